@@ -1,0 +1,294 @@
+"""Hex geometry: the one module that does coordinate arithmetic.
+
+Hexes are flat-topped and stand in columns, as in the manuals; files and the UI speak offset
+coordinates `(column, row)` and a `Grid` converts them to axial `Hex(q, r)` values, on which
+neighbours, distances, lines, rings and pixel positions are computed (see Red Blob Games'
+hexagonal grid guide for the algebra).
+
+>>> grid = Grid(10, 8)
+>>> start = grid.hex_at(2, 3)
+>>> [grid.offset_of(h) for h in start.neighbors()]
+[(2, 2), (3, 2), (3, 3), (2, 4), (1, 3), (1, 2)]
+>>> start.distance(grid.hex_at(6, 3))
+4
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Literal, NamedTuple
+
+from schemas.map import CONNECTION_BITS
+from schemas.vocabulary import Direction
+
+DIRECTIONS: tuple[Direction, ...] = tuple(Direction)
+"""The six directions clockwise from Up."""
+
+_STEPS: dict[Direction, tuple[int, int]] = {
+    Direction.UP: (0, -1),
+    Direction.UP_RIGHT: (1, -1),
+    Direction.DOWN_RIGHT: (1, 0),
+    Direction.DOWN: (0, 1),
+    Direction.DOWN_LEFT: (-1, 1),
+    Direction.UP_LEFT: (-1, 0),
+}
+
+_OPPOSITE: dict[Direction, Direction] = {
+    d: DIRECTIONS[(i + 3) % 6] for i, d in enumerate(DIRECTIONS)
+}
+
+
+def opposite(direction: Direction) -> Direction:
+    """The direction pointing the other way.
+
+    >>> opposite(Direction.UP_RIGHT)
+    <Direction.DOWN_LEFT: 'down_left'>
+    """
+    return _OPPOSITE[direction]
+
+
+class Hex(NamedTuple):
+    """A hex in axial coordinates; q grows to the right, r down-left to up-right diagonals."""
+
+    q: int
+    r: int
+
+    @property
+    def s(self) -> int:
+        """The third cube coordinate (q + r + s = 0)."""
+        return -self.q - self.r
+
+    def neighbor(self, direction: Direction) -> Hex:
+        """The adjacent hex in `direction`.
+
+        >>> Hex(0, 0).neighbor(Direction.DOWN)
+        Hex(q=0, r=1)
+        """
+        dq, dr = _STEPS[direction]
+        return Hex(self.q + dq, self.r + dr)
+
+    def neighbors(self) -> list[Hex]:
+        """The six adjacent hexes, clockwise from Up."""
+        return [self.neighbor(d) for d in DIRECTIONS]
+
+    def distance(self, other: Hex) -> int:
+        """Number of hex steps between two hexes.
+
+        >>> Hex(0, 0).distance(Hex(3, -1))
+        3
+        """
+        dq, dr = self.q - other.q, self.r - other.r
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+    def direction_to(self, other: Hex) -> Direction | None:
+        """The direction of an adjacent hex, or None if `other` is not adjacent.
+
+        >>> Hex(2, 2).direction_to(Hex(3, 1))
+        <Direction.UP_RIGHT: 'up_right'>
+        """
+        step = (other.q - self.q, other.r - self.r)
+        for direction, delta in _STEPS.items():
+            if delta == step:
+                return direction
+        return None
+
+    def iter_ring(self, radius: int) -> Iterator[Hex]:
+        """The hexes exactly `radius` steps away, clockwise; the hex itself for radius 0.
+
+        >>> len(list(Hex(0, 0).iter_ring(2)))
+        12
+        """
+        if radius == 0:
+            yield self
+            return
+        dq, dr = _STEPS[Direction.DOWN_LEFT]
+        current = Hex(self.q + dq * radius, self.r + dr * radius)
+        for direction in (
+            Direction.UP_LEFT,
+            Direction.UP,
+            Direction.UP_RIGHT,
+            Direction.DOWN_RIGHT,
+            Direction.DOWN,
+            Direction.DOWN_LEFT,
+        ):
+            for _ in range(radius):
+                yield current
+                current = current.neighbor(direction)
+
+    def iter_range(self, radius: int) -> Iterator[Hex]:
+        """All hexes within `radius` steps, nearest first (1, 7, 19, 37… hexes).
+
+        >>> len(list(Hex(5, 5).iter_range(3)))
+        37
+        """
+        for ring in range(radius + 1):
+            yield from self.iter_ring(ring)
+
+    def line_to(self, other: Hex) -> list[Hex]:
+        """The hexes on the straight line from this hex to `other`, both included.
+
+        >>> Hex(0, 0).line_to(Hex(3, 0))
+        [Hex(q=0, r=0), Hex(q=1, r=0), Hex(q=2, r=0), Hex(q=3, r=0)]
+        """
+        steps = self.distance(other)
+        if steps == 0:
+            return [self]
+        # A tiny nudge keeps points that fall exactly on an edge on one consistent side.
+        aq, ar = self.q + 1e-6, self.r + 1e-6
+        bq, br = other.q + 1e-6, other.r + 1e-6
+        return [
+            _round(aq + (bq - aq) * i / steps, ar + (br - ar) * i / steps)
+            for i in range(steps + 1)
+        ]
+
+
+def _round(fq: float, fr: float) -> Hex:
+    fs = -fq - fr
+    q, r, s = round(fq), round(fr), round(fs)
+    dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
+    if dq > dr and dq > ds:
+        q = -r - s
+    elif dr > ds:
+        r = -q - s
+    return Hex(q, r)
+
+
+Offset = tuple[int, int]
+"""A hex as (column, row), as files and the UI write it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    """A rectangular map of `width` columns and `height` rows with its column stagger.
+
+    `shifted` says which columns sit half a hex lower: "odd" (1, 3, 5…) or "even" (0, 2, 4…).
+    """
+
+    width: int
+    height: int
+    shifted: Literal["odd", "even"] = "odd"
+
+    def hex_at(self, column: int, row: int) -> Hex:
+        """The axial hex of an offset position (which need not be on the map).
+
+        >>> Grid(4, 4).hex_at(1, 0)
+        Hex(q=1, r=0)
+        >>> Grid(4, 4, shifted="even").hex_at(1, 0)
+        Hex(q=1, r=-1)
+        """
+        if self.shifted == "odd":
+            return Hex(column, row - (column - (column & 1)) // 2)
+        return Hex(column, row - (column + (column & 1)) // 2)
+
+    def offset_of(self, hex_: Hex) -> Offset:
+        """The offset (column, row) of an axial hex.
+
+        >>> grid = Grid(9, 9, shifted="even")
+        >>> grid.offset_of(grid.hex_at(5, 7))
+        (5, 7)
+        """
+        q, r = hex_
+        if self.shifted == "odd":
+            return q, r + (q - (q & 1)) // 2
+        return q, r + (q + (q & 1)) // 2
+
+    def contains(self, column: int, row: int) -> bool:
+        """Whether an offset position lies on the map."""
+        return 0 <= column < self.width and 0 <= row < self.height
+
+    def contains_hex(self, hex_: Hex) -> bool:
+        """Whether an axial hex lies on the map."""
+        return self.contains(*self.offset_of(hex_))
+
+    def neighbor(self, column: int, row: int, direction: Direction) -> Offset:
+        """The offset of the neighbour of (column, row) in `direction` (maybe off the map).
+
+        >>> Grid(5, 5).neighbor(1, 1, Direction.UP_RIGHT)
+        (2, 1)
+        """
+        return self.offset_of(self.hex_at(column, row).neighbor(direction))
+
+    def neighbors(self, column: int, row: int) -> list[tuple[Direction, Offset]]:
+        """The on-map neighbours of (column, row) with their directions."""
+        center = self.hex_at(column, row)
+        found = []
+        for direction in DIRECTIONS:
+            offset = self.offset_of(center.neighbor(direction))
+            if self.contains(*offset):
+                found.append((direction, offset))
+        return found
+
+    def direction_between(self, a: Offset, b: Offset) -> Direction | None:
+        """The direction from offset `a` to adjacent offset `b`, or None if not adjacent."""
+        return self.hex_at(*a).direction_to(self.hex_at(*b))
+
+    def is_edge(self, column: int, row: int) -> bool:
+        """Whether a hex lies on the map edge (fewer than six neighbours on the map)."""
+        return column in (0, self.width - 1) or row in (0, self.height - 1)
+
+    def hexside_key(self, column: int, row: int, direction: Direction) -> tuple[Offset, Direction]:
+        """The canonical name of a hexside: seen from the hex where it is Up, Up Right or Down
+        Right, so both hexes sharing an edge name it the same way.
+
+        >>> grid = Grid(5, 5)
+        >>> grid.hexside_key(2, 2, Direction.DOWN) == grid.hexside_key(2, 3, Direction.UP)
+        True
+        """
+        if direction in CONNECTION_BITS:
+            return (column, row), direction
+        return self.neighbor(column, row, direction), opposite(direction)
+
+    def connection_slot(self, a: Offset, b: Offset) -> tuple[Offset, int]:
+        """Where the road or rail link between adjacent hexes is stored in connection rows:
+        the hex it leaves Up, Up Right or Down Right from, and the bit for that direction.
+
+        >>> Grid(5, 5).connection_slot((2, 3), (2, 2))
+        ((2, 3), 1)
+        """
+        direction = self.direction_between(a, b)
+        if direction is None:
+            raise ValueError(f"{a} and {b} are not adjacent")
+        owner, canonical = self.hexside_key(*a, direction)
+        return owner, CONNECTION_BITS[canonical]
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Pixel geometry of flat-topped hexes: `size` is the centre-to-corner distance."""
+
+    size: float
+    origin_x: float = 0.0
+    origin_y: float = 0.0
+
+    def center(self, hex_: Hex) -> tuple[float, float]:
+        """Pixel centre of a hex.
+
+        >>> Layout(10).center(Hex(2, 0))
+        (30.0, 17.32050807568877)
+        """
+        x = self.size * 1.5 * hex_.q
+        y = self.size * math.sqrt(3) * (hex_.r + hex_.q / 2)
+        return x + self.origin_x, y + self.origin_y
+
+    def hex_at_pixel(self, x: float, y: float) -> Hex:
+        """The hex containing a pixel position.
+
+        >>> layout = Layout(10)
+        >>> layout.hex_at_pixel(*layout.center(Hex(4, -1)))
+        Hex(q=4, r=-1)
+        """
+        px, py = (x - self.origin_x) / self.size, (y - self.origin_y) / self.size
+        fq = 2.0 / 3.0 * px
+        fr = -1.0 / 3.0 * px + math.sqrt(3) / 3.0 * py
+        return _round(fq, fr)
+
+    def corners(self, hex_: Hex) -> list[tuple[float, float]]:
+        """The six corners of a hex, clockwise from the right-hand corner."""
+        cx, cy = self.center(hex_)
+        return [
+            (cx + self.size * math.cos(math.radians(60 * i)),
+             cy + self.size * math.sin(math.radians(60 * i)))
+            for i in range(6)
+        ]

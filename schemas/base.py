@@ -1,0 +1,150 @@
+"""The strict base every file model derives from, and the small value types they share.
+
+Models are frozen (edits make copies, which makes undo trivial), forbid unknown keys (a typo is
+an error, not silently ignored data) and take their field documentation from attribute
+docstrings, so the docs flow into the generated JSON Schema.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Annotated, Any
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    StringConstraints,
+    WithJsonSchema,
+)
+
+
+class Node(BaseModel):
+    """Base of every file model: frozen, closed to unknown keys, documented field by field."""
+
+    model_config = ConfigDict(
+        frozen=True,
+        extra="forbid",
+        use_attribute_docstrings=True,
+        validate_default=False,
+        populate_by_name=False,
+    )
+
+
+def measured(default: Any = ..., *, unit: str, **constraints: Any) -> Any:
+    """A field carrying the physical unit of its value (`%`, `hexes`, `MP`, `men-equivalent`…).
+
+    The unit lands in the JSON Schema as `x-unit`, where the editor's parameter tables read it.
+    """
+    return Field(default, json_schema_extra={"x-unit": unit}, **constraints)
+
+
+Identifier = Annotated[
+    str,
+    StringConstraints(min_length=1, max_length=80, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$"),
+]
+"""A stable id: letters, digits and `_ . -`. References use ids, never list positions."""
+
+Percent = Annotated[int, Field(ge=0, le=100)]
+"""A whole percentage from 0 to 100."""
+
+SignedPercent = Annotated[int, Field(ge=-100, le=100)]
+"""A whole percentage from -100 to 100 (modifiers and variations)."""
+
+HexPos = Annotated[
+    tuple[Annotated[int, Field(ge=0)], Annotated[int, Field(ge=0)]],
+    WithJsonSchema(
+        {
+            "type": "array",
+            "prefixItems": [
+                {"type": "integer", "minimum": 0, "description": "column"},
+                {"type": "integer", "minimum": 0, "description": "row"},
+            ],
+            "minItems": 2,
+            "maxItems": 2,
+            "description": "A hex as [column, row] in offset coordinates, counted from 0.",
+        }
+    ),
+]
+"""A hex as `[column, row]`, both counted from 0 at the top-left hex of the map."""
+
+
+def _parse_minutes_datetime(value: Any) -> Any:
+    # YAML and JSON both give us text; accept a datetime too for callers building models in code.
+    if isinstance(value, str):
+        text = value.strip().replace("T", " ")
+        try:
+            return datetime.strptime(text, "%Y-%m-%d %H:%M")
+        except ValueError as exc:
+            raise ValueError(f"expected a date and time as YYYY-MM-DD HH:MM, got {value!r}") from exc
+    return value
+
+
+GameTime = Annotated[
+    datetime,
+    BeforeValidator(_parse_minutes_datetime),
+    PlainSerializer(lambda value: value.strftime("%Y-%m-%d %H:%M"), return_type=str),
+    WithJsonSchema(
+        {
+            "type": "string",
+            "pattern": r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}$",
+            "description": "Date and time as YYYY-MM-DD HH:MM (game turns start on whole minutes).",
+        }
+    ),
+]
+"""A game date and time to the minute, written `YYYY-MM-DD HH:MM`."""
+
+
+def _parse_date(value: Any) -> Any:
+    if isinstance(value, datetime):
+        return value.date()
+    if isinstance(value, str):
+        try:
+            return date.fromisoformat(value.strip())
+        except ValueError as exc:
+            raise ValueError(f"expected a date as YYYY-MM-DD, got {value!r}") from exc
+    return value
+
+
+GameDate = Annotated[
+    date,
+    BeforeValidator(_parse_date),
+    PlainSerializer(lambda value: value.isoformat(), return_type=str),
+    WithJsonSchema(
+        {
+            "type": "string",
+            "pattern": r"^\d{4}-\d{2}-\d{2}$",
+            "description": "A calendar date as YYYY-MM-DD.",
+        }
+    ),
+]
+"""A calendar date, written `YYYY-MM-DD`."""
+
+
+def _parse_clock(value: Any) -> Any:
+    if isinstance(value, str):
+        hours, _, minutes = value.strip().partition(":")
+        if hours.isdigit() and minutes.isdigit():
+            hour, minute = int(hours), int(minutes)
+            if 0 <= hour < 24 and 0 <= minute < 60:
+                return hour * 60 + minute
+        raise ValueError(f"expected a time of day as HH:MM, got {value!r}")
+    return value
+
+
+ClockTime = Annotated[
+    int,
+    BeforeValidator(_parse_clock),
+    Field(ge=0, lt=24 * 60),
+    PlainSerializer(lambda minutes: f"{minutes // 60:02d}:{minutes % 60:02d}", return_type=str),
+    WithJsonSchema(
+        {
+            "type": "string",
+            "pattern": r"^([01]\d|2[0-3]):[0-5]\d$",
+            "description": "A time of day as HH:MM.",
+        }
+    ),
+]
+"""A time of day, written `HH:MM`; held as minutes after midnight."""

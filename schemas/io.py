@@ -1,0 +1,356 @@
+"""Reading and writing single Hexwright files, with every failure reported as Problems.
+
+`load_file` never raises for bad input: it returns a `LoadedFile` holding the validated model (or
+None) and the Problems found, each with file, line, column and field path. `save_file` writes
+canonical YAML (or JSON) atomically: a temporary file beside the target, flushed and renamed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from schemas import yamlio
+from schemas.map import MapFile
+from schemas.migrations import CURRENT_VERSION, migrate
+from schemas.oob import OobFile
+from schemas.parameters import ParameterFile
+from schemas.problems import ModelPath, Problem, error, info
+from schemas.scenario import ScenarioFile
+from schemas.weather import WeatherFile
+
+
+class FileKind(str, Enum):
+    """The kinds of file a title holds, named by their compound suffix."""
+
+    MAP = "map"
+    OOB = "oob"
+    PARAMETERS = "pdt"
+    WEATHER = "weather"
+    SCENARIO = "scenario"
+
+    @property
+    def model(self) -> type[BaseModel]:
+        """The root model of this kind of file."""
+        return _MODELS[self]
+
+    @classmethod
+    def from_path(cls, path: Path) -> FileKind | None:
+        """The kind named by a file's suffixes, e.g. `bulge.map.yaml` -> MAP.
+
+        >>> FileKind.from_path(Path("scenarios/first.scenario.yaml"))
+        <FileKind.SCENARIO: 'scenario'>
+        >>> FileKind.from_path(Path("notes.txt")) is None
+        True
+        """
+        suffixes = [s.lower() for s in path.suffixes]
+        if len(suffixes) < 2 or suffixes[-1] not in (".yaml", ".yml", ".json"):
+            return None
+        try:
+            return cls(suffixes[-2][1:])
+        except ValueError:
+            return None
+
+
+_MODELS: dict[FileKind, type[BaseModel]] = {
+    FileKind.MAP: MapFile,
+    FileKind.OOB: OobFile,
+    FileKind.PARAMETERS: ParameterFile,
+    FileKind.WEATHER: WeatherFile,
+    FileKind.SCENARIO: ScenarioFile,
+}
+
+
+def is_json(path: Path) -> bool:
+    """Whether a file is written as JSON rather than YAML."""
+    return path.suffix.lower() == ".json"
+
+
+@dataclass
+class LoadedFile:
+    """One file as read: its model if it validated, the Problems found, and its text."""
+
+    path: Path
+    kind: FileKind | None
+    model: Any = None
+    problems: list[Problem] = field(default_factory=list)
+    text: str = ""
+    original_version: int | None = None
+    _marks: dict[ModelPath, yamlio.Mark] | None = field(default=None, repr=False)
+
+    @property
+    def ok(self) -> bool:
+        """Whether the file validated (it may still have warnings)."""
+        return self.model is not None
+
+    def locate(self, path: ModelPath) -> tuple[int | None, int | None]:
+        """Line and column of the value at a model path, or of its nearest located parent."""
+        if not self.text:
+            return None, None
+        if self._marks is None:
+            try:
+                self._marks = yamlio.locate_all(self.text)
+            except yamlio.YamlSyntaxError:
+                self._marks = {}
+        trail = tuple(path)
+        while trail:
+            mark = self._marks.get(trail)
+            if mark is not None:
+                return mark.line, mark.column
+            trail = trail[:-1]
+        return (1, 1) if self.text else (None, None)
+
+    def place(self, problems: Iterable[Problem]) -> list[Problem]:
+        """Attribute problems found by checks to this file, with their lines."""
+        placed = []
+        for problem in problems:
+            line, column = self.locate(problem.path)
+            placed.append(problem.in_file(str(self.path)).at(line, column))
+        return placed
+
+
+_ERROR_CODES = {
+    "missing": "SCHEMA002",
+    "extra_forbidden": "SCHEMA003",
+    "literal_error": "SCHEMA005",
+    "enum": "SCHEMA005",
+    "union_tag_invalid": "SCHEMA005",
+    "union_tag_not_found": "SCHEMA002",
+    "greater_than": "SCHEMA004",
+    "greater_than_equal": "SCHEMA004",
+    "less_than": "SCHEMA004",
+    "less_than_equal": "SCHEMA004",
+    "too_short": "SCHEMA004",
+    "too_long": "SCHEMA004",
+}
+
+_UNION_TAGS = {
+    "normal",
+    "exit",
+    "limited",
+    "surrender",
+    "unit",
+    "organization",
+    "function-after[_turn_or_time(), Reinforcement]",
+}
+
+
+def _data_path(loc: tuple[Any, ...], data: Any) -> ModelPath:
+    """The path into the file's data of a pydantic error location (dropping union tags)."""
+    path: list[str | int] = []
+    node = data
+    for part in loc:
+        if isinstance(node, dict) and part in node:
+            path.append(part)
+            node = node[part]
+        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            path.append(part)
+            node = node[part]
+        elif isinstance(node, dict) and isinstance(part, str) and part not in _UNION_TAGS:
+            # A missing key: point at it so the message names it; the line is the parent's.
+            path.append(part)
+            node = None
+    return tuple(path)
+
+
+def validation_problems(exc: ValidationError, data: Any) -> list[Problem]:
+    """Problems for each pydantic error, with the path of the value in the file's data."""
+    problems = []
+    for item in exc.errors(include_url=False):
+        path = _data_path(item["loc"], data)
+        code = _ERROR_CODES.get(item["type"], "SCHEMA001")
+        field_name = ".".join(str(p) for p in path) or "(top level)"
+        message = item["msg"]
+        if item["type"] == "missing":
+            message = f"required field '{path[-1]}' is missing" if path else message
+        elif item["type"] == "extra_forbidden":
+            message = f"unknown field '{path[-1]}'; check its spelling" if path else message
+        else:
+            shown = item.get("input")
+            if _is_scalar(shown):
+                message = f"{message} (got {shown!r})"
+        problems.append(error(code, f"{_display(path)}: {message}", path=path))
+        del field_name
+    return problems
+
+
+def _is_scalar(value: Any) -> bool:
+    return isinstance(value, (str, int, float, bool)) or value is None
+
+
+def _display(path: ModelPath) -> str:
+    from schemas.problems import format_path
+
+    return format_path(path) or "(top level)"
+
+
+def parse_text(text: str, as_json: bool) -> tuple[Any, list[Problem]]:
+    """Parse file text into data; syntax errors and duplicate keys become Problems."""
+    if as_json:
+        duplicates: list[str] = []
+
+        def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+            result: dict[str, Any] = {}
+            for key, value in items:
+                if key in result:
+                    duplicates.append(key)
+                result[key] = value
+            return result
+
+        try:
+            data = json.loads(text, object_pairs_hook=pairs)
+        except json.JSONDecodeError as exc:
+            return None, [error("SYNTAX001", f"invalid JSON: {exc.msg}", line=exc.lineno,
+                                column=exc.colno)]
+        except RecursionError:
+            return None, [error("SYNTAX001", "invalid JSON: nested too deeply")]
+        problems = [
+            error("SYNTAX002", f"key '{key}' appears twice in one object; the last one is used")
+            for key in duplicates
+        ]
+        return data, problems
+    try:
+        data, dups = yamlio.load_checked(text)
+    except yamlio.YamlSyntaxError as exc:
+        return None, [error("SYNTAX001", f"invalid YAML: {exc}", line=exc.line,
+                            column=exc.column)]
+    except RecursionError:
+        return None, [error("SYNTAX001", "invalid YAML: nested too deeply")]
+    problems = [
+        error(
+            "SYNTAX002",
+            f"key '{path[-1]}' appears twice in one mapping; the last one is used",
+            path=path,
+            line=mark.line,
+            column=mark.column,
+        )
+        for path, mark in dups
+    ]
+    return data, problems
+
+
+def load_file(path: Path | str, kind: FileKind | None = None) -> LoadedFile:
+    """Read, migrate and validate one file. Never raises for bad content or a missing file."""
+    path = Path(path)
+    kind = kind or FileKind.from_path(path)
+    loaded = LoadedFile(path=path, kind=kind)
+    where = str(path)
+    if kind is None:
+        loaded.problems.append(
+            error(
+                "LOAD003",
+                "cannot tell the kind of file from its name; use a suffix such as "
+                ".map.yaml, .oob.yaml, .pdt.yaml, .weather.yaml or .scenario.yaml",
+                file=where,
+            )
+        )
+        return loaded
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        loaded.problems.append(error("LOAD001", f"cannot read the file: {exc.strerror or exc}",
+                                     file=where))
+        return loaded
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        loaded.problems.append(error("LOAD002", "the file is not UTF-8 text", file=where,
+                                     line=line))
+        return loaded
+    loaded.text = text
+    loaded.problems.extend(p.in_file(where) for p in _load_text(loaded, text, is_json(path)))
+    return loaded
+
+
+def load_text(text: str, kind: FileKind, *, as_json: bool = False,
+              name: str = "<text>") -> LoadedFile:
+    """Validate file content held in memory (the editor's unsaved buffers, tests)."""
+    loaded = LoadedFile(path=Path(name), kind=kind, text=text)
+    loaded.problems.extend(p.in_file(name) for p in _load_text(loaded, text, as_json))
+    return loaded
+
+
+def _load_text(loaded: LoadedFile, text: str, as_json: bool) -> list[Problem]:
+    assert loaded.kind is not None
+    data, problems = parse_text(text, as_json)
+    if data is None and problems:
+        return problems
+    if not isinstance(data, dict):
+        return [*problems, error("SCHEMA006", "the file must hold a mapping of fields at its top "
+                                 "level", line=1, column=1)]
+    try:
+        data, loaded.original_version = migrate(data)
+    except ValueError as exc:
+        line, column = loaded.locate(("format_version",))
+        return [*problems, error("VERSION001", str(exc), path=("format_version",), line=line,
+                                 column=column)]
+    if loaded.original_version != CURRENT_VERSION:
+        problems.append(
+            info(
+                "VERSION002",
+                f"migrated from format version {loaded.original_version} to {CURRENT_VERSION}; "
+                "saving writes the new version",
+                path=("format_version",),
+            )
+        )
+    try:
+        loaded.model = loaded.kind.model.model_validate(data)
+    except ValidationError as exc:
+        problems.extend(validation_problems(exc, data))
+    except RecursionError:
+        problems.append(error("SCHEMA001", "the data is nested too deeply"))
+    return [
+        p if p.line is not None else p.at(*loaded.locate(p.path)) for p in problems
+    ]
+
+
+def to_data(model: BaseModel) -> dict[str, Any]:
+    """The plain data written for a model: defaults left out, `format_version` first."""
+    data = model.model_dump(mode="json", exclude_defaults=True)
+    version = getattr(model, "format_version", None)
+    if version is not None:
+        data = {"format_version": version, **{k: v for k, v in data.items()
+                                              if k != "format_version"}}
+    return data
+
+
+def dump_text(model: BaseModel, as_json: bool = False) -> str:
+    """The canonical text of a model: the same model always gives the same bytes."""
+    data = to_data(model)
+    if as_json:
+        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    return yamlio.dump(data)
+
+
+def write_atomic(path: Path | str, text: str) -> None:
+    """Write text so that a crash leaves either the old file or the new one, never a mix.
+
+    The text goes to a temporary file in the same folder, is flushed to disk, and then
+    replaces the target in one rename.
+    """
+    path = Path(path)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def save_file(model: BaseModel, path: Path | str) -> None:
+    """Save a model as canonical YAML (or JSON, by the file's suffix), atomically."""
+    path = Path(path)
+    write_atomic(path, dump_text(model, as_json=is_json(path)))

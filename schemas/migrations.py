@@ -1,0 +1,80 @@
+"""Step-wise migrations of raw file data from older format versions to the current one.
+
+A loaded file's dict is upgraded one version at a time, before validation, by small pure
+functions named `v{from}_to_v{to}`, each saying what changed. Old files stay loadable for good;
+their fixtures live in `sample_data/legacy/`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+CURRENT_VERSION = 2
+"""The format version every file kind is written in."""
+
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+
+_LABEL = re.compile(r"^(\d{2})(\d{2})$")
+
+
+def _label_to_pair(value: Any) -> Any:
+    if isinstance(value, str):
+        match = _LABEL.match(value.strip())
+        if match:
+            return [int(match.group(1)), int(match.group(2))]
+    return value
+
+
+def _convert_hex_labels(data: Any) -> Any:
+    if isinstance(data, dict):
+        return {
+            key: _label_to_pair(value) if key == "hex" else _convert_hex_labels(value)
+            for key, value in data.items()
+        }
+    if isinstance(data, list):
+        return [_convert_hex_labels(item) for item in data]
+    return data
+
+
+def v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 wrote every hex as a four-digit `CCRR` label, as the original tools show them
+    ("0412" = column 4, row 12). Labels cannot address maps of more than 100 columns or rows,
+    so version 2 writes `[column, row]`. Every `hex:` value is converted; nothing else changed.
+
+    >>> v1_to_v2({"format_version": 1, "sources": [{"hex": "0412", "value": 80}]})
+    {'format_version': 2, 'sources': [{'hex': [4, 12], 'value': 80}]}
+    """
+    upgraded = _convert_hex_labels(data)
+    upgraded["format_version"] = 2
+    return dict(upgraded)
+
+
+MIGRATIONS: dict[int, Migration] = {1: v1_to_v2}
+"""The step that upgrades each old version to the next one."""
+
+
+def migrate(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """Upgrade `data` step by step to CURRENT_VERSION; return it with the version it had.
+
+    Raises ValueError for a missing, unknown or newer version.
+    """
+    version = data.get("format_version")
+    if isinstance(version, str) and version.isdigit():
+        version = int(version)
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise ValueError("format_version is missing or not a whole number")
+    if version > CURRENT_VERSION:
+        raise ValueError(
+            f"format_version {version} is newer than this Hexwright reads "
+            f"(up to {CURRENT_VERSION}); update Hexwright to open it"
+        )
+    original = version
+    while version < CURRENT_VERSION:
+        step = MIGRATIONS.get(version)
+        if step is None:
+            raise ValueError(f"format_version {version} is not a version Hexwright ever wrote")
+        data = step(data)
+        version += 1
+    return data, original

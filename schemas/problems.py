@@ -1,0 +1,165 @@
+"""The one type every check reports with: a Problem, and the catalogue of its stable codes.
+
+Schema validation, reference checks and (later) the engine's setup checks all speak Problems; the
+command line prints them as `file:line:col: severity code: message`, the editor lists them live.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from typing import Any
+
+ModelPath = tuple[str | int, ...]
+
+
+class Severity(str, Enum):
+    """How bad a problem is: errors stop a scenario from being played, warnings may be intended."""
+
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+CODES: dict[str, str] = {
+    "LOAD001": "the file cannot be read (missing, a folder, or no permission)",
+    "LOAD002": "the file is not UTF-8 text",
+    "LOAD003": "the file name does not say what kind of Hexwright file it is",
+    "SYNTAX001": "the text is not valid YAML or JSON",
+    "SYNTAX002": "a key appears twice in one mapping",
+    "SCHEMA001": "a value has the wrong type or form",
+    "SCHEMA002": "a required field is missing",
+    "SCHEMA003": "a field that the format does not have (often a typo)",
+    "SCHEMA004": "a number outside its allowed range",
+    "SCHEMA005": "a value that is not one of the allowed choices",
+    "SCHEMA006": "the file's top level is not a mapping",
+    "VERSION001": "format_version is missing or not a version this Hexwright knows",
+    "VERSION002": "the file was migrated from an older format version",
+    "PATH001": "a referenced file lies outside the title folder",
+    "PATH002": "a referenced file does not exist or cannot be loaded",
+    "PATH003": "a referenced file is of the wrong kind",
+    "ID001": "an id is used twice in one collection",
+    "REF001": "a reference to a unit that is not in the order of battle",
+    "REF002": "a reference to an organization that is not in the order of battle",
+    "REF003": "a reference to a nation that is not in the order of battle",
+    "REF004": "a reference to a terrain id that is not in the map's legend",
+    "REF005": "a reference of the wrong kind (e.g. an HQ that is not a child unit)",
+    "PLACE001": "a unit is placed more than once (map, reinforcement)",
+    "PLACE002": "a unit's initial state does not fit it (strength, fatigue, mode)",
+    "HEX001": "a hex lies outside the map",
+    "MAP001": "the number of terrain rows differs from the map height",
+    "MAP002": "a terrain row's length differs from the map width",
+    "MAP003": "a terrain row uses a code that is not in the legend",
+    "MAP004": "the elevation layer does not match the map size or is not numbers",
+    "MAP005": "a road or rail layer does not match the map size or uses a bad character",
+    "MAP006": "two legend entries share an id or a code",
+    "MAP007": "a connection leaves the map",
+    "PARAM001": "movement costs are missing for a terrain, hexside, road class or movement class",
+    "WEATHER001": "weather rows are not in date order",
+    "WEATHER002": "a weather row's condition chances do not add up to 100",
+    "WEATHER003": "a weather row's visibility minimum exceeds its maximum",
+    "SCN001": "the day schedule is out of order or does not divide into whole turns",
+    "SCN002": "the start time is not the start of a turn in the day schedule",
+    "SCN003": "visibility or conditions lie outside the scenario's own range",
+    "SCN004": "victory levels are not in order",
+    "SCN005": "an optional rule the scenario's ruleset does not have",
+    "SCN006": "a scheduled event falls outside the scenario's turns",
+    "SCN007": "a limited objective's turn range is empty",
+    "SCN008": "programmed weather is on but no weather file is given",
+    "SCN009": "an objective starts neutral",
+    "SCN010": "a reinforcement, withdrawal or air change names no units",
+    "OOB001": "an organization's HQ unit is not an HQ or has no command range",
+    "OOB002": "a unit's attributes contradict each other",
+}
+"""Every problem code with what it means. Codes are stable: tools and CI scripts may match them."""
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Something wrong (or worth knowing) about a file, and where it is."""
+
+    severity: Severity
+    code: str
+    message: str
+    file: str | None = None
+    line: int | None = None
+    column: int | None = None
+    path: ModelPath = ()
+    hex: tuple[int, int] | None = None
+    object_id: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def is_error(self) -> bool:
+        """Whether this problem stops the file from being usable."""
+        return self.severity is Severity.ERROR
+
+    def at(self, line: int | None, column: int | None) -> Problem:
+        """The same problem with a text position."""
+        return replace(self, line=line, column=column)
+
+    def in_file(self, file: str) -> Problem:
+        """The same problem attributed to `file`."""
+        return replace(self, file=file)
+
+    def path_text(self) -> str:
+        """The model path as `objectives[2].hex`."""
+        return format_path(self.path)
+
+    def format(self) -> str:
+        """One line as compilers print it: `file:line:col: severity code: message`.
+
+        >>> Problem(Severity.ERROR, "REF001", "unit 'x' is not in the OOB",
+        ...         file="a.scenario.yaml", line=12, column=5).format()
+        "a.scenario.yaml:12:5: error REF001: unit 'x' is not in the OOB"
+        """
+        where = self.file or "<input>"
+        if self.line is not None:
+            where += f":{self.line}"
+            if self.column is not None:
+                where += f":{self.column}"
+        return f"{where}: {self.severity.value} {self.code}: {self.message}"
+
+    def to_json(self) -> dict[str, Any]:
+        """A plain dict for `--json` output."""
+        return {
+            "severity": self.severity.value,
+            "code": self.code,
+            "message": self.message,
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "path": self.path_text(),
+            "hex": list(self.hex) if self.hex is not None else None,
+            "id": self.object_id,
+        }
+
+
+def format_path(path: ModelPath) -> str:
+    """A model path in the dotted form designers read.
+
+    >>> format_path(("placements", 3, "hex"))
+    'placements[3].hex'
+    """
+    text = ""
+    for part in path:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        else:
+            text += f".{part}" if text else str(part)
+    return text
+
+
+def error(code: str, message: str, **where: Any) -> Problem:
+    """An error Problem."""
+    return Problem(Severity.ERROR, code, message, **where)
+
+
+def warning(code: str, message: str, **where: Any) -> Problem:
+    """A warning Problem."""
+    return Problem(Severity.WARNING, code, message, **where)
+
+
+def info(code: str, message: str, **where: Any) -> Problem:
+    """An informational Problem."""
+    return Problem(Severity.INFO, code, message, **where)
