@@ -139,8 +139,7 @@ class Hex(NamedTuple):
         aq, ar = self.q + 1e-6, self.r + 1e-6
         bq, br = other.q + 1e-6, other.r + 1e-6
         return [
-            _round(aq + (bq - aq) * i / steps, ar + (br - ar) * i / steps)
-            for i in range(steps + 1)
+            _round(aq + (bq - aq) * i / steps, ar + (br - ar) * i / steps) for i in range(steps + 1)
         ]
 
 
@@ -288,7 +287,9 @@ class Layout:
         """The six corners of a hex, clockwise from the right-hand corner."""
         cx, cy = self.center(hex_)
         return [
-            (cx + self.size * math.cos(math.radians(60 * i)),
-             cy + self.size * math.sin(math.radians(60 * i)))
+            (
+                cx + self.size * math.cos(math.radians(60 * i)),
+                cy + self.size * math.sin(math.radians(60 * i)),
+            )
             for i in range(6)
         ]

@@ -16,8 +16,10 @@ from pydantic import (
     ConfigDict,
     Field,
     PlainSerializer,
+    SerializerFunctionWrapHandler,
     StringConstraints,
     WithJsonSchema,
+    model_serializer,
 )
 
 
@@ -31,6 +33,21 @@ class Node(BaseModel):
         validate_default=False,
         populate_by_name=False,
     )
+
+
+class Tagged(Node):
+    """Base of the members of a discriminated union: their `kind` is always written first,
+    even when files leave other default values out, because loading needs it to tell them apart.
+    """
+
+    kind: str
+
+    @model_serializer(mode="wrap")
+    def _kind_first(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if "kind" in data and next(iter(data)) == "kind":
+            return data
+        return {"kind": self.kind, **{k: v for k, v in data.items() if k != "kind"}}
 
 
 def measured(default: Any = ..., *, unit: str, **constraints: Any) -> Any:
@@ -78,7 +95,9 @@ def _parse_minutes_datetime(value: Any) -> Any:
         try:
             return datetime.strptime(text, "%Y-%m-%d %H:%M")
         except ValueError as exc:
-            raise ValueError(f"expected a date and time as YYYY-MM-DD HH:MM, got {value!r}") from exc
+            raise ValueError(
+                f"expected a date and time as YYYY-MM-DD HH:MM, got {value!r}"
+            ) from exc
     return value
 
 

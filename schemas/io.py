@@ -12,7 +12,7 @@ import os
 import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -23,12 +23,12 @@ from schemas.map import MapFile
 from schemas.migrations import CURRENT_VERSION, migrate
 from schemas.oob import OobFile
 from schemas.parameters import ParameterFile
-from schemas.problems import ModelPath, Problem, error, info
+from schemas.problems import ModelPath, Problem, error, format_path, info
 from schemas.scenario import ScenarioFile
 from schemas.weather import WeatherFile
 
 
-class FileKind(str, Enum):
+class FileKind(StrEnum):
     """The kinds of file a title holds, named by their compound suffix."""
 
     MAP = "map"
@@ -148,10 +148,9 @@ def _data_path(loc: tuple[Any, ...], data: Any) -> ModelPath:
     path: list[str | int] = []
     node = data
     for part in loc:
-        if isinstance(node, dict) and part in node:
-            path.append(part)
-            node = node[part]
-        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+        if (isinstance(node, dict) and part in node) or (
+            isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
+        ):
             path.append(part)
             node = node[part]
         elif isinstance(node, dict) and isinstance(part, str) and part not in _UNION_TAGS:
@@ -167,7 +166,6 @@ def validation_problems(exc: ValidationError, data: Any) -> list[Problem]:
     for item in exc.errors(include_url=False):
         path = _data_path(item["loc"], data)
         code = _ERROR_CODES.get(item["type"], "SCHEMA001")
-        field_name = ".".join(str(p) for p in path) or "(top level)"
         message = item["msg"]
         if item["type"] == "missing":
             message = f"required field '{path[-1]}' is missing" if path else message
@@ -178,7 +176,6 @@ def validation_problems(exc: ValidationError, data: Any) -> list[Problem]:
             if _is_scalar(shown):
                 message = f"{message} (got {shown!r})"
         problems.append(error(code, f"{_display(path)}: {message}", path=path))
-        del field_name
     return problems
 
 
@@ -187,8 +184,6 @@ def _is_scalar(value: Any) -> bool:
 
 
 def _display(path: ModelPath) -> str:
-    from schemas.problems import format_path
-
     return format_path(path) or "(top level)"
 
 
@@ -208,8 +203,9 @@ def parse_text(text: str, as_json: bool) -> tuple[Any, list[Problem]]:
         try:
             data = json.loads(text, object_pairs_hook=pairs)
         except json.JSONDecodeError as exc:
-            return None, [error("SYNTAX001", f"invalid JSON: {exc.msg}", line=exc.lineno,
-                                column=exc.colno)]
+            return None, [
+                error("SYNTAX001", f"invalid JSON: {exc.msg}", line=exc.lineno, column=exc.colno)
+            ]
         except RecursionError:
             return None, [error("SYNTAX001", "invalid JSON: nested too deeply")]
         problems = [
@@ -220,8 +216,7 @@ def parse_text(text: str, as_json: bool) -> tuple[Any, list[Problem]]:
     try:
         data, dups = yamlio.load_checked(text)
     except yamlio.YamlSyntaxError as exc:
-        return None, [error("SYNTAX001", f"invalid YAML: {exc}", line=exc.line,
-                            column=exc.column)]
+        return None, [error("SYNTAX001", f"invalid YAML: {exc}", line=exc.line, column=exc.column)]
     except RecursionError:
         return None, [error("SYNTAX001", "invalid YAML: nested too deeply")]
     problems = [
@@ -256,23 +251,26 @@ def load_file(path: Path | str, kind: FileKind | None = None) -> LoadedFile:
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        loaded.problems.append(error("LOAD001", f"cannot read the file: {exc.strerror or exc}",
-                                     file=where))
+        loaded.problems.append(
+            error("LOAD001", f"cannot read the file: {exc.strerror or exc}", file=where)
+        )
         return loaded
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        loaded.problems.append(error("LOAD002", "the file is not UTF-8 text", file=where,
-                                     line=line))
+        loaded.problems.append(
+            error("LOAD002", "the file is not UTF-8 text", file=where, line=line)
+        )
         return loaded
     loaded.text = text
     loaded.problems.extend(p.in_file(where) for p in _load_text(loaded, text, is_json(path)))
     return loaded
 
 
-def load_text(text: str, kind: FileKind, *, as_json: bool = False,
-              name: str = "<text>") -> LoadedFile:
+def load_text(
+    text: str, kind: FileKind, *, as_json: bool = False, name: str = "<text>"
+) -> LoadedFile:
     """Validate file content held in memory (the editor's unsaved buffers, tests)."""
     loaded = LoadedFile(path=Path(name), kind=kind, text=text)
     loaded.problems.extend(p.in_file(name) for p in _load_text(loaded, text, as_json))
@@ -285,14 +283,23 @@ def _load_text(loaded: LoadedFile, text: str, as_json: bool) -> list[Problem]:
     if data is None and problems:
         return problems
     if not isinstance(data, dict):
-        return [*problems, error("SCHEMA006", "the file must hold a mapping of fields at its top "
-                                 "level", line=1, column=1)]
+        return [
+            *problems,
+            error(
+                "SCHEMA006",
+                "the file must hold a mapping of fields at its top level",
+                line=1,
+                column=1,
+            ),
+        ]
     try:
         data, loaded.original_version = migrate(data)
     except ValueError as exc:
         line, column = loaded.locate(("format_version",))
-        return [*problems, error("VERSION001", str(exc), path=("format_version",), line=line,
-                                 column=column)]
+        return [
+            *problems,
+            error("VERSION001", str(exc), path=("format_version",), line=line, column=column),
+        ]
     if loaded.original_version != CURRENT_VERSION:
         problems.append(
             info(
@@ -308,9 +315,7 @@ def _load_text(loaded: LoadedFile, text: str, as_json: bool) -> list[Problem]:
         problems.extend(validation_problems(exc, data))
     except RecursionError:
         problems.append(error("SCHEMA001", "the data is nested too deeply"))
-    return [
-        p if p.line is not None else p.at(*loaded.locate(p.path)) for p in problems
-    ]
+    return [p if p.line is not None else p.at(*loaded.locate(p.path)) for p in problems]
 
 
 def to_data(model: BaseModel) -> dict[str, Any]:
@@ -318,8 +323,10 @@ def to_data(model: BaseModel) -> dict[str, Any]:
     data = model.model_dump(mode="json", exclude_defaults=True)
     version = getattr(model, "format_version", None)
     if version is not None:
-        data = {"format_version": version, **{k: v for k, v in data.items()
-                                              if k != "format_version"}}
+        data = {
+            "format_version": version,
+            **{k: v for k, v in data.items() if k != "format_version"},
+        }
     return data
 
 

@@ -7,7 +7,7 @@ one-hex edit changes one line and a 1000x1000 map loads in well under a second. 
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints
@@ -93,7 +93,7 @@ class Crossing(Node):
     """Light, medium or heavy bridge, ford or ferry."""
 
 
-class FullHexKind(str, Enum):
+class FullHexKind(StrEnum):
     """Features that fill a whole (water) hex [000 4.5, 7.4]."""
 
     BRIDGE = "bridge"
@@ -109,7 +109,7 @@ class FullHexFeature(Node):
     """Bridge (can be wired, never repaired once damaged) or ferry (Travel Mode, whole MA)."""
 
 
-class PlaceSize(str, Enum):
+class PlaceSize(StrEnum):
     """How prominently a place name is lettered on the map."""
 
     SMALL = "small"

@@ -6,18 +6,18 @@ the default are left out when saving, so a plain rifle battalion stays a few lin
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 from typing import Annotated, Literal
 
 from pydantic import Field
 
-from schemas.base import Identifier, Node, measured
+from schemas.base import Identifier, Node, Tagged, measured
 from schemas.vocabulary import MovementClass, Quality, Side
 
 OOB_FORMAT_VERSION = 2
 
 
-class OrgLevel(str, Enum):
+class OrgLevel(StrEnum):
     """Echelons of the organization tree [000 3.1, 9.0, 13.5].
 
     The tree may go above army group (`high_command`: "Heer", "STAVKA") and holds the
@@ -36,7 +36,7 @@ class OrgLevel(str, Enum):
     PLATOON = "platoon"
 
 
-class UnitClass(str, Enum):
+class UnitClass(StrEnum):
     """What a unit is, which also picks its map symbol [000 13.5; 001 "Unit Symbols"]."""
 
     HEADQUARTERS = "headquarters"
@@ -73,7 +73,7 @@ class UnitClass(str, Enum):
     AIR = "air"
 
 
-class UnitSize(str, Enum):
+class UnitSize(StrEnum):
     """Echelon of a unit: fatigue factor, morale base, dig-in and bridging odds [000 9.3, 12.0]."""
 
     SQUAD = "squad"
@@ -82,15 +82,15 @@ class UnitSize(str, Enum):
     BATTALION = "battalion"
 
 
-class Component(str, Enum):
-    """What a unit's strength counts: men, guns or vehicles (1 gun or vehicle = 10 men) [000 3.3]."""
+class Component(StrEnum):
+    """What a unit's strength counts: men, guns or vehicles (gun or vehicle = 10 men) [000 3.3]."""
 
     MEN = "men"
     GUNS = "guns"
     VEHICLES = "vehicles"
 
 
-class ArtilleryKind(str, Enum):
+class ArtilleryKind(StrEnum):
     """Artillery types with rules of their own [000 5.2, 5.4, 13.5]."""
 
     NONE = "none"
@@ -101,7 +101,7 @@ class ArtilleryKind(str, Enum):
     ROCKET = "rocket"
 
 
-class AntiAircraftKind(str, Enum):
+class AntiAircraftKind(StrEnum):
     """Only heavy AA engages high-flying recon and heavy bombers [000 8.1]."""
 
     NONE = "none"
@@ -109,7 +109,7 @@ class AntiAircraftKind(str, Enum):
     HEAVY_AA = "heavy_aa"
 
 
-class EngineeringVehicle(str, Enum):
+class EngineeringVehicle(StrEnum):
     """Specialist engineer vehicles [000 7.1]."""
 
     NONE = "none"
@@ -118,7 +118,7 @@ class EngineeringVehicle(str, Enum):
     AVRE = "avre"
 
 
-class AirborneKind(str, Enum):
+class AirborneKind(StrEnum):
     """How an airborne unit lands; decides its landing losses [000 4.7]."""
 
     NONE = "none"
@@ -126,7 +126,7 @@ class AirborneKind(str, Enum):
     GLIDER = "glider"
 
 
-class AirRole(str, Enum):
+class AirRole(StrEnum):
     """Air unit role [000 8.0]."""
 
     COMBAT = "combat"
@@ -148,7 +148,7 @@ class AirProfile(Node):
     """Organization that owns it: strikes only on hexes its units spot [000 8.4]."""
 
 
-class Unit(Node):
+class Unit(Tagged):
     """A counter: one battalion, company, platoon, gun battery, ship or air group.
 
     Attack values are written as value and range in hexes (`Hard 30/1` in the manual).
@@ -257,7 +257,7 @@ class Unit(Node):
     """Set for air units only."""
 
 
-class Organization(Node):
+class Organization(Tagged):
     """A node of the organization tree (division, regiment…), possibly with its own HQ unit."""
 
     kind: Literal["organization"] = "organization"

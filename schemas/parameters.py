@@ -59,7 +59,7 @@ class Stacking(Node):
     max_stacking: PerSide = measured(unit="men-equivalent")
     """Most men-equivalents in one hex; Rail Mode units do not count."""
     road_stacking: PerSide = measured(unit="men-equivalent")
-    """Most that may use the road rate in a hex, travel by rail through it or use a full-hex ferry."""
+    """Most that may use the road rate in a hex, pass through it by rail or use a full-hex ferry."""
     towed_guns: PerSide = measured(unit="units per hex")
     """Most deployed towed guns in one hex, besides normal stacking."""
     ships_per_hex: int = measured(4, unit="units", ge=1)

@@ -7,13 +7,13 @@ command line prints them as `file:line:col: severity code: message`, the editor 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 ModelPath = tuple[str | int, ...]
 
 
-class Severity(str, Enum):
+class Severity(StrEnum):
     """How bad a problem is: errors stop a scenario from being played, warnings may be intended."""
 
     ERROR = "error"

@@ -11,7 +11,7 @@ Decisions on the manuals' gaps are recorded in the docstrings of the models they
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 from typing import Annotated, Literal, Self
 
 from pydantic import Field, StringConstraints, model_validator
@@ -24,6 +24,7 @@ from schemas.base import (
     Node,
     Percent,
     SignedPercent,
+    Tagged,
     measured,
 )
 from schemas.vocabulary import (
@@ -37,13 +38,11 @@ from schemas.vocabulary import (
 
 SCENARIO_FORMAT_VERSION = 2
 
-RelativePath = Annotated[
-    str, StringConstraints(min_length=1, pattern=r"^[^/\\][^\\:]*$")
-]
+RelativePath = Annotated[str, StringConstraints(min_length=1, pattern=r"^[^/\\][^\\:]*$")]
 """A path relative to the scenario file, with `/` separators; it must stay inside the title."""
 
 
-class DayPhase(str, Enum):
+class DayPhase(StrEnum):
     """Kinds of turn [000 11.0]: visibility is halved at dawn and dusk and 1 at night."""
 
     DAWN = "dawn"
@@ -181,7 +180,7 @@ class TitleFiles(Node):
     """The `.weather.yaml` file, needed for the Programmed Weather rule."""
 
 
-class Mode(str, Enum):
+class Mode(StrEnum):
     """Unit modes [000 4.1]."""
 
     DEPLOYED = "deployed"
@@ -262,7 +261,7 @@ class Congestion(Node):
     """Where it lies."""
 
 
-class BridgeState(str, Enum):
+class BridgeState(StrEnum):
     """Initial bridge states the designer sets [000 7.4]."""
 
     WIRED = "wired"
@@ -298,7 +297,7 @@ class RailDamage(Node):
     """Where the line is cut."""
 
 
-class FortificationKind(str, Enum):
+class FortificationKind(StrEnum):
     """Fortifications [000 4.9, 5.3]."""
 
     IMPROVED_POSITION = "improved_position"
@@ -342,7 +341,7 @@ class Overlays(Node):
     wrecks: list[Wrecks] = []
 
 
-class ObjectiveBase(Node):
+class ObjectiveBase(Tagged):
     """Fields every objective has [000 3.4]."""
 
     id: Identifier
@@ -406,6 +405,8 @@ Objective = Annotated[
 class Scheduled(Node):
     """Something that happens on a turn, given either by turn number or by date and time."""
 
+    id: Identifier
+    """Stable id."""
     turn: int | None = Field(None, ge=1)
     """Turn number (1 = first turn)."""
     at: GameTime | None = None
@@ -418,7 +419,7 @@ class Scheduled(Node):
         return self
 
 
-class ArrivalKind(str, Enum):
+class ArrivalKind(StrEnum):
     """How reinforcements come on [000 3.3, 4.7]."""
 
     NORMAL = "normal"
@@ -429,15 +430,18 @@ class ArrivalKind(str, Enum):
     INFILTRATION = "infiltration"
 
 
-class Reinforcement(Scheduled):
+class ScheduledUnits(Scheduled):
+    """Something scheduled that moves units, named one by one or as whole organizations."""
+
+    units: list[Identifier] = []
+    """OOB units concerned."""
+    organizations: list[Identifier] = []
+    """Organizations concerned, with all their units."""
+
+
+class Reinforcement(ScheduledUnits):
     """Units that arrive during the game [000 3.3, 4.7]."""
 
-    id: Identifier
-    """Stable id."""
-    units: list[Identifier] = []
-    """OOB units arriving."""
-    organizations: list[Identifier] = []
-    """Organizations arriving with all their units."""
     hex: HexPos
     """Arrival hex; the player cannot change it."""
     kind: ArrivalKind = ArrivalKind.NORMAL
@@ -453,22 +457,13 @@ class Reinforcement(Scheduled):
     [datamodel 12 #3]; 100 (the default) means the arrival is certain."""
 
 
-class Withdrawal(Scheduled):
+class Withdrawal(ScheduledUnits):
     """Units removed from the map at a set time [000 4.7]."""
-
-    id: Identifier
-    """Stable id."""
-    units: list[Identifier] = []
-    """OOB units withdrawn."""
-    organizations: list[Identifier] = []
-    """Organizations withdrawn with all their units."""
 
 
 class Release(Scheduled):
     """Un-fixes the units of an organization [000 4.6]."""
 
-    id: Identifier
-    """Stable id."""
     organization: Identifier
     """The organization whose units are released."""
     probability: Percent = measured(100, unit="% per turn")
@@ -520,8 +515,6 @@ class Supply(Node):
 class AirChange(Scheduled):
     """A change to air availability during the scenario [000 8.3]."""
 
-    id: Identifier
-    """Stable id."""
     side: Side
     """Side affected."""
     availability: Percent = measured(unit="% per turn")

@@ -6,22 +6,22 @@ members (`000` = Panzer Campaigns manual, `001` = Panzer Battles manual).
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 from pydantic import Field
 
 from schemas.base import Node, Percent
 
 
-class Side(str, Enum):
+class Side(StrEnum):
     """The two sides of every battle [000 2.0]; value pairs are always written Allied/Axis."""
 
     ALLIED = "allied"
     AXIS = "axis"
 
 
-class Ruleset(str, Enum):
-    """Which game family's rules and scale a title follows [001 "Differences with Panzer Campaigns"].
+class Ruleset(StrEnum):
+    """Which game family's rules and scale a title [001 "Differences with Panzer Campaigns"].
 
     Panzer Campaigns: 1 km hexes, 2-hour turns, battalions, fatigue 0-300.
     Panzer Battles: 250 m hexes, 30-minute turns, companies and platoons, fatigue 0-150.
@@ -31,7 +31,7 @@ class Ruleset(str, Enum):
     PANZER_BATTLES = "panzer_battles"
 
 
-class Direction(str, Enum):
+class Direction(StrEnum):
     """The six facings of a flat-topped hex in columns [000 5.4]."""
 
     UP = "up"
@@ -42,7 +42,7 @@ class Direction(str, Enum):
     UP_LEFT = "up_left"
 
 
-class MovementClass(str, Enum):
+class MovementClass(StrEnum):
     """Movement classes; Parameter Data has one movement-cost column per class [000 4.0, 13.5]."""
 
     FOOT = "foot"
@@ -56,7 +56,7 @@ class MovementClass(str, Enum):
     RAIL = "rail"
 
 
-class Condition(str, Enum):
+class Condition(StrEnum):
     """Ground conditions, drawn once a day [000 11.0]."""
 
     NORMAL = "normal"
@@ -66,7 +66,7 @@ class Condition(str, Enum):
     FROZEN = "frozen"
 
 
-class Quality(str, Enum):
+class Quality(StrEnum):
     """Unit quality from A (Elite, 6) to F (Abysmal, 1) [000 9.2]."""
 
     A = "A"
@@ -77,7 +77,7 @@ class Quality(str, Enum):
     F = "F"
 
 
-class HexsideKind(str, Enum):
+class HexsideKind(StrEnum):
     """Features that run along a hex edge [000 4.2, 4.4, 4.5, 7.4; 001 "Hedge Row Rules"]."""
 
     RIVER = "river"
@@ -93,7 +93,7 @@ class HexsideKind(str, Enum):
     HEDGEROW = "hedgerow"
 
 
-class CrossingKind(str, Enum):
+class CrossingKind(StrEnum):
     """Ways across a hexside [000 4.5, 7.4].
 
     Light bridges carry foot units only (and stand for railway bridges), medium bridges add
@@ -107,7 +107,7 @@ class CrossingKind(str, Enum):
     FERRY = "ferry"
 
 
-class ConnectionKind(str, Enum):
+class ConnectionKind(StrEnum):
     """Roads and railways, which run from hex centre to hex centre.
 
     The manual names only the Primary Road [000 11.0]; secondary roads and trails are the other
@@ -122,7 +122,7 @@ class ConnectionKind(str, Enum):
     RAISED_RAILROAD = "raised_railroad"
 
 
-class OptionalRule(str, Enum):
+class OptionalRule(StrEnum):
     """Every optional rule the two manuals name [000 1.1 of the data-model digest; 001 2.2]."""
 
     LOCKING_ZOC = "locking_zoc"

@@ -104,9 +104,7 @@ def _build(text: str, marks: dict[Path, Mark] | None) -> tuple[Any, list[tuple[P
             container.append(value)
         elif frame[2] is _NO_KEY:
             if isinstance(value, (dict, list)):
-                raise YamlSyntaxError(
-                    "a mapping key must be a plain value", *_line_col(event)
-                )
+                raise YamlSyntaxError("a mapping key must be a plain value", *_line_col(event))
             frame[2] = value
             frame[3] = event
         else:
@@ -130,14 +128,18 @@ def _build(text: str, marks: dict[Path, Mark] | None) -> tuple[Any, list[tuple[P
         kind = type(event)
         if kind is yaml.ScalarEvent:
             if event.tag is not None and event.tag != "!":
-                raise YamlSyntaxError(f"tags such as {event.tag} are not allowed", *_line_col(event))
+                raise YamlSyntaxError(
+                    f"tags such as {event.tag} are not allowed", *_line_col(event)
+                )
             value = _typed_scalar(event.value, event.implicit[0])
             if event.anchor:
                 anchors[event.anchor] = value
             attach(value, event)
         elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
             if event.tag is not None and event.tag != "!":
-                raise YamlSyntaxError(f"tags such as {event.tag} are not allowed", *_line_col(event))
+                raise YamlSyntaxError(
+                    f"tags such as {event.tag} are not allowed", *_line_col(event)
+                )
             path = child_path()
             container: Any = {} if kind is yaml.MappingStartEvent else []
             if event.anchor:
@@ -204,7 +206,11 @@ def locate_all(text: str) -> dict[Path, Mark]:
 # Canonical writer
 
 _INDENT = "  "
-_FLOW_WIDTH = 100
+_FLOW_WIDTH = 130
+_FLOW_WIDTH_UNDER_KEY = 90
+BLOCK_KEYS = frozenset({"terrain_rows", "elevation_rows", "connections"})
+"""Keys whose values are always written one item per line: dense map layers, so a one-hex edit
+changes one line of the file."""
 _PLAIN_SAFE = re.compile(r"^[A-Za-z0-9_./()+\-][A-Za-z0-9 _./()'+,\-]*$")
 _AMBIGUOUS_START = re.compile(r"^(?:[-?:,\[\]{}#&*!|>'\"%@`]|- )")
 
@@ -252,7 +258,7 @@ def _is_scalar(value: Any) -> bool:
     return not isinstance(value, (dict, list))
 
 
-def _flow(value: Any) -> str | None:
+def _flow(value: Any, room: int = _FLOW_WIDTH) -> str | None:
     """One-line form of a small record or list of scalars, or None if it does not fit."""
     if isinstance(value, dict):
         parts = []
@@ -271,7 +277,7 @@ def _flow(value: Any) -> str | None:
         text = "[" + ", ".join(_scalar(x, True) for x in value) + "]"
     else:
         return None
-    return text if len(text) <= _FLOW_WIDTH else None
+    return text if len(text) <= room else None
 
 
 def _block_string(text: str, indent: str) -> str | None:
@@ -288,27 +294,42 @@ def _block_string(text: str, indent: str) -> str | None:
     return f"|{chomp}\n" + "\n".join(lines)
 
 
-def _emit(value: Any, indent: str, out: list[str]) -> None:
+def _emit(value: Any, indent: str, out: list[str], block: bool = False) -> None:
     """Append the block form of a mapping or list whose first line is already started."""
     if isinstance(value, dict):
         for key, item in value.items():
             prefix = f"{indent}{_scalar(key)}:"
-            _emit_item(prefix, item, indent, out)
+            _emit_item(prefix, item, indent, out, block=block or key in BLOCK_KEYS)
     else:
+        # Records of one list share one style: all on one line each if they all fit.
+        flows = None if block else [_flow(item, _FLOW_WIDTH - len(indent) - 2) for item in value]
+        if flows and all(f is not None for f in flows) and not all(_is_scalar(v) for v in value):
+            out.extend(f"{indent}- {flow}" for flow in flows)
+            return
         for item in value:
-            _emit_item(f"{indent}-", item, indent, out, in_list=True)
+            _emit_item(f"{indent}-", item, indent, out, in_list=True, block=True)
 
 
-def _emit_item(prefix: str, item: Any, indent: str, out: list[str], in_list: bool = False) -> None:
+def _emit_item(
+    prefix: str,
+    item: Any,
+    indent: str,
+    out: list[str],
+    *,
+    in_list: bool = False,
+    block: bool = False,
+) -> None:
+    # `block` forces block style (dense layers, or records of a list that did not all fit).
     if isinstance(item, str) and "\n" in item:
-        block = _block_string(item, indent + _INDENT)
-        out.append(f"{prefix} {block if block is not None else _scalar(item)}")
+        literal = _block_string(item, indent + _INDENT)
+        out.append(f"{prefix} {literal if literal is not None else _scalar(item)}")
     elif _is_scalar(item):
         out.append(f"{prefix} {_scalar(item)}")
     elif not item:
         out.append(f"{prefix} {'{}' if isinstance(item, dict) else '[]'}")
     else:
-        flow = _flow(item)
+        # A record under a key reads better unfolded unless short, like `{allied: 80, axis: 60}`.
+        flow = None if block or in_list else _flow(item, _FLOW_WIDTH_UNDER_KEY - len(prefix) - 1)
         if flow is not None:
             out.append(f"{prefix} {flow}")
         elif in_list and isinstance(item, dict):
@@ -320,15 +341,18 @@ def _emit_item(prefix: str, item: Any, indent: str, out: list[str], in_list: boo
             out.extend(lines[1:])
         else:
             out.append(prefix)
-            _emit(item, indent + _INDENT if isinstance(item, dict) else indent + _INDENT, out)
+            _emit(item, indent + _INDENT, out, block)
 
 
 def dump(data: dict[str, Any]) -> str:
     """Canonical YAML text of plain data (dicts, lists, str, int, float, bool, None).
 
-    >>> print(dump({"name": "Bulge", "rows": ["..1", "2.."], "hex": [3, 4], "on": True}), end="")
+    >>> print(dump({"name": "Bulge", "terrain_rows": ["..f", "f.."], "hex": [3, 4], "on": True}),
+    ...       end="")
     name: Bulge
-    rows: [..1, 2..]
+    terrain_rows:
+      - ..f
+      - f..
     hex: [3, 4]
     "on": true
     """

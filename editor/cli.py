@@ -1,0 +1,173 @@
+"""The `hexwright` command line: validate files and titles, write JSON Schemas, convert weather.
+
+It imports no Qt, so it runs on build servers and in designers' CI. Exit codes of `validate`:
+0 when no errors were found, 1 when there were errors, 2 when a path could not be read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from schemas.checks import check_weather
+from schemas.io import FileKind, load_file, save_file, write_atomic
+from schemas.jsonschema import generate, write_all
+from schemas.problems import Problem, Severity
+from schemas.title import validate_paths
+from schemas.weather_dat import format_weather_dat, parse_weather_dat
+
+EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
+
+
+def _print_problems(problems: Sequence[Problem], show_info: bool) -> None:
+    for problem in problems:
+        if problem.severity is Severity.INFO and not show_info:
+            continue
+        print(problem.format())
+
+
+def command_validate(args: argparse.Namespace) -> int:
+    """Validate files and title folders; print problems as compilers do, or as JSON."""
+    report = validate_paths(args.paths)
+    errors = report.count(Severity.ERROR)
+    warnings = report.count(Severity.WARNING)
+    if args.json:
+        json.dump(
+            {
+                "files": [str(p) for p in report.files],
+                "errors": errors,
+                "warnings": warnings,
+                "problems": [p.to_json() for p in report.problems],
+            },
+            sys.stdout,
+            indent=2,
+        )
+        print()
+    else:
+        _print_problems(report.problems, args.verbose)
+        print(
+            f"checked {len(report.files)} file(s): {errors} error(s), {warnings} warning(s)",
+            file=sys.stderr,
+        )
+    if report.unreadable:
+        return EXIT_UNREADABLE
+    return EXIT_ERRORS if errors else EXIT_OK
+
+
+def command_schema(args: argparse.Namespace) -> int:
+    """Write the JSON Schema of every file kind into a folder, or print them."""
+    if args.out is None:
+        json.dump({kind.value: generate(kind) for kind in FileKind}, sys.stdout, indent=2)
+        print()
+        return EXIT_OK
+    for path in write_all(Path(args.out)):
+        print(path)
+    return EXIT_OK
+
+
+def command_weather_import(args: argparse.Namespace) -> int:
+    """Convert a `Weather.dat` into a `.weather.yaml` (or `.weather.json`) file."""
+    source = Path(args.source)
+    try:
+        text = source.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"{source}: error LOAD001: cannot read the file: {exc}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    name = args.name or f"Programmed weather from {source.name}"
+    weather, problems = parse_weather_dat(text, name=name, file=str(source))
+    _print_problems(problems, show_info=True)
+    if weather is None or any(p.is_error for p in problems):
+        print("nothing written: fix the errors above", file=sys.stderr)
+        return EXIT_ERRORS
+    target = Path(args.output)
+    if FileKind.from_path(target) is not FileKind.WEATHER:
+        print(
+            f"{target}: the output must be named *.weather.yaml or *.weather.json", file=sys.stderr
+        )
+        return EXIT_ERRORS
+    save_file(weather, target)
+    print(f"wrote {len(weather.rows)} row(s) to {target}", file=sys.stderr)
+    return EXIT_OK
+
+
+def command_weather_export(args: argparse.Namespace) -> int:
+    """Write a `.weather.yaml` file as a `Weather.dat` the games read."""
+    loaded = load_file(Path(args.source), FileKind.WEATHER)
+    problems = loaded.problems + (loaded.place(check_weather(loaded.model)) if loaded.ok else [])
+    _print_problems(problems, show_info=False)
+    if not loaded.ok:
+        unreadable = any(p.code in ("LOAD001", "LOAD002") for p in loaded.problems)
+        return EXIT_UNREADABLE if unreadable else EXIT_ERRORS
+    write_atomic(Path(args.output), format_weather_dat(loaded.model))
+    print(f"wrote {len(loaded.model.rows)} line(s) to {args.output}", file=sys.stderr)
+    return EXIT_ERRORS if any(p.is_error for p in problems) else EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of `hexwright`."""
+    parser = argparse.ArgumentParser(
+        prog="hexwright",
+        description="Scenario and order-of-battle editor for Panzer Campaigns / Panzer Battles "
+        "style hex wargames.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    validate = commands.add_parser(
+        "validate",
+        help="check files and title folders",
+        description="Check map, OOB, parameter, weather and scenario files (or whole title "
+        "folders) against the format and against each other. Exit status: 0 no errors, "
+        "1 errors, 2 unreadable input.",
+    )
+    validate.add_argument("paths", nargs="+", metavar="PATH", help="a file or a title folder")
+    validate.add_argument("--json", action="store_true", help="print the problems as JSON")
+    validate.add_argument("-v", "--verbose", action="store_true", help="also print notes (info)")
+    validate.set_defaults(handler=command_validate)
+
+    schema = commands.add_parser(
+        "schema",
+        help="write the JSON Schemas of the file kinds",
+        description="Write <kind>.schema.json for every file kind into a folder (or print them "
+        "all as one JSON object), for YAML-aware editors.",
+    )
+    schema.add_argument("--out", metavar="DIR", help="folder to write the schemas into")
+    schema.set_defaults(handler=command_schema)
+
+    weather = commands.add_parser(
+        "weather", help="convert programmed weather to or from Weather.dat"
+    )
+    weather_commands = weather.add_subparsers(
+        dest="weather_command", metavar="ACTION", required=True
+    )
+    weather_import = weather_commands.add_parser("import", help="Weather.dat -> .weather.yaml")
+    weather_import.add_argument("source", metavar="WEATHER_DAT")
+    weather_import.add_argument("-o", "--output", required=True, metavar="X.weather.yaml")
+    weather_import.add_argument("--name", help="name of the weather programme")
+    weather_import.set_defaults(handler=command_weather_import)
+    weather_export = weather_commands.add_parser("export", help=".weather.yaml -> Weather.dat")
+    weather_export.add_argument("source", metavar="X.weather.yaml")
+    weather_export.add_argument("-o", "--output", required=True, metavar="WEATHER_DAT")
+    weather_export.set_defaults(handler=command_weather_export)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run `hexwright` with `argv` (default: the process arguments); return the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return EXIT_OK
+    try:
+        return int(args.handler(args))
+    except BrokenPipeError:
+        return EXIT_OK
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,277 @@
+"""A title folder and its scenarios: loading a scenario together with the files it references,
+and validating whole titles, as `hexwright validate` and the editor do.
+
+A title folder holds the map, OOB, parameter and weather files and a `scenarios/` folder.
+Scenario references are relative to the scenario file and must stay inside the title folder.
+Each file is loaded and self-checked once, however many scenarios use it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from schemas.checks import (
+    check_map,
+    check_oob,
+    check_scenario_header,
+    check_scenario_references,
+    check_weather,
+)
+from schemas.io import FileKind, LoadedFile, load_file
+from schemas.oob_index import OobIndex
+from schemas.problems import Problem, Severity, error
+
+SCENARIO_FOLDER = "scenarios"
+
+
+def title_root(scenario_path: Path) -> Path:
+    """The title folder of a scenario: the parent of its `scenarios/` folder, else its folder."""
+    folder = scenario_path.resolve().parent
+    return folder.parent if folder.name == SCENARIO_FOLDER else folder
+
+
+@dataclass
+class FileStore:
+    """Loads each file once, runs its self-checks, and keeps its OOB index."""
+
+    files: dict[Path, LoadedFile] = field(default_factory=dict)
+    indexes: dict[Path, OobIndex] = field(default_factory=dict)
+
+    def get(self, path: Path, kind: FileKind | None = None) -> LoadedFile:
+        """The loaded (and self-checked) file at `path`."""
+        key = path.resolve()
+        loaded = self.files.get(key)
+        if loaded is None:
+            loaded = load_file(path, kind)
+            if loaded.model is not None:
+                loaded.problems.extend(loaded.place(self._self_checks(key, loaded)))
+            self.files[key] = loaded
+        return loaded
+
+    def index(self, loaded: LoadedFile) -> OobIndex:
+        """The OOB index of a loaded OOB file."""
+        key = loaded.path.resolve()
+        if key not in self.indexes:
+            self.indexes[key] = OobIndex.from_oob(loaded.model)
+        return self.indexes[key]
+
+    def _self_checks(self, key: Path, loaded: LoadedFile) -> list[Problem]:
+        model = loaded.model
+        if loaded.kind is FileKind.MAP:
+            return check_map(model)
+        if loaded.kind is FileKind.OOB:
+            self.indexes[key] = OobIndex.from_oob(model)
+            return check_oob(model, self.indexes[key])
+        if loaded.kind is FileKind.WEATHER:
+            return check_weather(model)
+        if loaded.kind is FileKind.SCENARIO:
+            return check_scenario_header(model)
+        return []
+
+
+@dataclass
+class ScenarioBundle:
+    """A scenario with the title files it references, and the cross-file problems found."""
+
+    scenario: LoadedFile
+    map: LoadedFile | None = None
+    oob: LoadedFile | None = None
+    parameters: LoadedFile | None = None
+    weather: LoadedFile | None = None
+    reference_problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def files(self) -> list[LoadedFile]:
+        """The scenario and every referenced file that could be found."""
+        found = [self.scenario, self.map, self.oob, self.parameters, self.weather]
+        return [f for f in found if f is not None]
+
+    @property
+    def problems(self) -> list[Problem]:
+        """Every problem: of each file, of its references, and of the cross-file checks."""
+        return _unique([p for f in self.files for p in f.problems] + self.reference_problems)
+
+    @property
+    def is_complete(self) -> bool:
+        """Whether the scenario and its map, OOB and parameters all validated."""
+        return all(
+            f is not None and f.ok for f in (self.scenario, self.map, self.oob, self.parameters)
+        )
+
+
+_REFERENCES: tuple[tuple[str, FileKind], ...] = (
+    ("map", FileKind.MAP),
+    ("oob", FileKind.OOB),
+    ("parameters", FileKind.PARAMETERS),
+    ("weather", FileKind.WEATHER),
+)
+
+
+def load_scenario(path: Path | str, store: FileStore | None = None) -> ScenarioBundle:
+    """Load a scenario, the files it references and run every check that needs no engine."""
+    store = store or FileStore()
+    path = Path(path)
+    bundle = ScenarioBundle(scenario=store.get(path, FileKind.SCENARIO))
+    scenario = bundle.scenario.model
+    if scenario is None:
+        return bundle
+    root = title_root(path)
+    for attribute, kind in _REFERENCES:
+        relative = getattr(scenario.files, attribute)
+        if relative is None:
+            continue
+        where = ("files", attribute)
+        target = Path(os.path.normpath(path.parent / relative))
+        if not target.resolve().is_relative_to(root):
+            bundle.reference_problems.extend(
+                bundle.scenario.place(
+                    [
+                        error(
+                            "PATH001",
+                            f"files.{attribute} '{relative}' leads outside the title folder {root}",
+                            path=where,
+                        )
+                    ]
+                )
+            )
+            continue
+        named_kind = FileKind.from_path(target)
+        if named_kind is not None and named_kind is not kind:
+            bundle.reference_problems.extend(
+                bundle.scenario.place(
+                    [
+                        error(
+                            "PATH003",
+                            f"files.{attribute} '{relative}' is a {named_kind.value} file, not a "
+                            f"{kind.value} file",
+                            path=where,
+                        )
+                    ]
+                )
+            )
+            continue
+        loaded = store.get(target, kind)
+        setattr(bundle, attribute, loaded)
+        if not loaded.ok:
+            bundle.reference_problems.extend(
+                bundle.scenario.place(
+                    [
+                        error(
+                            "PATH002",
+                            f"files.{attribute} '{relative}' cannot be used: "
+                            + _first_error(loaded),
+                            path=where,
+                        )
+                    ]
+                )
+            )
+    if bundle.is_complete:
+        assert bundle.map
+        assert bundle.oob
+        assert bundle.parameters
+        cross = check_scenario_references(
+            scenario,
+            bundle.map.model,
+            bundle.oob.model,
+            bundle.parameters.model,
+            store.index(bundle.oob),
+        )
+        bundle.reference_problems.extend(bundle.scenario.place(cross.scenario))
+        bundle.reference_problems.extend(bundle.parameters.place(cross.parameters))
+    return bundle
+
+
+def _first_error(loaded: LoadedFile) -> str:
+    for problem in loaded.problems:
+        if problem.is_error:
+            return f"{problem.code} {problem.message}"
+    return "it did not validate"
+
+
+def discover(folder: Path) -> list[Path]:
+    """The Hexwright files of a title folder: its own files and those in `scenarios/`."""
+    found = [p for p in sorted(folder.iterdir()) if p.is_file() and FileKind.from_path(p)]
+    scenarios = folder / SCENARIO_FOLDER
+    if scenarios.is_dir():
+        found += [
+            p
+            for p in sorted(scenarios.iterdir())
+            if p.is_file() and FileKind.from_path(p) is FileKind.SCENARIO
+        ]
+    return found
+
+
+@dataclass
+class ValidationReport:
+    """What validating some paths found: the files checked and every problem, in order."""
+
+    files: list[Path] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    unreadable: list[Path] = field(default_factory=list)
+    bundles: list[ScenarioBundle] = field(default_factory=list)
+
+    def count(self, severity: Severity) -> int:
+        """How many problems of a severity were found."""
+        return sum(1 for p in self.problems if p.severity is severity)
+
+    @property
+    def has_errors(self) -> bool:
+        """Whether any error was found."""
+        return any(p.is_error for p in self.problems)
+
+
+_UNREADABLE = {"LOAD001", "LOAD002"}
+
+
+def validate_paths(paths: Sequence[Path | str], store: FileStore | None = None) -> ValidationReport:
+    """Validate files and title folders (folders holding titles are searched one level down)."""
+    store = store or FileStore()
+    report = ValidationReport()
+    targets: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            files = discover(path)
+            if not files:
+                # A folder of titles, such as sample_data/.
+                for child in sorted(path.iterdir()):
+                    if child.is_dir():
+                        files += discover(child)
+            if not files:
+                report.unreadable.append(path)
+                report.problems.append(
+                    error("LOAD001", "no Hexwright files in this folder", file=str(path))
+                )
+            targets += files
+        else:
+            targets.append(path)
+    for path in dict.fromkeys(targets):
+        report.files.append(path)
+        if FileKind.from_path(path) is FileKind.SCENARIO:
+            bundle = load_scenario(path, store)
+            report.bundles.append(bundle)
+            problems = bundle.problems
+        else:
+            loaded = store.get(path)
+            problems = loaded.problems
+        if any(p.code in _UNREADABLE and p.file == str(path) for p in problems):
+            report.unreadable.append(path)
+        report.problems.extend(problems)
+    report.problems = sorted(_unique(report.problems), key=_order)
+    return report
+
+
+def validate_title(folder: Path | str) -> ValidationReport:
+    """Validate every file of one title folder and every scenario in it."""
+    return validate_paths([folder])
+
+
+def _unique(problems: Iterable[Problem]) -> list[Problem]:
+    return list(dict.fromkeys(problems))
+
+
+def _order(problem: Problem) -> tuple[str, int, int, str]:
+    return (problem.file or "", problem.line or 0, problem.column or 0, problem.code)
