@@ -95,7 +95,8 @@ class Hex(NamedTuple):
         return None
 
     def iter_ring(self, radius: int) -> Iterator[Hex]:
-        """The hexes exactly `radius` steps away, clockwise; the hex itself for radius 0.
+        """The hexes exactly `radius` steps away, counter-clockwise on screen from the corner
+        down-left of this hex; the hex itself for radius 0.
 
         >>> len(list(Hex(0, 0).iter_ring(2)))
         12
@@ -106,12 +107,12 @@ class Hex(NamedTuple):
         dq, dr = _STEPS[Direction.DOWN_LEFT]
         current = Hex(self.q + dq * radius, self.r + dr * radius)
         for direction in (
-            Direction.UP_LEFT,
-            Direction.UP,
-            Direction.UP_RIGHT,
             Direction.DOWN_RIGHT,
-            Direction.DOWN,
+            Direction.UP_RIGHT,
+            Direction.UP,
+            Direction.UP_LEFT,
             Direction.DOWN_LEFT,
+            Direction.DOWN,
         ):
             for _ in range(radius):
                 yield current

@@ -212,6 +212,11 @@ BLOCK_KEYS = frozenset({"terrain_rows", "elevation_rows", "connections"})
 """Keys whose values are always written one item per line: dense map layers, so a one-hex edit
 changes one line of the file."""
 _PLAIN_SAFE = re.compile(r"^[A-Za-z0-9_./()+\-][A-Za-z0-9 _./()'+,\-]*$")
+# Characters written escaped: those YAML does not allow raw in a file (outside its "printable"
+# set) and the ones YAML 1.1 reads as line breaks (NEL, LS, PS), which quoting would fold.
+_NOT_PRINTABLE = re.compile(
+    "[^\t\n\r\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+)
 _AMBIGUOUS_START = re.compile(r"^(?:[-?:,\[\]{}#&*!|>'\"%@`]|- )")
 
 
@@ -249,9 +254,15 @@ def _scalar(value: Any, in_flow: bool = False) -> str:
         return text
     if isinstance(value, str):
         if _needs_quotes(value, in_flow):
-            return json.dumps(value, ensure_ascii=False)
+            quoted = json.dumps(value, ensure_ascii=False)
+            return _NOT_PRINTABLE.sub(_escape, quoted)
         return value
     raise TypeError(f"cannot write {type(value).__name__} as YAML")
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
 
 
 def _is_scalar(value: Any) -> bool:
@@ -284,7 +295,7 @@ def _block_string(text: str, indent: str) -> str | None:
     """A literal block (`|`) for multi-line text, if it round-trips exactly."""
     if "\n" not in text or text != text.rstrip(" ") or "\r" in text or "\t" in text:
         return None
-    if text.startswith((" ", "\n")) or any(ch < " " and ch != "\n" for ch in text):
+    if text.startswith((" ", "\n")) or _NOT_PRINTABLE.search(text):
         return None
     body = text[:-1] if text.endswith("\n") else text
     if body.endswith("\n") or any(line != line.rstrip(" ") for line in body.split("\n")):
@@ -356,6 +367,8 @@ def dump(data: dict[str, Any]) -> str:
     hex: [3, 4]
     "on": true
     """
+    if not data:
+        return "{}\n"
     out: list[str] = []
     _emit(data, "", out)
     return "\n".join(out) + "\n"

@@ -1,0 +1,25 @@
+"""Shared fixtures: the repository's folders and a freshly written tiny title."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.tiny_title import write_tiny_title
+
+REPO = Path(__file__).resolve().parents[1]
+SAMPLE_DATA = REPO / "sample_data"
+SAMPLE_TITLES = sorted(
+    p
+    for p in SAMPLE_DATA.iterdir()
+    if p.is_dir() and (p / "scenarios").is_dir() and p.name not in ("broken",)
+)
+"""The sample titles a new user opens (every folder of sample_data/ with scenarios, but the
+deliberately broken one)."""
+
+
+@pytest.fixture
+def tiny_title(tmp_path: Path) -> Path:
+    """A valid tiny title in a temporary folder; returns its scenario's path."""
+    return write_tiny_title(tmp_path / "tiny")

@@ -1,0 +1,50 @@
+"""Every deliberately broken file of `sample_data/broken/` yields its own Problem at the right line,
+and the valid base title beside them yields none."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from schemas import yamlio
+from schemas.problems import CODES
+from schemas.title import validate_paths
+from tests.conftest import SAMPLE_DATA
+
+BROKEN = SAMPLE_DATA / "broken"
+EXPECTED: list[dict[str, Any]] = yamlio.load((BROKEN / "EXPECTED.yaml").read_text())["expected"]
+
+
+def test_the_base_title_is_valid() -> None:
+    report = validate_paths([BROKEN / "scenarios" / "base.scenario.yaml"])
+    assert report.problems == []
+
+
+@pytest.mark.parametrize("case", EXPECTED, ids=lambda case: case["file"])
+def test_broken_file_gives_its_problem_at_its_line(case: dict[str, Any]) -> None:
+    report = validate_paths([BROKEN / case["file"]])
+    found = [(p.code, p.file, p.line) for p in report.problems]
+    assert (case["code"], str(BROKEN / case["problem_in"]), case["line"]) in found, (
+        f"{case['why']}: expected {case['code']} at line {case['line']}, got {found}"
+    )
+    assert report.has_errors
+
+
+def test_every_problem_code_is_documented_and_exercised() -> None:
+    exercised = {case["code"] for case in EXPECTED}
+    assert exercised <= set(CODES)
+    # Codes only the title level or other tests produce:
+    assert set(CODES) - exercised <= {
+        "LOAD001",
+        "LOAD003",
+        "SCHEMA006",
+        "VERSION002",
+        "REF003",
+        "OOB001",
+        "OOB002",
+        "SCN005",
+        "SCN006",
+        "SCN009",
+        "SCN010",
+    }
