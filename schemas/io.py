@@ -132,16 +132,6 @@ _ERROR_CODES = {
     "too_long": "SCHEMA004",
 }
 
-_UNION_TAGS = {
-    "normal",
-    "exit",
-    "limited",
-    "surrender",
-    "unit",
-    "organization",
-    "function-after[_turn_or_time(), Reinforcement]",
-}
-
 
 def _data_path(loc: tuple[Any, ...], data: Any) -> ModelPath:
     """The path into the file's data of a pydantic error location (dropping union tags)."""
@@ -153,7 +143,9 @@ def _data_path(loc: tuple[Any, ...], data: Any) -> ModelPath:
         ):
             path.append(part)
             node = node[part]
-        elif isinstance(node, dict) and isinstance(part, str) and part not in _UNION_TAGS:
+        elif isinstance(node, dict) and node.get("kind") == part:
+            continue  # the tag pydantic adds for a member of a discriminated union
+        elif isinstance(node, dict) and isinstance(part, str):
             # A missing key: point at it so the message names it; the line is the parent's.
             path.append(part)
             node = None

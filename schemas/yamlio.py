@@ -47,16 +47,40 @@ class Mark:
 _RESOLVERS = Resolver.yaml_implicit_resolvers
 _SCALAR_CONSTRUCTOR = SafeConstructor()
 _PLAIN_INT = re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$")
+_PLAIN_FLOAT = re.compile(r"^[-+]?[0-9]+\.[0-9]+$")
+_CONSTANTS: dict[str, Any] = {"true": True, "false": False, "null": None, "~": None}
+
+
+_TYPED_CACHE: dict[str, Any] = {}
 
 
 def _typed_scalar(value: str, plain: bool) -> Any:
     """The Python value of a scalar, exactly as PyYAML's safe loader types it."""
-    if not plain or not value:
-        return value if value or not plain else None
+    if not plain:
+        return value
+    # Keys and enum values repeat thousands of times; every value typed here is immutable.
+    try:
+        return _TYPED_CACHE[value]
+    except KeyError:
+        pass
+    typed = _resolve_plain(value)
+    if len(_TYPED_CACHE) > 200_000:
+        _TYPED_CACHE.clear()
+    _TYPED_CACHE[value] = typed
+    return typed
+
+
+def _resolve_plain(value: str) -> Any:
+    if not value:
+        return None
+    if value in _CONSTANTS:
+        return _CONSTANTS[value]
     for tag, regexp in _RESOLVERS.get(value[0], ()):
         if regexp.match(value):
             if tag == "tag:yaml.org,2002:int" and _PLAIN_INT.match(value):
                 return int(value)
+            if tag == "tag:yaml.org,2002:float" and _PLAIN_FLOAT.match(value):
+                return float(value)
             if tag == "tag:yaml.org,2002:str":
                 return value
             if tag in ("tag:yaml.org,2002:merge", "tag:yaml.org,2002:value"):
@@ -71,8 +95,15 @@ def _mark(event: Any) -> Mark:
 
 
 def _events(text: str) -> Iterator[Any]:
+    # Driving the C parser directly avoids yaml.parse's generator, a fifth of the reading time.
+    parser = yaml.CSafeLoader(text)
+    get_event = parser.get_event
     try:
-        yield from yaml.parse(text, Loader=yaml.CSafeLoader)
+        while True:
+            event = get_event()
+            yield event
+            if type(event) is yaml.StreamEndEvent:
+                return
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
@@ -80,88 +111,92 @@ def _events(text: str) -> Iterator[Any]:
         raise YamlSyntaxError(str(exc.problem or exc), line, column) from exc
     except yaml.YAMLError as exc:
         raise YamlSyntaxError(str(exc), None, None) from exc
+    finally:
+        parser.dispose()
 
 
 def _build(text: str, marks: dict[Path, Mark] | None) -> tuple[Any, list[tuple[Path, Mark]]]:
-    """Build data from the event stream; optionally record the mark of every path."""
+    """Build data from the event stream; optionally record the mark of every path.
+
+    The state of the open container lives in local variables, not in frames on a stack, because
+    this loop runs once per scalar of the file and is the whole cost of reading a large OOB.
+    """
     duplicates: list[tuple[Path, Mark]] = []
     anchors: dict[str, Any] = {}
-    # Each frame: [container, path, pending key or None, anchor]
-    stack: list[list[Any]] = []
+    saved: list[tuple[Any, bool, Any, Any, Path, Any]] = []
+    container: Any = None
+    is_list = False
+    key: Any = _NO_KEY
+    key_event: Any = None
+    path: Path = ()
     root: Any = None
     documents = 0
-
-    def attach(value: Any, event: Any) -> None:
-        nonlocal root
-        if not stack:
-            root = value
-            return
-        frame = stack[-1]
-        container = frame[0]
-        if isinstance(container, list):
-            if marks is not None:
-                marks[(*frame[1], len(container))] = _mark(event)
-            container.append(value)
-        elif frame[2] is _NO_KEY:
-            if isinstance(value, (dict, list)):
-                raise YamlSyntaxError("a mapping key must be a plain value", *_line_col(event))
-            frame[2] = value
-            frame[3] = event
-        else:
-            key = frame[2]
-            if key in container:
-                duplicates.append(((*frame[1], key), _mark(frame[3])))
-            if marks is not None:
-                marks[(*frame[1], key)] = _mark(frame[3])
-            container[key] = value
-            frame[2] = _NO_KEY
-
-    def child_path() -> Path:
-        if not stack:
-            return ()
-        frame = stack[-1]
-        if isinstance(frame[0], list):
-            return (*frame[1], len(frame[0]))
-        return (*frame[1], frame[2])
+    scalar_event, alias_event = yaml.ScalarEvent, yaml.AliasEvent
+    mapping_start, sequence_start = yaml.MappingStartEvent, yaml.SequenceStartEvent
+    mapping_end, sequence_end = yaml.MappingEndEvent, yaml.SequenceEndEvent
 
     for event in _events(text):
         kind = type(event)
-        if kind is yaml.ScalarEvent:
+        if kind is scalar_event or kind is alias_event:
+            if kind is alias_event:
+                if event.anchor not in anchors:
+                    raise YamlSyntaxError(f"unknown alias *{event.anchor}", *_line_col(event))
+                value = anchors[event.anchor]
+            else:
+                if event.tag is not None and event.tag != "!":
+                    raise YamlSyntaxError(
+                        f"tags such as {event.tag} are not allowed", *_line_col(event)
+                    )
+                value = _typed_scalar(event.value, event.implicit[0])
+                if event.anchor:
+                    anchors[event.anchor] = value
+        elif kind is mapping_start or kind is sequence_start:
             if event.tag is not None and event.tag != "!":
                 raise YamlSyntaxError(
                     f"tags such as {event.tag} are not allowed", *_line_col(event)
                 )
-            value = _typed_scalar(event.value, event.implicit[0])
-            if event.anchor:
-                anchors[event.anchor] = value
-            attach(value, event)
-        elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
-            if event.tag is not None and event.tag != "!":
-                raise YamlSyntaxError(
-                    f"tags such as {event.tag} are not allowed", *_line_col(event)
-                )
-            path = child_path()
-            container: Any = {} if kind is yaml.MappingStartEvent else []
+            if container is not None and not is_list and key is _NO_KEY:
+                raise YamlSyntaxError("a mapping key must be a plain value", *_line_col(event))
+            child_path = (
+                path
+                if container is None
+                else ((*path, len(container)) if is_list else (*path, key))
+            )
+            saved.append((container, is_list, key, key_event, path, event))
+            container = {} if kind is mapping_start else []
             if event.anchor:
                 anchors[event.anchor] = container
-            if stack and not isinstance(stack[-1][0], list) and stack[-1][2] is _NO_KEY:
-                raise YamlSyntaxError("a mapping key must be a plain value", *_line_col(event))
-            attach_later = (container, event)
-            stack.append([container, path, _NO_KEY, None, attach_later])
-        elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
-            frame = stack.pop()
-            container, start_event = frame[4]
-            attach(container, start_event)
-        elif kind is yaml.AliasEvent:
-            if event.anchor not in anchors:
-                raise YamlSyntaxError(f"unknown alias *{event.anchor}", *_line_col(event))
-            attach(anchors[event.anchor], event)
-        elif kind is yaml.DocumentStartEvent:
-            documents += 1
-            if documents > 1:
-                raise YamlSyntaxError(
-                    "a file holds one document; found a second '---'", *_line_col(event)
-                )
+            is_list, key, key_event, path = kind is sequence_start, _NO_KEY, None, child_path
+            continue
+        elif kind is mapping_end or kind is sequence_end:
+            value = container
+            container, is_list, key, key_event, path, start = saved.pop()
+            event = start  # marks point at where the finished container began  # noqa: PLW2901
+        else:
+            if kind is yaml.DocumentStartEvent:
+                documents += 1
+                if documents > 1:
+                    raise YamlSyntaxError(
+                        "a file holds one document; found a second '---'", *_line_col(event)
+                    )
+            continue
+
+        # Attach `value` (a scalar, an alias or a finished container) to the open container.
+        if container is None:
+            root = value
+        elif is_list:
+            if marks is not None:
+                marks[(*path, len(container))] = _mark(event)
+            container.append(value)
+        elif key is _NO_KEY:
+            key, key_event = value, event
+        else:
+            if key in container:
+                duplicates.append(((*path, key), _mark(key_event)))
+            if marks is not None:
+                marks[(*path, key)] = _mark(key_event)
+            container[key] = value
+            key = _NO_KEY
     return root, duplicates
 
 
@@ -230,7 +265,19 @@ def _needs_quotes(text: str, in_flow: bool) -> bool:
     return any(regexp.match(text) for _tag, regexp in _RESOLVERS.get(text[0], ()))
 
 
+_STRING_CACHE: dict[tuple[str, bool], str] = {}
+
+
 def _scalar(value: Any, in_flow: bool = False) -> str:
+    if type(value) is str:
+        # Keys and many values repeat thousands of times in a large OOB; quote each once.
+        cached = _STRING_CACHE.get((value, in_flow))
+        if cached is None:
+            cached = _string(value, in_flow)
+            if len(_STRING_CACHE) > 200_000:
+                _STRING_CACHE.clear()
+            _STRING_CACHE[(value, in_flow)] = cached
+        return cached
     if value is None:
         return "null"
     if value is True:
@@ -253,11 +300,14 @@ def _scalar(value: Any, in_flow: bool = False) -> str:
             text = f"{mantissa}e{sign}{exponent}"
         return text
     if isinstance(value, str):
-        if _needs_quotes(value, in_flow):
-            quoted = json.dumps(value, ensure_ascii=False)
-            return _NOT_PRINTABLE.sub(_escape, quoted)
-        return value
+        return _string(value, in_flow)
     raise TypeError(f"cannot write {type(value).__name__} as YAML")
+
+
+def _string(value: str, in_flow: bool) -> str:
+    if _needs_quotes(value, in_flow):
+        return _NOT_PRINTABLE.sub(_escape, json.dumps(value, ensure_ascii=False))
+    return value
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -273,14 +323,19 @@ def _flow(value: Any, room: int = _FLOW_WIDTH) -> str | None:
     """One-line form of a small record or list of scalars, or None if it does not fit."""
     if isinstance(value, dict):
         parts = []
+        length = 0
         for key, item in value.items():
             if isinstance(item, list) and all(_is_scalar(x) for x in item):
                 inner = ", ".join(_scalar(x, True) for x in item)
-                parts.append(f"{_scalar(key, True)}: [{inner}]")
+                part = f"{_scalar(key, True)}: [{inner}]"
             elif _is_scalar(item) and not (isinstance(item, str) and "\n" in item):
-                parts.append(f"{_scalar(key, True)}: {_scalar(item, True)}")
+                part = f"{_scalar(key, True)}: {_scalar(item, True)}"
             else:
                 return None
+            length += len(part) + 2
+            if length > room:
+                return None
+            parts.append(part)
         text = "{" + ", ".join(parts) + "}"
     elif isinstance(value, list):
         if not all(_is_scalar(x) and not (isinstance(x, str) and len(x) > 40) for x in value):
@@ -313,10 +368,16 @@ def _emit(value: Any, indent: str, out: list[str], block: bool = False) -> None:
             _emit_item(prefix, item, indent, out, block=block or key in BLOCK_KEYS)
     else:
         # Records of one list share one style: all on one line each if they all fit.
-        flows = None if block else [_flow(item, _FLOW_WIDTH - len(indent) - 2) for item in value]
-        if flows and all(f is not None for f in flows) and not all(_is_scalar(v) for v in value):
-            out.extend(f"{indent}- {flow}" for flow in flows)
-            return
+        if not block and value and not all(_is_scalar(v) for v in value):
+            flows = []
+            for item in value:
+                flow = _flow(item, _FLOW_WIDTH - len(indent) - 2)
+                if flow is None:
+                    break
+                flows.append(flow)
+            else:
+                out.extend(f"{indent}- {flow}" for flow in flows)
+                return
         for item in value:
             _emit_item(f"{indent}-", item, indent, out, in_list=True, block=True)
 

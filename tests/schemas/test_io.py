@@ -93,6 +93,14 @@ def test_union_members_are_reported_at_the_field_not_the_tag() -> None:
     assert problem.line == text[: text.index("last_turn: zero")].count("\n") + 1
 
 
+def test_a_missing_field_named_like_a_union_tag_is_reported_by_its_name() -> None:
+    text = dump_text(tiny_scenario()).replace("{unit: us.1id.hq, hex: [1, 3]}", "{hex: [1, 3]}")
+    [problem] = load_text(text, FileKind.SCENARIO).problems
+    assert problem.code == "SCHEMA002"
+    assert problem.path == ("placements", 0, "unit")
+    assert "'unit' is missing" in problem.message
+
+
 def test_migration_refuses_versions_from_the_future() -> None:
     with pytest.raises(ValueError, match="newer"):
         migrate({"format_version": CURRENT_VERSION + 1})

@@ -1,0 +1,27 @@
+"""The README's commands stay true: CI runs exactly the test command the README gives, and the
+first command validates sample titles that exist."""
+
+from __future__ import annotations
+
+import re
+
+from tests.conftest import REPO
+
+
+def _commands() -> list[str]:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    return re.findall(r"```sh\n(python3 -m venv[^\n]+)\n```", readme)
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    _, run_tests = _commands()
+    ci_lines = (REPO / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert run_tests in ci_lines
+    assert "pytest" in run_tests
+
+
+def test_first_command_names_existing_sample_titles() -> None:
+    install_and_run, _ = _commands()
+    titles = re.findall(r"sample_data/\S+", install_and_run)
+    assert titles
+    assert all((REPO / title / "scenarios").is_dir() for title in titles)
