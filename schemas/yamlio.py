@@ -138,6 +138,7 @@ def _build(text: str, marks: dict[Path, Mark] | None) -> tuple[Any, list[tuple[P
     for event in _events(text):
         kind = type(event)
         if kind is scalar_event or kind is alias_event:
+            at = event
             if kind is alias_event:
                 if event.anchor not in anchors:
                     raise YamlSyntaxError(f"unknown alias *{event.anchor}", *_line_col(event))
@@ -171,7 +172,7 @@ def _build(text: str, marks: dict[Path, Mark] | None) -> tuple[Any, list[tuple[P
         elif kind is mapping_end or kind is sequence_end:
             value = container
             container, is_list, key, key_event, path, start = saved.pop()
-            event = start  # marks point at where the finished container began  # noqa: PLW2901
+            at = start  # a finished container is marked where it began
         else:
             if kind is yaml.DocumentStartEvent:
                 documents += 1
@@ -186,10 +187,10 @@ def _build(text: str, marks: dict[Path, Mark] | None) -> tuple[Any, list[tuple[P
             root = value
         elif is_list:
             if marks is not None:
-                marks[(*path, len(container))] = _mark(event)
+                marks[(*path, len(container))] = _mark(at)
             container.append(value)
         elif key is _NO_KEY:
-            key, key_event = value, event
+            key, key_event = value, at
         else:
             if key in container:
                 duplicates.append(((*path, key), _mark(key_event)))
