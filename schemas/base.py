@@ -8,7 +8,7 @@ docstrings, so the docs flow into the generated JSON Schema.
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
 from pydantic import (
     BaseModel,
@@ -33,6 +33,9 @@ class Node(BaseModel):
         validate_default=False,
         populate_by_name=False,
     )
+
+    write_defaults: ClassVar[bool] = False
+    """Root models set this to write every value, even those equal to their default."""
 
 
 class Tagged(Node):

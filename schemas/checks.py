@@ -144,30 +144,55 @@ def check_map(map_file: MapFile) -> list[Problem]:
                     )
                 )
 
-    for kind, layer in map_file.connections.items():
-        name = kind.value
-        if len(layer) != height:
+    layers: list[tuple[ModelPath, str, list[str]]] = [
+        (("connections", kind.value), kind.value, rows)
+        for kind, rows in map_file.connections.items()
+    ]
+    if map_file.raised:
+        layers.append((("raised",), "raised", map_file.raised))
+    for path, name, rows in layers:
+        if len(rows) != height:
             problems.append(
-                error(
-                    "MAP005",
-                    f"{name}: {len(layer)} rows for a map {height} rows high",
-                    path=("connections", name),
-                )
+                error("MAP005", f"{name}: {len(rows)} rows for a map {height} rows high", path=path)
             )
-        for row_number, row in enumerate(layer):
+        for row_number, row in enumerate(rows):
             if len(row) != width or not set(row) <= _CONNECTION_CHARS:
                 problems.append(
                     error(
                         "MAP005",
                         f"{name} row {row_number} must be {width} characters of '.' or 1-7",
-                        path=("connections", name, row_number),
+                        path=(*path, row_number),
                     )
                 )
+    problems.extend(_check_raised(map_file))
 
     for collection in ("hexsides", "crossings", "full_hex_features", "places"):
         for number, item in enumerate(getattr(map_file, collection)):
             problems.extend(_off_map(item.hex, width, height, (collection, number, "hex")))
     return problems
+
+
+def _check_raised(map_file: MapFile) -> Iterator[Problem]:
+    """Every raised link must lie on a road or rail link (bitwise: no geometry needed)."""
+    if not map_file.raised:
+        return
+    layers = list(map_file.connections.values())
+    for row_number, row in enumerate(map_file.raised):
+        for column, digit in enumerate(row):
+            if digit == CONNECTION_NONE or not digit.isdigit():
+                continue
+            carried = 0
+            for layer in layers:
+                if row_number < len(layer) and column < len(layer[row_number]):
+                    other = layer[row_number][column]
+                    carried |= int(other) if other.isdigit() else 0
+            if int(digit) & ~carried:
+                yield error(
+                    "MAP007",
+                    f"raised link at [{column}, {row_number}] where no road or railway runs",
+                    path=("raised", row_number),
+                    hex=(column, row_number),
+                )
 
 
 def _off_map(hex_: tuple[int, int], width: int, height: int, path: ModelPath) -> Iterator[Problem]:

@@ -312,7 +312,9 @@ def _load_text(loaded: LoadedFile, text: str, as_json: bool) -> list[Problem]:
 
 def to_data(model: BaseModel) -> dict[str, Any]:
     """The plain data written for a model: defaults left out, `format_version` first."""
-    data = model.model_dump(mode="json", exclude_defaults=True)
+    data = model.model_dump(
+        mode="json", exclude_defaults=not getattr(model, "write_defaults", False)
+    )
     version = getattr(model, "format_version", None)
     if version is not None:
         data = {

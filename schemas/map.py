@@ -162,6 +162,9 @@ class MapFile(Node):
     """One string per row of space-separated elevations in metres; empty for a flat map."""
     connections: dict[ConnectionKind, ConnectionRows] = {}
     """Road and rail layers by class: rows of connection digits (see CONNECTION_BITS)."""
+    raised: ConnectionRows = []
+    """The road and rail links that run raised on an embankment (Panzer Battles [001 #20]), in
+    the same digits; each must lie on a link of some road or rail layer. Empty = none."""
     hexsides: list[HexsideFeature] = []
     """Rivers, streams, canals, cliffs, AT ditches and other edge features."""
     crossings: list[Crossing] = []

@@ -8,7 +8,7 @@ one value for both sides is then just two equal numbers.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 
@@ -99,6 +99,12 @@ class Combat(Node):
     """Fire of stockpiled artillery: 100 = unchanged, 200 = doubled [000 10.3]."""
     rubble: int = measured(0, unit="%", ge=0, le=100)
     """Chance scale for indirect fire and air strikes to rubble an urban hex [000 5.1, 8.1]."""
+    stack_fire_max: float = measured(1.0, unit="x", ge=1)
+    """Fire modifier against a full stack, rising from 1 at half the stacking limit: 2.0 in
+    Panzer Battles, 1 (none) in Panzer Campaigns [001 #19]."""
+    indirect_fire_hex_limit: float = measured(0, unit="x max stacking", ge=0)
+    """Cap on indirect fire into one hex per turn, as a multiple of the stacking limit in
+    men-equivalents: 1.5 in Panzer Battles, 0 = no cap [001 #29]."""
 
 
 class Fortification(Node):
@@ -213,7 +219,12 @@ class Recovery(Node):
 
 
 class ParameterFile(Node):
-    """A parameter set shared by the scenarios of a title."""
+    """A parameter set shared by the scenarios of a title.
+
+    Written in full, defaults included, so a modder sees every value there is to tune.
+    """
+
+    write_defaults: ClassVar[bool] = True
 
     format_version: Literal[2] = Field(
         description="Version of the parameter file format; older versions are migrated on load."

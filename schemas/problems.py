@@ -53,6 +53,7 @@ CODES: dict[str, str] = {
     "MAP004": "the elevation layer does not match the map size or is not numbers",
     "MAP005": "a road or rail layer does not match the map size or uses a bad character",
     "MAP006": "two legend entries share an id or a code",
+    "MAP007": "a raised link where no road or railway runs",
     "PARAM001": "movement costs are missing for a terrain, hexside, road class or movement class",
     "WEATHER001": "weather rows are not in date order",
     "WEATHER002": "a weather row's condition chances do not add up to 100",

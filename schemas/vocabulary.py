@@ -111,15 +111,14 @@ class ConnectionKind(StrEnum):
     """Roads and railways, which run from hex centre to hex centre.
 
     The manual names only the Primary Road [000 11.0]; secondary roads and trails are the other
-    classes of the series' maps. Raised roads and railways are Panzer Battles additions [001 #20].
+    classes of the series' maps. Whether a stretch runs raised on an embankment (a Panzer Battles
+    addition [001 #20]) is not a class of its own but the map's `raised` layer.
     """
 
     PRIMARY_ROAD = "primary_road"
     SECONDARY_ROAD = "secondary_road"
     TRAIL = "trail"
     RAILROAD = "railroad"
-    RAISED_ROAD = "raised_road"
-    RAISED_RAILROAD = "raised_railroad"
 
 
 class OptionalRule(StrEnum):

@@ -244,7 +244,7 @@ def locate_all(text: str) -> dict[Path, Mark]:
 _INDENT = "  "
 _FLOW_WIDTH = 130
 _FLOW_WIDTH_UNDER_KEY = 90
-BLOCK_KEYS = frozenset({"terrain_rows", "elevation_rows", "connections"})
+BLOCK_KEYS = frozenset({"terrain_rows", "elevation_rows", "connections", "raised"})
 """Keys whose values are always written one item per line: dense map layers, so a one-hex edit
 changes one line of the file."""
 _PLAIN_SAFE = re.compile(r"^[A-Za-z0-9_./()+\-][A-Za-z0-9 _./()'+,\-]*$")

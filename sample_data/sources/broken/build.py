@@ -251,6 +251,15 @@ CASES = [
         "a road digit that is not a direction",
     ),
     Broken(
+        "raised-without-road.map.yaml",
+        "map",
+        "hexsides:\n",
+        "raised:\n  - ......\n  - ......\n  - ..2...\n  - ......\n  - .1....\nhexsides:\n",
+        "MAP007",
+        "an embankment where no road runs",
+        line_offset=5,
+    ),
+    Broken(
         "duplicate-code.map.yaml",
         "map",
         "code: v,",
