@@ -742,6 +742,7 @@ def check_scenario_references(
                     )
                 )
 
+    surrender_held: dict[str, list[tuple[int, bool]]] = {}
     for number, objective in enumerate(scenario.objectives):
         path = ("objectives", number)
         on_map(objective.hex, (*path, "hex"))
@@ -766,15 +767,9 @@ def check_scenario_references(
                         object_id=objective.id,
                     )
                 )
-            elif objective.owner is nation.side:
-                found.append(
-                    warning(
-                        "REF005",
-                        f"surrender objective '{objective.id}' is owned by "
-                        f"the side of '{objective.nation}'; the enemy must take it",
-                        path=(*path, "owner"),
-                        object_id=objective.id,
-                    )
+            else:
+                surrender_held.setdefault(objective.nation, []).append(
+                    (number, objective.owner is not None and objective.owner is not nation.side)
                 )
         if isinstance(objective, ExitObjective):
             column, row = objective.hex
@@ -788,6 +783,19 @@ def check_scenario_references(
                         object_id=objective.id,
                     )
                 )
+
+    # [3.4] A nation surrenders when the enemy holds all its surrender objectives at the end of
+    # a player turn, so starting with all of them in enemy hands ends that nation at once.
+    for nation_id, held in surrender_held.items():
+        if all(enemy_holds for _, enemy_holds in held):
+            found.append(
+                warning(
+                    "REF005",
+                    f"every surrender objective of '{nation_id}' starts in enemy hands; the "
+                    "nation surrenders at the end of the first player turn [3.4]",
+                    path=("objectives", held[0][0], "owner"),
+                )
+            )
 
     for number, source in enumerate(scenario.supply.sources):
         on_map(source.hex, ("supply", "sources", number, "hex"))

@@ -93,28 +93,34 @@ class LoadedFile:
 
     def locate(self, path: ModelPath) -> tuple[int | None, int | None]:
         """Line and column of the value at a model path, or of its nearest located parent."""
+        return self.locate_many([path])[tuple(path)]
+
+    def locate_many(
+        self, paths: Iterable[ModelPath]
+    ) -> dict[ModelPath, tuple[int | None, int | None]]:
+        """Line and column of several model paths, reading the text at most once for them all."""
+        paths = [tuple(p) for p in paths]
         if not self.text:
-            return None, None
+            return dict.fromkeys(paths, (None, None))
         if self._marks is None:
-            try:
-                self._marks = yamlio.locate_all(self.text)
-            except yamlio.YamlSyntaxError:
-                self._marks = {}
-        trail = tuple(path)
-        while trail:
-            mark = self._marks.get(trail)
-            if mark is not None:
-                return mark.line, mark.column
-            trail = trail[:-1]
-        return (1, 1) if self.text else (None, None)
+            self._marks = {}
+        unknown = [p for p in paths if p not in self._marks]
+        if unknown:
+            self._marks.update(yamlio.locate(self.text, unknown))
+        located: dict[ModelPath, tuple[int | None, int | None]] = {}
+        for path in paths:
+            trail = path
+            while trail and trail not in self._marks:
+                trail = trail[:-1]
+            mark = self._marks.get(trail) if trail else None
+            located[path] = (mark.line, mark.column) if mark else (1, 1)
+        return located
 
     def place(self, problems: Iterable[Problem]) -> list[Problem]:
         """Attribute problems found by checks to this file, with their lines."""
-        placed = []
-        for problem in problems:
-            line, column = self.locate(problem.path)
-            placed.append(problem.in_file(str(self.path)).at(line, column))
-        return placed
+        problems = list(problems)
+        where = self.locate_many(p.path for p in problems)
+        return [p.in_file(str(self.path)).at(*where[tuple(p.path)]) for p in problems]
 
 
 _ERROR_CODES = {

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -115,8 +115,8 @@ def _events(text: str) -> Iterator[Any]:
         parser.dispose()
 
 
-def _build(text: str, marks: dict[Path, Mark] | None) -> tuple[Any, list[tuple[Path, Mark]]]:
-    """Build data from the event stream; optionally record the mark of every path.
+def _build(text: str) -> tuple[Any, list[tuple[Path, Mark]]]:
+    """Build data from the event stream; also return the keys given twice in one mapping.
 
     The state of the open container lives in local variables, not in frames on a stack, because
     this loop runs once per scalar of the file and is the whole cost of reading a large OOB.
@@ -186,16 +186,12 @@ def _build(text: str, marks: dict[Path, Mark] | None) -> tuple[Any, list[tuple[P
         if container is None:
             root = value
         elif is_list:
-            if marks is not None:
-                marks[(*path, len(container))] = _mark(at)
             container.append(value)
         elif key is _NO_KEY:
             key, key_event = value, at
         else:
             if key in container:
                 duplicates.append(((*path, key), _mark(key_event)))
-            if marks is not None:
-                marks[(*path, key)] = _mark(key_event)
             container[key] = value
             key = _NO_KEY
     return root, duplicates
@@ -218,24 +214,69 @@ def load(text: str) -> Any:
     >>> load("a: 1\\nb: [x, 2.5, yes, null]\\n")
     {'a': 1, 'b': ['x', 2.5, True, None]}
     """
-    return _build(text, None)[0]
+    return _build(text)[0]
 
 
 def load_checked(text: str) -> tuple[Any, list[tuple[Path, Mark]]]:
     """Parse YAML text; also return keys that appear twice in one mapping (the last one wins)."""
-    return _build(text, None)
+    return _build(text)
 
 
-def locate_all(text: str) -> dict[Path, Mark]:
-    """The mark of every key and list item in the text, by its path from the root.
+def locate(text: str, wanted: Iterable[Path]) -> dict[Path, Mark]:
+    """The marks of the wanted paths and of their ancestors, reading only as far as needed.
 
-    >>> marks = locate_all("units:\\n  - id: a\\n  - id: b\\n")
-    >>> marks[("units", 1, "id")]
-    Mark(line=3, column=5)
+    Parsing stops once every wanted path is found or can no longer appear (its container has
+    closed), so a problem near the top of a large file is located at once. Paths that do not
+    exist in the text (a missing field) have no mark; their nearest ancestor does.
+
+    >>> text = "a: 1\\nunits:\\n  - id: x\\n    hex: [1, 2]\\n"
+    >>> locate(text, [("units", 0, "hex")])[("units", 0, "hex")]
+    Mark(line=4, column=5)
     """
-    marks: dict[Path, Mark] = {}
-    _build(text, marks)
-    return marks
+    wanted = set(wanted)
+    prefixes = {w[:i] for w in wanted for i in range(len(w) + 1)}
+    beneath: dict[Path, list[Path]] = {}
+    for w in wanted:
+        for i in range(len(w)):
+            beneath.setdefault(w[:i], []).append(w)
+    pending = set(wanted)
+    found: dict[Path, Mark] = {}
+    saved: list[tuple[Path, bool, int, Any, Any]] = []
+    path: Path = ()
+    is_list, index, key, key_event, opened = False, 0, _NO_KEY, None, False
+    starts = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
+    try:
+        for event in _events(text):
+            kind = type(event)
+            if kind is yaml.ScalarEvent or kind is yaml.AliasEvent or kind in starts:
+                child: Path | None = None
+                if opened and is_list:
+                    child, at, index = (*path, index), event, index + 1
+                elif opened and key is _NO_KEY:
+                    if kind is yaml.ScalarEvent:
+                        key, key_event = _typed_scalar(event.value, event.implicit[0]), event
+                        continue
+                    # A mapping used as a key: it never lies on a wanted path.
+                    key, key_event = _NO_KEY, event
+                    child, at = (*path, "\x00"), event
+                elif opened:
+                    child, at, key = (*path, key), key_event, _NO_KEY
+                if child is not None and child in prefixes:
+                    found[child] = _mark(at)
+                    pending.discard(child)
+                if kind in starts:
+                    saved.append((path, is_list, index, key, opened))
+                    path = child if child is not None else ()
+                    is_list, index, key, opened = kind is yaml.SequenceStartEvent, 0, _NO_KEY, True
+            elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
+                for gone in beneath.get(path, ()):
+                    pending.discard(gone)
+                path, is_list, index, key, opened = saved.pop()
+            if not pending:
+                break
+    except YamlSyntaxError:
+        pass
+    return found
 
 
 # ---------------------------------------------------------------------------------------------

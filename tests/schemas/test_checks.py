@@ -119,6 +119,19 @@ def test_surrender_objectives_need_a_nation_that_may_surrender() -> None:
     assert [p.code for p in cross(scenario).scenario] == ["REF003"]
 
 
+def test_a_nation_whose_surrender_objectives_all_start_in_enemy_hands() -> None:
+    scenario = tiny_scenario()
+    held = [
+        SurrenderObjective(id="a", hex=(5, 4), points=100, owner=Side.AXIS, nation="de"),
+        SurrenderObjective(id="b", hex=(4, 4), points=100, owner=Side.ALLIED, nation="de"),
+    ]
+    assert cross(scenario.model_copy(update={"objectives": held})).scenario == []
+    lost = [o.model_copy(update={"owner": Side.ALLIED}) for o in held]
+    problems = cross(scenario.model_copy(update={"objectives": lost})).scenario
+    assert [(p.code, p.path) for p in problems] == [("REF005", ("objectives", 0, "owner"))]
+    assert "surrenders at the end of the first player turn" in problems[0].message
+
+
 def test_panzer_battles_scenarios_warn_about_campaign_only_rules() -> None:
     scenario = tiny_scenario()
     header = scenario.header.model_copy(

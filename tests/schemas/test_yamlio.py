@@ -114,10 +114,40 @@ def test_duplicate_keys_are_reported_with_their_line() -> None:
     assert duplicates == [(("b", "c"), yamlio.Mark(4, 3))]
 
 
-def test_marks_locate_every_key_and_item() -> None:
-    marks = yamlio.locate_all("units:\n  - {id: a, hex: [1, 2]}\n  - id: b\n    hex: [3, 4]\n")
+def test_marks_locate_keys_and_items() -> None:
+    text = "units:\n  - {id: a, hex: [1, 2]}\n  - id: b\n    hex: [3, 4]\n"
+    wanted = [("units", 0, "hex"), ("units", 1, "hex"), ("units", 1, "missing")]
+    marks = yamlio.locate(text, wanted)
     assert marks[("units", 0, "hex")] == yamlio.Mark(2, 13)
     assert marks[("units", 1, "hex")] == yamlio.Mark(4, 5)
+    assert ("units", 1, "missing") not in marks
+    assert marks[("units", 1)] == yamlio.Mark(3, 5)
+
+
+def _composed_marks(node, path=()):
+    """Where PyYAML's own composer says each key and item starts."""
+    marks = {}
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            child = (*path, yaml.safe_load(yaml.serialize(key)))
+            marks[child] = yamlio.Mark(key.start_mark.line + 1, key.start_mark.column + 1)
+            marks.update(_composed_marks(value, child))
+    elif isinstance(node, yaml.SequenceNode):
+        for number, value in enumerate(node.value):
+            child = (*path, number)
+            marks[child] = yamlio.Mark(value.start_mark.line + 1, value.start_mark.column + 1)
+            marks.update(_composed_marks(value, child))
+    return marks
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(keys, documents, min_size=1, max_size=6), st.booleans(), st.data())
+def test_locate_agrees_with_pyyaml_positions(data, flow, draw) -> None:
+    text = yaml.safe_dump(data, default_flow_style=flow)
+    expected = _composed_marks(yaml.compose(text))
+    wanted = draw.draw(st.lists(st.sampled_from(sorted(expected, key=repr)), max_size=4))
+    found = yamlio.locate(text, wanted)
+    assert all(found[path] == expected[path] for path in wanted)
 
 
 def test_syntax_errors_carry_their_position() -> None:
