@@ -1,0 +1,187 @@
+"""The measurements `python -m bench` runs, each registered with its budget from DESIGN.md.
+
+A measurement is a function decorated with `@measurement(name, budget_seconds)`: it receives
+the `Title` under test, does its untimed setup, and returns a `Prepared` holding the operation
+to time. Later issues add theirs (engine supply, pathfinding, editor repaint) the same way.
+"""
+
+from __future__ import annotations
+
+import gc
+import shutil
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from bench.generate import MAP_NAME, OOB_NAME, PARAMETERS_NAME, SCENARIO_NAME, TITLE_FILES
+from schemas.checks import check_scenario_header, check_scenario_references
+from schemas.io import save_file
+from schemas.problems import Severity
+from schemas.title import ScenarioBundle, load_scenario, validate_title
+
+BUDGETS: dict[str, float] = {
+    "load + validate the whole title": 1.0,
+    "save the whole title": 0.7,
+    "all setup checks": 0.5,
+}
+"""Seconds per operation, as DESIGN.md's performance budget gives them.
+
+Rows not measurable yet are left out: local supply for both sides (0.2 s), min-cost path across
+the map (50 ms), start-of-turn processing in test-play (0.5 s), editor: open title to
+interactive (2.5 s), editor repaint zoomed in / whole map (30 ms / 100 ms), and peak memory
+with the title open in the editor (600 MB).
+"""
+
+
+@dataclass
+class Prepared:
+    """An operation ready to be timed, with what to say about it and how to clean up."""
+
+    run: Callable[[], object]
+    note: str = ""
+    cleanup: Callable[[], None] | None = None
+
+
+@dataclass(frozen=True)
+class Measurement:
+    """A registered measurement: its name, budget and setup function."""
+
+    name: str
+    budget: float
+    prepare: Callable[[Title], Prepared]
+
+
+REGISTRY: list[Measurement] = []
+
+
+def measurement(
+    name: str, budget: float
+) -> Callable[[Callable[[Title], Prepared]], Callable[[Title], Prepared]]:
+    """Register a setup function that returns the operation to time under `name`."""
+
+    def register(prepare: Callable[[Title], Prepared]) -> Callable[[Title], Prepared]:
+        REGISTRY.append(Measurement(name, budget, prepare))
+        return prepare
+
+    return register
+
+
+@dataclass
+class Title:
+    """The generated title under test; its files are loaded once, on first use."""
+
+    folder: Path
+
+    @property
+    def scenario_path(self) -> Path:
+        """The title's one scenario."""
+        return self.folder / SCENARIO_NAME
+
+    @cached_property
+    def bundle(self) -> ScenarioBundle:
+        """The scenario loaded with every file it references, as the editor opens it."""
+        bundle = load_scenario(self.scenario_path)
+        if not bundle.is_complete or bundle.weather is None or not bundle.weather.ok:
+            errors = [p.format() for p in bundle.problems if p.is_error][:5]
+            raise RuntimeError("the benchmark title does not load: " + "; ".join(errors))
+        return bundle
+
+    @cached_property
+    def models(self) -> dict[str, Any]:
+        """Each file's model (MapFile, OobFile…) by its path inside the title folder."""
+        bundle = self.bundle
+        files = (bundle.map, bundle.oob, bundle.parameters, bundle.weather, bundle.scenario)
+        return {name: f.model for name, f in zip(TITLE_FILES, files, strict=True) if f}
+
+    def file_sizes(self) -> dict[str, int]:
+        """Bytes of each file of the title."""
+        return {name: (self.folder / name).stat().st_size for name in TITLE_FILES}
+
+
+@dataclass
+class Result:
+    """The timings of one measurement."""
+
+    name: str
+    budget: float
+    times: list[float] = field(default_factory=list)
+    note: str = ""
+
+    @property
+    def best(self) -> float:
+        """The fastest run: the figure least disturbed by the rest of the machine."""
+        return min(self.times)
+
+    @property
+    def ok(self) -> bool:
+        """Whether the best run is within budget."""
+        return self.best <= self.budget
+
+
+def run_measurement(item: Measurement, title: Title, repeat: int) -> Result:
+    """Prepare a measurement, time its operation `repeat` times and clean up."""
+    prepared = item.prepare(title)
+    result = Result(item.name, item.budget, note=prepared.note)
+    try:
+        for _ in range(repeat):
+            # Garbage left by setup or an earlier run must not be collected inside the timing.
+            gc.collect()
+            start = time.perf_counter()
+            prepared.run()
+            result.times.append(time.perf_counter() - start)
+    finally:
+        if prepared.cleanup is not None:
+            prepared.cleanup()
+    return result
+
+
+# --- the measurements --------------------------------------------------------------------------
+
+
+@measurement("load + validate the whole title", BUDGETS["load + validate the whole title"])
+def _load_and_validate(title: Title) -> Prepared:
+    report = validate_title(title.folder)
+    counts = ", ".join(f"{report.count(s)} {s.value}s" for s in Severity)
+    return Prepared(
+        lambda: validate_title(title.folder),
+        f"schemas.title.validate_title: {len(report.files)} files, {counts}",
+    )
+
+
+@measurement("save the whole title", BUDGETS["save the whole title"])
+def _save(title: Title) -> Prepared:
+    models = title.models
+    folder = Path(tempfile.mkdtemp(prefix="hexwright-bench-"))
+    (folder / SCENARIO_NAME).parent.mkdir(parents=True)
+
+    def save() -> None:
+        for name, model in models.items():
+            save_file(model, folder / name)
+
+    return Prepared(
+        save,
+        f"schemas.io.save_file of {len(models)} files",
+        lambda: shutil.rmtree(folder, ignore_errors=True),
+    )
+
+
+@measurement("all setup checks", BUDGETS["all setup checks"])
+def _setup_checks(title: Title) -> Prepared:
+    models = title.models
+    scenario, map_file = models[SCENARIO_NAME], models[MAP_NAME]
+    oob, parameters = models[OOB_NAME], models[PARAMETERS_NAME]
+
+    def check() -> None:
+        check_scenario_header(scenario)
+        # The OOB index is rebuilt inside the timing, as after an OOB edit: the worst case.
+        check_scenario_references(scenario, map_file, oob, parameters)
+
+    return Prepared(
+        check,
+        "header and cross-file reference checks of schemas.checks, OOB index rebuilt; "
+        "the engine's setup checks are not written yet",
+    )
