@@ -48,6 +48,21 @@ def test_a_failed_save_leaves_the_old_file_untouched(tmp_path: Path, monkeypatch
     assert [p.name for p in tmp_path.iterdir()] == ["tiny.map.yaml"]
 
 
+def test_saving_keeps_the_file_mode_and_new_files_follow_the_umask(tmp_path: Path) -> None:
+    existing = tmp_path / "shared.map.yaml"
+    existing.write_text("old")
+    existing.chmod(0o664)
+    save_file(tiny_map(), existing)
+    assert existing.stat().st_mode & 0o777 == 0o664
+    umask = os.umask(0o022)
+    try:
+        fresh = tmp_path / "fresh.map.yaml"
+        save_file(tiny_map(), fresh)
+    finally:
+        os.umask(umask)
+    assert fresh.stat().st_mode & 0o777 == 0o644
+
+
 def test_saving_creates_no_partial_file_when_the_text_cannot_be_written(tmp_path: Path) -> None:
     target = tmp_path / "new.map.yaml"
     with pytest.raises(UnicodeEncodeError):
