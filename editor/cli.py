@@ -101,9 +101,12 @@ def command_weather_export(args: argparse.Namespace) -> int:
     if not loaded.ok:
         unreadable = any(p.code in ("LOAD001", "LOAD002") for p in loaded.problems)
         return EXIT_UNREADABLE if unreadable else EXIT_ERRORS
+    if any(p.is_error for p in problems):
+        print("nothing written: fix the errors above", file=sys.stderr)
+        return EXIT_ERRORS
     write_atomic(Path(args.output), format_weather_dat(loaded.model))
     print(f"wrote {len(loaded.model.rows)} line(s) to {args.output}", file=sys.stderr)
-    return EXIT_ERRORS if any(p.is_error for p in problems) else EXIT_OK
+    return EXIT_OK
 
 
 def build_parser() -> argparse.ArgumentParser:

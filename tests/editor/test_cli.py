@@ -81,6 +81,14 @@ def test_weather_import_refuses_a_broken_file(tmp_path: Path, capsys) -> None:
     assert f"{dat}:1:1: error SYNTAX001" in capsys.readouterr().out
 
 
+def test_weather_export_refuses_rows_that_do_not_add_up(tmp_path: Path, capsys) -> None:
+    target = tmp_path / "Weather.dat"
+    broken = SAMPLE_DATA / "broken" / "sum.weather.yaml"
+    assert main(["weather", "export", str(broken), "-o", str(target)]) == 1
+    assert not target.exists()
+    assert "WEATHER002" in capsys.readouterr().out
+
+
 def test_the_command_line_never_imports_qt() -> None:
     probe = (
         "import sys; from editor.cli import main; "
