@@ -444,6 +444,18 @@ def check_scenario_header(scenario: ScenarioFile) -> list[Problem]:
         )
     )
 
+    for number, variation in enumerate(scenario.supply.variations):
+        if not variation.rail_capacity and not -100 <= variation.value <= 100:
+            problems.append(
+                error(
+                    "SCHEMA004",
+                    f"supply variation '{variation.id}' changes supply by {variation.value}%; "
+                    "supply variations lie between -100 and 100 (rail capacity ones may be more)",
+                    path=("supply", "variations", number, "value"),
+                    object_id=variation.id,
+                )
+            )
+
     for number, objective in enumerate(scenario.objectives):
         where = ("objectives", number)
         if isinstance(objective, LimitedObjective):

@@ -23,7 +23,6 @@ from schemas.base import (
     Identifier,
     Node,
     Percent,
-    SignedPercent,
     Tagged,
     measured,
 )
@@ -492,8 +491,9 @@ class SupplyVariation(Node):
     """Stable id."""
     side: Side
     """Side affected."""
-    value: SignedPercent = measured(unit="%")
-    """Change to the supply (or rail capacity) value; results never drop below 0."""
+    value: int = measured(unit="% or men-equivalent", ge=-1_000_000, le=1_000_000)
+    """Change to the supply value in % (-100 to 100), or with `rail_capacity` to the rail
+    capacity in men-equivalents; results never drop below 0 [000 10.2]."""
     probability: Percent = measured(unit="%")
     """Daily chance; 0 with a negative value fires when a storm starts, 0 with a positive value
     when it ends [000 10.2]."""

@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from schemas.checks import check_oob, check_scenario_header, check_scenario_references
 from schemas.oob import AirProfile, Nation, Organization, OrgLevel, Unit, UnitClass
-from schemas.scenario import Placement, Reinforcement, SurrenderObjective, Withdrawal
+from schemas.scenario import (
+    Placement,
+    Reinforcement,
+    SupplyVariation,
+    SurrenderObjective,
+    Withdrawal,
+)
 from schemas.vocabulary import OptionalRule, Ruleset, Side
 from tests.tiny_title import tiny_map, tiny_oob, tiny_parameters, tiny_scenario
 
@@ -152,6 +158,20 @@ def test_events_after_the_last_turn_and_empty_events_are_flagged() -> None:
     found = codes(check_scenario_header(scenario))
     assert "SCN006" in found
     assert "SCN010" in found
+
+
+def test_rail_capacity_variations_may_exceed_a_hundred_but_supply_ones_may_not() -> None:
+    scenario = tiny_scenario()
+    rail = SupplyVariation(
+        id="rail", side=Side.AXIS, value=-500, probability=20, rail_capacity=True
+    )
+    supply = SupplyVariation(id="supply", side=Side.AXIS, value=-500, probability=20)
+    problems = check_scenario_header(
+        scenario.model_copy(
+            update={"supply": scenario.supply.model_copy(update={"variations": [rail, supply]})}
+        )
+    )
+    assert [(p.code, p.object_id) for p in problems] == [("SCHEMA004", "supply")]
 
 
 def test_a_neutral_objective_is_a_note_not_an_error() -> None:
