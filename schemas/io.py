@@ -85,7 +85,8 @@ class LoadedFile:
     problems: list[Problem] = field(default_factory=list)
     text: str = ""
     original_version: int | None = None
-    _marks: dict[ModelPath, yamlio.Mark] | None = field(default=None, repr=False)
+    _marks: dict[ModelPath, yamlio.Mark] = field(default_factory=dict, repr=False)
+    _searched: set[ModelPath] = field(default_factory=set, repr=False)
 
     @property
     def ok(self) -> bool:
@@ -103,11 +104,10 @@ class LoadedFile:
         paths = [tuple(p) for p in paths]
         if not self.text:
             return dict.fromkeys(paths, (None, None))
-        if self._marks is None:
-            self._marks = {}
-        unknown = [p for p in paths if p not in self._marks]
+        unknown = [p for p in paths if p not in self._searched]
         if unknown:
             self._marks.update(yamlio.locate(self.text, unknown))
+            self._searched.update(unknown)
         located: dict[ModelPath, tuple[int | None, int | None]] = {}
         for path in paths:
             trail = path
@@ -314,7 +314,8 @@ def _load_text(loaded: LoadedFile, text: str, as_json: bool) -> list[Problem]:
         problems.extend(validation_problems(exc, data))
     except RecursionError:
         problems.append(error("SCHEMA001", "the data is nested too deeply"))
-    return [p if p.line is not None else p.at(*loaded.locate(p.path)) for p in problems]
+    where = loaded.locate_many(p.path for p in problems if p.line is None)
+    return [p if p.line is not None else p.at(*where[tuple(p.path)]) for p in problems]
 
 
 def to_data(model: BaseModel) -> dict[str, Any]:

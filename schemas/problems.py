@@ -6,7 +6,7 @@ command line prints them as `file:line:col: severity code: message`, the editor 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
@@ -87,7 +87,6 @@ class Problem:
     path: ModelPath = ()
     hex: tuple[int, int] | None = None
     object_id: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     @property
     def is_error(self) -> bool:
