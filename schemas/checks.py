@@ -638,21 +638,21 @@ def check_scenario_references(
 
     ruleset = scenario.header.ruleset
     fatigue_max = FATIGUE_MAX_BY_RULESET[ruleset]
-    placed_at: dict[str, ModelPath] = {}
+    placed_as: dict[str, str] = {}
 
     def claim(unit_id: str, path: ModelPath, how: str) -> None:
-        earlier = placed_at.get(unit_id)
+        earlier = placed_as.get(unit_id)
         if earlier is not None:
             found.append(
                 error(
                     "PLACE001",
-                    f"unit '{unit_id}' is {how} but already placed at {format_path(earlier)}",
+                    f"unit '{unit_id}' is {how} but is already {earlier}",
                     path=path,
                     object_id=unit_id,
                 )
             )
         else:
-            placed_at[unit_id] = path
+            placed_as[unit_id] = how
 
     for number, placement in enumerate(scenario.placements):
         path: ModelPath = ("placements", number)
@@ -660,10 +660,15 @@ def check_scenario_references(
         unit = unit_ref(placement.unit, (*path, "unit"))
         if unit is None:
             continue
-        claim(placement.unit, path, "placed on the map")
+        column, row = placement.hex
+        claim(placement.unit, path, f"on the map at [{column}, {row}] ({format_path(path)})")
         for other_number, other in enumerate(placement.combined_with):
             if unit_ref(other, (*path, "combined_with", other_number)) is not None:
-                claim(other, (*path, "combined_with", other_number), "combined into another unit")
+                claim(
+                    other,
+                    (*path, "combined_with", other_number),
+                    f"combined into '{placement.unit}' ({format_path(path)})",
+                )
         if placement.strength is not None and placement.strength > unit.strength:
             found.append(
                 error(
@@ -723,12 +728,12 @@ def check_scenario_references(
                 on_map(event.hex, (*path, "hex"))
             for unit_number, unit_id in enumerate(event.units):
                 if unit_ref(unit_id, (*path, "units", unit_number)) and name == "reinforcements":
-                    claim(unit_id, (*path, "units", unit_number), "a reinforcement")
+                    claim(unit_id, (*path, "units", unit_number), f"arriving as '{event.id}'")
             for org_number, org_id in enumerate(event.organizations):
                 org_path = (*path, "organizations", org_number)
                 if org_ref(org_id, org_path) and name == "reinforcements":
                     for unit_id in index.iter_units_under(org_id):
-                        claim(unit_id, org_path, f"a reinforcement (as part of '{org_id}')")
+                        claim(unit_id, org_path, f"arriving with '{org_id}' as '{event.id}'")
 
     for number, release in enumerate(scenario.releases):
         org_ref(release.organization, ("releases", number, "organization"))

@@ -7,6 +7,7 @@ canonical YAML (or JSON) atomically: a temporary file beside the target, flushed
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import stat
@@ -162,14 +163,21 @@ def _data_path(loc: tuple[Any, ...], data: Any) -> ModelPath:
 def validation_problems(exc: ValidationError, data: Any) -> list[Problem]:
     """Problems for each pydantic error, with the path of the value in the file's data."""
     problems = []
-    for item in exc.errors(include_url=False):
-        path = _data_path(item["loc"], data)
+    errors = [(item, _data_path(item["loc"], data)) for item in exc.errors(include_url=False)]
+    # A misspelt field shows up twice: as unknown, and its right spelling as missing.
+    missing: dict[ModelPath, list[str]] = {}
+    for item, path in errors:
+        if item["type"] == "missing" and path:
+            missing.setdefault(path[:-1], []).append(str(path[-1]))
+    for item, path in errors:
         code = _ERROR_CODES.get(item["type"], "SCHEMA001")
         message = item["msg"]
         if item["type"] == "missing":
             message = f"required field '{path[-1]}' is missing" if path else message
-        elif item["type"] == "extra_forbidden":
-            message = f"unknown field '{path[-1]}'; check its spelling" if path else message
+        elif item["type"] == "extra_forbidden" and path:
+            close = difflib.get_close_matches(str(path[-1]), missing.get(path[:-1], []), n=1)
+            hint = f"did you mean '{close[0]}'?" if close else "check its spelling"
+            message = f"unknown field '{path[-1]}'; {hint}"
         else:
             shown = item.get("input")
             if _is_scalar(shown):

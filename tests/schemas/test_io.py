@@ -101,6 +101,15 @@ def test_validation_errors_name_file_line_and_field(tmp_path: Path) -> None:
     assert "800" in problem.message
 
 
+def test_a_misspelt_field_gets_its_right_spelling_suggested() -> None:
+    text = dump_text(tiny_scenario()).replace("visibility_max:", "visibilty_max:")
+    messages = [p.message for p in load_text(text, FileKind.SCENARIO).problems]
+    assert (
+        "header.visibilty_max: unknown field 'visibilty_max'; did you mean 'visibility_max'?"
+        in (messages)
+    )
+
+
 def test_union_members_are_reported_at_the_field_not_the_tag() -> None:
     text = dump_text(tiny_scenario()).replace("last_turn: 6", "last_turn: zero")
     [problem] = load_text(text, FileKind.SCENARIO).problems
