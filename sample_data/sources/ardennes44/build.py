@@ -7,19 +7,22 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
-
-import yaml
-from mapgen import Geography, MapBuilder
-from oobgen import OobBuilder
-from scengen import ScenarioBuilder
-
-from schemas.io import save_file
-from schemas.parameters import ParameterFile
-from schemas.weather import WeatherFile
 
 SOURCES = Path(__file__).resolve().parent
-TITLE = SOURCES.parents[1] / "ardennes44"
+ROOT = SOURCES.parents[2]
+# The shared mapkit is imported by its place in the repository, like the project's packages.
+sys.path.insert(0, str(ROOT))
+
+from mapgen import Geography, MapBuilder  # noqa: E402
+from oobgen import OobBuilder  # noqa: E402
+from scengen import ScenarioBuilder  # noqa: E402
+
+from sample_data.sources.mapkit import read_source  # noqa: E402
+from schemas.io import save_file  # noqa: E402
+from schemas.parameters import ParameterFile  # noqa: E402
+from schemas.weather import WeatherFile  # noqa: E402
+
+TITLE = ROOT / "sample_data" / "ardennes44"
 NAME = "ardennes44"
 
 MAP_DESCRIPTION = (
@@ -54,22 +57,18 @@ PDT_DESCRIPTION = (
 )
 
 
-def load(name: str) -> Any:
-    with (SOURCES / name).open(encoding="utf-8") as stream:
-        return yaml.safe_load(stream)
-
-
 def build(report: bool = False) -> list[Path]:
     """Build every file of the title; returns the paths written."""
-    geography = Geography.from_data(load("geography.yaml"))
+    geography = Geography.from_data(read_source(SOURCES, "geography.yaml"))
     built_map = MapBuilder(geography, MAP_DESCRIPTION).build()
-    oob = OobBuilder(
-        load("unit_types.yaml")["types"], "Ardennes, 16-24 December 1944", OOB_DESCRIPTION
-    ).build(load("oob.yaml"))
-    parameters = ParameterFile(
-        format_version=2, description=PDT_DESCRIPTION, **load("parameters.yaml")
+    types = read_source(SOURCES, "unit_types.yaml")["types"]
+    oob = OobBuilder(types, "Ardennes, 16-24 December 1944", OOB_DESCRIPTION).build(
+        read_source(SOURCES, "oob.yaml")
     )
-    weather = WeatherFile(format_version=2, **load("weather.yaml"))
+    parameters = ParameterFile(
+        format_version=2, description=PDT_DESCRIPTION, **read_source(SOURCES, "parameters.yaml")
+    )
+    weather = WeatherFile(format_version=2, **read_source(SOURCES, "weather.yaml"))
 
     written = []
     (TITLE / "scenarios").mkdir(parents=True, exist_ok=True)
@@ -82,7 +81,7 @@ def build(report: bool = False) -> list[Path]:
         save_file(model, TITLE / name)
         written.append(TITLE / name)
     for source in sorted((SOURCES / "scenarios").glob("*.yaml")):
-        spec = load(f"scenarios/{source.name}")
+        spec = read_source(SOURCES, f"scenarios/{source.name}")
         scenario = ScenarioBuilder(spec, geography, built_map, oob, parameters).build()
         path = TITLE / "scenarios" / f"{spec['file']}.scenario.yaml"
         save_file(scenario, path)
@@ -97,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--report", action="store_true", help="print terrain and bridge notes")
     args = parser.parse_args(argv)
     for path in build(report=args.report):
-        print(path.relative_to(SOURCES.parents[2]))
+        print(path.relative_to(ROOT))
     return 0
 
 

@@ -9,9 +9,10 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from mapgen import BuiltMap, Geography, Offset
+from mapgen import BuiltMap, Geography
 from oobgen import BuiltOob
 
+from sample_data.sources.mapkit import Offset, side_midpoint
 from schemas.oob import Component, Unit
 from schemas.parameters import ParameterFile
 from schemas.scenario import (
@@ -123,8 +124,6 @@ class ScenarioBuilder:
         self.used: dict[str, str] = {}
         self.stack: dict[Offset, int] = {}
         self.side_in: dict[Offset, Side] = {}
-        legend = {t.code: t.id for t in built_map.model.terrain}
-        self.terrain_id = {offset: legend[code] for offset, code in built_map.terrain.items()}
 
     # --- time and place ---------------------------------------------------------------------
 
@@ -190,7 +189,7 @@ class ScenarioBuilder:
         return round(unit.strength * share) * per
 
     def enterable(self, unit: Unit, offset: Offset) -> bool:
-        costs = self.params.movement.terrain[self.terrain_id[offset]]
+        costs = self.params.movement.terrain[self.map.terrain[offset]]
         return costs[unit.movement_class] != -1
 
     def same_bank(self, start: Offset, radius: int) -> list[Offset]:
@@ -357,9 +356,8 @@ class ScenarioBuilder:
         for crossing in self.map.model.crossings:
             if crossing.kind.value == "ford":
                 continue
-            other = self.grid.neighbor(*crossing.hex, crossing.side)
-            (ax, ay), (bx, by) = self.proj.center(crossing.hex), self.proj.center(other)
-            distance = ((ax + bx) / 2 - point[0]) ** 2 + ((ay + by) / 2 - point[1]) ** 2
+            x, y = side_midpoint(self.proj, (crossing.hex, crossing.side))
+            distance = (x - point[0]) ** 2 + (y - point[1]) ** 2
             if best is None or distance < best[0]:
                 best = (distance, crossing)
         if best is None or best[0] > 1.0:
