@@ -12,7 +12,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field
 
-from schemas.base import Identifier, Node, Percent, measured
+from schemas.base import Identifier, Node, Percent, SignedPercent, measured
 from schemas.vocabulary import (
     Condition,
     ConnectionKind,
@@ -99,6 +99,11 @@ class Combat(Node):
     """Fire of stockpiled artillery: 100 = unchanged, 200 = doubled [000 10.3]."""
     rubble: int = measured(0, unit="%", ge=0, le=100)
     """Chance scale for indirect fire and air strikes to rubble an urban hex [000 5.1, 8.1]."""
+    hexside_modifiers: dict[HexsideKind, SignedPercent] = Field(
+        {}, json_schema_extra={"x-unit": "%"}
+    )
+    """Fire modifier for a target behind each kind of hexside, e.g. -25 across a river; an
+    assault takes the largest of the hexsides its attackers cross [000 5.2, 6.2]."""
     stack_fire_max: float = measured(1.0, unit="x", ge=1)
     """Fire modifier against a full stack, rising from 1 at half the stacking limit: 2.0 in
     Panzer Battles, 1 (none) in Panzer Campaigns [001 #19]."""

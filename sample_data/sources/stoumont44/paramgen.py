@@ -97,6 +97,11 @@ def build_parameters() -> ParameterFile:
             stockpiled_fire=150,
             rubble=10,
             stack_fire_max=2.0,
+            hexside_modifiers={
+                HexsideKind.RIVER: -25,
+                HexsideKind.STREAM: -10,
+                HexsideKind.HEDGEROW: -20,
+            },
             indirect_fire_hex_limit=1.5,
         ),
         fortifications=Fortifications(
