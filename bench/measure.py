@@ -18,10 +18,12 @@ from pathlib import Path
 from typing import Any
 
 from bench.generate import MAP_NAME, OOB_NAME, PARAMETERS_NAME, SCENARIO_NAME, TITLE_FILES
+from engine.map_checks import check_map_geometry
+from engine.validation import validate_paths
 from schemas.checks import check_scenario_header, check_scenario_references
 from schemas.io import save_file
 from schemas.problems import Severity
-from schemas.title import ScenarioBundle, load_scenario, validate_title
+from schemas.title import ScenarioBundle, load_scenario
 
 BUDGETS: dict[str, float] = {
     "load + validate the whole title": 1.0,
@@ -144,11 +146,12 @@ def run_measurement(item: Measurement, title: Title, repeat: int) -> Result:
 
 @measurement("load + validate the whole title", BUDGETS["load + validate the whole title"])
 def _load_and_validate(title: Title) -> Prepared:
-    report = validate_title(title.folder)
+    report = validate_paths([title.folder])
     counts = ", ".join(f"{report.count(s)} {s.value}s" for s in Severity)
     return Prepared(
-        lambda: validate_title(title.folder),
-        f"schemas.title.validate_title: {len(report.files)} files, {counts}",
+        lambda: validate_paths([title.folder]),
+        f"engine.validation.validate_paths (as `hexwright validate`): {len(report.files)} "
+        f"files, {counts}",
     )
 
 
@@ -179,9 +182,10 @@ def _setup_checks(title: Title) -> Prepared:
         check_scenario_header(scenario)
         # The OOB index is rebuilt inside the timing, as after an OOB edit: the worst case.
         check_scenario_references(scenario, map_file, oob, parameters)
+        check_map_geometry(map_file)
 
     return Prepared(
         check,
-        "header and cross-file reference checks of schemas.checks, OOB index rebuilt; "
-        "the engine's setup checks are not written yet",
+        "scenario header, cross-file reference and map geometry checks, OOB index rebuilt; "
+        "the rules engine's setup checks are not written yet",
     )

@@ -12,11 +12,11 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from engine.validation import validate_paths
 from schemas.checks import check_weather
 from schemas.io import FileKind, load_file, save_file, write_atomic
 from schemas.jsonschema import generate, write_all
 from schemas.problems import Problem, Severity
-from schemas.title import validate_paths
 from schemas.weather_dat import format_weather_dat, parse_weather_dat
 
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2

@@ -222,6 +222,10 @@ class ValidationReport:
         """Whether any error was found."""
         return any(p.is_error for p in self.problems)
 
+    def add(self, problems: Iterable[Problem]) -> None:
+        """Add problems found by further checks, keeping the list unique and in file order."""
+        self.problems = sorted(_unique([*self.problems, *problems]), key=_order)
+
 
 _UNREADABLE = {"LOAD001", "LOAD002"}
 
@@ -259,8 +263,7 @@ def validate_paths(paths: Sequence[Path | str], store: FileStore | None = None) 
             problems = loaded.problems
         if any(p.code in _UNREADABLE and p.file == str(path) for p in problems):
             report.unreadable.append(path)
-        report.problems.extend(problems)
-    report.problems = sorted(_unique(report.problems), key=_order)
+        report.add(problems)
     return report
 
 

@@ -91,7 +91,8 @@ def tiny_map() -> MapFile:
         terrain_rows=["..f...", ".ff...", "..v...", "......", "...ff."],
         elevation_rows=["100 100 120 120 100 100"] * 5,
         connections={
-            ConnectionKind.PRIMARY_ROAD: ["......", "......", "..2...", "...4..", "......"]
+            # Down column 3 over the bridge, with a spur from [0, 2] up right to [1, 1].
+            ConnectionKind.PRIMARY_ROAD: ["......", "...1..", "2..1..", "...1..", "......"]
         },
         hexsides=[HexsideFeature(hex=(3, 1), side=Direction.DOWN, kind=HexsideKind.RIVER)],
         crossings=[Crossing(hex=(3, 1), side=Direction.DOWN, kind=CrossingKind.HEAVY_BRIDGE)],

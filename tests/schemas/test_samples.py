@@ -9,11 +9,12 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from engine.validation import validate_paths
 from schemas.io import FileKind, dump_text, load_file, to_data
 from schemas.jsonschema import generate
 from schemas.oob_index import OobIndex
 from schemas.problems import Severity
-from schemas.title import discover, validate_title
+from schemas.title import discover
 from tests.conftest import SAMPLE_TITLES
 
 SAMPLE_FILES = [path for title in SAMPLE_TITLES for path in discover(title)]
@@ -34,7 +35,7 @@ def test_there_are_sample_titles_of_both_rulesets() -> None:
 
 @pytest.mark.parametrize("title", SAMPLE_TITLES, ids=lambda p: p.name)
 def test_sample_title_has_no_problems(title: Path) -> None:
-    report = validate_title(title)
+    report = validate_paths([title])
     shown = [p.format() for p in report.problems if p.severity is not Severity.INFO]
     assert shown == []
     assert report.bundles

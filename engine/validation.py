@@ -1,0 +1,30 @@
+"""Validation of files and titles as the command line and the editor run it: the file-format and
+reference checks of `schemas`, then the checks that need the engine's geometry.
+
+The rules engine's setup checks (reachability, supply, command ranges) join here as they are
+written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from engine.map_checks import check_map_geometry
+from schemas.io import FileKind
+from schemas.title import FileStore, ValidationReport
+from schemas.title import validate_paths as validate_files
+
+
+def validate_paths(paths: Sequence[Path | str]) -> ValidationReport:
+    """Validate files and title folders with every check there is."""
+    store = FileStore()
+    report = validate_files(paths, store)
+    for loaded in store.files.values():
+        if (
+            loaded.kind is FileKind.MAP
+            and loaded.ok
+            and not any(p.is_error for p in loaded.problems)
+        ):
+            report.add(loaded.place(check_map_geometry(loaded.model)))
+    return report
