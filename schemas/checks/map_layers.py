@@ -1,0 +1,155 @@
+"""Self-checks of a map file: its legend, its dense layers against its size, and its sparse
+features on the map. Checks needing the hex on the other side of an edge are in `engine`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from schemas.checks._shared import off_map
+from schemas.map import CONNECTION_NONE, MapFile
+from schemas.problems import ModelPath, Problem, error
+
+_CONNECTION_CHARS = frozenset(CONNECTION_NONE + "1234567")
+
+
+def check_map(map_file: MapFile) -> list[Problem]:
+    """Self-checks of a map: legend, dense layers against the size, sparse features on the map."""
+    problems: list[Problem] = []
+    width, height = map_file.width, map_file.height
+
+    for key, label in (("id", "terrain id"), ("code", "terrain code")):
+        seen: set[str] = set()
+        for number, terrain in enumerate(map_file.terrain):
+            value = getattr(terrain, key)
+            if value in seen:
+                problems.append(
+                    error(
+                        "MAP006",
+                        f"{label} '{value}' is already used by an earlier legend entry",
+                        path=("terrain", number, key),
+                    )
+                )
+            seen.add(value)
+    ids = {t.id for t in map_file.terrain}
+    for number, terrain in enumerate(map_file.terrain):
+        if terrain.frozen_as is not None and terrain.frozen_as not in ids:
+            problems.append(
+                error(
+                    "REF004",
+                    f"frozen_as '{terrain.frozen_as}' is not a terrain id of the legend",
+                    path=("terrain", number, "frozen_as"),
+                )
+            )
+
+    codes = frozenset(t.code for t in map_file.terrain)
+    rows = map_file.terrain_rows
+    if len(rows) != height:
+        problems.append(
+            error(
+                "MAP001",
+                f"{len(rows)} terrain rows for a map {height} rows high",
+                path=("terrain_rows",),
+            )
+        )
+    for row_number, row in enumerate(rows):
+        if len(row) != width:
+            problems.append(
+                error(
+                    "MAP002",
+                    f"terrain row {row_number} has {len(row)} hexes; the map is {width} wide",
+                    path=("terrain_rows", row_number),
+                )
+            )
+        unknown = set(row) - codes
+        if unknown:
+            column = min(row.index(ch) for ch in unknown)
+            shown = ", ".join(repr(ch) for ch in sorted(unknown))
+            problems.append(
+                error(
+                    "MAP003",
+                    f"terrain row {row_number} uses code(s) {shown} not in "
+                    f"the legend (first at column {column})",
+                    path=("terrain_rows", row_number),
+                    hex=(column, row_number),
+                )
+            )
+
+    if map_file.elevation_rows:
+        elevations = map_file.elevation_rows
+        if len(elevations) != height:
+            problems.append(
+                error(
+                    "MAP004",
+                    f"{len(elevations)} elevation rows for a map {height} rows high",
+                    path=("elevation_rows",),
+                )
+            )
+        for row_number, row in enumerate(elevations):
+            values = row.split()
+            if len(values) != width:
+                problems.append(
+                    error(
+                        "MAP004",
+                        f"elevation row {row_number} has {len(values)} "
+                        f"values; the map is {width} wide",
+                        path=("elevation_rows", row_number),
+                    )
+                )
+            elif not all(v.isdigit() or (v[:1] == "-" and v[1:].isdigit()) for v in values):
+                problems.append(
+                    error(
+                        "MAP004",
+                        f"elevation row {row_number} holds something other than whole metres",
+                        path=("elevation_rows", row_number),
+                    )
+                )
+
+    layers: list[tuple[ModelPath, str, list[str]]] = [
+        (("connections", kind.value), kind.value, rows)
+        for kind, rows in map_file.connections.items()
+    ]
+    if map_file.raised:
+        layers.append((("raised",), "raised", map_file.raised))
+    for path, name, rows in layers:
+        if len(rows) != height:
+            problems.append(
+                error("MAP005", f"{name}: {len(rows)} rows for a map {height} rows high", path=path)
+            )
+        for row_number, row in enumerate(rows):
+            if len(row) != width or not set(row) <= _CONNECTION_CHARS:
+                problems.append(
+                    error(
+                        "MAP005",
+                        f"{name} row {row_number} must be {width} characters of '.' or 1-7",
+                        path=(*path, row_number),
+                    )
+                )
+    problems.extend(_check_raised(map_file))
+
+    for collection in ("hexsides", "crossings", "full_hex_features", "places"):
+        for number, item in enumerate(getattr(map_file, collection)):
+            problems.extend(off_map(item.hex, width, height, (collection, number, "hex")))
+    return problems
+
+
+def _check_raised(map_file: MapFile) -> Iterator[Problem]:
+    """Every raised link must lie on a road or rail link (bitwise: no geometry needed)."""
+    if not map_file.raised:
+        return
+    layers = list(map_file.connections.values())
+    for row_number, row in enumerate(map_file.raised):
+        for column, digit in enumerate(row):
+            if digit == CONNECTION_NONE or not digit.isdigit():
+                continue
+            carried = 0
+            for layer in layers:
+                if row_number < len(layer) and column < len(layer[row_number]):
+                    other = layer[row_number][column]
+                    carried |= int(other) if other.isdigit() else 0
+            if int(digit) & ~carried:
+                yield error(
+                    "MAP007",
+                    f"raised link at [{column}, {row_number}] where no road or railway runs",
+                    path=("raised", row_number),
+                    hex=(column, row_number),
+                )
