@@ -112,9 +112,12 @@ def check_map_geometry(map_file: MapFile) -> list[Problem]:
     for kind, rows in map_file.connections.items():
         for offset, direction in _links(rows):
             column, row = offset
-            neighbor = grid.neighbor(column, row, direction)
             path = ("connections", kind.value, row)
-            if not grid.contains(*neighbor):
+            # Links are stored in canonical form, so the edge key needs no neighbour; only hexes
+            # on the map edge can have a link leading off the map.
+            if grid.is_edge(column, row) and not grid.contains(
+                *grid.neighbor(column, row, direction)
+            ):
                 problems.append(
                     warning(
                         "MAP011",
@@ -128,6 +131,7 @@ def check_map_geometry(map_file: MapFile) -> list[Problem]:
                 continue
             key = (offset, direction)
             if key in barriers and key not in crossed:
+                neighbor = grid.neighbor(column, row, direction)
                 blocked = ", ".join(sorted(k.value for k in barriers[key]))
                 problems.append(
                     warning(

@@ -197,3 +197,20 @@ def test_fatigue_above_the_panzer_battles_maximum() -> None:
 
 def test_nation_fixture_has_defaults_that_allow_surrender() -> None:
     assert Nation(id="x", name="X").may_surrender is True
+
+
+def test_elevations_must_be_whole_metres() -> None:
+    from schemas.checks import check_map
+    from tests.tiny_title import tiny_map
+
+    for row, ok in (
+        ("100 100 120 120 100 100", True),
+        ("-5 0 120 120 100 100", True),
+        ("100 1o0 120 120 100 100", False),
+        ("100 100 12.5 120 100 100", False),
+        ("100 100 120 120 100 -", False),
+    ):
+        elevations = ["100 100 120 120 100 100"] * 4 + [row]
+        problems = check_map(tiny_map().model_copy(update={"elevation_rows": elevations}))
+        assert ([p.code for p in problems] == []) is ok, row
+        assert ok or problems[0].path == ("elevation_rows", 4)
