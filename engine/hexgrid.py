@@ -16,6 +16,7 @@ hexagonal grid guide for the algebra).
 from __future__ import annotations
 
 import math
+from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
@@ -219,6 +220,48 @@ class Grid:
             if self.contains(*offset):
                 found.append((direction, offset))
         return found
+
+    def index(self, column: int, row: int) -> int:
+        """The position of a hex in arrays over the map: rows one after the other.
+
+        >>> Grid(10, 8).index(3, 2)
+        23
+        """
+        return row * self.width + column
+
+    def neighbor_table(self) -> array[int]:
+        """For every hex index `i` and direction number `d` (clockwise from Up), the index of the
+        neighbour at `6 * i + d`, or -1 where it lies off the map. Hot loops (paths, supply)
+        look neighbours up here instead of converting coordinates.
+
+        >>> grid = Grid(3, 3)
+        >>> table = grid.neighbor_table()
+        >>> [table[6 * grid.index(1, 1) + d] for d in range(6)]
+        [1, 5, 8, 7, 6, 3]
+        >>> table[6 * grid.index(0, 0) + 0]
+        -1
+        """
+        width, height = self.width, self.height
+        table = array("i", [-1]) * (6 * width * height)
+        for column in range(width):
+            center = self.hex_at(column, 0)
+            for d, direction in enumerate(DIRECTIONS):
+                target_column, row_shift = self.offset_of(center.neighbor(direction))
+                if not 0 <= target_column < width:
+                    continue
+                # The same column step and row shift apply down the whole column.
+                first = max(0, -row_shift)
+                last = min(height, height - row_shift)
+                sources = range(first * width + column, last * width + column, width)
+                targets = range(
+                    (first + row_shift) * width + target_column,
+                    (last + row_shift) * width + target_column,
+                    width,
+                )
+                table[6 * sources.start + d : 6 * sources.stop + d : 6 * width] = array(
+                    "i", targets
+                )
+        return table
 
     def direction_between(self, a: Offset, b: Offset) -> Direction | None:
         """The direction from offset `a` to adjacent offset `b`, or None if not adjacent."""

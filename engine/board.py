@@ -1,0 +1,199 @@
+"""The map and its parameter data compiled into flat arrays indexed by hex, which the engine's hot
+loops (movement, supply tracing) read instead of walking the pydantic file models.
+
+A hex is an index `i = row * width + column`; an edge is `6 * i + d` with the direction number
+`d` clockwise from Up. Every edge-based layer is stored from both sides, so a loop standing in a
+hex never has to find the canonical side of an edge.
+"""
+
+from __future__ import annotations
+
+import re
+from array import array
+from dataclasses import dataclass
+
+from engine.hexgrid import DIRECTIONS, Grid, opposite
+from schemas.map import CONNECTION_BITS, MapFile
+from schemas.parameters import ParameterFile
+from schemas.vocabulary import ConnectionKind, CrossingKind, HexsideKind, MovementClass
+
+HEXSIDE_BIT: dict[HexsideKind, int] = {kind: 1 << n for n, kind in enumerate(HexsideKind)}
+"""The bit of each hexside kind in `Board.hexsides` masks."""
+
+CROSSING_CODE: dict[CrossingKind, int] = {kind: n + 1 for n, kind in enumerate(CrossingKind)}
+"""The code of each crossing kind in `Board.crossings`; 0 means no crossing."""
+
+IMPASSABLE = -1
+"""Movement cost meaning "cannot enter or cross" [000 4.2]."""
+
+_DIRECTION_NUMBER = {direction: n for n, direction in enumerate(DIRECTIONS)}
+_DIGIT = re.compile("[1-7]")
+
+
+@dataclass(frozen=True, slots=True)
+class MovementTables:
+    """Movement costs of one movement class, arranged for lookups by index."""
+
+    terrain: tuple[int, ...]
+    """Cost to enter a hex, by terrain number (the legend's order); -1 = impassable."""
+    hexsides: dict[HexsideKind, int]
+    """Extra cost to cross each hexside kind; -1 = only by a crossing. Missing kinds cost 0."""
+    connections: dict[ConnectionKind, int]
+    """Cost per hex along each road or rail class; missing classes cannot be used."""
+
+
+class Board:
+    """The static map of a game: terrain, elevation, edges, roads and rail, and movement costs.
+
+    Build it from a map without layer errors (`schemas.checks.check_map` codes MAP001-MAP006);
+    the game's setup check runs that first, and a map whose layers do not fit raises ValueError.
+
+    >>> from schemas.map import HexsideFeature, TerrainType
+    >>> board = Board.from_files(MapFile(
+    ...     format_version=2, name="two villages", width=3, height=2,
+    ...     terrain=[TerrainType(id="clear", code=".", name="Clear"),
+    ...              TerrainType(id="village", code="v", name="Village", urban=True)],
+    ...     terrain_rows=[".v.", "..v"], elevation_rows=["100 120 100", "90 90 110"],
+    ...     hexsides=[HexsideFeature(hex=(1, 0), side="down", kind="river")]))
+    >>> village = board.index(1, 0)
+    >>> board.terrain_id(village), board.elevation[village]
+    ('village', 120)
+    >>> below = board.neighbor(village, 3)  # Down
+    >>> board.offset(below), board.edge_kinds(below, 0)  # the same river, seen from below
+    ((1, 1), frozenset({<HexsideKind.RIVER: 'river'>}))
+    """
+
+    def __init__(self, map_file: MapFile, parameters: ParameterFile | None = None) -> None:
+        self.grid = Grid(map_file.width, map_file.height, map_file.shifted_columns)
+        self.width, self.height = map_file.width, map_file.height
+        self.size = self.width * self.height
+        self.neighbors = self.grid.neighbor_table()
+        self.terrain_ids: tuple[str, ...] = tuple(t.id for t in map_file.terrain)
+        self.legend = {t.id: t for t in map_file.terrain}
+        # Terrain codes are printable ASCII, so one byte table turns a row into legend numbers.
+        numbers = bytearray(range(256))
+        for number, terrain in enumerate(map_file.terrain):
+            numbers[ord(terrain.code)] = number
+        self.terrain = bytearray(
+            b"".join(row.encode("ascii").translate(numbers) for row in map_file.terrain_rows)
+        )
+        self.elevation = array("i", [0]) * self.size
+        if map_file.elevation_rows:
+            self.elevation = array("i")
+            for row in map_file.elevation_rows:
+                self.elevation.extend(map(int, row.split()))
+        if len(self.terrain) != self.size or len(self.elevation) != self.size:
+            raise ValueError(
+                f"the terrain or elevation layer of '{map_file.name}' does not fit its "
+                f"{self.width}x{self.height} size; validate the map first"
+            )
+        self.hexsides = array("H", [0]) * (6 * self.size)
+        for feature in map_file.hexsides:
+            for edge in self._both_sides(*feature.hex, _DIRECTION_NUMBER[feature.side]):
+                self.hexsides[edge] |= HEXSIDE_BIT[feature.kind]
+        self.crossings = bytearray(6 * self.size)
+        for crossing in map_file.crossings:
+            for edge in self._both_sides(*crossing.hex, _DIRECTION_NUMBER[crossing.side]):
+                self.crossings[edge] = CROSSING_CODE[crossing.kind]
+        self.full_hex = {self.index(*f.hex): f.kind for f in map_file.full_hex_features}
+        self.connections = {
+            kind: self._connection_masks(rows) for kind, rows in map_file.connections.items()
+        }
+        self.raised = self._connection_masks(map_file.raised) if map_file.raised else None
+        self.movement = (
+            {cls: _tables(parameters, cls, self.terrain_ids) for cls in MovementClass}
+            if parameters is not None
+            else {}
+        )
+
+    @classmethod
+    def from_files(cls, map_file: MapFile, parameters: ParameterFile | None = None) -> Board:
+        """Compile a map (and the movement costs of a parameter file) into a board."""
+        return cls(map_file, parameters)
+
+    # --- hexes ------------------------------------------------------------------------------
+
+    def index(self, column: int, row: int) -> int:
+        """The index of the hex at (column, row)."""
+        return row * self.width + column
+
+    def offset(self, index: int) -> tuple[int, int]:
+        """The (column, row) of a hex index."""
+        row, column = divmod(index, self.width)
+        return column, row
+
+    def neighbor(self, index: int, direction: int) -> int:
+        """The neighbour of a hex in direction number `direction`, or -1 off the map."""
+        return self.neighbors[6 * index + direction]
+
+    def is_edge(self, index: int) -> bool:
+        """Whether a hex lies on the map edge [000 10.1]."""
+        return -1 in self.neighbors[6 * index : 6 * index + 6]
+
+    def terrain_id(self, index: int) -> str:
+        """The terrain id of a hex."""
+        return self.terrain_ids[self.terrain[index]]
+
+    # --- edges ------------------------------------------------------------------------------
+
+    def edge_kinds(self, index: int, direction: int) -> frozenset[HexsideKind]:
+        """The hexside features along one edge of a hex."""
+        mask = self.hexsides[6 * index + direction]
+        return frozenset(kind for kind, bit in HEXSIDE_BIT.items() if mask & bit)
+
+    def crossing(self, index: int, direction: int) -> CrossingKind | None:
+        """The bridge, ford or ferry on one edge of a hex, if any."""
+        code = self.crossings[6 * index + direction]
+        return list(CrossingKind)[code - 1] if code else None
+
+    def has_connection(self, kind: ConnectionKind, index: int, direction: int) -> bool:
+        """Whether a road or railway of `kind` leaves a hex in direction number `direction`."""
+        masks = self.connections.get(kind)
+        return masks is not None and bool(masks[index] >> direction & 1)
+
+    # --- building ---------------------------------------------------------------------------
+
+    def _both_sides(self, column: int, row: int, direction: int) -> list[int]:
+        index = self.index(column, row)
+        edges = [6 * index + direction]
+        other = self.neighbors[6 * index + direction]
+        if other >= 0:
+            edges.append(6 * other + _DIRECTION_NUMBER[opposite(DIRECTIONS[direction])])
+        return edges
+
+    def _connection_masks(self, rows: list[str]) -> bytearray:
+        """Six-bit direction masks per hex from canonical connection rows (both ends set)."""
+        masks = bytearray(self.size)
+        canonical = [(_DIRECTION_NUMBER[d], bit) for d, bit in CONNECTION_BITS.items()]
+        for row, text in enumerate(rows):
+            for match in _DIGIT.finditer(text):
+                index, digit = row * self.width + match.start(), int(match.group())
+                for direction, bit in canonical:
+                    if digit & bit:
+                        other = self.neighbors[6 * index + direction]
+                        if other >= 0:
+                            masks[index] |= 1 << direction
+                            masks[other] |= 1 << ((direction + 3) % 6)
+        return masks
+
+
+def _tables(
+    parameters: ParameterFile, movement_class: MovementClass, terrain_ids: tuple[str, ...]
+) -> MovementTables:
+    costs = parameters.movement
+    return MovementTables(
+        terrain=tuple(
+            costs.terrain.get(terrain, {}).get(movement_class, IMPASSABLE)
+            for terrain in terrain_ids
+        ),
+        hexsides={
+            kind: row[movement_class]
+            for kind, row in costs.hexsides.items()
+            if movement_class in row
+        },
+        connections={
+            kind: row[movement_class]
+            for kind, row in costs.connections.items()
+            if movement_class in row
+        },
+    )

@@ -1,0 +1,114 @@
+"""The board compiled from a map: neighbours, edges seen from both sides, roads as symmetric
+direction masks, terrain and movement costs by index."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine.board import IMPASSABLE, Board
+from engine.hexgrid import DIRECTIONS, Grid
+from schemas.io import load_file
+from schemas.map import CONNECTION_BITS
+from schemas.vocabulary import ConnectionKind, CrossingKind, HexsideKind, MovementClass
+from tests.conftest import SAMPLE_TITLES
+from tests.tiny_title import tiny_map, tiny_parameters
+
+
+@given(st.integers(1, 12), st.integers(1, 12), st.sampled_from(["odd", "even"]))
+def test_neighbour_table_agrees_with_the_grid(width, height, shifted) -> None:
+    grid = Grid(width, height, shifted)
+    table = grid.neighbor_table()
+    for row in range(height):
+        for column in range(width):
+            for d, direction in enumerate(DIRECTIONS):
+                target = grid.neighbor(column, row, direction)
+                expected = grid.index(*target) if grid.contains(*target) else -1
+                assert table[6 * grid.index(column, row) + d] == expected
+
+
+def _board() -> Board:
+    return Board.from_files(tiny_map(), tiny_parameters())
+
+
+def test_terrain_and_elevation_by_index() -> None:
+    board, source = _board(), tiny_map()
+    for row, text in enumerate(source.terrain_rows):
+        for column, code in enumerate(text):
+            terrain = next(t.id for t in source.terrain if t.code == code)
+            assert board.terrain_id(board.index(column, row)) == terrain
+            assert board.offset(board.index(column, row)) == (column, row)
+    assert board.elevation[board.index(2, 0)] == 120
+
+
+def test_the_river_and_its_bridge_are_seen_from_both_banks() -> None:
+    board = _board()
+    north, south = board.index(3, 1), board.index(3, 2)
+    assert board.neighbor(north, 3) == south
+    assert board.edge_kinds(north, 3) == board.edge_kinds(south, 0) == {HexsideKind.RIVER}
+    assert board.crossing(north, 3) is board.crossing(south, 0) is CrossingKind.HEAVY_BRIDGE
+    assert board.edge_kinds(north, 2) == frozenset()
+    assert board.crossing(north, 2) is None
+
+
+def test_roads_are_symmetric_masks_with_one_link_per_stored_bit() -> None:
+    board, source = _board(), tiny_map()
+    rows = source.connections[ConnectionKind.PRIMARY_ROAD]
+    stored = sum(bin(int(d)).count("1") for row in rows for d in row if d != ".")
+    masks = board.connections[ConnectionKind.PRIMARY_ROAD]
+    assert sum(bin(m).count("1") for m in masks) == 2 * stored
+    for index in range(board.size):
+        for d in range(6):
+            if masks[index] >> d & 1:
+                other = board.neighbor(index, d)
+                assert masks[other] >> ((d + 3) % 6) & 1
+    # The road runs down column 3 over the bridge: [3, 1] links Up and Down.
+    assert board.has_connection(ConnectionKind.PRIMARY_ROAD, board.index(3, 1), 0)
+    assert board.has_connection(ConnectionKind.PRIMARY_ROAD, board.index(3, 1), 3)
+    assert not board.has_connection(ConnectionKind.RAILROAD, board.index(3, 1), 0)
+
+
+def test_movement_tables_come_from_the_parameter_data() -> None:
+    tables = _board().movement[MovementClass.FOOT]
+    assert dict(zip(_board().terrain_ids, tables.terrain, strict=True)) == {
+        "clear": 2,
+        "forest": 4,
+        "village": 2,
+    }
+    assert tables.hexsides == {HexsideKind.RIVER: -1}
+    assert tables.connections == {ConnectionKind.PRIMARY_ROAD: 1}
+    # A class the parameters do not mention cannot move anywhere.
+    assert set(_board().movement[MovementClass.NAVAL].terrain) == {IMPASSABLE}
+
+
+def test_map_edges() -> None:
+    board = _board()
+    assert board.is_edge(board.index(0, 2))
+    assert board.is_edge(board.index(5, 4))
+    assert not board.is_edge(board.index(2, 2))
+
+
+def test_a_map_whose_rows_do_not_fit_is_refused() -> None:
+    broken = tiny_map().model_copy(update={"terrain_rows": ["......"] * 4})
+    with pytest.raises(ValueError, match="does not fit"):
+        Board.from_files(broken)
+
+
+@pytest.mark.parametrize("title", SAMPLE_TITLES, ids=lambda p: p.name)
+def test_sample_maps_compile_with_every_edge_on_both_sides(title) -> None:
+    map_file = load_file(next(title.glob("*.map.yaml"))).model
+    board = Board.from_files(map_file)
+    edges = sum(bin(m).count("1") for m in board.hexsides)
+    inside = sum(
+        1 for f in map_file.hexsides if board.grid.contains(*board.grid.neighbor(*f.hex, f.side))
+    )
+    assert edges == len(map_file.hexsides) + inside
+    for kind, rows in map_file.connections.items():
+        stored = sum(
+            bin(int(d) & sum(CONNECTION_BITS.values())).count("1")
+            for row in rows
+            for d in row
+            if d != "."
+        )
+        assert sum(bin(m).count("1") for m in board.connections[kind]) == 2 * stored
