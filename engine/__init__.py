@@ -1,4 +1,4 @@
-"""Hexwright's rules engine: hex geometry now; movement, supply and the turn loop build on it.
-
-Pure Python, no Qt; it reads the file models of `schemas` and never writes files.
+"""Hexwright's rules engine, pure Python with no Qt: hex geometry (`hexgrid`), the map compiled
+for fast lookups (`board`), the turn clock (`clock`), weather (`weather`) and the checks that
+need geometry (`map_checks`, `validation`). Movement, supply and the turn loop build on these.
 """

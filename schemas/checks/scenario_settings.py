@@ -4,6 +4,7 @@ ranges, victory levels, optional rules, ids and scheduled events."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 
 from schemas.checks._shared import duplicate_ids
 from schemas.problems import ModelPath, Problem, error, info, warning
@@ -11,11 +12,14 @@ from schemas.scenario import (
     ExitObjective,
     LimitedObjective,
     ObjectiveBase,
+    PhasePeriod,
     ScenarioFile,
     Scheduled,
     ScheduledUnits,
 )
 from schemas.vocabulary import OPTIONAL_RULES_BY_RULESET, OptionalRule
+
+_DAY = 24 * 60
 
 
 def check_scenario_header(scenario: ScenarioFile) -> list[Problem]:
@@ -203,12 +207,22 @@ def check_scenario_header(scenario: ScenarioFile) -> list[Problem]:
     return problems
 
 
-def _check_schedule(scenario: ScenarioFile) -> list[Problem]:
-    header = scenario.header
+def day_turn_starts(
+    day_schedule: Sequence[PhasePeriod], minutes_per_turn: int, start: datetime | None = None
+) -> tuple[list[tuple[int, int]], list[Problem]]:
+    """Every turn start of one day as (minute of day, period number), from the first period on,
+    and the problems (SCN001, SCN002) that keep a schedule or start time from defining turns.
+
+    The schema checks report those problems; the engine's turn clock builds on the list.
+
+    >>> day = [PhasePeriod(phase="day", start="06:00"),
+    ...        PhasePeriod(phase="night", start="18:00", turn_minutes=360)]
+    >>> day_turn_starts(day, 240)[0]
+    [(360, 0), (600, 0), (840, 0), (1080, 1), (1440, 1)]
+    """
     problems: list[Problem] = []
-    periods = header.day_schedule
-    for number, period in enumerate(periods):
-        if number and period.start <= periods[number - 1].start:
+    for number, period in enumerate(day_schedule):
+        if number and period.start <= day_schedule[number - 1].start:
             problems.append(
                 error(
                     "SCN001",
@@ -216,11 +230,12 @@ def _check_schedule(scenario: ScenarioFile) -> list[Problem]:
                     path=("header", "day_schedule", number, "start"),
                 )
             )
-            return problems
-    turn_starts: set[int] = set()
-    for number, period in enumerate(periods):
-        end = periods[number + 1].start if number + 1 < len(periods) else periods[0].start + 1440
-        length = period.turn_minutes or header.minutes_per_turn
+            return [], problems
+    starts: list[tuple[int, int]] = []
+    for number, period in enumerate(day_schedule):
+        last = number + 1 == len(day_schedule)
+        end = day_schedule[0].start + _DAY if last else day_schedule[number + 1].start
+        length = period.turn_minutes or minutes_per_turn
         if (end - period.start) % length:
             problems.append(
                 error(
@@ -232,15 +247,21 @@ def _check_schedule(scenario: ScenarioFile) -> list[Problem]:
                     path=("header", "day_schedule", number),
                 )
             )
-        turn_starts.update(t % 1440 for t in range(period.start, end, length))
-    start_minute = header.start.hour * 60 + header.start.minute
-    if not problems and start_minute not in turn_starts:
-        problems.append(
-            error(
-                "SCN002",
-                f"the scenario starts at {header.start:%H:%M}, not "
-                "the start of a turn in the day schedule",
-                path=("header", "start"),
+        starts.extend((minute, number) for minute in range(period.start, end, length))
+    if start is not None and not problems:
+        start_minute = start.hour * 60 + start.minute
+        if all(minute % _DAY != start_minute for minute, _ in starts):
+            problems.append(
+                error(
+                    "SCN002",
+                    f"the scenario starts at {start:%H:%M}, not "
+                    "the start of a turn in the day schedule",
+                    path=("header", "start"),
+                )
             )
-        )
-    return problems
+    return starts, problems
+
+
+def _check_schedule(scenario: ScenarioFile) -> list[Problem]:
+    header = scenario.header
+    return day_turn_starts(header.day_schedule, header.minutes_per_turn, header.start)[1]
