@@ -176,10 +176,6 @@ class PerSide(Node):
     allied: int
     axis: int
 
-    def for_side(self, side: Side) -> int:
-        """The value for `side`."""
-        return self.allied if side is Side.ALLIED else self.axis
-
 
 class PerSidePercent(PerSide):
     """A percentage given separately for each side, e.g. Global Supply 80/60 [000 10.1]."""
