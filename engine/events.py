@@ -1,0 +1,242 @@
+"""What happened during a game, as small immutable records the turn loop logs and the editor and
+`hexwright play` show. Every event says the turn it happened on; `describe()` gives a sentence.
+
+Hexes are (column, row) as the files and the UI speak them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.weather import ConditionChanged, StormChanged, VisibilityChanged
+from schemas.vocabulary import Side
+
+Offset = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Arrived:
+    """Reinforcement units came on at `hex` (after any scatter) [000 4.7]."""
+
+    turn: int
+    reinforcement: str
+    side: Side
+    units: tuple[str, ...]
+    hex: Offset
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        return (
+            f"{self.side.value} reinforcement {self.reinforcement} arrived at "
+            f"{_hex(self.hex)}: {', '.join(self.units)}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ArrivalDelayed:
+    """A reinforcement could not come on this turn and will try again [000 4.7, 11.0]."""
+
+    turn: int
+    reinforcement: str
+    side: Side
+    reason: str
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        return f"{self.side.value} reinforcement {self.reinforcement} delayed: {self.reason}"
+
+
+@dataclass(frozen=True, slots=True)
+class Withdrew:
+    """Units left the map on schedule [000 4.7]."""
+
+    turn: int
+    withdrawal: str
+    side: Side
+    units: tuple[str, ...]
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        return f"{self.side.value} withdrawal {self.withdrawal}: {', '.join(self.units)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Released:
+    """A fixed organization was released [000 4.6]."""
+
+    turn: int
+    release: str
+    organization: str
+    units: tuple[str, ...]
+    reason: str
+    """"scheduled", "chance" or "spotted"."""
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        return f"release {self.release} ({self.reason}): {self.organization} may move"
+
+
+@dataclass(frozen=True, slots=True)
+class ProtectionApplied:
+    """An arrival's Protection Value broke or eliminated enemy units [000 4.7]."""
+
+    turn: int
+    reinforcement: str
+    broken: tuple[str, ...]
+    eliminated: tuple[str, ...]
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        return (
+            f"protection of {self.reinforcement}: broken {', '.join(self.broken) or 'none'}, "
+            f"eliminated {', '.join(self.eliminated) or 'none'}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class LandingLosses:
+    """Airborne or glider units lost strength landing [000 4.7]."""
+
+    turn: int
+    unit: str
+    lost: int
+    eliminated: bool
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        end = " and was eliminated" if self.eliminated else ""
+        return f"{self.unit} lost {self.lost} landing{end}"
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectiveCaptured:
+    """An objective changed hands by occupation [000 3.4]."""
+
+    turn: int
+    objective: str
+    side: Side
+    previous: Side | None
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        return f"{self.side.value} captured objective {self.objective}"
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectiveExpired:
+    """A limited objective expired; its holder keeps the points [000 3.4]."""
+
+    turn: int
+    objective: str
+    holder: Side | None
+    points: float
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        holder = self.holder.value if self.holder else "nobody"
+        return f"limited objective {self.objective} expired: {self.points:g} points to {holder}"
+
+
+@dataclass(frozen=True, slots=True)
+class UnitExited:
+    """A unit left the map at an exit objective and scored [000 3.4]."""
+
+    turn: int
+    unit: str
+    objective: str
+    side: Side
+    points: float
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        return f"{self.unit} exited at {self.objective} for {self.points:g} points"
+
+
+@dataclass(frozen=True, slots=True)
+class Surrendered:
+    """A nation surrendered: its units and future reinforcements are gone [000 3.4]."""
+
+    turn: int
+    nation: str
+    side: Side
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        return f"{self.nation} ({self.side.value}) surrendered"
+
+
+@dataclass(frozen=True, slots=True)
+class SupplyChanged:
+    """A supply variation fired [000 10.2]."""
+
+    turn: int
+    variation: str
+    side: Side
+    change: int
+    target: str
+    """"global", "sources", "global and sources" or "rail capacity"."""
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        return (
+            f"supply variation {self.variation}: {self.side.value} {self.target} {self.change:+d}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class IsolationChanged:
+    """Units of a side became Isolated, or were no longer [000 10.2]."""
+
+    turn: int
+    side: Side
+    isolated: tuple[str, ...]
+    resupplied: tuple[str, ...]
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        parts = []
+        if self.isolated:
+            parts.append(f"isolated {', '.join(self.isolated)}")
+        if self.resupplied:
+            parts.append(f"back in supply {', '.join(self.resupplied)}")
+        return f"{self.side.value}: " + "; ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    """The game ended: at the last turn, or early on a major victory [000 2.0]."""
+
+    turn: int
+    outcome: str
+    score: float
+    early: bool
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        early = " (early termination)" if self.early else ""
+        return f"game over{early}: {self.outcome}, score {self.score:g}"
+
+
+def _hex(offset: Offset) -> str:
+    return f"[{offset[0]}, {offset[1]}]"
+
+
+Event = (
+    Arrived
+    | ArrivalDelayed
+    | Withdrew
+    | Released
+    | ProtectionApplied
+    | LandingLosses
+    | ObjectiveCaptured
+    | ObjectiveExpired
+    | UnitExited
+    | Surrendered
+    | SupplyChanged
+    | IsolationChanged
+    | GameEnded
+    | ConditionChanged
+    | StormChanged
+    | VisibilityChanged
+)
+"""Anything the game log holds."""

@@ -1,0 +1,56 @@
+"""Where the Panzer Campaigns and Panzer Battles rules differ, as data: one profile per ruleset
+that the movement, zone-of-control and supply code read instead of branching on the game.
+
+>>> profile_of(Ruleset.PANZER_BATTLES).penetration
+False
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from schemas.vocabulary import FATIGUE_MAX_BY_RULESET, Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class RulesetProfile:
+    """The rules that change with the game's scale."""
+
+    ruleset: Ruleset
+    fatigue_max: int
+    """Highest fatigue: 300 PzC [000 9.3], 150 PB [001 "Fatigue Levels"]."""
+    penetration: bool
+    """Minefields and obstacles become Penetrated once entered [000 4.4]; PB has no such state
+    [001 #5]: an obstacle always costs the whole allowance and a minefield always blocks."""
+    towed_at_and_heavy_aa_without_zoc: bool
+    """Towed anti-tank and towed heavy AA guns exert no ZOC [000 3.3]; PB does not list them
+    among the exceptions [001 1.2], so there they do."""
+    irregulars_without_zoc: bool
+    """Irregulars exert no ZOC [000 4.2]; PB has no irregular units [001 1.2]."""
+    forced_bridge_movement: bool
+    """Forced Bridge Movement exists [000 4.5]; PB does not mention it [001 1.2]."""
+
+
+PROFILES: dict[Ruleset, RulesetProfile] = {
+    Ruleset.PANZER_CAMPAIGNS: RulesetProfile(
+        Ruleset.PANZER_CAMPAIGNS,
+        fatigue_max=FATIGUE_MAX_BY_RULESET[Ruleset.PANZER_CAMPAIGNS],
+        penetration=True,
+        towed_at_and_heavy_aa_without_zoc=True,
+        irregulars_without_zoc=True,
+        forced_bridge_movement=True,
+    ),
+    Ruleset.PANZER_BATTLES: RulesetProfile(
+        Ruleset.PANZER_BATTLES,
+        fatigue_max=FATIGUE_MAX_BY_RULESET[Ruleset.PANZER_BATTLES],
+        penetration=False,
+        towed_at_and_heavy_aa_without_zoc=False,
+        irregulars_without_zoc=False,
+        forced_bridge_movement=False,
+    ),
+}
+
+
+def profile_of(ruleset: Ruleset) -> RulesetProfile:
+    """The rules profile of a ruleset."""
+    return PROFILES[ruleset]

@@ -1,0 +1,413 @@
+"""The state of one game: the board, the units in play, the map overlays, objectives and their
+owners, supply values, the clock and weather, and the game's one seeded random generator.
+
+Built from a scenario and its title files. Everything the rules modules read in hot loops is
+kept by hex index (see `engine.board`); the pydantic models are only read while building.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from random import Random
+
+from engine.board import Board
+from engine.clock import TurnClock
+from engine.hexgrid import DIRECTIONS
+from engine.ruleset import RulesetProfile, profile_of
+from engine.units import OFF_MAP, UnitState, UnitStatus
+from engine.weather import Weather, WeatherEngine
+from schemas.map import MapFile
+from schemas.oob import OobFile
+from schemas.oob_index import OobIndex
+from schemas.parameters import ParameterFile
+from schemas.scenario import (
+    BridgeState,
+    ExitObjective,
+    FortificationKind,
+    LimitedObjective,
+    Objective,
+    ScenarioFile,
+    Scheduled,
+    SurrenderObjective,
+)
+from schemas.title import ScenarioBundle
+from schemas.vocabulary import OptionalRule, Side
+from schemas.weather import WeatherFile
+
+_DIRECTION_NUMBER = {direction: n for n, direction in enumerate(DIRECTIONS)}
+
+
+def other_side(side: Side) -> Side:
+    """The enemy of `side`.
+
+    >>> other_side(Side.AXIS)
+    <Side.ALLIED: 'allied'>
+    """
+    return Side.AXIS if side is Side.ALLIED else Side.ALLIED
+
+
+@dataclass(slots=True)
+class MinefieldState:
+    """A minefield in play [000 4.4]."""
+
+    strength: int
+    penetrated: bool = False
+    side: Side | None = None
+
+
+@dataclass(slots=True)
+class ObjectiveState:
+    """An objective in play and who holds it [000 3.4]."""
+
+    objective: Objective
+    hex: int
+    owner: Side | None
+    points: float
+    """Its current worth; exit objectives grow as units leave through them."""
+    expired: bool = False
+    """A limited objective after its last turn: its points are banked with `owner` for good."""
+
+    @property
+    def id(self) -> str:
+        """The objective's id."""
+        return self.objective.id
+
+    @property
+    def is_exit(self) -> bool:
+        """Whether units leave the map here to score [000 3.4]."""
+        return isinstance(self.objective, ExitObjective)
+
+    @property
+    def is_limited(self) -> bool:
+        """Whether it counts only during a turn range [000 3.4]."""
+        return isinstance(self.objective, LimitedObjective)
+
+    @property
+    def surrender_nation(self) -> str | None:
+        """The nation that surrenders when the enemy holds all of its surrender objectives."""
+        return self.objective.nation if isinstance(self.objective, SurrenderObjective) else None
+
+
+@dataclass(slots=True)
+class Losses:
+    """What one side has lost, in the three components [000 3.3, 12.0]."""
+
+    men: int = 0
+    guns: int = 0
+    vehicles: int = 0
+    elite_men_equivalent: int = 0
+    """Men-equivalents lost by mountain and cavalry units, "worth more" [000 4.2]."""
+
+
+@dataclass
+class GameState:
+    """Everything that changes during a game, and the static data it is played on."""
+
+    scenario: ScenarioFile
+    map_file: MapFile
+    oob: OobFile
+    parameters: ParameterFile
+    weather_file: WeatherFile | None
+    board: Board
+    oob_index: OobIndex
+    profile: RulesetProfile
+    clock: TurnClock
+    weather_engine: WeatherEngine
+    weather: Weather
+    rng: Random
+    seed: int
+    units: dict[str, UnitState] = field(default_factory=dict)
+    stacks: dict[int, list[UnitState]] = field(default_factory=dict)
+    """Units on the map by hex index, in the order they entered."""
+    organization_parent: dict[str, str | None] = field(default_factory=dict)
+    """Parent of every organization, after Corps Attachments [000 9.1]."""
+    turn: int = 1
+    phasing: Side = Side.ALLIED
+    """The side whose player turn it is."""
+    player_turn: int = 0
+    """0 for the first side's player turn of the game turn, 1 for the second."""
+    minefields: dict[int, MinefieldState] = field(default_factory=dict)
+    obstacles: dict[int, bool] = field(default_factory=dict)
+    """Obstacle hexes and whether each has been penetrated."""
+    congestion: dict[int, int] = field(default_factory=dict)
+    """Congestion hexes and their occupation counters [000 4.4]."""
+    rubble: dict[int, bool] = field(default_factory=dict)
+    """Rubble hexes and whether each has been cleared."""
+    rail_damage: set[int] = field(default_factory=set)
+    fortifications: dict[int, FortificationKind] = field(default_factory=dict)
+    damaged_bridges: set[int] = field(default_factory=set)
+    """Edges (`6 * hex + direction`, both sides) and full-hex bridge hexes that are down."""
+    wired_bridges: dict[int, Side | None] = field(default_factory=dict)
+    """Edges (both sides) and full-hex bridge hexes wired for demolition, by wiring side."""
+    objectives: list[ObjectiveState] = field(default_factory=list)
+    global_supply: dict[Side, int] = field(default_factory=dict)
+    """Global Supply Values after supply variations [000 10.1, 10.2]."""
+    source_values: dict[str, int] = field(default_factory=dict)
+    """Current value of each supply source by id, after variations."""
+    rail_capacity: dict[Side, int] = field(default_factory=dict)
+    fired_variations: set[str] = field(default_factory=set)
+    """One-time supply variations that have fired."""
+    losses: dict[Side, Losses] = field(default_factory=dict)
+    exit_points: dict[Side, float] = field(default_factory=dict)
+    banked_points: dict[Side, float] = field(default_factory=dict)
+    """Points of limited objectives held when they expired."""
+    surrendered: set[str] = field(default_factory=set)
+    """Nations that have surrendered."""
+    released: set[str] = field(default_factory=set)
+    """Releases (by id) that have happened."""
+    arrived: set[str] = field(default_factory=set)
+    """Reinforcements (by id) that have arrived."""
+    withdrawn: set[str] = field(default_factory=set)
+    """Withdrawals (by id) that have happened."""
+    version: int = 0
+    """Bumped whenever a unit enters, leaves or changes state, so derived maps (ZOC, supply)
+    know when to recompute."""
+
+    # --- building ---------------------------------------------------------------------------
+
+    @classmethod
+    def from_bundle(cls, bundle: ScenarioBundle, seed: int = 0) -> GameState:
+        """The state at the start of a loaded scenario. Raises ValueError when the scenario or
+        a file it needs did not validate (check `bundle.is_complete` first)."""
+        if not bundle.is_complete:
+            raise ValueError(
+                f"{bundle.scenario.path}: the scenario or a file it uses has errors; "
+                "run `hexwright validate` on it first"
+            )
+        assert bundle.map
+        assert bundle.oob
+        assert bundle.parameters
+        return cls.from_models(
+            bundle.scenario.model,
+            bundle.map.model,
+            bundle.oob.model,
+            bundle.parameters.model,
+            bundle.weather.model if bundle.weather and bundle.weather.ok else None,
+            seed=seed,
+        )
+
+    @classmethod
+    def from_models(
+        cls,
+        scenario: ScenarioFile,
+        map_file: MapFile,
+        oob: OobFile,
+        parameters: ParameterFile,
+        weather_file: WeatherFile | None = None,
+        *,
+        seed: int = 0,
+    ) -> GameState:
+        """The state at the start of a scenario given as models (the editor's snapshot)."""
+        header = scenario.header
+        weather_engine = WeatherEngine.from_header(header, weather_file)
+        state = cls(
+            scenario=scenario,
+            map_file=map_file,
+            oob=oob,
+            parameters=parameters,
+            weather_file=weather_file,
+            board=Board.from_files(map_file, parameters),
+            oob_index=OobIndex.from_oob(oob),
+            profile=profile_of(header.ruleset),
+            clock=weather_engine.clock,
+            weather_engine=weather_engine,
+            weather=weather_engine.start(),
+            rng=Random(seed),
+            seed=seed,
+            phasing=header.first_side,
+        )
+        state._build_organizations()
+        state._build_units()
+        state._build_overlays()
+        state._build_objectives()
+        state._build_supply()
+        return state
+
+    def _build_organizations(self) -> None:
+        for org_id, entry in self.oob_index.organizations.items():
+            self.organization_parent[org_id] = entry.parent
+        for attachment in self.scenario.attachments:
+            if attachment.organization in self.organization_parent:
+                self.organization_parent[attachment.organization] = attachment.attach_to
+
+    def _new_unit(self, unit_id: str) -> UnitState | None:
+        entry = self.oob_index.units.get(unit_id)
+        if entry is None or unit_id in self.units:
+            return None
+        state = UnitState(
+            id=unit_id,
+            unit=entry.unit,
+            side=entry.side,
+            nation=entry.nation,
+            organization=entry.parent,
+            strength=entry.unit.strength,
+        )
+        self.units[unit_id] = state
+        return state
+
+    def _build_units(self) -> None:
+        for placement in self.scenario.placements:
+            unit = self._new_unit(placement.unit)
+            if unit is None or not self.board.grid.contains(*placement.hex):
+                continue
+            unit.mode = placement.mode
+            unit.facing = (
+                _DIRECTION_NUMBER[placement.facing] if placement.facing is not None else None
+            )
+            if placement.strength is not None:
+                unit.strength = placement.strength
+            unit.fatigue = placement.fatigue
+            unit.fixed = placement.fixed
+            unit.disrupted = placement.disrupted
+            unit.detached = placement.detached
+            unit.low_ammo = placement.low_ammo
+            unit.low_fuel = placement.low_fuel
+            unit.on_foot = placement.on_foot
+            self.put(unit, self.board.index(*placement.hex))
+        for reinforcement in self.scenario.reinforcements:
+            for unit_id in self.iter_scheduled_units(
+                reinforcement.units, reinforcement.organizations
+            ):
+                unit = self._new_unit(unit_id)
+                if unit is not None:
+                    unit.status = UnitStatus.WAITING
+                    unit.mode = reinforcement.mode
+
+    def _build_overlays(self) -> None:
+        overlays = self.scenario.overlays
+        board = self.board
+        index = board.index
+        for minefield in overlays.minefields:
+            self.minefields[index(*minefield.hex)] = MinefieldState(
+                minefield.strength, minefield.penetrated, minefield.side
+            )
+        self.obstacles = {index(*o.hex): o.penetrated for o in overlays.obstacles}
+        self.congestion = {index(*c.hex): 0 for c in overlays.congestion}
+        self.rubble = {index(*r.hex): r.cleared for r in overlays.rubble}
+        self.rail_damage = {index(*r.hex) for r in overlays.rail_damage}
+        self.fortifications = {index(*f.hex): f.kind for f in overlays.fortifications}
+        for bridge in overlays.bridges:
+            hex_index = index(*bridge.hex)
+            edges = [hex_index]
+            if bridge.side is not None:
+                direction = _DIRECTION_NUMBER[bridge.side]
+                edges = [6 * hex_index + direction]
+                other = board.neighbor(hex_index, direction)
+                if other >= 0:
+                    edges.append(6 * other + (direction + 3) % 6)
+            for edge in edges:
+                if bridge.state is BridgeState.DAMAGED:
+                    self.damaged_bridges.add(edge)
+                else:
+                    self.wired_bridges[edge] = bridge.wired_by
+
+    def _build_objectives(self) -> None:
+        for objective in self.scenario.objectives:
+            self.objectives.append(
+                ObjectiveState(
+                    objective,
+                    self.board.index(*objective.hex),
+                    objective.owner,
+                    float(objective.points),
+                )
+            )
+
+    def _build_supply(self) -> None:
+        header = self.scenario.header
+        self.global_supply = {
+            Side.ALLIED: header.global_supply.allied,
+            Side.AXIS: header.global_supply.axis,
+        }
+        self.source_values = {s.id: s.value for s in self.scenario.supply.sources}
+        capacity = self.parameters.supply.rail_capacity
+        self.rail_capacity = {Side.ALLIED: capacity.allied, Side.AXIS: capacity.axis}
+        self.losses = {side: Losses() for side in Side}
+        self.exit_points = dict.fromkeys(Side, 0.0)
+        self.banked_points = dict.fromkeys(Side, 0.0)
+
+    # --- queries ----------------------------------------------------------------------------
+
+    def is_rule_on(self, rule: OptionalRule) -> bool:
+        """Whether an optional rule is on in this game."""
+        return rule in self.scenario.header.optional_rules
+
+    def units_at(self, hex_index: int) -> list[UnitState]:
+        """The units on a hex (empty off the map)."""
+        return self.stacks.get(hex_index, [])
+
+    def side_at(self, hex_index: int) -> Side | None:
+        """The side whose units occupy a hex, if any (hexes never hold both sides)."""
+        stack = self.stacks.get(hex_index)
+        return stack[0].side if stack else None
+
+    def iter_units(self, side: Side | None = None) -> Iterator[UnitState]:
+        """The units on the map, of one side or both, in scenario order."""
+        for unit in self.units.values():
+            if unit.status is UnitStatus.ON_MAP and (side is None or unit.side is side):
+                yield unit
+
+    def iter_scheduled_units(
+        self, unit_ids: Iterable[str], organization_ids: Iterable[str]
+    ) -> Iterator[str]:
+        """The unit ids a scheduled event names, one by one or by whole organizations."""
+        yield from unit_ids
+        for organization in organization_ids:
+            yield from self.oob_index.iter_units_under(organization)
+
+    def turn_of(self, event: Scheduled) -> int | None:
+        """The turn a scheduled event happens on, or None when its time is outside the game."""
+        if event.turn is not None:
+            return event.turn if event.turn <= self.clock.last_turn else None
+        assert event.at is not None
+        return self.clock.turn_at(event.at)
+
+    def hq_of(self, unit: UnitState) -> UnitState | None:
+        """The HQ a unit answers to: the nearest HQ on the map up its organization chain (its
+        own organization's HQ, or for an HQ the HQ above it) [000 9.1]. The manual does not say
+        whether a missing division HQ falls back to the corps; decision: it does [INF]."""
+        organization = unit.organization
+        while organization is not None:
+            entry = self.oob_index.organizations.get(organization)
+            if entry is None:
+                return None
+            hq_id = entry.organization.hq
+            if hq_id is not None and hq_id != unit.id:
+                hq = self.units.get(hq_id)
+                if hq is not None and hq.on_map:
+                    return hq
+            organization = self.organization_parent.get(organization)
+        return None
+
+    def is_last_turn(self) -> bool:
+        """Whether the current turn is the scenario's last."""
+        return self.turn >= self.clock.last_turn
+
+    # --- changes ----------------------------------------------------------------------------
+
+    def put(self, unit: UnitState, hex_index: int) -> None:
+        """Place a unit on a hex (taking it off its old hex first) and mark it on the map."""
+        if unit.hex != OFF_MAP:
+            self._lift(unit)
+        unit.hex = hex_index
+        unit.status = UnitStatus.ON_MAP
+        self.stacks.setdefault(hex_index, []).append(unit)
+        self.version += 1
+
+    def remove(self, unit: UnitState, status: UnitStatus) -> None:
+        """Take a unit off the map for good (withdrawn, exited, eliminated, surrendered)."""
+        if unit.hex != OFF_MAP:
+            self._lift(unit)
+        unit.hex = OFF_MAP
+        unit.status = status
+        self.version += 1
+
+    def touch(self) -> None:
+        """Note a change of unit states that derived maps (ZOC, supply) depend on."""
+        self.version += 1
+
+    def _lift(self, unit: UnitState) -> None:
+        stack = self.stacks[unit.hex]
+        stack.remove(unit)
+        if not stack:
+            del self.stacks[unit.hex]
