@@ -1,7 +1,9 @@
-"""The `hexwright` command line: validate files and titles, write JSON Schemas, convert weather.
+"""The `hexwright` command line: validate files and titles, test-play a scenario headless, print
+its supply, write JSON Schemas, convert weather.
 
 It imports no Qt, so it runs on build servers and in designers' CI. Exit codes of `validate`:
-0 when no errors were found, 1 when there were errors, 2 when a path could not be read.
+0 when no errors were found, 1 when there were errors, 2 when a path could not be read; `play`
+and `supply` exit with 1 when the scenario cannot be played (its problems are printed).
 """
 
 from __future__ import annotations
@@ -12,11 +14,23 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from engine.game import Game
+from engine.report import (
+    event_to_json,
+    format_side_supply,
+    format_turn_report,
+    iter_turn_reports,
+    side_supply,
+    side_supply_to_json,
+    turn_report_to_json,
+)
 from engine.validation import validate_paths
 from schemas.checks import check_weather
 from schemas.io import FileKind, load_file, save_file, write_atomic
 from schemas.jsonschema import generate, write_all
 from schemas.problems import Problem, Severity
+from schemas.title import load_scenario
+from schemas.vocabulary import Side
 from schemas.weather_dat import format_weather_dat, parse_weather_dat
 
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
@@ -55,6 +69,69 @@ def command_validate(args: argparse.Namespace) -> int:
     if report.unreadable:
         return EXIT_UNREADABLE
     return EXIT_ERRORS if errors else EXIT_OK
+
+
+def _new_game(path: str, seed: int) -> Game | None:
+    """A new game of the scenario at `path`, or None after printing why it cannot be played."""
+    bundle = load_scenario(path)
+    problems = [p for p in bundle.problems if p.is_error]
+    if problems or not bundle.is_complete:
+        _print_problems(problems or bundle.problems, show_info=False)
+        print(f"{path}: the scenario cannot be played until these are fixed", file=sys.stderr)
+        return None
+    try:
+        return Game.from_bundle(bundle, seed)
+    except ValueError as exc:
+        print(f"{path}: error: {exc}", file=sys.stderr)
+        return None
+
+
+def command_play(args: argparse.Namespace) -> int:
+    """Play a scenario for N game turns with no orders and report every turn."""
+    game = _new_game(args.scenario, args.seed)
+    if game is None:
+        return EXIT_ERRORS
+    reports = iter_turn_reports(game, args.turns)
+    if args.json:
+        document = {
+            "scenario": args.scenario,
+            "seed": args.seed,
+            "turns": [turn_report_to_json(r) for r in reports],
+            "result": event_to_json(game.result) if game.result else None,
+        }
+        json.dump(document, sys.stdout, indent=2, ensure_ascii=False)
+        print()
+        return EXIT_OK
+    header = game.state.scenario.header
+    print(f"{header.title}  (seed {args.seed}, {header.turns} turns)")
+    for report in reports:
+        print()
+        print(format_turn_report(report))
+    if game.result is not None:
+        print()
+        print(game.result.describe())
+    return EXIT_OK
+
+
+def command_supply(args: argparse.Namespace) -> int:
+    """Print the Local Supply Values at the start of a scenario."""
+    game = _new_game(args.scenario, 0)
+    if game is None:
+        return EXIT_ERRORS
+    sides = [Side(args.side)] if args.side else list(Side)
+    supplies = {side: side_supply(game, side) for side in sides}
+    if args.json:
+        json.dump(
+            {side.value: side_supply_to_json(s) for side, s in supplies.items()},
+            sys.stdout,
+            indent=2,
+        )
+        print()
+        return EXIT_OK
+    print(f"{game.state.scenario.header.title}: Local Supply Values at {game.time:%Y-%m-%d %H:%M}")
+    for supply in supplies.values():
+        print("\n".join(format_side_supply(supply)))
+    return EXIT_OK
 
 
 def command_schema(args: argparse.Namespace) -> int:
@@ -129,6 +206,31 @@ def build_parser() -> argparse.ArgumentParser:
     validate.add_argument("--json", action="store_true", help="print the problems as JSON")
     validate.add_argument("-v", "--verbose", action="store_true", help="also print notes (info)")
     validate.set_defaults(handler=command_validate)
+
+    play = commands.add_parser(
+        "play",
+        help="test-play a scenario headless, turn by turn",
+        description="Advance a scenario N game turns with no orders and report each turn: date "
+        "and time, weather, arrivals, withdrawals, releases, each side's isolated units and the "
+        "Local Supply Value of every occupied hex, objective owners and the score. The same "
+        "seed always gives the same report.",
+    )
+    play.add_argument("scenario", metavar="SCENARIO", help="a .scenario.yaml file")
+    play.add_argument("--turns", type=int, metavar="N", help="game turns to play (default: all)")
+    play.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
+    play.add_argument("--json", action="store_true", help="print the report as JSON")
+    play.set_defaults(handler=command_play)
+
+    supply = commands.add_parser(
+        "supply",
+        help="print the Local Supply Values at the start",
+        description="Trace supply for one or both sides at the start of a scenario and print "
+        "the Local Supply Value of every hex their units occupy (0 = isolated).",
+    )
+    supply.add_argument("scenario", metavar="SCENARIO", help="a .scenario.yaml file")
+    supply.add_argument("--side", choices=[s.value for s in Side], help="only this side")
+    supply.add_argument("--json", action="store_true", help="print the values as JSON")
+    supply.set_defaults(handler=command_supply)
 
     schema = commands.add_parser(
         "schema",

@@ -23,12 +23,15 @@ class Arrived:
     side: Side
     units: tuple[str, ...]
     hex: Offset
+    scattered: int = 0
+    """Hexes between the scheduled arrival hex and `hex` (airborne scatter, infiltration)."""
 
     def describe(self) -> str:
         """One sentence for a report."""
+        off = f" ({self.scattered} hexes off target)" if self.scattered else ""
         return (
             f"{self.side.value} reinforcement {self.reinforcement} arrived at "
-            f"{_hex(self.hex)}: {', '.join(self.units)}"
+            f"{_hex(self.hex)}{off}: {', '.join(self.units)}"
         )
 
 
@@ -159,10 +162,13 @@ class Surrendered:
     turn: int
     nation: str
     side: Side
+    units: tuple[str, ...] = ()
+    """Its units removed, on the map and waiting to arrive."""
 
     def describe(self) -> str:
         """One sentence for a report."""
-        return f"{self.nation} ({self.side.value}) surrendered"
+        removed = f": {len(self.units)} units removed" if self.units else ""
+        return f"{self.nation} ({self.side.value}) surrendered{removed}"
 
 
 @dataclass(frozen=True, slots=True)

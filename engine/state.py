@@ -7,9 +7,10 @@ kept by hex index (see `engine.board`); the pydantic models are only read while 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from random import Random
+from typing import Any, TypeVar
 
 from engine.board import Board
 from engine.clock import TurnClock
@@ -18,7 +19,7 @@ from engine.ruleset import RulesetProfile, profile_of
 from engine.units import OFF_MAP, UnitState, UnitStatus
 from engine.weather import Weather, WeatherEngine
 from schemas.map import MapFile
-from schemas.oob import OobFile
+from schemas.oob import OobFile, Organization
 from schemas.oob_index import OobIndex
 from schemas.parameters import ParameterFile
 from schemas.scenario import (
@@ -34,6 +35,8 @@ from schemas.scenario import (
 from schemas.title import ScenarioBundle
 from schemas.vocabulary import OptionalRule, Side
 from schemas.weather import WeatherFile
+
+T = TypeVar("T")
 
 _DIRECTION_NUMBER = {direction: n for n, direction in enumerate(DIRECTIONS)}
 
@@ -98,6 +101,9 @@ class Losses:
     vehicles: int = 0
     elite_men_equivalent: int = 0
     """Men-equivalents lost by mountain and cavalry units, "worth more" [000 4.2]."""
+    points: float = 0.0
+    """Victory points these losses earn the enemy, summed as they happen by
+    `engine.objectives.record_loss` (the only writer of these counts)."""
 
 
 @dataclass
@@ -140,6 +146,9 @@ class GameState:
     """Edges (`6 * hex + direction`, both sides) and full-hex bridge hexes that are down."""
     wired_bridges: dict[int, Side | None] = field(default_factory=dict)
     """Edges (both sides) and full-hex bridge hexes wired for demolition, by wiring side."""
+    ferries_used: dict[int, tuple[int, int]] = field(default_factory=dict)
+    """Hexside-ferry edges (both sides) and the (turn, player_turn) they last carried a unit:
+    a ferry carries one unit per turn [000 4.5]."""
     objectives: list[ObjectiveState] = field(default_factory=list)
     global_supply: dict[Side, int] = field(default_factory=dict)
     """Global Supply Values after supply variations [000 10.1, 10.2]."""
@@ -163,6 +172,8 @@ class GameState:
     version: int = 0
     """Bumped whenever a unit enters, leaves or changes state, so derived maps (ZOC, supply)
     know when to recompute."""
+    derived: dict[Hashable, tuple[int, Any]] = field(default_factory=dict, repr=False)
+    """Maps computed from the state (ZOC, supply) with the `version` they were computed at."""
 
     # --- building ---------------------------------------------------------------------------
 
@@ -366,18 +377,35 @@ class GameState:
         """The HQ a unit answers to: the nearest HQ on the map up its organization chain (its
         own organization's HQ, or for an HQ the HQ above it) [000 9.1]. The manual does not say
         whether a missing division HQ falls back to the corps; decision: it does [INF]."""
-        organization = unit.organization
-        while organization is not None:
-            entry = self.oob_index.organizations.get(organization)
-            if entry is None:
-                return None
-            hq_id = entry.organization.hq
+        for organization in self.iter_organizations_above(unit):
+            hq_id = organization.hq
             if hq_id is not None and hq_id != unit.id:
                 hq = self.units.get(hq_id)
                 if hq is not None and hq.on_map:
                     return hq
-            organization = self.organization_parent.get(organization)
         return None
+
+    def iter_organizations_above(self, unit: UnitState) -> Iterator[Organization]:
+        """The organizations a unit belongs to, its own first, up to the top of its tree (after
+        Corps Attachments). Stops at an attachment cycle, which setup check SETUP024 reports."""
+        seen: set[str] = set()
+        organization = unit.organization
+        while organization is not None and organization not in seen:
+            seen.add(organization)
+            entry = self.oob_index.organizations.get(organization)
+            if entry is None:
+                return
+            yield entry.organization
+            organization = self.organization_parent.get(organization)
+
+    def cached(self, key: Hashable, compute: Callable[[], T]) -> T:
+        """`compute()`, remembered under `key` until the state's `version` changes."""
+        hit = self.derived.get(key)
+        if hit is not None and hit[0] == self.version:
+            return hit[1]  # type: ignore[no-any-return]
+        value = compute()
+        self.derived[key] = (self.version, value)
+        return value
 
     def is_last_turn(self) -> bool:
         """Whether the current turn is the scenario's last."""

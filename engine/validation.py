@@ -1,8 +1,6 @@
 """Validation of files and titles as the command line and the editor run it: the file-format and
-reference checks of `schemas`, then the checks that need the engine's geometry.
-
-The rules engine's setup checks (reachability, supply, command ranges) join here as they are
-written.
+reference checks of `schemas`, then the checks that need the engine's geometry, then the rules
+engine's setup checks of each scenario that loaded without errors.
 """
 
 from __future__ import annotations
@@ -11,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from engine.map_checks import check_map_geometry
+from engine.setup import check_bundle
 from schemas.io import FileKind
 from schemas.title import FileStore, ValidationReport
 from schemas.title import validate_paths as validate_files
@@ -27,4 +26,7 @@ def validate_paths(paths: Sequence[Path | str]) -> ValidationReport:
             and not any(p.is_error for p in loaded.problems)
         ):
             report.add(loaded.place(check_map_geometry(loaded.model)))
+    for bundle in report.bundles:
+        # The bundle's files come from the store, loaded once; only the game state is new.
+        report.add(check_bundle(bundle))
     return report

@@ -277,6 +277,10 @@ class ConditionChanged:
     condition: Condition
     previous: Condition
 
+    def describe(self) -> str:
+        """One sentence for a report."""
+        return f"conditions {self.previous.value} -> {self.condition.value}"
+
 
 @dataclass(frozen=True, slots=True)
 class StormChanged:
@@ -286,6 +290,10 @@ class StormChanged:
     turn: int
     storm: bool
 
+    def describe(self) -> str:
+        """One sentence for a report."""
+        return "a storm began" if self.storm else "the storm ended"
+
 
 @dataclass(frozen=True, slots=True)
 class VisibilityChanged:
@@ -294,6 +302,10 @@ class VisibilityChanged:
     turn: int
     visibility: int
     previous: int
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        return f"visibility {self.previous} -> {self.visibility} hexes"
 
 
 WeatherEvent = ConditionChanged | StormChanged | VisibilityChanged

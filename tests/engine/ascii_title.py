@@ -42,9 +42,9 @@ Offset = tuple[int, int]
 
 TERRAIN = [
     TerrainType(id="clear", code=".", name="Clear"),
-    TerrainType(id="forest", code="^", name="Forest", blocks_los=True),
-    TerrainType(id="village", code="+", name="Village", urban=True),
-    TerrainType(id="rough", code=":", name="Rough"),
+    TerrainType(id="forest", code="^", name="Forest", blocks_los=True, glider_hazard=True),
+    TerrainType(id="village", code="+", name="Village", urban=True, glider_hazard=True),
+    TerrainType(id="rough", code=":", name="Rough", glider_hazard=True),
     TerrainType(
         id="marsh",
         code=",",
@@ -300,3 +300,41 @@ def _default_oob(allied: list[Unit], axis: list[Unit]) -> OobFile:
         for side, nation, units in ((Side.ALLIED, "us", allied), (Side.AXIS, "de", axis))
     ]
     return OobFile(format_version=2, name="ASCII OOB", sides=sides)
+
+
+def oob_tree(
+    tree: dict[Side, dict[str, dict[str, list[str]]]],
+) -> Callable[[list[Unit], list[Unit]], OobFile]:
+    """An `oob=` builder for ascii_title with several nations and organizations: side ->
+    nation -> organization (a division) -> unit labels."""
+
+    def build(allied: list[Unit], axis: list[Unit]) -> OobFile:
+        by_id = {unit.id: unit for unit in allied + axis}
+        return OobFile(
+            format_version=2,
+            name="test OOB",
+            sides=[
+                SideOob(
+                    side=side,
+                    nations=[
+                        Nation(
+                            id=nation,
+                            name=nation,
+                            organizations=[
+                                Organization(
+                                    id=org,
+                                    name=org,
+                                    level=OrgLevel.DIVISION,
+                                    children=[by_id[label] for label in labels],
+                                )
+                                for org, labels in orgs.items()
+                            ],
+                        )
+                        for nation, orgs in nations.items()
+                    ],
+                )
+                for side, nations in tree.items()
+            ],
+        )
+
+    return build

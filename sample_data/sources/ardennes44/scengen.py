@@ -228,7 +228,7 @@ class ScenarioBuilder:
                 side = self.oob.side_of[unit_id]
                 state = {k: v for k, v in wanted.items() if _state_fits(unit, k)}
                 load = self.load(unit, share)
-                cap = limit.for_side(side)
+                cap = getattr(limit, side.value)
                 spread = group.get("spread", True)
                 hex_ = None
                 for pass_number in (0, 1):
@@ -377,7 +377,12 @@ class ScenarioBuilder:
             bridges.append(BridgeOverlay(hex=hex_, side=direction, state=item["state"], **wired_by))
         return Overlays(
             minefields=[
-                Minefield(hex=self.hex_at(m["at"]), strength=m["strength"], **side(m))
+                Minefield(
+                    hex=self.hex_at(m["at"]),
+                    strength=m["strength"],
+                    penetrated=m.get("penetrated", False),
+                    **side(m),
+                )
                 for m in spec.get("minefields", [])
             ],
             obstacles=[Obstacle(hex=self.hex_at(o["at"])) for o in spec.get("obstacles", [])],

@@ -146,7 +146,7 @@ class ScenarioBuild:
     def place(self, unit: Unit, wanted: Offset, strength: int) -> Offset:
         """The nearest hex to `wanted` that the unit can enter and that has room for it."""
         size = strength if unit.component.value == "men" else strength * 10
-        limit = self.parameters.stacking.max_stacking.for_side(Side(self.side_of[unit.id]))
+        limit = getattr(self.parameters.stacking.max_stacking, Side(self.side_of[unit.id]).value)
         grid = self.grid
         for candidate in grid.hex_at(*wanted).iter_range(3):
             offset = grid.offset_of(candidate)

@@ -1,0 +1,306 @@
+"""The turn loop and the API a tester plays through: a new game from a scenario and a seed, legal
+moves, moving units and changing their mode, ending player turns, and queries for supply,
+objective owners, the score and the event log.
+
+Same scenario, seed and orders give the same log: all randomness comes from the state's one
+generator, and every collection is walked in scenario order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from datetime import datetime
+from pathlib import Path
+
+from engine import arrivals, movement, objectives, supply
+from engine.events import Event, GameEnded
+from engine.objectives import Score
+from engine.state import GameState, other_side
+from engine.units import UnitState
+from engine.weather import StormChanged, Weather
+from schemas.map import MapFile
+from schemas.oob import OobFile
+from schemas.parameters import ParameterFile
+from schemas.scenario import DayPhase, Mode, ScenarioFile
+from schemas.title import ScenarioBundle, load_scenario
+from schemas.vocabulary import Side
+from schemas.weather import WeatherFile
+
+Offset = tuple[int, int]
+
+
+class Game:
+    """A game in progress, from the first player turn of turn 1 to the end.
+
+    Orders (`move`, `change_mode`, `exit_unit`) are for units of the side whose player turn it
+    is and raise `movement.IllegalMove` (a ValueError) with a message when the rules forbid
+    them; nothing changes then. `end_player_turn` runs the end of the player turn, and when both
+    sides have moved, the end of the game turn and the start of the next.
+    """
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.log: list[Event] = []
+        self.result: GameEnded | None = None
+        self._start_player_turn()
+
+    # --- starting ---------------------------------------------------------------------------
+
+    @classmethod
+    def from_bundle(cls, bundle: ScenarioBundle, seed: int = 0) -> Game:
+        """A new game of a loaded scenario; ValueError when it or its files have errors."""
+        return cls(GameState.from_bundle(bundle, seed))
+
+    @classmethod
+    def from_scenario(cls, path: Path | str, seed: int = 0) -> Game:
+        """A new game of the scenario file at `path`; ValueError when it cannot be played."""
+        return cls.from_bundle(load_scenario(path), seed)
+
+    @classmethod
+    def from_models(
+        cls,
+        scenario: ScenarioFile,
+        map_file: MapFile,
+        oob: OobFile,
+        parameters: ParameterFile,
+        weather_file: WeatherFile | None = None,
+        *,
+        seed: int = 0,
+    ) -> Game:
+        """A new game of a scenario given as models (the editor's unsaved snapshot)."""
+        return cls(
+            GameState.from_models(scenario, map_file, oob, parameters, weather_file, seed=seed)
+        )
+
+    # --- where we are -----------------------------------------------------------------------
+
+    @property
+    def turn(self) -> int:
+        """The current game turn, from 1."""
+        return self.state.turn
+
+    @property
+    def phasing(self) -> Side:
+        """The side whose player turn it is."""
+        return self.state.phasing
+
+    @property
+    def time(self) -> datetime:
+        """Date and time of the current turn."""
+        return self.state.clock.time_of(self.state.turn)
+
+    @property
+    def phase(self) -> DayPhase:
+        """Dawn, day, dusk or night."""
+        return self.state.clock.phase_of(self.state.turn)
+
+    @property
+    def weather(self) -> Weather:
+        """Condition, storm and visibility of the current turn."""
+        return self.state.weather
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (last turn played, or an early major victory)."""
+        return self.result is not None
+
+    # --- units and hexes --------------------------------------------------------------------
+
+    def unit(self, unit_id: str) -> UnitState:
+        """A unit by id; ValueError naming it when the scenario has no such unit."""
+        unit = self.state.units.get(unit_id)
+        if unit is None:
+            raise ValueError(f"no unit '{unit_id}' in this game")
+        return unit
+
+    def hex_of(self, offset: Offset) -> int:
+        """The hex index of (column, row); ValueError off the map."""
+        if not self.state.board.grid.contains(*offset):
+            raise ValueError(f"hex {list(offset)} is off the map")
+        return self.state.board.index(*offset)
+
+    def offset_of(self, hex_index: int) -> Offset:
+        """The (column, row) of a hex index."""
+        return self.state.board.offset(hex_index)
+
+    def iter_units(self, side: Side | None = None) -> Iterator[UnitState]:
+        """Units on the map, of one side or both."""
+        return self.state.iter_units(side)
+
+    # --- orders -----------------------------------------------------------------------------
+
+    def _orderable(self, unit_id: str) -> UnitState:
+        unit = self.unit(unit_id)
+        if self.result is not None:
+            raise movement.IllegalMove(f"the game is over; {unit_id} cannot be given orders")
+        if not unit.on_map:
+            raise movement.IllegalMove(f"{unit_id} is not on the map ({unit.status.value})")
+        if unit.side is not self.state.phasing:
+            raise movement.IllegalMove(
+                f"{unit_id} is {unit.side.value}; it is the {self.state.phasing.value} player turn"
+            )
+        return unit
+
+    def legal_moves(self, unit_id: str) -> dict[Offset, float]:
+        """Every hex the unit can reach this player turn, with the movement points it costs;
+        empty for units that may not move now."""
+        try:
+            unit = self._orderable(unit_id)
+        except movement.IllegalMove:
+            return {}
+        reach = movement.reachable(self.state, unit)
+        return {self.offset_of(h): r.cost for h, r in reach.items() if h != unit.hex}
+
+    def path_to(self, unit_id: str, target: Offset, *, this_turn: bool = True) -> list[Offset]:
+        """The cheapest path for a unit to `target` (within this turn's allowance by default),
+        start hex included; empty when there is none."""
+        unit = self.unit(unit_id)
+        found = movement.min_path(self.state, unit, self.hex_of(target), within_allowance=this_turn)
+        return [self.offset_of(h) for h in found.hexes] if found is not None else []
+
+    def move(self, unit_id: str, path: Sequence[Offset]) -> list[Event]:
+        """Move a unit along adjacent hexes (its own hex first or not), then settle objectives
+        it entered. Raises IllegalMove and changes nothing if any step is illegal."""
+        unit = self._orderable(unit_id)
+        hexes = [self.hex_of(offset) for offset in path]
+        if hexes and hexes[0] == unit.hex:
+            hexes = hexes[1:]
+        movement.move(self.state, unit, hexes)
+        return self._emit(objectives.update_owners(self.state))
+
+    def change_mode(self, unit_id: str, mode: Mode | str) -> float:
+        """Change a unit's mode (deployed, travel, rail); returns the movement points spent."""
+        return movement.change_mode(self.state, self._orderable(unit_id), Mode(mode))
+
+    def exit_unit(self, unit_id: str) -> list[Event]:
+        """Take a unit off the map at the exit objective it stands on, scoring for its side."""
+        unit = self._orderable(unit_id)
+        exits = [o for o in self.state.objectives if o.is_exit and o.hex == unit.hex]
+        if not exits:
+            raise movement.IllegalMove(f"{unit_id} is not on an exit objective")
+        try:
+            event = objectives.exit_unit(self.state, unit, exits[0].id)
+        except ValueError as exc:
+            raise movement.IllegalMove(str(exc)) from exc
+        return self._emit([event])
+
+    # --- the turn loop ----------------------------------------------------------------------
+
+    def end_player_turn(self) -> list[Event]:
+        """End the current player turn: the surrender check, then either the other side's
+        player turn or the end of the game turn and the start of the next [000 3.3]. Returns
+        the events it logged."""
+        if self.result is not None:
+            return []
+        start = len(self.log)
+        state = self.state
+        self._emit(objectives.update_owners(state))
+        self._emit(objectives.check_surrender(state))  # [000 3.4] "end of any player turn"
+        if state.player_turn == 0:
+            state.player_turn = 1
+            state.phasing = other_side(state.phasing)
+            self._start_player_turn()
+        else:
+            self._end_game_turn()
+        return self.log[start:]
+
+    def play_turns(self, count: int) -> list[Event]:
+        """Play `count` whole game turns with no orders (or until the game ends)."""
+        start = len(self.log)
+        for _ in range(count):
+            if self.result is not None:
+                break
+            self.end_player_turn()
+            if self.result is None:
+                self.end_player_turn()
+        return self.log[start:]
+
+    def _end_game_turn(self) -> None:
+        state = self.state
+        self._emit(objectives.expire_limited(state))  # [000 3.4] after the turn is completed
+        self._count_congestion()
+        score = objectives.score(state)
+        if state.scenario.header.early_termination and objectives.is_major_victory(score):
+            self._finish(score, early=True)  # [000 2.0] Early Termination
+            return
+        if state.is_last_turn():
+            self._finish(score, early=False)
+            return
+        state.turn += 1
+        state.weather, weather_events = state.weather_engine.advance(state.weather, state.rng)
+        self._emit(list(weather_events))
+        storm = [e for e in weather_events if isinstance(e, StormChanged)]
+        self._emit(
+            supply.apply_supply_variations(
+                state,
+                storm_started=any(e.storm for e in storm),
+                storm_ended=any(not e.storm for e in storm),
+                midnight=state.clock.is_midnight_turn(state.turn),
+            )
+        )
+        state.player_turn = 0
+        state.phasing = state.scenario.header.first_side
+        state.touch()
+        self._start_player_turn()
+
+    def _start_player_turn(self) -> None:
+        """The start-of-player-turn steps of the test-play subset (digest Appendix B.2):
+        withdrawals and arrivals [000 4.7], releases [000 4.6], objectives the arrivals
+        occupy, Local Supply Values and isolation [000 10.1], fresh movement points."""
+        state, side = self.state, self.state.phasing
+        self._emit(arrivals.process_withdrawals(state, side))
+        self._emit(arrivals.process_arrivals(state, side))
+        self._emit(arrivals.process_releases(state, side))
+        self._emit(objectives.update_owners(state))
+        isolation = supply.update_isolation(state, side)
+        if isolation is not None:
+            self._emit([isolation])
+        for unit in state.iter_units(side):
+            unit.mp_spent = 0.0
+
+    def _count_congestion(self) -> None:
+        """Congestion markers count the turns a unit of the congested side spends in them and
+        go at the Congestion Expiration; markers for both sides never go [000 4.4]."""
+        state = self.state
+        rules = state.parameters.obstacles
+        if rules.congestion_expiration == 0 or rules.congestion_side == "both":
+            return
+        for hex_index in list(state.congestion):
+            if any(u.side == rules.congestion_side for u in state.units_at(hex_index)):
+                state.congestion[hex_index] += 1
+                if state.congestion[hex_index] >= rules.congestion_expiration:
+                    del state.congestion[hex_index]
+
+    def _finish(self, score: Score, *, early: bool) -> None:
+        self.result = GameEnded(self.state.turn, score.outcome, score.score, early)
+        self._emit([self.result])
+
+    def _emit(self, events: Sequence[Event]) -> list[Event]:
+        self.log.extend(events)
+        return list(events)
+
+    # --- queries ----------------------------------------------------------------------------
+
+    def local_supply(self, side: Side) -> dict[Offset, int]:
+        """The Local Supply Value of every hex `side`'s units occupy (0 = isolated) [000 10.1]."""
+        values = supply.local_supply(self.state, side)
+        return {
+            self.offset_of(h): values.value(h)
+            for h in sorted({u.hex for u in self.state.iter_units(side)})
+        }
+
+    def isolated_units(self, side: Side) -> list[str]:
+        """Ids of `side`'s units that are Isolated now."""
+        return [u.id for u in self.state.iter_units(side) if u.isolated]
+
+    def objective_owners(self) -> dict[str, Side | None]:
+        """The owner of every objective, by id."""
+        return {o.id: o.owner for o in self.state.objectives}
+
+    def score(self) -> Score:
+        """Victory points, the score and the outcome it would give now."""
+        return objectives.score(self.state)
+
+    def iter_log(self, turn: int | None = None) -> Iterator[Event]:
+        """The events logged so far, or those of one turn."""
+        return (e for e in self.log if turn is None or e.turn == turn)

@@ -1,0 +1,219 @@
+"""Turn-by-turn reports of a test-play, as `hexwright play` and `hexwright supply` print them and
+the editor's test-play panel shows them: what happened, the weather, supply and isolation per
+side, objective owners and the score, as plain data, JSON or text.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import textwrap
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from enum import Enum
+from typing import Any
+
+from engine.events import Arrived, Event, Released, Withdrew
+from engine.game import Game, Offset
+from engine.objectives import Score
+from engine.supply import local_supply
+from schemas.scenario import DayPhase
+from schemas.vocabulary import Condition, Side
+
+
+@dataclass(frozen=True, slots=True)
+class SideSupply:
+    """One side's supply: the Local Supply Value of every hex its units occupy [000 10.1]."""
+
+    side: Side
+    values: dict[Offset, int]
+    """LSV by occupied hex; 0 = isolated."""
+    sources: dict[Offset, str | None]
+    """The supply source feeding each occupied hex (None: map edge or none)."""
+    isolated: tuple[str, ...]
+    """Ids of the side's Isolated units."""
+
+
+@dataclass(frozen=True, slots=True)
+class TurnReport:
+    """One game turn as played: its time and weather, what happened, and the state at its end."""
+
+    turn: int
+    time: datetime
+    phase: DayPhase
+    condition: Condition
+    storm: bool
+    visibility: int
+    """Effective visibility (after dawn, dusk, night and storm) [000 11.0]."""
+    nominal_visibility: int
+    events: tuple[Event, ...]
+    supply: dict[Side, SideSupply]
+    owners: dict[str, Side | None]
+    score: Score
+
+
+def side_supply(game: Game, side: Side) -> SideSupply:
+    """The supply of one side as it stands."""
+    state = game.state
+    supply_map = local_supply(state, side)
+    occupied = sorted({u.hex for u in state.iter_units(side)})
+    return SideSupply(
+        side,
+        {game.offset_of(h): supply_map.value(h) for h in occupied},
+        {game.offset_of(h): supply_map.source_of(h) for h in occupied},
+        tuple(u.id for u in state.iter_units(side) if u.isolated),
+    )
+
+
+def iter_turn_reports(game: Game, turns: int | None = None) -> Iterator[TurnReport]:
+    """Play `turns` game turns (default: to the end) with no orders, reporting each.
+
+    Supply, owners and the score are taken when both sides have had their player turn, before
+    the game turn ends (so a turn's report never shows the next turn's arrivals).
+    """
+    played = 0
+    while not game.is_over and (turns is None or played < turns):
+        turn, weather = game.turn, game.weather
+        time, phase = game.time, game.phase
+        game.end_player_turn()
+        supply = {side: side_supply(game, side) for side in Side}
+        owners = game.objective_owners()
+        score = game.score()
+        game.end_player_turn()
+        yield TurnReport(
+            turn,
+            time,
+            phase,
+            weather.condition,
+            weather.storm,
+            weather.effective_visibility,
+            weather.visibility,
+            tuple(game.iter_log(turn)),
+            supply,
+            owners,
+            game.score() if game.is_over else score,
+        )
+        played += 1
+
+
+# --- JSON -------------------------------------------------------------------------------------
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, datetime):
+        return value.strftime("%Y-%m-%d %H:%M")
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {_key(k): _plain(v) for k, v in value.items()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    return value
+
+
+def _key(key: Any) -> str:
+    if isinstance(key, tuple):
+        return ",".join(map(str, key))
+    return str(_plain(key))
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    """An event as a JSON object: its type, its fields and its sentence."""
+    return {"type": type(event).__name__, **_plain(event), "text": event.describe()}
+
+
+def side_supply_to_json(supply: SideSupply) -> dict[str, Any]:
+    """A side's supply as JSON: hexes are "column,row" keys."""
+    return {
+        "isolated": list(supply.isolated),
+        "local_supply": {_key(h): v for h, v in supply.values.items()},
+        "sources": {_key(h): s for h, s in supply.sources.items()},
+    }
+
+
+def turn_report_to_json(report: TurnReport) -> dict[str, Any]:
+    """A turn report as a JSON object."""
+    return {
+        "turn": report.turn,
+        "time": _plain(report.time),
+        "phase": report.phase.value,
+        "weather": {
+            "condition": report.condition.value,
+            "storm": report.storm,
+            "visibility": report.visibility,
+            "nominal_visibility": report.nominal_visibility,
+        },
+        "events": [event_to_json(e) for e in report.events],
+        "supply": {side.value: side_supply_to_json(s) for side, s in report.supply.items()},
+        "objectives": {k: _plain(v) for k, v in report.owners.items()},
+        "score": _plain(report.score),
+    }
+
+
+# --- text -------------------------------------------------------------------------------------
+
+_WIDTH = 100
+
+
+def _hexes(hexes: list[Offset]) -> str:
+    return " ".join(f"[{c},{r}]" for c, r in hexes)
+
+
+def format_side_supply(supply: SideSupply, indent: str = "  ") -> list[str]:
+    """Lines listing a side's LSV by value, then its isolated units."""
+    by_value: dict[int, list[Offset]] = {}
+    for offset, value in supply.values.items():
+        by_value.setdefault(value, []).append(offset)
+    lines = [
+        f"{indent}{supply.side.value}: {len(supply.values)} occupied hexes, "
+        f"{len(supply.isolated)} isolated unit(s)"
+    ]
+    for value in sorted(by_value, reverse=True):
+        label = f"{indent}  LSV {value:3d} ({len(by_value[value])}): "
+        lines += textwrap.wrap(
+            _hexes(by_value[value]),
+            _WIDTH,
+            initial_indent=label,
+            subsequent_indent=" " * len(label),
+        )
+    if supply.isolated:
+        lines += textwrap.wrap(
+            ", ".join(supply.isolated),
+            _WIDTH,
+            initial_indent=f"{indent}  isolated: ",
+            subsequent_indent=f"{indent}            ",
+        )
+    return lines
+
+
+def format_turn_report(report: TurnReport) -> str:
+    """A turn report as the text `hexwright play` prints."""
+    storm = ", storm" if report.storm else ""
+    lines = [
+        f"Turn {report.turn}  {report.time:%Y-%m-%d %H:%M}  {report.phase.value}  "
+        f"{report.condition.value}{storm}, visibility {report.visibility} "
+        f"(nominal {report.nominal_visibility})"
+    ]
+    for kind, title in ((Arrived, "arrived"), (Withdrew, "withdrew"), (Released, "released")):
+        for event in report.events:
+            if isinstance(event, kind):
+                lines.append(f"  {title}: {event.describe()}")
+    for event in report.events:
+        if not isinstance(event, Arrived | Withdrew | Released):
+            lines.append(f"  {event.describe()}")
+    lines.append("  supply")
+    for side in Side:
+        lines += format_side_supply(report.supply[side], indent="    ")
+    owners: dict[str, list[str]] = {}
+    for objective, owner in report.owners.items():
+        owners.setdefault(owner.value if owner else "neutral", []).append(objective)
+    lines += textwrap.wrap(
+        "; ".join(f"{who}: {', '.join(ids)}" for who, ids in owners.items()) or "none",
+        _WIDTH,
+        initial_indent="  objectives ",
+        subsequent_indent="             ",
+    )
+    lines.append(f"  score {report.score.describe()}")
+    return "\n".join(lines)

@@ -1,0 +1,344 @@
+"""Supply [000 10.0-10.2, 10.4]: the Local Supply Value of every hex for a side, traced along
+lines of communication to its supply sources (or to the map edge when it has none), isolation,
+and the daily supply variations.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from engine.board import CROSSING_CODE
+from engine.events import IsolationChanged, SupplyChanged
+from engine.state import GameState, other_side
+from engine.supply_network import (
+    FERRIABLE_MASK,
+    FIRST_RANK,
+    LOC_BLOCKING_MASK,
+    Fill,
+    SupplyNetwork,
+)
+from engine.supply_trucks import TruckCosts, TruckFill, truck_fill
+from engine.units import UnitState
+from engine.zoc import zoc_map
+from schemas.map import FullHexKind
+from schemas.oob import EngineeringVehicle
+from schemas.scenario import Mode, SupplySource, SupplyVariation
+from schemas.vocabulary import CrossingKind, OptionalRule, Side
+
+MAX_SUPPLY = 100
+"""Supply values are percentages."""
+
+_FORD = CROSSING_CODE[CrossingKind.FORD]
+
+
+@dataclass(slots=True)
+class SupplyMap:
+    """The Local Supply Values of one side, as computed at one moment [000 10.1].
+
+    A hex no line of communication reaches is Isolated and its value is 0. Values are whole
+    percentages except under Virtual Supply Trucks, where `exact_value` keeps the hundredths
+    and `value` rounds down.
+    """
+
+    side: Side
+    fill: Fill | TruckFill
+    sources: tuple[tuple[str | None, int], ...]
+    """(source id, value) by rank - 2; the id is None for map-edge supply."""
+    naval_value: float
+    """Half the side's Global value, which naval units use wherever they are [000 10.2]."""
+    occupied_hexes: tuple[int, ...]
+    """The hexes the side's units held when the map was computed."""
+    ferried: dict[int, int] = field(default_factory=dict)
+    """Hexes supplied by an engineer's ferry, each with the engineer's hex [000 10.1]."""
+
+    def _rank(self, hex_index: int) -> int:
+        return self.fill.rank(self.ferried.get(hex_index, hex_index))
+
+    @property
+    def is_virtual(self) -> bool:
+        """Whether the values come from Virtual Supply Trucks [000 10.4]."""
+        return isinstance(self.fill, TruckFill)
+
+    def is_isolated(self, hex_index: int) -> bool:
+        """Whether no line of communication reaches the hex [000 10.1]."""
+        return self._rank(hex_index) < FIRST_RANK
+
+    def exact_value(self, hex_index: int) -> float:
+        """The hex's Local Supply Value, unrounded (0.0 when isolated)."""
+        rank = self._rank(hex_index)
+        if rank < FIRST_RANK:
+            return 0.0
+        if isinstance(self.fill, TruckFill):
+            return self.fill.value(self.ferried.get(hex_index, hex_index))
+        return float(self.sources[rank - FIRST_RANK][1])
+
+    def value(self, hex_index: int) -> int:
+        """The hex's Local Supply Value in whole percent, 0 when isolated [000 10.1]."""
+        return math.floor(self.exact_value(hex_index))
+
+    def source_of(self, hex_index: int) -> str | None:
+        """The id of the supply source that supplies the hex: the best one whose lines reach it
+        (ties go to the first in the scenario; under Virtual Supply Trucks the one giving the
+        highest value). None for map-edge supply and for isolated hexes."""
+        rank = self._rank(hex_index)
+        return self.sources[rank - FIRST_RANK][0] if rank >= FIRST_RANK else None
+
+    def unit_value(self, unit: UnitState) -> float:
+        """The Local Supply Value a unit's supply tests use: its hex's, or for naval units
+        "half the default Global Supply Value for that side" wherever they are [000 10.2].
+        Decision: "default" is read as the current Global value (after variations); partisans
+        and irregulars, never Isolated, still test with their hex's value, 0 when no line
+        reaches it."""
+        if unit.unit.naval:
+            return self.naval_value
+        return self.exact_value(unit.hex)
+
+    def occupied(self) -> dict[int, int]:
+        """The value of every hex the side's units held, as the "Local Supply Values" view
+        shows them [000 10.1]."""
+        return {hex_index: self.value(hex_index) for hex_index in self.occupied_hexes}
+
+    def iter_isolated(self) -> Iterator[int]:
+        """The occupied hexes that are Isolated."""
+        return (h for h in self.occupied_hexes if self.is_isolated(h))
+
+
+def local_supply(state: GameState, side: Side) -> SupplyMap:
+    """The Local Supply Values of `side` now, cached on the state until a unit changes.
+
+    Code that changes what supply depends on without moving a unit (source or Global values,
+    minefields, damaged bridges) must call `state.touch()`; `apply_supply_variations` does.
+    """
+    return state.cached(("supply", side), lambda: _compute(state, side))
+
+
+def iter_sources(state: GameState, side: Side) -> Iterator[SupplySource]:
+    """The side's supply sources in the scenario, whoever holds their hexes."""
+    return (s for s in state.scenario.supply.sources if s.side is side)
+
+
+def has_sources(state: GameState, side: Side) -> bool:
+    """Whether the scenario gives the side Supply Sources; if so its units "must trace a line
+    of communication to a Supply Source rather than ground edge hexes" [000 10.1]."""
+    return any(True for _ in iter_sources(state, side))
+
+
+def _compute(state: GameState, side: Side) -> SupplyMap:
+    """Digest 6.4. Decisions:
+
+    - [GAP] a source or edge hex must itself be passable like any hex of the line (not in an
+      enemy zone of control unless a friendly unit stands there); an enemy unit on it denies it
+      ("Capturing an enemy Supply Source denies its use to the owning player while it is
+      occupied" [000 10.1]);
+    - a side that has sources but has lost them all has no supply at all: it never falls back
+      to the map edge;
+    - [GAP] ties between sources of one value go to the first in the scenario file.
+    """
+    board = state.board
+    network = SupplyNetwork.of(board)
+    blocked = _blocked_hexes(state, side, network)
+    damaged, cut = _damaged_edges(state)
+    sources = sorted(
+        iter_sources(state, side), key=lambda s: -state.source_values.get(s.id, s.value)
+    )
+    entries: tuple[tuple[str | None, int], ...] = tuple(
+        (s.id, state.source_values.get(s.id, s.value)) for s in sources
+    )
+    fill: Fill | TruckFill
+    if sources and state.is_rule_on(OptionalRule.VIRTUAL_SUPPLY_TRUCKS):
+        costs = TruckCosts.of(board, state.parameters.movement.ford)
+        fill = truck_fill(
+            network,
+            costs,
+            blocked_hexes=blocked,
+            cut_edges=cut,
+            damaged_edges=damaged,
+            sources=[(board.index(*s.hex), v) for s, (_, v) in zip(sources, entries, strict=True)],
+        )
+    elif sources:
+        fill = network.trace(blocked, cut, [[board.index(*s.hex)] for s in sources])
+    else:
+        # [000 10.1] "any map edge ground hex is essentially a Supply Source with that side's
+        # Global Supply Value"
+        entries = ((None, state.global_supply[side]),)
+        fill = network.trace(blocked, cut, [network.edge_hexes])
+    occupied = tuple(sorted(h for h, stack in state.stacks.items() if stack[0].side is side))
+    supply = SupplyMap(side, fill, entries, state.global_supply[side] / 2, occupied)
+    supply.ferried.update(_ferried_hexes(state, side, network, supply, blocked))
+    return supply
+
+
+def _blocked_hexes(state: GameState, side: Side, network: SupplyNetwork) -> set[int]:
+    """Hexes no line of communication of `side` may use besides the static network [000
+    10.1]: enemy units, the enemy's zone of control unless a friendly unit stands there
+    ("the presence of friendly units negates enemy Zones of Control"), minefields that are not
+    Penetrated (Panzer Battles has no Penetrated state, so its minefields always block
+    [001 #5]) and damaged full-hex bridges. Obstacles do not block [000 4.4]. Decision: a
+    minefield blocks both sides' lines, whoever laid it (the manual gives no exception)."""
+    friendly: set[int] = set()
+    blocked: set[int] = set()
+    for hex_index, stack in state.stacks.items():
+        (friendly if stack[0].side is side else blocked).add(hex_index)
+    zoc = zoc_map(state, other_side(side))
+    position = zoc.find(1)
+    while position >= 0:
+        if position not in friendly:
+            blocked.add(position)
+        position = zoc.find(1, position + 1)
+    penetration = state.profile.penetration
+    blocked.update(
+        h for h, mines in state.minefields.items() if not (penetration and mines.penetrated)
+    )
+    full_hex = state.board.full_hex
+    blocked.update(h for h in state.damaged_bridges if full_hex.get(h) is FullHexKind.BRIDGE)
+    blocked.difference_update(h for h in list(blocked) if network.blocked[h])
+    return blocked
+
+
+def _damaged_edges(state: GameState) -> tuple[list[int], list[int]]:
+    """The damaged bridge edges, and those of them on a hexside lines cannot cross without
+    the bridge [000 7.4, 10.1].
+
+    `GameState.damaged_bridges` holds edges and full-hex bridge hexes as plain numbers;
+    decision: a number is an edge when that edge carries a bridge (or ferry), and a full-hex
+    bridge when that hex has one."""
+    board = state.board
+    edges = len(board.crossings)
+    damaged = [
+        e
+        for e in state.damaged_bridges
+        if e < edges and board.crossings[e] and board.crossings[e] != _FORD
+    ]
+    cut = [e for e in damaged if board.hexsides[e] & LOC_BLOCKING_MASK]
+    return damaged, cut
+
+
+def can_ferry(unit: UnitState) -> bool:
+    """Whether an engineer can ferry across rivers and canals now [000 7.5]: every engineer
+    but the engineering vehicles, not Disrupted or Broken, not in Travel or Rail Mode.
+    Decision: the "full Movement allowance" condition is not checked (supply is traced at the
+    start of the turn, before any movement)."""
+    static = unit.unit
+    return (
+        static.engineer
+        and static.engineering_vehicle is EngineeringVehicle.NONE
+        and not unit.disrupted
+        and not unit.broken
+        and unit.mode is Mode.DEPLOYED
+    )
+
+
+def _ferried_hexes(
+    state: GameState, side: Side, network: SupplyNetwork, supply: SupplyMap, blocked: set[int]
+) -> dict[int, int]:
+    """Engineer Ferry Operations [000 10.1]: "supply can be traced across a river one hex if
+    necessary, to supply units that would otherwise be Isolated on the other side. The supply
+    resulting from this only extends a distance of one hex from the engineer unit across the
+    river hex side." Decisions: the engineer stands on the supplied bank and passes its hex's
+    supply to the one hex across a river or canal hexside (the hexsides engineers ferry over
+    [000 7.5]); that hex must be free of enemy units and unnegated enemy ZOC; the supply goes
+    no further."""
+    board = state.board
+    ferried: dict[int, int] = {}
+    for unit in state.iter_units(side):
+        here = unit.hex
+        if not can_ferry(unit) or supply.is_isolated(here):
+            continue
+        for direction in range(6):
+            edge = 6 * here + direction
+            there = board.neighbors[edge]
+            sides = board.hexsides[edge]
+            if (
+                there < 0
+                or not sides & FERRIABLE_MASK
+                or sides & LOC_BLOCKING_MASK & ~FERRIABLE_MASK
+                or network.blocked[there]
+                or there in blocked
+                or there in ferried
+                or not supply.fill.rank(there) < FIRST_RANK
+            ):
+                continue
+            ferried[there] = here
+    return ferried
+
+
+def update_isolation(state: GameState, side: Side) -> IsolationChanged | None:
+    """Mark `side`'s units on the map Isolated where no line of communication reaches their hex
+    [000 10.1], and report the units that became Isolated or were supplied again.
+
+    "Partisan units … nor can they become Isolated"; irregulars likewise [000 4.2]. Decision:
+    naval units, which always draw half the Global value [000 10.2], are never Isolated.
+    """
+    supply = local_supply(state, side)
+    isolated: list[str] = []
+    resupplied: list[str] = []
+    for unit in state.iter_units(side):
+        now = not unit.never_isolated and not unit.unit.naval and supply.is_isolated(unit.hex)
+        if now != unit.isolated:
+            unit.isolated = now
+            (isolated if now else resupplied).append(unit.id)
+    if not isolated and not resupplied:
+        return None
+    return IsolationChanged(state.turn, side, tuple(isolated), tuple(resupplied))
+
+
+def apply_supply_variations(
+    state: GameState, *, storm_started: bool, storm_ended: bool, midnight: bool
+) -> list[SupplyChanged]:
+    """Fire the scenario's Supply Variations for this turn [000 10.2] and report each.
+
+    - With a probability, a variation is rolled "once per day, on the midnight turn or first
+      turn after midnight" (`midnight`, as the clock decides): `randrange(100) < probability`.
+    - "probability 0 and a negative variation are triggered when the weather is Storm", "with
+      probability 0 and a positive variation … when the Storm finishes": decision, once when a
+      storm starts and once when it ends, whatever the time.
+    - One-time variations fire at most once (`state.fired_variations`).
+    - Targets: the side's Global value when it has no sources, else all its sources; IS GLOBAL
+      both; RAIL CAPACITY the side's rail capacity (men-equivalents).
+    - "never modified below 0"; Global values never above 100; "When Supply Sources are
+      affected, then they can never be increased above the Global Supply Value for that side":
+      decision, an increase stops at the Global value (after an IS GLOBAL change to it) and a
+      source already above it does not go up, nor is it cut down.
+    """
+    events: list[SupplyChanged] = []
+    for variation in state.scenario.supply.variations:
+        if variation.one_time and variation.id in state.fired_variations:
+            continue
+        if variation.probability > 0:
+            fires = midnight and state.rng.randrange(100) < variation.probability
+        else:
+            fires = (variation.value < 0 and storm_started) or (variation.value > 0 and storm_ended)
+        if not fires:
+            continue
+        if variation.one_time:
+            state.fired_variations.add(variation.id)
+        events.append(_apply(state, variation))
+    if events:
+        state.touch()
+    return events
+
+
+def _apply(state: GameState, variation: SupplyVariation) -> SupplyChanged:
+    name, side, change = variation.id, variation.side, variation.value
+    if variation.rail_capacity:
+        state.rail_capacity[side] = max(0, state.rail_capacity.get(side, 0) + change)
+        return SupplyChanged(state.turn, name, side, change, "rail capacity")
+    sources = has_sources(state, side)
+    to_global = variation.is_global or not sources
+    to_sources = variation.is_global or sources
+    if to_global:
+        state.global_supply[side] = min(MAX_SUPPLY, max(0, state.global_supply[side] + change))
+    if to_sources:
+        ceiling = state.global_supply[side]
+        for source in iter_sources(state, side):
+            old = state.source_values.get(source.id, source.value)
+            new = max(0, old + change)
+            if change > 0:
+                new = min(new, max(old, ceiling))
+            state.source_values[source.id] = new
+    target = (
+        "global and sources" if to_global and to_sources else "global" if to_global else "sources"
+    )
+    return SupplyChanged(state.turn, name, side, change, target)

@@ -1,0 +1,115 @@
+"""The turn loop as a tester drives it: player turns alternate, orders are checked, objectives
+change hands by occupation, the game ends at its last turn or early on a major victory, and the
+same seed and orders always give the same log."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.events import GameEnded, ObjectiveCaptured
+from engine.game import Game
+from engine.movement import IllegalMove
+from schemas.vocabulary import Side
+from tests.engine.ascii_title import AsciiTitle, ascii_title
+
+FIELD = """
+.  .  .  .  .  .
+.A .  .  +  .  .b
+.  .  .  .  .  .
+"""
+
+
+def _title(**scenario: object) -> AsciiTitle:
+    return ascii_title(
+        FIELD,
+        header={"turns": 4},
+        scenario={
+            "objectives": [
+                {"kind": "normal", "id": "dorf", "hex": [3, 1], "points": 50, "owner": "axis"}
+            ],
+            **scenario,
+        },
+    )
+
+
+def _game(title: AsciiTitle, seed: int = 0) -> Game:
+    state = title.game(seed)
+    return Game(state)
+
+
+def test_player_turns_alternate_and_turns_advance() -> None:
+    game = _game(_title())
+    assert (game.turn, game.phasing) == (1, Side.ALLIED)
+    game.end_player_turn()
+    assert (game.turn, game.phasing) == (1, Side.AXIS)
+    game.end_player_turn()
+    assert (game.turn, game.phasing) == (2, Side.ALLIED)
+    assert f"{game.time:%H:%M}" == "10:00"
+
+
+def test_only_the_phasing_side_gives_orders() -> None:
+    game = _game(_title())
+    with pytest.raises(IllegalMove, match="allied player turn"):
+        game.move("b", [(4, 1)])
+    assert game.legal_moves("b") == {}
+    assert game.legal_moves("A")
+
+
+def test_moving_onto_an_objective_captures_it() -> None:
+    game = _game(_title())
+    path = game.path_to("A", (3, 1))
+    assert path[0] == (0, 1)
+    assert path[-1] == (3, 1)
+    events = game.move("A", path)
+    assert events == [ObjectiveCaptured(1, "dorf", Side.ALLIED, Side.AXIS)]
+    assert game.objective_owners() == {"dorf": Side.ALLIED}
+    assert game.unit("A").hex == game.hex_of((3, 1))
+
+
+def test_an_illegal_move_changes_nothing() -> None:
+    game = _game(_title())
+    with pytest.raises(IllegalMove):
+        game.move("A", [(0, 1), (4, 1)])  # not adjacent
+    assert game.unit("A").hex == game.hex_of((0, 1))
+    assert game.unit("A").mp_spent == 0
+
+
+def test_the_game_ends_after_its_last_turn() -> None:
+    game = _game(_title())
+    game.play_turns(10)
+    assert game.is_over
+    assert isinstance(game.log[-1], GameEnded)
+    assert game.log[-1].turn == 4
+    assert not game.log[-1].early
+    assert game.end_player_turn() == []
+
+
+def test_a_major_victory_ends_the_game_early_when_the_scenario_says_so() -> None:
+    big = ascii_title(
+        FIELD,
+        header={"turns": 4, "early_termination": True},
+        scenario={
+            "objectives": [
+                {"kind": "normal", "id": "dorf", "hex": [3, 1], "points": 500, "owner": "axis"}
+            ]
+        },
+    )
+    game = _game(big)
+    game.move("A", game.path_to("A", (3, 1)))
+    game.end_player_turn()
+    game.end_player_turn()
+    assert game.is_over
+    assert game.result is not None
+    assert game.result.early
+    assert game.result.turn == 1
+    assert "allied" in game.result.outcome.lower()
+
+
+def test_same_seed_and_orders_give_the_same_log() -> None:
+    def play(seed: int) -> list[object]:
+        game = _game(_title(), seed)
+        game.move("A", game.path_to("A", (3, 1)))
+        game.play_turns(4)
+        return list(game.log)
+
+    assert play(5) == play(5)
