@@ -159,12 +159,13 @@ def run_measurement(item: Measurement, title: Title, repeat: int) -> Result:
 
 @measurement("load + validate the whole title", BUDGETS["load + validate the whole title"])
 def _load_and_validate(title: Title) -> Prepared:
-    report = validate_paths([title.folder])
+    report = validate_paths([title.folder], setup_checks=False)
     counts = ", ".join(f"{report.count(s)} {s.value}s" for s in Severity)
     return Prepared(
-        lambda: validate_paths([title.folder]),
-        f"engine.validation.validate_paths (as `hexwright validate`): {len(report.files)} "
-        f"files, {counts}",
+        lambda: validate_paths([title.folder], setup_checks=False),
+        f"engine.validation.validate_paths: every file read, validated against the format and "
+        f"against each other, map geometry checked: {len(report.files)} files, {counts}. "
+        "`hexwright validate` adds the rules engine's setup checks (next row)",
     )
 
 
@@ -208,8 +209,9 @@ def _setup_checks(title: Title) -> Prepared:
     return Prepared(
         check,
         "scenario header, cross-file reference, map geometry and rules-engine setup checks, "
-        "OOB index and game state rebuilt: "
-        + ", ".join(f"{n} {s.value}s" for s, n in counts.items()),
+        "OOB index and game state rebuilt as after an edit of the scenario; the board and the "
+        "supply network compiled on it are shared while the map and parameters are unchanged "
+        "(`Board.shared`): " + ", ".join(f"{n} {s.value}s" for s, n in counts.items()),
     )
 
 

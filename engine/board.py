@@ -9,6 +9,7 @@ hex never has to find the canonical side of an edge.
 from __future__ import annotations
 
 import re
+import weakref
 from array import array
 from dataclasses import dataclass
 
@@ -111,6 +112,29 @@ class Board:
         """Compile a map (and the movement costs of a parameter file) into a board."""
         return cls(map_file, parameters)
 
+    @classmethod
+    def shared(cls, map_file: MapFile, parameters: ParameterFile | None = None) -> Board:
+        """The board of these very models, compiled once and shared while both live.
+
+        Models are immutable and a board is never changed once built, so every game of a
+        title (each scenario `hexwright validate` checks, each test-play the editor starts
+        while the map is unchanged) can use one board and what is compiled on it (supply
+        network, movement tables) instead of compiling them again.
+        """
+        key = (id(map_file), id(parameters))
+        hit = _SHARED.get(key)
+        if hit is not None and _alive(hit) == (map_file, parameters):
+            return hit[2]
+        for stale in [k for k, entry in _SHARED.items() if None in _alive(entry)[:1]]:
+            del _SHARED[stale]
+        board = cls(map_file, parameters)
+        _SHARED[key] = (
+            weakref.ref(map_file),
+            weakref.ref(parameters) if parameters is not None else None,
+            board,
+        )
+        return board
+
     # --- hexes ------------------------------------------------------------------------------
 
     def index(self, column: int, row: int) -> int:
@@ -175,6 +199,21 @@ class Board:
                             masks[index] |= 1 << direction
                             masks[other] |= 1 << ((direction + 3) % 6)
         return masks
+
+
+_Shared = tuple["weakref.ref[MapFile]", "weakref.ref[ParameterFile] | None", Board]
+_SHARED: dict[tuple[int, int], _Shared] = {}
+"""Boards by the ids of their map and parameter models, with weak references to check that
+an id still means the same model."""
+
+
+def _alive(entry: _Shared) -> tuple[MapFile | None, ParameterFile | None]:
+    """The models an entry was built from, None where one is gone (a stale entry)."""
+    map_ref, parameters_ref, _ = entry
+    parameters = parameters_ref() if parameters_ref is not None else None
+    if parameters_ref is not None and parameters is None:
+        return None, None
+    return map_ref(), parameters
 
 
 def _tables(

@@ -149,7 +149,8 @@ class Game:
         except movement.IllegalMove:
             return {}
         reach = movement.reachable(self.state, unit)
-        return {self.offset_of(h): r.cost for h, r in reach.items() if h != unit.hex}
+        # Costs are sums of fractional modifiers; two decimals are what a player reads.
+        return {self.offset_of(h): round(r.cost, 2) for h, r in reach.items() if h != unit.hex}
 
     def path_to(self, unit_id: str, target: Offset, *, this_turn: bool = True) -> list[Offset]:
         """The cheapest path for a unit to `target` (within this turn's allowance by default),

@@ -218,7 +218,7 @@ class GameState:
             oob=oob,
             parameters=parameters,
             weather_file=weather_file,
-            board=Board.from_files(map_file, parameters),
+            board=Board.shared(map_file, parameters),
             oob_index=OobIndex.from_oob(oob),
             profile=profile_of(header.ruleset),
             clock=weather_engine.clock,

@@ -15,8 +15,9 @@ from schemas.title import FileStore, ValidationReport
 from schemas.title import validate_paths as validate_files
 
 
-def validate_paths(paths: Sequence[Path | str]) -> ValidationReport:
-    """Validate files and title folders with every check there is."""
+def validate_paths(paths: Sequence[Path | str], *, setup_checks: bool = True) -> ValidationReport:
+    """Validate files and title folders with every check there is (the rules engine's setup
+    checks of each scenario only with `setup_checks`)."""
     store = FileStore()
     report = validate_files(paths, store)
     for loaded in store.files.values():
@@ -26,7 +27,7 @@ def validate_paths(paths: Sequence[Path | str]) -> ValidationReport:
             and not any(p.is_error for p in loaded.problems)
         ):
             report.add(loaded.place(check_map_geometry(loaded.model)))
-    for bundle in report.bundles:
+    for bundle in report.bundles if setup_checks else ():
         # The bundle's files come from the store, loaded once; only the game state is new.
         report.add(check_bundle(bundle))
     return report

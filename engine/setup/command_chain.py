@@ -176,18 +176,7 @@ def check_detached(context: SetupContext) -> Iterator[Problem]:
         if (placement is not None and placement.detached) or not is_detached(state, unit):
             continue
         hq = state.hq_of(unit)
-        if hq is not None and unit.is_hq:
-            distance = hex_distance(state, unit.hex, hq.hex)
-            yield context.unit_problem(
-                Severity.INFO,
-                "SETUP015",
-                unit,
-                f"HQ {describe(unit)} starts {distance} hexes from its superior {describe(hq)} "
-                f"at {context.hex_text(hq.hex)}, beyond its Nominal Command Range of "
-                f"{nominal_command_range(hq)}; its Command Test chance falls with the distance "
-                "[000 9.1]",
-            )
-        elif hq is not None:
+        if hq is not None:
             out_of_range.setdefault(hq.id, []).append(unit)
         elif unit.is_hq:
             yield context.unit_problem(
@@ -207,17 +196,31 @@ def check_detached(context: SetupContext) -> Iterator[Problem]:
     for commander, units in out_of_range.items():
         hq = state.units[commander]
         distances = {u.id: hex_distance(state, u.hex, hq.hex) for u in units}
-        farthest = max(units, key=lambda u: distances[u.id])
-        listed = ", ".join(f"{describe(u)} {distances[u.id]} hexes" for u in units)
-        yield context.unit_problem(
-            Severity.WARNING,
-            "SETUP015",
-            farthest,
-            f"{plural(len(units), 'unit')} {'starts' if len(units) == 1 else 'start'} Detached, "
-            f"beyond the Nominal Command Range of "
-            f"{nominal_command_range(hq)} of their HQ {describe(hq)} at "
-            f"{context.hex_text(hq.hex)}: {listed} [000 9.1]",
-        )
+        for hqs, group in (
+            (True, [u for u in units if u.is_hq]),
+            (False, [u for u in units if not u.is_hq]),
+        ):
+            if not group:
+                continue
+            farthest = max(group, key=lambda u: distances[u.id])
+            listed = ", ".join(f"{describe(u)} {distances[u.id]} hexes" for u in group)
+            what = plural(len(group), "HQ" if hqs else "unit")
+            verb = "starts" if len(group) == 1 else "start"
+            reach = (
+                f"beyond the Nominal Command Range of {nominal_command_range(hq)} of their "
+                f"{'superior' if hqs else 'HQ'} {describe(hq)} at {context.hex_text(hq.hex)}: "
+                f"{listed}"
+            )
+            if hqs:
+                message = (
+                    f"{what} {verb} {reach}; their chance in the Command Test falls with the "
+                    "distance [000 9.1]"
+                )
+            else:
+                message = f"{what} {verb} Detached, {reach} [000 9.1]"
+            yield context.unit_problem(
+                Severity.INFO if hqs else Severity.WARNING, "SETUP015", farthest, message
+            )
     for (organization, hq_id), units in grouped.items():
         if hq_id is not None:
             severity = Severity.INFO

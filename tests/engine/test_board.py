@@ -112,3 +112,11 @@ def test_sample_maps_compile_with_every_edge_on_both_sides(title) -> None:
             if d != "."
         )
         assert sum(bin(m).count("1") for m in board.connections[kind]) == 2 * stored
+
+
+def test_games_of_the_same_models_share_one_board() -> None:
+    map_file, parameters = tiny_map(), tiny_parameters()
+    board = Board.shared(map_file, parameters)
+    assert Board.shared(map_file, parameters) is board
+    assert Board.shared(map_file, tiny_parameters()) is not board  # other parameters
+    assert Board.shared(tiny_map(), parameters) is not board  # an edited map is a new model
