@@ -1,12 +1,14 @@
 """The Min Path Algorithm [000 4.9]: every hex a unit can reach this turn ("Reachable Hex"
 mode), and the cheapest path to a chosen hex (drag and drop).
 
-Both run one search: A* (Dijkstra without a target) over movement-point costs. Steps whose cost
-depends only on the map and the weather are read from `MapCosts.edge_costs`, an array cached per
-board and unit profile; steps into hexes holding units or overlays, from enemy ZOC to enemy ZOC,
-and across crossings are evaluated by `Mover.step`. The A* heuristic is the hex distance times
-the cheapest step the unit can make (`Mover.lowest_step`), which never overestimates, so paths
-are optimal.
+Both run one search: Dijkstra for the reach, A* for a path. Steps whose cost depends only on the
+map and the weather are read from `MapCosts.edge_costs`, an array cached per board and unit
+profile; steps into hexes holding units or overlays, from enemy ZOC to enemy ZOC, and across
+crossings are evaluated by `Mover.step`. The A* heuristic is the larger of two lower bounds of
+the cost still to go: the landmark bound of `engine.landmarks` (ALT), and the hex distance
+times the cheapest step the unit can make (`Mover.lowest_step`), used when it bounds the whole
+path better than the landmarks (deployed units, whose steps all cost much the same). Neither
+overestimates and both are consistent, so paths are the cheapest.
 
 Decisions on the manual's open points [000 4.9]:
 
@@ -19,14 +21,17 @@ Decisions on the manual's open points [000 4.9]:
 - It "will avoid known mine fields" unless the unit is a mine clearer: every minefield is
   known in test play; the target hex itself may be one.
 
-Performance (DESIGN.md budget: a path across the 500x500 benchmark map in 50 ms). The paths are
-exact, and exact A* in pure Python does not meet the budget there: about 70-470 ms for a
-deployed foot unit and 210-600 ms for a motorized unit in Travel Mode (roads cost 1, so the
-heuristic is weak), after a one-off 0.25-0.6 s to build the profile's edge costs and 0.7 s of
-per-board tables. Tried and dropped: landmark (ALT) heuristics (3-4 s of preprocessing, no
-fewer hexes searched), bidirectional A*, road-distance bounds; weighted A* would meet the
-budget for foot units only, at the price of non-optimal paths. `reachable` reads the edge costs
-only when they are already built, since a turn's reach is a few hundred hexes.
+Performance (DESIGN.md budget: a path across the 500x500 benchmark map in 50 ms). A path
+across that map takes about 60-100 ms (foot, tracked and motorized units, the motorized one in
+Travel Mode), against 70-470 ms for A* with the distance bound alone. The first path of a
+profile builds its landmark table, about 1.3 s there (on top of the edge costs, 0.25-0.6 s);
+the table is cached per board and profile (`engine.landmarks`). Per node the search is a flat
+loop over the cached edge costs, with a heap of distinct float priorities (much cheaper than
+tuples). Still over the budget: landmarks on the border bound a path well only when it runs
+roughly towards or away from one of them, and road-heavy maps make that rare; more landmarks
+would cost more building time (about 0.25 s each). Weighted A* would be quicker but not exact.
+`reachable` reads the edge costs only when they are already built, since a turn's reach is a
+few hundred hexes.
 """
 
 from __future__ import annotations
@@ -39,10 +44,15 @@ from heapq import heappop, heappush
 
 from engine.allowance import mp_left
 from engine.board import Board
+from engine.landmarks import SCALE, UNREACHED, Landmarks, landmarks
 from engine.movement_costs import INF, SLOW
 from engine.movement_steps import EPSILON, Mover
 from engine.state import GameState
 from engine.units import UnitState
+
+_PER_UNIT = 1.0 / SCALE
+_CUT_OFF = UNREACHED // 2
+"""A heuristic this large means the hex cannot reach the target at all."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +93,19 @@ def _axial(board: Board) -> tuple[array[int], array[int]]:
     return found
 
 
+def _distance(qs: array[int], rs: array[int], a: int, b: int) -> int:
+    """The hex distance between two hex indexes, from their axial coordinates."""
+    dq, dr = qs[a] - qs[b], rs[a] - rs[b]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def _zoc_factor(mover: Mover) -> float:
+    """The least a step from enemy ZOC to enemy ZOC costs, as a share of its ordinary cost: the
+    ZOC multiplier when below 1 (and not Locking ZOC), else 1 [000 4.4]."""
+    multiplier = mover.zoc_multiplier
+    return multiplier if 0 < multiplier < 1 and not mover.locking else 1.0
+
+
 def _occupied_or_marked(state: GameState) -> bytearray:
     """1 on every hex whose steps depend on the state: units, minefields, obstacles,
     congestion, rubble and rail damage."""
@@ -115,10 +138,17 @@ def _search(
     *,
     avoid_mines: bool = False,
     edges: Sequence[float] | _AskEveryStep | None = None,
+    bounds: Landmarks | None = None,
 ) -> tuple[list[float], array[int], list[int]]:
     """Cheapest costs from the unit's hex: (cost by hex, previous hex by hex, hexes in the
-    order they were settled). With a `target`, A* that stops there. `edges` defaults to the
-    profile's cached edge costs, built if need be."""
+    order they were settled). With a `target`, A* that stops there, guided by the landmark
+    `bounds` (Dijkstra without them). `edges` defaults to the profile's cached edge costs,
+    built if need be.
+
+    The open list is a heap of the distinct priorities, each with the list of hexes waiting at
+    it: float keys compare much faster than tuples, and hexes with equal priorities (common,
+    as costs repeat) take one heap entry. Among equal priorities the hex queued last goes
+    first, which favours the deeper hexes of a plateau."""
     state = mover.state
     board = state.board
     start = mover.unit.hex
@@ -133,21 +163,35 @@ def _search(
     previous = array("i", [-1]) * board.size
     done = bytearray(board.size)
     settled: list[int] = []
-    unit_cost = mover.lowest_step if target >= 0 else 0.0
+    terms = bounds.toward(target) if bounds is not None and target >= 0 else []
     qs, rs = _axial(board)
     tq, tr = (qs[target], rs[target]) if target >= 0 else (0, 0)
+    unit_cost = mover.lowest_step if target >= 0 else 0.0
+    if bounds is not None and unit_cost * _distance(qs, rs, start, target) < bounds.lower_bound(
+        start, target
+    ):
+        # The landmarks bound the cost better from the start: the distance term would only
+        # cost time (it helps where every step costs much the same, as for deployed units).
+        unit_cost = 0.0
     limit = budget + EPSILON
     best[start] = 0.0
-    heap: list[tuple[float, float, int]] = [(0.0, -0.0, start)]
-    while heap:
-        _, negative, u = heappop(heap)
+    keys = [0.0]
+    waiting = {0.0: [start]}
+    waiting_at = waiting.get
+    while keys:
+        key = keys[0]
+        bucket = waiting[key]
+        u = bucket.pop()
+        if not bucket:
+            heappop(keys)
+            del waiting[key]
         if done[u]:
             continue
         done[u] = 1
         settled.append(u)
         if u == target:
             break
-        spent = -negative
+        spent = best[u]
         base = 6 * u
         in_zoc = zoc[u]
         for e in range(base, base + 6):
@@ -175,9 +219,17 @@ def _search(
             if total < best[v]:
                 best[v] = total
                 previous[v] = u
+                remaining = 0
+                for at_target, distance in terms:
+                    bound = distance[v] - at_target
+                    if bound > remaining or -bound > remaining:
+                        remaining = bound if bound > 0 else -bound
+                if remaining >= _CUT_OFF:
+                    continue  # v and the target are not connected: no way on from v
+                ahead = remaining * _PER_UNIT
                 if unit_cost:
                     # The hex distance to the target, as `Hex.distance` computes it (inline:
-                    # this line runs for every hex the search reaches).
+                    # this runs for every hex the search reaches), times the cheapest step.
                     dq = qs[v] - tq
                     dr = rs[v] - tr
                     ds = dq + dr
@@ -187,9 +239,15 @@ def _search(
                         dr = -dr
                     if ds < 0:
                         ds = -ds
-                    heappush(heap, (total + unit_cost * ((dq + dr + ds) >> 1), -total, v))
+                    direct = unit_cost * ((dq + dr + ds) >> 1)
+                    ahead = direct if direct > ahead else ahead
+                key = total + ahead
+                queued = waiting_at(key)
+                if queued is None:
+                    waiting[key] = [v]
+                    heappush(keys, key)
                 else:
-                    heappush(heap, (total, -total, v))
+                    queued.append(v)
     return best, previous, settled
 
 
@@ -238,8 +296,13 @@ def min_path(
         return Path((start,), 0.0)
     if not 0 <= target_hex < state.board.size or mover.end_problem(target_hex) is not None:
         return None
+    bounds = landmarks(mover.costs, _zoc_factor(mover))
+    if bounds.lower_bound(start, target_hex) == INF:
+        return None
     budget = mp_left(state, unit) if within_allowance else INF
-    best, previous, _ = _search(mover, budget, target_hex, avoid_mines=not mover.mine_clearer)
+    best, previous, _ = _search(
+        mover, budget, target_hex, avoid_mines=not mover.mine_clearer, bounds=bounds
+    )
     if best[target_hex] == INF:
         return None
     hexes = [target_hex]

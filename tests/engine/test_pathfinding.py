@@ -6,18 +6,22 @@ from __future__ import annotations
 
 from array import array
 from heapq import heappop, heappush
+from itertools import pairwise
 from random import Random
 from typing import Any
 
 import pytest
 
 from engine import movement_costs
+from engine.hexgrid import Grid
+from engine.landmarks import build_landmarks, landmarks
 from engine.movement import min_path, move, reachable
 from engine.movement_costs import SLOW
 from engine.movement_steps import EPSILON, Mover
+from engine.pathfinding import _zoc_factor
 from engine.state import GameState
 from engine.units import UnitState
-from tests.engine.ascii_title import ascii_title
+from tests.engine.ascii_title import ascii_parameters, ascii_title
 
 
 def at(state: GameState, column: int, row: int) -> int:
@@ -299,3 +303,151 @@ def test_the_cached_edge_costs_change_no_result(seed: int, monkeypatch: pytest.M
         assert (slow is None) == (paths[unit.id] is None)
         if slow is not None:
             assert slow.cost == pytest.approx(paths[unit.id].cost)  # type: ignore[union-attr]
+
+
+# --- the landmark heuristic keeps paths exact [000 4.9] ----------------------------------------
+
+
+def random_map(seed: int) -> GameState:
+    """A random 15x12 map: terrain with lakes and impassable hexes, rivers and streams with a
+    few bridges, fords and ferries, random roads and trails, units of both sides (their zones
+    of control), overlays, a ZOC multiplier of 0, 0.5 or 2 and sometimes mud."""
+    rng = Random(seed)
+    width, height = 15, 12
+    grid = Grid(width, height)
+    terrain = [[rng.choice("......^^:,+~#") for _ in range(width)] for _ in range(height)]
+    free = [(c, r) for r in range(height) for c in range(width) if terrain[r][c] not in "~#"]
+    rng.shuffle(free)
+    friends, enemies = iter("ABCDEF"), iter("bcdefg")
+    for column, row in free[:4]:
+        terrain[row][column] += next(friends)
+    for column, row in free[4:10]:
+        terrain[row][column] += next(enemies)
+    art = "\n".join("  ".join(row) for row in terrain)
+    hexsides = list(
+        dict.fromkeys(
+            (rng.choice(free), rng.choice(["up", "up_right", "down_right"]), kind)
+            for kind in ["river"] * 14 + ["stream"] * 8
+        )
+    )
+    crossings = [
+        (h, d, rng.choice(["heavy_bridge", "light_bridge", "ford", "ferry"]))
+        for h, d, _ in hexsides[:6]
+    ]
+
+    def walk(length: int) -> list[tuple[int, int]]:
+        path = [rng.choice(free)]
+        for _ in range(length):
+            options = [o for _, o in grid.neighbors(*path[-1]) if o not in path]
+            if not options:
+                break
+            path.append(rng.choice(options))
+        return path
+
+    overlays = {
+        "rubble": [{"hex": free[10]}],
+        "obstacles": [{"hex": free[11]}],
+        "congestion": [{"hex": free[12]}],
+        "minefields": [{"hex": free[13], "strength": 2}],
+    }
+    tank = {"movement_class": "tracked", "component": "vehicles", "strength": 20}
+    truck = {"movement_class": "motorized", "component": "vehicles", "strength": 20}
+    parameters = ascii_parameters(zoc_multiplier=rng.choice([0, 0.5, 2]))
+    header = {"conditions": "mud", "conditions_allowed": ["mud"]} if rng.random() < 0.3 else {}
+    title = ascii_title(
+        art,
+        units={
+            "A": {"mode": "travel"},
+            "B": {"mode": "travel", **truck},
+            "C": {"mode": "travel", **tank},
+            "D": {"commando": True},
+        },
+        hexsides=hexsides,
+        crossings=crossings,
+        roads={"primary_road": [walk(14)], "secondary_road": [walk(10)], "trail": [walk(8)]},
+        scenario={"overlays": overlays},
+        parameters=parameters,
+        header=header,
+    )
+    return title.game(seed)
+
+
+def friends_of(state: GameState, label: str) -> list[UnitState]:
+    return [u for u in state.iter_units() if u.side is state.units[label].side]
+
+
+@pytest.mark.parametrize("seed", range(10, 22))
+def test_min_path_equals_a_plain_dijkstra_on_random_maps(seed: int) -> None:
+    state = random_map(seed)
+    for unit in friends_of(state, "A"):
+        mover = Mover(state, unit, planning=True)
+        expected = dijkstra(mover, float("inf"), avoid_mines=not mover.mine_clearer)
+        bounds = landmarks(mover.costs, _zoc_factor(mover))
+        for target in range(state.board.size):
+            if target in state.minefields or mover.end_problem(target) is not None:
+                continue
+            found = min_path(state, unit, target)
+            if target not in expected:
+                assert found is None
+                continue
+            assert found is not None
+            assert found.cost == pytest.approx(expected[target])
+            assert bounds.lower_bound(unit.hex, target) <= expected[target] + EPSILON
+            # the path is one a unit can follow: adjacent hexes from the unit to the target
+            assert all(
+                b in state.board.neighbors[6 * a : 6 * a + 6] for a, b in pairwise(found.hexes)
+            )
+
+
+@pytest.mark.parametrize("seed", range(10, 16))
+def test_min_path_within_the_allowance_equals_a_plain_dijkstra(seed: int) -> None:
+    state = random_map(seed)
+    for unit in friends_of(state, "A"):
+        mover = Mover(state, unit)
+        left = mover.allowance - unit.mp_spent
+        expected = dijkstra(mover, left, avoid_mines=not mover.mine_clearer)
+        for target in range(state.board.size):
+            if target in state.minefields or mover.end_problem(target) is not None:
+                continue
+            found = min_path(state, unit, target, within_allowance=True)
+            if target not in expected:
+                assert found is None
+            else:
+                assert found is not None
+                assert found.cost == pytest.approx(expected[target])
+
+
+ISLAND = """
+    .A  .  ~  ~  .
+    .   .  ~  .  .
+    .   .  ~  ~  ~
+"""
+
+
+def test_a_target_on_an_island_has_no_path_and_is_found_out_at_once() -> None:
+    state = ascii_title(ISLAND).game()
+    unit = state.units["A"]
+    mover = Mover(state, unit, planning=True)
+    bounds = landmarks(mover.costs)
+    island = at(state, 4, 0)
+    assert bounds.lower_bound(unit.hex, island) == float("inf")
+    assert min_path(state, unit, island) is None
+    across = min_path(state, unit, at(state, 1, 2))
+    assert across is not None
+    assert across.cost == 6  # three clear hexes
+
+
+def test_landmarks_lie_on_the_border_farthest_first() -> None:
+    rows = ["  ".join("." * 9)] * 7
+    rows[3] = ".  .  .  .  .A  .  .  .  ."
+    state = ascii_title("\n".join(rows)).game()
+    board = state.board
+    table = build_landmarks(Mover(state, state.units["A"]).costs, count=4)
+    assert len(set(table.hexes)) == 4
+    assert all(board.is_edge(h) for h in table.hexes)
+    grid, middle = board.grid, board.grid.hex_at(4, 3)
+    away = {h: middle.distance(grid.hex_at(*board.offset(h))) for h in range(board.size)}
+    assert away[table.hexes[0]] == max(away.values())  # a corner, far from the middle
+    first = table.distances[0]
+    border = [h for h in range(board.size) if board.is_edge(h)]
+    assert first[table.hexes[1]] == max(first[h] for h in border)  # then the farthest from it
