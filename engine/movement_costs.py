@@ -368,9 +368,15 @@ class MapCosts:
         number = self.board.terrain[index]
         return self.entry[number] == INF and number not in self.facts.water_numbers
 
-    def options(self, u: int, d: int, damaged: Container[int] = ()) -> StepOptions:
-        """The ways to step from hex `u` in direction `d`, given the damaged bridges (edges and
-        full-hex bridge hexes, as `GameState.damaged_bridges` holds them)."""
+    def options(
+        self,
+        u: int,
+        d: int,
+        damaged: Container[int] = (),
+        damaged_full_hex: Container[int] = (),
+    ) -> StepOptions:
+        """The ways to step from hex `u` in direction `d`, given the damaged bridges: edges
+        (`GameState.damaged_bridges`) and full-hex bridge hexes."""
         board, facts, profile = self.board, self.facts, self.profile
         e = 6 * u + d
         v = board.neighbors[e]
@@ -420,7 +426,7 @@ class MapCosts:
                 "[000 4.1]"
             )
         elif full is not None:
-            cross, whole, reason = self._full_hex(full, v in damaged, scale)
+            cross, whole, reason = self._full_hex(full, v in damaged_full_hex, scale)
         elif entry == INF:
             reason = self._terrain_problem(v)
             if profile.amphibious_water and number in water:
@@ -441,7 +447,7 @@ class MapCosts:
                 reason = self._hexside_problem(blocking, bridge_kind, bridge_reason, crossing)
             else:
                 road += side * scale
-        if road < INF and full is not None and (full is FullHexKind.FERRY or v in damaged):
+        if road < INF and full is not None and (full is FullHexKind.FERRY or v in damaged_full_hex):
             road = INF  # a ferry takes the whole allowance, road or not; a blown bridge is gone
         options = StepOptions(
             cross,

@@ -165,7 +165,7 @@ class Mover:
         stack = state.stacks.get(v)
         if stack and stack[0].side is not self.side:
             return "enemy units hold it"
-        options = self.costs.options(u, d, state.damaged_bridges)
+        options = self.costs.options(u, d, state.damaged_bridges, state.damaged_full_hex_bridges)
         if not options.is_possible:
             return options.reason
         fresh = self.planning or self.spent_before + spent == 0

@@ -143,9 +143,13 @@ class GameState:
     rail_damage: set[int] = field(default_factory=set)
     fortifications: dict[int, FortificationKind] = field(default_factory=dict)
     damaged_bridges: set[int] = field(default_factory=set)
-    """Edges (`6 * hex + direction`, both sides) and full-hex bridge hexes that are down."""
+    """Bridged edges (`6 * hex + direction`, from both sides) whose bridge is down."""
+    damaged_full_hex_bridges: set[int] = field(default_factory=set)
+    """Hexes whose full-hex bridge is down."""
     wired_bridges: dict[int, Side | None] = field(default_factory=dict)
-    """Edges (both sides) and full-hex bridge hexes wired for demolition, by wiring side."""
+    """Bridged edges (both sides) wired for demolition, by the side that wired them."""
+    wired_full_hex_bridges: dict[int, Side | None] = field(default_factory=dict)
+    """Hexes whose full-hex bridge is wired for demolition, by the side that wired it."""
     ferries_used: dict[int, tuple[int, int]] = field(default_factory=dict)
     """Hexside-ferry edges (both sides) and the (turn, player_turn) they last carried a unit:
     a ferry carries one unit per turn [000 4.5]."""
@@ -300,15 +304,20 @@ class GameState:
         self.fortifications = {index(*f.hex): f.kind for f in overlays.fortifications}
         for bridge in overlays.bridges:
             hex_index = index(*bridge.hex)
-            edges = [hex_index]
-            if bridge.side is not None:
-                direction = _DIRECTION_NUMBER[bridge.side]
-                edges = [6 * hex_index + direction]
-                other = board.neighbor(hex_index, direction)
-                if other >= 0:
-                    edges.append(6 * other + (direction + 3) % 6)
+            damaged = bridge.state is BridgeState.DAMAGED
+            if bridge.side is None:
+                if damaged:
+                    self.damaged_full_hex_bridges.add(hex_index)
+                else:
+                    self.wired_full_hex_bridges[hex_index] = bridge.wired_by
+                continue
+            direction = _DIRECTION_NUMBER[bridge.side]
+            edges = [6 * hex_index + direction]
+            other = board.neighbor(hex_index, direction)
+            if other >= 0:
+                edges.append(6 * other + (direction + 3) % 6)
             for edge in edges:
-                if bridge.state is BridgeState.DAMAGED:
+                if damaged:
                     self.damaged_bridges.add(edge)
                 else:
                     self.wired_bridges[edge] = bridge.wired_by

@@ -192,24 +192,20 @@ def _blocked_hexes(state: GameState, side: Side, network: SupplyNetwork) -> set[
         h for h, mines in state.minefields.items() if not (penetration and mines.penetrated)
     )
     full_hex = state.board.full_hex
-    blocked.update(h for h in state.damaged_bridges if full_hex.get(h) is FullHexKind.BRIDGE)
+    blocked.update(
+        h for h in state.damaged_full_hex_bridges if full_hex.get(h) is FullHexKind.BRIDGE
+    )
     blocked.difference_update(h for h in list(blocked) if network.blocked[h])
     return blocked
 
 
 def _damaged_edges(state: GameState) -> tuple[list[int], list[int]]:
     """The damaged bridge edges, and those of them on a hexside lines cannot cross without
-    the bridge [000 7.4, 10.1].
-
-    `GameState.damaged_bridges` holds edges and full-hex bridge hexes as plain numbers;
-    decision: a number is an edge when that edge carries a bridge (or ferry), and a full-hex
-    bridge when that hex has one."""
+    the bridge [000 7.4, 10.1]; a damaged-bridge overlay on an edge without a bridge, or at
+    a ford, damages nothing."""
     board = state.board
-    edges = len(board.crossings)
     damaged = [
-        e
-        for e in state.damaged_bridges
-        if e < edges and board.crossings[e] and board.crossings[e] != _FORD
+        e for e in state.damaged_bridges if board.crossings[e] and board.crossings[e] != _FORD
     ]
     cut = [e for e in damaged if board.hexsides[e] & LOC_BLOCKING_MASK]
     return damaged, cut
