@@ -12,7 +12,7 @@ side's units (the reference checks flag events mixing sides).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from engine.board import IMPASSABLE, Board
 from engine.events import (
@@ -145,7 +145,7 @@ def _arrive(
     target = board.index(*reinforcement.hex)
     hex_index = target
     if kind in SCATTERING and reinforcement.scatter > 0:
-        hex_index = state.rng.choice(list(iter_hexes_within(board, target, reinforcement.scatter)))
+        hex_index = state.rng.choice(list(board.iter_within(target, reinforcement.scatter)))
     if kind is ArrivalKind.INFILTRATION:
         found = _infiltration_hex(state, hex_index, units)
         if found is None:
@@ -160,7 +160,7 @@ def _arrive(
                 return delayed(crowding)
     events: list[Event] = []
     events.extend(_apply_protection(state, reinforcement, hex_index, side))
-    scattered = hex_distance(board, target, hex_index)
+    scattered = board.distance(target, hex_index)
     if kind in AIRBORNE:
         events.extend(_land(state, reinforcement, units, hex_index, scattered=scattered, side=side))
     else:
@@ -246,7 +246,7 @@ def _apply_protection(
         return []
     broken: list[str] = []
     eliminated: list[str] = []
-    for near in iter_hexes_within(state.board, hex_index, distance):
+    for near in state.board.iter_within(hex_index, distance):
         stack = state.stacks.get(near)
         if not stack or stack[0].side is side:
             continue
@@ -435,10 +435,10 @@ class _EnemyHexes:
         """Whether an enemy stands within visibility of `hex_index`."""
         radius = self.visibility
         if 3 * radius * (radius + 1) + 1 <= len(self.hexes):
-            return any(h in self.hexes for h in iter_hexes_within(self.board, hex_index, radius))
+            return any(h in self.hexes for h in self.board.iter_within(hex_index, radius))
         if self._axial is None:
-            self._axial = [_axial(self.board, h) for h in self.hexes]
-        center = _axial(self.board, hex_index)
+            self._axial = [self.board.hex_of(h) for h in self.hexes]
+        center = self.board.hex_of(hex_index)
         return any(center.distance(other) <= radius for other in self._axial)
 
 
@@ -463,21 +463,3 @@ def _scheduled_units(state: GameState, event: ScheduledUnits) -> list[UnitState]
         if not units or unit.side is units[0].side:
             units.append(unit)
     return units
-
-
-def _axial(board: Board, hex_index: int) -> Hex:
-    return board.grid.hex_at(*board.offset(hex_index))
-
-
-def hex_distance(board: Board, a: int, b: int) -> int:
-    """Hex steps between two hex indices."""
-    return _axial(board, a).distance(_axial(board, b))
-
-
-def iter_hexes_within(board: Board, hex_index: int, radius: int) -> Iterator[int]:
-    """The indices of the hexes on the map within `radius` steps of a hex, nearest first."""
-    grid = board.grid
-    for near in _axial(board, hex_index).iter_range(radius):
-        column, row = grid.offset_of(near)
-        if grid.contains(column, row):
-            yield board.index(column, row)

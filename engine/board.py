@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 import weakref
 from array import array
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-from engine.hexgrid import DIRECTIONS, Grid, opposite
+from engine.hexgrid import DIRECTIONS, Grid, Hex, opposite
 from schemas.map import CONNECTION_BITS, MapFile
 from schemas.parameters import ParameterFile
 from schemas.vocabulary import ConnectionKind, CrossingKind, HexsideKind, MovementClass
@@ -149,6 +150,30 @@ class Board:
     def neighbor(self, index: int, direction: int) -> int:
         """The neighbour of a hex in direction number `direction`, or -1 off the map."""
         return self.neighbors[6 * index + direction]
+
+    def hex_of(self, index: int) -> Hex:
+        """The axial hex of a hex index, for `engine.hexgrid` arithmetic."""
+        return self.grid.hex_at(*self.offset(index))
+
+    def distance(self, a: int, b: int) -> int:
+        """Hex steps between two hex indices.
+
+        >>> from schemas.map import TerrainType
+        >>> board = Board.from_files(MapFile(format_version=2, name="m", width=5, height=5,
+        ...     terrain=[TerrainType(id="clear", code=".", name="Clear")],
+        ...     terrain_rows=["....."] * 5))
+        >>> board.distance(board.index(0, 0), board.index(4, 2))
+        4
+        """
+        return self.hex_of(a).distance(self.hex_of(b))
+
+    def iter_within(self, index: int, radius: int) -> Iterator[int]:
+        """The hexes on the map within `radius` steps of a hex, nearest first."""
+        grid = self.grid
+        for near in self.hex_of(index).iter_range(radius):
+            column, row = grid.offset_of(near)
+            if grid.contains(column, row):
+                yield self.index(column, row)
 
     def is_edge(self, index: int) -> bool:
         """Whether a hex lies on the map edge [000 10.1]."""

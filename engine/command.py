@@ -64,17 +64,10 @@ def modified_command_range(unit: UnitState) -> float:
     return command_range
 
 
-def hex_distance(state: GameState, a: int, b: int) -> int:
-    """Hexes between two hex indices of the state's board."""
-    board = state.board
-    grid = board.grid
-    return grid.hex_at(*board.offset(a)).distance(grid.hex_at(*board.offset(b)))
-
-
 def distance_to_hq(state: GameState, unit: UnitState) -> int | None:
     """Hexes from a unit to its HQ (`GameState.hq_of`), None without one."""
     hq = state.hq_of(unit)
-    return None if hq is None else hex_distance(state, unit.hex, hq.hex)
+    return None if hq is None else state.board.distance(unit.hex, hq.hex)
 
 
 # --- the chain of command -------------------------------------------------------------------
@@ -103,7 +96,7 @@ def is_detached(state: GameState, unit: UnitState) -> bool:
     hq = state.hq_of(unit)
     if hq is None:
         return not unit.is_hq or has_superior_in_oob(state, unit)
-    return hex_distance(state, unit.hex, hq.hex) > nominal_command_range(hq)
+    return state.board.distance(unit.hex, hq.hex) > nominal_command_range(hq)
 
 
 def iter_detached(state: GameState, side: Side | None = None) -> Iterator[UnitState]:
@@ -235,7 +228,7 @@ def command_test(state: GameState, side: Side) -> dict[str, bool]:
             superior = state.hq_of(hq)
             if superior is not None and in_command.get(superior.id, False):
                 chance = range_test_probability(
-                    modified_command_range(superior), hex_distance(state, hq.hex, superior.hex)
+                    modified_command_range(superior), state.board.distance(hq.hex, superior.hex)
                 )
                 passed = rng.random() < chance
         in_command[hq.id] = passed

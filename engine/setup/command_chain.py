@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
-from engine.command import hex_distance, is_detached, nominal_command_range
+from engine.command import is_detached, nominal_command_range
 from engine.setup._context import SetupContext, describe, describe_all, plural
 from engine.units import UnitState, UnitStatus
 from schemas.problems import Problem, Severity
@@ -195,7 +195,7 @@ def check_detached(context: SetupContext) -> Iterator[Problem]:
             # else SETUP014 reports the organization whose HQ is missing
     for commander, units in out_of_range.items():
         hq = state.units[commander]
-        distances = {u.id: hex_distance(state, u.hex, hq.hex) for u in units}
+        distances = {u.id: state.board.distance(u.hex, hq.hex) for u in units}
         for hqs, group in (
             (True, [u for u in units if u.is_hq]),
             (False, [u for u in units if not u.is_hq]),

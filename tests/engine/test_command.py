@@ -11,7 +11,6 @@ from engine.command import (
     ammo_probability,
     command_probability,
     command_test,
-    hex_distance,
     is_detached,
     iter_detached,
     iter_hqs_top_down,
@@ -113,7 +112,7 @@ def test_condition_modifies_the_command_range(state: dict[str, Any], modified: f
 
 def test_distance_counts_hexes_along_a_row() -> None:
     game = _game(12)
-    assert hex_distance(game, game.units["K"].hex, game.units["D"].hex) == 12
+    assert game.board.distance(game.units["K"].hex, game.units["D"].hex) == 12
 
 
 # --- detached units [000 9.1] ---------------------------------------------------------------
