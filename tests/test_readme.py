@@ -1,9 +1,11 @@
 """The README's commands stay true: CI runs exactly the test command the README gives, and the
-first command validates sample titles that exist."""
+first command validates sample titles that exist, and the Python example of the engine runs."""
 
 from __future__ import annotations
 
 import re
+
+import pytest
 
 from tests.conftest import REPO
 
@@ -25,3 +27,15 @@ def test_first_command_names_existing_sample_titles() -> None:
     titles = re.findall(r"sample_data/\S+", install_and_run)
     assert titles
     assert all((REPO / title / "scenarios").is_dir() for title in titles)
+
+
+def test_the_python_example_runs(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    [example] = re.findall(r"```python\n(.*?)```", readme, re.S)
+    monkeypatch.chdir(REPO)
+    exec(compile(example, "README.md", "exec"), {})
+    out = capsys.readouterr().out
+    assert "arrived" in out
+    assert "allied" in out
