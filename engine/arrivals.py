@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.board import IMPASSABLE, Board
 from engine.events import (
     ArrivalDelayed,
     Arrived,
@@ -25,6 +24,7 @@ from engine.events import (
     Withdrew,
 )
 from engine.hexgrid import Hex
+from engine.movement import is_enterable
 from engine.objectives import apply_loss, eliminate
 from engine.state import GameState
 from engine.units import UnitState, UnitStatus
@@ -215,22 +215,16 @@ def _amphibious_crowding(
 def _infiltration_hex(state: GameState, hex_index: int, units: Sequence[UnitState]) -> int | None:
     """Where infiltrators come on: the first empty hex among the arrival (or scatter) hex and
     its neighbours, clockwise from Up; None when there is none ("it cannot arrive that turn")
-    [000 4.7]. Decision: "valid" means empty of units of either side and of terrain every
-    arriving unit could enter (not impassable for its movement class)."""
+    [000 4.7]. Decision: "valid" means empty of units of either side and a hex every
+    arriving unit could stand on (`movement.is_enterable`)."""
     board = state.board
     candidates = [hex_index, *(board.neighbor(hex_index, d) for d in range(6))]
     for candidate in candidates:
         if candidate < 0 or state.units_at(candidate):
             continue
-        terrain = board.terrain[candidate]
-        if all(_can_enter(board, unit, terrain) for unit in units):
+        if all(is_enterable(state, unit, candidate) for unit in units):
             return candidate
     return None
-
-
-def _can_enter(board: Board, unit: UnitState, terrain: int) -> bool:
-    tables = board.movement.get(unit.unit.movement_class)
-    return tables is None or tables.terrain[terrain] != IMPASSABLE
 
 
 def _apply_protection(
