@@ -42,6 +42,12 @@ class Game:
         self.state = state
         self.log: list[Event] = []
         self.result: GameEnded | None = None
+        if state.clock.is_midnight_turn(state.turn):  # a scenario starting at midnight [000 10.2]
+            self._emit(
+                supply.apply_supply_variations(
+                    state, storm_started=False, storm_ended=False, midnight=True
+                )
+            )
         self._start_player_turn()
 
     # --- starting ---------------------------------------------------------------------------

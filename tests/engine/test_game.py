@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.events import GameEnded, ObjectiveCaptured
+from engine.events import GameEnded, ObjectiveCaptured, SupplyChanged
 from engine.game import Game
 from engine.movement import IllegalMove
 from schemas.vocabulary import Side
@@ -113,3 +113,22 @@ def test_same_seed_and_orders_give_the_same_log() -> None:
         return list(game.log)
 
     assert play(5) == play(5)
+
+
+def test_supply_variations_are_rolled_on_midnight_turns_including_the_first() -> None:
+    title = ascii_title(
+        FIELD,
+        header={"start": "1944-12-16 00:00", "turns": 14},
+        scenario={
+            "supply": {
+                "variations": [{"id": "rail", "side": "axis", "value": -10, "probability": 100}]
+            }
+        },
+    )
+    game = _game(title)
+    game.play_turns(14)
+    fired = [e for e in game.log if isinstance(e, SupplyChanged)]
+    midnight = game.state.clock.is_midnight_turn
+    assert [e.turn for e in fired] == [t for t in range(1, 15) if midnight(t)]
+    assert len(fired) == 2  # 16 and 17 December, 00:00
+    assert game.state.global_supply[Side.AXIS] == 60 - 20
