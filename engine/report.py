@@ -61,7 +61,9 @@ def side_supply(game: Game, side: Side) -> SideSupply:
         side,
         {game.offset_of(h): supply_map.value(h) for h in occupied},
         {game.offset_of(h): supply_map.source_of(h) for h in occupied},
-        tuple(u.id for u in state.iter_units(side) if u.isolated),
+        # From the trace, not the units' flags: those are set at the start of their own
+        # player turn, and a report may come before it (the other side moves first).
+        tuple(u.id for u in state.iter_units(side) if supply_map.is_unit_isolated(u)),
     )
 
 

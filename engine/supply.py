@@ -104,6 +104,13 @@ class SupplyMap:
         """The occupied hexes that are Isolated."""
         return (h for h in self.occupied_hexes if self.is_isolated(h))
 
+    def is_unit_isolated(self, unit: UnitState) -> bool:
+        """Whether a unit of the side is Isolated where it stands: no line reaches its hex
+        [000 10.1]. "Partisan units … nor can they become Isolated"; irregulars likewise
+        [000 4.2]. Decision: naval units, which always draw half the Global value [000 10.2],
+        are never Isolated."""
+        return not unit.never_isolated and not unit.unit.naval and self.is_isolated(unit.hex)
+
 
 def local_supply(state: GameState, side: Side) -> SupplyMap:
     """The Local Supply Values of `side` now, cached on the state until a unit changes.
@@ -262,16 +269,13 @@ def _ferried_hexes(
 
 def update_isolation(state: GameState, side: Side) -> IsolationChanged | None:
     """Mark `side`'s units on the map Isolated where no line of communication reaches their hex
-    [000 10.1], and report the units that became Isolated or were supplied again.
-
-    "Partisan units … nor can they become Isolated"; irregulars likewise [000 4.2]. Decision:
-    naval units, which always draw half the Global value [000 10.2], are never Isolated.
-    """
+    (`SupplyMap.is_unit_isolated`) [000 10.1], and report the units that became Isolated or
+    were supplied again."""
     supply = local_supply(state, side)
     isolated: list[str] = []
     resupplied: list[str] = []
     for unit in state.iter_units(side):
-        now = not unit.never_isolated and not unit.unit.naval and supply.is_isolated(unit.hex)
+        now = supply.is_unit_isolated(unit)
         if now != unit.isolated:
             unit.isolated = now
             (isolated if now else resupplied).append(unit.id)

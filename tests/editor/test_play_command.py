@@ -125,3 +125,14 @@ def test_play_never_imports_qt() -> None:
         [sys.executable, "-c", probe], cwd=REPO, capture_output=True, text=True, check=True
     )
     assert result.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_supply_shows_the_battalions_cut_off_at_clervaux(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    scenario = SAMPLE_DATA / "ardennes44" / "scenarios" / "road_to_bastogne.scenario.yaml"
+    assert main(["supply", str(scenario), "--side", "allied"]) == 0
+    out = capsys.readouterr().out
+    assert "2 isolated unit(s)" in out
+    assert "isolated: us.28id.110ir.1bn, us.28id.110ir.3bn" in out
+    assert "LSV   0 (2): [39,52] [41,55]" in out
