@@ -5,6 +5,7 @@ reinforcements arriving where and when the scenario says."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -136,3 +137,20 @@ def test_supply_shows_the_battalions_cut_off_at_clervaux(
     assert "2 isolated unit(s)" in out
     assert "isolated: us.28id.110ir.1bn, us.28id.110ir.3bn" in out
     assert "LSV   0 (2): [39,52] [41,55]" in out
+
+
+def test_the_report_does_not_depend_on_the_process() -> None:
+    """Python salts string hashes per process; no rule may let that order anything."""
+    scenario = "sample_data/stoumont44/scenarios/cheneux-and-the-sanatorium.scenario.yaml"
+    outputs = {
+        subprocess.run(
+            [sys.executable, "-m", "editor.cli", "play", scenario, "--seed", "5", "--json"],
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": salt},
+        ).stdout
+        for salt in ("1", "2")
+    }
+    assert len(outputs) == 1
