@@ -217,7 +217,8 @@ class Placement(Node):
     on_foot: bool = False
     """Motorized or mechanized infantry starting On Foot [000 4.2]."""
     has_boats: bool = False
-    """Engineers able to ferry across rivers ("Has Boats") [000 7.5]."""
+    """Engineers able to ferry units across water hexes ("Has Boats"); every engineer ferries
+    across rivers and canals without it [000 7.5]."""
     combined_with: list[Identifier] = []
     """Other companies of the same battalion combined into this counter at the start [000 4.9]."""
 
