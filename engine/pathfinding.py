@@ -23,9 +23,10 @@ Decisions on the manual's open points [000 4.9]:
 
 Performance (DESIGN.md budget: a path across the 500x500 benchmark map in 50 ms). A path
 across that map takes about 60-100 ms (foot, tracked and motorized units, the motorized one in
-Travel Mode), against 70-470 ms for A* with the distance bound alone. The first path of a
-profile builds its landmark table, about 1.3 s there (on top of the edge costs, 0.25-0.6 s);
-the table is cached per board and profile (`engine.landmarks`). Per node the search is a flat
+Travel Mode), against 70-470 ms for A* with the distance bound alone. The first multi-turn
+path of a profile builds its landmark table, about 1.3 s there (on top of the edge costs,
+0.25-0.6 s); the table is cached per board and profile (`engine.landmarks`). A path within this
+turn's allowance builds neither and takes about a millisecond. Per node the search is a flat
 loop over the cached edge costs, with a heap of distinct float priorities (much cheaper than
 tuples). Still over the budget: landmarks on the border bound a path well only when it runs
 roughly towards or away from one of them, and road-heavy maps make that rare; more landmarks
@@ -296,13 +297,22 @@ def min_path(
         return Path((start,), 0.0)
     if not 0 <= target_hex < state.board.size or mover.end_problem(target_hex) is not None:
         return None
-    bounds = landmarks(mover.costs, _zoc_factor(mover))
-    if bounds.lower_bound(start, target_hex) == INF:
-        return None
-    budget = mp_left(state, unit) if within_allowance else INF
-    best, previous, _ = _search(
-        mover, budget, target_hex, avoid_mines=not mover.mine_clearer, bounds=bounds
-    )
+    if within_allowance:
+        # A turn's move is short: as for `reachable`, no map-wide tables are built for it
+        # (the landmarks alone take a second or more on a large map); A* with the distance
+        # bound is enough.
+        budget = mp_left(state, unit)
+        edges = mover.costs.cached_edge_costs() or _AskEveryStep()
+        best, previous, _ = _search(
+            mover, budget, target_hex, avoid_mines=not mover.mine_clearer, edges=edges
+        )
+    else:
+        bounds = landmarks(mover.costs, _zoc_factor(mover))
+        if bounds.lower_bound(start, target_hex) == INF:
+            return None
+        best, previous, _ = _search(
+            mover, INF, target_hex, avoid_mines=not mover.mine_clearer, bounds=bounds
+        )
     if best[target_hex] == INF:
         return None
     hexes = [target_hex]
