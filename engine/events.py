@@ -220,7 +220,7 @@ class GameEnded:
     def describe(self) -> str:
         """One sentence for a report."""
         early = " (early termination)" if self.early else ""
-        return f"game over{early}: {self.outcome}, score {self.score:g}"
+        return f"game over{early}: {self.outcome.replace('_', ' ')}, score {self.score:g}"
 
 
 def _hex(offset: Offset) -> str:
