@@ -172,8 +172,8 @@ class Game:
         hexes = [self.hex_of(offset) for offset in path]
         if hexes and hexes[0] == unit.hex:
             hexes = hexes[1:]
-        movement.move(self.state, unit, hexes)
-        return self._emit(objectives.update_owners(self.state))
+        entered = movement.move(self.state, unit, hexes)
+        return self._emit(objectives.update_owners(self.state, [(h, unit.side) for h in entered]))
 
     def change_mode(self, unit_id: str, mode: Mode | str) -> float:
         """Change a unit's mode (deployed, travel, rail); returns the movement points spent."""

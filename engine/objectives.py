@@ -10,6 +10,7 @@ losses are worth (`LossPoints`); the score is Allied minus Axis plus the header'
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -32,22 +33,30 @@ def is_in_play(state: GameState, objective: ObjectiveState) -> bool:
     return not isinstance(static, LimitedObjective) or state.turn >= static.first_turn
 
 
-def update_owners(state: GameState) -> list[ObjectiveCaptured]:
-    """Give every objective hex occupied by a side's units to that side: "To capture an
-    objective hex, move a unit onto it" [000 3.4]. Exit objectives never change hands
-    [000 3.4]; limited objectives before their first turn or after expiry are not in play.
-    Any unit captures, HQs and supply units included (the manual names no exception)."""
+def update_owners(
+    state: GameState, entered: Iterable[tuple[int, Side]] = ()
+) -> list[ObjectiveCaptured]:
+    """Give every objective hex occupied by a side's units to that side, and every objective
+    hex in `entered` (hexes a move went through, with the mover's side) to the mover: "To
+    capture an objective hex, move a unit onto it" [000 3.4]; decision: a unit moving through
+    the hex has moved onto it. Exit objectives never change hands [000 3.4]; limited
+    objectives before their first turn or after expiry are not in play. Any unit captures,
+    HQs and supply units included (the manual names no exception)."""
     events = []
     stacks = state.stacks
-    for objective in state.objectives:
-        stack = stacks.get(objective.hex)
-        if not stack or objective.is_exit or not is_in_play(state, objective):
+    claims = [(o, side) for hex_index, side in entered for o in _at(state, hex_index)]
+    claims += [(o, stacks[o.hex][0].side) for o in state.objectives if stacks.get(o.hex)]
+    for objective, side in claims:
+        if objective.is_exit or not is_in_play(state, objective):
             continue
-        side = stack[0].side
         if side is not objective.owner:
             previous, objective.owner = objective.owner, side
             events.append(ObjectiveCaptured(state.turn, objective.id, side, previous))
     return events
+
+
+def _at(state: GameState, hex_index: int) -> list[ObjectiveState]:
+    return [o for o in state.objectives if o.hex == hex_index]
 
 
 def objective_by_id(state: GameState, objective_id: str) -> ObjectiveState:

@@ -132,3 +132,10 @@ def test_supply_variations_are_rolled_on_midnight_turns_including_the_first() ->
     assert [e.turn for e in fired] == [t for t in range(1, 15) if midnight(t)]
     assert len(fired) == 2  # 16 and 17 December, 00:00
     assert game.state.global_supply[Side.AXIS] == 60 - 20
+
+
+def test_moving_through_an_objective_captures_it() -> None:
+    game = _game(_title())
+    events = game.move("A", [(0, 1), (1, 1), (2, 1), (3, 1), (4, 1)])
+    assert events == [ObjectiveCaptured(1, "dorf", Side.ALLIED, Side.AXIS)]
+    assert game.objective_owners() == {"dorf": Side.ALLIED}
