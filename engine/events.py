@@ -209,6 +209,79 @@ class IsolationChanged:
 
 
 @dataclass(frozen=True, slots=True)
+class CommandChanged:
+    """HQs of a side went Out of Command, or came back In Command, in the Command Test
+    [000 9.1]."""
+
+    turn: int
+    side: Side
+    out_of_command: tuple[str, ...]
+    back_in_command: tuple[str, ...]
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        parts = []
+        if self.out_of_command:
+            parts.append(f"out of command {', '.join(self.out_of_command)}")
+        if self.back_in_command:
+            parts.append(f"back in command {', '.join(self.back_in_command)}")
+        return f"{self.side.value}: " + "; ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class FuelChanged:
+    """Units of a side ran Low on Fuel, or refuelled [000 10.2]."""
+
+    turn: int
+    side: Side
+    ran_low: tuple[str, ...]
+    refuelled: tuple[str, ...]
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        parts = []
+        if self.ran_low:
+            parts.append(f"low on fuel {', '.join(self.ran_low)}")
+        if self.refuelled:
+            parts.append(f"refuelled {', '.join(self.refuelled)}")
+        return f"{self.side.value}: " + "; ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class AmmoChanged:
+    """Low on Ammo units of a side were resupplied [000 10.2]."""
+
+    turn: int
+    side: Side
+    resupplied: tuple[str, ...]
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        return f"{self.side.value}: ammunition resupplied {', '.join(self.resupplied)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Recovered:
+    """Disrupted or Broken units of a side recovered [000 9.1]."""
+
+    turn: int
+    side: Side
+    rallied: tuple[str, ...]
+    """Disrupted units that are back to normal."""
+    broken_to_disrupted: tuple[str, ...]
+    """Broken units that are now only Disrupted."""
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        parts = []
+        if self.rallied:
+            parts.append(f"recovered from disruption {', '.join(self.rallied)}")
+        if self.broken_to_disrupted:
+            parts.append(f"no longer broken (disrupted) {', '.join(self.broken_to_disrupted)}")
+        return f"{self.side.value}: " + "; ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
 class GameEnded:
     """The game ended: at the last turn, or early on a major victory [000 2.0]."""
 
@@ -240,6 +313,10 @@ Event = (
     | Surrendered
     | SupplyChanged
     | IsolationChanged
+    | CommandChanged
+    | FuelChanged
+    | AmmoChanged
+    | Recovered
     | GameEnded
     | ConditionChanged
     | StormChanged

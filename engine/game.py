@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from datetime import datetime
 from pathlib import Path
 
-from engine import arrivals, movement, objectives, supply
+from engine import arrivals, logistics, movement, objectives, supply
 from engine.events import Event, GameEnded
 from engine.objectives import Score
 from engine.state import GameState, other_side
@@ -251,9 +251,10 @@ class Game:
         self._start_player_turn()
 
     def _start_player_turn(self) -> None:
-        """The start-of-player-turn steps of the test-play subset (digest Appendix B.2):
-        withdrawals and arrivals [000 4.7], releases [000 4.6], objectives the arrivals
-        occupy, Local Supply Values and isolation [000 10.1], fresh movement points."""
+        """The start-of-player-turn steps (digest 1.3 and Appendix B.2): withdrawals and
+        arrivals [000 4.7], releases [000 4.6], objectives the arrivals occupy, Local Supply
+        Values and isolation [000 10.1], the Command Test, disruption recovery, ammunition and
+        fuel [000 9.1, 10.2], fresh movement points."""
         state, side = self.state, self.state.phasing
         self._emit(arrivals.process_withdrawals(state, side))
         self._emit(arrivals.process_arrivals(state, side))
@@ -262,6 +263,7 @@ class Game:
         isolation = supply.update_isolation(state, side)
         if isolation is not None:
             self._emit([isolation])
+        self._emit(logistics.start_of_turn_logistics(state, side))
         for unit in state.iter_units(side):
             unit.mp_spent = 0.0
 

@@ -173,6 +173,8 @@ class GameState:
     """Reinforcements (by id) that have arrived."""
     withdrawn: set[str] = field(default_factory=set)
     """Withdrawals (by id) that have happened."""
+    out_of_command: set[str] = field(default_factory=set)
+    """HQs (by id) Out of Command after their side's last Command Test [000 9.1]."""
     version: int = 0
     """Bumped whenever a unit enters, leaves or changes state, so derived maps (ZOC, supply)
     know when to recompute."""
