@@ -16,7 +16,7 @@ from engine.state import GameState
 from engine.units import UnitStatus
 from engine.weather import freezes_terrain
 from schemas.problems import Problem, Severity
-from schemas.scenario import ArrivalKind, SurrenderObjective
+from schemas.scenario import ArrivalKind, ExitObjective, SurrenderObjective
 from schemas.vocabulary import ConnectionKind, HexsideKind, MovementClass
 
 _UNKNOWN, _SEARCHING, _REACHED, _CUT_OFF = 0, 1, 2, 3
@@ -195,6 +195,15 @@ class LandReach:
         return found == _REACHED
 
 
+def _is_exit_edge(state: GameState, hex_index: int) -> bool:
+    """Whether a hex is on the map edge or beside a water hex."""
+    board = state.board
+    if board.is_edge(hex_index):
+        return True
+    legend = board.legend
+    return any(legend[board.terrain_id(board.neighbor(hex_index, d))].water for d in range(6))
+
+
 def _may_freeze(state: GameState) -> bool:
     """Whether the ground may freeze during the scenario: Snow or Frozen among the conditions
     the header allows, or in the weather programme [000 11.0]."""
@@ -206,8 +215,10 @@ def _may_freeze(state: GameState) -> bool:
 
 
 def check_objectives(context: SetupContext) -> Iterator[Problem]:
-    """SETUP016, SETUP017: objectives no unit can ever reach, and surrender objectives of a
-    nation with no unit in the scenario (it could never surrender anything) [000 3.4]."""
+    """SETUP016, SETUP017, SETUP025: objectives no unit can ever reach, surrender objectives
+    of a nation with no unit in the scenario (it could never surrender anything), and exit
+    objectives away from the map edge and from water, where units leave the map [000 3.4;
+    digest B.1 "on a map or water edge"]."""
     state = context.state
     board = state.board
     reach = LandReach(context)
@@ -229,9 +240,21 @@ def check_objectives(context: SetupContext) -> Iterator[Problem]:
                 hex=objective.hex,
                 object_id=objective.id,
             )
-        if not board.grid.contains(column, row) or not reach.has_units:
+        if not board.grid.contains(column, row):
             continue
         hex_index = board.index(column, row)
+        if isinstance(objective, ExitObjective) and not _is_exit_edge(state, hex_index):
+            yield Problem(
+                Severity.WARNING,
+                "SETUP025",
+                f"exit objective {name} at [{column}, {row}] is neither on the map edge nor "
+                "beside water, where units leave the map [000 3.4]",
+                path=("objectives", number, "hex"),
+                hex=objective.hex,
+                object_id=objective.id,
+            )
+        if not reach.has_units:
+            continue
         if state.units_at(hex_index) or reach.is_reachable(hex_index):
             continue  # a unit of either side holds it, or can get there
         why = (

@@ -13,7 +13,6 @@ from schemas.oob_index import OobIndex
 from schemas.parameters import ParameterFile
 from schemas.problems import ModelPath, Problem, error, format_path, warning
 from schemas.scenario import (
-    ExitObjective,
     Mode,
     Reinforcement,
     ScenarioFile,
@@ -216,18 +215,6 @@ def check_scenario_references(
             else:
                 surrender_held.setdefault(objective.nation, []).append(
                     (number, objective.owner is not None and objective.owner is not nation.side)
-                )
-        if isinstance(objective, ExitObjective):
-            column, row = objective.hex
-            if column not in (0, width - 1) and row not in (0, height - 1):
-                found.append(
-                    warning(
-                        "HEX001",
-                        f"exit objective '{objective.id}' is not on the map "
-                        "edge, where exits are found [3.4]",
-                        path=(*path, "hex"),
-                        object_id=objective.id,
-                    )
                 )
 
     # [3.4] A nation surrenders when the enemy holds all its surrender objectives at the end of

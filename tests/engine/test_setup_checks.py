@@ -719,3 +719,20 @@ def test_validate_runs_the_setup_checks_on_scenarios_without_errors(tmp_path: Pa
     assert [p.code for p in report.problems] == ["SETUP013"]
     broken = validate_paths([SAMPLE_DATA / "broken" / "scenarios" / "off-map.scenario.yaml"])
     assert not any(p.code.startswith("SETUP") for p in broken.problems)
+
+
+def test_exit_objectives_belong_on_the_map_edge_or_beside_water() -> None:
+    exits = [
+        {"kind": "exit", "id": id_, "hex": hex_, "points": 0, "owner": "allied"}
+        for id_, hex_ in (("edge", [0, 1]), ("quay", [2, 1]), ("field", [1, 2]))
+    ]
+    title = ascii_title(
+        """
+        .A  .  .  .  .
+        .   .  .  ~  .
+        .   .  .  .  .
+        .   .  .  .  .
+        """,
+        scenario={"objectives": exits},
+    )
+    assert where(problems(title, "SETUP025")) == [("SETUP025", "field", (1, 2))]
