@@ -46,13 +46,7 @@ from typing import NamedTuple
 from engine.allowance import (
     VEHICLE_CLASSES,
     is_armoured,
-    is_armoured_train,
-    is_heavy_gun,
-    is_rail_unit,
-    movement_allowance,
     movement_class_of,
-    mp_left,
-    needs_travel_mode_to_move,
 )
 from engine.board import CROSSING_CODE, HEXSIDE_BIT, IMPASSABLE, Board
 from engine.stacking import is_ship, road_stacking_limit
@@ -69,25 +63,6 @@ from schemas.vocabulary import (
     MovementClass,
     OptionalRule,
 )
-
-__all__ = [  # the unit helpers of engine.allowance are also reachable from here
-    "FOOT_CLASSES",
-    "INF",
-    "SLOW",
-    "VEHICLE_CLASSES",
-    "MapCosts",
-    "MoveProfile",
-    "StepOptions",
-    "board_facts",
-    "is_armoured_train",
-    "is_heavy_gun",
-    "is_rail_unit",
-    "map_costs",
-    "movement_allowance",
-    "movement_class_of",
-    "mp_left",
-    "needs_travel_mode_to_move",
-]
 
 INF = float("inf")
 SLOW = -1.0

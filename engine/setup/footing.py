@@ -11,15 +11,10 @@ from dataclasses import replace
 from enum import Enum
 from typing import Any
 
+from engine.allowance import VEHICLE_CLASSES, is_armoured_train, is_rail_unit, movement_class_of
 from engine.board import IMPASSABLE
 from engine.movement import is_enterable
-from engine.movement_costs import (
-    VEHICLE_CLASSES,
-    is_armoured_train,
-    is_rail_unit,
-    map_costs,
-    movement_class_of,
-)
+from engine.movement_costs import map_costs
 from engine.stacking import is_ship, road_stacking_limit
 from engine.state import GameState
 from engine.units import UnitState

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.movement_costs import movement_class_of
+from engine.allowance import movement_class_of
 from engine.setup._context import SetupContext, describe, describe_all, plural
 from engine.setup.footing import Footing, has_road, is_armoured_train, is_rail_unit, terrain_at
 from engine.stacking import (
