@@ -1,0 +1,55 @@
+"""Fixtures for the editor's GUI tests: offscreen Qt, private settings, and a copy of a sample
+title the test may edit and save."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from editor.document import Document
+from editor.selection import Selection
+from tests.conftest import SAMPLE_DATA
+
+
+@pytest.fixture(autouse=True)
+def private_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Keep QSettings and recovery copies of each test in its own folder."""
+    folder = tmp_path / "app-data"
+    monkeypatch.setenv("HEXWRIGHT_DATA_DIR", str(folder))
+    return folder
+
+
+@pytest.fixture
+def ardennes(tmp_path: Path) -> Path:
+    """A copy of the Ardennes title; returns the path of "The Road to Bastogne"."""
+    title = tmp_path / "ardennes44"
+    shutil.copytree(SAMPLE_DATA / "ardennes44", title)
+    return title / "scenarios" / "road_to_bastogne.scenario.yaml"
+
+
+@pytest.fixture
+def stoumont(tmp_path: Path) -> Path:
+    """A copy of the Stoumont title; returns the path of "Stoumont Station"."""
+    title = tmp_path / "stoumont44"
+    shutil.copytree(SAMPLE_DATA / "stoumont44", title)
+    return title / "scenarios" / "stoumont-station.scenario.yaml"
+
+
+@pytest.fixture
+def document(qapp, ardennes: Path) -> Iterator[Document]:
+    """The Road to Bastogne, open for editing."""
+    doc = Document.open(ardennes)
+    yield doc
+    doc.undo_stack.clear()
+
+
+@pytest.fixture
+def selection(qapp) -> Selection:
+    """A fresh selection shared by the widgets under test."""
+    return Selection()
