@@ -14,7 +14,15 @@ import sys
 from pathlib import Path
 
 from bench.generate import DEFAULT_SEED, DEFAULT_SIZE, ensure_title, read_stamp
-from bench.measure import REGISTRY, Measurement, Result, Title, run_measurement
+from bench.measure import (
+    EDITOR_PEAK_MEMORY_MB,
+    REGISTRY,
+    Measurement,
+    Result,
+    Title,
+    editor_sessions,
+    run_measurement,
+)
 
 
 def _selected(only: str | None) -> list[Measurement]:
@@ -100,8 +108,14 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  {'total':<32} {_bytes(sum(sizes.values())):>10}")
     # ru_maxrss is in kilobytes on Linux.
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"\npeak memory of this process: {peak:.0f} MB (the editor's budget, 600 MB, is for")
-    print("  the title open in the editor, which is not measured yet)")
+    print(f"\npeak memory of this process: {peak:.0f} MB")
+    editor_peak = editor_sessions(title).peak_memory_mb()
+    if editor_peak is not None:
+        verdict = "OK" if editor_peak <= EDITOR_PEAK_MEMORY_MB else "OVER"
+        print(
+            f"peak memory of the editor with the title open: {editor_peak:.0f} MB "
+            f"(budget {EDITOR_PEAK_MEMORY_MB} MB) {verdict}"
+        )
 
     if args.profile:
         for item in selected:

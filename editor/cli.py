@@ -1,5 +1,5 @@
 """The `hexwright` command line: validate files and titles, test-play a scenario headless, print
-its supply, write JSON Schemas, convert weather.
+its supply, write JSON Schemas, convert weather; `hexwright [PATH]` opens the editor window.
 
 It imports no Qt, so it runs on build servers and in designers' CI. Exit codes of `validate`:
 0 when no errors were found, 1 when there were errors, 2 when a path could not be read; `play`
@@ -186,6 +186,10 @@ def command_weather_export(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+HEADLESS_COMMANDS = frozenset({"validate", "play", "supply", "schema", "weather"})
+"""The sub-commands; anything else (nothing, or a path) opens the editor window."""
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of `hexwright`."""
     parser = argparse.ArgumentParser(
@@ -261,8 +265,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run `hexwright` with `argv` (default: the process arguments); return the exit status."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    args = parser.parse_args(argv)
+    if not arguments or (arguments[0] not in HEADLESS_COMMANDS and arguments[0][:1] != "-"):
+        # The window is the only part that needs Qt: the headless commands never import it.
+        from editor.app import run  # noqa: PLC0415
+
+        return run(arguments)
+    args = parser.parse_args(arguments)
     if args.command is None:
         parser.print_help()
         return EXIT_OK

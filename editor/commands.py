@@ -99,7 +99,10 @@ class EditFile(QUndoCommand):
 
 
 class SetValue(EditFile):
-    """Set one field, e.g. a unit's strength; typing into the same field merges."""
+    """Set one field, e.g. a unit's strength. With `merge` True, consecutive edits of the same
+    field merge into one undo step (typing, spinning); any other value of `merge` also merges,
+    but only with edits given the same value (a widget passes one per focus session, so
+    leaving the field and coming back starts a new step)."""
 
     def __init__(
         self,
@@ -109,9 +112,10 @@ class SetValue(EditFile):
         value: Any,
         text: str,
         *,
-        merge: bool = False,
+        merge: object = False,
     ) -> None:
-        super().__init__(document, kind, text, merge_key=("set", tuple(path)) if merge else None)
+        key = ("set", tuple(path)) if merge is True else ("set", tuple(path), merge)
+        super().__init__(document, kind, text, merge_key=key if merge is not False else None)
         self.set(path, value)
 
 
@@ -182,9 +186,11 @@ class MoveItem(EditFile):
         self.remove(source, index)
         if target == source and target_index > index:
             target_index -= 1
-        elif target[: len(source)] == source and target[len(source)] > index:
-            # The target list sits inside a later sibling, which moved up one place.
-            target = (*source, target[len(source)] - 1, *target[len(source) + 1 :])
+        elif target[: len(source)] == source:
+            sibling = target[len(source)]
+            if isinstance(sibling, int) and sibling > index:
+                # The target list sits inside a later sibling, which moved up one place.
+                target = (*source, sibling - 1, *target[len(source) + 1 :])
         self.insert(target, target_index, [item])
 
 

@@ -109,10 +109,19 @@ class FileSlot:
     loaded: LoadedFile | None = None
     """The file as read, for mapping model paths to lines; None once the model changed."""
 
+    def __post_init__(self) -> None:
+        self._dirty = self.model is not self.saved
+
     @property
     def is_dirty(self) -> bool:
         """Whether the model differs from the file on disk."""
-        return self.model is not self.saved
+        return self._dirty
+
+    def update_dirty(self) -> None:
+        """Compare the model with the saved one again: an edit that puts back the value on
+        disk makes the file clean. Edits share untouched subtrees, so the comparison mostly
+        meets identical objects and costs microseconds even for a big map."""
+        self._dirty = self.model is not self.saved and self.model != self.saved
 
 
 class Document(QObject):
@@ -281,13 +290,13 @@ class Document(QObject):
 
     def bundle(self) -> ScenarioBundle:
         """A snapshot of the current models as a bundle, for the engine and the checks."""
+        files = {kind: _snapshot(slot) for kind, slot in self._slots.items()}
         return ScenarioBundle(
-            **{
-                ("scenario" if kind is FileKind.SCENARIO else _REFERENCE_FIELD[kind]): _snapshot(
-                    slot
-                )
-                for kind, slot in self._slots.items()
-            }
+            scenario=files[FileKind.SCENARIO],
+            map=files.get(FileKind.MAP),
+            oob=files.get(FileKind.OOB),
+            parameters=files.get(FileKind.PARAMETERS),
+            weather=files.get(FileKind.WEATHER),
         )
 
     # Editing ---------------------------------------------------------------------------------
@@ -312,6 +321,7 @@ class Document(QObject):
         slot = self._slots[kind]
         self.about_to_change.emit(change)
         slot.model = root
+        slot.update_dirty()
         if root is not slot.saved:
             slot.loaded = None
         self._versions[kind] += 1
@@ -337,8 +347,11 @@ class Document(QObject):
                     self.saved.emit(written)
                 raise DocumentError(f"could not save {slot.path}: {exc.strerror or exc}") from exc
             slot.saved = slot.model
+            slot.update_dirty()
             written.append(slot.path)
         self._check_dirty()
+        if not self.is_dirty:
+            self.undo_stack.setClean()  # the History dock marks the step that is on disk
         self.saved.emit(written)
         return written
 
@@ -365,6 +378,7 @@ class Document(QObject):
             self._versions[FileKind.SCENARIO] += 1
         scenario_slot.path = path
         scenario_slot.saved = None
+        scenario_slot.update_dirty()
         self.scenario_path_changed.emit(path)
         return self.save()
 

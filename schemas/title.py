@@ -9,7 +9,7 @@ Each file is loaded and self-checked once, however many scenarios use it.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -110,10 +110,19 @@ _REFERENCES: tuple[tuple[str, FileKind], ...] = (
 )
 
 
-def load_scenario(path: Path | str, store: FileStore | None = None) -> ScenarioBundle:
-    """Load a scenario, the files it references and run every check that needs no engine."""
+def load_scenario(
+    path: Path | str,
+    store: FileStore | None = None,
+    progress: Callable[[str], object] | None = None,
+) -> ScenarioBundle:
+    """Load a scenario, the files it references and run every check that needs no engine.
+
+    `progress` is told the name of each file before it is read, and "checking references".
+    """
     store = store or FileStore()
     path = Path(path)
+    report = progress or (lambda _: None)
+    report(path.name)
     bundle = ScenarioBundle(scenario=store.get(path, FileKind.SCENARIO))
     scenario = bundle.scenario.model
     if scenario is None:
@@ -153,6 +162,7 @@ def load_scenario(path: Path | str, store: FileStore | None = None) -> ScenarioB
                 )
             )
             continue
+        report(target.name)
         loaded = store.get(target, kind)
         setattr(bundle, attribute, loaded)
         if not loaded.ok:
@@ -169,6 +179,7 @@ def load_scenario(path: Path | str, store: FileStore | None = None) -> ScenarioB
                 )
             )
     if bundle.is_complete:
+        report("checking references")
         assert bundle.map
         assert bundle.oob
         assert bundle.parameters

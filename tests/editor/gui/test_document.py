@@ -149,3 +149,13 @@ def test_save_as_rewrites_references_relative_to_the_new_place(document: Documen
 def test_save_as_outside_the_title_is_refused(document: Document, tmp_path: Path) -> None:
     with pytest.raises(DocumentError, match="outside the title folder"):
         document.save_as(tmp_path / "elsewhere.scenario.yaml")
+
+
+def test_typing_the_saved_value_back_makes_the_file_clean(document: Document) -> None:
+    before = document.scenario.header.turns
+    path = ("header", "turns")
+    document.push(SetValue(document, FileKind.SCENARIO, path, before + 1, "Set Turns"))
+    assert document.is_dirty
+    document.push(SetValue(document, FileKind.SCENARIO, path, before, "Set Turns"))
+    assert not document.is_dirty
+    assert document.dirty_files() == []

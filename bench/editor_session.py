@@ -1,0 +1,53 @@
+"""One editor session on the benchmark title, in its own process: `python -m
+bench.editor_session SCENARIO` opens the scenario in the main window offscreen and prints JSON
+with the time to an interactive window, the repaint times and the process's peak memory.
+
+A process of its own per run, so that nothing warmed by an earlier run (the board cache, Qt's
+font cache) flatters the figures and the peak memory is the editor's alone.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def session(scenario: Path) -> dict[str, float]:
+    """Open the scenario in a 1920x1080 window and measure; figures in seconds and MB."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    os.environ.setdefault("HEXWRIGHT_DATA_DIR", tempfile.mkdtemp(prefix="hexwright-bench-"))
+    # Qt is imported only now, after the platform is chosen.
+    from PySide6.QtWidgets import QApplication  # noqa: PLC0415
+
+    from bench.editor_paint import measure_repaint  # noqa: PLC0415
+    from editor.app import application  # noqa: PLC0415
+    from editor.main_window import MainWindow  # noqa: PLC0415
+
+    app = application()
+    start = time.perf_counter()
+    window = MainWindow()
+    window.resize(1920, 1080)
+    window.show()
+    if not window.open_path(scenario):
+        raise SystemExit(f"could not open {scenario}")
+    # Interactive: the window has painted the map once and handles events.
+    window.map_view.repaint()
+    app.processEvents()
+    opened = time.perf_counter() - start
+    figures = {"open to interactive": opened}
+    document = window.document
+    assert document is not None
+    figures.update(measure_repaint(window.map_view))
+    figures["peak memory MB"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    window.autosaver.close()
+    QApplication.closeAllWindows()
+    return figures
+
+
+if __name__ == "__main__":
+    print(json.dumps(session(Path(sys.argv[1]))))

@@ -1,0 +1,500 @@
+"""The OOB tree dock: the whole order of battle with NATO symbols, where each unit stands in
+the scenario, search and placement filters, drag and drop re-parenting, and the add,
+duplicate and delete actions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import (
+    QItemSelection,
+    QItemSelectionModel,
+    QModelIndex,
+    QPoint,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QAction, QDropEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QMessageBox,
+    QToolBar,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.docks.base import DocumentDock
+from editor.docks.oob_changes import NodeKey
+from editor.docks.oob_edit import (
+    add_organization,
+    add_unit,
+    delete_nodes,
+    deleted_ids,
+    duplicate_nodes,
+    insertion_place,
+)
+from editor.docks.oob_filter import OobFilterModel, StatusFilter
+from editor.docks.oob_model import NODE_ID_ROLE, NODE_KIND_ROLE, Column, OobModel
+from editor.document import Change, Document
+from editor.selection import Focus, Selection
+from schemas.io import FileKind
+from schemas.oob import Organization, Unit
+
+REVEAL_MATCHES = 300
+"""The search opens the branches down to this many matches at most."""
+
+CONFIRM_DELETING = 10
+"""Deleting this many units or more at once asks first."""
+
+_COLUMN_WIDTHS = {
+    Column.NAME: 270,
+    Column.PLACEMENT: 200,
+    Column.STRENGTH: 90,
+    Column.QUALITY: 56,
+    Column.CLASS: 120,
+    Column.ID: 150,
+}
+
+
+class OobTreeView(QTreeView):
+    """The tree, telling the dock when a drop was refused and why."""
+
+    drop_refused = Signal(str)
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        super().dropEvent(event)
+        model = self.model()
+        source = model.sourceModel() if isinstance(model, OobFilterModel) else model
+        if isinstance(source, OobModel) and source.refused:
+            self.drop_refused.emit(source.refused)
+
+
+class OobTreeDock(DocumentDock):
+    """Browse and edit the order of battle as a tree."""
+
+    title = "Order of Battle"
+    object_name = "oob_tree"
+    default_area = Qt.DockWidgetArea.LeftDockWidgetArea
+
+    def __init__(self, selection: Selection, parent: QWidget | None = None) -> None:
+        super().__init__(selection, parent)
+        self.model = OobModel(self)
+        self.proxy = OobFilterModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.confirm: Callable[[str], bool] = self._ask
+        """Asked before large deletions; tests replace it."""
+        self._syncing = False
+        self._expanded: set[NodeKey] = set()
+
+        self.tree = OobTreeView()
+        self.tree.setModel(self.proxy)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setIndentation(16)
+        self.tree.setAlternatingRowColors(True)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.tree.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.tree.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        self.tree.setDefaultDropAction(Qt.DropAction.MoveAction)
+        self.tree.setDropIndicatorShown(True)
+        self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.tree.customContextMenuRequested.connect(self._context_menu)
+        self.tree.doubleClicked.connect(self._show_on_map)
+        self.tree.drop_refused.connect(self._say)
+        header = self.tree.header()
+        header.setStretchLastSection(True)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        for column, width in _COLUMN_WIDTHS.items():
+            header.resizeSection(column, width)
+        self.tree.selectionModel().selectionChanged.connect(self._tree_selection_changed)
+        self.proxy.modelAboutToBeReset.connect(self._remember_expanded)
+        self.proxy.modelReset.connect(self._restore_expanded)
+
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Search name, id, type or class…")
+        self.search.setClearButtonEnabled(True)
+        self.search.setToolTip(
+            "Show units and organizations whose name, id, type or class contains every word; "
+            "a matching organization shows everything under it"
+        )
+        self.search.textChanged.connect(self._search_changed)
+        self.status_filter = QComboBox()
+        self.status_filter.addItems([s.value for s in StatusFilter])
+        self.status_filter.setToolTip("Show only units with this part in the open scenario")
+        self.status_filter.currentTextChanged.connect(self._status_changed)
+
+        self._build_actions()
+        toolbar = QToolBar()
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        for action in (
+            self.add_organization_action,
+            self.add_unit_action,
+            self.duplicate_action,
+            self.delete_action,
+        ):
+            toolbar.addAction(action)
+        toolbar.addSeparator()
+        toolbar.addAction(self.expand_action)
+        toolbar.addAction(self.collapse_action)
+
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet("color: palette(placeholder-text);")
+
+        filters = QHBoxLayout()
+        filters.setContentsMargins(0, 0, 0, 0)
+        filters.addWidget(self.search, 1)
+        filters.addWidget(self.status_filter)
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(4, 2, 4, 4)
+        layout.setSpacing(4)
+        layout.addWidget(toolbar)
+        layout.addLayout(filters)
+        layout.addWidget(self.tree, 1)
+        layout.addWidget(self.message)
+        self.setWidget(body)
+        selection.units_changed.connect(self._selection_units_changed)
+        self._update_actions()
+
+    def _build_actions(self) -> None:
+        def action(text: str, tip: str, slot: Callable[[], object]) -> QAction:
+            made = QAction(text, self)
+            made.setToolTip(tip)
+            made.setStatusTip(tip)
+            made.triggered.connect(slot)
+            return made
+
+        self.add_organization_action = action(
+            "Add Organization",
+            "Add an organization inside the selected organization or nation",
+            self.add_organization,
+        )
+        self.add_unit_action = action(
+            "Add Unit",
+            "Add an infantry battalion inside the selected organization, or after the "
+            "selected unit",
+            self.add_unit,
+        )
+        self.duplicate_action = action(
+            "Duplicate",
+            "Copy the selected units and organizations, with everything under them, under new ids",
+            self.duplicate_selected,
+        )
+        self.delete_action = action(
+            "Delete",
+            "Delete the selected units and organizations, and remove them from the scenario's "
+            "placements and schedules",
+            self.delete_selected,
+        )
+        self.add_organization_action.setIconText("+ Organization")
+        self.add_unit_action.setIconText("+ Unit")
+        self.delete_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
+        self.delete_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.tree.addAction(self.delete_action)
+        self.rename_action = action("Rename", "Rename the selected entry", self._rename)
+        self.rename_action.setShortcut(QKeySequence(Qt.Key.Key_F2))
+        self.rename_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.tree.addAction(self.rename_action)
+        self.expand_action = action("Expand", "Expand the selected branches, or all", self._expand)
+        self.collapse_action = action("Collapse", "Collapse the whole tree", self.tree.collapseAll)
+
+    # Document ---------------------------------------------------------------------------------
+
+    def set_document(self, document: Document | None) -> None:
+        if self.document is not None:
+            self.document.changed.disconnect(self._document_changed)
+        super().set_document(document)
+        self._expanded.clear()
+        self.model.set_document(document)
+        if document is not None:
+            document.changed.connect(self._document_changed)
+            self.tree.expandToDepth(1)
+        self._update_actions()
+
+    def _document_changed(self, change: Change) -> None:
+        if change.kind in {FileKind.OOB, FileKind.SCENARIO}:
+            self.proxy.refilter()
+        self._update_actions()
+
+    # Selection ------------------------------------------------------------------------------
+
+    def selected_ids(self) -> list[str]:
+        """Ids of the selected units and organizations, in tree order."""
+        ids: list[str] = []
+        for index in self.tree.selectionModel().selectedRows(0):
+            if index.data(NODE_KIND_ROLE) in {"unit", "org"}:
+                ids.append(str(index.data(NODE_ID_ROLE)))
+        return ids
+
+    def _current_place(self) -> str | NodeKey | None:
+        index = self.tree.currentIndex()
+        if not index.isValid():
+            return None
+        kind, ident = str(index.data(NODE_KIND_ROLE)), str(index.data(NODE_ID_ROLE))
+        return ident if kind in {"unit", "org"} else (kind, ident)
+
+    def _tree_selection_changed(self, *_: QItemSelection) -> None:
+        self._update_actions()
+        if self._syncing or self.document is None:
+            return
+        ids = self.selected_ids()
+        self._syncing = True
+        try:
+            self.selection.select_units(ids)
+        finally:
+            self._syncing = False
+        if len(ids) == 1 and ids[0] in self.document.oob_index.units:
+            hex_ = self.model.status_of(ids[0]).hex
+            if hex_ is not None and self.model.status_of(ids[0]).placed.value in {
+                "on_map",
+                "combined",
+            }:
+                self.selection.select_hex(hex_)
+                self.selection.request_focus(Focus(hex=hex_))
+
+    def _selection_units_changed(self, ids: list[str]) -> None:
+        if self._syncing or self.document is None:
+            return
+        self.select_ids(ids)
+
+    def select_ids(self, ids: list[str]) -> None:
+        """Select and reveal units and organizations by id (hidden or unknown ids are left)."""
+        rows = QItemSelection()
+        first: QModelIndex | None = None
+        for node_id in ids:
+            index = self.proxy.mapFromSource(self.model.index_of_id(node_id))
+            if not index.isValid():
+                continue
+            self._reveal(index)
+            rows.select(index, index.siblingAtColumn(len(Column) - 1))
+            first = first or index
+        self._syncing = True
+        try:
+            flags = QItemSelectionModel.SelectionFlag.ClearAndSelect
+            self.tree.selectionModel().select(rows, flags)
+            if first is not None:
+                self.tree.selectionModel().setCurrentIndex(
+                    first, QItemSelectionModel.SelectionFlag.NoUpdate
+                )
+                self.tree.scrollTo(first)
+        finally:
+            self._syncing = False
+        self._update_actions()
+
+    def _reveal(self, index: QModelIndex) -> None:
+        parent = index.parent()
+        while parent.isValid():
+            self.tree.expand(parent)
+            parent = parent.parent()
+
+    def show_focus(self, focus: Focus) -> bool:
+        if self.document is None:
+            return False
+        index = self.document.oob_index
+        node_id = focus.object_id
+        if node_id not in index.units and node_id not in index.organizations:
+            node_id = self._id_on_path(focus) if focus.kind is FileKind.OOB else None
+        if node_id is None:
+            return False
+        if not self.proxy.mapFromSource(self.model.index_of_id(node_id)).isValid():
+            # Hidden by the filters: clear them so the row can be shown.
+            self.search.clear()
+            self.status_filter.setCurrentText(StatusFilter.ALL.value)
+        self.select_ids([node_id])
+        self.selection.select_units([node_id])
+        return True
+
+    def _id_on_path(self, focus: Focus) -> str | None:
+        """The deepest unit or organization along a model path of the OOB."""
+        assert self.document is not None
+        value: object = self.document.oob
+        found: str | None = None
+        for part in focus.path:
+            try:
+                value = value[part] if isinstance(part, int) else getattr(value, part)  # type: ignore[index]
+            except (AttributeError, IndexError, KeyError, TypeError):
+                break
+            if isinstance(value, Unit | Organization):
+                found = value.id
+        return found
+
+    def _show_on_map(self, index: QModelIndex) -> None:
+        if self.document is None or index.data(NODE_KIND_ROLE) != "unit":
+            return
+        status = self.model.status_of(str(index.data(NODE_ID_ROLE)))
+        if status.hex is not None:
+            self.selection.select_hex(status.hex)
+            self.selection.request_focus(Focus(hex=status.hex))
+
+    # Filters --------------------------------------------------------------------------------
+
+    def _search_changed(self, text: str) -> None:
+        self.proxy.set_search(text)
+        self._expand_matches()
+
+    def _status_changed(self, text: str) -> None:
+        self.proxy.set_status(StatusFilter(text))
+        self._expand_matches()
+
+    def _expand_matches(self) -> None:
+        if not self.proxy.is_filtering:
+            self._say("")
+            return
+        # Open the branches down to what matched by itself; what only lies under a matching
+        # organization stays folded inside it.
+        self.tree.collapseAll()
+        matches = self.proxy.direct_matches()
+        for node_id in matches[:REVEAL_MATCHES]:
+            self._reveal(self.proxy.mapFromSource(self.model.index_of_id(node_id)))
+        shown = len(matches)
+        self._say(f"{shown} match{'es' if shown != 1 else ''}" if shown else "Nothing matches")
+
+    # Expansion across resets ------------------------------------------------------------------
+
+    def _key(self, index: QModelIndex) -> NodeKey:
+        return (str(index.data(NODE_KIND_ROLE)), str(index.data(NODE_ID_ROLE)))
+
+    def _remember_expanded(self) -> None:
+        self._expanded.clear()
+        pending = [QModelIndex()]
+        while pending:
+            parent = pending.pop()
+            for row in range(self.proxy.rowCount(parent)):
+                index = self.proxy.index(row, 0, parent)
+                if self.tree.isExpanded(index):
+                    self._expanded.add(self._key(index))
+                    pending.append(index)
+
+    def _restore_expanded(self) -> None:
+        pending = [QModelIndex()]
+        while pending:
+            parent = pending.pop()
+            for row in range(self.proxy.rowCount(parent)):
+                index = self.proxy.index(row, 0, parent)
+                if self._key(index) in self._expanded:
+                    self.tree.expand(index)
+                    pending.append(index)
+        if self.document is not None:
+            self.select_ids(self.selection.units)
+
+    # Actions --------------------------------------------------------------------------------
+
+    def _update_actions(self) -> None:
+        has_document = self.document is not None
+        selected = bool(self.selected_ids()) if has_document else False
+        self.add_organization_action.setEnabled(has_document)
+        self.add_unit_action.setEnabled(has_document)
+        self.duplicate_action.setEnabled(selected)
+        self.delete_action.setEnabled(selected)
+        self.rename_action.setEnabled(has_document and self.tree.currentIndex().isValid())
+        self.expand_action.setEnabled(has_document)
+        self.collapse_action.setEnabled(has_document)
+
+    def _say(self, text: str) -> None:
+        self.message.setText(text)
+        self.message.setVisible(bool(text))
+
+    def add_organization(self) -> str | None:
+        """Add an organization where the selection is; select and return it."""
+        if self.document is None:
+            return None
+        parent, row = insertion_place(self.document, self._current_place())
+        if parent[0] != "org" and parent[0] != "nation":
+            return None
+        new_id = add_organization(self.document, parent, row)
+        self._select_new([new_id])
+        return new_id
+
+    def add_unit(self) -> str | None:
+        """Add a unit where the selection is; select and return it."""
+        if self.document is None:
+            return None
+        parent, row = insertion_place(self.document, self._current_place())
+        new_id = add_unit(self.document, parent, row)
+        self._select_new([new_id])
+        return new_id
+
+    def duplicate_selected(self) -> list[str]:
+        """Duplicate the selected units and organizations; select and return the copies."""
+        if self.document is None:
+            return []
+        new_ids = duplicate_nodes(self.document, self.selected_ids())
+        self._select_new(new_ids)
+        return new_ids
+
+    def delete_selected(self) -> int:
+        """Delete the selected units and organizations (asking first when many units go);
+        return how many units were deleted."""
+        ids = self.selected_ids()
+        if self.document is None or not ids:
+            return 0
+        units, organizations = deleted_ids(self.document.oob_index, ids)
+        if len(units) >= CONFIRM_DELETING:
+            question = (
+                f"Delete {len(units)} units"
+                + (f" in {len(organizations)} organizations" if organizations else "")
+                + "? They are also removed from this scenario's placements and schedules. "
+                "Other scenarios of the title may still refer to them."
+            )
+            if not self.confirm(question):
+                return 0
+        count = delete_nodes(self.document, ids)
+        self._say(f"Deleted {count} unit{'s' if count != 1 else ''}")
+        return count
+
+    def _ask(self, question: str) -> bool:
+        answer = QMessageBox.question(
+            self,
+            "Delete",
+            question,
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel,
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _select_new(self, ids: list[str]) -> None:
+        visible = [i for i in ids if self.proxy.mapFromSource(self.model.index_of_id(i)).isValid()]
+        if len(visible) < len(ids):
+            self.search.clear()
+            self.status_filter.setCurrentText(StatusFilter.ALL.value)
+        self.select_ids(ids)
+        self.selection.select_units(ids)
+
+    def _rename(self) -> None:
+        index = self.tree.currentIndex()
+        if index.isValid():
+            self.tree.edit(index.siblingAtColumn(Column.NAME))
+
+    def _expand(self) -> None:
+        rows = self.tree.selectionModel().selectedRows(0)
+        if not rows:
+            self.tree.expandToDepth(2)
+        for index in rows:
+            self.tree.expandRecursively(index)
+
+    def _context_menu(self, position: QPoint) -> None:
+        menu = QMenu(self)
+        for action in (
+            self.add_organization_action,
+            self.add_unit_action,
+            self.duplicate_action,
+            self.rename_action,
+            None,
+            self.delete_action,
+            None,
+            self.expand_action,
+            self.collapse_action,
+        ):
+            if action is None:
+                menu.addSeparator()
+            else:
+                menu.addAction(action)
+        menu.exec(self.tree.viewport().mapToGlobal(position))

@@ -1,0 +1,209 @@
+"""Unit counters on the map: the top unit of each stack as a counter in its side's colour with
+its NATO symbol and strength, a stack shadow and count when several units share the hex, and
+plain side-coloured blocks when zoomed out. Drawn counters are cached as pixmaps.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Sequence
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPen, QPixmap
+
+from editor import symbols
+from editor.map import style
+from editor.map.geometry import Frame
+from editor.map.scenario_index import Offset, ScenarioIndex
+from schemas.oob import Component
+from schemas.oob_index import OobIndex
+from schemas.scenario import Mode, Placement
+from schemas.vocabulary import Side
+
+COUNTER_SHARE = 0.7
+"""Counter side over hex height."""
+STACK_STEP = 0.07
+"""How far each unit under the top one peeks out, in counter sides."""
+_UNKNOWN = QColor("#bdbdbd")
+_MODE_MARK = {Mode.TRAVEL: "T", Mode.RAIL: "R"}
+
+
+def counter_size(zoom: float) -> int:
+    """Counter side in pixels at a zoom."""
+    return max(4, round(zoom * COUNTER_SHARE))
+
+
+class CounterPainter:
+    """Draws the stacks of the visible hexes, caching one pixmap per look."""
+
+    def __init__(self, capacity: int = 2000) -> None:
+        self.capacity = capacity
+        self._cache: OrderedDict[tuple[object, ...], QPixmap] = OrderedDict()
+
+    def clear(self) -> None:
+        """Forget the cached counters (the OOB changed)."""
+        self._cache.clear()
+
+    def paint(
+        self,
+        painter: QPainter,
+        frame: Frame,
+        index: ScenarioIndex,
+        oob: OobIndex,
+        selected: Sequence[str] = (),
+    ) -> None:
+        """Draw every stack in the frame."""
+        hexes = frame.hexes(margin=1)
+        if hexes is None or not index.placements:
+            return
+        c0, c1, r0, r1 = hexes
+        visible = [
+            (hex_, stack)
+            for hex_, stack in index.placements.items()
+            if c0 <= hex_[0] <= c1 and r0 <= hex_[1] <= r1
+        ]
+        if frame.zoom < style.COUNTERS_FROM:
+            self._blocks(painter, frame, visible, oob)
+            return
+        chosen = set(selected)
+        size = counter_size(frame.zoom)
+        for hex_, stack in visible:
+            top = next((p for p in stack if p.unit in chosen), stack[0])
+            pixmap = self._stack_pixmap(top, len(stack), size, oob, top.unit in chosen)
+            x, y = frame.point(hex_)
+            margin = (pixmap.width() - size) / 2
+            painter.drawPixmap(
+                QPointF(round(x - size / 2 - margin), round(y - size / 2 - margin)), pixmap
+            )
+
+    def _blocks(
+        self,
+        painter: QPainter,
+        frame: Frame,
+        visible: list[tuple[Offset, list[Placement]]],
+        oob: OobIndex,
+    ) -> None:
+        """Zoomed out: one small square per stack in a deep shade of its side's colour, so
+        the front line stands out from towns and fields."""
+        side = max(3.0, frame.zoom * 0.5)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        painter.setPen(QPen(style.INK, 1.0) if side >= 5 else Qt.PenStyle.NoPen)
+        fills = {s: _deep(symbols.side_color(s)) for s in Side}
+        current: QColor | None = None
+        for hex_, stack in visible:
+            entry = oob.units.get(stack[0].unit)
+            color = fills[entry.side] if entry is not None else _UNKNOWN
+            if color is not current:
+                painter.setBrush(color)
+                current = color
+            x, y = frame.point(hex_)
+            painter.drawRect(QRectF(round(x - side / 2), round(y - side / 2), side, side))
+
+    def _stack_pixmap(
+        self, top: Placement, count: int, size: int, oob: OobIndex, selected: bool
+    ) -> QPixmap:
+        entry = oob.units.get(top.unit)
+        look = (
+            (entry.unit.name, entry.unit.strength, entry.side, symbols.symbol_key(entry.unit))
+            if entry is not None
+            else None
+        )
+        key = (top.unit, look, top.strength, top.mode, count, size, selected)
+        pixmap = self._cache.get(key)
+        if pixmap is not None:
+            self._cache.move_to_end(key)
+            return pixmap
+        pixmap = _draw_stack(top, count, size, oob, selected)
+        self._cache[key] = pixmap
+        while len(self._cache) > self.capacity:
+            self._cache.popitem(last=False)
+        return pixmap
+
+
+def _draw_stack(top: Placement, count: int, size: int, oob: OobIndex, selected: bool) -> QPixmap:
+    under = min(count - 1, 2)
+    step = max(2.0, size * STACK_STEP)
+    margin = int(max(step * under, _badge_radius(size)) + 3)
+    pixmap = QPixmap(size + 2 * margin, size + 2 * margin)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    entry = oob.units.get(top.unit)
+    fill = symbols.side_color(entry.side) if entry is not None else _UNKNOWN
+    # Units below the top one peek out up and to the right, like a real stack.
+    for depth in range(under, 0, -1):
+        rect = QRectF(margin + depth * step, margin - depth * step, size, size)
+        _paint_blank(painter, rect, fill.darker(100 + 12 * depth))
+    rect = QRectF(margin, margin, size, size)
+    _paint_counter(painter, rect, top, oob, fill)
+    if selected:
+        pen = QPen(style.SELECTED, max(2.0, size * 0.08))
+        pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(rect.adjusted(-1, -1, 1, 1))
+    if count > 1:
+        _paint_count(painter, rect, count)
+    painter.end()
+    return pixmap
+
+
+def _paint_blank(painter: QPainter, rect: QRectF, fill: QColor) -> None:
+    painter.setPen(QPen(style.INK, 1.0))
+    painter.setBrush(fill)
+    painter.drawRect(rect.adjusted(0.5, 0.5, -0.5, -0.5))
+
+
+def _paint_counter(
+    painter: QPainter, rect: QRectF, placement: Placement, oob: OobIndex, fill: QColor
+) -> None:
+    entry = oob.units.get(placement.unit)
+    _paint_blank(painter, rect, fill.lighter(112))
+    size = rect.width()
+    if entry is None:
+        painter.setPen(style.INK)
+        painter.setFont(style.label_font(round(size * 0.5)))
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, "?")
+        return
+    unit = entry.unit
+    # The symbol's bands for echelon marks and HQ staff take a third of its height; letting
+    # the lower band reach into the strength line keeps the frame large.
+    symbol_area = QRectF(rect.left() + size * 0.05, rect.top(), size * 0.9, size * 0.84)
+    symbols.paint_unit_symbol(painter, symbol_area, unit, entry.side)
+    strength = placement.strength if placement.strength is not None else unit.strength
+    text = f"{strength}"
+    if unit.component is not Component.MEN:
+        text += unit.component.value[0]
+    painter.setPen(style.INK)
+    painter.setFont(style.label_font(max(7, round(size * 0.27))))
+    text_rect = QRectF(rect.left(), rect.top() + size * 0.67, size, size * 0.31)
+    painter.drawText(text_rect, Qt.AlignmentFlag.AlignCenter, text)
+    mark = _MODE_MARK.get(placement.mode)
+    if mark and size >= 30:
+        painter.setFont(style.label_font(max(6, round(size * 0.2))))
+        painter.drawText(
+            QRectF(rect.left() + size * 0.04, rect.top() + size * 0.02, size * 0.3, size * 0.3),
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
+            mark,
+        )
+
+
+def _paint_count(painter: QPainter, rect: QRectF, count: int) -> None:
+    """A dark badge with the number of units in the hex, on the counter's top-left corner."""
+    radius = _badge_radius(rect.width())
+    center = QPointF(rect.left() + radius * 0.15, rect.top() + radius * 0.15)
+    painter.setPen(QPen(QColor("#f4f1e6"), 1.0))
+    painter.setBrush(style.INK)
+    painter.drawEllipse(center, radius, radius)
+    painter.setFont(style.label_font(max(6, round(radius * 1.25))))
+    badge = QRectF(center.x() - radius, center.y() - radius, 2 * radius, 2 * radius)
+    painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, str(count))
+
+
+def _badge_radius(size: float) -> float:
+    return max(5.0, size * 0.19)
+
+
+def _deep(color: QColor) -> QColor:
+    """A side colour saturated and darkened to read as a dot on the terrain."""
+    return QColor.fromHsvF(color.hsvHueF(), 0.9, 0.72)

@@ -1,0 +1,427 @@
+"""Drawing the map file's layers (terrain, hillshade, grid, hexsides, roads, railways, bridges)
+for one frame: a tile of the cache or a whole exported map. Everything comes from `MapContent`
+and `MapGeometry`; positions are computed per column once and offset by rows.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Iterator
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
+
+from editor.map import style
+from editor.map.content import MapContent
+from editor.map.geometry import Frame, HexRange, Offset
+from editor.map.layers import LayerVisibility
+from editor.map.overview import TerrainImage
+from schemas.map import CONNECTION_BITS, FullHexKind
+from schemas.vocabulary import ConnectionKind, CrossingKind, Direction, HexsideKind
+
+_LINK = re.compile("[1-7]")
+BRIDGE_LENGTH = 0.5
+"""Length of a hexside bridge, in hexes (it spans the edge between two hex centres)."""
+_WATER_SIDES = (HexsideKind.RIVER, HexsideKind.STREAM, HexsideKind.CANAL)
+_ROAD_ORDER = (ConnectionKind.TRAIL, ConnectionKind.SECONDARY_ROAD, ConnectionKind.PRIMARY_ROAD)
+
+
+class Scenery:
+    """Paints the static layers of one map; holds the brushes of the current palette."""
+
+    def __init__(self, content: MapContent, terrain_image: TerrainImage) -> None:
+        self.content = content
+        self.terrain_image = terrain_image
+        self._column_paths: dict[tuple[float, int], QPainterPath] = {}
+        self.refresh_palette()
+
+    def refresh_palette(self) -> None:
+        """Pick up new terrain colours or shading."""
+        self.brushes = [QBrush(color) for color in self.content.palette]
+
+    def paint(self, painter: QPainter, frame: Frame, layers: LayerVisibility) -> None:
+        """Draw every shown static layer of the hexes in the frame."""
+        hexes = frame.hexes(margin=1)
+        painter.fillRect(QRectF(0, 0, frame.width, frame.height), style.OUTSIDE)
+        if hexes is None:
+            return
+        self._terrain(painter, frame, hexes, layers)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        zoom = frame.zoom
+        if "grid" in layers and zoom >= style.GRID_FROM:
+            self._grid(painter, frame, hexes)
+        roads = "roads" in layers
+        rails = "railroads" in layers
+        if (roads or rails) and zoom >= style.FEATURE_MARKS_FROM:
+            self._raised(painter, frame, hexes)
+        if "hexsides" in layers:
+            self._hexsides(painter, frame, hexes)
+        crossings = "crossings" in layers and zoom >= style.CROSSINGS_FROM
+        if crossings:
+            self._bridge_decks(painter, frame, hexes)
+        if roads:
+            self._roads(painter, frame, hexes)
+        if rails:
+            self._railroads(painter, frame, hexes)
+        if crossings:
+            self._crossings(painter, frame, hexes)
+            self._full_hex(painter, frame, hexes)
+
+    # Terrain -----------------------------------------------------------------------------------
+
+    def _terrain(
+        self, painter: QPainter, frame: Frame, hexes: HexRange, layers: LayerVisibility
+    ) -> None:
+        image = self.terrain_image
+        source = image.source_rect(hexes)
+        target = _scaled(image.to_world().mapRect(source), frame)
+        if frame.zoom < style.HEX_SHAPES_FROM:
+            # Enlarged pixels stay sharp-edged; shrunk ones are averaged.
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, frame.zoom < 2.0)
+            painter.drawImage(target, image.pixels, source)
+        else:
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
+            painter.drawImage(target, image.interior, source)
+            self._hex_outlines(painter, frame, hexes, "terrain" in layers)
+        if "elevation" in layers:
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+            painter.drawImage(target, image.shade, source)
+
+    def _hex_outlines(self, painter: QPainter, frame: Frame, hexes: HexRange, show: bool) -> None:
+        """Fill the hexes the enlarged image gets wrong: those whose terrain differs from a
+        neighbour to the left or right (the image's rectangles cut across their pointed
+        sides) and those on the map's edge."""
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        painter.setPen(Qt.PenStyle.NoPen)
+        outline = self.content.geometry.hex_polygon(frame.zoom)
+        brushes = self.brushes if show else [QBrush(style.PAPER)] * len(self.brushes)
+        lines = self.terrain_image.lines
+        shifted = self.terrain_image.shifted
+        last_column = self.content.geometry.width - 1
+        last_row = self.content.geometry.height - 1
+        c0, c1, r0, r1 = hexes
+        xs, ys = frame.column_pixels(hexes)
+        zoom = frame.zoom
+        current = -1
+        for offset, column in enumerate(range(c0, c1 + 1)):
+            x, y0 = xs[offset], ys[offset]
+            edge_column = column in (0, last_column)
+            for row in range(r0, r1 + 1):
+                top = 2 * row + shifted[column]
+                upper, lower = lines[top], lines[top + 1]
+                number = upper[column]
+                if not (
+                    edge_column
+                    or row in (0, last_row)
+                    or upper[column - 1] != number
+                    or upper[column + 1] != number
+                    or lower[column - 1] != number
+                    or lower[column + 1] != number
+                ):
+                    continue
+                if number != current:
+                    painter.setBrush(brushes[number])
+                    current = number
+                painter.drawPolygon(outline.translated(x, y0 + row * zoom))
+
+    def _grid(self, painter: QPainter, frame: Frame, hexes: HexRange) -> None:
+        geometry = self.content.geometry
+        zoom = frame.zoom
+        c0, c1, r0, r1 = hexes
+        pen = QPen(style.GRID, 1.0 if zoom < 40 else 1.3)
+        pen.setCosmetic(True)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        # One path draws the upper and left edges of a column of hexes; every column reuses
+        # it, moved into place. The map's right and bottom borders are added hex by hex.
+        column_path = self._column_grid(zoom, r1 - r0 + 1)
+        xs, ys = frame.column_pixels(hexes)
+        for offset in range(c1 - c0 + 1):
+            painter.translate(QPointF(xs[offset], ys[offset] + r0 * zoom))
+            painter.drawPath(column_path)
+            painter.resetTransform()
+        last_column, last_row = geometry.width - 1, geometry.height - 1
+        lines = []
+        border = [(last_column, row) for row in range(r0, r1 + 1)] if c1 == last_column else []
+        if r1 == last_row:
+            border += [(column, last_row) for column in range(c0, c1 + 1)]
+        for hex_ in border:
+            x, y = frame.point(hex_)
+            for edge in geometry.edges.values():
+                (ax, ay), (bx, by) = edge.start, edge.end
+                lines.append(QLineF(x + ax * zoom, y + ay * zoom, x + bx * zoom, y + by * zoom))
+        if lines:
+            painter.drawLines(lines)
+
+    def _column_grid(self, zoom: float, rows: int) -> QPainterPath:
+        key = (zoom, rows)
+        path = self._column_paths.get(key)
+        if path is None:
+            edges = self.content.geometry.edges
+            path = QPainterPath()
+            for row in range(rows):
+                for direction in (Direction.UP, Direction.UP_LEFT, Direction.DOWN_LEFT):
+                    (ax, ay), (bx, by) = edges[direction].start, edges[direction].end
+                    path.moveTo(ax * zoom, (ay + row) * zoom)
+                    path.lineTo(bx * zoom, (by + row) * zoom)
+            if len(self._column_paths) > 64:
+                self._column_paths.clear()
+            self._column_paths[key] = path
+        return path
+
+    # Hexsides ----------------------------------------------------------------------------------
+
+    def _hexsides(self, painter: QPainter, frame: Frame, hexes: HexRange) -> None:
+        geometry = self.content.geometry
+        zoom = frame.zoom
+        by_kind: dict[HexsideKind, list[QLineF]] = {}
+        ticks: dict[HexsideKind, list[QLineF]] = {}
+        for hex_, feature in self.content.hexsides.within(hexes):
+            kind = feature.kind
+            if zoom < style.HEXSIDE_MIN_ZOOM.get(kind, style.HEXSIDE_DETAIL_FROM):
+                continue
+            x, y = frame.point(hex_)
+            edge = geometry.edges[feature.side]
+            (ax, ay), (bx, by) = edge.start, edge.end
+            line = QLineF(x + ax * zoom, y + ay * zoom, x + bx * zoom, y + by * zoom)
+            by_kind.setdefault(kind, []).append(line)
+            if kind in style.TICKED_HEXSIDES and zoom >= style.FEATURE_MARKS_FROM:
+                toward = self._low_side(hex_, feature.side, kind)
+                ticks.setdefault(kind, []).extend(_ticks(line, toward, zoom, kind))
+        order = [k for k in _WATER_SIDES if k in by_kind] + [
+            k for k in by_kind if k not in _WATER_SIDES
+        ]
+        for kind in order:
+            for pen in style.hexside_pens(kind, zoom):
+                painter.setPen(pen)
+                painter.drawLines(by_kind[kind])
+            if kind in ticks:
+                color, _ = style.TICKED_HEXSIDES[kind]
+                painter.setPen(QPen(QColor(color), max(1.0, 0.025 * zoom)))
+                painter.drawLines(ticks[kind])
+
+    def _low_side(self, hex_: Offset, side: Direction, kind: HexsideKind) -> tuple[float, float]:
+        """The direction the ticks of an edge point: down the slope for cliffs and the like,
+        away from the hex that names the edge when both sides lie level."""
+        geometry = self.content.geometry
+        dx, dy = geometry.edges[side].toward
+        neighbour = geometry.grid.neighbor(*hex_, side)
+        if kind is not HexsideKind.AT_DITCH and geometry.contains(*neighbour):
+            here, there = self.content.elevation(hex_), self.content.elevation(neighbour)
+            if here < there:
+                return -dx, -dy
+        return dx, dy
+
+    # Roads and railways ------------------------------------------------------------------------
+
+    def _links(self, kind: ConnectionKind, frame: Frame, hexes: HexRange) -> list[QLineF]:
+        rows = self.content.map.connections.get(kind)
+        return self._link_lines(rows or [], frame, hexes)
+
+    def _link_lines(self, rows: list[str], frame: Frame, hexes: HexRange) -> list[QLineF]:
+        if not rows:
+            return []
+        geometry = self.content.geometry
+        zoom = frame.zoom
+        steps = [
+            (bit, geometry.edges[d].toward[0] * zoom, geometry.edges[d].toward[1] * zoom)
+            for d, bit in CONNECTION_BITS.items()
+        ]
+        c0, c1, r0, r1 = hexes
+        xs, ys = frame.column_pixels(hexes)
+        lines = []
+        for row in range(r0, min(r1, len(rows) - 1) + 1):
+            dy = row * zoom
+            for match in _LINK.finditer(rows[row], c0, c1 + 1):
+                digit = int(match.group())
+                offset = match.start() - c0
+                x, y = xs[offset], ys[offset] + dy
+                for bit, sx, sy in steps:
+                    if digit & bit:
+                        lines.append(QLineF(x, y, x + sx, y + sy))
+        return lines
+
+    def _raised(self, painter: QPainter, frame: Frame, hexes: HexRange) -> None:
+        lines = self._link_lines(self.content.map.raised, frame, hexes)
+        for pen in style.raised_pens(frame.zoom) if lines else ():
+            painter.setPen(pen)
+            painter.drawLines(lines)
+
+    def _roads(self, painter: QPainter, frame: Frame, hexes: HexRange) -> None:
+        zoom = frame.zoom
+        drawn = [
+            (kind, self._links(kind, frame, hexes))
+            for kind in _ROAD_ORDER
+            if zoom >= style.ROAD_MIN_ZOOM[kind]
+        ]
+        # Casings first, then fills: crossing roads merge instead of cutting each other.
+        for kind, lines in drawn:
+            casing, _ = style.road_pens(kind, zoom)
+            if casing is not None and lines:
+                painter.setPen(casing)
+                painter.drawLines(lines)
+        for kind, lines in drawn:
+            if lines:
+                painter.setPen(style.road_pens(kind, zoom)[1])
+                painter.drawLines(lines)
+
+    def _railroads(self, painter: QPainter, frame: Frame, hexes: HexRange) -> None:
+        lines = self._links(ConnectionKind.RAILROAD, frame, hexes)
+        if not lines:
+            return
+        zoom = frame.zoom
+        painter.setPen(style.road_pens(ConnectionKind.RAILROAD, zoom)[1])
+        painter.drawLines(lines)
+        if zoom >= style.FEATURE_MARKS_FROM:
+            painter.setPen(style.rail_tie_pen(zoom))
+            painter.drawLines(lines)
+
+    # Crossings ---------------------------------------------------------------------------------
+
+    def _crossing_spans(
+        self, frame: Frame, hexes: HexRange, kinds: Iterable[CrossingKind]
+    ) -> Iterator[tuple[CrossingKind, QPointF, tuple[float, float]]]:
+        """Each crossing's midpoint on screen and its unit direction across the edge."""
+        geometry = self.content.geometry
+        wanted = set(kinds)
+        for hex_, crossing in self.content.crossings.within(hexes):
+            if crossing.kind not in wanted:
+                continue
+            x, y = frame.point(hex_)
+            edge = geometry.edges[crossing.side]
+            mx, my = edge.middle
+            tx, ty = edge.toward
+            length = math.hypot(tx, ty)
+            middle = QPointF(x + mx * frame.zoom, y + my * frame.zoom)
+            yield crossing.kind, middle, (tx / length, ty / length)
+
+    def _bridge_decks(self, painter: QPainter, frame: Frame, hexes: HexRange) -> None:
+        zoom = frame.zoom
+        painter.setPen(Qt.PenStyle.NoPen)
+        for kind, middle, (ux, uy) in self._crossing_spans(frame, hexes, style.BRIDGE_STYLE):
+            deck, _, width = style.BRIDGE_STYLE[kind]
+            painter.setBrush(QColor(deck))
+            painter.drawPolygon(_band(middle, ux, uy, BRIDGE_LENGTH * zoom, width * zoom))
+
+    def _crossings(self, painter: QPainter, frame: Frame, hexes: HexRange) -> None:
+        zoom = frame.zoom
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for kind, middle, (ux, uy) in self._crossing_spans(frame, hexes, CrossingKind):
+            if kind in style.BRIDGE_STYLE:
+                _, rails, width = style.BRIDGE_STYLE[kind]
+                heavy = kind is CrossingKind.HEAVY_BRIDGE
+                pen = QPen(QColor(rails), max(1.2, (0.045 if heavy else 0.03) * zoom))
+                pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+                painter.setPen(pen)
+                painter.drawLines(_parapets(middle, ux, uy, BRIDGE_LENGTH * zoom, width * zoom))
+            elif kind is CrossingKind.FORD:
+                # A sandy bar through the water with dotted banks.
+                ford = _band(middle, ux, uy, 0.36 * zoom, max(4.0, 0.13 * zoom))
+                painter.setBrush(style.FORD_COLOR)
+                pen = QPen(QColor("#5a4a2a"), max(1.0, 0.02 * zoom))
+                pen.setStyle(Qt.PenStyle.DotLine)
+                painter.setPen(pen)
+                painter.drawPolygon(ford)
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+            else:
+                _ferry(painter, middle, ux, uy, 0.5 * zoom)
+
+    def _full_hex(self, painter: QPainter, frame: Frame, hexes: HexRange) -> None:
+        zoom = frame.zoom
+        for hex_, feature in self.content.full_hex.within(hexes):
+            x, y = frame.point(hex_)
+            center = QPointF(x, y)
+            # Span the hex across its columns: a full-hex crossing joins the banks left and
+            # right of the water in most maps.
+            if feature.kind is FullHexKind.BRIDGE:
+                deck, rails, width = style.BRIDGE_STYLE[CrossingKind.HEAVY_BRIDGE]
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(QColor(deck))
+                painter.drawPolygon(_band(center, 1.0, 0.0, 0.9 * zoom, width * zoom))
+                pen = QPen(QColor(rails), max(1.0, 0.035 * zoom))
+                painter.setPen(pen)
+                painter.drawLines(_parapets(center, 1.0, 0.0, 0.9 * zoom, width * zoom))
+            else:
+                _ferry(painter, center, 1.0, 0.0, 0.8 * zoom)
+
+
+def _scaled(world: QRectF, frame: Frame) -> QRectF:
+    zoom = frame.zoom
+    return QRectF(
+        world.x() * zoom + frame.shift_x,
+        world.y() * zoom + frame.shift_y,
+        world.width() * zoom,
+        world.height() * zoom,
+    )
+
+
+def _positions(frame: Frame, hexes: HexRange) -> Iterator[tuple[Offset, tuple[float, float]]]:
+    c0, c1, r0, r1 = hexes
+    xs, ys = frame.column_pixels(hexes)
+    zoom = frame.zoom
+    for row in range(r0, r1 + 1):
+        dy = row * zoom
+        for offset, column in enumerate(range(c0, c1 + 1)):
+            yield (column, row), (xs[offset], ys[offset] + dy)
+
+
+def _ticks(
+    line: QLineF, toward: tuple[float, float], zoom: float, kind: HexsideKind
+) -> list[QLineF]:
+    """Short strokes from an edge toward one side, a quarter, half and three quarters along."""
+    _, length = style.TICKED_HEXSIDES[kind]
+    size = math.hypot(*toward)
+    tx, ty = toward[0] / size * length * zoom, toward[1] / size * length * zoom
+    ticks = []
+    for share in (0.2, 0.5, 0.8):
+        point = line.pointAt(share)
+        ticks.append(QLineF(point.x(), point.y(), point.x() + tx, point.y() + ty))
+    return ticks
+
+
+def _band(middle: QPointF, ux: float, uy: float, length: float, width: float) -> QPolygonF:
+    """A rectangle of `length` along (ux, uy) and `width` across, centred on `middle`."""
+    ax, ay = ux * length / 2, uy * length / 2
+    bx, by = -uy * width / 2, ux * width / 2
+    x, y = middle.x(), middle.y()
+    return QPolygonF(
+        [
+            QPointF(x - ax - bx, y - ay - by),
+            QPointF(x + ax - bx, y + ay - by),
+            QPointF(x + ax + bx, y + ay + by),
+            QPointF(x - ax + bx, y - ay + by),
+        ]
+    )
+
+
+def _parapets(middle: QPointF, ux: float, uy: float, length: float, width: float) -> list[QLineF]:
+    """The two side walls of a bridge with their ends flared outward, as on topographic maps."""
+    ax, ay = ux * length / 2, uy * length / 2
+    bx, by = -uy * width / 2, ux * width / 2
+    flare = 0.6
+    x, y = middle.x(), middle.y()
+    lines = []
+    for sign in (-1, 1):
+        sx, sy = x + sign * bx, y + sign * by
+        start, end = QPointF(sx - ax, sy - ay), QPointF(sx + ax, sy + ay)
+        lines.append(QLineF(start, end))
+        out_x, out_y = sign * bx * flare, sign * by * flare
+        lines.append(
+            QLineF(start, QPointF(start.x() - ax * 0.3 + out_x, start.y() - ay * 0.3 + out_y))
+        )
+        lines.append(QLineF(end, QPointF(end.x() + ax * 0.3 + out_x, end.y() + ay * 0.3 + out_y)))
+    return lines
+
+
+def _ferry(painter: QPainter, middle: QPointF, ux: float, uy: float, length: float) -> None:
+    """A dashed crossing line with a small boat on it."""
+    pen = QPen(style.FERRY_COLOR, max(1.0, length * 0.05))
+    pen.setDashPattern([2.0, 1.5])
+    painter.setPen(pen)
+    half = length / 2
+    x, y = middle.x(), middle.y()
+    painter.drawLine(QLineF(x - ux * half, y - uy * half, x + ux * half, y + uy * half))
+    painter.setPen(QPen(QColor("#f4f1e6"), 1.0))
+    painter.setBrush(style.FERRY_COLOR)
+    painter.drawPolygon(_band(middle, ux, uy, length * 0.4, length * 0.26))

@@ -1,0 +1,136 @@
+"""The tile cache: the static layers drawn into 256-pixel pixmaps per quantised zoom level,
+rendered when first seen and evicted least recently used. A repaint then only copies pixmaps.
+
+Zoom levels are quarter powers of two (1, 1.19, 1.41, 1.68, 2, …); the wheel and the keyboard
+step from level to level, so tiles are usually copied one to one. Any other zoom uses the tiles
+of the next level up, scaled down a little.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from collections.abc import Iterable
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QPainter, QPixmap
+
+from editor.map.geometry import Frame, MapGeometry
+from editor.map.layers import LayerVisibility
+from editor.map.scenery import Scenery
+
+TILE = 256
+"""Tile side in pixels."""
+STEPS_PER_DOUBLING = 4
+
+
+def level_index(zoom: float) -> int:
+    """The smallest zoom level at or above `zoom` (levels are 2 ** (index / 4))."""
+    return math.ceil(math.log2(zoom) * STEPS_PER_DOUBLING - 1e-6)
+
+
+def level_zoom(index: int) -> float:
+    """The pixels per hex of a zoom level."""
+    return float(2 ** (index / STEPS_PER_DOUBLING))
+
+
+TileKey = tuple[int, int, int]
+"""Zoom level index, tile column, tile row."""
+
+
+class TileCache:
+    """Pixmaps of the static layers, by zoom level and tile position."""
+
+    def __init__(
+        self,
+        scenery: Scenery,
+        geometry: MapGeometry,
+        layers: LayerVisibility,
+        capacity: int = 320,
+    ) -> None:
+        self.scenery = scenery
+        self.geometry = geometry
+        self.layers = layers
+        self.capacity = capacity
+        self._tiles: OrderedDict[TileKey, QPixmap] = OrderedDict()
+        self.rendered = 0
+        """Tiles rendered so far (for tests and the benchmark)."""
+
+    def __len__(self) -> int:
+        return len(self._tiles)
+
+    def clear(self) -> None:
+        """Forget every tile (the layers shown or the colours changed)."""
+        self._tiles.clear()
+
+    def invalidate(self, world_rects: Iterable[QRectF]) -> None:
+        """Forget the tiles that show any part of these world rectangles."""
+        rects = list(world_rects)
+        if not rects:
+            return
+        stale = []
+        for key in self._tiles:
+            tile = self.world_rect(key)
+            if any(tile.intersects(rect) for rect in rects):
+                stale.append(key)
+        for key in stale:
+            del self._tiles[key]
+
+    def world_rect(self, key: TileKey) -> QRectF:
+        """The part of the world a tile shows."""
+        index, column, row = key
+        zoom = level_zoom(index)
+        size = TILE / zoom
+        return QRectF(column * size, row * size, size, size)
+
+    def paint(
+        self, painter: QPainter, zoom: float, shift: QPointF, width: int, height: int
+    ) -> None:
+        """Draw the tiles covering a `width` x `height` view showing the world at `zoom`, with
+        the world origin at pixel `shift`."""
+        index = level_index(zoom)
+        level = level_zoom(index)
+        scale = zoom / level
+        exact = abs(scale - 1.0) < 1e-9
+        # The view's pixels in the level's pixel space.
+        left, top = -shift.x() / scale, -shift.y() / scale
+        right, bottom = left + width / scale, top + height / scale
+        bounds = self.geometry.bounds
+        right = min(right, bounds.right() * level)
+        bottom = min(bottom, bounds.bottom() * level)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, not exact)
+        for row in range(max(0, int(top // TILE)), math.ceil(bottom / TILE)):
+            for column in range(max(0, int(left // TILE)), math.ceil(right / TILE)):
+                pixmap = self.tile((index, column, row))
+                x = column * TILE * scale + shift.x()
+                y = row * TILE * scale + shift.y()
+                if exact:
+                    painter.drawPixmap(round(x), round(y), pixmap)
+                else:
+                    painter.drawPixmap(QRectF(x, y, TILE * scale, TILE * scale), pixmap, _WHOLE)
+
+    def tile(self, key: TileKey) -> QPixmap:
+        """A tile, rendered now if it is not cached."""
+        pixmap = self._tiles.get(key)
+        if pixmap is not None:
+            self._tiles.move_to_end(key)
+            return pixmap
+        pixmap = self._render(key)
+        self._tiles[key] = pixmap
+        while len(self._tiles) > self.capacity:
+            self._tiles.popitem(last=False)
+        return pixmap
+
+    def _render(self, key: TileKey) -> QPixmap:
+        index, column, row = key
+        pixmap = QPixmap(TILE, TILE)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(pixmap)
+        frame = Frame(self.geometry, level_zoom(index), -column * TILE, -row * TILE, TILE, TILE)
+        self.scenery.paint(painter, frame, self.layers)
+        painter.end()
+        self.rendered += 1
+        return pixmap
+
+
+_WHOLE = QRectF(0, 0, TILE, TILE)

@@ -1,0 +1,90 @@
+"""`python -m editor.snapshots OUTDIR`: screenshots of the editor on the sample scenario, taken
+without a display, for the README and for looking at the GUI as a designer would.
+
+It writes the main window with the whole map, zoomed in on a town with units, each dock in
+front, and the whole map exported as a picture. Settings go to a throw-away folder, so the
+shots always show the default layout.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+WINDOW_SIZE = (1920, 1080)
+TOWN = "Clervaux"
+"""Where the zoomed-in shot looks: the 110th Infantry's battalions holding out, on the 17th."""
+
+
+def take(out_dir: Path, scenario: Path | None = None, town: str = TOWN) -> list[Path]:
+    """Write the screenshots into `out_dir`; return their paths."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    os.environ.setdefault("HEXWRIGHT_DATA_DIR", tempfile.mkdtemp(prefix="hexwright-shots-"))
+    # Qt is imported only now, after the platform is chosen.
+    from PySide6.QtWidgets import QApplication  # noqa: PLC0415
+
+    from editor.app import SAMPLE_SCENARIO, start  # noqa: PLC0415
+    from editor.map.export import render_whole_map  # noqa: PLC0415
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    window = start([str(scenario or SAMPLE_SCENARIO)], ask=lambda *_: None)
+    window.resize(*WINDOW_SIZE)
+    window.show()
+    document = window.document
+    assert document is not None, "the scenario did not open"
+    written: list[Path] = []
+
+    def shot(name: str) -> None:
+        for _ in range(3):
+            QApplication.processEvents()
+        path = out_dir / f"{name}.png"
+        window.grab().save(str(path))
+        written.append(path)
+
+    problems = window.docks.get("problems")
+    checker = getattr(problems, "checker", None)
+    deadline = time.monotonic() + 60
+    while checker is not None and checker.is_busy and time.monotonic() < deadline:
+        QApplication.processEvents()
+        time.sleep(0.02)
+
+    window.map_view.zoom_to_fit()
+    shot("main-whole-map")
+
+    place = next((p for p in document.map.places if p.name == town), None)
+    if place is not None:
+        window.map_view.set_zoom(56)
+        window.map_view.center_on(tuple(place.hex))
+        window.selection.select_hex(tuple(place.hex))
+        shot(f"main-{town.lower()}")
+
+    for name, dock in window.docks.items():
+        dock.show()
+        dock.raise_()
+        shot(f"dock-{name}")
+
+    whole = out_dir / "map-export.png"
+    render_whole_map(document).save(str(whole))
+    written.append(whole)
+    window.autosaver.close()
+    window.close()
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run from the command line."""
+    args = sys.argv[1:] if argv is None else argv
+    if not args or args[0] in ("-h", "--help"):
+        print("usage: python -m editor.snapshots OUTDIR [SCENARIO]", file=sys.stderr)
+        return 2
+    scenario = Path(args[1]) if len(args) > 1 else None
+    for path in take(Path(args[0]), scenario):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

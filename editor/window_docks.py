@@ -1,0 +1,33 @@
+"""The docks of the main window, in the order their View > Panels entries appear; within each
+dock area, the first one listed is in front when panels share the area as tabs."""
+
+from __future__ import annotations
+
+from editor.docks.air_dock import AirDock
+from editor.docks.base import DocumentDock
+from editor.docks.hex_info import HexInfoDock
+from editor.docks.history_dock import HistoryDock
+from editor.docks.objectives_dock import ObjectivesDock
+from editor.docks.oob_tree import OobTreeDock
+from editor.docks.parameters_dock import ParametersDock
+from editor.docks.problems_dock import ProblemsDock
+from editor.docks.scenario_dock import ScenarioDock
+from editor.docks.schedule_dock import ScheduleDock
+from editor.docks.supply_dock import SupplyDock
+from editor.docks.unit_form import UnitDock
+from editor.docks.weather_dock import WeatherDock
+
+DOCK_CLASSES: tuple[type[DocumentDock], ...] = (
+    OobTreeDock,
+    UnitDock,
+    HexInfoDock,
+    ScenarioDock,
+    HistoryDock,
+    ProblemsDock,
+    ObjectivesDock,
+    ScheduleDock,
+    SupplyDock,
+    AirDock,
+    ParametersDock,
+    WeatherDock,
+)

@@ -1,0 +1,147 @@
+"""The main window as a designer meets it: start-up, open, edit, undo, save, prompts, layout."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from editor import cli
+from editor.app import SAMPLE_SCENARIO, start
+from editor.commands import SetValue
+from editor.main_window import MainWindow
+from editor.settings import recent_files
+from schemas.io import FileKind
+from tests.conftest import SAMPLE_DATA
+
+Button = QMessageBox.StandardButton
+
+
+def never_asked(*_args):
+    raise AssertionError("no question was expected")
+
+
+@pytest.fixture
+def window(qtbot, ardennes: Path) -> MainWindow:
+    win = start([str(ardennes)], ask=never_asked)
+    qtbot.addWidget(win)
+    # Closing at the end of a test throws unsaved edits away; tests that look at the question
+    # replace this.
+    win.ask = lambda *args: Button.Discard
+    return win
+
+
+def set_turns(window: MainWindow, turns: int) -> None:
+    doc = window.document
+    doc.push(SetValue(doc, FileKind.SCENARIO, ("header", "turns"), turns, "Set Scenario Turns"))
+
+
+def test_with_no_argument_the_sample_scenario_opens(qtbot) -> None:
+    win = start([], ask=never_asked)
+    qtbot.addWidget(win)
+    assert win.document.scenario_path == SAMPLE_SCENARIO
+    assert "The Road to Bastogne" in win.windowTitle()
+
+
+def test_the_command_line_opens_the_window_for_a_path(monkeypatch) -> None:
+    opened = []
+    monkeypatch.setattr("editor.app.run", lambda args: opened.append(args) or 0)
+    assert cli.main(["sample_data/stoumont44"]) == 0
+    assert cli.main([]) == 0
+    assert opened == [["sample_data/stoumont44"], []]
+
+
+def test_a_title_folder_opens_its_first_scenario(qtbot) -> None:
+    win = start([str(SAMPLE_DATA / "stoumont44")], ask=never_asked)
+    qtbot.addWidget(win)
+    assert win.document.scenario_path.name == "cheneux-and-the-sanatorium.scenario.yaml"
+    titles = [a.text() for a in win.title_menu.actions()]
+    assert "stoumont-station.scenario.yaml" in titles
+
+
+def test_an_edit_marks_the_window_and_undo_clears_it(window: MainWindow) -> None:
+    set_turns(window, 30)
+    assert window.isWindowModified()
+    assert window.save_action.isEnabled()
+    assert window.undo_action.text() == "&Undo Set Scenario Turns"
+    window.undo_action.trigger()
+    assert not window.isWindowModified()
+    assert window.document.scenario.header.turns != 30
+    window.redo_action.trigger()
+    assert window.document.scenario.header.turns == 30
+
+
+def test_save_writes_the_file_and_reopening_shows_the_edit(window: MainWindow, qtbot) -> None:
+    set_turns(window, 31)
+    window.save_action.trigger()
+    assert not window.isWindowModified()
+    again = start([str(window.document.scenario_path)], ask=never_asked)
+    qtbot.addWidget(again)
+    assert again.document.scenario.header.turns == 31
+
+
+def test_closing_with_changes_asks_and_cancel_keeps_the_window(window: MainWindow) -> None:
+    set_turns(window, 32)
+    questions = []
+    window.ask = lambda *args: questions.append(args[2]) or Button.Cancel
+    assert not window.close()
+    assert "road_to_bastogne.scenario.yaml" in questions[0]
+    window.ask = lambda *args: Button.Discard
+    assert window.close()
+
+
+def test_opening_a_broken_scenario_keeps_the_open_one(window: MainWindow, monkeypatch) -> None:
+    shown = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *args: shown.append(args[2]))
+    set_turns(window, 33)
+    window.ask = lambda *args: Button.Discard
+    broken = SAMPLE_DATA / "broken" / "scenarios" / "syntax.scenario.yaml"
+    assert not window.open_path(broken)
+    assert "syntax.scenario.yaml:" in shown[0]
+    assert window.document.scenario.header.turns == 33
+
+
+def test_recent_files_and_layout_are_remembered(window: MainWindow, qtbot) -> None:
+    assert recent_files()[0] == window.document.scenario_path.resolve()
+    some_dock = next(iter(window.docks.values()), None)
+    if some_dock is not None:
+        some_dock.hide()
+    window.close()
+    again = MainWindow()
+    qtbot.addWidget(again)
+    if some_dock is not None:
+        assert again.docks[some_dock.objectName()].isHidden()
+    assert again.size() == window.size()
+
+
+def test_a_new_scenario_is_untitled_and_save_asks_for_a_name(
+    window: MainWindow, monkeypatch
+) -> None:
+    window.new_action.trigger()
+    document = window.document
+    assert document.is_untitled
+    assert document.scenario.placements == []
+    target = document.title_folder / "scenarios" / "my-battle.scenario.yaml"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: (str(target), ""))
+    window.save_action.trigger()
+    assert target.is_file()
+    assert not document.is_untitled
+    assert window.document.scenario_path == target
+
+
+def test_revert_asks_then_goes_back_to_the_disk(window: MainWindow) -> None:
+    set_turns(window, 34)
+    window.ask = lambda *args: Button.Yes
+    window.revert_action.trigger()
+    assert window.document.scenario.header.turns != 34
+    assert not window.isWindowModified()
+    assert window.document.undo_stack.count() == 0
+
+
+def test_export_view_writes_a_png(window: MainWindow, monkeypatch, tmp_path: Path) -> None:
+    target = tmp_path / "view.png"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: (str(target), ""))
+    window.resize(800, 600)
+    window.export_view_action.trigger()
+    assert target.stat().st_size > 1000
