@@ -109,13 +109,24 @@ def main(argv: list[str] | None = None) -> int:
     # ru_maxrss is in kilobytes on Linux.
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"\npeak memory of this process: {peak:.0f} MB")
-    editor_peak = editor_sessions(title).peak_memory_mb()
+    sessions = editor_sessions(title)
+    editor_peak = sessions.peak_memory_mb()
     if editor_peak is not None:
         verdict = "OK" if editor_peak <= EDITOR_PEAK_MEMORY_MB else "OVER"
         print(
             f"peak memory of the editor with the title open: {editor_peak:.0f} MB "
             f"(budget {EDITOR_PEAK_MEMORY_MB} MB) {verdict}"
         )
+        checks = sessions.best("check process peak memory MB") or 0.0
+        print(
+            f"  plus its live-check process: {checks:.0f} MB "
+            f"(together {editor_peak + checks:.0f} MB)"
+        )
+        print("\neditor repaints with every cache emptied first (best of the sessions):")
+        for name in ("repaint zoomed in cold", "repaint whole map cold"):
+            value = sessions.best(name)
+            if value is not None:
+                print(f"  {name:<28} {_seconds(value):>10}")
 
     if args.profile:
         for item in selected:

@@ -376,6 +376,10 @@ class EditorSessions:
         """The largest peak memory of the sessions run so far."""
         return max((s["peak memory MB"] for s in self.sessions), default=None)
 
+    def best(self, name: str) -> float | None:
+        """The smallest value of a figure over the sessions run so far."""
+        return min((s[name] for s in self.sessions if name in s), default=None)
+
 
 EDITOR: dict[Path, EditorSessions] = {}
 """The sessions run for each title folder."""

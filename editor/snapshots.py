@@ -59,6 +59,8 @@ def take(out_dir: Path, scenario: Path | None = None, town: str = TOWN) -> list[
         window.map_view.set_zoom(56)
         window.map_view.center_on(tuple(place.hex))
         window.selection.select_hex(tuple(place.hex))
+        here = [p.unit for p in document.scenario.placements if tuple(p.hex) == tuple(place.hex)]
+        window.selection.select_units(here[:1])
         shot(f"main-{town.lower()}")
 
     for name, dock in window.docks.items():

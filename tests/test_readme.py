@@ -1,5 +1,6 @@
 """The README's commands stay true: CI runs exactly the test command the README gives, and the
-first command validates sample titles that exist, and the Python example of the engine runs."""
+first command starts the editor on a bundled scenario, the pictures exist, and the Python example
+of the engine runs."""
 
 from __future__ import annotations
 
@@ -22,11 +23,19 @@ def test_ci_runs_the_readme_test_command() -> None:
     assert "pytest" in run_tests
 
 
-def test_first_command_names_existing_sample_titles() -> None:
+def test_first_command_starts_the_editor_on_a_bundled_scenario() -> None:
     install_and_run, _ = _commands()
-    titles = re.findall(r"sample_data/\S+", install_and_run)
-    assert titles
-    assert all((REPO / title / "scenarios").is_dir() for title in titles)
+    assert install_and_run.endswith("&& .venv/bin/hexwright")
+    from editor.app import SAMPLE_SCENARIO
+
+    assert SAMPLE_SCENARIO.is_relative_to(REPO / "sample_data")
+    assert SAMPLE_SCENARIO.is_file()
+
+
+def test_the_screenshot_exists() -> None:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    for image in re.findall(r"!\[[^]]*\]\(([^)]+)\)", readme):
+        assert (REPO / image).is_file(), image
 
 
 def test_the_python_example_runs(

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from editor.cli import main
 from schemas.io import FileKind
 from schemas.jsonschema import JSON_FOLDER, schema_file_name, schema_text
@@ -101,6 +103,9 @@ def test_the_command_line_never_imports_qt() -> None:
     assert result.stdout.strip().splitlines()[-1] == "[]"
 
 
-def test_no_arguments_prints_help(capsys) -> None:
-    assert main([]) == 0
-    assert "validate" in capsys.readouterr().out
+def test_help_lists_the_commands(capsys) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["--help"])
+    assert exited.value.code == 0
+    out = capsys.readouterr().out
+    assert all(command in out for command in ("validate", "play", "supply", "weather"))
