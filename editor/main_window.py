@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from editor import settings as app_settings
 from editor.docks.base import DocumentDock
+from editor.docks.oob_tree import OobTreeDock
 from editor.docks.problems_dock import ProblemsDock
 from editor.docks.problems_model import describe_counts
 from editor.document import Document, DocumentError
@@ -308,6 +309,13 @@ class MainWindow(QMainWindow):
         self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
         self.redo_action.setShortcuts([QKeySequence(keys.Redo), QKeySequence("Ctrl+Y")])
         self.redo_action.setIcon(QIcon.fromTheme("edit-redo"))
+        self.find_action = self._action(
+            "&Find Unit…",
+            self._find_unit,
+            keys.Find,
+            "Search the order of battle by name, id or type",
+            "edit-find",
+        )
         self.zoom_in_action = self._action(
             "Zoom &In", self.map_view.zoom_in, keys.ZoomIn, "Closer to the map", "zoom-in"
         )
@@ -342,6 +350,8 @@ class MainWindow(QMainWindow):
 
         edit_menu = bar.addMenu("&Edit")
         edit_menu.addActions([self.undo_action, self.redo_action])
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.find_action)
 
         view_menu = bar.addMenu("&View")
         view_menu.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action])
@@ -441,6 +451,7 @@ class MainWindow(QMainWindow):
             self.close_action,
             self.export_view_action,
             self.export_map_action,
+            self.find_action,
         ):
             action.setEnabled(has)
         self.save_action.setEnabled(bool(dirty) or (has and document.is_untitled))
@@ -460,6 +471,14 @@ class MainWindow(QMainWindow):
         chosen, _ = QFileDialog.getOpenFileName(self, "Open Scenario", start, SCENARIO_FILTER)
         if chosen:
             self.open_path(chosen)
+
+    def _find_unit(self) -> None:
+        tree = self.docks.get("oob_tree")
+        if isinstance(tree, OobTreeDock):
+            tree.show()
+            tree.raise_()
+            tree.search.setFocus()
+            tree.search.selectAll()
 
     def _close_document(self) -> None:
         if self.maybe_save():

@@ -17,7 +17,9 @@ def duplicate_ids(items: Iterable[tuple[str, ModelPath]], what: str) -> Iterator
         seen.add(item_id)
 
 
-def off_map(hex_: tuple[int, int], width: int, height: int, path: ModelPath) -> Iterator[Problem]:
+def off_map(
+    hex_: tuple[int, int], width: int, height: int, path: ModelPath, object_id: str | None = None
+) -> Iterator[Problem]:
     column, row = hex_
     if column >= width or row >= height:
         yield error(
@@ -25,4 +27,5 @@ def off_map(hex_: tuple[int, int], width: int, height: int, path: ModelPath) -> 
             f"hex [{column}, {row}] is outside the {width}x{height} map",
             path=path,
             hex=hex_,
+            object_id=object_id,
         )

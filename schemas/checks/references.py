@@ -42,8 +42,8 @@ def check_scenario_references(
     found: list[Problem] = []
     width, height = map_file.width, map_file.height
 
-    def on_map(hex_: tuple[int, int], path: ModelPath) -> None:
-        found.extend(off_map(hex_, width, height, path))
+    def on_map(hex_: tuple[int, int], path: ModelPath, object_id: str | None = None) -> None:
+        found.extend(off_map(hex_, width, height, path, object_id))
 
     def unit_ref(unit_id: str, path: ModelPath) -> Unit | None:
         entry = index.units.get(unit_id)
@@ -84,7 +84,7 @@ def check_scenario_references(
 
     for number, placement in enumerate(scenario.placements):
         path: ModelPath = ("placements", number)
-        on_map(placement.hex, (*path, "hex"))
+        on_map(placement.hex, (*path, "hex"), placement.unit)
         unit = unit_ref(placement.unit, (*path, "unit"))
         if unit is None:
             continue
@@ -153,7 +153,7 @@ def check_scenario_references(
         for number, event in enumerate(events):
             path = (name, number)
             if isinstance(event, Reinforcement):
-                on_map(event.hex, (*path, "hex"))
+                on_map(event.hex, (*path, "hex"), event.id)
             for unit_number, unit_id in enumerate(event.units):
                 if unit_ref(unit_id, (*path, "units", unit_number)) and name == "reinforcements":
                     claim(unit_id, (*path, "units", unit_number), f"arriving as '{event.id}'")
@@ -190,7 +190,7 @@ def check_scenario_references(
     surrender_held: dict[str, list[tuple[int, bool]]] = {}
     for number, objective in enumerate(scenario.objectives):
         path = ("objectives", number)
-        on_map(objective.hex, (*path, "hex"))
+        on_map(objective.hex, (*path, "hex"), objective.id)
         if isinstance(objective, SurrenderObjective):
             nation = index.nations.get(objective.nation)
             if nation is None:
@@ -231,7 +231,7 @@ def check_scenario_references(
             )
 
     for number, source in enumerate(scenario.supply.sources):
-        on_map(source.hex, ("supply", "sources", number, "hex"))
+        on_map(source.hex, ("supply", "sources", number, "hex"), source.id)
     overlays = scenario.overlays
     for name in (
         "minefields",

@@ -147,3 +147,16 @@ def test_export_view_writes_a_png(window: MainWindow, monkeypatch, tmp_path: Pat
     window.resize(800, 600)
     window.export_view_action.trigger()
     assert target.stat().st_size > 1000
+
+
+def test_find_unit_takes_the_designer_to_the_order_of_battle_search(
+    window: MainWindow, qtbot
+) -> None:
+    window.docks["history"].raise_()
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    window.find_action.trigger()
+    search = window.docks["oob_tree"].search
+    qtbot.waitUntil(search.hasFocus)
+    assert not window.docks["oob_tree"].visibleRegion().isEmpty()
