@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QWidget
 
-from editor.document import Document
+from editor.document import Change, Document
 from editor.selection import Focus, Selection
 
 
@@ -28,7 +28,15 @@ class DocumentDock(QDockWidget):
 
     def set_document(self, document: Document | None) -> None:
         """Show another document (None when nothing is open). Subclasses extend this."""
+        if self.document is not None:
+            self.document.changed.disconnect(self.document_changed)
         self.document = document
+        if document is not None:
+            document.changed.connect(self.document_changed)
+
+    def document_changed(self, change: Change) -> None:
+        """React to an edit of the open document (undo and redo included). The base does
+        nothing."""
 
     def _on_focus(self, focus: Focus) -> None:
         if self.document is not None and self.show_focus(focus):

@@ -83,14 +83,10 @@ class HexInfoDock(DocumentDock):
         self._refresh()
 
     def set_document(self, document: Document | None) -> None:
-        if self.document is not None:
-            self.document.changed.disconnect(self._document_changed)
         super().set_document(document)
-        if document is not None:
-            document.changed.connect(self._document_changed)
         self._refresh()
 
-    def _document_changed(self, change: Change) -> None:
+    def document_changed(self, change: Change) -> None:
         self._refresh()
 
     def text(self) -> str:

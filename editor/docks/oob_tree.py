@@ -209,17 +209,14 @@ class OobTreeDock(DocumentDock):
     # Document ---------------------------------------------------------------------------------
 
     def set_document(self, document: Document | None) -> None:
-        if self.document is not None:
-            self.document.changed.disconnect(self._document_changed)
         super().set_document(document)
         self._expanded.clear()
         self.model.set_document(document)
         if document is not None:
-            document.changed.connect(self._document_changed)
             self.tree.expandToDepth(1)
         self._update_actions()
 
-    def _document_changed(self, change: Change) -> None:
+    def document_changed(self, change: Change) -> None:
         if change.kind in {FileKind.OOB, FileKind.SCENARIO}:
             self.proxy.refilter()
         self._update_actions()

@@ -288,19 +288,17 @@ class ParametersDock(DocumentDock):
 
     def set_document(self, document: Document | None) -> None:
         if self.document is not None:
-            self.document.changed.disconnect(self._on_changed)
             self.document.saved.disconnect(self._on_saved)
         super().set_document(document)
         for page in self._pages:
             page.set_document(document)
         if document is not None:
-            document.changed.connect(self._on_changed)
             document.saved.connect(self._on_saved)
         self.setEnabled(document is not None)
         self._update_counts()
         self._show_details()
 
-    def _on_changed(self, change: Change) -> None:
+    def document_changed(self, change: Change) -> None:
         if change.kind in (FileKind.PARAMETERS, FileKind.MAP):
             self._update_counts()
             self._show_details()

@@ -128,14 +128,10 @@ class SupplyDock(ListTablesDock):
         self.setWidget(body)
 
     def set_document(self, document: Document | None) -> None:
-        if self.document is not None:
-            self.document.changed.disconnect(self._document_changed)
         super().set_document(document)
-        if document is not None:
-            document.changed.connect(self._document_changed)
         self._show_global()
 
-    def _document_changed(self, change: Change) -> None:
+    def document_changed(self, change: Change) -> None:
         if change.kind is FileKind.SCENARIO and change.touches(GLOBAL_SUPPLY):
             self._show_global()
 

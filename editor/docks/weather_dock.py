@@ -185,18 +185,14 @@ class WeatherDock(DocumentDock):
     # Document ---------------------------------------------------------------------------------
 
     def set_document(self, document: Document | None) -> None:
-        if self.document is not None:
-            self.document.changed.disconnect(self._on_changed)
         super().set_document(document)
         has_weather = document is not None and document.has(FileKind.WEATHER)
         self.model.set_document(document if has_weather else None)
-        if document is not None:
-            document.changed.connect(self._on_changed)
         self.pages.setCurrentIndex(0 if has_weather else 1)
         self.setEnabled(document is not None)
         self._refresh()
 
-    def _on_changed(self, change: Change) -> None:
+    def document_changed(self, change: Change) -> None:
         if change.kind in (FileKind.WEATHER, FileKind.SCENARIO):
             self._refresh()
 

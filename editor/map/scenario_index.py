@@ -13,6 +13,7 @@ from typing import Any
 from engine.clock import TurnClock
 from schemas.scenario import (
     BridgeOverlay,
+    Overlays,
     Placement,
     Reinforcement,
     ScenarioFile,
@@ -21,17 +22,8 @@ from schemas.scenario import (
 
 Offset = tuple[int, int]
 
-OVERLAY_KINDS = (
-    "minefields",
-    "obstacles",
-    "congestion",
-    "bridges",
-    "rubble",
-    "rail_damage",
-    "fortifications",
-    "wrecks",
-)
-"""The lists of `Overlays`, in drawing order."""
+OVERLAY_KINDS = tuple(Overlays.model_fields)
+"""The lists of `Overlays`, in drawing order (the order of the file)."""
 
 PARTS = ("placements", "overlays", "objectives", "supply", "reinforcements")
 """The parts of a scenario the index follows (the first element of a change's path)."""

@@ -14,6 +14,7 @@ from schemas.parameters import ParameterFile
 from schemas.problems import ModelPath, Problem, error, format_path, warning
 from schemas.scenario import (
     Mode,
+    Overlays,
     Reinforcement,
     ScenarioFile,
     ScheduledUnits,
@@ -233,16 +234,7 @@ def check_scenario_references(
     for number, source in enumerate(scenario.supply.sources):
         on_map(source.hex, ("supply", "sources", number, "hex"), source.id)
     overlays = scenario.overlays
-    for name in (
-        "minefields",
-        "obstacles",
-        "congestion",
-        "bridges",
-        "rubble",
-        "rail_damage",
-        "fortifications",
-        "wrecks",
-    ):
+    for name in Overlays.model_fields:
         for number, item in enumerate(getattr(overlays, name)):
             on_map(item.hex, ("overlays", name, number, "hex"))
 
