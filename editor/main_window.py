@@ -13,7 +13,6 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import (
-    QApplication,
     QFileDialog,
     QLabel,
     QMainWindow,
@@ -27,6 +26,7 @@ from editor.docks.oob_tree import OobTreeDock
 from editor.docks.problems_dock import ProblemsDock
 from editor.docks.problems_model import describe_counts
 from editor.document import Document, DocumentError
+from editor.exporting import Render, export_png
 from editor.map.export import render_whole_map
 from editor.map.hex_text import describe_hex
 from editor.map.view import MapView
@@ -80,7 +80,10 @@ class MainWindow(QMainWindow):
         dialog and keep what is open if it cannot be opened."""
         target = _scenario_of(Path(path))
         if target is None:
-            self._error("Open", f"{path} holds no scenario (*.scenario.yaml).")
+            reason = (
+                "holds no scenario (*.scenario.yaml)" if Path(path).exists() else "does not exist"
+            )
+            self._error("Open", f"{path} {reason}.")
             return False
         if not self.maybe_save():
             return False
@@ -485,14 +488,15 @@ class MainWindow(QMainWindow):
             self.set_document(None)
 
     def _export_view(self) -> None:
-        self._export(self.map_view.render_view, "view")
+        view = self.map_view
+        self._export(lambda progress: progress(1, 1) and view.render_view(), "view")
 
     def _export_map(self) -> None:
         document = self.document
         if document is not None:
-            self._export(lambda: render_whole_map(document), "map")
+            self._export(lambda progress: render_whole_map(document, progress=progress), "map")
 
-    def _export(self, render: Callable[[], object], what: str) -> None:
+    def _export(self, render: Render, what: str) -> None:
         document = self.document
         if document is None:
             return
@@ -502,15 +506,10 @@ class MainWindow(QMainWindow):
         chosen, _ = QFileDialog.getSaveFileName(self, "Export as PNG", str(default), "PNG (*.png)")
         if not chosen:
             return
-        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-        try:
-            image = render()
-            ok = image.save(chosen, "PNG")  # type: ignore[attr-defined]
-        finally:
-            QApplication.restoreOverrideCursor()
-        if not ok:
-            self._error("Export", f"Could not write {chosen}.")
-        else:
+        failure = export_png(render, Path(chosen), self)
+        if failure:
+            self._error("Export", f"Could not write {chosen}: {failure}")
+        elif failure is None:
             self.statusBar().showMessage(f"Exported {chosen}", 5000)
 
     def _saving(self, save: Callable[[], object]) -> bool:

@@ -69,7 +69,9 @@ def take(out_dir: Path, scenario: Path | None = None, town: str = TOWN) -> list[
         shot(f"dock-{name}")
 
     whole = out_dir / "map-export.png"
-    render_whole_map(document).save(str(whole))
+    image = render_whole_map(document)
+    assert image is not None
+    image.save(str(whole))
     written.append(whole)
     window.autosaver.close()
     window.close()

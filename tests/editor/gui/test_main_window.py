@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy
 import pytest
+from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from editor import cli
 from editor.app import SAMPLE_SCENARIO, start
 from editor.commands import SetValue
 from editor.main_window import MainWindow
+from editor.map.export import render_whole_map
 from editor.settings import recent_files
 from schemas.io import FileKind
 from tests.conftest import SAMPLE_DATA
@@ -160,3 +163,37 @@ def test_find_unit_takes_the_designer_to_the_order_of_battle_search(
     search = window.docks["oob_tree"].search
     qtbot.waitUntil(search.hasFocus)
     assert not window.docks["oob_tree"].visibleRegion().isEmpty()
+
+
+def test_a_path_that_does_not_exist_is_reported(qtbot, tmp_path: Path, monkeypatch) -> None:
+    shown = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *args: shown.append(args[2]))
+    win = start([str(tmp_path / "nowhere.scenario.yaml")], ask=never_asked)
+    qtbot.addWidget(win)
+    assert win.document is None
+    assert shown == [f"{tmp_path / 'nowhere.scenario.yaml'} does not exist."]
+    assert not win.save_action.isEnabled()
+
+
+def test_export_whole_map_writes_the_map_band_by_band(
+    window: MainWindow, monkeypatch, tmp_path: Path
+) -> None:
+    target = tmp_path / "map.png"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: (str(target), ""))
+    monkeypatch.setattr("editor.map.export.BAND_HEIGHT", 256)
+    window.export_map_action.trigger()
+    written = QImage(str(target))
+    whole = render_whole_map(window.document)
+    assert written.size() == whole.size()
+    assert written.height() > 256 * 4, "several bands"
+    difference = abs(_pixels(written) - _pixels(whole)).max(axis=2)
+    # Anti-aliased edges of lines and letters crossing a band edge may differ a little.
+    assert difference.max() <= 64
+    assert (difference > 8).mean() < 0.001, "no seams between the bands"
+
+
+def _pixels(image: QImage) -> numpy.ndarray:
+    image = image.convertToFormat(QImage.Format.Format_ARGB32)
+    rows = numpy.frombuffer(image.constBits(), dtype=numpy.uint8)
+    rows = rows.reshape(image.height(), image.bytesPerLine())[:, : image.width() * 4]
+    return rows.reshape(image.height(), image.width(), 4).astype(int)
