@@ -33,7 +33,9 @@ from editor.docks.scenario_summary import FILE_LABELS, time_summary, title_files
 from editor.docks.scenario_victory import VictoryScale
 from editor.document import Change, ChangeAction, Document
 from editor.selection import Focus, Selection
-from editor.widgets.fields import EnumSetEditor, FieldEditor, field_editor, field_row, markup
+from editor.widgets.binding import Binding
+from editor.widgets.field_layout import field_row
+from editor.widgets.fields import EnumSetEditor, FieldEditor, markup
 from editor.widgets.notices import NoticeLabel
 from schemas.checks.scenario_settings import check_scenario_header
 from schemas.io import FileKind
@@ -66,6 +68,12 @@ class ScenarioDock(DocumentDock):
     def __init__(self, selection: Selection, parent: QWidget | None = None) -> None:
         super().__init__(selection, parent)
         self.editors: dict[ModelPath, FieldEditor] = {}
+        self.bindings: list[Binding] = []
+        # One binding per group of settings, each over its one object of the scenario.
+        self.header_binding = self._binding(Header, HEADER, "Scenario")
+        self.levels_binding = self._binding(VictoryLevels, LEVELS)
+        self.losses_binding = self._binding(LossPoints, LOSSES)
+        self.supply_binding = self._binding(PerSidePercent, SUPPLY)
         self._labels: list[QLabel] = []
         self._notices: list[tuple[ModelPath, NoticeLabel]] = []
         self._focus_targets: list[tuple[ModelPath, FocusTarget]] = []
@@ -112,12 +120,16 @@ class ScenarioDock(DocumentDock):
         form.setVerticalSpacing(6)
         return box, form
 
-    def _field(
-        self, model: type[BaseModel], name: str, path: ModelPath, text: str, **options: Any
-    ) -> FieldEditor:
-        editor = field_editor(model, name, path, text=text, **options)
-        self.editors[editor.path] = editor
-        self._focus_targets.append((editor.path, editor.show_focus))
+    def _binding(self, model: type[BaseModel], target: ModelPath, noun: str = "") -> Binding:
+        binding = Binding(FileKind.SCENARIO, model, noun, targets=[target], parent=self)
+        self.bindings.append(binding)
+        return binding
+
+    def _field(self, binding: Binding, name: str, text: str, **options: Any) -> FieldEditor:
+        editor = binding.editor(name, text=text, **options)
+        path = (*binding.targets[0], name)
+        self.editors[path] = editor
+        self._focus_targets.append((path, editor.show_focus))
         return editor
 
     def _row(self, form: QFormLayout, label: str, *parts: QWidget | str) -> QLabel:
@@ -164,21 +176,19 @@ class ScenarioDock(DocumentDock):
 
     def _scenario_section(self) -> QGroupBox:
         box, form = self._section("Scenario")
-        title = self._field(Header, "title", (*HEADER, "title"), "Set Scenario Title")
+        title = self._field(self.header_binding, "title", "Set Scenario Title")
         self._row(form, "Title", title)
         ruleset = self._field(
-            Header,
+            self.header_binding,
             "ruleset",
-            (*HEADER, "ruleset"),
             "Set Ruleset",
             labels=RULESET_NAMES,
             descriptions=RULESET_DESCRIPTIONS,
         )
         self._row(form, "Ruleset", ruleset)
         description = self._field(
-            Header,
+            self.header_binding,
             "description",
-            (*HEADER, "description"),
             "Set Scenario Description",
             multiline=True,
             lines=9,
@@ -196,20 +206,19 @@ class ScenarioDock(DocumentDock):
 
     def _time_section(self) -> QGroupBox:
         box, form = self._section("Time")
-        start = self._field(Header, "start", (*HEADER, "start"), "Set Start Time")
+        start = self._field(self.header_binding, "start", "Set Start Time")
         self._row(form, "First turn", start)
-        turns = self._field(Header, "turns", (*HEADER, "turns"), "Set Scenario Turns", unit="turns")
+        turns = self._field(self.header_binding, "turns", "Set Scenario Turns", unit="turns")
         self._row(form, "Turns", turns)
         minutes = self._field(
-            Header,
+            self.header_binding,
             "minutes_per_turn",
-            (*HEADER, "minutes_per_turn"),
             "Set Turn Length",
             label="Turn length",
             step=15,
         )
         self._row(form, "Turn length", minutes)
-        side = self._field(Header, "first_side", (*HEADER, "first_side"), "Set First Side")
+        side = self._field(self.header_binding, "first_side", "Set First Side")
         self._row(form, "First to move", side)
         self._subheading(form, "Day schedule")
         form.addRow(self.schedule)
@@ -230,19 +239,17 @@ class ScenarioDock(DocumentDock):
 
     def _environment_section(self) -> QGroupBox:
         box, form = self._section("Environment")
-        visibility = self._field(Header, "visibility", (*HEADER, "visibility"), "Set Visibility")
+        visibility = self._field(self.header_binding, "visibility", "Set Visibility")
         self._row(form, "Visibility", visibility)
         least = self._field(
-            Header,
+            self.header_binding,
             "visibility_min",
-            (*HEADER, "visibility_min"),
             "Set Least Visibility",
             label="Least visibility",
         )
         most = self._field(
-            Header,
+            self.header_binding,
             "visibility_max",
-            (*HEADER, "visibility_max"),
             "Set Greatest Visibility",
             label="Greatest visibility",
         )
@@ -252,14 +259,11 @@ class ScenarioDock(DocumentDock):
                 (*HEADER, "visibility"), (*HEADER, "visibility_min"), (*HEADER, "visibility_max")
             )
         )
-        conditions = self._field(
-            Header, "conditions", (*HEADER, "conditions"), "Set Starting Conditions"
-        )
+        conditions = self._field(self.header_binding, "conditions", "Set Starting Conditions")
         self._row(form, "Conditions", conditions)
         allowed = self._field(
-            Header,
+            self.header_binding,
             "conditions_allowed",
-            (*HEADER, "conditions_allowed"),
             "Set Allowed Conditions",
             label="Allowed conditions",
             columns=3,
@@ -267,9 +271,8 @@ class ScenarioDock(DocumentDock):
         self._row(form, "Allowed", allowed)
         form.addRow(self._notice((*HEADER, "conditions"), (*HEADER, "conditions_allowed")))
         storm = self._field(
-            Header,
+            self.header_binding,
             "storm_at_start",
-            (*HEADER, "storm_at_start"),
             "Set Storm At Start",
             label="Storm raging at the start",
         )
@@ -282,9 +285,8 @@ class ScenarioDock(DocumentDock):
         for side in Side:
             sides.append(
                 self._field(
-                    PerSidePercent,
+                    self.supply_binding,
                     side.value,
-                    (*SUPPLY, side.value),
                     "Set Global Supply",
                     label=f"{side.value.capitalize()} global supply",
                     suffix="%",
@@ -294,9 +296,8 @@ class ScenarioDock(DocumentDock):
             )
         self._row(form, "Global supply", "Allied", sides[0], "   Axis", sides[1])
         fog = self._field(
-            Header,
+            self.header_binding,
             "fog_of_war",
-            (*HEADER, "fog_of_war"),
             "Set Fog Of War",
             label="Fog of war on by default",
         )
@@ -314,9 +315,8 @@ class ScenarioDock(DocumentDock):
         levels = []
         for name, label, prefix in outcomes:
             level = self._field(
-                VictoryLevels,
+                self.levels_binding,
                 name,
-                (*LEVELS, name),
                 "Set Victory Level",
                 label=f"{label} victory",
                 prefix=prefix,
@@ -328,13 +328,12 @@ class ScenarioDock(DocumentDock):
         form.addRow(self.victory_scale)
         form.addRow(self._notice(LEVELS))
         advantage = self._field(
-            Header, "advantage", (*HEADER, "advantage"), "Set Advantage", suffix=" VP", step=100
+            self.header_binding, "advantage", "Set Advantage", suffix=" VP", step=100
         )
         self._row(form, "Advantage", advantage)
         early = self._field(
-            Header,
+            self.header_binding,
             "early_termination",
-            (*HEADER, "early_termination"),
             "Set Early Termination",
             label="End at once on a major victory",
         )
@@ -342,12 +341,11 @@ class ScenarioDock(DocumentDock):
         self._subheading(form, "Loss points", "What a side scores for each loss of the enemy.")
         losses = []
         for name, label in (("men", "Men"), ("guns", "Guns"), ("vehicles", "Vehicles")):
-            losses.append(self._field(LossPoints, name, (*LOSSES, name), "Set Loss Points"))
+            losses.append(self._field(self.losses_binding, name, "Set Loss Points"))
             self._row(form, label, losses[-1])
         elite = self._field(
-            LossPoints,
+            self.losses_binding,
             "elite_factor",
-            (*LOSSES, "elite_factor"),
             "Set Loss Points",
             label="Elite factor",
             prefix="× ",
@@ -366,9 +364,8 @@ class ScenarioDock(DocumentDock):
         form.addRow(intro)
         form.addRow(self._notice((*HEADER, "optional_rules"), ("files",)))
         rules = self._field(
-            Header,
+            self.header_binding,
             "optional_rules",
-            (*HEADER, "optional_rules"),
             "Set Optional Rules",
             labels=OPTIONAL_RULE_LABELS,
             descriptions=OPTIONAL_RULE_DESCRIPTIONS,
@@ -386,8 +383,8 @@ class ScenarioDock(DocumentDock):
         if self.document is not None:
             self.document.changed.disconnect(self._on_changed)
         super().set_document(document)
-        for editor in self.editors.values():
-            editor.set_document(document)
+        for binding in self.bindings:
+            binding.set_document(document)
         self.schedule.set_document(document)
         if document is not None:
             document.changed.connect(self._on_changed)

@@ -23,11 +23,12 @@ from PySide6.QtWidgets import (
 from editor.commands import EditFile, InsertItems, RemoveItems
 from editor.docks.base import DocumentDock
 from editor.docks.oob_edit import rename_node
-from editor.docks.unit_binding import Binding
-from editor.docks.unit_fields import TextEditor
 from editor.document import Change, Document
 from editor.selection import Focus, Selection
 from editor.symbols import paint_organization_symbol, paint_unit_symbol
+from editor.widgets.binding import Binding
+from editor.widgets.field_layout import field_grid, field_section
+from editor.widgets.fields import DENSE, TextEditor
 from schemas.io import FileKind
 from schemas.oob import AirProfile, Organization, Unit
 from schemas.problems import ModelPath
@@ -35,6 +36,18 @@ from schemas.scenario import Placement
 from schemas.vocabulary import Side
 
 SYMBOL_SIZE = 56
+
+LABELS = {
+    "type_name": "Type",
+    "unit_class": "Class",
+    "aa_attack": "AA attack",
+    "aa_range": "AA range",
+    "aa_kind": "AA kind",
+    "hq": "HQ unit",
+    "rail_unit": "Rail only",
+    "engineering_vehicle": "Engineer vehicle",
+}
+"""Labels of the form where the field's name does not read well."""
 
 
 class UnitDock(DocumentDock):
@@ -48,10 +61,10 @@ class UnitDock(DocumentDock):
         super().__init__(selection, parent)
         self.unit_ids: list[str] = []
         self.organization_ids: list[str] = []
-        self.units = Binding(FileKind.OOB, Unit, "Unit")
-        self.air = Binding(FileKind.OOB, AirProfile, "Air")
-        self.placement = Binding(FileKind.SCENARIO, Placement, "Placement")
-        self.organizations = Binding(FileKind.OOB, Organization, "Organization")
+        self.units = self._binding(FileKind.OOB, Unit, "Unit")
+        self.air = self._binding(FileKind.OOB, AirProfile, "Air")
+        self.placement = self._binding(FileKind.SCENARIO, Placement, "Placement")
+        self.organizations = self._binding(FileKind.OOB, Organization, "Organization")
 
         self.symbol = QLabel()
         self.symbol.setFixedSize(SYMBOL_SIZE, SYMBOL_SIZE)
@@ -86,6 +99,9 @@ class UnitDock(DocumentDock):
 
     # Building -------------------------------------------------------------------------------
 
+    def _binding(self, kind: FileKind, model: type[Any], noun: str) -> Binding:
+        return Binding(kind, model, noun, style=DENSE, labels=LABELS, parent=self)
+
     @staticmethod
     def _scrolling(page: QWidget) -> QScrollArea:
         area = QScrollArea()
@@ -96,24 +112,25 @@ class UnitDock(DocumentDock):
 
     def _build_unit_page(self) -> QWidget:
         units = self.units
-        units.editor("id", hook=self._rename)
-        units.editor("nation", choices=self._nation_choices, none_label="(as its tree)")
-        units.editor("victory_points")
+        units.editor("id", hook=self._rename, single=True, on_finish=True)
+        units.editor("nation", choices=self._nation_choices, none_text="(as its tree)")
         page = QWidget()
         layout = QVBoxLayout(page)
         layout.setContentsMargins(6, 2, 6, 6)
         layout.setSpacing(8)
         layout.addWidget(
-            units.section(
+            field_section(
+                units,
                 "Identity",
                 ["name", "type_name", "id", "unit_class", "size", "component", "nation"],
             )
         )
         layout.addWidget(
-            units.section("Strength and quality", ["strength", "quality", "victory_points"])
+            field_section(units, "Strength and quality", ["strength", "quality", "victory_points"])
         )
         layout.addWidget(
-            units.section(
+            field_section(
+                units,
                 "Movement",
                 ["speed", "movement_class"],
                 [
@@ -127,7 +144,8 @@ class UnitDock(DocumentDock):
             )
         )
         layout.addWidget(
-            units.section(
+            field_section(
+                units,
                 "Combat",
                 [
                     ("hard_attack", "hard_range"),
@@ -141,10 +159,13 @@ class UnitDock(DocumentDock):
             )
         )
         layout.addWidget(
-            units.section("Command and supply", ["command_range", "supply_range"], ["supply_unit"])
+            field_section(
+                units, "Command and supply", ["command_range", "supply_range"], ["supply_unit"]
+            )
         )
         layout.addWidget(
-            units.section(
+            field_section(
+                units,
                 "Special abilities",
                 ["engineering_vehicle", "airborne"],
                 [
@@ -169,11 +190,13 @@ class UnitDock(DocumentDock):
         return page
 
     def _build_air_section(self) -> QWidget:
-        self.air.editor("owner", choices=self._owner_choices, none_label="(any)")
+        self.air.editor("owner", choices=self._owner_choices, none_text="(any)")
         self.air_toggle = QCheckBox("Air unit")
         self.air_toggle.setToolTip(Unit.model_fields["air"].description or "")
         self.air_toggle.clicked.connect(self._toggle_air)
-        self.air_fields = self.air.fields(["role", "owner"], ["heavy_bomber", "single_use", "jet"])
+        self.air_fields = field_grid(
+            self.air, ["role", "owner"], ["heavy_bomber", "single_use", "jet"]
+        )
         box = QGroupBox("Air profile")
         layout = QVBoxLayout(box)
         layout.setContentsMargins(8, 6, 8, 8)
@@ -183,11 +206,11 @@ class UnitDock(DocumentDock):
 
     def _build_placement_section(self) -> QWidget:
         placement = self.placement
-        placement.editor("facing", none_label="(all round)")
-        strength = placement.editor("strength")
-        assert isinstance(strength, TextEditor)
-        strength.empty_text = "full strength"
-        self.placement_fields = placement.fields(
+        placement.editor("facing", none_text="(all round)")
+        placement.editor("strength", empty_text="full strength")
+        placement.editor("combined_with", on_finish=True)
+        self.placement_fields = field_grid(
+            placement,
             ["hex", "mode", "facing", "strength", "fatigue", "combined_with"],
             [
                 "fixed",
@@ -225,14 +248,16 @@ class UnitDock(DocumentDock):
 
     def _build_organization_page(self) -> QWidget:
         orgs = self.organizations
-        orgs.editor("id", hook=self._rename)
-        orgs.editor("nation", choices=self._nation_choices, none_label="(as its tree)")
-        orgs.editor("hq", choices=self._hq_choices, none_label="(none)")
+        orgs.editor("id", hook=self._rename, single=True, on_finish=True)
+        orgs.editor("nation", choices=self._nation_choices, none_text="(as its tree)")
+        orgs.editor("hq", choices=self._hq_choices, none_text="(none)")
         page = QWidget()
         layout = QVBoxLayout(page)
         layout.setContentsMargins(6, 2, 6, 6)
         layout.addWidget(
-            orgs.section("Organization", ["name", "id", "level", "nation", "hq", "replacements"])
+            field_section(
+                orgs, "Organization", ["name", "id", "level", "nation", "hq", "replacements"]
+            )
         )
         layout.addStretch(1)
         return page
@@ -286,7 +311,7 @@ class UnitDock(DocumentDock):
         index = self.document.oob_index if self.document is not None else None
         self.unit_ids = [i for i in ids if index is not None and i in index.units]
         self.organization_ids = [i for i in ids if index is not None and i in index.organizations]
-        self._show_selection(clear_errors=True)
+        self._show_selection()
 
     def _document_changed(self, change: Change) -> None:
         if change.kind not in {FileKind.OOB, FileKind.SCENARIO}:
@@ -309,7 +334,9 @@ class UnitDock(DocumentDock):
             return True
         return False
 
-    def _show_selection(self, *, clear_errors: bool = False) -> None:
+    def _show_selection(self) -> None:
+        # Binding the same objects again keeps what the fields show, refused values included;
+        # the bindings follow the edits of their objects themselves.
         document = self.document
         if document is None or not (self.unit_ids or self.organization_ids):
             self.pages.setCurrentWidget(self.empty)
@@ -322,19 +349,14 @@ class UnitDock(DocumentDock):
         if self.unit_ids:
             self.pages.setCurrentWidget(self.unit_page)
             paths = [index.units[i].path for i in self.unit_ids]
-            self.units.bind(document, paths) if clear_errors else self._rebind(self.units, paths)
-            self.units.editors["id"].widget.setEnabled(len(paths) == 1)
-            self._show_air(paths, clear_errors=clear_errors)
-            self._show_placement(clear_errors=clear_errors)
+            self.units.bind(document, paths)
+            self._show_air(paths)
+            self._show_placement()
             self._show_strength_unit()
         else:
             self.pages.setCurrentWidget(self.organization_page)
             paths = [index.organizations[i].path for i in self.organization_ids]
-            if clear_errors:
-                self.organizations.bind(document, paths)
-            else:
-                self._rebind(self.organizations, paths)
-            self.organizations.editors["id"].widget.setEnabled(len(paths) == 1)
+            self.organizations.bind(document, paths)
         self._show_heading()
 
     def _show_strength_unit(self) -> None:
@@ -348,12 +370,7 @@ class UnitDock(DocumentDock):
             assert isinstance(editor, TextEditor)
             editor.set_unit(text)
 
-    def _rebind(self, binding: Binding, paths: list[ModelPath]) -> None:
-        binding.document = self.document
-        binding.targets = paths
-        binding.refresh()
-
-    def _show_air(self, unit_paths: list[ModelPath], *, clear_errors: bool) -> None:
+    def _show_air(self, unit_paths: list[ModelPath]) -> None:
         assert self.document is not None
         oob = self.document.oob
         flying = [get_air(oob, path) is not None for path in unit_paths]
@@ -366,10 +383,7 @@ class UnitDock(DocumentDock):
             self.air_toggle.setCheckState(Qt.CheckState.Unchecked)
         self.air_fields.setVisible(all(flying))
         paths = [(*path, "air") for path in unit_paths] if all(flying) else []
-        if clear_errors:
-            self.air.bind(self.document, paths)
-        else:
-            self._rebind(self.air, paths)
+        self.air.bind(self.document, paths)
 
     def _placements(self) -> dict[str, int]:
         """The placement row of each selected unit that is on the map."""
@@ -381,7 +395,7 @@ class UnitDock(DocumentDock):
             if p.unit in wanted
         }
 
-    def _show_placement(self, *, clear_errors: bool) -> None:
+    def _show_placement(self) -> None:
         placed = self._placements()
         paths: list[ModelPath] = [("placements", placed[i]) for i in self.unit_ids if i in placed]
         total = len(self.unit_ids)
@@ -404,10 +418,7 @@ class UnitDock(DocumentDock):
         self.place_button.setVisible(len(placed) < total)
         self.remove_button.setVisible(bool(placed))
         self.show_button.setVisible(len(placed) == 1 and total == 1)
-        if clear_errors:
-            self.placement.bind(self.document, paths)
-        else:
-            self._rebind(self.placement, paths)
+        self.placement.bind(self.document, paths)
 
     def _show_heading(self) -> None:
         assert self.document is not None
@@ -458,11 +469,10 @@ class UnitDock(DocumentDock):
 
     # Edits --------------------------------------------------------------------------------------
 
-    def _rename(self, targets: list[ModelPath], new_id: Any) -> None:
+    def _rename(self, _targets: list[ModelPath], new_id: Any) -> None:
+        # A single field: the binding offers it for one selected object only.
         if self.document is None:
             return
-        if len(targets) != 1:
-            raise ValueError("ids are unique: rename one unit at a time")
         ids = self.unit_ids or self.organization_ids
         old = ids[0]
         rename_node(self.document, old, str(new_id))

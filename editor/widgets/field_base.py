@@ -1,6 +1,6 @@
 """The base of the field editors (see `editor.widgets.fields`): what a field's schema says about
-it, readable validation messages, and `FieldEditor`, which shows one value of a file and turns
-the designer's changes into undoable commands."""
+it, readable validation messages, and `FieldEditor`, which shows the value of one field of one
+or several objects and offers the designer's changes to a `Binding` that edits the document."""
 
 from __future__ import annotations
 
@@ -8,34 +8,31 @@ import html
 import itertools
 import re
 import types
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Union, get_args, get_origin
+from typing import TYPE_CHECKING, Annotated, Any, Union, get_args, get_origin
 
 import annotated_types
 from pydantic import BaseModel
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence
-from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QSizePolicy,
-    QWidget,
-)
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QSizePolicy, QWidget
 
-from editor.commands import SetValue
-from editor.document import Change, Document
-from editor.model_paths import EditError, get_at, validate_at
 from schemas.base import ClockTime
-from schemas.io import FileKind
 from schemas.problems import ModelPath
+
+if TYPE_CHECKING:
+    from editor.document import Document
+    from editor.widgets.binding import Binding
 
 _CLOCK_MARKERS = get_args(ClockTime)[1:]
 _SESSIONS = itertools.count(1)
 
 ERROR_STYLE = "color: #b3261e;"
+
+MIXED = "—"
+"""What a field shows where the objects it edits differ."""
 
 
 def readable_label(name: str) -> str:
@@ -47,15 +44,26 @@ def readable_label(name: str) -> str:
     return name.replace("_", " ").capitalize()
 
 
+def title_case(label: str) -> str:
+    """A label in a command name: each word capitalised, abbreviations kept.
+
+    >>> title_case("AA attack"), title_case("Victory points")
+    ('AA Attack', 'Victory Points')
+    """
+    return " ".join(word[:1].upper() + word[1:] for word in label.split())
+
+
 @dataclass(frozen=True, slots=True)
 class FieldMeta:
     """What an editor needs to know about a field: label, documentation, unit and limits."""
 
+    name: str
     label: str
     description: str
     value_type: Any
-    """int, float, bool, str, datetime, a StrEnum class, or list (see `item_type`)."""
+    """int, float, bool, str, datetime, a StrEnum class, list or tuple (see `item_type`)."""
     item_type: Any = None
+    """The members' type of a list; the tuple of member types of a tuple."""
     unit: str | None = None
     minimum: float | None = None
     maximum: float | None = None
@@ -81,8 +89,9 @@ class FieldMeta:
         return ", ".join(parts)
 
     def tool_tip(self) -> str:
-        """Rich text: the label, the field's description, and its unit and range."""
-        parts = [f"<b>{html.escape(self.label)}</b>"]
+        """Rich text: the label with its unit, the field's description, and its range."""
+        unit = f" [{html.escape(self.unit)}]" if self.unit else ""
+        parts = [f"<b>{html.escape(self.label)}</b>{unit}"]
         if self.description:
             parts.append(markup(self.description))
         limits = self.limits_text()
@@ -101,21 +110,36 @@ def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else str(value)
 
 
+def _bare(annotation: Any) -> tuple[Any, bool]:
+    """The type inside Annotated and Optional, and whether it allows None."""
+    optional = False
+    while True:
+        origin = get_origin(annotation)
+        if origin is Annotated:
+            annotation = get_args(annotation)[0]
+        elif origin in (Union, types.UnionType):
+            members = [m for m in get_args(annotation) if m is not type(None)]
+            optional = optional or len(members) < len(get_args(annotation))
+            if len(members) != 1:
+                return annotation, optional
+            annotation = members[0]
+        else:
+            return annotation, optional
+
+
 def field_meta(
     model: type[BaseModel], name: str, *, label: str | None = None, description: str | None = None
 ) -> FieldMeta:
     """The label, documentation, unit and limits of `model.name`."""
     field = model.model_fields[name]
-    annotation: Any = field.annotation
-    optional = False
-    if get_origin(annotation) in (Union, types.UnionType):
-        members = [m for m in get_args(annotation) if m is not type(None)]
-        optional = len(members) < len(get_args(annotation))
-        annotation = members[0] if len(members) == 1 else annotation
+    annotation, optional = _bare(field.annotation)
     item_type = None
     if get_origin(annotation) is list:
-        item_type = get_args(annotation)[0]
+        item_type = _bare(get_args(annotation)[0])[0]
         annotation = list
+    elif get_origin(annotation) is tuple:
+        item_type = tuple(_bare(arg)[0] for arg in get_args(annotation))
+        annotation = tuple
     minimum = maximum = None
     integral = annotation is int
     for constraint in field.metadata:
@@ -132,6 +156,7 @@ def field_meta(
     extra = field.json_schema_extra if isinstance(field.json_schema_extra, dict) else {}
     unit = extra.get("x-unit")
     return FieldMeta(
+        name=name,
         label=label or readable_label(name),
         description=description if description is not None else field.description or "",
         value_type=annotation,
@@ -150,23 +175,33 @@ _PHRASES = (
     (r"Input should be greater than (\S+)", r"must be more than \1"),
     (r"Input should be less than (\S+)", r"must be less than \1"),
     (r"String should have at least 1 character", "must not be empty"),
+    (
+        r"String should match pattern.*",
+        "use letters, digits and _ . - only, starting with a letter or digit",
+    ),
     (r"List should have at least 1 item.*", "needs at least one choice"),
     (r"Input should be a valid integer.*", "must be a whole number"),
+    (r"Input should be a valid number.*", "must be a number"),
     (r"Value error, ", ""),
 )
 
 
-def readable_error(label: str, error: EditError | str) -> str:
-    """A validation message as a sentence about the field.
+def readable_error(label: str, error: Exception | str) -> str:
+    """A validation message as a sentence about the field (or, without a label, about the
+    field beside it), without the model path in front.
 
     >>> readable_error("Turns", "header.turns: Input should be greater than or equal to 1")
     'Turns must be at least 1'
+    >>> readable_error("", "units[3].speed: Input should be less than or equal to 255")
+    'Must be at most 255'
     """
     text = str(error)
-    _, separator, rest = text.partition(": ")
-    message = rest if separator else text
+    head, separator, rest = text.partition(": ")
+    message = rest if separator and " " not in head else text
     for pattern, replacement in _PHRASES:
         message = re.sub(pattern, replacement, message)
+    if not label:
+        return message[:1].upper() + message[1:]
     joiner = " " if message.startswith(("must", "needs")) else ": "
     return f"{label}{joiner}{message}"
 
@@ -188,6 +223,14 @@ def unit_suffix(unit: str | None, count: float | None = None) -> str:
     if count == 1:
         unit = _SINGULAR.get(unit, unit)
     return f" {unit}"
+
+
+@dataclass(frozen=True, slots=True)
+class Update:
+    """A value worked out from each object's own value (tick one member of each object's
+    list), so an edit of several objects keeps what differs between them."""
+
+    apply: Callable[[Any], Any]
 
 
 class MessageLabel(QLabel):
@@ -232,33 +275,48 @@ def _is_undo_key(event: QEvent) -> bool:
     )
 
 
-class FieldEditor(QWidget):
-    """One field of a file at a model path, shown from the document and edited by commands.
+def distinct(values: Sequence[Any]) -> list[Any]:
+    """The different values among `values`, in order (one None for no values)."""
+    found: list[Any] = []
+    for value in values:
+        if not any(value == seen for seen in found):
+            found.append(value)
+    return found or [None]
 
-    Subclasses build their widget with `_add`, show a value in `_display` (returning whether
-    the widget changed) and call `commit` with each value the designer enters.
+
+class FieldEditor(QWidget):
+    """One field of one or several objects: shows their value (or that they differ) and offers
+    each value the designer enters as `committed(value, merge_token)`.
+
+    A `Binding` listens, validates and edits the document, then calls `accept` or `refuse`.
+    Subclasses build their widget with `_add`, show a value in `_display` and call `commit`
+    with each value the designer enters (`merge=True` while typing or spinning).
     """
+
+    committed = Signal(object, object)
+    """A value (or an `Update`) and the merge token: None for an undo step of its own, else
+    the typing session, whose edits merge into one undo step."""
+    check_requested = Signal(object)
+    """A value being typed that the widget cannot take yet: say whether the field would."""
 
     expands = False
     """Whether the editor should take the row's width (text) or keep its size (numbers)."""
+    keeps_refused_input = False
+    """Whether a refused value stays on screen for the designer to fix (typed text) or the
+    editor goes back to the value of the objects (a choice, a check box)."""
 
-    def __init__(
-        self,
-        meta: FieldMeta,
-        path: ModelPath,
-        *,
-        kind: FileKind = FileKind.SCENARIO,
-        text: str = "",
-        parent: QWidget | None = None,
-    ) -> None:
+    def __init__(self, meta: FieldMeta, *, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.meta = meta
-        self.path: ModelPath = tuple(path)
-        self.kind = kind
-        self.text = text or f"Set {meta.label.title()}"
-        self.document: Document | None = None
+        self.binding: Binding | None = None
+        """What edits the document with this editor's values (set by the Binding)."""
         self.message = MessageLabel()
+        self.mixed = False
+        """Whether the objects shown differ."""
+        self.values: list[Any] = [None]
+        """The different values of the objects shown, one when they agree."""
         self._loading = False
+        self._accepted = False
         self._session = next(_SESSIONS)
         self._keys = _FieldKeys(self)
         self._layout = QHBoxLayout(self)
@@ -280,37 +338,32 @@ class FieldEditor(QWidget):
         widget = item.widget() if item is not None else None
         return widget or self
 
-    # Document ---------------------------------------------------------------------------------
-
-    def set_document(self, document: Document | None) -> None:
-        """Edit the field in another document (None: show nothing)."""
-        if self.document is not None:
-            self.document.changed.disconnect(self._on_changed)
-        self.document = document
-        if document is not None:
-            document.changed.connect(self._on_changed)
-        self.setEnabled(document is not None)
-        self.message.set_message(None)
-        self.refresh()
-
+    @property
     def value(self) -> Any:
-        """The field's value in the document (None without one)."""
-        if self.document is None:
-            return None
-        return get_at(self.document.model(self.kind), self.path)
+        """The value shown (None when the objects differ)."""
+        return None if self.mixed else self.values[0]
 
-    def refresh(self) -> None:
-        """Show the document's value; a message about refused typing goes with the old text."""
-        if self.document is None:
+    # Showing ----------------------------------------------------------------------------------
+
+    def show_values(self, values: Sequence[Any]) -> None:
+        """Show the field of every object edited: their value, or blank when they differ.
+
+        A refused value stays on screen with its message while the objects keep their values;
+        once they change (an undo, an edit elsewhere) the editor shows the new ones."""
+        found = distinct(values)
+        if self.message.text() and found == self.values:
             return
-        with self._quiet():
-            changed = self._display(self.value())
-        if changed:
-            self.message.set_message(None)
+        self.values = found
+        self.mixed = len(found) > 1
+        self.show_message(None)
+        self._redisplay()
 
-    def _on_changed(self, change: Change) -> None:
-        if change.kind is self.kind and change.touches(self.path):
-            self.refresh()
+    def _redisplay(self) -> None:
+        with self._quiet():
+            self._display(self.value, mixed=self.mixed)
+
+    def _display(self, value: Any, *, mixed: bool) -> None:
+        raise NotImplementedError
 
     @contextmanager
     def _quiet(self) -> Iterator[None]:
@@ -321,54 +374,55 @@ class FieldEditor(QWidget):
         finally:
             self._loading = loading
 
-    def _display(self, value: Any) -> bool:
-        raise NotImplementedError
+    def show_message(self, text: str | None) -> None:
+        """Show why a value was refused under the editor (None clears)."""
+        self.message.set_message(text)
 
     # Editing ----------------------------------------------------------------------------------
 
     def commit(self, value: Any, *, merge: bool = False) -> bool:
-        """Put `value` in the document as one command; return False, showing why, when the
-        field refuses it. An unchanged value pushes nothing. With `merge`, the edits of one
-        focus session of this field (typing, spinning) make a single undo step."""
-        document = self.document
-        if document is None or self._loading:
+        """Offer a value the designer entered; return whether it was accepted. With `merge`,
+        the edits of one focus session of this field (typing, spinning) make one undo step."""
+        if self._loading:
             return False
-        root = document.model(self.kind)
-        try:
-            value = validate_at(root, self.path, value)
-        except EditError as exc:
-            self.message.set_message(readable_error(self.meta.label, exc))
-            return False
-        self.message.set_message(None)
-        if value == get_at(root, self.path):
-            return True
-        command = SetValue(document, self.kind, self.path, value, self.text, merge=merge)
-        if merge:
-            command.merge_key = ("set", self.path, self._session)
-        document.push(command)
-        return True
+        self._accepted = False
+        self.committed.emit(value, self._session if merge else None)
+        return self._accepted
 
-    def check(self, value: Any) -> bool:
+    def check(self, value: Any) -> None:
         """Show whether the field would take `value`, without editing anything."""
-        if self.document is None:
-            return False
-        try:
-            validate_at(self.document.model(self.kind), self.path, value)
-        except EditError as exc:
-            self.message.set_message(readable_error(self.meta.label, exc))
-            return False
-        self.message.set_message(None)
-        return True
+        if not self._loading:
+            self.check_requested.emit(value)
 
-    def _revert(self) -> None:
-        """Show the document's value again after a refused choice, keeping the message."""
-        if self.document is not None:
-            with self._quiet():
-                self._display(self.value())
+    def accept(self) -> None:
+        """The value offered was taken (or already held): clear any message."""
+        self._accepted = True
+        self.show_message(None)
+
+    def refuse(self, message: str) -> None:
+        """The value offered was refused: say why, and go back to the objects' value unless
+        the designer typed it and may fix it."""
+        self._accepted = False
+        self.show_message(message)
+        if not self.keeps_refused_input:
+            self._redisplay()
+
+    def restore(self) -> None:
+        """Drop a refused value the designer left behind: show the objects' value again."""
+        if self.message.text():
+            self.show_message(None)
+            self._redisplay()
 
     def new_session(self) -> None:
         """Start a new undo step for the next typing or spinning in this field."""
         self._session = next(_SESSIONS)
+
+    # Conveniences -----------------------------------------------------------------------------
+
+    def set_document(self, document: Document | None) -> None:
+        """Edit the objects of this editor's binding in another document (None: nothing)."""
+        if self.binding is not None:
+            self.binding.set_document(document)
 
     def show_focus(self, rest: ModelPath = ()) -> QWidget:
         """Give the keyboard focus to the editor (or to the part of it at `rest`, a path below

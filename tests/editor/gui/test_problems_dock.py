@@ -116,7 +116,9 @@ def test_double_clicking_a_problem_asks_to_show_its_place(
     qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     with qtbot.waitSignal(selection.focus_requested) as signal:
         qtbot.mouseDClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
-    assert signal.args[0] == Focus(FileKind.SCENARIO, ("placements", 0, "hex"), (80, 12), None)
+    unit = document.scenario.placements[0].unit
+    assert signal.args[0] == Focus(FileKind.SCENARIO, ("placements", 0, "hex"), (80, 12), unit)
+    assert selection.units == [unit]
     assert selection.hex == (80, 12)
 
 

@@ -9,10 +9,10 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 
 from editor.docks.oob_tree import OobTreeDock
-from editor.docks.unit_fields import MIXED, ChoiceEditor, FlagEditor, TextEditor
 from editor.docks.unit_form import UnitDock
 from editor.document import Document
 from editor.selection import Selection
+from editor.widgets.fields import MIXED, BoolEditor, ChoiceEditor, TextEditor
 from schemas.io import FileKind
 from schemas.vocabulary import Quality
 
@@ -40,10 +40,10 @@ def _unit(document: Document, unit_id: str):
 
 
 def _retype(qtbot, editor: TextEditor, text: str) -> None:
-    editor.edit.setFocus()
-    editor.edit.selectAll()
-    qtbot.keyClick(editor.edit, Qt.Key.Key_Backspace)
-    qtbot.keyClicks(editor.edit, text)
+    editor.line.setFocus()
+    editor.line.selectAll()
+    qtbot.keyClick(editor.line, Qt.Key.Key_Backspace)
+    qtbot.keyClicks(editor.line, text)
 
 
 def test_the_designer_edits_a_units_strength_then_undoes_redoes_and_saves(
@@ -56,15 +56,15 @@ def test_the_designer_edits_a_units_strength_then_undoes_redoes_and_saves(
     tree.tree.setCurrentIndex(tree.proxy.mapFromSource(tree.model.index_of_id(unit_id)))
     assert selection.units == [unit_id]
     strength = _text(form, "strength")
-    assert strength.edit.text() == "800"
+    assert strength.line.text() == "800"
     _retype(qtbot, strength, "650")
     assert _unit(document, unit_id).strength == 650
     assert document.undo_stack.count() == 1  # three keystrokes, one undo step
     assert document.undo_stack.undoText() == "Set Unit Strength"
     document.undo_stack.undo()
-    assert strength.edit.text() == "800"
+    assert strength.line.text() == "800"
     document.undo_stack.redo()
-    assert strength.edit.text() == "650"
+    assert strength.line.text() == "650"
     document.save()
     assert Document.open(ardennes).oob_index.units[unit_id].unit.strength == 650
 
@@ -76,25 +76,25 @@ def test_an_invalid_value_is_refused_with_a_message_and_nothing_pushed(
     selection.select_units([unit_id])
     strength = _text(form, "strength")
     _retype(qtbot, strength, "-5")
-    assert strength.error.isVisible()
-    assert strength.error.text() == "Must be at least 0"
+    assert strength.message.isVisible()
+    assert strength.message.text() == "Must be at least 0"
     speed = _text(form, "speed")
-    speed.edit.setFocus()
+    speed.line.setFocus()
     # Leaving a refused field puts back the value the file holds.
-    assert strength.edit.text() == "800"
-    assert not strength.error.isVisible()
-    speed.edit.selectAll()
-    speed.edit.insert("300")  # pasted: typing would apply 3 and 30 on the way
-    assert speed.error.text() == "Must be at most 255"
-    assert speed.edit.text() == "300"
+    assert strength.line.text() == "800"
+    assert not strength.message.isVisible()
+    speed.line.selectAll()
+    speed.line.insert("300")  # pasted: typing would apply 3 and 30 on the way
+    assert speed.message.text() == "Must be at most 255"
+    assert speed.line.text() == "300"
     _retype(qtbot, _text(form, "name"), "")
-    assert _text(form, "name").error.text() == "Must not be empty"
+    assert _text(form, "name").message.text() == "Must not be empty"
     assert document.undo_stack.count() == 0
     assert _unit(document, unit_id).strength == 800
     assert _unit(document, unit_id).speed == 6
     # Fixing the value clears the message and applies it.
     _retype(qtbot, speed, "7")
-    assert not speed.error.isVisible()
+    assert not speed.message.isVisible()
     assert _unit(document, unit_id).speed == 7
 
 
@@ -126,13 +126,13 @@ def test_mixed_strengths_show_blank_and_typing_sets_all(
 ) -> None:
     selection.select_units(BATTALIONS)
     strength = _text(form, "strength")
-    assert strength.edit.text() == ""
-    assert strength.edit.placeholderText() == MIXED
+    assert strength.line.text() == ""
+    assert strength.line.placeholderText() == MIXED
     assert "3 units selected" in form.heading.text()
     _retype(qtbot, strength, "700")
     assert {_unit(document, u).strength for u in BATTALIONS} == {700}
     assert document.undo_stack.count() == 1
-    assert form.units.editors["id"].widget.isEnabled() is False
+    assert form.units.editors["id"].isEnabled() is False
 
 
 def test_a_flag_on_mixed_units_is_partly_checked_and_a_click_sets_all(
@@ -144,7 +144,7 @@ def test_a_flag_on_mixed_units_is_partly_checked_and_a_click_sets_all(
     document.push(SetValue(document, FileKind.OOB, (*path, "mountain"), True, "Set Unit Mountain"))
     selection.select_units(BATTALIONS)
     mountain = form.units.editors["mountain"]
-    assert isinstance(mountain, FlagEditor)
+    assert isinstance(mountain, BoolEditor)
     assert mountain.box.checkState() == Qt.CheckState.PartiallyChecked
     qtbot.mouseClick(
         mountain.box, Qt.MouseButton.LeftButton, pos=QPoint(8, mountain.box.height() // 2)
@@ -162,12 +162,12 @@ def test_placement_fields_edit_the_scenario(
     assert form.placement_fields.isVisible()
     fatigue = form.placement.editors["fatigue"]
     assert isinstance(fatigue, TextEditor)
-    assert fatigue.edit.text() == str(placement.fatigue)
+    assert fatigue.line.text() == str(placement.fatigue)
     _retype(qtbot, fatigue, "40")
     assert document.scenario.placements[4].fatigue == 40
     assert document.undo_stack.undoText() == "Set Placement Fatigue"
     _retype(qtbot, fatigue, "400")
-    assert fatigue.error.isVisible()
+    assert fatigue.message.isVisible()
     assert document.scenario.placements[4].fatigue == 40
 
 
@@ -197,7 +197,7 @@ def test_an_organizations_own_fields_show_for_an_organization(
     assert form.pages.currentWidget() is form.organization_page
     name = form.organizations.editors["name"]
     assert isinstance(name, TextEditor)
-    assert name.edit.text() == "28th Infantry Division"
+    assert name.line.text() == "28th Infantry Division"
     hq = form.organizations.editors["hq"]
     assert isinstance(hq, ChoiceEditor)
     assert hq.combo.currentData() == "us.28id.hq"
@@ -214,7 +214,7 @@ def test_renaming_an_id_follows_it_into_the_scenario(
     selection.select_units([placement.unit])
     identifier = _text(form, "id")
     _retype(qtbot, identifier, "renamed.unit")
-    identifier.edit.editingFinished.emit()
+    identifier.line.editingFinished.emit()
     assert "renamed.unit" in document.oob_index.units
     assert document.scenario.placements[4].unit == "renamed.unit"
     assert selection.units == ["renamed.unit"]
@@ -229,8 +229,8 @@ def test_an_id_already_used_is_refused(
     selection.select_units([BATTALIONS[0]])
     identifier = _text(form, "id")
     _retype(qtbot, identifier, BATTALIONS[1])
-    identifier.edit.editingFinished.emit()
-    assert "already used" in identifier.error.text()
+    identifier.line.editingFinished.emit()
+    assert "already used" in identifier.message.text()
     assert document.undo_stack.count() == 0
 
 
@@ -251,10 +251,10 @@ def test_fields_explain_themselves_with_their_description_and_unit(
 ) -> None:
     selection.select_units([BATTALIONS[0]])
     speed = _text(form, "speed")
-    assert "Movement allowance" in speed.widget.toolTip()
-    assert "[MP]" in speed.widget.toolTip()
-    assert speed.edit.suffix.text() == "MP"
-    assert _text(form, "strength").edit.suffix.text() == "men"
+    assert "Movement allowance" in speed.toolTip()
+    assert "[MP]" in speed.toolTip()
+    assert speed.line.suffix.text() == "MP"
+    assert _text(form, "strength").line.suffix.text() == "men"
 
 
 def test_coming_back_to_a_field_starts_a_new_undo_step(
@@ -263,9 +263,9 @@ def test_coming_back_to_a_field_starts_a_new_undo_step(
     selection.select_units([BATTALIONS[0]])
     strength, speed = _text(form, "strength"), _text(form, "speed")
     _retype(qtbot, strength, "650")
-    speed.edit.setFocus()
+    speed.line.setFocus()
     _retype(qtbot, strength, "640")
     assert _unit(document, BATTALIONS[0]).strength == 640
     assert document.undo_stack.count() == 2
     document.undo_stack.undo()
-    assert strength.edit.text() == "650"
+    assert strength.line.text() == "650"
