@@ -7,6 +7,7 @@ copies, and the window layout kept in the settings.
 
 from __future__ import annotations
 
+import traceback
 from collections.abc import Callable
 from pathlib import Path
 
@@ -92,6 +93,10 @@ class MainWindow(QMainWindow):
         except DocumentError as exc:
             self._error("Open", exc.details())
             return False
+        except Exception as exc:  # a fault of ours must not close what the designer has open
+            traceback.print_exc()
+            self._error("Open", f"Could not open {target}: {exc}")
+            return False
         if document is None:  # cancelled
             return False
         self.set_document(document)
@@ -103,6 +108,7 @@ class MainWindow(QMainWindow):
         if self.document is not None:
             self.autosaver.close()
             self.document.dirty_changed.disconnect(self._update_title)
+            self.document.changed.disconnect(self._update_title)
             self.document.scenario_path_changed.disconnect(self._update_title)
             self.document.undo_stack.cleanChanged.disconnect(self._update_actions)
             self.document.deleteLater()
@@ -116,6 +122,7 @@ class MainWindow(QMainWindow):
         if document is not None:
             document.setParent(self)
             document.dirty_changed.connect(self._update_title)
+            document.changed.connect(self._update_title)  # the scenario's title may change
             document.scenario_path_changed.connect(self._update_title)
             document.undo_stack.cleanChanged.connect(self._update_actions)
             self.autosaver.set_document(document)

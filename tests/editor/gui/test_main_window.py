@@ -197,3 +197,9 @@ def _pixels(image: QImage) -> numpy.ndarray:
     rows = numpy.frombuffer(image.constBits(), dtype=numpy.uint8)
     rows = rows.reshape(image.height(), image.bytesPerLine())[:, : image.width() * 4]
     return rows.reshape(image.height(), image.width(), 4).astype(int)
+
+
+def test_the_window_title_follows_the_scenario_title(window: MainWindow) -> None:
+    doc = window.document
+    doc.push(SetValue(doc, FileKind.SCENARIO, ("header", "title"), "Bastogne Holds", "Set Title"))
+    assert "Bastogne Holds" in window.windowTitle()
