@@ -1,14 +1,18 @@
 """The Min Path Algorithm [000 4.9]: every hex a unit can reach this turn ("Reachable Hex"
 mode), and the cheapest path to a chosen hex (drag and drop).
 
-Both run one search: Dijkstra for the reach, A* for a path. Steps whose cost depends only on the
-map and the weather are read from `MapCosts.edge_costs`, an array cached per board and unit
+The reach is a Dijkstra (`_search`), a path an A* (`_a_star`). Steps whose cost depends only on
+the map and the weather are read from `MapCosts.edge_costs`, an array cached per board and unit
 profile; steps into hexes holding units or overlays, from enemy ZOC to enemy ZOC, and across
 crossings are evaluated by `Mover.step`. The A* heuristic is the larger of two lower bounds of
 the cost still to go: the landmark bound of `engine.landmarks` (ALT), and the hex distance
 times the cheapest step the unit can make (`Mover.lowest_step`), used when it bounds the whole
-path better than the landmarks (deployed units, whose steps all cost much the same). Neither
-overestimates and both are consistent, so paths are the cheapest.
+path better than the landmarks (deployed units, whose steps all cost much the same). Of the
+table's landmarks (8 stretches of the border) a search reads the `_ACTIVE` 4 that bound the
+cost best, together, on `_SAMPLES` hexes of the straight line between the path's ends, so the
+heuristic of a hex stays four array reads. Neither bound overestimates and both are consistent,
+so paths are the cheapest (tests/engine/test_pathfinding.py compares them with a plain Dijkstra
+on random maps, landmark counts and active subsets).
 
 Decisions on the manual's open points [000 4.9]:
 
@@ -21,18 +25,20 @@ Decisions on the manual's open points [000 4.9]:
 - It "will avoid known mine fields" unless the unit is a mine clearer: every minefield is
   known in test play; the target hex itself may be one.
 
-Performance (DESIGN.md budget: a path across the 500x500 benchmark map in 50 ms). A path
-across that map takes about 60-100 ms (foot, tracked and motorized units, the motorized one in
-Travel Mode), against 70-470 ms for A* with the distance bound alone. The first multi-turn
-path of a profile builds its landmark table, about 1.3 s there (on top of the edge costs,
-0.25-0.6 s); the table is cached per board and profile (`engine.landmarks`). A path within this
-turn's allowance builds neither and takes about a millisecond. Per node the search is a flat
-loop over the cached edge costs, with a heap of distinct float priorities (much cheaper than
-tuples). Still over the budget: landmarks on the border bound a path well only when it runs
-roughly towards or away from one of them, and road-heavy maps make that rare; more landmarks
-would cost more building time (about 0.25 s each). Weighted A* would be quicker but not exact.
-`reachable` reads the edge costs only when they are already built, since a turn's reach is a
-few hundred hexes.
+Performance (DESIGN.md budget: a path across the 500x500 benchmark map in 50 ms). The benchmark's
+eight paths across that map (foot, halftrack and motorized units, the motorized ones deployed
+and in Travel Mode) take 47 ms on average, 18-93 ms each; with four single-hex landmarks near
+the corners and all four read they took 96 ms (23-343 ms), with the distance bound alone
+70-470 ms. The first multi-turn path of a profile builds its landmark table, about 2.15 s there
+(on top of the edge costs, 0.25-0.6 s); the table is cached per board and profile
+(`engine.landmarks`). A path within this turn's allowance builds neither and takes about a
+millisecond. Per hex the search is a flat loop over the cached edge costs, with a heap of
+distinct float priorities (much cheaper than tuples), about 2.5 microseconds a settled hex: the
+time goes with the hexes settled, which the landmarks decide (a perfect lower bound would still
+settle 4-16 thousand on those paths, 20 ms on average; the landmarks settle 7-40 thousand).
+Sixteen landmarks would settle fewer but take over 4 s to build; weighted A* would be quicker
+but not exact. `reachable` reads the edge costs only when they are already built, since a
+turn's reach is a few hundred hexes.
 """
 
 from __future__ import annotations
@@ -54,6 +60,10 @@ from engine.units import UnitState
 _PER_UNIT = 1.0 / SCALE
 _CUT_OFF = UNREACHED // 2
 """A heuristic this large means the hex cannot reach the target at all."""
+_ACTIVE = 4
+"""Landmarks a search for a path reads (of the `engine.landmarks` table)."""
+_SAMPLES = 8
+"""Hexes between a path's ends on which its active landmarks are chosen."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,12 +149,11 @@ def _search(
     *,
     avoid_mines: bool = False,
     edges: Sequence[float] | _AskEveryStep | None = None,
-    bounds: Landmarks | None = None,
 ) -> tuple[list[float], array[int], list[int]]:
     """Cheapest costs from the unit's hex: (cost by hex, previous hex by hex, hexes in the
-    order they were settled). With a `target`, A* that stops there, guided by the landmark
-    `bounds` (Dijkstra without them). `edges` defaults to the profile's cached edge costs,
-    built if need be.
+    order they were settled). With a `target`, A* that stops there, guided by the distance
+    bound (Dijkstra without one); `_a_star` is the search for a path across the map. `edges`
+    defaults to the profile's cached edge costs, built if need be.
 
     The open list is a heap of the distinct priorities, each with the list of hexes waiting at
     it: float keys compare much faster than tuples, and hexes with equal priorities (common,
@@ -164,16 +173,9 @@ def _search(
     previous = array("i", [-1]) * board.size
     done = bytearray(board.size)
     settled: list[int] = []
-    terms = bounds.toward(target) if bounds is not None and target >= 0 else []
     qs, rs = _axial(board)
     tq, tr = (qs[target], rs[target]) if target >= 0 else (0, 0)
     unit_cost = mover.lowest_step if target >= 0 else 0.0
-    if bounds is not None and unit_cost * _distance(qs, rs, start, target) < bounds.lower_bound(
-        start, target
-    ):
-        # The landmarks bound the cost better from the start: the distance term would only
-        # cost time (it helps where every step costs much the same, as for deployed units).
-        unit_cost = 0.0
     limit = budget + EPSILON
     best[start] = 0.0
     keys = [0.0]
@@ -220,14 +222,7 @@ def _search(
             if total < best[v]:
                 best[v] = total
                 previous[v] = u
-                remaining = 0
-                for at_target, distance in terms:
-                    bound = distance[v] - at_target
-                    if bound > remaining or -bound > remaining:
-                        remaining = bound if bound > 0 else -bound
-                if remaining >= _CUT_OFF:
-                    continue  # v and the target are not connected: no way on from v
-                ahead = remaining * _PER_UNIT
+                ahead = 0.0
                 if unit_cost:
                     # The hex distance to the target, as `Hex.distance` computes it (inline:
                     # this runs for every hex the search reaches), times the cheapest step.
@@ -250,6 +245,129 @@ def _search(
                 else:
                     queued.append(v)
     return best, previous, settled
+
+
+def _between(board: Board, source: int, target: int, count: int = _SAMPLES) -> list[int]:
+    """`count` hexes evenly spaced on the straight line from `source` towards `target`, the
+    source first (the target left out): where the landmarks should bound a path well."""
+    (c0, r0), (c1, r1) = board.offset(source), board.offset(target)
+    return [
+        board.index(round(c0 + (c1 - c0) * i / count), round(r0 + (r1 - r0) * i / count))
+        for i in range(count)
+    ]
+
+
+def _a_star(
+    mover: Mover, target: int, bounds: Landmarks, *, avoid_mines: bool
+) -> tuple[list[float], array[int]]:
+    """Cheapest costs from the unit's hex to `target` (cost by hex, previous hex by hex; exact
+    for the target), by A* guided by `_ACTIVE` of the landmarks of `bounds` (those that bound
+    the cost best along the straight line) and the distance bound. As `_search`, written for
+    speed: the landmark terms are unrolled (the first repeated when there are fewer), so the
+    heuristic of a hex is a few array reads."""
+    state = mover.state
+    board = state.board
+    start = mover.unit.hex
+    neighbors = board.neighbors
+    edges = mover.costs.edge_costs()
+    marked = _occupied_or_marked(state)
+    minefields = state.minefields if avoid_mines else {}
+    zoc = mover.zoc
+    step = mover.step
+    size = board.size
+    best = [INF] * size
+    previous = array("i", [-1]) * size
+    done = bytearray(size)
+    picked = bounds.active(_between(board, start, target), target, _ACTIVE) or [-1]
+    rows = [bounds.distances[i] if i >= 0 else array("i", [0]) * size for i in picked]
+    d0, d1, d2, d3 = (rows[i % len(rows)] for i in range(4))
+    t0, t1, t2, t3 = d0[target], d1[target], d2[target], d3[target]
+    qs, rs = _axial(board)
+    tq, tr = qs[target], rs[target]
+    unit_cost = mover.lowest_step
+    start_bound = max(abs(d[start] - d[target]) for d in rows) * _PER_UNIT
+    if unit_cost * _distance(qs, rs, start, target) < start_bound:
+        unit_cost = 0.0  # the landmarks bound the cost better: the distance would only cost time
+    best[start] = 0.0
+    keys = [0.0]
+    waiting = {0.0: [start]}
+    waiting_at = waiting.get
+    while keys:
+        key = keys[0]
+        bucket = waiting[key]
+        u = bucket.pop()
+        if not bucket:
+            heappop(keys)
+            del waiting[key]
+        if done[u]:
+            continue
+        done[u] = 1
+        if u == target:
+            break
+        spent = best[u]
+        base = 6 * u
+        in_zoc = zoc[u]
+        for e in range(base, base + 6):
+            cost = edges[e]
+            if cost == INF:
+                continue
+            v = neighbors[e]
+            if done[v]:
+                continue
+            if cost < 0 or marked[v] or (in_zoc and zoc[v]):
+                if v in minefields and v != target:
+                    continue
+                taken = step(u, e - base, spent)
+                if isinstance(taken, str):
+                    continue
+                total = spent + taken.cost + taken.loss
+            else:
+                total = spent + cost
+            if total < best[v]:
+                best[v] = total
+                previous[v] = u
+                ahead = d0[v] - t0
+                if ahead < 0:
+                    ahead = -ahead
+                bound = d1[v] - t1
+                if bound > ahead:
+                    ahead = bound
+                elif -bound > ahead:
+                    ahead = -bound
+                bound = d2[v] - t2
+                if bound > ahead:
+                    ahead = bound
+                elif -bound > ahead:
+                    ahead = -bound
+                bound = d3[v] - t3
+                if bound > ahead:
+                    ahead = bound
+                elif -bound > ahead:
+                    ahead = -bound
+                if ahead >= _CUT_OFF:
+                    continue  # v and the target are not connected: no way on from v
+                key = total + ahead * _PER_UNIT
+                if unit_cost:
+                    # The hex distance to the target, as `Hex.distance` computes it (inline),
+                    # times the cheapest step.
+                    dq = qs[v] - tq
+                    dr = rs[v] - tr
+                    ds = dq + dr
+                    if dq < 0:
+                        dq = -dq
+                    if dr < 0:
+                        dr = -dr
+                    if ds < 0:
+                        ds = -ds
+                    direct = total + unit_cost * ((dq + dr + ds) >> 1)
+                    key = direct if direct > key else key
+                queued = waiting_at(key)
+                if queued is None:
+                    waiting[key] = [v]
+                    heappush(keys, key)
+                else:
+                    queued.append(v)
+    return best, previous
 
 
 def reachable(state: GameState, unit: UnitState) -> dict[int, Reach]:
@@ -310,9 +428,7 @@ def min_path(
         bounds = landmarks(mover.costs, _zoc_factor(mover))
         if bounds.lower_bound(start, target_hex) == INF:
             return None
-        best, previous, _ = _search(
-            mover, INF, target_hex, avoid_mines=not mover.mine_clearer, bounds=bounds
-        )
+        best, previous = _a_star(mover, target_hex, bounds, avoid_mines=not mover.mine_clearer)
     if best[target_hex] == INF:
         return None
     hexes = [target_hex]

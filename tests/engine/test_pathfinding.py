@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from engine import movement_costs
+from engine import landmarks as landmarks_module
+from engine import movement_costs, pathfinding
 from engine.hexgrid import Grid
 from engine.landmarks import build_landmarks, landmarks
 from engine.movement import min_path, move, reachable
@@ -437,17 +438,45 @@ def test_a_target_on_an_island_has_no_path_and_is_found_out_at_once() -> None:
     assert across.cost == 6  # three clear hexes
 
 
-def test_landmarks_lie_on_the_border_farthest_first() -> None:
+def test_landmarks_are_stretches_of_the_border_measured_from_their_nearest_hex() -> None:
     rows = ["  ".join("." * 9)] * 7
     rows[3] = ".  .  .  .  .A  .  .  .  ."
     state = ascii_title("\n".join(rows)).game()
     board = state.board
-    table = build_landmarks(Mover(state, state.units["A"]).costs, count=4)
-    assert len(set(table.hexes)) == 4
-    assert all(board.is_edge(h) for h in table.hexes)
-    grid, middle = board.grid, board.grid.hex_at(4, 3)
-    away = {h: middle.distance(grid.hex_at(*board.offset(h))) for h in range(board.size)}
-    assert away[table.hexes[0]] == max(away.values())  # a corner, far from the middle
-    first = table.distances[0]
+    mover = Mover(state, state.units["A"])
+    table = build_landmarks(mover.costs, count=8)
     border = [h for h in range(board.size) if board.is_edge(h)]
-    assert first[table.hexes[1]] == max(first[h] for h in border)  # then the farthest from it
+    assert sorted(h for s in table.stretches for h in s) == sorted(border)  # each once
+    assert {len(s) for s in table.stretches} == {3, 4}  # 28 border hexes in 8 stretches
+    single = build_landmarks(mover.costs, count=len(border))  # every border hex alone
+    by_hex = {s[0]: d for s, d in zip(single.stretches, single.distances, strict=True)}
+    for stretch, distance in zip(table.stretches, table.distances, strict=True):
+        assert list(distance) == [min(by_hex[h][v] for h in stretch) for v in range(board.size)]
+
+
+@pytest.mark.parametrize("seed", range(30, 42))
+def test_min_path_equals_a_plain_dijkstra_whatever_the_landmarks(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Random maps, random units and targets, and a random number of landmarks of which a
+    random number guide each search: the paths cost what a plain Dijkstra finds."""
+    rng = Random(seed)
+    state = random_map(seed)
+    monkeypatch.setattr(landmarks_module, "landmark_count", lambda hexes: rng.randint(1, 12))
+    monkeypatch.setattr(pathfinding, "_ACTIVE", rng.randint(1, 4))
+    monkeypatch.setattr(pathfinding, "_SAMPLES", rng.randint(1, 8))
+    for unit in friends_of(state, "A"):
+        mover = Mover(state, unit, planning=True)
+        expected = dijkstra(mover, float("inf"), avoid_mines=not mover.mine_clearer)
+        for target in rng.sample(range(state.board.size), 40):
+            if target in state.minefields or mover.end_problem(target) is not None:
+                continue
+            found = min_path(state, unit, target)
+            if target not in expected:
+                assert found is None
+                continue
+            assert found is not None
+            assert found.cost == pytest.approx(expected[target])
+            assert all(
+                b in state.board.neighbors[6 * a : 6 * a + 6] for a, b in pairwise(found.hexes)
+            )
