@@ -11,21 +11,19 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence, QUndoGroup
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QFileDialog,
-    QLabel,
-    QMainWindow,
     QMessageBox,
     QWidget,
 )
 
-from editor import settings as app_settings
 from editor.docks.base import DocumentDock
 from editor.docks.oob_tree import OobTreeDock
 from editor.docks.problems_dock import ProblemsDock
 from editor.docks.problems_model import describe_counts
+from editor.docks.tool_options import ToolOptionsDock
 from editor.document import Document, DocumentError
 from editor.exporting import Render, export_png
 from editor.map.export import render_whole_map
@@ -34,6 +32,10 @@ from editor.map.view import MapView
 from editor.opening import open_with_progress
 from editor.recovery import Autosaver
 from editor.selection import Selection
+from editor.tools.base import MapTool
+from editor.tools.manager import ToolManager
+from editor.tools.registry import TOOL_CLASSES
+from editor.window_chrome import WindowChrome
 from editor.window_docks import DOCK_CLASSES
 from schemas.problems import Severity
 
@@ -41,7 +43,7 @@ APP_NAME = "Hexwright"
 SCENARIO_FILTER = "Scenarios (*.scenario.yaml *.scenario.yml *.scenario.json)"
 
 
-class MainWindow(QMainWindow):
+class MainWindow(WindowChrome):
     """The editor's window over one open scenario."""
 
     document_changed = Signal(object)
@@ -60,12 +62,18 @@ class MainWindow(QMainWindow):
         """How the window asks Yes/No/Cancel questions (tests replace it)."""
 
         self.map_view = MapView(self.selection, self)
+        self.tools = ToolManager(self.selection, TOOL_CLASSES, self)
+        self.map_view.set_tool(self.tools.current)
+        self.tools.tool_changed.connect(self._tool_changed)
         self.setCentralWidget(self.map_view)
         self.docks: dict[str, DocumentDock] = {}
         for dock_class in DOCK_CLASSES:
             dock = dock_class(self.selection, self)
             self.docks[dock.objectName()] = dock
         self._arrange_docks()
+        options = self.docks.get("tool_options")
+        if isinstance(options, ToolOptionsDock):
+            options.show_tool(self.tools.current)
         self._build_actions()
         self._build_menus()
         self._build_toolbars()
@@ -117,6 +125,7 @@ class MainWindow(QMainWindow):
         self.selection.select_units([])
         self._use_stack(document)
         self.map_view.set_document(document)
+        self.tools.set_scene(self.map_view.scene)
         for dock in self.docks.values():
             dock.set_document(document)
         if document is not None:
@@ -217,228 +226,6 @@ class MainWindow(QMainWindow):
             problems.checker.stop()
         event.accept()
 
-    # Building the window ----------------------------------------------------------------------
-
-    def _arrange_docks(self) -> None:
-        """The default layout: the OOB on the left and the unit and scenario panels on the
-        right, both full height; the tables share tabs under the map."""
-        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
-        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
-        self.resize(1600, 1000)
-        by_area: dict[Qt.DockWidgetArea, list[DocumentDock]] = {}
-        for dock in self.docks.values():
-            dock.setAllowedAreas(Qt.DockWidgetArea.AllDockWidgetAreas)
-            by_area.setdefault(dock.default_area, []).append(dock)
-        for area, docks in by_area.items():
-            self.addDockWidget(area, docks[0])
-            for other in docks[1:]:
-                self.addDockWidget(area, other)
-                self.tabifyDockWidget(docks[0], other)
-            docks[0].raise_()
-        self._area_fronts = {area: docks[0] for area, docks in by_area.items()}
-
-    def _default_sizes(self) -> None:
-        fronts = self._area_fronts
-        sides = [
-            fronts[area]
-            for area in (
-                Qt.DockWidgetArea.LeftDockWidgetArea,
-                Qt.DockWidgetArea.RightDockWidgetArea,
-            )
-            if area in fronts
-        ]
-        self.resizeDocks(sides, [380, 440][: len(sides)], Qt.Orientation.Horizontal)
-        bottom = fronts.get(Qt.DockWidgetArea.BottomDockWidgetArea)
-        if bottom is not None:
-            self.resizeDocks([bottom], [300], Qt.Orientation.Vertical)
-
-    def _action(
-        self,
-        text: str,
-        slot: Callable[[], object],
-        shortcut: object = None,
-        tip: str = "",
-        icon: str = "",
-    ) -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(shortcut)  # type: ignore[arg-type]
-        if icon:
-            action.setIcon(QIcon.fromTheme(icon))
-        action.setStatusTip(tip)
-        action.setToolTip(f"{text.replace('&', '').rstrip('…')}: {tip}" if tip else text)
-        action.triggered.connect(slot)
-        return action
-
-    def _build_actions(self) -> None:
-        keys = QKeySequence.StandardKey
-        self.new_action = self._action(
-            "&New Scenario",
-            self.new_scenario,
-            keys.New,
-            "A new scenario over this title's map, OOB and data",
-            "document-new",
-        )
-        self.open_action = self._action(
-            "&Open…",
-            self._choose_and_open,
-            keys.Open,
-            "Open a scenario or a title folder",
-            "document-open",
-        )
-        self.save_action = self._action(
-            "&Save", self.save, keys.Save, "Write every changed file", "document-save"
-        )
-        self.save_as_action = self._action(
-            "Save &As…",
-            self.save_as,
-            keys.SaveAs,
-            "Save the scenario under a new name",
-            "document-save-as",
-        )
-        self.revert_action = self._action(
-            "&Revert", self.revert, None, "Reload every file from disk", "document-revert"
-        )
-        self.export_view_action = self._action(
-            "Export &View as PNG…", self._export_view, None, "Save what the map shows as a picture"
-        )
-        self.export_map_action = self._action(
-            "Export Whole &Map as PNG…", self._export_map, None, "Save the whole map as a picture"
-        )
-        self.close_action = self._action(
-            "&Close", self._close_document, keys.Close, "Close the scenario"
-        )
-        self.quit_action = self._action(
-            "&Quit", self.close, keys.Quit, "Quit Hexwright", "application-exit"
-        )
-        # The group's actions follow the active stack and read "Undo Set Unit Strength".
-        self.undo_group = QUndoGroup(self)
-        self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
-        self.undo_action.setShortcut(keys.Undo)
-        self.undo_action.setIcon(QIcon.fromTheme("edit-undo"))
-        self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
-        self.redo_action.setShortcuts([QKeySequence(keys.Redo), QKeySequence("Ctrl+Y")])
-        self.redo_action.setIcon(QIcon.fromTheme("edit-redo"))
-        self.find_action = self._action(
-            "&Find Unit…",
-            self._find_unit,
-            keys.Find,
-            "Search the order of battle by name, id or type",
-            "edit-find",
-        )
-        self.zoom_in_action = self._action(
-            "Zoom &In", self.map_view.zoom_in, keys.ZoomIn, "Closer to the map", "zoom-in"
-        )
-        self.zoom_out_action = self._action(
-            "Zoom &Out", self.map_view.zoom_out, keys.ZoomOut, "Further from the map", "zoom-out"
-        )
-        self.fit_action = self._action(
-            "&Whole Map",
-            self.map_view.zoom_to_fit,
-            QKeySequence("Ctrl+0"),
-            "Show the whole map",
-            "zoom-fit-best",
-        )
-        self.reset_layout_action = self._action(
-            "Reset &Layout", self._reset_layout, None, "Put every panel back in its place"
-        )
-        self.about_action = self._action("&About Hexwright", self._about, None, "")
-
-    def _build_menus(self) -> None:
-        bar = self.menuBar()
-        file_menu = bar.addMenu("&File")
-        file_menu.addActions([self.new_action, self.open_action])
-        self.recent_menu = file_menu.addMenu("Open &Recent")
-        self.title_menu = file_menu.addMenu("Scenarios of This &Title")
-        file_menu.addSeparator()
-        file_menu.addActions([self.save_action, self.save_as_action, self.revert_action])
-        file_menu.addSeparator()
-        file_menu.addActions([self.export_view_action, self.export_map_action])
-        file_menu.addSeparator()
-        file_menu.addActions([self.close_action, self.quit_action])
-        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
-
-        edit_menu = bar.addMenu("&Edit")
-        edit_menu.addActions([self.undo_action, self.redo_action])
-        edit_menu.addSeparator()
-        edit_menu.addAction(self.find_action)
-
-        view_menu = bar.addMenu("&View")
-        view_menu.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action])
-        view_menu.addSeparator()
-        self.layers_menu = view_menu.addMenu("Map &Layers")
-        self._fill_layers_menu()
-        panels = view_menu.addMenu("&Panels")
-        for dock in self.docks.values():
-            panels.addAction(dock.toggleViewAction())
-        view_menu.addSeparator()
-        view_menu.addAction(self.reset_layout_action)
-
-        help_menu = bar.addMenu("&Help")
-        help_menu.addAction(self.about_action)
-
-    def _build_toolbars(self) -> None:
-        file_bar = self.addToolBar("File")
-        file_bar.setObjectName("file_toolbar")
-        file_bar.addActions([self.open_action, self.save_action])
-        file_bar.addSeparator()
-        file_bar.addActions([self.undo_action, self.redo_action])
-        view_bar = self.addToolBar("View")
-        view_bar.setObjectName("view_toolbar")
-        view_bar.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action])
-        for bar in (file_bar, view_bar):
-            bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-
-    def _build_status_bar(self) -> None:
-        status = self.statusBar()
-        self.hex_label = QLabel()
-        self.zoom_label = QLabel()
-        self.problems_label = QLabel()
-        status.addWidget(self.hex_label, 1)
-        status.addPermanentWidget(self.problems_label)
-        status.addPermanentWidget(self.zoom_label)
-        self.map_view.hover_changed.connect(self._show_hover)
-        self.map_view.zoom_changed.connect(
-            lambda zoom: self.zoom_label.setText(f"{zoom:.0f} px/hex")
-        )
-        problems = self.docks.get("problems")
-        if problems is not None and hasattr(problems, "problems_changed"):
-            problems.problems_changed.connect(self._show_problem_counts)
-
-    def _fill_layers_menu(self) -> None:
-        self.layers_menu.clear()
-        for name, label, visible in self.map_view.layers():
-            action = self.layers_menu.addAction(label)
-            action.setCheckable(True)
-            action.setChecked(visible)
-            if name == "grid":
-                action.setShortcut(QKeySequence("Ctrl+G"))
-            action.toggled.connect(lambda on, n=name: self.map_view.set_layer_visible(n, on))
-
-    def _fill_recent_menu(self) -> None:
-        self.recent_menu.clear()
-        for path in app_settings.recent_files():
-            action = self.recent_menu.addAction(path.name)
-            action.setToolTip(str(path))
-            action.triggered.connect(lambda _=False, p=path: self.open_path(p))
-        self.recent_menu.setEnabled(True)
-
-    def _fill_title_menu(self) -> None:
-        self.title_menu.clear()
-        document = self.document
-        if document is None:
-            self.title_menu.setEnabled(False)
-            return
-        folder = document.title_folder / "scenarios"
-        for path in sorted(folder.glob("*.scenario.*")) if folder.is_dir() else []:
-            action = self.title_menu.addAction(path.name)
-            action.setCheckable(True)
-            action.setChecked(path.resolve() == document.scenario_path.resolve())
-            action.triggered.connect(lambda _=False, p=path: self.open_path(p))
-        self.title_menu.setEnabled(not self.title_menu.isEmpty())
-
-    # Reactions --------------------------------------------------------------------------------
-
     def _update_title(self, *_: object) -> None:
         document = self.document
         if document is None:
@@ -481,6 +268,13 @@ class MainWindow(QMainWindow):
         chosen, _ = QFileDialog.getOpenFileName(self, "Open Scenario", start, SCENARIO_FILTER)
         if chosen:
             self.open_path(chosen)
+
+    def _tool_changed(self, tool: MapTool) -> None:
+        self.map_view.set_tool(tool)
+        options = self.docks.get("tool_options")
+        if isinstance(options, ToolOptionsDock):
+            options.show_tool(tool)
+        self.statusBar().showMessage(f"{tool.label}: {tool.tip}" if tool.tip else tool.label, 4000)
 
     def _find_unit(self) -> None:
         tree = self.docks.get("oob_tree")
@@ -540,35 +334,6 @@ class MainWindow(QMainWindow):
             "<b>Hexwright</b><br>Scenario and order-of-battle editor for Panzer Campaigns and "
             "Panzer Battles, with an embedded rules engine.",
         )
-
-    # Layout and recent files ------------------------------------------------------------------
-
-    def _remember(self, path: Path) -> None:
-        app_settings.add_recent_file(path)
-
-    def _save_layout(self) -> None:
-        store = app_settings.settings()
-        store.setValue("window/geometry", self.saveGeometry())
-        store.setValue("window/state", self.saveState())
-
-    def _restore_layout(self) -> None:
-        store = app_settings.settings()
-        geometry = store.value("window/geometry")
-        state = store.value("window/state")
-        if isinstance(geometry, QByteArray):
-            self.restoreGeometry(geometry)
-        if isinstance(state, QByteArray):
-            self.restoreState(state)
-        else:
-            self._default_sizes()
-
-    def _reset_layout(self) -> None:
-        self.restoreState(self._default_state)
-        for dock in self.docks.values():
-            dock.show()
-        for dock in self._area_fronts.values():
-            dock.raise_()
-        self._default_sizes()
 
 
 def _scenario_of(path: Path) -> Path | None:

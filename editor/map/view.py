@@ -35,6 +35,7 @@ from editor.map.scene import MapScene
 from editor.map.viewport import Viewport
 from editor.model_paths import get_at
 from editor.selection import Focus, Offset, Selection
+from editor.tools.base import MapTool, ToolEvent
 from schemas.io import FileKind
 
 WHEEL_NOTCH = 120
@@ -66,6 +67,8 @@ class MapView(QWidget):
         self._wheel_rest = 0
         self._fitted = False
         """Whether the view still shows the whole map as opened (then resizing refits it)."""
+        self._tool: MapTool | None = None
+        self._tool_pressed = False
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
@@ -96,6 +99,8 @@ class MapView(QWidget):
             document.changed.connect(self._document_changed)
             self.scene.geometry_changed()
             self._refit()
+        if self._tool is not None:
+            self._tool.set_scene(self.scene)
         self._sync_scrollbars()
         self.update()
 
@@ -113,6 +118,39 @@ class MapView(QWidget):
             if self.scene.geometry_changed():
                 self._refit()
             self.update()
+
+    # Tools -------------------------------------------------------------------------------------
+
+    @property
+    def tool(self) -> MapTool | None:
+        """The tool the left button works with (None: click to select)."""
+        return self._tool
+
+    def set_tool(self, tool: MapTool | None) -> None:
+        """Make a tool current: the previous one drops its gesture."""
+        if tool is self._tool:
+            return
+        if self._tool is not None:
+            self._tool.deactivate()
+            self._tool.preview_changed.disconnect(self.update)
+        self._tool = tool
+        self._tool_pressed = False
+        if tool is not None:
+            tool.set_scene(self.scene)
+            tool.preview_changed.connect(self.update)
+            tool.activate()
+        self._update_cursor()
+        self.update()
+
+    def _tool_event(self, event: QMouseEvent) -> ToolEvent:
+        pixel = event.position()
+        return ToolEvent(
+            pixel,
+            self.viewport.to_world(pixel),
+            self.hex_at(pixel),
+            event.buttons(),
+            event.modifiers(),
+        )
 
     # Layers ------------------------------------------------------------------------------------
 
@@ -248,6 +286,8 @@ class MapView(QWidget):
         if selected is not None and self.scene.geometry.contains(*selected):
             self.scene.paint_outline(painter, frame, selected, _SELECTED_PENS)
         self.scene.paint_dynamic(painter, frame, self.selection.units)
+        if self._tool is not None:
+            self._tool.paint_preview(painter, frame)
 
     # Scroll bars -------------------------------------------------------------------------------
 
@@ -352,7 +392,11 @@ class MapView(QWidget):
             self._drag_from = event.position()
             self.setCursor(Qt.CursorShape.ClosedHandCursor)
         elif button == Qt.MouseButton.LeftButton and self.scene is not None:
-            self._click(event.position())
+            if self._tool is not None:
+                self._tool_pressed = True
+                self._tool.press(self._tool_event(event))
+            else:
+                self._click(event.position())
         event.accept()
 
     def _click(self, pixel: QPointF) -> None:
@@ -368,6 +412,11 @@ class MapView(QWidget):
             self._drag_from = event.position()
             self.viewport.pan(delta.x(), delta.y())
             self._moved()
+        elif self._tool is not None and self.scene is not None:
+            if self._tool_pressed:
+                self._tool.move(self._tool_event(event))
+            else:
+                self._tool.hover(self._tool_event(event))
         self._set_hover(self.hex_at(event.position()))
         event.accept()
 
@@ -378,6 +427,10 @@ class MapView(QWidget):
         ):
             self._drag_from = None
             self._update_cursor()
+        elif self._tool_pressed and event.button() == Qt.MouseButton.LeftButton:
+            self._tool_pressed = False
+            if self._tool is not None:
+                self._tool.release(self._tool_event(event))
         event.accept()
 
     def leaveEvent(self, event: Any) -> None:
@@ -400,7 +453,11 @@ class MapView(QWidget):
             Qt.Key.Key_Up: (0.0, step_y),
             Qt.Key.Key_Down: (0.0, -step_y),
         }
-        if key == Qt.Key.Key_Space and not event.isAutoRepeat():
+        if key == Qt.Key.Key_Escape and self._tool is not None:
+            self._tool_pressed = False
+            self._tool.cancel()
+            self.update()
+        elif key == Qt.Key.Key_Space and not event.isAutoRepeat():
             self._space_held = True
             self._update_cursor()
         elif key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
@@ -430,5 +487,7 @@ class MapView(QWidget):
             self.setCursor(Qt.CursorShape.ClosedHandCursor)
         elif self._space_held:
             self.setCursor(Qt.CursorShape.OpenHandCursor)
+        elif self._tool is not None:
+            self.setCursor(self._tool.cursor)
         else:
             self.unsetCursor()

@@ -1,0 +1,280 @@
+"""The window's chrome: where the docks go by default, the actions with their shortcuts, the
+menus, tool bars and status bar, and the layout kept in the settings. `MainWindow` mixes it in;
+what the actions do lives there."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtGui import QAction, QIcon, QKeySequence, QUndoGroup
+from PySide6.QtWidgets import QLabel, QMainWindow
+
+from editor import settings as app_settings
+from editor.docks.base import DocumentDock
+from editor.tools.manager import ToolManager
+
+
+class WindowChrome(QMainWindow):
+    """Actions, menus, tool bars, status bar and dock layout of the main window."""
+
+    docks: dict[str, DocumentDock]
+    tools: ToolManager
+
+    # Building the window ----------------------------------------------------------------------
+
+    def _arrange_docks(self) -> None:
+        """The default layout: the OOB on the left and the unit and scenario panels on the
+        right, both full height; the tables share tabs under the map."""
+        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.resize(1600, 1000)
+        by_area: dict[Qt.DockWidgetArea, list[DocumentDock]] = {}
+        for dock in self.docks.values():
+            dock.setAllowedAreas(Qt.DockWidgetArea.AllDockWidgetAreas)
+            by_area.setdefault(dock.default_area, []).append(dock)
+        for area, docks in by_area.items():
+            self.addDockWidget(area, docks[0])
+            for other in docks[1:]:
+                self.addDockWidget(area, other)
+                self.tabifyDockWidget(docks[0], other)
+            docks[0].raise_()
+        self._area_fronts = {area: docks[0] for area, docks in by_area.items()}
+
+    def _default_sizes(self) -> None:
+        fronts = self._area_fronts
+        sides = [
+            fronts[area]
+            for area in (
+                Qt.DockWidgetArea.LeftDockWidgetArea,
+                Qt.DockWidgetArea.RightDockWidgetArea,
+            )
+            if area in fronts
+        ]
+        self.resizeDocks(sides, [380, 440][: len(sides)], Qt.Orientation.Horizontal)
+        bottom = fronts.get(Qt.DockWidgetArea.BottomDockWidgetArea)
+        if bottom is not None:
+            self.resizeDocks([bottom], [300], Qt.Orientation.Vertical)
+
+    def _action(
+        self,
+        text: str,
+        slot: Callable[[], object],
+        shortcut: object = None,
+        tip: str = "",
+        icon: str = "",
+    ) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(shortcut)  # type: ignore[arg-type]
+        if icon:
+            action.setIcon(QIcon.fromTheme(icon))
+        action.setStatusTip(tip)
+        action.setToolTip(f"{text.replace('&', '').rstrip('…')}: {tip}" if tip else text)
+        action.triggered.connect(slot)
+        return action
+
+    def _build_actions(self) -> None:
+        keys = QKeySequence.StandardKey
+        self.new_action = self._action(
+            "&New Scenario",
+            self.new_scenario,
+            keys.New,
+            "A new scenario over this title's map, OOB and data",
+            "document-new",
+        )
+        self.open_action = self._action(
+            "&Open…",
+            self._choose_and_open,
+            keys.Open,
+            "Open a scenario or a title folder",
+            "document-open",
+        )
+        self.save_action = self._action(
+            "&Save", self.save, keys.Save, "Write every changed file", "document-save"
+        )
+        self.save_as_action = self._action(
+            "Save &As…",
+            self.save_as,
+            keys.SaveAs,
+            "Save the scenario under a new name",
+            "document-save-as",
+        )
+        self.revert_action = self._action(
+            "&Revert", self.revert, None, "Reload every file from disk", "document-revert"
+        )
+        self.export_view_action = self._action(
+            "Export &View as PNG…", self._export_view, None, "Save what the map shows as a picture"
+        )
+        self.export_map_action = self._action(
+            "Export Whole &Map as PNG…", self._export_map, None, "Save the whole map as a picture"
+        )
+        self.close_action = self._action(
+            "&Close", self._close_document, keys.Close, "Close the scenario"
+        )
+        self.quit_action = self._action(
+            "&Quit", self.close, keys.Quit, "Quit Hexwright", "application-exit"
+        )
+        # The group's actions follow the active stack and read "Undo Set Unit Strength".
+        self.undo_group = QUndoGroup(self)
+        self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcut(keys.Undo)
+        self.undo_action.setIcon(QIcon.fromTheme("edit-undo"))
+        self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcuts([QKeySequence(keys.Redo), QKeySequence("Ctrl+Y")])
+        self.redo_action.setIcon(QIcon.fromTheme("edit-redo"))
+        self.find_action = self._action(
+            "&Find Unit…",
+            self._find_unit,
+            keys.Find,
+            "Search the order of battle by name, id or type",
+            "edit-find",
+        )
+        self.zoom_in_action = self._action(
+            "Zoom &In", self.map_view.zoom_in, keys.ZoomIn, "Closer to the map", "zoom-in"
+        )
+        self.zoom_out_action = self._action(
+            "Zoom &Out", self.map_view.zoom_out, keys.ZoomOut, "Further from the map", "zoom-out"
+        )
+        self.fit_action = self._action(
+            "&Whole Map",
+            self.map_view.zoom_to_fit,
+            QKeySequence("Ctrl+0"),
+            "Show the whole map",
+            "zoom-fit-best",
+        )
+        self.reset_layout_action = self._action(
+            "Reset &Layout", self._reset_layout, None, "Put every panel back in its place"
+        )
+        self.about_action = self._action("&About Hexwright", self._about, None, "")
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        file_menu.addActions([self.new_action, self.open_action])
+        self.recent_menu = file_menu.addMenu("Open &Recent")
+        self.title_menu = file_menu.addMenu("Scenarios of This &Title")
+        file_menu.addSeparator()
+        file_menu.addActions([self.save_action, self.save_as_action, self.revert_action])
+        file_menu.addSeparator()
+        file_menu.addActions([self.export_view_action, self.export_map_action])
+        file_menu.addSeparator()
+        file_menu.addActions([self.close_action, self.quit_action])
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+
+        edit_menu = bar.addMenu("&Edit")
+        edit_menu.addActions([self.undo_action, self.redo_action])
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.find_action)
+
+        tools_menu = bar.addMenu("&Tools")
+        tools_menu.addActions(list(self.tools.actions.values()))
+
+        view_menu = bar.addMenu("&View")
+        view_menu.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action])
+        view_menu.addSeparator()
+        self.layers_menu = view_menu.addMenu("Map &Layers")
+        self._fill_layers_menu()
+        panels = view_menu.addMenu("&Panels")
+        for dock in self.docks.values():
+            panels.addAction(dock.toggleViewAction())
+        view_menu.addSeparator()
+        view_menu.addAction(self.reset_layout_action)
+
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.about_action)
+
+    def _build_toolbars(self) -> None:
+        file_bar = self.addToolBar("File")
+        file_bar.setObjectName("file_toolbar")
+        file_bar.addActions([self.open_action, self.save_action])
+        file_bar.addSeparator()
+        file_bar.addActions([self.undo_action, self.redo_action])
+        view_bar = self.addToolBar("View")
+        view_bar.setObjectName("view_toolbar")
+        view_bar.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action])
+        tool_bar = self.addToolBar("Tools")
+        tool_bar.setObjectName("tools_toolbar")
+        tool_bar.addActions(list(self.tools.actions.values()))
+        for bar in (file_bar, view_bar, tool_bar):
+            bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+
+    def _build_status_bar(self) -> None:
+        status = self.statusBar()
+        self.hex_label = QLabel()
+        self.zoom_label = QLabel()
+        self.problems_label = QLabel()
+        status.addWidget(self.hex_label, 1)
+        status.addPermanentWidget(self.problems_label)
+        status.addPermanentWidget(self.zoom_label)
+        self.map_view.hover_changed.connect(self._show_hover)
+        self.map_view.zoom_changed.connect(
+            lambda zoom: self.zoom_label.setText(f"{zoom:.0f} px/hex")
+        )
+        problems = self.docks.get("problems")
+        if problems is not None and hasattr(problems, "problems_changed"):
+            problems.problems_changed.connect(self._show_problem_counts)
+
+    def _fill_layers_menu(self) -> None:
+        self.layers_menu.clear()
+        for name, label, visible in self.map_view.layers():
+            action = self.layers_menu.addAction(label)
+            action.setCheckable(True)
+            action.setChecked(visible)
+            if name == "grid":
+                action.setShortcut(QKeySequence("Ctrl+G"))
+            action.toggled.connect(lambda on, n=name: self.map_view.set_layer_visible(n, on))
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        for path in app_settings.recent_files():
+            action = self.recent_menu.addAction(path.name)
+            action.setToolTip(str(path))
+            action.triggered.connect(lambda _=False, p=path: self.open_path(p))
+        self.recent_menu.setEnabled(True)
+
+    def _fill_title_menu(self) -> None:
+        self.title_menu.clear()
+        document = self.document
+        if document is None:
+            self.title_menu.setEnabled(False)
+            return
+        folder = document.title_folder / "scenarios"
+        for path in sorted(folder.glob("*.scenario.*")) if folder.is_dir() else []:
+            action = self.title_menu.addAction(path.name)
+            action.setCheckable(True)
+            action.setChecked(path.resolve() == document.scenario_path.resolve())
+            action.triggered.connect(lambda _=False, p=path: self.open_path(p))
+        self.title_menu.setEnabled(not self.title_menu.isEmpty())
+
+    # Reactions --------------------------------------------------------------------------------
+
+    # Layout and recent files ------------------------------------------------------------------
+
+    def _remember(self, path: Path) -> None:
+        app_settings.add_recent_file(path)
+
+    def _save_layout(self) -> None:
+        store = app_settings.settings()
+        store.setValue("window/geometry", self.saveGeometry())
+        store.setValue("window/state", self.saveState())
+
+    def _restore_layout(self) -> None:
+        store = app_settings.settings()
+        geometry = store.value("window/geometry")
+        state = store.value("window/state")
+        if isinstance(geometry, QByteArray):
+            self.restoreGeometry(geometry)
+        if isinstance(state, QByteArray):
+            self.restoreState(state)
+        else:
+            self._default_sizes()
+
+    def _reset_layout(self) -> None:
+        self.restoreState(self._default_state)
+        for dock in self.docks.values():
+            dock.show()
+        for dock in self._area_fronts.values():
+            dock.raise_()
+        self._default_sizes()
