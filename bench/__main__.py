@@ -122,8 +122,8 @@ def main(argv: list[str] | None = None) -> int:
             f"  plus its live-check process: {checks:.0f} MB "
             f"(together {editor_peak + checks:.0f} MB)"
         )
-        print("\neditor repaints with every cache emptied first (best of the sessions):")
-        for name in ("repaint zoomed in cold", "repaint whole map cold"):
+        print("\neditor, more figures (best of the sessions):")
+        for name in ("repaint zoomed in cold", "repaint whole map cold", "stroke segment worst"):
             value = sessions.best(name)
             if value is not None:
                 print(f"  {name:<28} {_seconds(value):>10}")

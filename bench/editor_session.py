@@ -26,6 +26,7 @@ def session(scenario: Path) -> dict[str, float]:
     from PySide6.QtWidgets import QApplication  # noqa: PLC0415
 
     from bench.editor_paint import measure_repaint  # noqa: PLC0415
+    from bench.editor_stroke import measure_stroke  # noqa: PLC0415
     from editor.app import application  # noqa: PLC0415
     from editor.main_window import MainWindow  # noqa: PLC0415
 
@@ -44,6 +45,7 @@ def session(scenario: Path) -> dict[str, float]:
     document = window.document
     assert document is not None
     figures.update(measure_repaint(window.map_view))
+    figures.update(measure_stroke(window.map_view))
     figures["peak memory MB"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     # The Problems panel checks in a child process: let the first check finish and count it.
     checker = window.docks["problems"].checker  # type: ignore[attr-defined]

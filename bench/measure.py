@@ -46,8 +46,10 @@ BUDGETS: dict[str, float] = {
     "editor: open title to interactive": 2.5,
     "editor: repaint 1920x1080 zoomed in": 0.03,
     "editor: repaint 1920x1080 whole map": 0.1,
+    "editor: brush stroke segment": 0.016,
 }
-"""Seconds per operation, as DESIGN.md's performance budget gives them."""
+"""Seconds per operation, as DESIGN.md's performance budget gives them (the brush stroke's
+budget is issue 5's)."""
 
 EDITOR_PEAK_MEMORY_MB = 600
 """DESIGN.md: peak memory with the title open in the editor."""
@@ -414,4 +416,11 @@ _editor_row(
     "editor: repaint 1920x1080 whole map",
     "repaint whole map",
     "editor.map.view.MapView fitted to the whole map",
+)
+_editor_row(
+    "editor: brush stroke segment",
+    "stroke segment mean",
+    "editor.tools.terrain_tools.TerrainBrushTool, radius 1, 50 segments across a 1920x1080 view "
+    "at 38 px/hex, each the brush's edit and the view's repaint (bench.editor_stroke); the "
+    "slowest segment is printed below",
 )

@@ -65,6 +65,8 @@ class MainWindow(WindowChrome):
         self.tools = ToolManager(self.selection, TOOL_CLASSES, self)
         self.map_view.set_tool(self.tools.current)
         self.tools.tool_changed.connect(self._tool_changed)
+        for tool in self.tools.tools:
+            tool.message.connect(lambda text: self.statusBar().showMessage(text, 5000))
         self.setCentralWidget(self.map_view)
         self.docks: dict[str, DocumentDock] = {}
         for dock_class in DOCK_CLASSES:

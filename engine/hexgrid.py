@@ -15,10 +15,12 @@ hexagonal grid guide for the algebra).
 
 from __future__ import annotations
 
+import heapq
 import math
 from array import array
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from itertools import count
 from typing import Literal, NamedTuple
 
 from schemas.map import CONNECTION_BITS
@@ -142,6 +144,28 @@ class Hex(NamedTuple):
         bq, br = other.q + 1e-6, other.r + 1e-6
         return [
             _round(aq + (bq - aq) * i / steps, ar + (br - ar) * i / steps) for i in range(steps + 1)
+        ]
+
+    def touching_sides(self, direction: Direction) -> list[tuple[Hex, Direction]]:
+        """The four edges that share a corner with this hex's edge in `direction`: its two
+        neighbouring edges on this hex, then the two that run off from its corners between the
+        hexes beyond (each named from some hex; see `canonical_side`).
+
+        >>> Hex(0, 0).touching_sides(Direction.UP)  # doctest: +NORMALIZE_WHITESPACE
+        [(Hex(q=0, r=0), <Direction.UP_LEFT: 'up_left'>),
+         (Hex(q=0, r=0), <Direction.UP_RIGHT: 'up_right'>),
+         (Hex(q=0, r=-1), <Direction.DOWN_LEFT: 'down_left'>),
+         (Hex(q=0, r=-1), <Direction.DOWN_RIGHT: 'down_right'>)]
+        """
+        turn = DIRECTIONS.index(direction)
+        beyond = self.neighbor(direction)
+        # Around a corner meet three hexes: this one and the neighbours across the two edges
+        # that end there; the third edge at the corner separates those two neighbours.
+        return [
+            (self, DIRECTIONS[(turn - 1) % 6]),
+            (self, DIRECTIONS[(turn + 1) % 6]),
+            (beyond, DIRECTIONS[(turn - 2) % 6]),
+            (beyond, DIRECTIONS[(turn + 2) % 6]),
         ]
 
 
@@ -337,3 +361,141 @@ class Layout:
             )
             for i in range(6)
         ]
+
+    def side_ends(
+        self, hex_: Hex, direction: Direction
+    ) -> tuple[tuple[float, float], tuple[float, float]]:
+        """The two corners of a hex's edge in `direction`, clockwise.
+
+        >>> layout = Layout(10)
+        >>> [(round(x, 2), round(y, 2)) for x, y in layout.side_ends(Hex(0, 0), Direction.UP)]
+        [(-5.0, -8.66), (5.0, -8.66)]
+        """
+        corners = self.corners(hex_)
+        turn = DIRECTIONS.index(direction)
+        # Corners count clockwise from the right-hand one; the Up edge joins the upper two.
+        return corners[(turn + 4) % 6], corners[(turn + 5) % 6]
+
+    def nearest_side(self, hex_: Hex, x: float, y: float) -> Direction:
+        """The edge of `hex_` nearest a pixel position (for a position inside the hex, the
+        nearest hexside of the whole map): the edge whose middle lies in its direction.
+
+        >>> layout = Layout(10)
+        >>> cx, cy = layout.center(Hex(3, 1))
+        >>> layout.nearest_side(Hex(3, 1), cx + 6, cy - 3)
+        <Direction.UP_RIGHT: 'up_right'>
+        >>> layout.nearest_side(Hex(3, 1), cx - 1, cy + 8)
+        <Direction.DOWN: 'down'>
+        """
+        cx, cy = self.center(hex_)
+        angle = math.degrees(math.atan2(y - cy, x - cx))
+        # Edge middles of a flat-topped hex lie every 60 degrees from straight up (-90).
+        return DIRECTIONS[round((angle + 90.0) / 60.0) % 6]
+
+    def side_middle(self, hex_: Hex, direction: Direction) -> tuple[float, float]:
+        """The pixel position of the middle of a hex's edge, halfway between the two centres.
+
+        >>> [round(v, 2) for v in Layout(10).side_middle(Hex(0, 0), Direction.DOWN)]
+        [0.0, 8.66]
+        """
+        ax, ay = self.center(hex_)
+        bx, by = self.center(hex_.neighbor(direction))
+        return (ax + bx) / 2, (ay + by) / 2
+
+    def side_distance(self, hex_: Hex, direction: Direction, x: float, y: float) -> float:
+        """The distance from a pixel position to a hex's edge (the segment between its corners).
+
+        >>> layout = Layout(10)
+        >>> cx, cy = layout.center(Hex(0, 0))
+        >>> round(layout.side_distance(Hex(0, 0), Direction.DOWN, cx, cy), 3)
+        8.66
+        """
+        (ax, ay), (bx, by) = self.side_ends(hex_, direction)
+        dx, dy = bx - ax, by - ay
+        share = ((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy)
+        share = min(1.0, max(0.0, share))
+        return math.hypot(x - ax - share * dx, y - ay - share * dy)
+
+
+Edge = tuple[Hex, Direction]
+"""A hex edge named from one of the two hexes it separates."""
+
+
+def canonical_side(hex_: Hex, direction: Direction) -> Edge:
+    """The one name of an edge: seen from the hex where it is Up, Up Right or Down Right (as
+    `Grid.hexside_key` names it in offset coordinates).
+
+    >>> canonical_side(Hex(2, 2), Direction.DOWN_LEFT)
+    (Hex(q=1, r=3), <Direction.UP_RIGHT: 'up_right'>)
+    """
+    if direction in CONNECTION_BITS:
+        return hex_, direction
+    return hex_.neighbor(direction), opposite(direction)
+
+
+_UNIT = Layout(1.0)
+
+
+def side_chain(
+    start: Edge,
+    goal: Edge,
+    limit: int = 12,
+    allowed: Callable[[Edge], bool] | None = None,
+) -> list[Edge] | None:
+    """The shortest chain of edges, each sharing a corner with the one before, that leads from
+    edge `start` to edge `goal` (a river drawn along the hex edges between two points): the
+    canonical edges after `start` up to `goal`, or None when no chain of at most `limit` edges
+    exists through edges `allowed` (all by default). Of equally short chains the one keeping
+    nearest the straight line between the two edges wins.
+
+    >>> chain = side_chain((Hex(0, 0), Direction.UP), (Hex(0, 1), Direction.UP))
+    >>> len(chain)
+    3
+    >>> chain[-1]
+    (Hex(q=0, r=1), <Direction.UP: 'up'>)
+    >>> side_chain((Hex(0, 0), Direction.UP), (Hex(9, 0), Direction.UP), limit=4) is None
+    True
+    """
+    start, goal = canonical_side(*start), canonical_side(*goal)
+    if start == goal:
+        return []
+    ax, ay = _side_middle(start)
+    bx, by = _side_middle(goal)
+    length = math.hypot(bx - ax, by - ay) or 1.0
+
+    def straying(side: Edge) -> float:
+        # Distance of the edge's middle from the line between the two ends, in hexes; scaled
+        # down so that it only ever breaks ties between chains of equal length.
+        x, y = _side_middle(side)
+        return abs((bx - ax) * (ay - y) - (ax - x) * (by - ay)) / length * 1e-4
+
+    best: dict[Edge, float] = {start: 0.0}
+    came_from: dict[Edge, Edge] = {}
+    queue: list[tuple[float, int, Edge]] = [(0.0, 0, start)]
+    tiebreak = count(1)
+    while queue:
+        cost, _, side = heapq.heappop(queue)
+        if side == goal:
+            chain = [side]
+            while chain[-1] in came_from and came_from[chain[-1]] != start:
+                chain.append(came_from[chain[-1]])
+            return chain[::-1]
+        if cost > best[side] or cost >= limit:
+            continue
+        for touching in side[0].touching_sides(side[1]):
+            following = canonical_side(*touching)
+            if allowed is not None and not allowed(following):
+                continue
+            new_cost = cost + 1.0 + straying(following)
+            if new_cost < best.get(following, math.inf) and new_cost < limit + 1:
+                best[following] = new_cost
+                came_from[following] = side
+                heapq.heappush(queue, (new_cost, next(tiebreak), following))
+    return None
+
+
+def _side_middle(side: Edge) -> tuple[float, float]:
+    hex_, direction = side
+    ax, ay = _UNIT.center(hex_)
+    bx, by = _UNIT.center(hex_.neighbor(direction))
+    return (ax + bx) / 2, (ay + by) / 2

@@ -196,7 +196,17 @@ class MapContent:
         )
         for row in shaded:
             self.shade_rows[row] = self._shade_row(row)
-        dirty.rows.update(shaded | terrain_rows)
+        dirty.rows.update(shaded)
+        for row in terrain_rows - shaded:
+            # A brush changes a few hexes of a row: redraw the tiles of those hexes only.
+            before = old.terrain_rows[row] if row < len(old.terrain_rows) else ""
+            after = new.terrain_rows[row]
+            if len(before) != len(after):
+                dirty.rows.add(row)
+                continue
+            dirty.hexes.update(
+                (column, row) for column, (a, b) in enumerate(zip(before, after)) if a != b
+            )
         for kind in new.connections.keys() | old.connections.keys():
             dirty.rows.update(
                 _changed_rows(old.connections.get(kind, []), new.connections.get(kind, []))

@@ -3,6 +3,16 @@
 from __future__ import annotations
 
 from editor.tools.base import MapTool
+from editor.tools.connection_tools import RoadTool
+from editor.tools.crossing_tools import CrossingTool
+from editor.tools.hexside_tools import HexsideTool
 from editor.tools.select_tool import SelectTool
+from editor.tools.terrain_tools import TERRAIN_TOOLS
 
-TOOL_CLASSES: tuple[type[MapTool], ...] = (SelectTool,)
+TOOL_CLASSES: tuple[type[MapTool], ...] = (
+    SelectTool,
+    *TERRAIN_TOOLS,
+    HexsideTool,
+    RoadTool,
+    CrossingTool,
+)

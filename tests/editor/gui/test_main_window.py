@@ -6,6 +6,7 @@ from pathlib import Path
 
 import numpy
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
@@ -203,3 +204,22 @@ def test_the_window_title_follows_the_scenario_title(window: MainWindow) -> None
     doc = window.document
     doc.push(SetValue(doc, FileKind.SCENARIO, ("header", "title"), "Bastogne Holds", "Set Title"))
     assert "Bastogne Holds" in window.windowTitle()
+
+
+def test_each_tool_has_its_key_and_its_options(window: MainWindow, qtbot) -> None:
+    keys = [tool.shortcut for tool in window.tools.tools]
+    assert len(keys) == len(set(keys)), "one key per tool"
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.map_view.setFocus()
+    qtbot.keyClick(window.map_view, Qt.Key.Key_B)
+    brush = window.tools.current
+    assert brush.name == "terrain_brush"
+    assert window.map_view.tool is brush
+    options = window.docks["tool_options"]
+    assert options.pages.currentWidget() is not options.none, "the brush's settings show"
+    window.tools.actions["select"].trigger()
+    assert window.map_view.tool.name == "select"
+    assert options.pages.currentWidget() is options.none, "Select has no settings"
