@@ -276,6 +276,8 @@ class MainWindow(WindowChrome):
         options = self.docks.get("tool_options")
         if isinstance(options, ToolOptionsDock):
             options.show_tool(tool)
+            if options.pages.currentWidget() is not options.none:
+                options.raise_()  # the settings of the tool just chosen come to the front
         self.statusBar().showMessage(f"{tool.label}: {tool.tip}" if tool.tip else tool.label, 4000)
 
     def _find_unit(self) -> None:

@@ -220,6 +220,7 @@ def test_each_tool_has_its_key_and_its_options(window: MainWindow, qtbot) -> Non
     assert window.map_view.tool is brush
     options = window.docks["tool_options"]
     assert options.pages.currentWidget() is not options.none, "the brush's settings show"
+    assert not options.visibleRegion().isEmpty(), "in front of the Order of Battle"
     window.tools.actions["select"].trigger()
     assert window.map_view.tool.name == "select"
     assert options.pages.currentWidget() is options.none, "Select has no settings"
