@@ -67,6 +67,8 @@ class MainWindow(WindowChrome):
         self.tools.tool_changed.connect(self._tool_changed)
         for tool in self.tools.tools:
             tool.message.connect(lambda text: self.statusBar().showMessage(text, 5000))
+        # Units dragged from the Order of Battle land on the map whatever tool is current.
+        self.map_view.drop_handler = self.tools.tool("units")
         self.setCentralWidget(self.map_view)
         self.docks: dict[str, DocumentDock] = {}
         for dock_class in DOCK_CLASSES:

@@ -205,7 +205,9 @@ class MapContent:
                 dirty.rows.add(row)
                 continue
             dirty.hexes.update(
-                (column, row) for column, (a, b) in enumerate(zip(before, after)) if a != b
+                (column, row)
+                for column, (a, b) in enumerate(zip(before, after, strict=True))
+                if a != b
             )
         for kind in new.connections.keys() | old.connections.keys():
             dirty.rows.update(

@@ -6,16 +6,20 @@ outline are drawn over them for the visible hexes only (see `MapScene`). Scenari
 the marks; map edits re-render only the tiles of the changed rows or hexes.
 
 Mouse: wheel zooms about the cursor, middle drag or Space + left drag pans, a click selects
-the hex and its units. Keys: + and - zoom, arrows pan, Home shows the whole map.
+the hex and its units. Keys: + and - zoom, arrows pan, Home shows the whole map. Things dragged
+onto the map (units and organizations from the OOB tree) go to `drop_handler`.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
-from PySide6.QtCore import QPointF, QRectF, QSize, QSizeF, Qt, Signal
+from PySide6.QtCore import QMimeData, QPointF, QRectF, QSize, QSizeF, Qt, Signal
 from PySide6.QtGui import (
     QColor,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
     QImage,
     QKeyEvent,
     QMouseEvent,
@@ -46,6 +50,18 @@ _SELECTED_PENS = (QPen(QColor(20, 20, 20, 200), 5.0), QPen(style.SELECTED, 2.5))
 _HOVER_PENS = (QPen(style.HOVER, 2.0),)
 
 
+class MapDropHandler(Protocol):
+    """What takes things dropped on the map, e.g. the Units tool placing OOB nodes."""
+
+    def accepts(self, data: QMimeData) -> bool:
+        """Whether a drag carries something it can put on the map."""
+        ...
+
+    def drop(self, data: QMimeData, hex_: Offset) -> None:
+        """Put what the drag carries on a hex."""
+        ...
+
+
 class MapView(QWidget):
     """The map of the open document, with zoom, pan, hover and selection."""
 
@@ -69,6 +85,9 @@ class MapView(QWidget):
         """Whether the view still shows the whole map as opened (then resizing refits it)."""
         self._tool: MapTool | None = None
         self._tool_pressed = False
+        self.drop_handler: MapDropHandler | None = None
+        """Takes drags dropped on the map (None: the map accepts no drops)."""
+        self.setAcceptDrops(True)
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
@@ -432,6 +451,39 @@ class MapView(QWidget):
             if self._tool is not None:
                 self._tool.release(self._tool_event(event))
         event.accept()
+
+    def _accepts(self, data: QMimeData) -> bool:
+        handler = self.drop_handler
+        return self.scene is not None and handler is not None and handler.accepts(data)
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if self._accepts(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        hex_ = self.hex_at(event.position())
+        self._set_hover(hex_)
+        if hex_ is not None and self._accepts(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragLeaveEvent(self, event: Any) -> None:
+        self._set_hover(None)
+        super().dragLeaveEvent(event)
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        hex_ = self.hex_at(event.position())
+        if hex_ is None or self.drop_handler is None or not self._accepts(event.mimeData()):
+            event.ignore()
+            return
+        # The handler only reads the ids; the OOB tree drags in InternalMove mode, which
+        # removes nothing from the tree when the drop lands on another widget.
+        self.drop_handler.drop(event.mimeData(), hex_)
+        event.acceptProposedAction()
+        self.setFocus()
 
     def leaveEvent(self, event: Any) -> None:
         self._set_hover(None)
