@@ -1,9 +1,9 @@
 """`python -m editor.snapshots OUTDIR`: screenshots of the editor on the sample scenario, taken
 without a display, for the README and for looking at the GUI as a designer would.
 
-It writes the main window with the whole map, zoomed in on a town with units, each dock in
-front, and the whole map exported as a picture. Settings go to a throw-away folder, so the
-shots always show the default layout.
+It writes the main window with the whole map, zoomed in on a town with units, each map tool
+in use with its options, each dock in front, and the whole map exported as a picture. Settings
+go to a throw-away folder, so the shots always show the default layout.
 """
 
 from __future__ import annotations
@@ -12,7 +12,9 @@ import os
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 WINDOW_SIZE = (1920, 1080)
 TOWN = "Clervaux"
@@ -63,6 +65,9 @@ def take(out_dir: Path, scenario: Path | None = None, town: str = TOWN) -> list[
         window.selection.select_units(here[:1])
         shot(f"main-{town.lower()}")
 
+    if place is not None:
+        _tool_shots(window, tuple(place.hex), shot)
+
     for name, dock in window.docks.items():
         dock.show()
         dock.raise_()
@@ -76,6 +81,32 @@ def take(out_dir: Path, scenario: Path | None = None, town: str = TOWN) -> list[
     window.autosaver.close()
     window.close()
     return written
+
+
+def _tool_shots(window: Any, hex_: tuple[int, int], shot: Callable[[str], None]) -> None:
+    """Each map tool current, its options in front, its preview under a resting mouse."""
+    from PySide6.QtCore import Qt  # noqa: PLC0415
+
+    from editor.tools.base import ToolEvent  # noqa: PLC0415
+
+    view = window.map_view
+    target = (hex_[0] - 3, hex_[1] + 2)
+    for tool in window.tools.tools:
+        if tool.name == "select":
+            continue
+        window.tools.set_current(tool)
+        pixel = view.hex_pixel(target)
+        tool.hover(
+            ToolEvent(
+                pixel,
+                view.viewport.to_world(pixel),
+                target,
+                Qt.MouseButton.NoButton,
+                Qt.KeyboardModifier.NoModifier,
+            )
+        )
+        shot(f"tool-{tool.name}")
+    window.tools.set_current("select")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -21,6 +21,7 @@ from editor.tools.unit_options import MarkerKind, form_layout
 from schemas.io import FileKind, dump_text
 from schemas.scenario import LimitedObjective, NormalObjective, SupplySource, SurrenderObjective
 from schemas.vocabulary import Side
+from tests.editor.gui.feature_tool_input import hover
 
 ZOOM = 40
 
@@ -265,7 +266,7 @@ def test_dragging_an_arrival_moves_the_chosen_reinforcement_and_shows_its_radii(
     # The radii: shaded protection around the arrival, a dashed scatter ring further out.
     view.set_zoom(36)
     view.center_on((10, 57))
-    qtbot.mouseMove(view, _pixel(view, (10, 57)))
+    hover(view, _pixel(view, (10, 57)))
     Path("/tmp/shots").mkdir(parents=True, exist_ok=True)
     view.grab().save("/tmp/shots/tool_markers.png")
     image = view.render_view()

@@ -25,6 +25,7 @@ from engine.setup import check_bundle
 from schemas.io import dump_text
 from schemas.oob import Component
 from schemas.scenario import Mode, Placement
+from tests.editor.gui.feature_tool_input import hover
 
 ZOOM = 40
 PANZER_DIVISION = "de.116pzd"
@@ -430,7 +431,7 @@ def test_hovering_shows_what_a_click_would_place(
     view.center_on(target)
     centre = _pixel(view, target)
     empty = view.render_view().pixelColor(centre)
-    qtbot.mouseMove(view, centre)
+    hover(view, centre)
     assert said[-1] == f"Click to place 2 units at ({target[0]}, {target[1]})"
     assert view.render_view().pixelColor(centre) != empty  # the counters to be placed show
     assert document.undo_stack.count() == 0
