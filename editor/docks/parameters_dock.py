@@ -299,9 +299,11 @@ class ParametersDock(DocumentDock):
         self._show_details()
 
     def document_changed(self, change: Change) -> None:
-        if change.kind in (FileKind.PARAMETERS, FileKind.MAP):
+        if change.kind is FileKind.PARAMETERS:
             self._update_counts()
             self._show_details()
+        elif change.kind is FileKind.MAP and change.touches(("terrain",)):
+            self._show_details()  # the grid's row names come from the map's legend
 
     def _on_saved(self, _paths: list[Any]) -> None:
         self._update_counts()

@@ -28,14 +28,54 @@ class TerrainImage:
         """Which columns sit half a hex lower."""
         self.shifted_start: int | None = self.shifted.index(True) if True in self.shifted else None
         self.show_terrain = True
-        self.rebuild()
+        self._stale = True
+        self._build()
 
     def rebuild(self) -> None:
-        """Lay out every pixel again from the content."""
+        """The content changed: lay out every pixel again before the images are next used.
+
+        A brush stroke changes the map at every mouse move, but the images are read only
+        when a picture is drawn, so the work is done once per repaint, not once per edit."""
+        self._stale = True
+
+    @property
+    def lines(self) -> list[bytes]:
+        """The terrain image's lines as palette indexes."""
+        self._build()
+        return self._lines_built
+
+    @property
+    def image(self) -> QImage:
+        """The terrain, one palette index per pixel."""
+        self._build()
+        return self._image
+
+    @property
+    def interior(self) -> QImage:
+        """The terrain without the map's outer ring of hexes."""
+        self._build()
+        return self._interior
+
+    @property
+    def pixels(self) -> QImage:
+        """The terrain image in colour."""
+        self._build()
+        return self._pixels
+
+    @property
+    def shade(self) -> QImage:
+        """The hillshade."""
+        self._build()
+        return self._shade
+
+    def _build(self) -> None:
+        if not self._stale:
+            return
+        self._stale = False
         content = self.content
         width, height = content.geometry.width, content.geometry.height
-        self.lines = self._lines(content.terrain_rows)
-        self.image = _indexed(self.lines, width)
+        self._lines_built = self._lines(content.terrain_rows)
+        self._image = _indexed(self._lines_built, width)
         # The same without the map's outer ring of hexes, which the painter outlines exactly:
         # their pixels would spill past the notched map edge.
         ring = bytes([OUTSIDE])
@@ -47,12 +87,12 @@ class TerrainImage:
             else ring
             for row in range(height)
         ]
-        self.interior = _indexed(self._lines(inner), width)
+        self._interior = _indexed(self._lines(inner), width)
         self.apply_palette()
         shade = _indexed(self._lines(content.shade_rows, fill=style.FLAT), width)
         table = [style.shade_color(value) for value in range(256)]
         shade.setColorTable(table)
-        self.shade = shade.convertToFormat(QImage.Format.Format_ARGB32_Premultiplied)
+        self._shade = shade.convertToFormat(QImage.Format.Format_ARGB32_Premultiplied)
 
     def _lines(self, rows: list[bytes], fill: int = OUTSIDE) -> list[bytes]:
         # Image line 2k shows row k of the upper columns and row k - 1 of the lower ones;
@@ -84,9 +124,10 @@ class TerrainImage:
         table = [(c if self.show_terrain else style.PAPER).rgba() for c in colors]
         table += [0] * (256 - len(table))
         table[OUTSIDE] = 0
-        self.image.setColorTable(table)
-        self.interior.setColorTable(table)
-        self.pixels = self.image.convertToFormat(QImage.Format.Format_ARGB32_Premultiplied)
+        self._build()
+        self._image.setColorTable(table)
+        self._interior.setColorTable(table)
+        self._pixels = self._image.convertToFormat(QImage.Format.Format_ARGB32_Premultiplied)
 
     def to_world(self) -> QTransform:
         """Maps image pixels to world positions."""
