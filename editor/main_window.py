@@ -26,6 +26,7 @@ from editor.docks.problems_model import describe_counts
 from editor.docks.tool_options import ToolOptionsDock
 from editor.document import Document, DocumentError
 from editor.exporting import Render, export_png
+from editor.geo.import_dialog import import_geography
 from editor.map.export import render_whole_map
 from editor.map.hex_text import describe_hex
 from editor.map.view import MapView
@@ -253,6 +254,7 @@ class MainWindow(WindowChrome):
             self.export_view_action,
             self.export_map_action,
             self.find_action,
+            self.import_geography_action,
         ):
             action.setEnabled(has)
         self.save_action.setEnabled(bool(dirty) or (has and document.is_untitled))
@@ -281,6 +283,10 @@ class MainWindow(WindowChrome):
             if options.pages.currentWidget() is not options.none:
                 options.raise_()  # the settings of the tool just chosen come to the front
         self.statusBar().showMessage(f"{tool.label}: {tool.tip}" if tool.tip else tool.label, 4000)
+
+    def _import_geography(self) -> None:
+        if self.document is not None:
+            import_geography(self.document, self)
 
     def _find_unit(self) -> None:
         tree = self.docks.get("oob_tree")

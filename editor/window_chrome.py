@@ -110,6 +110,13 @@ class WindowChrome(QMainWindow):
         self.export_map_action = self._action(
             "Export Whole &Map as PNG…", self._export_map, None, "Save the whole map as a picture"
         )
+        self.import_geography_action = self._action(
+            "Import &Geography…",
+            self._import_geography,
+            None,
+            "Turn GeoJSON forests, towns, water, rivers and roads into the map's terrain, "
+            "hexsides and roads",
+        )
         self.close_action = self._action(
             "&Close", self._close_document, keys.Close, "Close the scenario"
         )
@@ -158,6 +165,7 @@ class WindowChrome(QMainWindow):
         file_menu.addSeparator()
         file_menu.addActions([self.save_action, self.save_as_action, self.revert_action])
         file_menu.addSeparator()
+        file_menu.addAction(self.import_geography_action)
         file_menu.addActions([self.export_view_action, self.export_map_action])
         file_menu.addSeparator()
         file_menu.addActions([self.close_action, self.quit_action])
