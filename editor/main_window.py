@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.docks.base import DocumentDock
+from editor.docks.map_aids_dock import MapAidsDock
 from editor.docks.oob_tree import OobTreeDock
 from editor.docks.problems_dock import ProblemsDock
 from editor.docks.problems_model import describe_counts
@@ -76,6 +77,9 @@ class MainWindow(WindowChrome):
             dock = dock_class(self.selection, self)
             self.docks[dock.objectName()] = dock
         self._arrange_docks()
+        aids = self.docks.get("map_aids")
+        if isinstance(aids, MapAidsDock):
+            aids.set_view(self.map_view)
         options = self.docks.get("tool_options")
         if isinstance(options, ToolOptionsDock):
             options.show_tool(self.tools.current)

@@ -7,6 +7,7 @@ from editor.docks.air_dock import AirDock
 from editor.docks.base import DocumentDock
 from editor.docks.hex_info import HexInfoDock
 from editor.docks.history_dock import HistoryDock
+from editor.docks.map_aids_dock import MapAidsDock
 from editor.docks.objectives_dock import ObjectivesDock
 from editor.docks.oob_tree import OobTreeDock
 from editor.docks.parameters_dock import ParametersDock
@@ -21,6 +22,7 @@ from editor.docks.weather_dock import WeatherDock
 DOCK_CLASSES: tuple[type[DocumentDock], ...] = (
     OobTreeDock,
     ToolOptionsDock,
+    MapAidsDock,
     UnitDock,
     HexInfoDock,
     ScenarioDock,

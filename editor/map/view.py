@@ -33,6 +33,7 @@ from PySide6.QtWidgets import QScrollBar, QWidget
 
 from editor.document import Change, Document
 from editor.map import style
+from editor.map.aids import MapAids
 from editor.map.geometry import Frame
 from editor.map.layers import LayerVisibility
 from editor.map.scene import MapScene
@@ -87,6 +88,8 @@ class MapView(QWidget):
         self._tool_pressed = False
         self.drop_handler: MapDropHandler | None = None
         """Takes drags dropped on the map (None: the map accepts no drops)."""
+        self.aids: MapAids | None = None
+        """Designer's aids drawn over the counters (the Map Aids dock sets them)."""
         self.setAcceptDrops(True)
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -305,6 +308,8 @@ class MapView(QWidget):
         if selected is not None and self.scene.geometry.contains(*selected):
             self.scene.paint_outline(painter, frame, selected, _SELECTED_PENS)
         self.scene.paint_dynamic(painter, frame, self.selection.units)
+        if self.aids is not None:
+            self.aids.paint(painter, frame)
         if self._tool is not None:
             self._tool.paint_preview(painter, frame)
 

@@ -224,3 +224,7 @@ def test_each_tool_has_its_key_and_its_options(window: MainWindow, qtbot) -> Non
     window.tools.actions["select"].trigger()
     assert window.map_view.tool.name == "select"
     assert options.pages.currentWidget() is options.none, "Select has no settings"
+
+
+def test_the_map_aids_panel_draws_on_the_window_map(window: MainWindow) -> None:
+    assert window.map_view.aids is window.docks["map_aids"].aids
