@@ -42,6 +42,7 @@ from editor.docks.oob_edit import (
 )
 from editor.docks.oob_filter import OobFilterModel, StatusFilter
 from editor.docks.oob_model import NODE_ID_ROLE, NODE_KIND_ROLE, Column, OobModel
+from editor.docks.oob_schedule import add_release, add_withdrawal, schedule_of
 from editor.document import Change, Document
 from editor.selection import Focus, Selection
 from schemas.io import FileKind
@@ -203,6 +204,22 @@ class OobTreeDock(DocumentDock):
         self.rename_action.setShortcut(QKeySequence(Qt.Key.Key_F2))
         self.rename_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.tree.addAction(self.rename_action)
+        self.add_release_action = action(
+            "Add Release",
+            "Release the selected (fixed) organization during the scenario",
+            self._add_release,
+        )
+        self.add_withdrawal_action = action(
+            "Add Withdrawal",
+            "Withdraw the selected organization during the scenario",
+            self._add_withdrawal,
+        )
+        self.show_schedule_action = action(
+            "Show Its Schedule",
+            "The releases, withdrawals and arrivals naming the selected "
+            "organization, in the Reinforcements panel",
+            self._show_schedule,
+        )
         self.expand_action = action("Expand", "Expand the selected branches, or all", self._expand)
         self.collapse_action = action("Collapse", "Collapse the whole tree", self.tree.collapseAll)
 
@@ -394,6 +411,42 @@ class OobTreeDock(DocumentDock):
         self.rename_action.setEnabled(has_document and self.tree.currentIndex().isValid())
         self.expand_action.setEnabled(has_document)
         self.collapse_action.setEnabled(has_document)
+        organization = self._selected_organization()
+        for scheduling in (self.add_release_action, self.add_withdrawal_action):
+            scheduling.setEnabled(organization is not None)
+        self.show_schedule_action.setEnabled(
+            organization is not None
+            and self.document is not None
+            and bool(schedule_of(self.document, organization))
+        )
+
+    def _selected_organization(self) -> str | None:
+        ids = self.selected_ids() if self.document is not None else []
+        if (
+            len(ids) == 1
+            and self.document is not None
+            and ids[0] in self.document.oob_index.organizations
+        ):
+            return ids[0]
+        return None
+
+    def _add_release(self) -> None:
+        organization = self._selected_organization()
+        if organization is not None and self.document is not None:
+            path = add_release(self.document, organization)
+            self.selection.request_focus(Focus(FileKind.SCENARIO, path))
+
+    def _add_withdrawal(self) -> None:
+        organization = self._selected_organization()
+        if organization is not None and self.document is not None:
+            path = add_withdrawal(self.document, organization)
+            self.selection.request_focus(Focus(FileKind.SCENARIO, path))
+
+    def _show_schedule(self) -> None:
+        organization = self._selected_organization()
+        if organization is not None and self.document is not None:
+            for path in schedule_of(self.document, organization)[:1]:
+                self.selection.request_focus(Focus(FileKind.SCENARIO, path))
 
     def _say(self, text: str) -> None:
         self.message.setText(text)
@@ -486,6 +539,10 @@ class OobTreeDock(DocumentDock):
             self.rename_action,
             None,
             self.delete_action,
+            None,
+            self.add_release_action,
+            self.add_withdrawal_action,
+            self.show_schedule_action,
             None,
             self.expand_action,
             self.collapse_action,

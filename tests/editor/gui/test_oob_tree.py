@@ -324,3 +324,29 @@ def test_closing_the_document_empties_the_tree(dock: OobTreeDock, document: Docu
     tip = dock.model.index_of_id(BATTALION).data(Qt.ItemDataRole.ToolTipRole)
     assert "1/109 Inf" in tip
     assert "800 men" in tip
+
+
+def test_an_organization_gets_a_release_and_shows_its_schedule(
+    qtbot, document: Document, selection: Selection
+) -> None:
+    from editor.docks.schedule_dock import ScheduleDock
+
+    dock = OobTreeDock(selection)
+    schedule = ScheduleDock(selection)
+    for widget in (dock, schedule):
+        qtbot.addWidget(widget)
+        widget.set_document(document)
+    organization = "us.28id.110ir"
+    dock.select_ids([organization])
+    releases = len(document.scenario.releases)
+    dock.add_release_action.trigger()
+    added = document.scenario.releases[-1]
+    assert len(document.scenario.releases) == releases + 1
+    assert added.organization == organization
+    assert document.undo_stack.undoText() == "Add Release"
+    assert dock.show_schedule_action.isEnabled()
+    dock.add_withdrawal_action.trigger()
+    assert document.scenario.withdrawals[-1].organizations == [organization]
+    document.undo_stack.undo()
+    document.undo_stack.undo()
+    assert len(document.scenario.releases) == releases
