@@ -31,6 +31,8 @@ from editor.geo.import_dialog import import_geography
 from editor.map.export import render_whole_map
 from editor.map.hex_text import describe_hex
 from editor.map.view import MapView
+from editor.mapops.dialogs import new_title_dialog, resize_dialog
+from editor.mapops.subscenario_dialog import convert_to_subscenario_dialog
 from editor.opening import open_with_progress
 from editor.recovery import Autosaver
 from editor.selection import Selection
@@ -259,6 +261,8 @@ class MainWindow(WindowChrome):
             self.export_map_action,
             self.find_action,
             self.import_geography_action,
+            self.resize_map_action,
+            self.subscenario_action,
         ):
             action.setEnabled(has)
         self.save_action.setEnabled(bool(dirty) or (has and document.is_untitled))
@@ -287,6 +291,23 @@ class MainWindow(WindowChrome):
             if options.pages.currentWidget() is not options.none:
                 options.raise_()  # the settings of the tool just chosen come to the front
         self.statusBar().showMessage(f"{tool.label}: {tool.tip}" if tool.tip else tool.label, 4000)
+
+    def _new_title(self) -> None:
+        template = self.document.scenario_path if self.document is not None else None
+        created = new_title_dialog(self, template)
+        if created is not None:
+            self.open_path(created)
+
+    def _resize_map(self) -> None:
+        if self.document is not None:
+            resize_dialog(self.document, self)
+
+    def _convert_to_subscenario(self) -> None:
+        if self.document is None:
+            return
+        created = convert_to_subscenario_dialog(self.document, self)
+        if created is not None:
+            self.open_path(created)
 
     def _import_geography(self) -> None:
         if self.document is not None:

@@ -110,6 +110,25 @@ class WindowChrome(QMainWindow):
         self.export_map_action = self._action(
             "Export Whole &Map as PNG…", self._export_map, None, "Save the whole map as a picture"
         )
+        self.new_title_action = self._action(
+            "New &Title…",
+            self._new_title,
+            None,
+            "A new title folder: a blank map, this title's OOB, parameters and weather, and an "
+            "empty scenario",
+        )
+        self.resize_map_action = self._action(
+            "&Resize or Crop Map…",
+            self._resize_map,
+            None,
+            "Add or remove columns and rows on any side; what falls off is listed first",
+        )
+        self.subscenario_action = self._action(
+            "Convert to &Sub-Scenario…",
+            self._convert_to_subscenario,
+            None,
+            "Cut a part of the map into a new title with the units inside it",
+        )
         self.import_geography_action = self._action(
             "Import &Geography…",
             self._import_geography,
@@ -165,6 +184,7 @@ class WindowChrome(QMainWindow):
         file_menu.addSeparator()
         file_menu.addActions([self.save_action, self.save_as_action, self.revert_action])
         file_menu.addSeparator()
+        file_menu.addActions([self.new_title_action, self.subscenario_action])
         file_menu.addAction(self.import_geography_action)
         file_menu.addActions([self.export_view_action, self.export_map_action])
         file_menu.addSeparator()
@@ -175,6 +195,9 @@ class WindowChrome(QMainWindow):
         edit_menu.addActions([self.undo_action, self.redo_action])
         edit_menu.addSeparator()
         edit_menu.addAction(self.find_action)
+
+        map_menu = bar.addMenu("&Map")
+        map_menu.addAction(self.resize_map_action)
 
         tools_menu = bar.addMenu("&Tools")
         tools_menu.addActions(list(self.tools.actions.values()))

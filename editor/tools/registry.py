@@ -9,6 +9,7 @@ from editor.tools.hexside_tools import HexsideTool
 from editor.tools.label_tool import LabelsTool
 from editor.tools.marker_tools import MarkersTool
 from editor.tools.overlay_tool import OverlaysTool
+from editor.tools.region_tool import RegionTool
 from editor.tools.select_tool import SelectTool
 from editor.tools.terrain_tools import TERRAIN_TOOLS
 from editor.tools.unit_tools import UnitsTool
@@ -23,4 +24,5 @@ TOOL_CLASSES: tuple[type[MapTool], ...] = (
     CrossingTool,
     LabelsTool,
     OverlaysTool,
+    RegionTool,
 )
