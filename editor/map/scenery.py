@@ -302,7 +302,7 @@ class Scenery:
         for kind, middle, (ux, uy) in self._crossing_spans(frame, hexes, style.BRIDGE_STYLE):
             deck, _, width = style.BRIDGE_STYLE[kind]
             painter.setBrush(QColor(deck))
-            painter.drawPolygon(_band(middle, ux, uy, BRIDGE_LENGTH * zoom, width * zoom))
+            painter.drawPolygon(band_polygon(middle, ux, uy, BRIDGE_LENGTH * zoom, width * zoom))
 
     def _crossings(self, painter: QPainter, frame: Frame, hexes: HexRange) -> None:
         zoom = frame.zoom
@@ -314,10 +314,10 @@ class Scenery:
                 pen = QPen(QColor(rails), max(1.2, (0.045 if heavy else 0.03) * zoom))
                 pen.setCapStyle(Qt.PenCapStyle.FlatCap)
                 painter.setPen(pen)
-                painter.drawLines(_parapets(middle, ux, uy, BRIDGE_LENGTH * zoom, width * zoom))
+                painter.drawLines(parapet_lines(middle, ux, uy, BRIDGE_LENGTH * zoom, width * zoom))
             elif kind is CrossingKind.FORD:
                 # A sandy bar through the water with dotted banks.
-                ford = _band(middle, ux, uy, 0.36 * zoom, max(4.0, 0.13 * zoom))
+                ford = band_polygon(middle, ux, uy, 0.36 * zoom, max(4.0, 0.13 * zoom))
                 painter.setBrush(style.FORD_COLOR)
                 pen = QPen(QColor("#5a4a2a"), max(1.0, 0.02 * zoom))
                 pen.setStyle(Qt.PenStyle.DotLine)
@@ -338,10 +338,10 @@ class Scenery:
                 deck, rails, width = style.BRIDGE_STYLE[CrossingKind.HEAVY_BRIDGE]
                 painter.setPen(Qt.PenStyle.NoPen)
                 painter.setBrush(QColor(deck))
-                painter.drawPolygon(_band(center, 1.0, 0.0, 0.9 * zoom, width * zoom))
+                painter.drawPolygon(band_polygon(center, 1.0, 0.0, 0.9 * zoom, width * zoom))
                 pen = QPen(QColor(rails), max(1.0, 0.035 * zoom))
                 painter.setPen(pen)
-                painter.drawLines(_parapets(center, 1.0, 0.0, 0.9 * zoom, width * zoom))
+                painter.drawLines(parapet_lines(center, 1.0, 0.0, 0.9 * zoom, width * zoom))
             else:
                 _ferry(painter, center, 1.0, 0.0, 0.8 * zoom)
 
@@ -380,7 +380,7 @@ def _ticks(
     return ticks
 
 
-def _band(middle: QPointF, ux: float, uy: float, length: float, width: float) -> QPolygonF:
+def band_polygon(middle: QPointF, ux: float, uy: float, length: float, width: float) -> QPolygonF:
     """A rectangle of `length` along (ux, uy) and `width` across, centred on `middle`."""
     ax, ay = ux * length / 2, uy * length / 2
     bx, by = -uy * width / 2, ux * width / 2
@@ -395,7 +395,9 @@ def _band(middle: QPointF, ux: float, uy: float, length: float, width: float) ->
     )
 
 
-def _parapets(middle: QPointF, ux: float, uy: float, length: float, width: float) -> list[QLineF]:
+def parapet_lines(
+    middle: QPointF, ux: float, uy: float, length: float, width: float
+) -> list[QLineF]:
     """The two side walls of a bridge with their ends flared outward, as on topographic maps."""
     ax, ay = ux * length / 2, uy * length / 2
     bx, by = -uy * width / 2, ux * width / 2
@@ -424,4 +426,4 @@ def _ferry(painter: QPainter, middle: QPointF, ux: float, uy: float, length: flo
     painter.drawLine(QLineF(x - ux * half, y - uy * half, x + ux * half, y + uy * half))
     painter.setPen(QPen(QColor("#f4f1e6"), 1.0))
     painter.setBrush(style.FERRY_COLOR)
-    painter.drawPolygon(_band(middle, ux, uy, length * 0.4, length * 0.26))
+    painter.drawPolygon(band_polygon(middle, ux, uy, length * 0.4, length * 0.26))

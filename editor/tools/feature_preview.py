@@ -9,11 +9,12 @@ import math
 from collections.abc import Iterable, Sequence
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QIcon, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
+from PySide6.QtGui import QColor, QIcon, QPainter, QPainterPath, QPen, QPixmap
 
 from editor import symbols
 from editor.map import style
 from editor.map.geometry import Frame
+from editor.map.scenery import band_polygon, parapet_lines
 from editor.tools.map_edit_commands import EdgeKey, Offset
 from schemas.map import FullHexKind
 from schemas.scenario import BridgeState
@@ -139,35 +140,6 @@ def paint_link_path(
 # Crossings -------------------------------------------------------------------------------------
 
 
-def _band(middle: QPointF, ux: float, uy: float, length: float, width: float) -> QPolygonF:
-    ax, ay = ux * length / 2, uy * length / 2
-    bx, by = -uy * width / 2, ux * width / 2
-    x, y = middle.x(), middle.y()
-    return QPolygonF(
-        [
-            QPointF(x - ax - bx, y - ay - by),
-            QPointF(x + ax - bx, y + ay - by),
-            QPointF(x + ax + bx, y + ay + by),
-            QPointF(x - ax + bx, y - ay + by),
-        ]
-    )
-
-
-def _parapets(middle: QPointF, ux: float, uy: float, length: float, width: float) -> list[QLineF]:
-    """The two walls of a bridge with their ends turned outward, as the map draws them."""
-    ax, ay = ux * length / 2, uy * length / 2
-    bx, by = -uy * width / 2, ux * width / 2
-    lines = []
-    for sign in (-1, 1):
-        sx, sy = middle.x() + sign * bx, middle.y() + sign * by
-        start, end = QPointF(sx - ax, sy - ay), QPointF(sx + ax, sy + ay)
-        out_x, out_y = sign * bx * 0.6, sign * by * 0.6
-        lines.append(QLineF(start, end))
-        lines.append(QLineF(start, start + QPointF(-ax * 0.3 + out_x, -ay * 0.3 + out_y)))
-        lines.append(QLineF(end, end + QPointF(ax * 0.3 + out_x, ay * 0.3 + out_y)))
-    return lines
-
-
 def paint_crossing(
     painter: QPainter,
     middle: QPointF,
@@ -187,7 +159,7 @@ def paint_crossing(
         deck, rails, width = style.BRIDGE_STYLE[
             CrossingKind.HEAVY_BRIDGE if full else CrossingKind(kind)
         ]
-        band = _band(middle, ux, uy, length, max(5.0, width * zoom))
+        band = band_polygon(middle, ux, uy, length, max(5.0, width * zoom))
         if glow is not None:
             painter.setPen(_round_pen(glow, max(4.0, 0.1 * zoom)))
             painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -198,10 +170,10 @@ def paint_crossing(
         pen = QPen(QColor(rails), max(1.2, 0.035 * zoom))
         pen.setCapStyle(Qt.PenCapStyle.FlatCap)
         painter.setPen(pen)
-        painter.drawLines(_parapets(middle, ux, uy, length, max(5.0, width * zoom)))
+        painter.drawLines(parapet_lines(middle, ux, uy, length, max(5.0, width * zoom)))
         return
     if kind is CrossingKind.FORD:
-        band = _band(middle, ux, uy, 0.36 * zoom, max(4.0, 0.13 * zoom))
+        band = band_polygon(middle, ux, uy, 0.36 * zoom, max(4.0, 0.13 * zoom))
         if glow is not None:
             painter.setPen(_round_pen(glow, max(4.0, 0.1 * zoom)))
             painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -225,7 +197,7 @@ def paint_crossing(
     painter.drawLine(route)
     painter.setPen(QPen(QColor("#f4f1e6"), 1.0))
     painter.setBrush(style.FERRY_COLOR)
-    painter.drawPolygon(_band(middle, ux, uy, half * 0.8, half * 0.52))
+    painter.drawPolygon(band_polygon(middle, ux, uy, half * 0.8, half * 0.52))
 
 
 def paint_bridge_state(
