@@ -41,6 +41,7 @@ from editor.tools.manager import ToolManager
 from editor.tools.registry import TOOL_CLASSES
 from editor.window_chrome import WindowChrome
 from editor.window_docks import DOCK_CLASSES
+from editor.window_testplay import TestPlayController
 from schemas.problems import Severity
 
 APP_NAME = "Hexwright"
@@ -78,6 +79,7 @@ class MainWindow(WindowChrome):
         for dock_class in DOCK_CLASSES:
             dock = dock_class(self.selection, self)
             self.docks[dock.objectName()] = dock
+        self.testplay = TestPlayController(self)
         self._arrange_docks()
         aids = self.docks.get("map_aids")
         if isinstance(aids, MapAidsDock):
@@ -124,6 +126,7 @@ class MainWindow(WindowChrome):
 
     def set_document(self, document: Document | None) -> None:
         """Show a document in every view (the previous one is dropped without asking)."""
+        self.testplay.stop()
         if self.document is not None:
             self.autosaver.close()
             self.document.dirty_changed.disconnect(self._update_title)
@@ -243,8 +246,10 @@ class MainWindow(WindowChrome):
             self.setWindowTitle(APP_NAME)
             self.setWindowModified(False)
             return
+        playing = " — Test-play" if self.testplay.is_running else ""
         self.setWindowTitle(
-            f"{document.scenario_path.name}[*] — {document.scenario.header.title} — {APP_NAME}"
+            f"{document.scenario_path.name}[*] — {document.scenario.header.title}{playing}"
+            f" — {APP_NAME}"
         )
         self.setWindowModified(document.is_dirty)
         self._update_actions()
@@ -263,6 +268,7 @@ class MainWindow(WindowChrome):
             self.import_geography_action,
             self.resize_map_action,
             self.subscenario_action,
+            self.testplay_action,
         ):
             action.setEnabled(has)
         self.save_action.setEnabled(bool(dirty) or (has and document.is_untitled))
@@ -291,6 +297,16 @@ class MainWindow(WindowChrome):
             if options.pages.currentWidget() is not options.none:
                 options.raise_()  # the settings of the tool just chosen come to the front
         self.statusBar().showMessage(f"{tool.label}: {tool.tip}" if tool.tip else tool.label, 4000)
+
+    def _toggle_testplay(self) -> None:
+        if self.testplay.is_running:
+            self.testplay.stop()
+        else:
+            self.testplay.start()
+        running = self.testplay.is_running
+        self.testplay_action.setChecked(running)
+        self.testplay_action.setText("Stop &Test-play" if running else "&Test-play")
+        self._update_title()
 
     def _new_title(self) -> None:
         template = self.document.scenario_path if self.document is not None else None

@@ -73,6 +73,9 @@ def take(out_dir: Path, scenario: Path | None = None, town: str = TOWN) -> list[
         dock.raise_()
         shot(f"dock-{name}")
 
+    if place is not None:
+        _testplay_shot(window, tuple(place.hex), shot)
+
     whole = out_dir / "map-export.png"
     image = render_whole_map(document)
     assert image is not None
@@ -85,28 +88,53 @@ def take(out_dir: Path, scenario: Path | None = None, town: str = TOWN) -> list[
 
 def _tool_shots(window: Any, hex_: tuple[int, int], shot: Callable[[str], None]) -> None:
     """Each map tool current, its options in front, its preview under a resting mouse."""
-    from PySide6.QtCore import Qt  # noqa: PLC0415
-
-    from editor.tools.base import ToolEvent  # noqa: PLC0415
-
-    view = window.map_view
     target = (hex_[0] - 3, hex_[1] + 2)
     for tool in window.tools.tools:
         if tool.name == "select":
             continue
         window.tools.set_current(tool)
-        pixel = view.hex_pixel(target)
-        tool.hover(
-            ToolEvent(
-                pixel,
-                view.viewport.to_world(pixel),
-                target,
-                Qt.MouseButton.NoButton,
-                Qt.KeyboardModifier.NoModifier,
-            )
-        )
+        tool.hover(_resting_mouse(window.map_view, target))
         shot(f"tool-{tool.name}")
     window.tools.set_current("select")
+
+
+def _testplay_shot(window: Any, hex_: tuple[int, int], shot: Callable[[str], None]) -> None:
+    """Test-play: the supply overlay, the unit nearest the town selected, and the path to the
+    farthest hex it can reach this turn previewed."""
+    controller = window.testplay
+    if not controller.start():
+        return
+    game = controller.session.game
+    board = game.state.board
+    town = game.hex_of(hex_)
+    movers = [u for u in game.iter_units(game.phasing) if game.legal_moves(u.id)]
+    if movers:
+        unit = min(movers, key=lambda u: board.distance(u.hex, town))
+        origin = game.offset_of(unit.hex)
+        moves = game.legal_moves(unit.id)
+        window.map_view.set_zoom(48)
+        window.map_view.center_on(origin)
+        controller.tool.press(_resting_mouse(window.map_view, origin))
+        controller.tool.release(_resting_mouse(window.map_view, origin))
+        controller.tool.hover(_resting_mouse(window.map_view, max(moves, key=moves.__getitem__)))
+    shot("testplay")
+    controller.stop()
+
+
+def _resting_mouse(view: Any, hex_: tuple[int, int]) -> Any:
+    """A tool event with the mouse on a hex centre and nothing held."""
+    from PySide6.QtCore import Qt  # noqa: PLC0415
+
+    from editor.tools.base import ToolEvent  # noqa: PLC0415
+
+    pixel = view.hex_pixel(hex_)
+    return ToolEvent(
+        pixel,
+        view.viewport.to_world(pixel),
+        hex_,
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -129,6 +129,15 @@ class WindowChrome(QMainWindow):
             None,
             "Cut a part of the map into a new title with the units inside it",
         )
+        self.testplay_action = self._action(
+            "&Test-play",
+            self._toggle_testplay,
+            QKeySequence("F5"),
+            "Play the scenario as it is now, both sides, in the embedded engine; the scenario "
+            "is not changed",
+            "media-playback-start",
+        )
+        self.testplay_action.setCheckable(True)
         self.import_geography_action = self._action(
             "Import &Geography…",
             self._import_geography,
@@ -199,6 +208,9 @@ class WindowChrome(QMainWindow):
         map_menu = bar.addMenu("&Map")
         map_menu.addAction(self.resize_map_action)
 
+        play_menu = bar.addMenu("&Play")
+        play_menu.addAction(self.testplay_action)
+
         tools_menu = bar.addMenu("&Tools")
         tools_menu.addActions(list(self.tools.actions.values()))
 
@@ -225,6 +237,10 @@ class WindowChrome(QMainWindow):
         view_bar = self.addToolBar("View")
         view_bar.setObjectName("view_toolbar")
         view_bar.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action])
+        play_bar = self.addToolBar("Test-play")
+        play_bar.setObjectName("testplay_toolbar")
+        play_bar.addAction(self.testplay_action)
+        play_bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         tool_bar = self.addToolBar("Tools")
         tool_bar.setObjectName("tools_toolbar")
         tool_bar.addActions(list(self.tools.actions.values()))

@@ -18,12 +18,14 @@ from editor.docks.supply_dock import SupplyDock
 from editor.docks.tool_options import ToolOptionsDock
 from editor.docks.unit_form import UnitDock
 from editor.docks.weather_dock import WeatherDock
+from editor.testplay.dock import TestPlayDock
 
 DOCK_CLASSES: tuple[type[DocumentDock], ...] = (
     OobTreeDock,
     ToolOptionsDock,
     MapAidsDock,
     UnitDock,
+    TestPlayDock,
     HexInfoDock,
     ScenarioDock,
     HistoryDock,

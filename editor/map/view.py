@@ -33,7 +33,6 @@ from PySide6.QtWidgets import QScrollBar, QWidget
 
 from editor.document import Change, Document
 from editor.map import style
-from editor.map.aids import MapAids
 from editor.map.geometry import Frame
 from editor.map.layers import LayerVisibility
 from editor.map.scene import MapScene
@@ -63,6 +62,13 @@ class MapDropHandler(Protocol):
         ...
 
 
+class MapOverlay(Protocol):
+    """Something drawn over the map after the units (map aids, test-play overlays)."""
+
+    def paint(self, painter: QPainter, frame: Frame) -> None:
+        """Draw over the map in the frame's pixels."""
+
+
 class MapView(QWidget):
     """The map of the open document, with zoom, pan, hover and selection."""
 
@@ -88,7 +94,8 @@ class MapView(QWidget):
         self._tool_pressed = False
         self.drop_handler: MapDropHandler | None = None
         """Takes drags dropped on the map (None: the map accepts no drops)."""
-        self.aids: MapAids | None = None
+        self.aids: MapOverlay | None = None
+        """Drawn over the map: the Map Aids, or the test-play overlays."""
         """Designer's aids drawn over the counters (the Map Aids dock sets them)."""
         self.setAcceptDrops(True)
         self.setMouseTracking(True)

@@ -1,0 +1,310 @@
+"""What the side to move needs to see while test-playing: the Local Supply Value of every hex it
+occupies, its isolated units, the enemy's zones of control and who holds each objective.
+
+Read from the session's engine game (`local_supply`, `isolated_units`, `engine.zoc.zoc_map`,
+`objective_owners`), cached until the game changes, and painted over the map view as its `aids`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from PySide6.QtCore import QObject, QRectF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from editor import symbols
+from editor.map.geometry import Frame
+from engine.game import Game
+from engine.state import other_side
+from engine.zoc import zoc_map
+from schemas.vocabulary import Side
+
+Offset = tuple[int, int]
+T = TypeVar("T")
+
+SUPPLY_BANDS: tuple[tuple[int, QColor, str], ...] = (
+    (0, QColor("#e01e1e"), "Isolated (0)"),
+    (1, QColor("#f07d1e"), "1-24"),
+    (25, QColor("#f3d23c"), "25-49"),
+    (50, QColor("#9bd84a"), "50-74"),
+    (75, QColor("#2fb84a"), "75-100"),
+)
+"""(lowest value, colour, legend) of each Local Supply Value band, from isolated up."""
+ISOLATED_COLOR = QColor("#e01e1e")
+ZOC_COLOR = QColor(200, 30, 30, 150)
+NUMBER_ZOOM = 30.0
+"""Zoom (pixels per hex) from which supply values are written in the hexes."""
+
+
+def supply_color(value: int) -> QColor:
+    """The colour of a Local Supply Value's band."""
+    color = SUPPLY_BANDS[0][1]
+    for low, band_color, _ in SUPPLY_BANDS:
+        if value >= low:
+            color = band_color
+    return QColor(color)
+
+
+@dataclass(frozen=True)
+class ObjectiveMark:
+    """An objective on the map and who holds it now."""
+
+    id: str
+    hex: Offset
+    owner: Side | None
+
+
+class TestPlayOverlays(QObject):
+    """The test-play overlays, each with a toggle, painted for the side whose turn it is."""
+
+    __test__ = False  # a class named Test... that pytest must not collect
+
+    changed = Signal()
+    """A toggle or the game changed: the map needs repainting."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.session: Any = None
+        self.supply = True
+        """Show the Local Supply Value of the hexes the side to move occupies."""
+        self.isolated = True
+        """Outline the side to move's isolated units."""
+        self.zoc = True
+        """Hatch the zones of control of the side not moving."""
+        self.objectives = True
+        """Ring each objective in the colour of the side holding it."""
+        self._cache: dict[str, Any] = {}
+
+    # Settings ----------------------------------------------------------------------------------
+
+    def set_session(self, session: Any) -> None:
+        """Show another test-play session (None: none running)."""
+        if self.session is not None:
+            self.session.changed.disconnect(self._game_changed)
+        self.session = session
+        if session is not None:
+            session.changed.connect(self._game_changed)
+        self._game_changed()
+
+    def set_supply(self, on: bool) -> None:
+        """Show or hide the Local Supply Values."""
+        self._set("supply", on)
+
+    def set_isolated(self, on: bool) -> None:
+        """Show or hide the isolated units' outlines."""
+        self._set("isolated", on)
+
+    def set_zoc(self, on: bool) -> None:
+        """Show or hide the enemy's zones of control."""
+        self._set("zoc", on)
+
+    def set_objectives(self, on: bool) -> None:
+        """Show or hide the objectives' owners."""
+        self._set("objectives", on)
+
+    def _set(self, name: str, on: bool) -> None:
+        if getattr(self, name) != on:
+            setattr(self, name, on)
+            self.changed.emit()
+
+    def _game_changed(self) -> None:
+        self._cache.clear()
+        self.changed.emit()
+
+    # What the overlays mark --------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game | None:
+        """The session's game (replaced when the session restarts)."""
+        game: Game | None = getattr(self.session, "game", None)
+        return game
+
+    def _cached(self, name: str, build: Callable[[Game], T], empty: T) -> T:
+        game = self.game
+        if game is None:
+            return empty
+        if name not in self._cache:
+            self._cache[name] = build(game)
+        value: T = self._cache[name]
+        return value
+
+    def supply_values(self) -> dict[Offset, int]:
+        """The Local Supply Value of every hex the side to move occupies."""
+        return self._cached("supply", lambda game: game.local_supply(game.phasing), {})
+
+    def isolated_hexes(self) -> dict[Offset, list[str]]:
+        """The hexes of the side to move's isolated units, with their ids."""
+
+        def build(game: Game) -> dict[Offset, list[str]]:
+            found: dict[Offset, list[str]] = {}
+            for unit_id in game.isolated_units(game.phasing):
+                found.setdefault(game.offset_of(game.unit(unit_id).hex), []).append(unit_id)
+            return found
+
+        return self._cached("isolated", build, {})
+
+    def zoc_hexes(self) -> set[Offset]:
+        """The hexes in the zone of control of the side not moving."""
+
+        def build(game: Game) -> set[Offset]:
+            zoc = zoc_map(game.state, other_side(game.phasing))
+            found: set[Offset] = set()
+            position = zoc.find(1)
+            while position >= 0:
+                found.add(game.offset_of(position))
+                position = zoc.find(1, position + 1)
+            return found
+
+        return self._cached("zoc", build, set())
+
+    def objective_marks(self) -> list[ObjectiveMark]:
+        """Every objective with its current owner."""
+
+        def build(game: Game) -> list[ObjectiveMark]:
+            owners = game.objective_owners()
+            return [
+                ObjectiveMark(o.id, game.offset_of(o.hex), owners.get(o.id))
+                for o in game.state.objectives
+            ]
+
+        return self._cached("objectives", build, [])
+
+    # Painting ----------------------------------------------------------------------------------
+
+    def paint(self, painter: QPainter, frame: Frame) -> None:
+        """Draw the overlays that are on, for the hexes `frame` shows."""
+        if self.game is None:
+            return
+        hexes = frame.hexes(margin=1)
+        if hexes is None:
+            return
+        c0, c1, r0, r1 = hexes
+
+        def visible(hex_: Offset) -> bool:
+            return c0 <= hex_[0] <= c1 and r0 <= hex_[1] <= r1
+
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        polygon = frame.geometry.hex_polygon(frame.zoom)
+        if self.zoc:
+            brush = QBrush(ZOC_COLOR, Qt.BrushStyle.BDiagPattern)
+            painter.setPen(QPen(QColor(200, 30, 30, 110), 1.0))
+            painter.setBrush(brush)
+            for hex_ in self.zoc_hexes():
+                if visible(hex_):
+                    painter.drawPolygon(polygon.translated(*frame.point(hex_)))
+        if self.objectives:
+            ring = frame.geometry.hex_polygon(frame.zoom * 0.8)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            for mark in self.objective_marks():
+                if visible(mark.hex):
+                    color = (
+                        symbols.side_color(mark.owner).darker(130)
+                        if mark.owner is not None
+                        else QColor(150, 150, 150)
+                    )
+                    pen = QPen(color, max(2.0, frame.zoom * 0.07))
+                    pen.setStyle(Qt.PenStyle.DashLine)
+                    painter.setPen(pen)
+                    painter.drawPolygon(ring.translated(*frame.point(mark.hex)))
+        if self.supply:
+            self._paint_supply(painter, frame, visible)
+        if self.isolated:
+            pen = QPen(ISOLATED_COLOR, max(3.0, frame.zoom * 0.1))
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            inner = frame.geometry.hex_polygon(frame.zoom * 0.9)
+            for hex_ in self.isolated_hexes():
+                if visible(hex_):
+                    painter.drawPolygon(inner.translated(*frame.point(hex_)))
+        painter.restore()
+
+    def _paint_supply(
+        self, painter: QPainter, frame: Frame, visible: Callable[[Offset], bool]
+    ) -> None:
+        radius = max(3.0, frame.zoom * 0.16)
+        numbers = frame.zoom >= NUMBER_ZOOM
+        font = QFont(painter.font())
+        font.setPixelSize(max(8, round(frame.zoom * 0.17)))
+        font.setBold(True)
+        painter.setFont(font)
+        for hex_, value in self.supply_values().items():
+            if not visible(hex_):
+                continue
+            x, y = frame.point(hex_)
+            # The badge sits in the hex's lower right corner, clear of the counter.
+            cx, cy = x + frame.zoom * 0.3, y + frame.zoom * 0.3
+            box = QRectF(cx - radius, cy - radius, 2 * radius, 2 * radius)
+            color = supply_color(value)
+            painter.setPen(QPen(QColor(20, 20, 20, 220), 1.0))
+            painter.setBrush(color)
+            painter.drawEllipse(box)
+            if numbers:
+                painter.setPen(QColor(255, 255, 255) if value == 0 else QColor(20, 20, 20))
+                painter.drawText(box, Qt.AlignmentFlag.AlignCenter, str(value))
+
+
+class OverlayToggles(QWidget):
+    """Check boxes for each test-play overlay, with the supply colour legend."""
+
+    def __init__(self, overlays: TestPlayOverlays, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.overlays = overlays
+        self.boxes: dict[str, QCheckBox] = {}
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        for name, text, tip, setter in (
+            (
+                "supply",
+                "Local supply values",
+                "The Local Supply Value of every hex the side to move occupies [000 10.1]",
+                overlays.set_supply,
+            ),
+            (
+                "isolated",
+                "Isolated units",
+                "Outline the side to move's units that are Isolated [000 10.1]",
+                overlays.set_isolated,
+            ),
+            (
+                "zoc",
+                "Enemy zones of control",
+                "Hatch the hexes in the zone of control of the side not moving [000 3.3]",
+                overlays.set_zoc,
+            ),
+            (
+                "objectives",
+                "Objective owners",
+                "Ring each objective in the colour of the side holding it now",
+                overlays.set_objectives,
+            ),
+        ):
+            box = QCheckBox(text)
+            box.setToolTip(tip)
+            box.setChecked(getattr(overlays, name))
+            box.toggled.connect(setter)
+            self.boxes[name] = box
+            layout.addWidget(box)
+        legend = QHBoxLayout()
+        legend.setSpacing(8)
+        for _, color, text in SUPPLY_BANDS:
+            swatch = QLabel()
+            swatch.setFixedSize(12, 12)
+            swatch.setStyleSheet(
+                f"background: {color.name()}; border: 1px solid #202020; border-radius: 6px;"
+            )
+            legend.addWidget(swatch)
+            legend.addWidget(QLabel(text))
+        legend.addStretch(1)
+        layout.addLayout(legend)
+        layout.addStretch(1)
+        overlays.changed.connect(self._sync)
+
+    def _sync(self) -> None:
+        for name, box in self.boxes.items():
+            box.blockSignals(True)
+            box.setChecked(getattr(self.overlays, name))
+            box.blockSignals(False)

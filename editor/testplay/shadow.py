@@ -1,0 +1,83 @@
+"""The game state seen as scenario data: placements and objective owners rebuilt from a running
+`Game`, so the editor's map view can show a test-play by showing a scenario.
+
+Pure functions over the engine's state; the session installs their results in its shadow
+document.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.game import Game
+from engine.units import UnitState
+from schemas.scenario import ExitObjective, Placement, ScenarioFile
+
+_MIRRORED_FLAGS = ("fixed", "disrupted", "detached", "low_ammo", "low_fuel", "on_foot")
+"""Unit states a placement can say and the game changes (releases, disruption, supply)."""
+
+
+def placements_of(game: Game) -> list[Placement]:
+    """The placements that put every unit on the map where the game has it: the scenario's own
+    placements first, in file order, each keeping its other fields (and its very object when the
+    unit has not changed), then the units that arrived since, in the game's order. Units that
+    withdrew, exited, surrendered or were eliminated are not placed."""
+    state = game.state
+    placements: list[Placement] = []
+    placed: set[str] = set()
+    for original in state.scenario.placements:
+        unit = state.units.get(original.unit)
+        if unit is None or not unit.on_map or original.unit in placed:
+            continue
+        placed.add(original.unit)
+        update = _differences(game, unit, original)
+        placements.append(original.model_copy(update=update) if update else original)
+    for unit in state.units.values():
+        if unit.on_map and unit.id not in placed:
+            placed.add(unit.id)
+            placements.append(Placement(unit=unit.id, hex=game.offset_of(unit.hex), mode=unit.mode))
+            arrived = placements[-1]
+            update = _differences(game, unit, arrived)
+            if update:
+                placements[-1] = arrived.model_copy(update=update)
+    return placements
+
+
+def objectives_of(game: Game) -> list[Any]:
+    """The scenario's objectives with the owner the game gives each now (exit objectives keep
+    theirs: it names the side that exits there, not a holder)."""
+    owners = game.objective_owners()
+    objectives: list[Any] = []
+    for objective in game.state.scenario.objectives:
+        owner = owners.get(objective.id, objective.owner)
+        if isinstance(objective, ExitObjective) or owner == objective.owner:
+            objectives.append(objective)
+        else:
+            objectives.append(objective.model_copy(update={"owner": owner}))
+    return objectives
+
+
+def scenario_of(game: Game, base: ScenarioFile) -> ScenarioFile:
+    """`base` with the game's placements and objective owners (other parts untouched)."""
+    return base.model_copy(
+        update={"placements": placements_of(game), "objectives": objectives_of(game)}
+    )
+
+
+def _differences(game: Game, unit: UnitState, placement: Placement) -> dict[str, Any]:
+    update: dict[str, Any] = {}
+    offset = game.offset_of(unit.hex)
+    if tuple(placement.hex) != offset:
+        update["hex"] = offset
+    if placement.mode is not unit.mode:
+        update["mode"] = unit.mode
+    # A placement without strength means full strength; say it only once the game changed it.
+    strength = placement.strength if placement.strength is not None else unit.unit.strength
+    if strength != unit.strength:
+        update["strength"] = unit.strength
+    if placement.fatigue != unit.fatigue:
+        update["fatigue"] = unit.fatigue
+    for flag in _MIRRORED_FLAGS:
+        if getattr(placement, flag) != getattr(unit, flag):
+            update[flag] = getattr(unit, flag)
+    return update

@@ -1,0 +1,201 @@
+"""The test-play Move tool driven with the mouse on a map view of the session's shadow: pick a
+unit, see its reachable hexes, preview a path, move by click and by drag, refusals, modes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from editor.document import Document
+from editor.map.view import MapView
+from editor.selection import Selection
+from editor.testplay.move_tool import MovePanel, TestPlayMoveTool
+from editor.testplay.session import TestPlaySession
+from engine.movement import mp_left
+from schemas.scenario import Mode
+from schemas.vocabulary import Side
+from tests.editor.gui.feature_tool_input import drag, hex_point, hover, tool_view
+
+UNIT = "de.2pzd.pgr2.1bn"
+"""A mechanized battalion of 2. Panzer-Division near Clervaux, with many hexes in reach."""
+
+
+@pytest.fixture
+def session(document: Document) -> TestPlaySession:
+    return TestPlaySession.start(document, seed=1)
+
+
+@pytest.fixture
+def tool(selection: Selection, session: TestPlaySession) -> TestPlayMoveTool:
+    tool = TestPlayMoveTool(selection)
+    tool.set_session(session)
+    return tool
+
+
+def start_hex(session: TestPlaySession, unit_id: str) -> tuple[int, int]:
+    return session.game.offset_of(session.game.unit(unit_id).hex)
+
+
+@pytest.fixture
+def view(qtbot, session, selection, tool) -> MapView:
+    return tool_view(qtbot, session.shadow, selection, tool, start_hex(session, UNIT))
+
+
+def far_target(session: TestPlaySession, unit_id: str, view: MapView) -> tuple[int, int]:
+    """The reachable hex costing the most that the view shows (a path of several steps)."""
+    moves = session.game.legal_moves(unit_id)
+    shown = [h for h in moves if view.rect().contains(hex_point(view, h))]
+    return max(shown, key=lambda h: (moves[h], h))
+
+
+def messages_of(tool: TestPlayMoveTool) -> list[str]:
+    said: list[str] = []
+    tool.message.connect(said.append)
+    return said
+
+
+def test_a_click_selects_the_units_of_the_side_to_move(qtbot, session, selection, tool, view):
+    here = start_hex(session, UNIT)
+    qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=hex_point(view, here))
+    assert UNIT in selection.units
+    assert tool.unit_id == selection.units[0]
+    # Only the phasing side's units: an Allied hex selects nothing.
+    allied = next(session.game.iter_units(Side.ALLIED))
+    tool.cancel()
+    assert tool.unit_id is None
+    assert selection.units == []
+    view.center_on(session.game.offset_of(allied.hex))
+    qtbot.mouseClick(
+        view, Qt.MouseButton.LeftButton, pos=hex_point(view, session.game.offset_of(allied.hex))
+    )
+    assert selection.units == []
+    assert tool.unit_id is None
+
+
+def test_reachable_hexes_are_the_legal_moves_and_hover_previews_the_path(
+    qtbot, session, selection, tool, view
+):
+    selection.select_units([UNIT])
+    assert tool.unit_id == UNIT
+    assert tool.reachable() == session.game.legal_moves(UNIT)
+    target = far_target(session, UNIT, view)
+    said = messages_of(tool)
+    with qtbot.waitSignal(tool.preview_changed):
+        hover(view, hex_point(view, target))
+    expected = session.game.path_to(UNIT, target, this_turn=True)
+    assert len(expected) > 2
+    assert tool.path == expected
+    left = mp_left(session.game.state, session.game.unit(UNIT)) - tool.reachable()[target]
+    assert said
+    assert f"{round(left, 2):g} left" in said[-1]
+    # Off the reachable hexes, no path is previewed.
+    hover(view, hex_point(view, start_hex(session, UNIT)))
+    assert tool.path == []
+
+
+def test_a_click_on_a_reachable_hex_moves_the_unit(qtbot, session, selection, tool, view):
+    here = start_hex(session, UNIT)
+    qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=hex_point(view, here))
+    target = far_target(session, UNIT, view)
+    cost = session.game.legal_moves(UNIT)[target]
+    before = mp_left(session.game.state, session.game.unit(UNIT))
+    with qtbot.waitSignal(session.changed):
+        qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=hex_point(view, target))
+    assert start_hex(session, UNIT) == target
+    assert mp_left(session.game.state, session.game.unit(UNIT)) == pytest.approx(before - cost)
+    # The map shows the counter where the game has it; the reachable hexes are recomputed.
+    assert session.shadow.scenario.placements
+    assert view.scene is not None
+    assert view.scene.index.unit_hex[UNIT] == target
+    assert tool.reachable() == session.game.legal_moves(UNIT)
+    assert tool.unit_id == UNIT
+
+
+def test_a_drag_from_the_unit_moves_it(qtbot, session, tool, view):
+    here = start_hex(session, UNIT)
+    target = far_target(session, UNIT, view)
+    path = session.game.path_to(UNIT, target, this_turn=True)
+    with qtbot.waitSignal(session.changed):
+        drag(qtbot, view, [hex_point(view, h) for h in path])
+    assert start_hex(session, UNIT) == target != here
+
+
+def test_an_unreachable_hex_says_why_and_changes_nothing(qtbot, session, selection, tool, view):
+    here = start_hex(session, UNIT)
+    qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=hex_point(view, here))
+    moves = session.game.legal_moves(UNIT)
+    # An empty hex in view beyond this turn's movement points.
+    target = next(
+        (c, r)
+        for r in range(here[1] + 8, here[1] - 9, -1)
+        for c in range(here[0] - 9, here[0] + 10)
+        if (c, r) not in moves
+        and (c, r) != here
+        and session.game.state.units_at(session.game.hex_of((c, r))) == []
+        and view.rect().contains(hex_point(view, (c, r)))
+        and session.game.path_to(UNIT, (c, r), this_turn=False)
+    )
+    said = messages_of(tool)
+    version = session.game.state.version
+    qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=hex_point(view, target))
+    assert start_hex(session, UNIT) == here
+    assert session.game.state.version == version
+    assert said
+    assert "movement points" in said[-1]
+    assert UNIT in said[-1]
+
+
+def test_escape_clears_the_selection(qtbot, session, selection, tool, view):
+    qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=hex_point(view, start_hex(session, UNIT)))
+    hover(view, hex_point(view, far_target(session, UNIT, view)))
+    assert tool.path
+    qtbot.keyClick(view, Qt.Key.Key_Escape)
+    assert selection.units == []
+    assert tool.unit_id is None
+    assert tool.path == []
+    assert tool.reachable() == {}
+
+
+def test_the_options_page_changes_the_mode(qtbot, session, selection, tool):
+    panel = tool.options()
+    assert isinstance(panel, MovePanel)
+    qtbot.addWidget(panel)
+    assert not panel.mode_buttons[Mode.TRAVEL].isEnabled()
+    selection.select_units([UNIT])
+    unit = session.game.unit(UNIT)
+    assert panel.mode_buttons[Mode.DEPLOYED].isChecked()
+    assert panel.unit_label.text().startswith(UNIT)
+    full = mp_left(session.game.state, unit)
+    assert panel.mp_label.text() == f"{round(full, 2):g}"
+    with qtbot.waitSignal(session.changed):
+        qtbot.mouseClick(panel.mode_buttons[Mode.TRAVEL], Qt.MouseButton.LeftButton)
+    assert unit.mode is Mode.TRAVEL
+    assert panel.mode_buttons[Mode.TRAVEL].isChecked()
+    assert panel.mode_label.text() == "Travel"
+    # Out of travel mode costs a third of the allowance [000 4.1]; the page shows what is left.
+    with qtbot.waitSignal(session.changed):
+        qtbot.mouseClick(panel.mode_buttons[Mode.DEPLOYED], Qt.MouseButton.LeftButton)
+    assert unit.mode is Mode.DEPLOYED
+    left = mp_left(session.game.state, unit)
+    assert left < full
+    assert panel.mp_label.text() == f"{round(left, 2):g}"
+    # Into rail mode where there is no railway: the engine's reason, nothing changes.
+    said = messages_of(tool)
+    qtbot.mouseClick(panel.mode_buttons[Mode.RAIL], Qt.MouseButton.LeftButton)
+    assert unit.mode is Mode.DEPLOYED
+    assert panel.mode_buttons[Mode.DEPLOYED].isChecked()
+    assert said
+    assert UNIT in said[-1]
+
+
+def test_screenshot_of_a_path_preview(qtbot, session, selection, tool, view):
+    view.set_zoom(56)
+    view.center_on(start_hex(session, UNIT))
+    selection.select_units([UNIT])
+    target = far_target(session, UNIT, view)
+    hover(view, hex_point(view, target))
+    assert tool.path
+    Path("/tmp/shots").mkdir(exist_ok=True)
+    assert view.grab().save("/tmp/shots/testplay_move.png")

@@ -1,0 +1,55 @@
+"""Test-play in the window: start from the document as it is, play, stop, and find the
+document exactly as it was."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+
+from editor.app import start
+from editor.commands import SetValue
+from editor.main_window import MainWindow
+from schemas.io import FileKind, dump_text
+
+
+@pytest.fixture
+def window(qtbot, ardennes: Path) -> MainWindow:
+    win = start([str(ardennes)], ask=lambda *_: None)
+    qtbot.addWidget(win)
+    win.ask = lambda *_: QMessageBox.StandardButton.Discard
+    return win
+
+
+def test_test_play_leaves_the_scenario_exactly_as_it_was(window: MainWindow) -> None:
+    document = window.document
+    # An unsaved edit: test-play plays what is on screen, saved or not.
+    document.push(SetValue(document, FileKind.SCENARIO, ("header", "turns"), 30, "Set Turns"))
+    before = {slot.kind: dump_text(slot.model) for slot in document.slots()}
+    steps = document.undo_stack.count()
+
+    window.testplay_action.trigger()
+    session = window.testplay.session
+    assert session is not None
+    assert window.map_view.document is session.shadow
+    assert "Test-play" in window.windowTitle()
+    assert not window.docks["unit"].isEnabled()
+    assert not window.undo_action.isEnabled()
+    assert session.game.state.scenario.header.turns == 30
+
+    game = session.game
+    unit = next(u for u in game.iter_units(game.phasing) if game.legal_moves(u.id))
+    target = max(game.legal_moves(unit.id).items(), key=lambda item: item[1])[0]
+    session.move(unit.id, game.path_to(unit.id, target))
+    assert game.offset_of(game.unit(unit.id).hex) == target
+    session.end_player_turn()
+
+    window.testplay_action.trigger()
+    assert window.testplay.session is None
+    assert window.map_view.document is document
+    assert window.docks["unit"].isEnabled()
+    assert {slot.kind: dump_text(slot.model) for slot in document.slots()} == before
+    assert document.undo_stack.count() == steps
+    assert window.undo_action.isEnabled()
+    assert "Test-play" not in window.windowTitle()
