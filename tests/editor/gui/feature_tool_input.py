@@ -24,9 +24,9 @@ Offset = tuple[int, int]
 
 
 def tool_view(
-    qtbot, document: Document, selection: Selection, tool: MapTool, at: Offset
+    qtbot, document: Document, selection: Selection, tool: MapTool, at: Offset | None = None
 ) -> MapView:
-    """A 900x700 map view of the document with the tool, zoomed in on a hex."""
+    """A 900x700 map view of the document with the tool, zoomed in (on a hex, if given)."""
     view = MapView(selection)
     qtbot.addWidget(view)
     view.resize(900, 700)
@@ -35,7 +35,8 @@ def tool_view(
     view.show()
     qtbot.waitExposed(view)
     view.set_zoom(ZOOM)
-    view.center_on(at)
+    if at is not None:
+        view.center_on(at)
     return view
 
 

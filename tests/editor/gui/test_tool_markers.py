@@ -21,9 +21,7 @@ from editor.tools.unit_options import MarkerKind, form_layout
 from schemas.io import FileKind, dump_text
 from schemas.scenario import LimitedObjective, NormalObjective, SupplySource, SurrenderObjective
 from schemas.vocabulary import Side
-from tests.editor.gui.feature_tool_input import hover
-
-ZOOM = 40
+from tests.editor.gui.feature_tool_input import hover, tool_view
 
 
 @pytest.fixture
@@ -33,14 +31,7 @@ def tool(selection: Selection) -> MarkersTool:
 
 @pytest.fixture
 def view(qtbot, document: Document, selection: Selection, tool: MarkersTool) -> MapView:
-    widget = MapView(selection)
-    qtbot.addWidget(widget)
-    widget.resize(900, 700)
-    widget.set_document(document)
-    widget.show()
-    qtbot.waitExposed(widget)
-    widget.set_tool(tool)
-    widget.set_zoom(ZOOM)
+    widget = tool_view(qtbot, document, selection, tool)
     qtbot.addWidget(tool.settings)
     return widget
 

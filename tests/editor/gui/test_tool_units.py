@@ -25,9 +25,8 @@ from engine.setup import check_bundle
 from schemas.io import dump_text
 from schemas.oob import Component
 from schemas.scenario import Mode, Placement
-from tests.editor.gui.feature_tool_input import hover
+from tests.editor.gui.feature_tool_input import ZOOM, hover, tool_view
 
-ZOOM = 40
 PANZER_DIVISION = "de.116pzd"
 """Unplaced in The Road to Bastogne: 17 units, 3440 men-equivalents."""
 RECON = "de.116pzd.aa116"
@@ -42,14 +41,7 @@ def tool(selection: Selection) -> UnitsTool:
 
 @pytest.fixture
 def view(qtbot, document: Document, selection: Selection, tool: UnitsTool) -> MapView:
-    widget = MapView(selection)
-    qtbot.addWidget(widget)
-    widget.resize(900, 700)
-    widget.set_document(document)
-    widget.show()
-    qtbot.waitExposed(widget)
-    widget.set_tool(tool)
-    widget.set_zoom(ZOOM)
+    widget = tool_view(qtbot, document, selection, tool)
     widget.drop_handler = tool
     return widget
 
