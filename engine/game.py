@@ -1,21 +1,24 @@
 """The turn loop and the API a tester plays through: a new game from a scenario and a seed, legal
-moves, moving units and changing their mode, ending player turns, and queries for supply,
-objective owners, the score and the event log.
+moves, moving units and changing their mode, ending player turns, taking back the orders of the
+player turn, and queries for supply, objective owners, the score and the event log.
 
 Same scenario, seed and orders give the same log: all randomness comes from the state's one
-generator, and every collection is walked in scenario order.
+generator, and every collection is walked in scenario order. `Game.orders` records the orders
+carried out, so `apply`-ing them to a new game of the same scenario and seed replays it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 from engine import arrivals, logistics, movement, objectives, supply
 from engine.events import Event, GameEnded
 from engine.objectives import Score
-from engine.state import GameState, other_side
+from engine.orders import ChangeMode, EndPlayerTurn, ExitUnit, Move, Order
+from engine.state import GameState, StateSnapshot, other_side
 from engine.units import UnitState
 from engine.weather import StormChanged, Weather
 from schemas.map import MapFile
@@ -42,6 +45,10 @@ class Game:
         self.state = state
         self.log: list[Event] = []
         self.result: GameEnded | None = None
+        self.orders: list[Order] = []
+        """Every order carried out, in order; taken-back orders are not in it."""
+        self._checkpoints: list[_Checkpoint] = []
+        """The game before each order of the current player turn, for `undo`."""
         if state.clock.is_midnight_turn(state.turn):  # a scenario starting at midnight [000 10.2]
             self._emit(
                 supply.apply_supply_variations(
@@ -135,6 +142,43 @@ class Game:
 
     # --- orders -----------------------------------------------------------------------------
 
+    def apply(self, order: Order) -> list[Event]:
+        """Carry out an order (see `engine.orders`); IllegalMove when the rules forbid it."""
+        if isinstance(order, Move):
+            return self.move(order.unit, order.path)
+        if isinstance(order, ChangeMode):
+            self.change_mode(order.unit, order.mode)
+            return []
+        if isinstance(order, ExitUnit):
+            return self.exit_unit(order.unit)
+        return self.end_player_turn()
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether the current player turn has orders to take back."""
+        return bool(self._checkpoints)
+
+    def undo(self) -> Order:
+        """Take back the last order of the current player turn, with everything it caused (the
+        random numbers it drew included), and return it. ValueError when the player turn has no
+        orders. Whether a player may (not under Fog of War [000 5.0]) is for the caller."""
+        if not self._checkpoints:
+            raise ValueError("no order of this player turn to take back")
+        checkpoint = self._checkpoints.pop()
+        self.state.restore(checkpoint.state)
+        del self.log[checkpoint.logged :]
+        self.result = checkpoint.result
+        return self.orders.pop()
+
+    def _carry_out(self, order: Order, run: Callable[[], list[Event]]) -> list[Event]:
+        """Run an order of the player turn, recording it and a copy of the game before it; on
+        IllegalMove nothing changed, so nothing is recorded."""
+        checkpoint = _Checkpoint(self.state.snapshot(), len(self.log), self.result)
+        events = run()
+        self._checkpoints.append(checkpoint)
+        self.orders.append(order)
+        return events
+
     def _orderable(self, unit_id: str) -> UnitState:
         unit = self.unit(unit_id)
         if self.result is not None:
@@ -172,12 +216,27 @@ class Game:
         hexes = [self.hex_of(offset) for offset in path]
         if hexes and hexes[0] == unit.hex:
             hexes = hexes[1:]
-        entered = movement.move(self.state, unit, hexes)
-        return self._emit(objectives.update_owners(self.state, [(h, unit.side) for h in entered]))
+        order = Move(unit_id, tuple(self.offset_of(h) for h in hexes))
+
+        def run() -> list[Event]:
+            entered = movement.move(self.state, unit, hexes)
+            owners = objectives.update_owners(self.state, [(h, unit.side) for h in entered])
+            return self._emit(owners)
+
+        return self._carry_out(order, run)
 
     def change_mode(self, unit_id: str, mode: Mode | str) -> float:
         """Change a unit's mode (deployed, travel, rail); returns the movement points spent."""
-        return movement.change_mode(self.state, self._orderable(unit_id), Mode(mode))
+        unit = self._orderable(unit_id)
+        order = ChangeMode(unit_id, Mode(mode))
+        spent: list[float] = []
+
+        def run() -> list[Event]:
+            spent.append(movement.change_mode(self.state, unit, order.mode))
+            return []
+
+        self._carry_out(order, run)
+        return spent[0]
 
     def exit_unit(self, unit_id: str) -> list[Event]:
         """Take a unit off the map at the exit objective it stands on, scoring for its side."""
@@ -185,11 +244,15 @@ class Game:
         exits = [o for o in self.state.objectives if o.is_exit and o.hex == unit.hex]
         if not exits:
             raise movement.IllegalMove(f"{unit_id} is not on an exit objective")
-        try:
-            event = objectives.exit_unit(self.state, unit, exits[0].id)
-        except ValueError as exc:
-            raise movement.IllegalMove(str(exc)) from exc
-        return self._emit([event])
+
+        def run() -> list[Event]:
+            try:
+                event = objectives.exit_unit(self.state, unit, exits[0].id)
+            except ValueError as exc:
+                raise movement.IllegalMove(str(exc)) from exc
+            return self._emit([event])
+
+        return self._carry_out(ExitUnit(unit_id), run)
 
     # --- the turn loop ----------------------------------------------------------------------
 
@@ -200,6 +263,8 @@ class Game:
         if self.result is not None:
             return []
         start = len(self.log)
+        self.orders.append(EndPlayerTurn())
+        self._checkpoints.clear()  # [000 5.0] undo is for movement of the player turn
         state = self.state
         self._emit(objectives.update_owners(state))
         self._emit(objectives.check_surrender(state))  # [000 3.4] "end of any player turn"
@@ -302,6 +367,15 @@ class Game:
         """Ids of `side`'s units that are Isolated now."""
         return [u.id for u in self.state.iter_units(side) if u.isolated]
 
+    def supply_line(self, side: Side, offset: Offset) -> tuple[str | None, list[Offset]] | None:
+        """The line of communication that supplies a hex for `side` now: the id of its source
+        (None for map-edge supply) and the hexes from `offset` to the source or edge hex; None
+        when the hex is Isolated [000 10.1]. See `engine.supply.supply_line`."""
+        line = supply.supply_line(self.state, side, self.hex_of(offset))
+        if line is None:
+            return None
+        return line.source, [self.offset_of(h) for h in line.hexes]
+
     def objective_owners(self) -> dict[str, Side | None]:
         """The owner of every objective, by id."""
         return {o.id: o.owner for o in self.state.objectives}
@@ -313,3 +387,12 @@ class Game:
     def iter_log(self, turn: int | None = None) -> Iterator[Event]:
         """The events logged so far, or those of one turn."""
         return (e for e in self.log if turn is None or e.turn == turn)
+
+
+@dataclass(frozen=True, slots=True)
+class _Checkpoint:
+    """The game before an order: its state, how long the log was and whether it had ended."""
+
+    state: StateSnapshot
+    logged: int
+    result: GameEnded | None

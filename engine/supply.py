@@ -5,8 +5,9 @@ and the daily supply variations.
 
 from __future__ import annotations
 
+import heapq
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from engine.board import CROSSING_CODE
@@ -342,3 +343,184 @@ def _apply(state: GameState, variation: SupplyVariation) -> SupplyChanged:
         "global and sources" if to_global and to_sources else "global" if to_global else "sources"
     )
     return SupplyChanged(state.turn, name, side, change, target)
+
+
+# --- the line of one hex --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SupplyLine:
+    """The line of communication that supplies one hex [000 10.1]."""
+
+    source: str | None
+    """The id of the supply source at its far end; None for map-edge supply."""
+    hexes: tuple[int, ...]
+    """Hex indices from the supplied hex to the source hex (or the edge hex), both included;
+    every hex is adjacent to the next."""
+
+
+def supply_line(state: GameState, side: Side, hex_index: int) -> SupplyLine | None:
+    """The line of communication by which `side` supplies a hex now, or None when the hex is
+    Isolated [000 10.1].
+
+    The line runs only over hexes its source reached in the side's supply fill (so never
+    through enemy units, unnegated enemy zones of control, minefields, water or across a
+    river without a crossing or a damaged bridge) and ends at the source that `source_of` names,
+    or at a map-edge hex for map-edge supply. A hex supplied by an engineer's ferry goes
+    through the engineer's hex first, across the river.
+
+    - Ordinary supply: a shortest line in hexes (A* with hex distance to the source, or to
+      the nearest map edge).
+    - Virtual Supply Trucks [000 10.4]: the cheapest route in truck movement points, the one
+      the hex's value was computed along, followed back from the hex; should the fill's costs
+      not lead back to the source (they always do unless the tables changed under it), the
+      shortest line over the hexes the same source reached instead.
+    """
+    supply = local_supply(state, side)
+    if supply.is_isolated(hex_index):
+        return None
+    board = state.board
+    source = supply.source_of(hex_index)
+    ferry_from = supply.ferried.get(hex_index)
+    start = hex_index if ferry_from is None else ferry_from
+    goal: int | None = None
+    if source is not None:
+        goal = next(board.index(*s.hex) for s in iter_sources(state, side) if s.id == source)
+    damaged, cut = _damaged_edges(state)
+    table = SupplyNetwork.of(board).cut_table(cut)
+    fill = supply.fill
+    route: list[int] | None = None
+    if isinstance(fill, TruckFill) and goal is not None:
+        costs = TruckCosts.of(board, state.parameters.movement.ford)
+        route = _truck_route(fill, costs, table, damaged, start=start, goal=goal)
+    if route is None:
+        route = _shortest_route(state, table, fill.rank, start, goal)
+    if route is None:
+        return None
+    head = (hex_index,) if ferry_from is not None else ()
+    return SupplyLine(source, head + tuple(route))
+
+
+def _guide(state: GameState, start: int, goal: int | None) -> Callable[[int], tuple[int, int]]:
+    """For A*: the hex distance from a hex index to `goal` (or to the nearest map border when
+    `goal` is None: a step changes the row or the column by at most one), and, to break ties,
+    the squared straight distance on the map to the goal (or to the border point nearest
+    `start`), so that of the many shortest lines the one kept runs straight. The hexgrid
+    arithmetic is written out: A* calls this for every hex it reaches."""
+    width, height = state.board.width, state.board.height
+    # Column stagger: odd columns sit half a hex lower on "odd" maps, even ones on "even" maps.
+    stagger = -1 if state.board.grid.shifted == "odd" else 1
+    low = 1 if stagger < 0 else 0
+
+    def world(hex_index: int) -> tuple[int, int]:
+        """Hex centre in units where a column is 3 wide and a row 2 high (y scaled by √3/2
+        against x), so squared distances are x² + 3y²."""
+        row, column = divmod(hex_index, width)
+        return 3 * column, 2 * row + (column & 1 if low else 1 - (column & 1))
+
+    if goal is None:
+        row, column = divmod(start, width)
+        border = min(
+            (column, row * width),
+            (width - 1 - column, row * width + width - 1),
+            (row, column),
+            (height - 1 - row, (height - 1) * width + column),
+        )[1]
+        target_x, target_y = world(border)
+
+        def to_border(hex_index: int) -> tuple[int, int]:
+            row, column = divmod(hex_index, width)
+            x, y = world(hex_index)
+            return (
+                min(column, width - 1 - column, row, height - 1 - row),
+                (x - target_x) ** 2 + 3 * (y - target_y) ** 2,
+            )
+
+        return to_border
+    goal_row, goal_q = divmod(goal, width)
+    goal_r = goal_row - (goal_q + stagger * (goal_q & 1)) // 2
+    goal_x, goal_y = world(goal)
+
+    def to_goal(hex_index: int) -> tuple[int, int]:
+        row, q = divmod(hex_index, width)
+        dq, dr = q - goal_q, row - (q + stagger * (q & 1)) // 2 - goal_r
+        dy = 2 * row + (q & 1 if low else 1 - (q & 1)) - goal_y
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2, (3 * q - goal_x) ** 2 + 3 * dy * dy
+
+    return to_goal
+
+
+def _shortest_route(
+    state: GameState,
+    table: Sequence[int],
+    rank_of: Callable[[int], int],
+    start: int,
+    goal: int | None,
+) -> list[int] | None:
+    """A* from `start` over the hexes of its rank to `goal`, or to any map-edge hex when
+    `goal` is None. Each step costs 1 and the estimate never overstates, so the line found is
+    a shortest one; ties go to the deeper hex (which keeps the search narrow), then to the one
+    nearer the goal in a straight line."""
+    rank = rank_of(start)
+    guide = _guide(state, start, goal)
+    best = {start: 0}
+    came_from = {start: -1}
+    first, straight = guide(start)
+    queue = [(first, 0, straight, start)]
+    while queue:
+        _, negative_cost, _, here = heapq.heappop(queue)
+        cost = -negative_cost
+        if cost > best[here]:
+            continue
+        if here == goal or (goal is None and state.board.is_edge(here)):
+            route = [here]
+            while came_from[route[-1]] >= 0:
+                route.append(came_from[route[-1]])
+            route.reverse()
+            return route
+        reach = cost + 1
+        for there in table[6 * here : 6 * here + 6]:
+            if there < 0 or reach >= best.get(there, reach + 1) or rank_of(there) != rank:
+                continue
+            best[there] = reach
+            came_from[there] = here
+            estimate, straight = guide(there)
+            heapq.heappush(queue, (reach + estimate, -reach, straight, there))
+    return None
+
+
+def _truck_route(
+    fill: TruckFill,
+    costs: TruckCosts,
+    table: Sequence[int],
+    damaged: Sequence[int],
+    *,
+    start: int,
+    goal: int,
+) -> list[int] | None:
+    """Follow the truck fill's distances back from `start` to `goal`: each step goes to a hex
+    of the same source from which the edge's truck cost gives exactly this hex's distance (the
+    costs `truck_fill` used, damaged bridges included). None when no such step exists."""
+    neighbors = costs.board.neighbors
+    unbridged = set(damaged)
+    unbridged.update(6 * neighbors[e] + (e % 6 + 3) % 6 for e in damaged if neighbors[e] >= 0)
+    ranks, distance, step = fill.ranks, fill.distance, costs.step
+    rank = ranks[start]
+    route, seen, here = [start], {start}, start
+    while here != goal:
+        came_from = -1
+        for direction in range(6):
+            there = table[6 * here + direction]
+            if there < 0 or there in seen or ranks[there] != rank:
+                continue
+            back = 6 * there + (direction + 3) % 6
+            cost = costs.off_road(back, bridged=False) if back in unbridged else step[back]
+            if table[back] == here and distance[there] + cost == distance[here]:
+                came_from = there
+                break
+        if came_from < 0:
+            return None
+        route.append(came_from)
+        seen.add(came_from)
+        here = came_from
+    return route

@@ -1,0 +1,69 @@
+"""The orders a player gives, as values. A game records every order it carries out, so that the
+same scenario, seed and orders replay the same game, a test-play can be saved as its orders, and
+the last orders of a player turn can be taken back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from schemas.scenario import Mode
+
+Offset = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Move a unit along adjacent hexes, from the hex after its own to the last [000 5.0]."""
+
+    unit: str
+    path: tuple[Offset, ...]
+
+    def describe(self) -> str:
+        """One phrase for a menu or a report.
+
+        >>> Move("1/26VG", ((4, 5), (5, 5))).describe()
+        'move 1/26VG to 5,5'
+        """
+        end = self.path[-1] if self.path else None
+        return f"move {self.unit}" + (f" to {end[0]},{end[1]}" if end else "")
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeMode:
+    """Put a unit in deployed, travel or rail mode [000 4.1]."""
+
+    unit: str
+    mode: Mode
+
+    def describe(self) -> str:
+        """One phrase for a menu or a report.
+
+        >>> ChangeMode("1/26VG", Mode.TRAVEL).describe()
+        'put 1/26VG in travel mode'
+        """
+        return f"put {self.unit} in {self.mode.value} mode"
+
+
+@dataclass(frozen=True, slots=True)
+class ExitUnit:
+    """Take a unit off the map at the exit objective it stands on [000 3.4]."""
+
+    unit: str
+
+    def describe(self) -> str:
+        """One phrase for a menu or a report."""
+        return f"take {self.unit} off the map"
+
+
+@dataclass(frozen=True, slots=True)
+class EndPlayerTurn:
+    """End the player turn [000 3.3]."""
+
+    def describe(self) -> str:
+        """One phrase for a menu or a report."""
+        return "end the player turn"
+
+
+Order = Move | ChangeMode | ExitUnit | EndPlayerTurn
+"""Anything `engine.game.Game.apply` carries out."""
