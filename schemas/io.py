@@ -27,17 +27,20 @@ from schemas.oob import OobFile
 from schemas.parameters import ParameterFile
 from schemas.problems import ModelPath, Problem, error, format_path, info
 from schemas.scenario import ScenarioFile
+from schemas.testplay import TestPlayRecord
 from schemas.weather import WeatherFile
 
 
 class FileKind(StrEnum):
-    """The kinds of file a title holds, named by their compound suffix."""
+    """The kinds of file a title holds, named by their compound suffix, and the saved test-play,
+    which is no part of a title (title scans take scenarios only from `scenarios/`)."""
 
     MAP = "map"
     OOB = "oob"
     PARAMETERS = "pdt"
     WEATHER = "weather"
     SCENARIO = "scenario"
+    TESTPLAY = "testplay"
 
     @property
     def model(self) -> type[BaseModel]:
@@ -68,6 +71,7 @@ _MODELS: dict[FileKind, type[BaseModel]] = {
     FileKind.PARAMETERS: ParameterFile,
     FileKind.WEATHER: WeatherFile,
     FileKind.SCENARIO: ScenarioFile,
+    FileKind.TESTPLAY: TestPlayRecord,
 }
 
 

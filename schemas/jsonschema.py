@@ -21,6 +21,7 @@ _TITLES = {
     FileKind.PARAMETERS: "Hexwright parameter data",
     FileKind.WEATHER: "Hexwright programmed weather",
     FileKind.SCENARIO: "Hexwright scenario",
+    FileKind.TESTPLAY: "Hexwright saved test-play",
 }
 
 

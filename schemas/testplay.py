@@ -1,0 +1,176 @@
+"""The saved test-play (`<name>.testplay.yaml`): the orders a tester gave on a scenario, with the
+seed and rules they were played with, so that the editor can replay the same game later.
+
+A record refers to its scenario by a relative path and keeps a SHA-256 digest of the canonical
+text of each title file as played, so the editor can tell which files changed since. The turn,
+side and time reached and the moment of saving are for the reader; replaying does not use them.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BeforeValidator,
+    Field,
+    PlainSerializer,
+    StringConstraints,
+    WithJsonSchema,
+    field_validator,
+)
+
+from schemas.base import GameTime, HexPos, Identifier, Node, Tagged
+from schemas.scenario import Mode, RelativePath
+from schemas.vocabulary import OptionalRule, Side
+
+TESTPLAY_FORMAT_VERSION = 2
+"""Test-play records share the format version of the title files (see `schemas.migrations`)."""
+
+Digest = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{64}$")]
+"""A SHA-256 digest as 64 lowercase hexadecimal digits."""
+
+
+def _parse_timestamp(value: Any) -> Any:
+    if isinstance(value, str):
+        try:
+            return datetime.strptime(value.strip().replace("T", " "), "%Y-%m-%d %H:%M:%S")
+        except ValueError as exc:
+            raise ValueError(
+                f"expected a date and time as YYYY-MM-DD HH:MM:SS, got {value!r}"
+            ) from exc
+    return value
+
+
+Timestamp = Annotated[
+    datetime,
+    BeforeValidator(_parse_timestamp),
+    PlainSerializer(lambda value: value.strftime("%Y-%m-%d %H:%M:%S"), return_type=str),
+    WithJsonSchema(
+        {
+            "type": "string",
+            "pattern": r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}$",
+            "description": "Local date and time as YYYY-MM-DD HH:MM:SS.",
+        }
+    ),
+]
+"""A moment of the real world, to the second, written `YYYY-MM-DD HH:MM:SS`."""
+
+
+# Orders -------------------------------------------------------------------------------------
+
+
+class MoveOrder(Tagged):
+    """Move a unit along adjacent hexes, from the hex after its own to the last [000 5.0]."""
+
+    kind: Literal["move"] = "move"
+    unit: Identifier
+    """Id of the unit moved."""
+    path: list[HexPos] = Field(min_length=1)
+    """The hexes entered, in order; the unit's own hex is not included."""
+
+
+class ModeOrder(Tagged):
+    """Put a unit in deployed, travel or rail mode [000 4.1]."""
+
+    kind: Literal["mode"] = "mode"
+    unit: Identifier
+    """Id of the unit."""
+    mode: Mode
+    """The mode it is put in."""
+
+
+class ExitOrder(Tagged):
+    """Take a unit off the map at the exit objective it stands on [000 3.4]."""
+
+    kind: Literal["exit"] = "exit"
+    unit: Identifier
+    """Id of the unit leaving the map."""
+
+
+class EndTurnOrder(Tagged):
+    """End the player turn [000 3.3]."""
+
+    kind: Literal["end_turn"] = "end_turn"
+
+
+RecordedOrder = Annotated[
+    MoveOrder | ModeOrder | ExitOrder | EndTurnOrder,
+    Field(discriminator="kind"),
+]
+"""Any order a record holds, told apart by its `kind`."""
+
+
+# The record ---------------------------------------------------------------------------------
+
+
+class TitleDigests(Node):
+    """SHA-256 digests of the canonical text of each title file as played (the editor's unsaved
+    edits included), to tell which files changed since the session was saved."""
+
+    scenario: Digest
+    """Digest of the scenario file."""
+    map: Digest
+    """Digest of the map file."""
+    oob: Digest
+    """Digest of the order of battle."""
+    parameters: Digest
+    """Digest of the parameter data."""
+    weather: Digest | None = None
+    """Digest of the programmed weather; `null` when the scenario had none."""
+
+
+class PlaySettings(Node):
+    """How the game was set up when the test-play started."""
+
+    seed: int = Field(ge=0)
+    """Seed of the game's random numbers: the same scenario, seed and orders replay the same
+    game."""
+    optional_rules: list[OptionalRule] = []
+    """Optional rules that were on."""
+    fog_of_war: bool = False
+    """Whether Fog of War was on."""
+
+    @field_validator("optional_rules")
+    @classmethod
+    def _sorted_once(cls, rules: list[OptionalRule]) -> list[OptionalRule]:
+        # A set of rules: written sorted and once each, so the same settings give the same text.
+        return sorted(set(rules))
+
+
+class Reached(Node):
+    """Where the game stood when the record was saved, for the reader."""
+
+    turn: int = Field(ge=1)
+    """The game turn reached."""
+    side: Side
+    """The side whose player turn it was."""
+    time: GameTime
+    """Date and time of that turn."""
+    game_over: bool = False
+    """Whether the game had ended."""
+
+
+class TestPlayRecord(Node):
+    """A saved test-play: the scenario it was played on, its settings and every order given."""
+
+    __test__ = False  # a class named Test... that pytest must not collect
+
+    write_defaults = True
+
+    format_version: Literal[2] = Field(
+        description="Version of the test-play file format; older versions are migrated on load."
+    )
+    scenario: RelativePath
+    """The scenario played, relative to this file, with `/` separators."""
+    digests: TitleDigests
+    """Digests of the title files as played."""
+    settings: PlaySettings
+    """Seed, optional rules and Fog of War."""
+    reached: Reached
+    """Turn, side and time reached when saved."""
+    saved: Timestamp
+    """When the record was saved (local time)."""
+    orders: list[RecordedOrder] = []
+    """Every order carried out, in order; replaying them on the scenario with the same seed
+    plays the same game."""
