@@ -27,7 +27,7 @@ from engine.game import Game
 from engine.map_checks import check_map_geometry
 from engine.setup import check as check_setup
 from engine.state import GameState
-from engine.supply import local_supply
+from engine.supply import local_supply, supply_line
 from engine.units import UnitState
 from engine.validation import validate_paths
 from schemas.checks import check_scenario_header, check_scenario_references
@@ -47,9 +47,12 @@ BUDGETS: dict[str, float] = {
     "editor: repaint 1920x1080 zoomed in": 0.03,
     "editor: repaint 1920x1080 whole map": 0.1,
     "editor: brush stroke segment": 0.016,
+    "test-play: a move, then taking it back": 0.1,
+    "test-play: trace a unit's supply line": 0.1,
 }
 """Seconds per operation, as DESIGN.md's performance budget gives them (the brush stroke's
-budget is issue 5's)."""
+budget is issue 5's; a test-play order's 0.1 s is ours: what a click may take to feel
+immediate)."""
 
 EDITOR_PEAK_MEMORY_MB = 600
 """DESIGN.md: peak memory with the title open in the editor."""
@@ -349,6 +352,59 @@ def _start_of_turn(title: Title) -> Prepared:
         next_turn,
         "engine.game.Game.end_player_turn from the second player turn to the next game turn's "
         "first (each run includes one whole player turn change as well)",
+    )
+
+
+@measurement(
+    "test-play: a move, then taking it back", BUDGETS["test-play: a move, then taking it back"]
+)
+def _move_and_take_back(title: Title) -> Prepared:
+    game = Game(title.new_state(seed=1))
+    board = game.state.board
+    middle = board.index(board.width // 2, board.height // 2)
+    movers = sorted(
+        (u for u in game.iter_units(game.phasing) if u.unit.speed > 0 and not u.fixed),
+        key=lambda u: board.distance(u.hex, middle),
+    )
+    unit = next(u for u in movers if game.legal_moves(u.id))
+    moves = game.legal_moves(unit.id)
+    path = game.path_to(unit.id, max(moves, key=moves.__getitem__))
+
+    def move_and_take_back() -> None:
+        game.move(unit.id, path)  # with the copy of the state that taking back restores
+        game.undo()
+
+    return Prepared(
+        move_and_take_back,
+        f"engine.game.Game.move along a {len(path) - 1}-hex path ({moves[path[-1]]:g} MP) with "
+        f"the snapshot of {len(game.state.units)} units it keeps for undo, then Game.undo",
+    )
+
+
+@measurement(
+    "test-play: trace a unit's supply line", BUDGETS["test-play: trace a unit's supply line"]
+)
+def _trace_supply_line(title: Title) -> Prepared:
+    state = title.new_state(seed=1)
+    for side in Side:
+        local_supply(state, side)  # the supply maps the overlay already holds
+    every = [u for u in state.iter_units() if not local_supply(state, u.side).is_isolated(u.hex)]
+    units = every[:: max(1, len(every) // 64)]
+    lengths: list[int] = []
+
+    def trace() -> None:
+        lengths.clear()
+        for unit in units:
+            line = supply_line(state, unit.side, unit.hex)
+            lengths.append(len(line.hexes) if line else 0)
+
+    trace()
+    return Prepared(
+        trace,
+        f"engine.supply.supply_line, mean over {len(units)} units of both sides spread over the "
+        f"map (lines of {min(lengths)}-{max(lengths)} hexes), as a tester selects a hex with the "
+        "Supply overlay on",
+        per_run=len(units),
     )
 
 

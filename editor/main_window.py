@@ -80,6 +80,7 @@ class MainWindow(WindowChrome):
             dock = dock_class(self.selection, self)
             self.docks[dock.objectName()] = dock
         self.testplay = TestPlayController(self)
+        self.testplay.running_changed.connect(self._testplay_changed)
         self._arrange_docks()
         aids = self.docks.get("map_aids")
         if isinstance(aids, MapAidsDock):
@@ -258,21 +259,26 @@ class MainWindow(WindowChrome):
         document = self.document
         has = document is not None
         dirty = has and document.is_dirty
+        # Test-play shows the game, not the scenario: what edits the scenario waits for Stop.
+        editing = has and not self.testplay.is_running
         for action in (
-            self.new_action,
             self.save_as_action,
             self.close_action,
             self.export_view_action,
             self.export_map_action,
+            self.testplay_action,
+        ):
+            action.setEnabled(has)
+        for action in (
+            self.new_action,
             self.find_action,
             self.import_geography_action,
             self.resize_map_action,
             self.subscenario_action,
-            self.testplay_action,
         ):
-            action.setEnabled(has)
+            action.setEnabled(editing)
         self.save_action.setEnabled(bool(dirty) or (has and document.is_untitled))
-        self.revert_action.setEnabled(bool(dirty) and not document.is_untitled)
+        self.revert_action.setEnabled(editing and bool(dirty) and not document.is_untitled)
 
     def _show_hover(self, hex_: tuple[int, int] | None) -> None:
         if self.document is None or hex_ is None:
@@ -303,7 +309,9 @@ class MainWindow(WindowChrome):
             self.testplay.stop()
         else:
             self.testplay.start()
-        running = self.testplay.is_running
+        self._testplay_changed(self.testplay.is_running)
+
+    def _testplay_changed(self, running: bool) -> None:
         self.testplay_action.setChecked(running)
         self.testplay_action.setText("Stop &Test-play" if running else "&Test-play")
         self._update_title()

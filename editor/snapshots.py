@@ -118,7 +118,25 @@ def _testplay_shot(window: Any, hex_: tuple[int, int], shot: Callable[[str], Non
         controller.tool.release(_resting_mouse(window.map_view, origin))
         controller.tool.hover(_resting_mouse(window.map_view, max(moves, key=moves.__getitem__)))
     shot("testplay")
+    _arrivals_shot(window, shot)
     controller.stop()
+
+
+def _arrivals_shot(window: Any, shot: Callable[[str], None]) -> None:
+    """Test-play after the turns are played up to the first turn with an arrival: its ring of
+    protection, the Arrivals overlay and the log."""
+    session = window.testplay.session
+    game = session.game
+    while not game.is_over and not any(
+        type(e).__name__ == "Arrived" for e in game.iter_log(game.turn)
+    ):
+        session.end_player_turn()
+    arrived = [e for e in game.iter_log(game.turn) if type(e).__name__ == "Arrived"]
+    if arrived:
+        window.map_view.set_zoom(30)
+        window.map_view.center_on(arrived[0].hex)
+        window.selection.select_hex(arrived[0].hex)
+    shot("testplay-arrivals")
 
 
 def _resting_mouse(view: Any, hex_: tuple[int, int]) -> Any:

@@ -209,7 +209,9 @@ class WindowChrome(QMainWindow):
         map_menu.addAction(self.resize_map_action)
 
         play_menu = bar.addMenu("&Play")
-        play_menu.addAction(self.testplay_action)
+        play_menu.addActions([self.testplay_action, self.testplay.replay_last_action])
+        play_menu.addSeparator()
+        play_menu.addActions(self.testplay.menu_actions())
 
         tools_menu = bar.addMenu("&Tools")
         tools_menu.addActions(list(self.tools.actions.values()))
@@ -239,7 +241,7 @@ class WindowChrome(QMainWindow):
         view_bar.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action])
         play_bar = self.addToolBar("Test-play")
         play_bar.setObjectName("testplay_toolbar")
-        play_bar.addAction(self.testplay_action)
+        play_bar.addActions([self.testplay_action, self.testplay.take_back_action])
         play_bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         tool_bar = self.addToolBar("Tools")
         tool_bar.setObjectName("tools_toolbar")

@@ -1,27 +1,76 @@
 """Test-play mode of the main window: starting a session on a snapshot of the open document,
-switching the map, tools and panels to it, and back to editing with the document untouched."""
+switching the map, tools and panels to it, the Play menu's actions, and back to editing with the
+document untouched unless the tester copies the positions to it."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
+from editor.commands import SetValue
 from editor.docks.base import DocumentDock
 from editor.docks.tool_options import ToolOptionsDock
 from editor.map.view import MapOverlay
+from editor.selection import Focus
 from editor.testplay.dock import TestPlayDock
+from editor.testplay.fixes import positions_of
+from editor.testplay.log_export import FILE_FILTERS as LOG_FILTERS
+from editor.testplay.log_export import export_log
 from editor.testplay.move_tool import TestPlayMoveTool
 from editor.testplay.overlays import TestPlayOverlays
-from editor.testplay.session import TestPlaySession
+from editor.testplay.session import TestPlaySession, TestPlaySettings
+from editor.testplay.session_file import (
+    FILE_FILTER,
+    RecordError,
+    changed_files,
+    load_record,
+    orders_of,
+    record_of,
+    record_path_for,
+    save_record,
+    scenario_of,
+    settings_of,
+)
+from engine.orders import Order
+from schemas.io import FileKind
 
 STAYS_ON = frozenset({"testplay", "hex_info", "problems", "tool_options"})
 """Panels that stay usable in test-play; the others edit the scenario and are disabled."""
 
 
+def _action(parent: QObject, text: str, tip: str, shortcut: str | None = None) -> QAction:
+    action = QAction(text, parent)
+    if shortcut:
+        action.setShortcut(QKeySequence(shortcut))
+    action.setStatusTip(tip)
+    action.setToolTip(f"{text.replace('&', '').rstrip('…')}: {tip}")
+    return action
+
+
+@contextmanager
+def _busy_cursor() -> Iterator[None]:
+    """A wait cursor while a file is written (digests of a big map take a moment)."""
+    QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+    try:
+        yield
+    finally:
+        QApplication.restoreOverrideCursor()
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
 class TestPlayController(QObject):
-    """Starts and stops test-play in a window."""
+    """Starts and stops test-play in a window, and carries out the Play menu's actions."""
+
+    __test__ = False
 
     running_changed = Signal(bool)
 
@@ -29,25 +78,106 @@ class TestPlayController(QObject):
         super().__init__(window)
         self.window = window
         self.session: TestPlaySession | None = None
+        self.last: tuple[TestPlaySettings, list[Order]] | None = None
+        """The settings and orders of the last test-play stopped, for `replay_last`."""
         self.tool = TestPlayMoveTool(window.selection, self)
-        self.tool.message.connect(lambda text: window.statusBar().showMessage(text, 5000))
-        self.overlays = TestPlayOverlays(self)
+        self.tool.message.connect(self.say)
+        self.overlays = TestPlayOverlays(self, selection=window.selection)
         self.overlays.changed.connect(window.map_view.update)
+        self.overlays.changed.connect(self._show_supply_line)
         self._saved_aids: MapOverlay | None = None
+        self._undo_keys: list[QKeySequence] = []
+        window.selection.focus_requested.connect(self._focus_requested)
+        self._build_actions()
+
+    def _build_actions(self) -> None:
+        self.take_back_action = _action(
+            self,
+            "Take &Back Move",
+            "Take back the last move or mode change of this player turn (not under Fog of War)",
+            "Ctrl+Z",
+        )
+        self.take_back_action.triggered.connect(self.take_back)
+        self.replay_last_action = _action(
+            self,
+            "&Replay Last Test-play",
+            "Test-play the scenario as it is now with the last test-play's seed, rules and "
+            "orders: after a fix, back to where you were",
+            "Shift+F5",
+        )
+        self.replay_last_action.triggered.connect(self.replay_last)
+        self.copy_positions_action = _action(
+            self,
+            "&Copy Positions to Scenario",
+            "Stop, and place the scenario's units where they stand in the game, as one undo step",
+        )
+        self.copy_positions_action.triggered.connect(self.copy_positions)
+        # The lambdas keep `triggered`'s checked flag from arriving as the path.
+        self.save_action = _action(
+            self,
+            "&Save Test-play…",
+            "Save this test-play as its seed, rules and orders, to open and replay later",
+        )
+        self.save_action.triggered.connect(lambda: self.save_session())  # noqa: PLW0108
+        self.open_action = _action(
+            self,
+            "&Open Test-play…",
+            "Replay a saved test-play on the scenario as it is now",
+        )
+        self.open_action.triggered.connect(lambda: self.open_session())  # noqa: PLW0108
+        self.export_log_action = _action(
+            self,
+            "&Export Event Log…",
+            "Write the test-play's event log as a text report or a spreadsheet (CSV)",
+        )
+        self.export_log_action.triggered.connect(lambda: self.export_log())  # noqa: PLW0108
+        if self.dock is not None:
+            self.dock.export_button.setDefaultAction(self.export_log_action)
+            self.export_log_action.setIconText("Export…")
+        self.actions = [
+            self.take_back_action,
+            self.copy_positions_action,
+            self.save_action,
+            self.export_log_action,
+        ]
+        """Actions that need a running test-play."""
+        self._update_actions()
+
+    def menu_actions(self) -> list[QAction]:
+        """The Play menu's actions on a running test-play, in menu order."""
+        return [
+            self.take_back_action,
+            self.copy_positions_action,
+            self.save_action,
+            self.open_action,
+            self.export_log_action,
+        ]
 
     @property
     def is_running(self) -> bool:
         """Whether the window is in test-play mode."""
         return self.session is not None
 
-    def start(self, seed: int = 1) -> bool:
-        """Test-play the document as it is now, saved or not."""
+    def say(self, text: str) -> None:
+        """A message in the window's status bar."""
+        self.window.statusBar().showMessage(text, 8000)
+
+    # Starting and stopping ---------------------------------------------------------------------
+
+    def start(
+        self,
+        seed: int = 1,
+        *,
+        settings: TestPlaySettings | None = None,
+        orders: Sequence[Order] = (),
+    ) -> bool:
+        """Test-play the document as it is now, saved or not, then replay `orders` if given."""
         window = self.window
         document = window.document
         if document is None or self.session is not None:
             return False
         try:
-            session = TestPlaySession.start(document, seed, parent=self)
+            session = TestPlaySession.start(document, seed, parent=self, settings=settings)
         except Exception as exc:  # a scenario the engine cannot build: say why, keep editing
             QMessageBox.warning(window, "Test-play", f"The scenario cannot be played: {exc}")
             return False
@@ -67,13 +197,22 @@ class TestPlayController(QObject):
         if isinstance(options, ToolOptionsDock):
             options.setEnabled(True)
             options.show_tool(self.tool)
-        testplay = window.docks.get("testplay")
-        if isinstance(testplay, TestPlayDock):
+        testplay = self.dock
+        if testplay is not None:
             testplay.set_session(session)
+            testplay.fix_requested.connect(self.show_in_scenario)
             testplay.show()
             testplay.raise_()
         window.undo_group.setActiveStack(None)
+        # Ctrl+Z takes back a move while the scenario's own undo is off.
+        self._undo_keys = window.undo_action.shortcuts()
+        window.undo_action.setShortcuts([])
+        session.changed.connect(self._update_actions)
+        session.busy_changed.connect(self._update_actions)
+        self._update_actions()
         self.running_changed.emit(True)
+        if orders:
+            session.replay(orders)
         return True
 
     def stop(self) -> None:
@@ -82,11 +221,13 @@ class TestPlayController(QObject):
         session = self.session
         if session is None:
             return
+        self.last = (session.settings, session.orders)
         self.session = None
         view = window.map_view
-        testplay = window.docks.get("testplay")
-        if isinstance(testplay, TestPlayDock):
+        testplay = self.dock
+        if testplay is not None:
             testplay.set_session(None)
+            testplay.fix_requested.disconnect(self.show_in_scenario)
         self.tool.set_session(None)
         self.overlays.set_session(None)
         view.aids = self._saved_aids
@@ -98,8 +239,168 @@ class TestPlayController(QObject):
         options = window.docks.get("tool_options")
         if isinstance(options, ToolOptionsDock):
             options.show_tool(window.tools.current)
+        window.undo_action.setShortcuts(self._undo_keys)
         if window.document is not None:
             window.undo_group.setActiveStack(window.document.undo_stack)
         session.stop()
         session.deleteLater()
+        self._update_actions()
         self.running_changed.emit(False)
+
+    @property
+    def dock(self) -> TestPlayDock | None:
+        """The window's Test-play panel."""
+        dock = self.window.docks.get("testplay")
+        return dock if isinstance(dock, TestPlayDock) else None
+
+    # The Play menu -----------------------------------------------------------------------------
+
+    def take_back(self) -> None:
+        """Take back the last move of the player turn, or say why not."""
+        if self.dock is not None:
+            self.dock.take_back()
+
+    def replay_last(self) -> bool:
+        """Start a test-play of the document as it is now with the last one's seed, rules and
+        orders (an order the scenario no longer allows stops the replay, saying which)."""
+        if self.last is None or self.session is not None:
+            return False
+        settings, orders = self.last
+        return self.start(settings=settings, orders=orders)
+
+    def copy_positions(self) -> None:
+        """Place the scenario's units where the game has them, as one undo step, and stop."""
+        session, document = self.session, self.window.document
+        if session is None or document is None or document.scenario is None:
+            return
+        copied = positions_of(document.scenario, session.game)
+        self.stop()
+        if not copied.moved:
+            self.say("No unit placed at the start stands elsewhere or in another mode.")
+            return
+        document.push(
+            SetValue(
+                document,
+                FileKind.SCENARIO,
+                ("placements",),
+                copied.placements,
+                "Copy Test-play Positions",
+            )
+        )
+        notes = [f"Copied {_count(copied.moved, 'unit position')} to the scenario"]
+        if copied.gone:
+            notes.append(
+                f"{_count(len(copied.gone), 'unit')} no longer on the map kept their place"
+            )
+        if copied.arrived:
+            notes.append(f"{_count(len(copied.arrived), 'arrived unit')} stay reinforcements")
+        self.say("; ".join(notes) + ". Edit > Undo takes it back.")
+
+    def save_session(self, path: Path | str | None = None) -> bool:
+        """Save the running test-play (asking where when `path` is None)."""
+        session = self.session
+        if session is None:
+            return False
+        if path is None:
+            suggested = record_path_for(session.bundle.scenario.path)
+            chosen, _ = QFileDialog.getSaveFileName(
+                self.window, "Save Test-play", str(suggested), FILE_FILTER
+            )
+            if not chosen:
+                return False
+            path = chosen
+        try:
+            with _busy_cursor():
+                save_record(record_of(session, Path(path)), path)
+        except OSError as exc:
+            QMessageBox.warning(self.window, "Save Test-play", f"Could not save it: {exc}")
+            return False
+        self.say(f"Saved the test-play's {len(session.orders)} orders to {Path(path).name}.")
+        return True
+
+    def open_session(self, path: Path | str | None = None) -> bool:
+        """Replay a saved test-play on the open scenario as it is now (asking which when `path`
+        is None); a running test-play is stopped first."""
+        document = self.window.document
+        if document is None:
+            return False
+        if path is None:
+            folder = document.scenario_path.parent
+            chosen, _ = QFileDialog.getOpenFileName(
+                self.window, "Open Test-play", str(folder), FILE_FILTER
+            )
+            if not chosen:
+                return False
+            path = chosen
+        try:
+            record = load_record(path)
+        except RecordError as exc:
+            QMessageBox.warning(self.window, "Cannot open the test-play", str(exc))
+            return False
+        notes = []
+        if scenario_of(record, path).resolve() != document.scenario_path.resolve():
+            notes.append(f"It was played on {record.scenario}, not on this scenario.")
+        changed = changed_files(record, document.bundle())
+        if changed:
+            notes.append(f"Changed since it was saved: {', '.join(changed)}.")
+        if notes:
+            notes.append("Its orders are replayed on the scenario as it is now.")
+            QMessageBox.information(self.window, "Open Test-play", " ".join(notes))
+        self.stop()
+        if not self.start(settings=settings_of(record), orders=orders_of(record)):
+            return False
+        self.say(f"Replaying {len(record.orders)} orders from {Path(path).name}.")
+        return True
+
+    def export_log(self, path: Path | str | None = None) -> bool:
+        """Write the event log as a text report or, for a .csv path, a spreadsheet."""
+        session = self.session
+        if session is None:
+            return False
+        if path is None:
+            suggested = session.bundle.scenario.path.with_suffix("").with_suffix(".log.txt")
+            chosen, _ = QFileDialog.getSaveFileName(
+                self.window, "Export Event Log", str(suggested), LOG_FILTERS
+            )
+            if not chosen:
+                return False
+            path = chosen
+        try:
+            export_log(session.game, path)
+        except OSError as exc:
+            QMessageBox.warning(self.window, "Export Event Log", f"Could not export it: {exc}")
+            return False
+        self.say(f"Exported {len(session.game.log)} events to {Path(path).name}.")
+        return True
+
+    def show_in_scenario(self, focus: Focus | None) -> None:
+        """Stop the test-play and show `focus` in the scenario's panels, to fix it there."""
+        if focus is None:
+            return
+        orders = len(self.session.orders) if self.session is not None else 0
+        self.stop()
+        self.window.selection.request_focus(focus)
+        if orders:
+            self.say(
+                f"Test-play stopped to show it in the scenario. Play > Replay Last Test-play "
+                f"(Shift+F5) plays its {orders} orders again on the scenario as it is then."
+            )
+
+    def _focus_requested(self, focus: Focus) -> None:
+        # A problem double-clicked in the Problems panel names a field of a file: the panels
+        # that edit it are off in test-play, so go back to editing and show it there.
+        if self.session is not None and focus.kind is not None:
+            QTimer.singleShot(0, lambda: self.show_in_scenario(focus))
+
+    def _show_supply_line(self) -> None:
+        if self.dock is not None:
+            self.dock.show_supply_line(self.overlays.supply_line_text() if self.session else "")
+
+    def _update_actions(self, *_args: object) -> None:
+        session = self.session
+        running = session is not None
+        for action in self.actions:
+            action.setEnabled(running and not session.is_busy)
+        self.take_back_action.setEnabled(running and session.can_undo)
+        self.replay_last_action.setEnabled(not running and self.last is not None)
+        self.open_action.setEnabled(self.window.document is not None)

@@ -3,9 +3,7 @@ objectives, the coming arrivals and the event log, and the buttons that end turn
 
 from __future__ import annotations
 
-import random
-
-from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtCore import QModelIndex, QPoint, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFormLayout,
@@ -13,10 +11,12 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMenu,
     QPushButton,
     QSpinBox,
     QTableView,
     QTabWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -25,11 +25,12 @@ from editor.docks.base import DocumentDock
 from editor.docks.table_columns import label
 from editor.selection import Focus, Selection
 from editor.symbols import side_color
+from editor.testplay.fixes import item_focus, scenario_focus
 from editor.testplay.models import ArrivalsModel, LogModel, ObjectivesModel, side_text
-from editor.testplay.session import TestPlaySession
+from editor.testplay.session import TestPlaySession, TestPlaySettings
+from editor.testplay.settings_bar import SettingsBar
+from engine.movement import IllegalMove
 from schemas.scenario import Header
-
-MAX_SEED = 2**31 - 1
 
 _TIPS = {
     "side": "The side whose player turn it is: its units can be given orders",
@@ -38,6 +39,10 @@ _TIPS = {
     "weather": (
         "Ground conditions, storm and visibility of this turn (nominal visibility in hexes; "
         "spotting uses the effective one, after night and storm)"
+    ),
+    "supply": (
+        "For the selected hex: its Local Supply Value for the side to move and the source whose "
+        "line of communication reaches it, traced on the map when the Supply overlay is on"
     ),
     "score": (
         "Allied minus Axis victory points plus the advantage, and the outcome it gives against "
@@ -86,6 +91,9 @@ class TestPlayDock(DocumentDock):
     object_name = "testplay"
     default_area = Qt.DockWidgetArea.RightDockWidgetArea
 
+    fix_requested = Signal(object)
+    """A Focus on the scenario element behind a row: the tester wants to fix it."""
+
     def __init__(self, selection: Selection, parent: QWidget | None = None) -> None:
         super().__init__(selection, parent)
         self.session: TestPlaySession | None = None
@@ -102,7 +110,9 @@ class TestPlayDock(DocumentDock):
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addLayout(self._build_status())
         layout.addLayout(self._build_turn_buttons())
-        layout.addLayout(self._build_seed_row())
+        self.settings_bar = SettingsBar()
+        self.settings_bar.restart_requested.connect(self.restart)
+        layout.addWidget(self.settings_bar)
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.setStyleSheet("color: palette(mid);")
@@ -129,6 +139,7 @@ class TestPlayDock(DocumentDock):
         self.time_label = _value_label(_TIPS["time"])
         self.weather_label = _value_label(_TIPS["weather"])
         self.score_label = _value_label(_TIPS["score"])
+        self.supply_label = _value_label(_TIPS["supply"])
         side_row = QHBoxLayout()
         side_row.addWidget(self.side_label)
         side_row.addStretch(1)
@@ -140,6 +151,7 @@ class TestPlayDock(DocumentDock):
             ("Time:", self.time_label),
             ("Weather:", self.weather_label),
             ("Score:", self.score_label),
+            ("Supply:", self.supply_label),
         ):
             caption = QLabel(text)
             caption.setToolTip(value.toolTip())
@@ -154,6 +166,8 @@ class TestPlayDock(DocumentDock):
             "(arrivals, releases, supply, weather)"
         )
         self.end_turn_button.clicked.connect(self.end_player_turn)
+        self.take_back_button = QPushButton("Take Back")
+        self.take_back_button.clicked.connect(self.take_back)
         self.target_spin = QSpinBox()
         self.target_spin.setPrefix("Turn ")
         self.target_spin.setToolTip(
@@ -167,31 +181,10 @@ class TestPlayDock(DocumentDock):
         )
         self.advance_button.clicked.connect(self._advance_or_stop)
         row.addWidget(self.end_turn_button)
+        row.addWidget(self.take_back_button)
         row.addStretch(1)
         row.addWidget(self.advance_button)
         row.addWidget(self.target_spin)
-        return row
-
-    def _build_seed_row(self) -> QHBoxLayout:
-        row = QHBoxLayout()
-        caption = QLabel("Seed:")
-        self.seed_spin = QSpinBox()
-        self.seed_spin.setRange(0, MAX_SEED)
-        self.seed_spin.setToolTip(
-            "The random seed of the game: the same scenario, seed and orders give the same game"
-        )
-        caption.setToolTip(self.seed_spin.toolTip())
-        self.restart_button = QPushButton("Restart")
-        self.restart_button.setToolTip("Start the test-play again from turn 1 with this seed")
-        self.restart_button.clicked.connect(self.restart)
-        self.new_seed_button = QPushButton("Restart with New Seed")
-        self.new_seed_button.setToolTip("Start again from turn 1 with a random seed")
-        self.new_seed_button.clicked.connect(self.restart_with_new_seed)
-        row.addWidget(caption)
-        row.addWidget(self.seed_spin)
-        row.addStretch(1)
-        row.addWidget(self.restart_button)
-        row.addWidget(self.new_seed_button)
         return row
 
     def _build_log(self) -> QWidget:
@@ -209,7 +202,15 @@ class TestPlayDock(DocumentDock):
         self.log_view.setWordWrap(False)
         self.log_view.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.log_view.doubleClicked.connect(self._jump_to_event)
-        layout.addWidget(self.log_filter)
+        self._add_context_menu(self.log_view)
+        self.export_button = QToolButton()
+        self.export_button.setText("Export…")
+        self.export_button.setEnabled(False)
+        self.export_button.setToolTip("Write the event log to a file (Play > Export Event Log)")
+        filter_row = QHBoxLayout()
+        filter_row.addWidget(self.log_filter, 1)
+        filter_row.addWidget(self.export_button)
+        layout.addLayout(filter_row)
         layout.addWidget(self.log_view)
         return page
 
@@ -217,12 +218,14 @@ class TestPlayDock(DocumentDock):
         self.objectives_view = _table(self.objectives_model)
         _fit_columns(self.objectives_view, 0, {1: 8, 2: 9, 3: 6})
         self.objectives_view.doubleClicked.connect(self._jump_to_row_hex)
+        self._add_context_menu(self.objectives_view)
         return self.objectives_view
 
     def _build_arrivals(self) -> QWidget:
         self.arrivals_view = _table(self.arrivals_model)
         _fit_columns(self.arrivals_view, 2, {0: 4, 1: 14, 3: 8})
         self.arrivals_view.doubleClicked.connect(self._jump_to_row_hex)
+        self._add_context_menu(self.arrivals_view)
         return self.arrivals_view
 
     # The session -------------------------------------------------------------------------------
@@ -235,6 +238,8 @@ class TestPlayDock(DocumentDock):
             self.session.busy_changed.disconnect(self._update_buttons)
             self.session.restarted.disconnect(self._on_restarted)
             self.session.failed.disconnect(self.message.setText)
+            self.session.log_rewound.disconnect(self.log_model.sync_logged)
+            self.session.replay_progress.disconnect(self._show_replay)
         self.session = session
         if session is not None:
             session.changed.connect(self._on_changed)
@@ -242,12 +247,20 @@ class TestPlayDock(DocumentDock):
             session.busy_changed.connect(self._update_buttons)
             session.restarted.connect(self._on_restarted)
             session.failed.connect(self.message.setText)
-            self.seed_spin.setValue(session.seed)
+            session.log_rewound.connect(self.log_model.sync_logged)
+            session.replay_progress.connect(self._show_replay)
+        self.settings_bar.show_settings(
+            session.settings if session else None, session.scenario if session else None
+        )
         for model in (self.objectives_model, self.arrivals_model, self.log_model):
             model.set_session(session)
         self.message.clear()
         self._refresh()
         self.log_view.scrollToBottom()
+
+    def show_supply_line(self, text: str) -> None:
+        """Say how the selected hex is supplied (empty: no hex selected)."""
+        self.supply_label.setText(text or "Select a hex to trace its supply line")
 
     def end_player_turn(self) -> None:
         """End the current player turn."""
@@ -259,23 +272,36 @@ class TestPlayDock(DocumentDock):
         if self.session is not None:
             self.session.advance_to(turn if turn is not None else self.target_spin.value())
 
-    def restart(self) -> None:
-        """Start the game again with the seed in the spin box."""
+    def restart(self, settings: TestPlaySettings | None = None) -> None:
+        """Start the game again with `settings`, by default those chosen in the settings bar."""
         if self.session is not None:
-            self.session.restart(self.seed_spin.value())
+            self.session.restart(settings=settings or self.settings_bar.chosen())
 
-    def restart_with_new_seed(self) -> None:
-        """Start the game again with a random seed, shown in the spin box."""
-        if self.session is not None:
-            seed = random.randint(1, MAX_SEED)  # a game seed, not a secret
-            self.seed_spin.setValue(seed)
-            self.session.restart(seed)
+    def take_back(self) -> None:
+        """Take back the last move of the player turn, or say why it cannot be."""
+        if self.session is None:
+            return
+        try:
+            order = self.session.undo()
+        except IllegalMove as exc:
+            self.message.setText(f"Cannot take back: {exc}.")
+            return
+        self.message.setText(f"Took back: {order.describe()}.")
 
     def _advance_or_stop(self) -> None:
-        if self.session is not None and self.session.target_turn is not None:
-            self.session.cancel_advance()
+        session = self.session
+        if session is not None and session.is_replaying:
+            session.cancel_replay()
+        elif session is not None and session.target_turn is not None:
+            session.cancel_advance()
         else:
             self.advance()
+
+    def _show_replay(self, done: int, total: int) -> None:
+        if done < total:
+            self.message.setText(f"Replaying order {done + 1} of {total}…")
+        elif self.message.text().startswith("Replaying"):
+            self.message.setText(f"Replayed {total} orders.")
 
     def _on_changed(self) -> None:
         self.objectives_model.refresh()
@@ -284,16 +310,17 @@ class TestPlayDock(DocumentDock):
 
     def _on_events(self, _events: list[object]) -> None:
         at_bottom = self._log_at_bottom()
-        self.log_model.append_logged()
+        self.log_model.sync_logged()
         if at_bottom:
             self.log_view.scrollToBottom()
 
     def _on_restarted(self) -> None:
+        session = self.session
         for model in (self.objectives_model, self.arrivals_model, self.log_model):
-            model.set_session(self.session)
+            model.set_session(session)
         self.message.clear()
-        if self.session is not None:
-            self.seed_spin.setValue(self.session.seed)
+        if session is not None:
+            self.settings_bar.show_settings(session.settings, session.scenario)
 
     def _log_at_bottom(self) -> bool:
         bar = self.log_view.verticalScrollBar()
@@ -337,11 +364,17 @@ class TestPlayDock(DocumentDock):
         session = self.session
         running = session is not None and not session.game.is_over
         busy = session is not None and session.is_busy
-        advancing = session is not None and session.target_turn is not None
+        advancing = session is not None and (
+            session.target_turn is not None or session.is_replaying
+        )
         self.end_turn_button.setEnabled(running and not busy)
-        self.restart_button.setEnabled(session is not None and not busy)
-        self.new_seed_button.setEnabled(session is not None and not busy)
-        self.seed_spin.setEnabled(session is not None and not busy)
+        refusal = session.undo_refusal() if session is not None else "no test-play running"
+        self.take_back_button.setEnabled(refusal is None)
+        self.take_back_button.setToolTip(
+            "Take back the last move or mode change of this player turn (Ctrl+Z)"
+            + (f": {refusal}" if refusal else "")
+        )
+        self.settings_bar.set_busy(busy)
         if session is not None:
             game = session.game
             last = session.scenario.header.turns
@@ -351,10 +384,10 @@ class TestPlayDock(DocumentDock):
         self.target_spin.setEnabled(running and not busy)
         self.advance_button.setText("Stop" if advancing else "Advance to")
         self.advance_button.setEnabled(advancing or (running and not busy))
-        if busy:
-            target = session.target_turn if session is not None else None
+        if busy and session is not None and not session.is_replaying:
+            target = session.target_turn
             self.message.setText(f"Playing to turn {target}…" if target else "Computing the turn…")
-        elif self.message.text().startswith(("Playing", "Computing")):
+        elif not busy and self.message.text().startswith(("Playing", "Computing")):
             self.message.clear()
 
     def _jump_to_event(self, index: QModelIndex) -> None:
@@ -368,3 +401,45 @@ class TestPlayDock(DocumentDock):
         if isinstance(hex_, tuple):
             self.selection.select_hex(hex_)
             self.selection.request_focus(Focus(hex=hex_))
+
+    # From test to fix --------------------------------------------------------------------------
+
+    def _add_context_menu(self, view: QTableView) -> None:
+        view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        view.customContextMenuRequested.connect(lambda point: self._context_menu(view, point))
+
+    def _context_menu(self, view: QTableView, point: QPoint) -> None:
+        index = view.indexAt(point)
+        if not index.isValid():
+            return
+        menu = QMenu(view)
+        hex_ = index.siblingAtColumn(0).data(Qt.ItemDataRole.UserRole)
+        on_map = menu.addAction("Show on Map")
+        on_map.setEnabled(isinstance(hex_, tuple))
+        on_map.triggered.connect(lambda: self._focus(hex_))
+        focus = self.row_focus(view, index.row())
+        fix = menu.addAction("Show in Scenario")
+        fix.setToolTip("Stop the test-play and show this in the scenario's panels, to fix it")
+        fix.setEnabled(focus is not None)
+        fix.triggered.connect(lambda: self.fix_requested.emit(focus))
+        menu.exec(view.viewport().mapToGlobal(point))
+
+    def row_focus(self, view: QTableView, row: int) -> Focus | None:
+        """The scenario element behind a row of the log, objectives or arrivals table."""
+        session = self.session
+        if session is None:
+            return None
+        scenario = session.document.scenario
+        if scenario is None:
+            return None
+        if view is self.log_view:
+            source = self.log_proxy.mapToSource(self.log_proxy.index(row, 0)).row()
+            event = self.log_model.event_at(source)
+            return scenario_focus(scenario, session.game, event) if event else None
+        if view is self.objectives_view:
+            objective = session.game.state.objectives[row]
+            return item_focus(scenario, ("objectives",), objective.id)
+        if view is self.arrivals_view and row < len(self.arrivals_model.rows):
+            reinforcement = self.arrivals_model.rows[row].reinforcement
+            return item_focus(scenario, ("reinforcements",), reinforcement.id)
+        return None

@@ -312,14 +312,18 @@ class LogModel(_SessionTable):
     def rowCount(self, parent: AnyIndex = _ROOT) -> int:
         return 0 if parent.isValid() else self._shown
 
-    def append_logged(self) -> None:
-        """Show the events the game logged since the last call."""
+    def sync_logged(self) -> None:
+        """Show the events the game logged since the last call, or drop those taken back."""
         game = self.game
-        if game is None or len(game.log) <= self._shown:
-            return
-        self.beginInsertRows(_ROOT, self._shown, len(game.log) - 1)
-        self._shown = len(game.log)
-        self.endInsertRows()
+        logged = len(game.log) if game is not None else 0
+        if logged > self._shown:
+            self.beginInsertRows(_ROOT, self._shown, logged - 1)
+            self._shown = logged
+            self.endInsertRows()
+        elif logged < self._shown:
+            self.beginRemoveRows(_ROOT, logged, self._shown - 1)
+            self._shown = logged
+            self.endRemoveRows()
 
     def event_at(self, row: int) -> Event | None:
         """The event on a row."""

@@ -1,8 +1,10 @@
 """What the side to move needs to see while test-playing: the Local Supply Value of every hex it
-occupies, its isolated units, the enemy's zones of control and who holds each objective.
+occupies, the supply area, the line that supplies the selected hex, its isolated units, the
+enemy's zones of control, who holds each objective, and this turn's arrivals and departures.
 
-Read from the session's engine game (`local_supply`, `isolated_units`, `engine.zoc.zoc_map`,
-`objective_owners`), cached until the game changes, and painted over the map view as its `aids`.
+Read from the session's engine game (`local_supply`, `supply_line`, `isolated_units`,
+`engine.zoc.zoc_map`, `objective_owners`, the log), cached until the game changes, and painted
+over the map view as its `aids`.
 """
 
 from __future__ import annotations
@@ -12,11 +14,30 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from PySide6.QtCore import QObject, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QImage,
+    QPainter,
+    QPen,
+)
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from editor import symbols
 from editor.map.geometry import Frame
+from editor.selection import Selection
+from editor.testplay.arrival_marks import TurnMarks, paint_badges, paint_protection, turn_marks
+from editor.testplay.supply_marks import (
+    ISOLATED_COLOR,
+    SUPPLY_BANDS,
+    SupplyLineMark,
+    area_image,
+    line_mark,
+    paint_area,
+    paint_line,
+    supply_color,
+)
 from engine.game import Game
 from engine.state import other_side
 from engine.zoc import zoc_map
@@ -25,27 +46,9 @@ from schemas.vocabulary import Side
 Offset = tuple[int, int]
 T = TypeVar("T")
 
-SUPPLY_BANDS: tuple[tuple[int, QColor, str], ...] = (
-    (0, QColor("#e01e1e"), "Isolated (0)"),
-    (1, QColor("#f07d1e"), "1-24"),
-    (25, QColor("#f3d23c"), "25-49"),
-    (50, QColor("#9bd84a"), "50-74"),
-    (75, QColor("#2fb84a"), "75-100"),
-)
-"""(lowest value, colour, legend) of each Local Supply Value band, from isolated up."""
-ISOLATED_COLOR = QColor("#e01e1e")
 ZOC_COLOR = QColor(200, 30, 30, 150)
 NUMBER_ZOOM = 30.0
 """Zoom (pixels per hex) from which supply values are written in the hexes."""
-
-
-def supply_color(value: int) -> QColor:
-    """The colour of a Local Supply Value's band."""
-    color = SUPPLY_BANDS[0][1]
-    for low, band_color, _ in SUPPLY_BANDS:
-        if value >= low:
-            color = band_color
-    return QColor(color)
 
 
 @dataclass(frozen=True)
@@ -65,11 +68,18 @@ class TestPlayOverlays(QObject):
     changed = Signal()
     """A toggle or the game changed: the map needs repainting."""
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, parent: QObject | None = None, selection: Selection | None = None) -> None:
         super().__init__(parent)
         self.session: Any = None
+        self.selection: Selection | None = None
         self.supply = True
-        """Show the Local Supply Value of the hexes the side to move occupies."""
+        """Show the Local Supply Value of the hexes the side to move occupies, and the line
+        that supplies the selected hex."""
+        self.supply_area = False
+        """Tint every hex in view by the band of its Local Supply Value."""
+        self.arrivals = True
+        """Mark this turn's arrivals (with their protection radius), withdrawals and
+        releases."""
         self.isolated = True
         """Outline the side to move's isolated units."""
         self.zoc = True
@@ -77,6 +87,9 @@ class TestPlayOverlays(QObject):
         self.objectives = True
         """Ring each objective in the colour of the side holding it."""
         self._cache: dict[str, Any] = {}
+        self._last_hexes: dict[str, Offset] = {}
+        if selection is not None:
+            self.set_selection(selection)
 
     # Settings ----------------------------------------------------------------------------------
 
@@ -84,10 +97,30 @@ class TestPlayOverlays(QObject):
         """Show another test-play session (None: none running)."""
         if self.session is not None:
             self.session.changed.disconnect(self._game_changed)
+            self.session.restarted.disconnect(self._forget_hexes)
         self.session = session
+        self._forget_hexes()
         if session is not None:
             session.changed.connect(self._game_changed)
+            session.restarted.connect(self._forget_hexes)
         self._game_changed()
+
+    def set_selection(self, selection: Selection | None) -> None:
+        """Follow the window's selection: the selected hex's supply line is drawn."""
+        if self.selection is not None:
+            self.selection.hex_changed.disconnect(self._hex_selected)
+        self.selection = selection
+        if selection is not None:
+            selection.hex_changed.connect(self._hex_selected)
+        self._hex_selected()
+
+    def set_supply_area(self, on: bool) -> None:
+        """Show or hide the supply area tint."""
+        self._set("supply_area", on)
+
+    def set_arrivals(self, on: bool) -> None:
+        """Show or hide this turn's arrivals, withdrawals and releases."""
+        self._set("arrivals", on)
 
     def set_supply(self, on: bool) -> None:
         """Show or hide the Local Supply Values."""
@@ -112,7 +145,30 @@ class TestPlayOverlays(QObject):
 
     def _game_changed(self) -> None:
         self._cache.clear()
+        self._remember_hexes()
         self.changed.emit()
+
+    def _hex_selected(self, *_: object) -> None:
+        self._cache.pop("line", None)
+        if self.supply:
+            self.changed.emit()
+
+    def _forget_hexes(self) -> None:
+        """Start the units' last known hexes again from the scenario's placements."""
+        session = self.session
+        self._last_hexes = (
+            {p.unit: (p.hex[0], p.hex[1]) for p in session.scenario.placements}
+            if session is not None
+            else {}
+        )
+
+    def _remember_hexes(self) -> None:
+        """Note where every unit on the map stands: the log does not say where withdrawn
+        units were."""
+        game = self.game
+        if game is not None:
+            for unit in game.iter_units():
+                self._last_hexes[unit.id] = game.offset_of(unit.hex)
 
     # What the overlays mark --------------------------------------------------------------------
 
@@ -172,6 +228,44 @@ class TestPlayOverlays(QObject):
 
         return self._cached("objectives", build, [])
 
+    def turn_marks(self) -> TurnMarks:
+        """This game turn's arrivals, delays, withdrawals and releases."""
+        return self._cached(
+            "arrivals", lambda game: turn_marks(game, self._last_hexes), TurnMarks()
+        )
+
+    def supply_line_mark(self) -> SupplyLineMark | None:
+        """The supply line of the selected hex for the side to move; None without a selected
+        hex on the map."""
+        hex_ = self.selection.hex if self.selection is not None else None
+        game = self.game
+        if hex_ is None or game is None or not game.state.board.grid.contains(*hex_):
+            return None
+        return self._cached("line", lambda g: line_mark(g, hex_), None)
+
+    def supply_line_text(self) -> str:
+        """One line for the dock: the selected hex's Local Supply Value for the side to move and
+        where it comes from [000 10.1]; empty without a selected hex."""
+        mark = self.supply_line_mark()
+        if mark is None:
+            return ""
+        side = mark.side.value.capitalize()
+        where = f"[{mark.hex[0]}, {mark.hex[1]}]"
+        if not mark.hexes:
+            return f"{side} supply at {where}: Isolated, no line of communication reaches it"
+        value = f"{mark.value:.2f}" if mark.value != int(mark.value) else f"{int(mark.value)}"
+        end = mark.hexes[-1]
+        origin = (
+            f"source {mark.source} ({mark.source_value}) at [{end[0]}, {end[1]}]"
+            if mark.source is not None
+            else f"the map edge ({mark.source_value}) at [{end[0]}, {end[1]}]"
+        )
+        steps = len(mark.hexes) - 1
+        return (
+            f"{side} supply at {where}: {value} from {origin}, "
+            f"{steps} hex{'es' if steps != 1 else ''} away"
+        )
+
     # Painting ----------------------------------------------------------------------------------
 
     def paint(self, painter: QPainter, frame: Frame) -> None:
@@ -187,6 +281,13 @@ class TestPlayOverlays(QObject):
             return c0 <= hex_[0] <= c1 and r0 <= hex_[1] <= r1
 
         painter.save()
+        if self.supply_area:
+            paint_area(
+                painter,
+                frame,
+                self.game,
+                lambda: self._cached("area image", area_image, QImage()),
+            )
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         polygon = frame.geometry.hex_polygon(frame.zoom)
         if self.zoc:
@@ -210,6 +311,8 @@ class TestPlayOverlays(QObject):
                     pen.setStyle(Qt.PenStyle.DashLine)
                     painter.setPen(pen)
                     painter.drawPolygon(ring.translated(*frame.point(mark.hex)))
+        if self.arrivals:
+            paint_protection(painter, frame, self.turn_marks(), visible)
         if self.supply:
             self._paint_supply(painter, frame, visible)
         if self.isolated:
@@ -220,6 +323,12 @@ class TestPlayOverlays(QObject):
             for hex_ in self.isolated_hexes():
                 if visible(hex_):
                     painter.drawPolygon(inner.translated(*frame.point(hex_)))
+        if self.supply:
+            line = self.supply_line_mark()
+            if line is not None:
+                paint_line(painter, frame, line)
+        if self.arrivals:
+            paint_badges(painter, frame, self.turn_marks(), visible)
         painter.restore()
 
     def _paint_supply(
@@ -260,8 +369,16 @@ class OverlayToggles(QWidget):
             (
                 "supply",
                 "Local supply values",
-                "The Local Supply Value of every hex the side to move occupies [000 10.1]",
+                "The Local Supply Value of every hex the side to move occupies, and the line "
+                "of communication from the selected hex to its supply source [000 10.1]",
                 overlays.set_supply,
+            ),
+            (
+                "supply_area",
+                "Supply area",
+                "Tint every hex short of full supply by the band of its Local Supply Value "
+                "for the side to move; hexes at 75 or more stay clear [000 10.1]",
+                overlays.set_supply_area,
             ),
             (
                 "isolated",
@@ -280,6 +397,13 @@ class OverlayToggles(QWidget):
                 "Objective owners",
                 "Ring each objective in the colour of the side holding it now",
                 overlays.set_objectives,
+            ),
+            (
+                "arrivals",
+                "Arrivals",
+                "This game turn's reinforcements with their protection radius, delayed "
+                "arrivals, withdrawals and releases [000 4.6, 4.7]",
+                overlays.set_arrivals,
             ),
         ):
             box = QCheckBox(text)

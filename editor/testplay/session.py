@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -17,20 +19,51 @@ from editor.testplay.shadow import objectives_of, placements_of
 from engine.events import Event
 from engine.game import Game
 from engine.movement import IllegalMove
+from engine.orders import Order
 from schemas.io import FileKind
 from schemas.scenario import Mode, ScenarioFile
 from schemas.title import ScenarioBundle
+from schemas.vocabulary import OptionalRule
 
 log = logging.getLogger(__name__)
 
 Offset = tuple[int, int]
 
 
+@dataclass(frozen=True)
+class TestPlaySettings:
+    """What a player chooses when a game starts [001 "Play By E-Mail": "the Fog of War option
+    … and Optional Rules"], and the seed that makes a test repeatable."""
+
+    __test__ = False
+
+    seed: int = 1
+    optional_rules: frozenset[OptionalRule] = frozenset()
+    fog_of_war: bool = False
+    """Under Fog of War moves cannot be taken back [000 5.0]. The test-play shows every unit
+    of both sides either way, which is why it starts without it."""
+
+    @classmethod
+    def of_scenario(cls, scenario: ScenarioFile, seed: int = 1) -> TestPlaySettings:
+        """The scenario's optional rules, without Fog of War (whatever the scenario's default for
+        players, [000 13.2]): a designer test-playing hot seat sees both sides anyway."""
+        return cls(seed, frozenset(scenario.header.optional_rules))
+
+    def scenario_with_rules(self, scenario: ScenarioFile) -> ScenarioFile:
+        """The scenario with these optional rules, which the engine reads from its header."""
+        rules = [rule for rule in OptionalRule if rule in self.optional_rules]
+        if rules == list(scenario.header.optional_rules):
+            return scenario
+        header = scenario.header.model_copy(update={"optional_rules": rules})
+        return scenario.model_copy(update={"header": header})
+
+
 class TestPlaySession(QObject):
     """One test-play: the game, its shadow document, the seed, and the orders a tester gives.
 
-    Orders are refused with `IllegalMove` while a turn is being computed. `advance_to` plays
-    whole player turns one per pass of the event loop, so the window paints between them.
+    Orders are refused with `IllegalMove` while a turn is being computed. `advance_to` and
+    `replay` play one player turn or order per pass of the event loop, so the window paints
+    between them.
     """
 
     __test__ = False  # a class named Test... that pytest must not collect
@@ -44,37 +77,82 @@ class TestPlaySession(QObject):
     restarted = Signal()
     """The game started again (`restart`): the log begins anew; `changed` follows."""
     failed = Signal(str)
-    """The engine failed while advancing turns; the message says how."""
+    """The engine failed while advancing turns, or an order of a replay was refused; the
+    message says how."""
+    log_rewound = Signal()
+    """Orders were taken back: the game's log is shorter; `changed` follows."""
+    replay_progress = Signal(int, int)
+    """(orders replayed, orders to replay) while `replay` runs."""
 
-    def __init__(self, document: Document, seed: int, parent: QObject | None = None) -> None:
+    def __init__(
+        self, document: Document, settings: TestPlaySettings, parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
         self.document = document
         """The edited document, read once for the snapshot; never changed."""
-        self._bundle: ScenarioBundle = document.bundle()
-        self.seed = seed
-        self.game = Game.from_bundle(self._bundle, seed)
-        self.shadow = _shadow_document(self._bundle, self.game, self)
+        self.bundle: ScenarioBundle = document.bundle()
+        """The title files as they were when the test-play started."""
+        self.settings = settings
+        self.game = self._new_game()
+        self.shadow = _shadow_document(self.bundle, self.game, self)
         self._stopped = False
         self._busy = False
         self._target_turn: int | None = None
+        self._replaying: list[Order] = []
+        self._replayed = 0
         self.last_turn_seconds = 0.0
         """How long the last player turn change took in the engine, for the dock's status."""
 
     @classmethod
     def start(
-        cls, document: Document, seed: int = 1, parent: QObject | None = None
+        cls,
+        document: Document,
+        seed: int = 1,
+        parent: QObject | None = None,
+        *,
+        settings: TestPlaySettings | None = None,
     ) -> TestPlaySession:
-        """A new test-play of the document as it is now, saved or not; ValueError when the
-        scenario has errors the engine cannot play with."""
-        return cls(document, seed, parent)
+        """A new test-play of the document as it is now, saved or not, with the scenario's
+        optional rules and Fog of War default unless `settings` say otherwise; ValueError when
+        the scenario has errors the engine cannot play with."""
+        if settings is None:
+            scenario = document.scenario
+            settings = TestPlaySettings.of_scenario(scenario, seed) if scenario else None
+        return cls(document, settings or TestPlaySettings(seed), parent)
 
     # Where we are ------------------------------------------------------------------------------
 
     @property
     def scenario(self) -> ScenarioFile:
         """The scenario being played, as it was when the test-play started."""
-        model: ScenarioFile = self._bundle.scenario.model
+        model: ScenarioFile = self.bundle.scenario.model
         return model
+
+    @property
+    def seed(self) -> int:
+        """The seed of the game being played."""
+        return self.settings.seed
+
+    @property
+    def orders(self) -> list[Order]:
+        """The orders carried out since the start, in order (taken-back ones are not)."""
+        return list(self.game.orders)
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether the last order can be taken back now."""
+        return self.undo_refusal() is None
+
+    def undo_refusal(self) -> str | None:
+        """Why the last order cannot be taken back now, or None when it can."""
+        if self._stopped or self._busy:
+            return "not while a turn is being computed"
+        if not self.game.can_undo:
+            return "no move of this player turn to take back"
+        if self.settings.fog_of_war:
+            # [000 5.0] "Unless Fog-of-War is in effect, you can undo movement"
+            return "moves cannot be taken back under Fog of War"
+        return None
 
     @property
     def is_busy(self) -> bool:
@@ -102,6 +180,17 @@ class TestPlaySession(QObject):
         self.game.change_mode(unit_id, mode)
         self._after_change([])
 
+    def undo(self) -> Order:
+        """Take back the last order of the player turn; IllegalMove saying why it may not."""
+        refusal = self.undo_refusal()
+        if refusal is not None:
+            raise IllegalMove(refusal)
+        order = self.game.undo()
+        self._sync_shadow()
+        self.log_rewound.emit()
+        self.changed.emit()
+        return order
+
     def end_player_turn(self) -> list[Event]:
         """End the player turn: the other side moves next, or the next game turn starts."""
         if self._busy or self._stopped:
@@ -123,12 +212,39 @@ class TestPlaySession(QObject):
             self._target_turn = None
             self._set_busy(False)
 
-    def restart(self, seed: int | None = None) -> None:
-        """Start the game again from the snapshot, with the same seed or a new one."""
+    def replay(self, orders: Sequence[Order]) -> None:
+        """Carry out `orders` one per pass of the event loop, with `replay_progress`; an order
+        the rules refuse stops the replay and `failed` says which and why. `busy_changed`
+        brackets the whole replay."""
+        if self._busy or self._stopped or not orders:
+            return
+        self._replaying = list(orders)
+        self._replayed = 0
+        self._set_busy(True)
+        self.replay_progress.emit(0, len(self._replaying))
+        QTimer.singleShot(0, self._replay_step)
+
+    @property
+    def is_replaying(self) -> bool:
+        """Whether `replay` is carrying out orders."""
+        return bool(self._replaying)
+
+    def cancel_replay(self) -> None:
+        """Stop `replay` after the order being carried out."""
+        if self._replaying:
+            self._replaying = []
+            self._set_busy(False)
+
+    def restart(self, seed: int | None = None, *, settings: TestPlaySettings | None = None) -> None:
+        """Start the game again from the snapshot, with the same settings, another seed, or
+        other settings."""
         self.cancel_advance()
+        self.cancel_replay()
+        if settings is not None:
+            self.settings = settings
         if seed is not None:
-            self.seed = seed
-        self.game = Game.from_bundle(self._bundle, self.seed)
+            self.settings = replace(self.settings, seed=seed)
+        self.game = self._new_game()
         self._sync_shadow()
         self.restarted.emit()
         self.changed.emit()
@@ -136,9 +252,50 @@ class TestPlaySession(QObject):
     def stop(self) -> None:
         """End the test-play: stop advancing; later orders and turns are refused."""
         self.cancel_advance()
+        self.cancel_replay()
         self._stopped = True
 
     # Inside ------------------------------------------------------------------------------------
+
+    def _new_game(self) -> Game:
+        bundle, settings = self.bundle, self.settings
+        if not bundle.is_complete:
+            raise ValueError(
+                f"{bundle.scenario.path.name}: the scenario or a file it uses has errors; "
+                "the Problems panel lists them"
+            )
+        assert bundle.map
+        assert bundle.oob
+        assert bundle.parameters
+        weather = bundle.weather.model if bundle.weather and bundle.weather.ok else None
+        return Game.from_models(
+            settings.scenario_with_rules(self.scenario),
+            bundle.map.model,
+            bundle.oob.model,
+            bundle.parameters.model,
+            weather,
+            seed=settings.seed,
+        )
+
+    def _replay_step(self) -> None:
+        if not self._replaying:
+            return
+        order = self._replaying[self._replayed]
+        try:
+            events = self.game.apply(order)
+        except Exception as exc:  # a refused order or an engine bug: stop, say which
+            number = self._replayed + 1
+            self.cancel_replay()
+            self._after_change([])
+            self.failed.emit(f"order {number} ({order.describe()}) was refused: {exc}")
+            return
+        self._replayed += 1
+        self._after_change(events)
+        self.replay_progress.emit(self._replayed, len(self._replaying))
+        if self._replayed >= len(self._replaying):
+            self.cancel_replay()
+            return
+        QTimer.singleShot(0, self._replay_step)
 
     def _check_idle(self, unit_id: str) -> None:
         if self._stopped:

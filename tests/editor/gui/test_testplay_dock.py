@@ -12,6 +12,7 @@ from editor.selection import Focus, Selection
 from editor.testplay.dock import TestPlayDock
 from editor.testplay.session import TestPlaySession
 from engine.events import Arrived
+from schemas.vocabulary import OptionalRule
 
 
 @pytest.fixture
@@ -51,7 +52,7 @@ def test_the_models_pass_the_tester_with_and_without_a_session(
         qtmodeltester.check(model)
     assert dock.side_label.text() == "No test-play running"
     assert not dock.end_turn_button.isEnabled()
-    assert not dock.restart_button.isEnabled()
+    assert not dock.settings_bar.restart_button.isEnabled()
 
 
 def test_the_state_of_the_game_and_ending_player_turns(
@@ -87,7 +88,7 @@ def test_advance_to_a_turn_then_the_arrival_and_the_log(
     _click(qtbot, dock.advance_button)
     assert dock.advance_button.text() == "Stop"
     assert not dock.end_turn_button.isEnabled()
-    assert not dock.restart_button.isEnabled()
+    assert not dock.settings_bar.restart_button.isEnabled()
     qtbot.waitUntil(lambda: not session.is_busy)
     assert dock.turn_label.text() == "4 of 42"
     assert dock.advance_button.text() == "Advance to"
@@ -144,13 +145,53 @@ def test_restart_and_restart_with_a_new_seed(
     _click(qtbot, dock.end_turn_button)
     assert dock.turn_label.text() == "2 of 42"
 
-    _click(qtbot, dock.new_seed_button)
+    _click(qtbot, dock.settings_bar.new_seed_button)
     assert dock.turn_label.text() == "1 of 42"
-    assert session.seed == dock.seed_spin.value() != 1
+    assert session.seed == dock.settings_bar.seed_spin.value() != 1
     assert dock.log_model.rowCount() == len(session.game.log)
     assert "Axis" in dock.side_label.text()
 
-    dock.seed_spin.setValue(42)
-    _click(qtbot, dock.restart_button)
+    dock.settings_bar.seed_spin.setValue(42)
+    _click(qtbot, dock.settings_bar.restart_button)
     assert session.seed == 42
     assert session.game.state.seed == 42
+
+
+def test_rules_chosen_in_the_bar_wait_for_the_restart(
+    qtbot, dock: TestPlayDock, session: TestPlaySession, document: Document
+) -> None:
+    bar = dock.settings_bar
+    actions = {action.text(): action for action in bar.rules_menu.actions()}
+    assert "Locking ZOC" in actions
+    assert actions["Fog of War"].isChecked() is False
+    assert not actions["Locking ZOC"].isChecked()
+
+    actions["Locking ZOC"].setChecked(True)
+    assert "Changed" in bar.rules_text.text()
+    assert not session.game.state.is_rule_on(OptionalRule.LOCKING_ZOC)
+
+    _click(qtbot, bar.restart_button)
+
+    assert session.game.state.is_rule_on(OptionalRule.LOCKING_ZOC)
+    assert OptionalRule.LOCKING_ZOC not in document.scenario.header.optional_rules
+    assert "Changed" not in bar.rules_text.text()
+    assert "Locking ZOC" in bar.rules_text.text()
+
+
+def test_take_back_moves_the_unit_back_and_shortens_the_log(
+    qtbot, dock: TestPlayDock, session: TestPlaySession
+) -> None:
+    assert not dock.take_back_button.isEnabled()
+    game = session.game
+    unit = next(u for u in game.iter_units(game.phasing) if game.legal_moves(u.id))
+    start = game.offset_of(unit.hex)
+    moves = game.legal_moves(unit.id)
+    session.move(unit.id, game.path_to(unit.id, max(moves, key=moves.__getitem__)))
+
+    _click(qtbot, dock.take_back_button)
+
+    assert game.offset_of(game.unit(unit.id).hex) == start
+    assert dock.log_model.rowCount() == len(game.log)
+    assert dock.message.text().startswith(f"Took back: move {unit.id} to ")
+    assert not dock.take_back_button.isEnabled()
+    assert "no move of this player turn" in dock.take_back_button.toolTip()

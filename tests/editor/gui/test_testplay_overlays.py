@@ -1,17 +1,21 @@
 """The test-play overlays on a map view of the session's shadow: supply values where the game
-says, a cut supply line isolating units, the enemy's zones of control, objective owners."""
+says, a cut supply line isolating units, the selected hex's supply line and the supply area,
+the enemy's zones of control, objective owners, and the turn's arrivals and departures."""
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QImage
 
+from editor import symbols
 from editor.document import Document
 from editor.map.view import MapView
 from editor.selection import Selection
+from editor.testplay import supply_marks
 from editor.testplay.overlays import (
     ISOLATED_COLOR,
     OverlayToggles,
@@ -19,7 +23,11 @@ from editor.testplay.overlays import (
     supply_color,
 )
 from editor.testplay.session import TestPlaySession
+from editor.testplay.supply_marks import AREA_ALPHA, LINE_COLOR
+from engine.events import Withdrew
 from engine.state import other_side
+from engine.supply import local_supply
+from engine.units import UnitStatus
 from engine.zoc import zoc_map
 from schemas.vocabulary import Side
 
@@ -194,12 +202,197 @@ def test_toggles_switch_the_overlays(qtbot, overlays):
     toggles.resize(300, 160)
     toggles.show()
     qtbot.waitExposed(toggles)
+    # The supply area starts off: its tint would colour the whole map at once.
+    assert not toggles.boxes["supply_area"].isChecked()
+    assert not overlays.supply_area
     for name, box in toggles.boxes.items():
-        assert box.isChecked()
-        assert getattr(overlays, name)
+        on = name != "supply_area"
+        assert box.isChecked() is on
+        assert getattr(overlays, name) is on
         with qtbot.waitSignal(overlays.changed):
             qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(8, box.height() // 2))
-        assert not getattr(overlays, name)
+        assert getattr(overlays, name) is not on
     overlays.set_zoc(True)
     assert toggles.boxes["zoc"].isChecked()
     assert toggles.grab().save("/tmp/shots/testplay_overlay_toggles.png")
+
+
+# --- the selected hex's supply line ---------------------------------------------------------
+
+
+def allied_to_move(session: TestPlaySession) -> None:
+    session.end_player_turn()  # the Germans move first in this scenario
+    assert session.game.phasing is Side.ALLIED
+
+
+def blend(under: QColor, over: QColor, alpha: int) -> QColor:
+    a = alpha / 255
+    return QColor(
+        *(
+            round(u * (1 - a) + o * a)
+            for u, o in zip(under.getRgb()[:3], over.getRgb()[:3], strict=True)
+        )
+    )
+
+
+def test_the_selected_hex_shows_the_line_to_its_source(qtbot, session, selection):
+    allied_to_move(session)
+    overlays = TestPlayOverlays(selection=selection)
+    overlays.set_session(session)
+    game = session.game
+    unit = next(
+        u for u in game.iter_units(Side.ALLIED) if not u.isolated and u.id.startswith("us.28id")
+    )
+    at = game.offset_of(unit.hex)
+    assert overlays.supply_line_text() == ""
+    with qtbot.waitSignal(overlays.changed):
+        selection.select_hex(at)
+    mark = overlays.supply_line_mark()
+    assert mark is not None
+    assert mark.side is Side.ALLIED
+    assert mark.hexes[0] == at
+    # The line ends at the hex the scenario gives the source that supplies the unit.
+    named = {s.id: tuple(s.hex) for s in session.scenario.supply.sources}
+    assert mark.source == local_supply(game.state, Side.ALLIED).source_of(unit.hex)
+    assert mark.hexes[-1] == named[mark.source]
+    assert all(
+        game.state.board.distance(game.hex_of(a), game.hex_of(b)) == 1
+        for a, b in pairwise(mark.hexes)
+    )
+    text = overlays.supply_line_text()
+    value = game.local_supply(Side.ALLIED)[at]
+    assert text.startswith(
+        f"Allied supply at [{at[0]}, {at[1]}]: {value} from source {mark.source}"
+    )
+    assert f"{len(mark.hexes) - 1} hexes away" in text
+
+    # The line is drawn hex centre to hex centre: a point between two centres is line blue.
+    middle = mark.hexes[len(mark.hexes) // 2]
+    view = overlay_view(qtbot, session, selection, overlays, middle)
+    overlays.set_supply(True)
+    a, b = (view.hex_pixel(h) for h in mark.hexes[len(mark.hexes) // 2 : len(mark.hexes) // 2 + 2])
+    between = (a + b) / 2
+    with_line = view.render_view().pixelColor(between.toPoint())
+    assert close(with_line, LINE_COLOR, 30)
+    assert view.grab().save("/tmp/shots/overlays_supply_line.png")
+    overlays.set_supply(False)
+    assert not close(view.render_view().pixelColor(between.toPoint()), LINE_COLOR, 30)
+
+    # Another hex, another line; undoing the selection takes the line away.
+    with qtbot.waitSignal(overlays.changed):
+        overlays.set_supply(True)
+    selection.select_hex(named[mark.source])
+    assert overlays.supply_line_mark().hexes == (named[mark.source],)
+    selection.select_hex(None)
+    assert overlays.supply_line_mark() is None
+    assert overlays.supply_line_text() == ""
+
+
+def test_an_isolated_hex_has_no_line(qtbot, session, selection):
+    overlays = TestPlayOverlays(selection=selection)
+    overlays.set_session(session)
+    cut_the_line(session)
+    selection.select_hex(CUT_OFF)
+    mark = overlays.supply_line_mark()
+    assert mark is not None
+    assert mark.hexes == ()
+    assert "Isolated" in overlays.supply_line_text()
+    # The game moving on drops the cached line: the next turn's line is traced again.
+    session.game.state.remove(session.game.unit(CUTTER), UnitStatus.ELIMINATED)
+    session.changed.emit()
+    assert overlays.supply_line_mark().hexes
+
+
+# --- the supply area ------------------------------------------------------------------------
+
+
+def test_the_supply_area_tints_hexes_by_band(qtbot, session, selection, overlays, monkeypatch):
+    allied_to_move(session)
+    game = session.game
+    values = local_supply(game.state, Side.ALLIED)
+    # An empty hex the Allies cannot supply (in the German zone of control), and one in full
+    # supply, both empty so that no counter covers them.
+    occupied = {game.offset_of(u.hex) for u in game.iter_units()}
+    board = game.state.board
+    empty = [
+        (c, r)
+        for c in range(2, board.width - 2)
+        for r in range(2, board.height - 2)
+        if (c, r) not in occupied and board.terrain_id(board.index(c, r)) == "clear"
+    ]
+    cut_off = next(
+        h for h in empty if values.is_isolated(board.index(*h)) and (h[0] + 1, h[1]) in empty
+    )
+    view = overlay_view(qtbot, session, selection, overlays, cut_off)
+    for name in ("supply", "isolated", "zoc", "objectives", "arrivals"):
+        getattr(overlays, f"set_{name}")(False)
+    shown = [
+        h
+        for h in empty
+        if view.rect().adjusted(40, 40, -40, -40).contains(view.hex_pixel(h).toPoint())
+    ]
+    full = next(h for h in shown if values.value(board.index(*h)) >= 75)
+    plain = view.render_view()
+    overlays.set_supply_area(True)
+    tinted = view.render_view()
+    assert view.grab().save("/tmp/shots/overlays_supply_area.png")
+
+    def at(image: QImage, hex_: tuple[int, int]) -> QColor:
+        return image.pixelColor(view.hex_pixel(hex_).toPoint())
+
+    assert close(at(tinted, cut_off), blend(at(plain, cut_off), supply_color(0), AREA_ALPHA), 6)
+    assert at(tinted, full) == at(plain, full)  # full supply stays clear
+    # Zoomed far out the tint is one image of the whole map, in the same colours.
+    monkeypatch.setattr(supply_marks, "AREA_IMAGE_HEXES", 10)
+    overlays.changed.emit()
+    imaged = view.render_view()
+    assert close(at(imaged, cut_off), at(tinted, cut_off), 6)
+    assert close(at(imaged, full), at(plain, full), 6)
+
+
+# --- arrivals and departures ----------------------------------------------------------------
+
+
+def test_this_turns_arrivals_and_releases_are_marked(qtbot, session, selection, overlays):
+    while (session.game.turn, session.game.phasing) != (5, Side.ALLIED):
+        session.end_player_turn()
+    game = session.game
+    marks = overlays.turn_marks()
+    (arrival,) = marks.arrivals
+    assert (arrival.reinforcement, arrival.hex, arrival.protection) == ("10ad-ccb", (16, 79), 4)
+    assert arrival.side is Side.ALLIED
+    assert arrival.units == 6
+    board = game.state.board
+    center = board.index(16, 79)
+    expected = {
+        board.offset(h) for h in board.iter_within(center, 4) if board.distance(center, h) == 4
+    }
+    assert set(arrival.ring) == expected
+    hq = game.unit("de.pzl.pglr901.hq")
+    assert [(b.hex, b.text) for b in marks.badges] == [
+        (game.offset_of(hq.hex), "Released: Panzergrenadier-Lehr-Regiment 901")
+    ]
+
+    ring_hex = next(h for h in arrival.ring if h[1] < 79)
+    view = overlay_view(qtbot, session, selection, overlays, (16, 76))
+    point = view.hex_pixel(ring_hex).toPoint()
+    with_marks = view.render_view().pixelColor(point)
+    assert view.grab().save("/tmp/shots/overlays_arrivals.png")
+    overlays.set_arrivals(False)
+    assert with_marks != view.render_view().pixelColor(point)
+    assert close(with_marks, symbols.side_color(Side.ALLIED), 120)
+
+    # The next game turn has marks of its own; the 10th Armored's are gone.
+    session.end_player_turn()
+    assert "10ad-ccb" not in [a.reinforcement for a in overlays.turn_marks().arrivals]
+
+
+def test_a_withdrawal_is_marked_where_the_units_stood(session, overlays):
+    game = session.game
+    hq = game.unit("us.8c.hq")
+    stood = game.offset_of(hq.hex)
+    while not any(isinstance(e, Withdrew) for e in game.iter_log(game.turn)):
+        session.end_player_turn()
+    assert not hq.on_map
+    badges = overlays.turn_marks().badges
+    assert (stood, "Withdrawn: 1 unit") in [(b.hex, b.text) for b in badges]

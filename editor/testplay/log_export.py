@@ -1,0 +1,108 @@
+"""Exporting a test-play's event log: CSV for a spreadsheet, or a plain-text report grouped by
+turn, each saying what the Test-play panel's log says (turn, event, hex)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import itertools
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from editor.docks.table_columns import label
+from editor.testplay.models import event_place, hex_text
+from engine.events import Event
+from engine.game import Game
+from schemas.io import write_atomic
+from schemas.vocabulary import Side
+
+CSV_COLUMNS = ("turn", "time", "side", "event", "description", "hex")
+"""The header row of a CSV export."""
+
+FILE_FILTERS = "Text report (*.txt);;Spreadsheet (*.csv)"
+"""The filters for the export dialog; the suffix chosen decides the format."""
+
+
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    """One event as exported."""
+
+    turn: int
+    time: str
+    """Date and time of the event's turn, `YYYY-MM-DD HH:MM`."""
+    side: str
+    """The side the event concerns, when it names one; else empty."""
+    event: str
+    """The kind of event, e.g. `objective_captured`."""
+    description: str
+    """The sentence the log shows."""
+    hex: str
+    """Where it happened as `column,row`, or empty."""
+
+
+def event_kind(event: Event) -> str:
+    """The kind of an event, e.g. `ObjectiveCaptured` -> `objective_captured`."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", type(event).__name__).lower()
+
+
+def log_lines(game: Game, events: Sequence[Event] | None = None) -> list[LogLine]:
+    """The events (the game's whole log by default) as exported lines."""
+    clock = game.state.clock
+    lines = []
+    for event in game.log if events is None else events:
+        side = getattr(event, "side", None)
+        hex_, _ = event_place(game, event)
+        lines.append(
+            LogLine(
+                turn=event.turn,
+                time=f"{clock.time_of(event.turn):%Y-%m-%d %H:%M}",
+                side=side.value if isinstance(side, Side) else "",
+                event=event_kind(event),
+                description=event.describe(),
+                hex=f"{hex_[0]},{hex_[1]}" if hex_ is not None else "",
+            )
+        )
+    return lines
+
+
+def log_csv(game: Game, events: Sequence[Event] | None = None) -> str:
+    """The events as CSV, one row each under a header of CSV_COLUMNS."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for line in log_lines(game, events):
+        writer.writerow((line.turn, line.time, line.side, line.event, line.description, line.hex))
+    return buffer.getvalue()
+
+
+def log_report(game: Game, events: Sequence[Event] | None = None) -> str:
+    """The events as a text report: a heading per turn, `Turn N — <date, time> (phase)`, then
+    one line per event with its hex in a column of its own."""
+    events = list(game.log if events is None else events)
+    clock = game.state.clock
+    title = game.state.scenario.header.title
+    out = [
+        f"{title} — test-play log",
+        f"Reached turn {game.turn} of {clock.last_turn}, {label(game.phasing)} player turn"
+        + (" (game over)" if game.is_over else "")
+        + f"; {len(events)} events.",
+    ]
+    places = [hex_text(event_place(game, event)[0]) for event in events]
+    width = max((len(place) for place in places), default=0)
+    numbered = zip(events, places, strict=True)
+    for turn, group in itertools.groupby(numbered, key=lambda pair: pair[0].turn):
+        when = clock.time_of(turn)
+        phase = label(clock.phase_of(turn)).lower()
+        out += ["", f"Turn {turn} — {when:%a %d %b %Y, %H:%M} ({phase})"]
+        out += [f"  {place:<{width}}  {event.describe()}".rstrip() for event, place in group]
+    return "\n".join(out) + "\n"
+
+
+def export_log(game: Game, path: Path | str, events: Sequence[Event] | None = None) -> None:
+    """Write the events (the game's whole log by default) to `path`, atomically: CSV when its
+    suffix is `.csv`, else a text report. OSError when it cannot be written."""
+    path = Path(path)
+    is_csv = path.suffix.lower() == ".csv"
+    write_atomic(path, log_csv(game, events) if is_csv else log_report(game, events))

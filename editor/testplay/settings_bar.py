@@ -1,0 +1,174 @@
+"""The Test-play dock's session settings: the seed, the optional rules and Fog of War, and the
+buttons that restart the game with them. Changes wait for a restart, since a game cannot change
+its rules half-way; the bar says when they differ from the game being played."""
+
+from __future__ import annotations
+
+import random
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QLabel,
+    QMenu,
+    QPushButton,
+    QSpinBox,
+    QToolButton,
+    QWidget,
+)
+
+from editor.docks.table_columns import label
+from editor.testplay.session import TestPlaySettings
+from schemas.scenario import ScenarioFile
+from schemas.vocabulary import OPTIONAL_RULES_BY_RULESET, OptionalRule
+
+MAX_SEED = 2**31 - 1
+
+
+def rule_label(rule: OptionalRule) -> str:
+    """An optional rule's name as the manuals write it.
+
+    >>> rule_label(OptionalRule.LOCKING_ZOC)
+    'Locking ZOC'
+    """
+    return label(rule).replace("zoc", "ZOC")
+
+
+class SettingsBar(QWidget):
+    """Seed, optional rules and Fog of War for the next (re)start of the test-play."""
+
+    restart_requested = Signal(object)
+    """The TestPlaySettings to restart with."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._playing: TestPlaySettings | None = None
+        self._rule_actions: dict[OptionalRule, QAction] = {}
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setHorizontalSpacing(6)
+        grid.setVerticalSpacing(3)
+
+        seed_caption = QLabel("Seed:")
+        self.seed_spin = QSpinBox()
+        self.seed_spin.setRange(0, MAX_SEED)
+        self.seed_spin.setToolTip(
+            "The random seed of the game: the same scenario, seed, rules and orders give the "
+            "same game"
+        )
+        seed_caption.setToolTip(self.seed_spin.toolTip())
+        self.seed_spin.valueChanged.connect(self._show_pending)
+
+        rules_caption = QLabel("Rules:")
+        self.rules_button = QToolButton()
+        self.rules_button.setText("Optional Rules")
+        self.rules_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.rules_button.setToolTip(
+            "The optional rules and Fog of War of this test-play, from the scenario at the start; "
+            "changes take effect when the game restarts"
+        )
+        rules_caption.setToolTip(self.rules_button.toolTip())
+        self.rules_menu = QMenu(self.rules_button)
+        self.rules_button.setMenu(self.rules_menu)
+        self.fog_action = QAction("Fog of War", self)
+        self.fog_action.setCheckable(True)
+        self.fog_action.setToolTip(
+            "Under Fog of War moves cannot be taken back [000 5.0]; the test-play still shows "
+            "every unit of both sides"
+        )
+        self.fog_action.toggled.connect(self._show_pending)
+        self.rules_text = QLabel()
+        self.rules_text.setWordWrap(True)
+        self.rules_text.setToolTip(self.rules_button.toolTip())
+
+        self.restart_button = QPushButton("Restart")
+        self.restart_button.setToolTip(
+            "Start the test-play again from turn 1 with this seed and these rules"
+        )
+        self.restart_button.clicked.connect(self.restart)
+        self.new_seed_button = QPushButton("New Seed")
+        self.new_seed_button.setToolTip(
+            "Start the test-play again from turn 1 with a random seed and these rules"
+        )
+        self.new_seed_button.clicked.connect(self.restart_with_new_seed)
+
+        grid.addWidget(seed_caption, 0, 0)
+        grid.addWidget(self.seed_spin, 0, 1)
+        grid.addWidget(self.restart_button, 0, 2)
+        grid.addWidget(self.new_seed_button, 0, 3)
+        grid.addWidget(rules_caption, 1, 0)
+        grid.addWidget(self.rules_button, 1, 1)
+        grid.addWidget(self.rules_text, 2, 0, 1, 5)
+        grid.setColumnStretch(4, 1)
+
+    # The session -------------------------------------------------------------------------------
+
+    def show_settings(
+        self, settings: TestPlaySettings | None, scenario: ScenarioFile | None
+    ) -> None:
+        """Show the settings of the game being played (None: no test-play running)."""
+        self._playing = settings
+        self.rules_menu.clear()
+        self._rule_actions.clear()
+        if settings is not None and scenario is not None:
+            known = OPTIONAL_RULES_BY_RULESET[scenario.header.ruleset] | settings.optional_rules
+            for rule in OptionalRule:
+                if rule not in known:
+                    continue
+                action = self.rules_menu.addAction(rule_label(rule))
+                action.setCheckable(True)
+                action.setChecked(rule in settings.optional_rules)
+                action.toggled.connect(self._show_pending)
+                self._rule_actions[rule] = action
+            self.rules_menu.addSeparator()
+            self.rules_menu.addAction(self.fog_action)
+            self.fog_action.blockSignals(True)
+            self.fog_action.setChecked(settings.fog_of_war)
+            self.fog_action.blockSignals(False)
+            self.seed_spin.blockSignals(True)
+            self.seed_spin.setValue(settings.seed)
+            self.seed_spin.blockSignals(False)
+        self._show_pending()
+
+    def chosen(self) -> TestPlaySettings:
+        """The settings as chosen in the bar."""
+        return TestPlaySettings(
+            self.seed_spin.value(),
+            frozenset(rule for rule, action in self._rule_actions.items() if action.isChecked()),
+            self.fog_action.isChecked(),
+        )
+
+    def set_busy(self, busy: bool) -> None:
+        """Disable restarting while a turn is computed or orders are replayed."""
+        for widget in (self.seed_spin, self.rules_button, self.restart_button):
+            widget.setEnabled(self._playing is not None and not busy)
+        self.new_seed_button.setEnabled(self._playing is not None and not busy)
+
+    def restart(self) -> None:
+        """Ask for a restart with the settings chosen."""
+        if self._playing is not None:
+            self.restart_requested.emit(self.chosen())
+
+    def restart_with_new_seed(self) -> None:
+        """Ask for a restart with a random seed, shown in the spin box."""
+        if self._playing is not None:
+            self.seed_spin.setValue(random.randint(1, MAX_SEED))  # a game seed, not a secret
+            self.restart()
+
+    # Showing -----------------------------------------------------------------------------------
+
+    def _show_pending(self, *_args: object) -> None:
+        playing = self._playing
+        if playing is None:
+            self.rules_text.setText("")
+            self.set_busy(False)
+            return
+        chosen = self.chosen()
+        rules = [rule_label(rule) for rule in OptionalRule if rule in chosen.optional_rules]
+        if chosen.fog_of_war:
+            rules.append("Fog of War")
+        text = ", ".join(rules) or "No optional rules"
+        if chosen != playing:
+            text += ". <b>Changed: Restart plays with them.</b>"
+        self.rules_text.setText(text)
