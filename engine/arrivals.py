@@ -72,13 +72,15 @@ def process_withdrawals(state: GameState, side: Side) -> list[Event]:
         if not units or units[0].side is not side:
             continue
         state.withdrawn.add(withdrawal.id)
-        removed = []
+        removed: list[str] = []
+        left: list[tuple[int, int]] = []
         for unit in units:
             if unit.on_map:
+                left.append(state.board.offset(unit.hex))
                 state.remove(unit, UnitStatus.WITHDRAWN)
                 removed.append(unit.id)
         if removed:
-            events.append(Withdrew(state.turn, withdrawal.id, side, tuple(removed)))
+            events.append(Withdrew(state.turn, withdrawal.id, side, tuple(removed), tuple(left)))
     return events
 
 

@@ -57,6 +57,8 @@ class Withdrew:
     withdrawal: str
     side: Side
     units: tuple[str, ...]
+    hexes: tuple[Offset, ...] = ()
+    """The hex each of `units` left, in the same order."""
 
     def describe(self) -> str:
         """One sentence for a report."""

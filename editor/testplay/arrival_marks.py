@@ -54,12 +54,8 @@ class TurnMarks:
     badges: tuple[EventBadge, ...] = ()
 
 
-def turn_marks(game: Game, last_hexes: dict[str, Offset]) -> TurnMarks:
-    """The marks of the current game turn's arrivals, delays, withdrawals and releases.
-
-    The log does not say where withdrawn units stood; `last_hexes` (unit id to the hex it was
-    last seen on) does.
-    """
+def turn_marks(game: Game) -> TurnMarks:
+    """The marks of the current game turn's arrivals, delays, withdrawals and releases."""
     state = game.state
     reinforcements = {r.id: r for r in state.scenario.reinforcements}
     outcomes: dict[str, str] = {}
@@ -93,7 +89,7 @@ def turn_marks(game: Game, last_hexes: dict[str, Offset]) -> TurnMarks:
                 where = (scheduled.hex[0], scheduled.hex[1])
                 badges.append(EventBadge(where, event.side, text))
         elif isinstance(event, Withdrew):
-            badges.extend(_withdrawn(event, last_hexes))
+            badges.extend(_withdrawn(event))
         elif isinstance(event, Released):
             badge = _released(game, event)
             if badge is not None:
@@ -109,13 +105,11 @@ def _ring(game: Game, center: Offset, radius: int) -> tuple[Offset, ...]:
     return tuple(h for h in found if grid.contains(*h))
 
 
-def _withdrawn(event: Withdrew, last_hexes: dict[str, Offset]) -> list[EventBadge]:
+def _withdrawn(event: Withdrew) -> list[EventBadge]:
     """One badge per hex the withdrawn units left."""
     counts: dict[Offset, int] = {}
-    for unit_id in event.units:
-        hex_ = last_hexes.get(unit_id)
-        if hex_ is not None:
-            counts[hex_] = counts.get(hex_, 0) + 1
+    for hex_ in event.hexes:
+        counts[hex_] = counts.get(hex_, 0) + 1
     return [
         EventBadge(hex_, event.side, f"Withdrawn: {count} unit{'s' if count > 1 else ''}")
         for hex_, count in counts.items()

@@ -281,6 +281,8 @@ def event_place(game: Game, event: Event) -> tuple[Offset | None, tuple[str, ...
         elif value:
             units += tuple(value)
     hex_: Offset | None = getattr(event, "hex", None)
+    if hex_ is None and getattr(event, "hexes", ()):
+        hex_ = event.hexes[0]  # type: ignore[attr-defined]
     objective_id = getattr(event, "objective", None)
     if hex_ is None and objective_id is not None:
         objective = next((o for o in game.state.objectives if o.id == objective_id), None)

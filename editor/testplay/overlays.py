@@ -87,7 +87,6 @@ class TestPlayOverlays(QObject):
         self.objectives = True
         """Ring each objective in the colour of the side holding it."""
         self._cache: dict[str, Any] = {}
-        self._last_hexes: dict[str, Offset] = {}
         if selection is not None:
             self.set_selection(selection)
 
@@ -97,12 +96,9 @@ class TestPlayOverlays(QObject):
         """Show another test-play session (None: none running)."""
         if self.session is not None:
             self.session.changed.disconnect(self._game_changed)
-            self.session.restarted.disconnect(self._forget_hexes)
         self.session = session
-        self._forget_hexes()
         if session is not None:
             session.changed.connect(self._game_changed)
-            session.restarted.connect(self._forget_hexes)
         self._game_changed()
 
     def set_selection(self, selection: Selection | None) -> None:
@@ -145,30 +141,12 @@ class TestPlayOverlays(QObject):
 
     def _game_changed(self) -> None:
         self._cache.clear()
-        self._remember_hexes()
         self.changed.emit()
 
     def _hex_selected(self, *_: object) -> None:
         self._cache.pop("line", None)
         if self.supply:
             self.changed.emit()
-
-    def _forget_hexes(self) -> None:
-        """Start the units' last known hexes again from the scenario's placements."""
-        session = self.session
-        self._last_hexes = (
-            {p.unit: (p.hex[0], p.hex[1]) for p in session.scenario.placements}
-            if session is not None
-            else {}
-        )
-
-    def _remember_hexes(self) -> None:
-        """Note where every unit on the map stands: the log does not say where withdrawn
-        units were."""
-        game = self.game
-        if game is not None:
-            for unit in game.iter_units():
-                self._last_hexes[unit.id] = game.offset_of(unit.hex)
 
     # What the overlays mark --------------------------------------------------------------------
 
@@ -230,9 +208,7 @@ class TestPlayOverlays(QObject):
 
     def turn_marks(self) -> TurnMarks:
         """This game turn's arrivals, delays, withdrawals and releases."""
-        return self._cached(
-            "arrivals", lambda game: turn_marks(game, self._last_hexes), TurnMarks()
-        )
+        return self._cached("arrivals", turn_marks, TurnMarks())
 
     def supply_line_mark(self) -> SupplyLineMark | None:
         """The supply line of the selected hex for the side to move; None without a selected

@@ -437,10 +437,14 @@ def test_withdrawals_remove_units_on_their_turn_and_skip_absent_ones() -> None:
     assert process_withdrawals(state, Side.ALLIED) == []
     state.turn = 2
     assert process_withdrawals(state, Side.AXIS) == []
-    assert process_withdrawals(state, Side.ALLIED) == [Withdrew(2, "w1", Side.ALLIED, ("A",))]
+    assert process_withdrawals(state, Side.ALLIED) == [
+        Withdrew(2, "w1", Side.ALLIED, ("A",), ((0, 0),))
+    ]
     assert state.units["A"].status is UnitStatus.WITHDRAWN
     state.turn = 3
-    assert process_withdrawals(state, Side.ALLIED) == [Withdrew(3, "w2", Side.ALLIED, ("C", "D"))]
+    assert process_withdrawals(state, Side.ALLIED) == [
+        Withdrew(3, "w2", Side.ALLIED, ("C", "D"), ((2, 0), (3, 0)))
+    ]
     assert state.units["E"].status is UnitStatus.WAITING  # not on the map: skipped
     assert [u.id for u in state.iter_units()] == ["B"]
     assert state.losses[Side.ALLIED].men == 0  # withdrawn units are not losses
