@@ -279,6 +279,7 @@ class MainWindow(WindowChrome):
             action.setEnabled(editing)
         self.save_action.setEnabled(bool(dirty) or (has and document.is_untitled))
         self.revert_action.setEnabled(editing and bool(dirty) and not document.is_untitled)
+        self.testplay.update_actions()
 
     def _show_hover(self, hex_: tuple[int, int] | None) -> None:
         if self.document is None or hex_ is None:

@@ -78,8 +78,9 @@ class TestPlayController(QObject):
         super().__init__(window)
         self.window = window
         self.session: TestPlaySession | None = None
-        self.last: tuple[TestPlaySettings, list[Order]] | None = None
-        """The settings and orders of the last test-play stopped, for `replay_last`."""
+        self.last: tuple[TestPlaySettings, list[Order], Path] | None = None
+        """The settings, orders and scenario file of the last test-play stopped, for
+        `replay_last`."""
         self.tool = TestPlayMoveTool(window.selection, self)
         self.tool.message.connect(self.say)
         self.overlays = TestPlayOverlays(self, selection=window.selection)
@@ -141,7 +142,7 @@ class TestPlayController(QObject):
             self.export_log_action,
         ]
         """Actions that need a running test-play."""
-        self._update_actions()
+        self.update_actions()
 
     def menu_actions(self) -> list[QAction]:
         """The Play menu's actions on a running test-play, in menu order."""
@@ -166,16 +167,20 @@ class TestPlayController(QObject):
 
     def start(
         self,
-        seed: int = 1,
+        seed: int | None = None,
         *,
         settings: TestPlaySettings | None = None,
         orders: Sequence[Order] = (),
     ) -> bool:
-        """Test-play the document as it is now, saved or not, then replay `orders` if given."""
+        """Test-play the document as it is now, saved or not, then replay `orders` if given.
+        Without `settings`, the scenario's optional rules, and `seed` or else the last
+        test-play's seed (a test repeated after a fix starts as the last one did)."""
         window = self.window
         document = window.document
         if document is None or self.session is not None:
             return False
+        if seed is None:
+            seed = self.last[0].seed if self.last is not None else 1
         try:
             session = TestPlaySession.start(document, seed, parent=self, settings=settings)
         except Exception as exc:  # a scenario the engine cannot build: say why, keep editing
@@ -207,9 +212,9 @@ class TestPlayController(QObject):
         # Ctrl+Z takes back a move while the scenario's own undo is off.
         self._undo_keys = window.undo_action.shortcuts()
         window.undo_action.setShortcuts([])
-        session.changed.connect(self._update_actions)
-        session.busy_changed.connect(self._update_actions)
-        self._update_actions()
+        session.changed.connect(self.update_actions)
+        session.busy_changed.connect(self.update_actions)
+        self.update_actions()
         self.running_changed.emit(True)
         if orders:
             session.replay(orders)
@@ -221,7 +226,7 @@ class TestPlayController(QObject):
         session = self.session
         if session is None:
             return
-        self.last = (session.settings, session.orders)
+        self.last = (session.settings, session.orders, session.bundle.scenario.path)
         self.session = None
         view = window.map_view
         testplay = self.dock
@@ -244,7 +249,7 @@ class TestPlayController(QObject):
             window.undo_group.setActiveStack(window.document.undo_stack)
         session.stop()
         session.deleteLater()
-        self._update_actions()
+        self.update_actions()
         self.running_changed.emit(False)
 
     @property
@@ -263,10 +268,20 @@ class TestPlayController(QObject):
     def replay_last(self) -> bool:
         """Start a test-play of the document as it is now with the last one's seed, rules and
         orders (an order the scenario no longer allows stops the replay, saying which)."""
-        if self.last is None or self.session is not None:
+        if not self._can_replay_last():
             return False
-        settings, orders = self.last
+        assert self.last is not None
+        settings, orders, _ = self.last
         return self.start(settings=settings, orders=orders)
+
+    def _can_replay_last(self) -> bool:
+        document = self.window.document
+        return (
+            self.session is None
+            and self.last is not None
+            and document is not None
+            and self.last[2] == document.scenario_path
+        )
 
     def copy_positions(self) -> None:
         """Place the scenario's units where the game has them, as one undo step, and stop."""
@@ -396,11 +411,12 @@ class TestPlayController(QObject):
         if self.dock is not None:
             self.dock.show_supply_line(self.overlays.supply_line_text() if self.session else "")
 
-    def _update_actions(self, *_args: object) -> None:
+    def update_actions(self, *_args: object) -> None:
+        """Enable the Play menu's actions that apply now."""
         session = self.session
         running = session is not None
         for action in self.actions:
             action.setEnabled(running and not session.is_busy)
         self.take_back_action.setEnabled(running and session.can_undo)
-        self.replay_last_action.setEnabled(not running and self.last is not None)
+        self.replay_last_action.setEnabled(self._can_replay_last())
         self.open_action.setEnabled(self.window.document is not None)

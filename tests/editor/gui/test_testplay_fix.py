@@ -213,3 +213,20 @@ def test_a_broken_test_play_file_is_refused_with_its_line(
     assert not window.testplay.is_running
     assert "broken.testplay.yaml" in warned[0]
     assert "broken.testplay.yaml:3:" in warned[0]
+
+
+def test_a_new_test_play_keeps_the_last_seed_and_replay_needs_the_same_scenario(
+    window: MainWindow, stoumont: Path
+) -> None:
+    session = _session(window)
+    window.testplay.dock.settings_bar.seed_spin.setValue(77)
+    window.testplay.dock.settings_bar.restart()
+    assert session.seed == 77
+    window.testplay.stop()
+    assert window.testplay.replay_last_action.isEnabled()
+
+    assert _session(window).seed == 77
+    window.testplay.stop()
+
+    assert window.open_path(stoumont)
+    assert not window.testplay.replay_last_action.isEnabled()
