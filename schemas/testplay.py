@@ -8,15 +8,11 @@ side and time reached and the moment of saving are for the reader; replaying doe
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import (
-    BeforeValidator,
     Field,
-    PlainSerializer,
     StringConstraints,
-    WithJsonSchema,
     field_validator,
 )
 
@@ -29,32 +25,6 @@ TESTPLAY_FORMAT_VERSION = 2
 
 Digest = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{64}$")]
 """A SHA-256 digest as 64 lowercase hexadecimal digits."""
-
-
-def _parse_timestamp(value: Any) -> Any:
-    if isinstance(value, str):
-        try:
-            return datetime.strptime(value.strip().replace("T", " "), "%Y-%m-%d %H:%M:%S")
-        except ValueError as exc:
-            raise ValueError(
-                f"expected a date and time as YYYY-MM-DD HH:MM:SS, got {value!r}"
-            ) from exc
-    return value
-
-
-Timestamp = Annotated[
-    datetime,
-    BeforeValidator(_parse_timestamp),
-    PlainSerializer(lambda value: value.strftime("%Y-%m-%d %H:%M:%S"), return_type=str),
-    WithJsonSchema(
-        {
-            "type": "string",
-            "pattern": r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}$",
-            "description": "Local date and time as YYYY-MM-DD HH:MM:SS.",
-        }
-    ),
-]
-"""A moment of the real world, to the second, written `YYYY-MM-DD HH:MM:SS`."""
 
 
 # Orders -------------------------------------------------------------------------------------
@@ -169,7 +139,7 @@ class TestPlayRecord(Node):
     """Seed, optional rules and Fog of War."""
     reached: Reached
     """Turn, side and time reached when saved."""
-    saved: Timestamp
+    saved: GameTime
     """When the record was saved (local time)."""
     orders: list[RecordedOrder] = []
     """Every order carried out, in order; replaying them on the scenario with the same seed

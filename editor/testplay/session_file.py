@@ -101,7 +101,7 @@ def record_of(
             fog_of_war=settings.fog_of_war,
         ),
         reached=Reached(turn=game.turn, side=game.phasing, time=game.time, game_over=game.is_over),
-        saved=saved or datetime.now().replace(microsecond=0),
+        saved=saved or datetime.now().replace(second=0, microsecond=0),
         orders=[recorded_order(order) for order in game.orders],
     )
 

@@ -40,7 +40,7 @@ def _record(**changes: object) -> TestPlayRecord:
             fog_of_war=True,
         ),
         reached=Reached(turn=2, side=Side.ALLIED, time=datetime(1944, 12, 18, 8, 0)),
-        saved=datetime(2025, 3, 1, 14, 5, 9),
+        saved=datetime(2025, 3, 1, 14, 5),
         orders=[
             MoveOrder(unit="de.2pzd.pzr3.1abt", path=[(44, 51), (43, 51)]),
             ModeOrder(unit="de.2pzd.pzr3.2abt", mode=Mode.TRAVEL),
@@ -62,7 +62,7 @@ digests:
   weather: null
 settings: {{seed: 7, optional_rules: [locking_zoc, surrender], fog_of_war: true}}
 reached: {{turn: 2, side: allied, time: "1944-12-18 08:00", game_over: false}}
-saved: "2025-03-01 14:05:09"
+saved: "2025-03-01 14:05"
 orders:
   - kind: move
     unit: de.2pzd.pzr3.1abt
