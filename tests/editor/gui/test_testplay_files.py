@@ -4,7 +4,6 @@ and exporting the event log as CSV or a text report; no window needed."""
 from __future__ import annotations
 
 import csv
-import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,7 +27,6 @@ from engine.orders import ChangeMode, EndPlayerTurn, Move
 from schemas.scenario import Mode
 from schemas.title import ScenarioBundle, load_scenario
 from schemas.vocabulary import OptionalRule, Side
-from tests.conftest import SAMPLE_DATA
 
 SEED = 5
 
@@ -40,14 +38,6 @@ class PlayedSession:
     bundle: ScenarioBundle
     settings: TestPlaySettings
     game: Game
-
-
-@pytest.fixture
-def ardennes(tmp_path: Path) -> Path:
-    """A copy of the Ardennes title; returns the path of "The Road to Bastogne"."""
-    title = tmp_path / "ardennes44"
-    shutil.copytree(SAMPLE_DATA / "ardennes44", title)
-    return title / "scenarios" / "road_to_bastogne.scenario.yaml"
 
 
 def _furthest(game: Game, unit_id: str) -> list[tuple[int, int]]:
