@@ -241,7 +241,13 @@ class WindowChrome(QMainWindow):
         view_bar.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action])
         play_bar = self.addToolBar("Test-play")
         play_bar.setObjectName("testplay_toolbar")
-        play_bar.addActions([self.testplay_action, self.testplay.take_back_action])
+        play_bar.addActions(
+            [
+                self.testplay_action,
+                self.testplay.end_turn_action,
+                self.testplay.take_back_action,
+            ]
+        )
         play_bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         tool_bar = self.addToolBar("Tools")
         tool_bar.setObjectName("tools_toolbar")

@@ -99,6 +99,13 @@ class TestPlayController(QObject):
             "Ctrl+Z",
         )
         self.take_back_action.triggered.connect(self.take_back)
+        self.end_turn_action = _action(
+            self,
+            "&End Player Turn",
+            "End this player turn: the other side moves next, or the next game turn starts",
+            "Ctrl+E",
+        )
+        self.end_turn_action.triggered.connect(self.end_player_turn)
         self.replay_last_action = _action(
             self,
             "&Replay Last Test-play",
@@ -136,6 +143,7 @@ class TestPlayController(QObject):
             self.dock.export_button.setDefaultAction(self.export_log_action)
             self.export_log_action.setIconText("Export…")
         self.actions = [
+            self.end_turn_action,
             self.take_back_action,
             self.copy_positions_action,
             self.save_action,
@@ -147,6 +155,7 @@ class TestPlayController(QObject):
     def menu_actions(self) -> list[QAction]:
         """The Play menu's actions on a running test-play, in menu order."""
         return [
+            self.end_turn_action,
             self.take_back_action,
             self.copy_positions_action,
             self.save_action,
@@ -259,6 +268,11 @@ class TestPlayController(QObject):
         return dock if isinstance(dock, TestPlayDock) else None
 
     # The Play menu -----------------------------------------------------------------------------
+
+    def end_player_turn(self) -> None:
+        """End the player turn, as the Test-play panel's button does."""
+        if self.dock is not None:
+            self.dock.end_player_turn()
 
     def take_back(self) -> None:
         """Take back the last move of the player turn, or say why not."""
@@ -418,5 +432,8 @@ class TestPlayController(QObject):
         for action in self.actions:
             action.setEnabled(running and not session.is_busy)
         self.take_back_action.setEnabled(running and session.can_undo)
+        self.end_turn_action.setEnabled(
+            running and not session.is_busy and not session.game.is_over
+        )
         self.replay_last_action.setEnabled(self._can_replay_last())
         self.open_action.setEnabled(self.window.document is not None)

@@ -163,7 +163,7 @@ class TestPlayDock(DocumentDock):
         self.end_turn_button = QPushButton("End Player Turn")
         self.end_turn_button.setToolTip(
             "End this player turn: the other side moves next, or the next game turn starts "
-            "(arrivals, releases, supply, weather)"
+            "(arrivals, releases, supply, weather); Ctrl+E"
         )
         self.end_turn_button.clicked.connect(self.end_player_turn)
         self.take_back_button = QPushButton("Take Back")

@@ -17,6 +17,7 @@ from editor.main_window import MainWindow
 from editor.selection import Focus
 from editor.testplay.session import TestPlaySession
 from engine.events import Arrived
+from engine.orders import EndPlayerTurn
 from schemas.io import FileKind
 
 Offset = tuple[int, int]
@@ -69,6 +70,14 @@ def test_ctrl_z_takes_back_a_move_in_test_play_and_undoes_edits_outside(
     QTest.keyClick(window.map_view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
 
     assert document.scenario.header.turns != 30
+
+
+def test_ctrl_e_ends_the_player_turn(window: MainWindow) -> None:
+    session = _session(window)
+    side = session.game.phasing
+    QTest.keyClick(window.map_view, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+    assert session.game.phasing is not side
+    assert session.orders == [EndPlayerTurn()]
 
 
 def test_a_log_entry_leads_to_its_reinforcement_and_the_test_replays_after_the_fix(
