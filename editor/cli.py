@@ -1,9 +1,11 @@
-"""The `hexwright` command line: validate files and titles, test-play a scenario headless, print
-its supply, write JSON Schemas, convert weather; `hexwright [PATH]` opens the editor window.
+"""The `hexwright` command line: validate files and titles, test-play a scenario headless, replay
+a saved test-play, print its supply, write JSON Schemas, convert weather; `hexwright [PATH]` opens
+the editor window.
 
 It imports no Qt, so it runs on build servers and in designers' CI. Exit codes of `validate`:
 0 when no errors were found, 1 when there were errors, 2 when a path could not be read; `play`
-and `supply` exit with 1 when the scenario cannot be played (its problems are printed).
+and `supply` exit with 1 when the scenario cannot be played (its problems are printed), `replay`
+also when an order of the saved test-play is refused, and with 2 when it cannot be read.
 """
 
 from __future__ import annotations
@@ -14,6 +16,15 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from editor.testplay.log_export import log_report
+from editor.testplay.session_file import (
+    RecordError,
+    changed_files,
+    load_record,
+    orders_of,
+    scenario_of,
+    settings_of,
+)
 from engine.game import Game
 from engine.report import (
     event_to_json,
@@ -113,6 +124,66 @@ def command_play(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def command_replay(args: argparse.Namespace) -> int:
+    """Replay a saved test-play on its scenario as the files are now and report where it ends;
+    the first order the rules refuse stops it and is named."""
+    try:
+        record = load_record(args.record)
+    except RecordError as exc:
+        print(exc, file=sys.stderr)
+        return EXIT_UNREADABLE
+    scenario = scenario_of(record, args.record)
+    bundle = load_scenario(scenario)
+    errors = [p for p in bundle.problems if p.is_error]
+    if errors or not bundle.is_complete:
+        _print_problems(errors or bundle.problems, show_info=False)
+        print(f"{scenario}: the scenario cannot be played until these are fixed", file=sys.stderr)
+        return EXIT_ERRORS
+    changed = changed_files(record, bundle)
+    if changed:
+        print(
+            f"{args.record}: changed since the test-play was saved: {', '.join(changed)}; "
+            "its orders are replayed on the files as they are now",
+            file=sys.stderr,
+        )
+    game = settings_of(record).new_game(bundle)
+    orders = orders_of(record)
+    refused: dict[str, object] | None = None
+    for number, order in enumerate(orders, 1):
+        try:
+            game.apply(order)
+        except ValueError as exc:  # IllegalMove: the scenario no longer allows the order
+            refused = {"order": number, "what": order.describe(), "reason": str(exc)}
+            break
+    replayed = len(game.orders)
+    if args.json:
+        document = {
+            "record": str(args.record),
+            "scenario": str(scenario),
+            "changed_files": changed,
+            "orders": len(orders),
+            "replayed": replayed,
+            "refused": refused,
+            "turn": game.turn,
+            "side": game.phasing.value,
+            "score": game.score().describe(),
+            "events": [event_to_json(e) for e in game.log],
+        }
+        json.dump(document, sys.stdout, indent=2, ensure_ascii=False)
+        print()
+    else:
+        print(log_report(game), end="")
+        print(f"\nReplayed {replayed} of {len(orders)} orders. Score: {game.score().describe()}")
+    if refused is not None:
+        print(
+            f"{args.record}: order {refused['order']} ({refused['what']}) was refused: "
+            f"{refused['reason']}",
+            file=sys.stderr,
+        )
+        return EXIT_ERRORS
+    return EXIT_OK
+
+
 def command_supply(args: argparse.Namespace) -> int:
     """Print the Local Supply Values at the start of a scenario."""
     game = _new_game(args.scenario, 0)
@@ -186,7 +257,7 @@ def command_weather_export(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-HEADLESS_COMMANDS = frozenset({"validate", "play", "supply", "schema", "weather"})
+HEADLESS_COMMANDS = frozenset({"validate", "play", "replay", "supply", "schema", "weather"})
 """The sub-commands; anything else (nothing, or a path) opens the editor window."""
 
 
@@ -224,6 +295,18 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
     play.add_argument("--json", action="store_true", help="print the report as JSON")
     play.set_defaults(handler=command_play)
+
+    replay = commands.add_parser(
+        "replay",
+        help="replay a saved test-play (.testplay.yaml) headless",
+        description="Replay the orders of a test-play saved in the editor (Play > Save "
+        "Test-play) on its scenario as the files are now, with its seed and rules, and print "
+        "the event log and the score. Exit status 1 when an order is refused (the scenario no "
+        "longer allows it) or the scenario cannot be played, 2 when the file cannot be read.",
+    )
+    replay.add_argument("record", metavar="TESTPLAY", help="a .testplay.yaml file")
+    replay.add_argument("--json", action="store_true", help="print the result as JSON")
+    replay.set_defaults(handler=command_replay)
 
     supply = commands.add_parser(
         "supply",

@@ -24,7 +24,8 @@ from editor.testplay.log_export import FILE_FILTERS as LOG_FILTERS
 from editor.testplay.log_export import export_log
 from editor.testplay.move_tool import TestPlayMoveTool
 from editor.testplay.overlays import TestPlayOverlays
-from editor.testplay.session import TestPlaySession, TestPlaySettings
+from editor.testplay.play_settings import TestPlaySettings
+from editor.testplay.session import TestPlaySession
 from editor.testplay.session_file import (
     FILE_FILTER,
     RecordError,

@@ -27,7 +27,8 @@ from editor.selection import Focus, Selection
 from editor.symbols import side_color
 from editor.testplay.fixes import item_focus, scenario_focus
 from editor.testplay.models import ArrivalsModel, LogModel, ObjectivesModel, side_text
-from editor.testplay.session import TestPlaySession, TestPlaySettings
+from editor.testplay.play_settings import TestPlaySettings
+from editor.testplay.session import TestPlaySession
 from editor.testplay.settings_bar import SettingsBar
 from engine.movement import IllegalMove
 from schemas.scenario import Header

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from editor.selection import Focus
-from editor.testplay.models import event_place
+from editor.testplay.event_places import event_place
 from engine.events import (
     ArrivalDelayed,
     Arrived,

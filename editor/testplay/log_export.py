@@ -11,8 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from editor.docks.table_columns import label
-from editor.testplay.models import event_place, hex_text
+from editor.testplay.event_places import event_place, hex_text
 from engine.events import Event
 from engine.game import Game
 from schemas.io import write_atomic
@@ -83,9 +82,10 @@ def log_report(game: Game, events: Sequence[Event] | None = None) -> str:
     events = list(game.log if events is None else events)
     clock = game.state.clock
     title = game.state.scenario.header.title
+    side = game.phasing.value.capitalize()
     out = [
         f"{title} — test-play log",
-        f"Reached turn {game.turn} of {clock.last_turn}, {label(game.phasing)} player turn"
+        f"Reached turn {game.turn} of {clock.last_turn}, {side} player turn"
         + (" (game over)" if game.is_over else "")
         + f"; {len(events)} events.",
     ]
@@ -94,7 +94,7 @@ def log_report(game: Game, events: Sequence[Event] | None = None) -> str:
     numbered = zip(events, places, strict=True)
     for turn, group in itertools.groupby(numbered, key=lambda pair: pair[0].turn):
         when = clock.time_of(turn)
-        phase = label(clock.phase_of(turn)).lower()
+        phase = clock.phase_of(turn).value
         out += ["", f"Turn {turn} — {when:%a %d %b %Y, %H:%M} ({phase})"]
         out += [f"  {place:<{width}}  {event.describe()}".rstrip() for event, place in group]
     return "\n".join(out) + "\n"

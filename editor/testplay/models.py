@@ -17,6 +17,7 @@ from PySide6.QtGui import QBrush, QColor
 
 from editor.docks.table_columns import label, place_name
 from editor.symbols import side_color
+from editor.testplay.event_places import event_place, hex_text
 from editor.testplay.session import TestPlaySession
 from engine.events import Event
 from engine.game import Game
@@ -32,11 +33,6 @@ ARRIVAL_HORIZON = 6
 """Game turns ahead the arrivals table looks."""
 
 _ROOT = QModelIndex()
-
-
-def hex_text(hex_: Offset | None) -> str:
-    """A hex as the files write it."""
-    return f"[{hex_[0]}, {hex_[1]}]" if hex_ is not None else ""
 
 
 def side_text(side: Side | None) -> str:
@@ -266,31 +262,6 @@ class ArrivalsModel(_SessionTable):
 
 
 # The event log ------------------------------------------------------------------------------
-
-
-def event_place(game: Game, event: Event) -> tuple[Offset | None, tuple[str, ...]]:
-    """Where an event happened and the units it names: its own hex, its objective's, or the
-    hex its first unit stands on now."""
-    units: tuple[str, ...] = ()
-    for name in ("units", "isolated", "resupplied", "out_of_command", "back_in_command"):
-        units += tuple(getattr(event, name, ()) or ())
-    for name in ("unit", "ran_low", "refuelled", "rallied", "broken_to_disrupted"):
-        value = getattr(event, name, None)
-        if isinstance(value, str):
-            units += (value,)
-        elif value:
-            units += tuple(value)
-    hex_: Offset | None = getattr(event, "hex", None)
-    if hex_ is None and getattr(event, "hexes", ()):
-        hex_ = event.hexes[0]  # type: ignore[attr-defined]
-    objective_id = getattr(event, "objective", None)
-    if hex_ is None and objective_id is not None:
-        objective = next((o for o in game.state.objectives if o.id == objective_id), None)
-        hex_ = game.offset_of(objective.hex) if objective is not None else None
-    if hex_ is None:
-        placed = (game.state.units.get(u) for u in units)
-        hex_ = next((game.offset_of(u.hex) for u in placed if u is not None and u.on_map), None)
-    return hex_, units
 
 
 class LogModel(_SessionTable):

@@ -10,11 +10,12 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from editor.document import Change, ChangeAction, Document, FileSlot
+from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.shadow import objectives_of, placements_of
 from engine.events import Event
 from engine.game import Game
@@ -23,39 +24,10 @@ from engine.orders import Order
 from schemas.io import FileKind
 from schemas.scenario import Mode, ScenarioFile
 from schemas.title import ScenarioBundle
-from schemas.vocabulary import OptionalRule
 
 log = logging.getLogger(__name__)
 
 Offset = tuple[int, int]
-
-
-@dataclass(frozen=True)
-class TestPlaySettings:
-    """What a player chooses when a game starts [001 "Play By E-Mail": "the Fog of War option
-    … and Optional Rules"], and the seed that makes a test repeatable."""
-
-    __test__ = False
-
-    seed: int = 1
-    optional_rules: frozenset[OptionalRule] = frozenset()
-    fog_of_war: bool = False
-    """Under Fog of War moves cannot be taken back [000 5.0]. The test-play shows every unit
-    of both sides either way, which is why it starts without it."""
-
-    @classmethod
-    def of_scenario(cls, scenario: ScenarioFile, seed: int = 1) -> TestPlaySettings:
-        """The scenario's optional rules, without Fog of War (whatever the scenario's default for
-        players, [000 13.2]): a designer test-playing hot seat sees both sides anyway."""
-        return cls(seed, frozenset(scenario.header.optional_rules))
-
-    def scenario_with_rules(self, scenario: ScenarioFile) -> ScenarioFile:
-        """The scenario with these optional rules, which the engine reads from its header."""
-        rules = [rule for rule in OptionalRule if rule in self.optional_rules]
-        if rules == list(scenario.header.optional_rules):
-            return scenario
-        header = scenario.header.model_copy(update={"optional_rules": rules})
-        return scenario.model_copy(update={"header": header})
 
 
 class TestPlaySession(QObject):
@@ -93,7 +65,7 @@ class TestPlaySession(QObject):
         self.bundle: ScenarioBundle = document.bundle()
         """The title files as they were when the test-play started."""
         self.settings = settings
-        self.game = self._new_game()
+        self.game = self.settings.new_game(self.bundle)
         self.shadow = _shadow_document(self.bundle, self.game, self)
         self._stopped = False
         self._busy = False
@@ -244,7 +216,7 @@ class TestPlaySession(QObject):
             self.settings = settings
         if seed is not None:
             self.settings = replace(self.settings, seed=seed)
-        self.game = self._new_game()
+        self.game = self.settings.new_game(self.bundle)
         self._sync_shadow()
         self.restarted.emit()
         self.changed.emit()
@@ -256,26 +228,6 @@ class TestPlaySession(QObject):
         self._stopped = True
 
     # Inside ------------------------------------------------------------------------------------
-
-    def _new_game(self) -> Game:
-        bundle, settings = self.bundle, self.settings
-        if not bundle.is_complete:
-            raise ValueError(
-                f"{bundle.scenario.path.name}: the scenario or a file it uses has errors; "
-                "the Problems panel lists them"
-            )
-        assert bundle.map
-        assert bundle.oob
-        assert bundle.parameters
-        weather = bundle.weather.model if bundle.weather and bundle.weather.ok else None
-        return Game.from_models(
-            settings.scenario_with_rules(self.scenario),
-            bundle.map.model,
-            bundle.oob.model,
-            bundle.parameters.model,
-            weather,
-            seed=settings.seed,
-        )
 
     def _replay_step(self) -> None:
         if not self._replaying:

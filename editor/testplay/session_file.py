@@ -12,7 +12,7 @@ from typing import Protocol
 
 from pydantic import BaseModel
 
-from editor.testplay.session import TestPlaySettings
+from editor.testplay.play_settings import TestPlaySettings
 from engine.game import Game
 from engine.orders import ChangeMode, EndPlayerTurn, ExitUnit, Move, Order
 from schemas.io import FileKind, LoadedFile, dump_text, load_file, save_file

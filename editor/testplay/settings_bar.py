@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.docks.table_columns import label
-from editor.testplay.session import TestPlaySettings
+from editor.testplay.play_settings import TestPlaySettings
 from schemas.scenario import ScenarioFile
 from schemas.vocabulary import OPTIONAL_RULES_BY_RULESET, OptionalRule
 

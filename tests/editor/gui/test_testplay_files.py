@@ -1,16 +1,19 @@
-"""Saving a test-play as its orders and replaying it, telling which title files changed since,
-and exporting the event log as CSV or a text report; no window needed."""
+"""Saving a test-play as its orders and replaying it (in the editor and with `hexwright
+replay`), telling which title files changed since, and exporting the event log as CSV or a text
+report; no window needed."""
 
 from __future__ import annotations
 
 import csv
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from editor.cli import main
 from editor.testplay.log_export import CSV_COLUMNS, export_log
-from editor.testplay.session import TestPlaySettings
+from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.session_file import (
     RecordError,
     changed_files,
@@ -24,6 +27,8 @@ from editor.testplay.session_file import (
 )
 from engine.game import Game
 from engine.orders import ChangeMode, EndPlayerTurn, Move
+from engine.report import event_to_json
+from schemas.io import save_file
 from schemas.scenario import Mode
 from schemas.title import ScenarioBundle, load_scenario
 from schemas.vocabulary import OptionalRule, Side
@@ -50,14 +55,7 @@ def _play(scenario: Path) -> PlayedSession:
     """Two game turns of The Road to Bastogne with moves and a mode change on both sides."""
     bundle = load_scenario(scenario)
     settings = TestPlaySettings(SEED, frozenset({OptionalRule.SURRENDER}), fog_of_war=True)
-    game = Game.from_models(
-        settings.scenario_with_rules(bundle.scenario.model),
-        bundle.map.model,  # type: ignore[union-attr]
-        bundle.oob.model,  # type: ignore[union-attr]
-        bundle.parameters.model,  # type: ignore[union-attr]
-        bundle.weather.model,  # type: ignore[union-attr]
-        seed=SEED,
-    )
+    game = settings.new_game(bundle)
     game.move("de.2pzd.aa2", _furthest(game, "de.2pzd.aa2"))
     game.change_mode("de.pzl.1art", Mode.DEPLOYED)
     game.move("de.2pzd.pgr2.1bn", _furthest(game, "de.2pzd.pgr2.1bn"))
@@ -70,15 +68,7 @@ def _play(scenario: Path) -> PlayedSession:
 
 
 def _fresh_game(scenario: Path, settings: TestPlaySettings) -> Game:
-    bundle = load_scenario(scenario)
-    return Game.from_models(
-        settings.scenario_with_rules(bundle.scenario.model),
-        bundle.map.model,  # type: ignore[union-attr]
-        bundle.oob.model,  # type: ignore[union-attr]
-        bundle.parameters.model,  # type: ignore[union-attr]
-        bundle.weather.model,  # type: ignore[union-attr]
-        seed=settings.seed,
-    )
+    return settings.new_game(load_scenario(scenario))
 
 
 def test_a_saved_session_replays_the_same_game(ardennes: Path) -> None:
@@ -231,3 +221,54 @@ def test_a_part_of_the_log_can_be_exported(ardennes: Path, tmp_path: Path) -> No
     with target.open(newline="", encoding="utf-8") as stream:
         rows = list(csv.DictReader(stream))
     assert [row["description"] for row in rows] == [e.describe() for e in last_turn]
+
+
+# --- hexwright replay ---------------------------------------------------------------------
+
+
+def test_hexwright_replay_reproduces_the_saved_game(ardennes: Path, capsys) -> None:
+    played = _play(ardennes)
+    path = record_path_for(ardennes)
+    save_record(record_of(played, path), path)
+
+    assert main(["replay", str(path), "--json"]) == 0
+
+    result = json.loads(capsys.readouterr().out)
+    assert result["changed_files"] == []
+    assert result["replayed"] == result["orders"] == len(played.game.orders)
+    assert result["refused"] is None
+    assert (result["turn"], result["side"]) == (played.game.turn, played.game.phasing.value)
+    assert result["events"] == [event_to_json(e) for e in played.game.log]
+
+    assert main(["replay", str(path)]) == 0
+    report = capsys.readouterr().out
+    assert report.startswith("The Road to Bastogne — test-play log\n")
+    assert f"Replayed {len(played.game.orders)} of {len(played.game.orders)} orders." in report
+
+
+def test_hexwright_replay_names_the_order_a_changed_scenario_refuses(
+    ardennes: Path, capsys
+) -> None:
+    played = _play(ardennes)
+    path = record_path_for(ardennes)
+    save_record(record_of(played, path), path)
+    # The first unit moved now starts at the other end of the map: its move is refused.
+    scenario = load_scenario(ardennes).scenario.model
+    moved = next(n for n, p in enumerate(scenario.placements) if p.unit == "de.2pzd.aa2")
+    placements = list(scenario.placements)
+    placements[moved] = placements[moved].model_copy(update={"hex": (2, 2)})
+    save_file(scenario.model_copy(update={"placements": placements}), ardennes)
+
+    assert main(["replay", str(path)]) == 1
+
+    err = capsys.readouterr().err
+    assert f"{path}: changed since the test-play was saved: scenario" in err
+    assert f"{path}: order 1 (move de.2pzd.aa2 to " in err
+    assert "was refused" in err
+
+
+def test_hexwright_replay_of_an_unreadable_file_exits_2(tmp_path: Path, capsys) -> None:
+    broken = tmp_path / "broken.testplay.yaml"
+    broken.write_text("format_version: 2\norders: [{kind: attack}]\n", encoding="utf-8")
+    assert main(["replay", str(broken)]) == 2
+    assert "broken.testplay.yaml is not a saved test-play" in capsys.readouterr().err

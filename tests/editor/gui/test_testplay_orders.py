@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from editor.document import Document
-from editor.testplay.session import TestPlaySession, TestPlaySettings
+from editor.testplay.play_settings import TestPlaySettings
+from editor.testplay.session import TestPlaySession
 from engine.movement import IllegalMove
 from engine.orders import EndPlayerTurn, Move
 from schemas.io import dump_text

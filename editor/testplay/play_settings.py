@@ -1,0 +1,60 @@
+"""What a tester chooses when a test-play starts: the seed, the optional rules and Fog of War.
+Free of Qt, so the command line can replay a saved test-play with them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.game import Game
+from schemas.scenario import ScenarioFile
+from schemas.title import ScenarioBundle
+from schemas.vocabulary import OptionalRule
+
+
+@dataclass(frozen=True)
+class TestPlaySettings:
+    """What a player chooses when a game starts [001 "Play By E-Mail": "the Fog of War option
+    … and Optional Rules"], and the seed that makes a test repeatable."""
+
+    __test__ = False
+
+    seed: int = 1
+    optional_rules: frozenset[OptionalRule] = frozenset()
+    fog_of_war: bool = False
+    """Under Fog of War moves cannot be taken back [000 5.0]. The test-play shows every unit
+    of both sides either way, which is why it starts without it."""
+
+    @classmethod
+    def of_scenario(cls, scenario: ScenarioFile, seed: int = 1) -> TestPlaySettings:
+        """The scenario's optional rules, without Fog of War (whatever the scenario's default for
+        players, [000 13.2]): a designer test-playing hot seat sees both sides anyway."""
+        return cls(seed, frozenset(scenario.header.optional_rules))
+
+    def scenario_with_rules(self, scenario: ScenarioFile) -> ScenarioFile:
+        """The scenario with these optional rules, which the engine reads from its header."""
+        rules = [rule for rule in OptionalRule if rule in self.optional_rules]
+        if rules == list(scenario.header.optional_rules):
+            return scenario
+        header = scenario.header.model_copy(update={"optional_rules": rules})
+        return scenario.model_copy(update={"header": header})
+
+    def new_game(self, bundle: ScenarioBundle) -> Game:
+        """A new game of a loaded scenario with these settings; ValueError when the scenario
+        or a file it uses has errors."""
+        if not bundle.is_complete:
+            raise ValueError(
+                f"{bundle.scenario.path.name}: the scenario or a file it uses has errors; "
+                "the Problems panel and `hexwright validate` list them"
+            )
+        assert bundle.map
+        assert bundle.oob
+        assert bundle.parameters
+        weather = bundle.weather.model if bundle.weather and bundle.weather.ok else None
+        return Game.from_models(
+            self.scenario_with_rules(bundle.scenario.model),
+            bundle.map.model,
+            bundle.oob.model,
+            bundle.parameters.model,
+            weather,
+            seed=self.seed,
+        )
