@@ -56,7 +56,7 @@ def _action(parent: QObject, text: str, tip: str, shortcut: str | None = None) -
 
 @contextmanager
 def _busy_cursor() -> Iterator[None]:
-    """A wait cursor while a file is written (digests of a big map take a moment)."""
+    """A wait cursor while the title files' digests are taken (half a second on 500x500)."""
     QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
     try:
         yield
@@ -370,7 +370,8 @@ class TestPlayController(QObject):
         notes = []
         if scenario_of(record, path).resolve() != document.scenario_path.resolve():
             notes.append(f"It was played on {record.scenario}, not on this scenario.")
-        changed = changed_files(record, document.bundle())
+        with _busy_cursor():
+            changed = changed_files(record, document.bundle())
         if changed:
             notes.append(f"Changed since it was saved: {', '.join(changed)}.")
         if notes:
