@@ -85,8 +85,8 @@ class TestPlaySession(QObject):
         settings: TestPlaySettings | None = None,
     ) -> TestPlaySession:
         """A new test-play of the document as it is now, saved or not, with the scenario's
-        optional rules and Fog of War default unless `settings` say otherwise; ValueError when
-        the scenario has errors the engine cannot play with."""
+        optional rules (`TestPlaySettings.of_scenario`) unless `settings` say otherwise;
+        ValueError when the scenario has errors the engine cannot play with."""
         if settings is None:
             scenario = document.scenario
             settings = TestPlaySettings.of_scenario(scenario, seed) if scenario else None
@@ -117,7 +117,9 @@ class TestPlaySession(QObject):
 
     def undo_refusal(self) -> str | None:
         """Why the last order cannot be taken back now, or None when it can."""
-        if self._stopped or self._busy:
+        if self._stopped:
+            return "the test-play has ended"
+        if self._busy:
             return "not while a turn is being computed"
         if not self.game.can_undo:
             return "no move of this player turn to take back"
