@@ -13,6 +13,7 @@ from typing import Any
 
 from rivers import WaterSides, Waterway, cheapest_path, trace_waterways
 
+from editor.mapops.new_map import DEFAULT_LEGEND
 from engine.hexgrid import DIRECTIONS, Hex
 from sample_data.sources.mapkit import (
     DEFAULT_BRIDGE,
@@ -36,73 +37,14 @@ from sample_data.sources.mapkit import (
     side_midpoint,
     terrain_rows,
 )
-from schemas.map import Crossing, MapFile, PlaceName, PlaceSize, TerrainType
+from schemas.map import Crossing, MapFile, PlaceName, PlaceSize
 from schemas.vocabulary import ConnectionKind, CrossingKind, Direction, HexsideKind
 
 KM_PER_DEGREE_LAT = 111.2
 HEX_ACROSS_KM = 1.0
 
-TERRAIN = [
-    TerrainType(id="clear", code=".", name="Clear", color="#d9d8a6"),
-    TerrainType(
-        id="forest",
-        code="f",
-        name="Forest",
-        defense_modifier=-25,
-        blocks_los=True,
-        height_m=20,
-        glider_hazard=True,
-        color="#4f7a45",
-    ),
-    TerrainType(
-        id="rough",
-        code="r",
-        name="Rough",
-        defense_modifier=-20,
-        glider_hazard=True,
-        color="#a79a74",
-    ),
-    TerrainType(
-        id="marsh",
-        code="m",
-        name="Marsh",
-        defense_modifier=-5,
-        frozen_as="clear",
-        airborne_hazard=True,
-        vehicles_road_only=True,
-        color="#9cb39a",
-    ),
-    TerrainType(
-        id="village",
-        code="v",
-        name="Village",
-        defense_modifier=-20,
-        urban=True,
-        blocks_los=True,
-        height_m=10,
-        glider_hazard=True,
-        color="#b89a7a",
-    ),
-    TerrainType(
-        id="town",
-        code="t",
-        name="Town",
-        defense_modifier=-35,
-        urban=True,
-        blocks_los=True,
-        height_m=15,
-        glider_hazard=True,
-        color="#8c6a55",
-    ),
-    TerrainType(
-        id="water",
-        code="w",
-        name="Water",
-        landing_eliminates=True,
-        water=True,
-        color="#6f9fcf",
-    ),
-]
+TERRAIN = list(DEFAULT_LEGEND)
+"""The editor's default legend (Map > New Title uses it): the sample shows what a new map gets."""
 
 VALLEY_HALF_WIDTH_KM = {HexsideKind.RIVER: 2.0, HexsideKind.STREAM: 1.2}
 SETTLEMENTS = ("town", "village")
