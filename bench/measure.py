@@ -1,4 +1,5 @@
-"""The measurements `python -m bench` runs, each registered with its budget from DESIGN.md.
+"""The measurements `python -m bench` runs, each registered with its budget from the architecture
+document (docs/architecture.md).
 
 A measurement is a function decorated with `@measurement(name, budget_seconds)`: it receives
 the `Title` under test, does its untimed setup, and returns a `Prepared` holding the operation
@@ -50,12 +51,12 @@ BUDGETS: dict[str, float] = {
     "test-play: a move, then taking it back": 0.1,
     "test-play: trace a unit's supply line": 0.1,
 }
-"""Seconds per operation, as DESIGN.md's performance budget gives them (the brush stroke's
+"""Seconds per operation, as the architecture document's budget gives them (the brush stroke's
 budget is issue 5's; a test-play order's 0.1 s is ours: what a click may take to feel
 immediate)."""
 
 EDITOR_PEAK_MEMORY_MB = 600
-"""DESIGN.md: peak memory with the title open in the editor."""
+"""docs/architecture.md: peak memory with the title open in the editor."""
 
 
 @dataclass

@@ -25,7 +25,7 @@ Decisions on the manual's open points [000 4.9]:
 - It "will avoid known mine fields" unless the unit is a mine clearer: every minefield is
   known in test play; the target hex itself may be one.
 
-Performance (DESIGN.md budget: a path across the 500x500 benchmark map in 50 ms). The benchmark's
+Performance (the budget: a path across the 500x500 benchmark map in 50 ms). The benchmark's
 eight paths across that map (foot, halftrack and motorized units, the motorized ones deployed
 and in Travel Mode) take 47 ms on average, 18-93 ms each; with four single-hex landmarks near
 the corners and all four read they took 96 ms (23-343 ms), with the distance bound alone

@@ -48,3 +48,36 @@ def test_the_python_example_runs(
     out = capsys.readouterr().out
     assert "arrived" in out
     assert "allied" in out
+
+
+def test_every_link_of_the_readme_stays_inside_the_repository() -> None:
+    """The project stands on its own: the README links its own architecture document, and no link
+    or named document points outside the repository (a reader of a clone has nothing else)."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    links = re.findall(r"\]\(([^)#]+)[^)]*\)", readme)
+    assert "docs/architecture.md" in links
+    for link in links:
+        if re.match(r"[a-z]+://", link):
+            continue
+        target = (REPO / link).resolve()
+        assert target.is_relative_to(REPO.resolve()), link
+        assert target.exists(), link
+    assert "shared/" not in readme
+    assert not re.search(r"(?<![\w/])DESIGN\.md", readme)
+
+
+def test_the_architecture_document_names_only_modules_that_exist() -> None:
+    """docs/architecture.md is kept current: every `package/module.py` or `package/folder/` it
+    names in its layout is in the tree."""
+    text = (REPO / "docs" / "architecture.md").read_text(encoding="utf-8")
+    [layout] = re.findall(r"## Where things live\n.*?```\n(.*?)```", text, re.S)
+    package = ""
+    for line in layout.splitlines():
+        if re.match(r"^[a-z_]+/", line):
+            package = line.split()[0]
+            assert (REPO / package).is_dir(), package
+            continue
+        names = line.split("  ")[0].strip()
+        for name in re.findall(r"[\w*]+(?:\.py|/)", names):
+            matches = list((REPO / package).glob(name.rstrip("/")))
+            assert matches, f"{package}{name}"
