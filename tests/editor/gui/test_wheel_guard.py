@@ -20,9 +20,12 @@ from PySide6.QtWidgets import (
 
 from editor.app import start
 from editor.docks.scenario_dock import ScenarioDock
+from editor.geo.import_dialog import GeographyImportDialog
 from editor.main_window import MainWindow
 from editor.mapops.dialogs import NewTitleDialog, ResizeDialog
 from editor.widgets.wheel_guard import install, takes_wheel_only_when_focused
+
+GEOGRAPHY = Path(__file__).parents[1] / "fixtures" / "small_geography.geojson"
 
 
 @pytest.fixture
@@ -141,13 +144,34 @@ def test_a_focused_spin_box_still_takes_the_wheel(window: MainWindow, qtbot) -> 
     assert window.document.undo_stack.count() == steps + 1
 
 
-def test_the_wheel_over_dialog_and_tool_option_fields_changes_nothing(
-    qtbot, qapp, document
+def test_the_wheel_over_every_tool_s_options_changes_nothing(window: MainWindow) -> None:
+    options = window.docks["tool_options"]
+    checked = 0
+    for tool in window.tools.tools:
+        window.tools.set_current(tool)
+        QApplication.processEvents()
+        for widget in guarded_in(options):
+            if widget.isEnabled():
+                before = value_of(widget)
+                turn_wheel(widget, 1)
+                turn_wheel(widget, -1)
+                turn_wheel(widget, -1)
+                assert value_of(widget) == before, f"{tool.name}: {widget}"
+                checked += 1
+    assert checked > 5  # brush radius, terrain, unit side…
+
+
+def test_the_wheel_over_dialog_fields_and_table_cell_editors_changes_nothing(
+    qtbot, qapp, document, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     install(qapp)
     resize = ResizeDialog(document)
     new_title = NewTitleDialog()
-    for dialog in (resize, new_title):
+    geography = GeographyImportDialog(document)
+    monkeypatch.setattr(geography, "choose_file", lambda: GEOGRAPHY)
+    geography.browse()
+    assert geography.table.cellWidget(0, 2) is not None  # combo boxes inside the table
+    for dialog in (resize, new_title, geography):
         qtbot.addWidget(dialog)
         dialog.show()
         fields = [w for w in guarded_in(dialog) if w.isEnabled()]
