@@ -41,6 +41,7 @@ from editor.tools.manager import ToolManager
 from editor.tools.registry import TOOL_CLASSES
 from editor.window_chrome import WindowChrome
 from editor.window_docks import DOCK_CLASSES
+from editor.window_keys import WindowKeys
 from editor.window_testplay import TestPlayController
 from schemas.problems import Severity
 
@@ -88,6 +89,7 @@ class MainWindow(WindowChrome):
         options = self.docks.get("tool_options")
         if isinstance(options, ToolOptionsDock):
             options.show_tool(self.tools.current)
+        self.keyboard = WindowKeys(self, self.docks, self.map_view)
         self._build_actions()
         self._build_menus()
         self._build_toolbars()

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow
 from editor import settings as app_settings
 from editor.docks.base import DocumentDock
 from editor.tools.manager import ToolManager
+from editor.window_keys import WindowKeys
 
 
 class WindowChrome(QMainWindow):
@@ -21,6 +22,7 @@ class WindowChrome(QMainWindow):
 
     docks: dict[str, DocumentDock]
     tools: ToolManager
+    keyboard: WindowKeys
 
     # Building the window ----------------------------------------------------------------------
 
@@ -157,7 +159,10 @@ class WindowChrome(QMainWindow):
         self.undo_action.setShortcut(keys.Undo)
         self.undo_action.setIcon(QIcon.fromTheme("edit-undo"))
         self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
-        self.redo_action.setShortcuts([QKeySequence(keys.Redo), QKeySequence("Ctrl+Y")])
+        # Each key once: where the platform's Redo is Ctrl+Y, a second Ctrl+Y made it ambiguous.
+        redo_keys = [*QKeySequence.keyBindings(keys.Redo), QKeySequence("Ctrl+Shift+Z")]
+        redo_keys.append(QKeySequence("Ctrl+Y"))
+        self.redo_action.setShortcuts(list({k.toString(): k for k in redo_keys}.values()))
         self.redo_action.setIcon(QIcon.fromTheme("edit-redo"))
         self.find_action = self._action(
             "&Find Unit…",
@@ -224,10 +229,13 @@ class WindowChrome(QMainWindow):
         panels = view_menu.addMenu("&Panels")
         for dock in self.docks.values():
             panels.addAction(dock.toggleViewAction())
+        view_menu.addMenu(self.keyboard.panels_menu)
         view_menu.addSeparator()
         view_menu.addAction(self.reset_layout_action)
 
         help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.keyboard.shortcuts_action)
+        help_menu.addSeparator()
         help_menu.addAction(self.about_action)
 
     def _build_toolbars(self) -> None:
