@@ -112,9 +112,8 @@ def test_tab_reaches_every_control_of_every_panel_and_stays_in_it(
         reached = set()
         for _ in range(len(controls) + 2):
             focused = QApplication.focusWidget()
-            assert focused is not None and dock.isAncestorOf(focused), (
-                f"{name}: Tab left the panel for {focused!r}"
-            )
+            assert focused is not None
+            assert dock.isAncestorOf(focused), f"{name}: Tab left the panel for {focused!r}"
             assert focused.isVisible()
             reached.add(id(owner(focused, controls)))
             QTest.keyClick(focused, Qt.Key.Key_Tab)
@@ -128,7 +127,8 @@ def test_shift_tab_goes_back_and_wraps_round(window: MainWindow, qtbot) -> None:
     first = QApplication.focusWidget()
     QTest.keyClick(first, Qt.Key.Key_Backtab, Qt.KeyboardModifier.ShiftModifier)
     last = QApplication.focusWidget()
-    assert last is not first and dock.isAncestorOf(last)
+    assert last is not first
+    assert dock.isAncestorOf(last)
     QTest.keyClick(last, Qt.Key.Key_Tab)
     assert QApplication.focusWidget() is first
 
