@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow
 
 from editor import settings as app_settings
 from editor.docks.base import DocumentDock
+from editor.go_to_hex import go_to_hex_action
 from editor.tools.manager import ToolManager
 from editor.window_keys import WindowKeys
 
@@ -184,6 +185,7 @@ class WindowChrome(QMainWindow):
             "Show the whole map",
             "zoom-fit-best",
         )
+        self.go_to_hex_action = go_to_hex_action(self, self.map_view, self.selection)
         self.reset_layout_action = self._action(
             "Reset &Layout", self._reset_layout, None, "Put every panel back in its place"
         )
@@ -208,7 +210,7 @@ class WindowChrome(QMainWindow):
         edit_menu = bar.addMenu("&Edit")
         edit_menu.addActions([self.undo_action, self.redo_action])
         edit_menu.addSeparator()
-        edit_menu.addAction(self.find_action)
+        edit_menu.addActions([self.find_action, self.go_to_hex_action])
 
         map_menu = bar.addMenu("&Map")
         map_menu.addAction(self.resize_map_action)
@@ -234,7 +236,7 @@ class WindowChrome(QMainWindow):
         view_menu.addAction(self.reset_layout_action)
 
         help_menu = bar.addMenu("&Help")
-        help_menu.addAction(self.keyboard.shortcuts_action)
+        help_menu.addActions([self.keyboard.help_action, self.keyboard.shortcuts_action])
         help_menu.addSeparator()
         help_menu.addAction(self.about_action)
 
@@ -286,7 +288,7 @@ class WindowChrome(QMainWindow):
             action.setCheckable(True)
             action.setChecked(visible)
             if name == "grid":
-                action.setShortcut(QKeySequence("Ctrl+G"))
+                action.setShortcut(QKeySequence("Ctrl+Shift+G"))  # Ctrl+G: Go to Hex
             action.toggled.connect(lambda on, n=name: self.map_view.set_layer_visible(n, on))
 
     def _fill_recent_menu(self) -> None:
