@@ -12,6 +12,8 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QWidget
 
 from editor.dock_focus import DockTabbing, dock_of
 from editor.docks.base import DocumentDock
+from editor.help import HOME, MAP_TOPIC, PANEL_TOPICS
+from editor.help_window import HelpWindow
 from editor.shortcuts import PANEL_KEYS
 from editor.shortcuts_dialog import ShortcutsDialog
 
@@ -58,6 +60,13 @@ class WindowKeys(QObject):
             "Every key of the window, read from its menus, panels and tools",
         )
         self.shortcuts_dialog: ShortcutsDialog | None = None
+        self.help_action = self._action(
+            "Hexwright &Help",
+            self.show_help,
+            "F1",
+            "The help pages: each panel, the map tools, test-play, the files, the problem codes",
+        )
+        self.help_window: HelpWindow | None = None
 
     def _action(self, text: str, slot: Callable[[], object], keys: str | None, tip: str) -> QAction:
         action = QAction(text, self.window)
@@ -104,3 +113,25 @@ class WindowKeys(QObject):
         self.shortcuts_dialog = ShortcutsDialog(self.window)
         self.shortcuts_dialog.show()
         self.shortcuts_dialog.raise_()
+
+    def context_topic(self) -> str:
+        """The help page of where the keyboard is: its panel's, the map tools', or the start."""
+        focused = QApplication.focusWidget()
+        dock = dock_of(focused)
+        if dock is not None:
+            return PANEL_TOPICS.get(dock.objectName(), HOME)
+        if focused is not None and (
+            focused is self.map_view or self.map_view.isAncestorOf(focused)
+        ):
+            return MAP_TOPIC
+        return HOME
+
+    def show_help(self, topic: str | None = None) -> None:
+        """Open the Help window at a topic (by default the one of where the keyboard is)."""
+        name = topic or self.context_topic()
+        if self.help_window is None:
+            self.help_window = HelpWindow(self.window)
+        self.help_window.show_topic(name)
+        self.help_window.show()
+        self.help_window.raise_()
+        self.help_window.activateWindow()
