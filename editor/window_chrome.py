@@ -161,8 +161,7 @@ class WindowChrome(QMainWindow):
         self.undo_action.setIcon(QIcon.fromTheme("edit-undo"))
         self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
         # Each key once: where the platform's Redo is Ctrl+Y, a second Ctrl+Y made it ambiguous.
-        redo_keys = [*QKeySequence.keyBindings(keys.Redo), QKeySequence("Ctrl+Shift+Z")]
-        redo_keys.append(QKeySequence("Ctrl+Y"))
+        redo_keys = [QKeySequence(keys.Redo), QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")]
         self.redo_action.setShortcuts(list({k.toString(): k for k in redo_keys}.values()))
         self.redo_action.setIcon(QIcon.fromTheme("edit-redo"))
         self.find_action = self._action(
