@@ -352,6 +352,13 @@ class FieldEditor(QWidget):
         self.show_message(None)
         self._redisplay()
 
+    def show_nothing(self) -> None:
+        """Show no value at all (nothing is open): blank, as when the objects differ."""
+        self.values = [None]
+        self.mixed = True
+        self.show_message(None)
+        self._redisplay()
+
     def _redisplay(self) -> None:
         with self._quiet():
             self._display(self.value, mixed=self.mixed)

@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QAbstractItemView, QApplication, QDialog, QMessageBox
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QDialog, QLineEdit, QMessageBox
 
 from editor import help as help_pages
 from editor.app import start
@@ -186,6 +186,7 @@ def test_after_close_nothing_of_the_scenario_stays_and_the_map_tools_are_off(
     window: MainWindow, qtbot, ardennes: Path
 ) -> None:
     problems = window.docks["problems"]
+    window.selection.select_units([window.document.scenario.placements[1].unit])
     qtbot.waitUntil(lambda: window.problems_label.text() != "", timeout=WAIT_MS)
     window.map_view.hover_changed.emit((14, 59))
     assert "14,59" in window.hex_label.text()
@@ -216,6 +217,15 @@ def test_after_close_nothing_of_the_scenario_stays_and_the_map_tools_are_off(
     assert window.docks["hex_info"].text() == "No scenario open."
     assert problems.model.visible_problems() == []
     assert window.docks["oob_tree"].tree.model().rowCount() == 0
+    for name, dock in window.docks.items():
+        for view in dock.findChildren(QAbstractItemView):
+            static = view.objectName() == "parameter-groups"  # the parameter groups' index
+            in_popup = view.window() is not window  # a combo box's list of choices
+            if view.model() is not None and not static and not in_popup:
+                assert view.model().rowCount() == 0, f"{name}: {view!r}"
+    for name in ("scenario", "unit", "supply"):
+        for edit in window.docks[name].findChildren(QLineEdit):
+            assert edit.text() in ("", "—"), f"{name}: {edit.text()}"
 
     window.open_path(ardennes)
     assert window.document is not None
