@@ -382,12 +382,12 @@ class MapView(QWidget):
         the whole-map overview lands where hexes and counters can be read)."""
         if self.scene is None:
             return
-        if self.viewport.zoom < style.JUMP_ZOOM:
+        too_far = self.viewport.zoom < style.JUMP_ZOOM
+        if too_far:
             self.viewport.zoom = self.viewport.clamp(style.JUMP_ZOOM)
-            self.center_on(hex_)
-            self.zoom_changed.emit(self.viewport.zoom)
-            return
         self.center_on(hex_)
+        if too_far:
+            self.zoom_changed.emit(self.viewport.zoom)
 
     def _focus_hex(self, focus: Focus) -> Offset | None:
         assert self.scene is not None
