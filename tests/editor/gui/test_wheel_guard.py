@@ -85,7 +85,7 @@ def test_the_wheel_over_unfocused_fields_of_every_dock_changes_nothing(
     window.selection.select_units([document.scenario.placements[1].unit])
     window.map_view.setFocus()
     steps = document.undo_stack.count()
-    checked = 0
+    checked = scrolled = 0
     for name, dock in window.docks.items():
         dock.show()
         dock.raise_()
@@ -94,13 +94,20 @@ def test_the_wheel_over_unfocused_fields_of_every_dock_changes_nothing(
             if not widget.isEnabled() or widget.hasFocus():
                 continue
             before = value_of(widget)
+            bar = enclosing_scroll_bar(widget) if widget.isVisible() else None
+            if bar is not None:
+                bar.setValue(bar.minimum())
             turn_wheel(widget, -1)
+            if bar is not None:
+                assert bar.value() > bar.minimum(), f"{name}: the panel did not scroll"
+                scrolled += 1
             turn_wheel(widget, 1)
             turn_wheel(widget, 1)
             assert value_of(widget) == before, f"{name}: {widget.objectName() or widget}"
             assert not widget.hasFocus(), "the wheel must not take the keyboard focus"
             checked += 1
     assert checked > 20  # the docks do have spin and combo boxes
+    assert scrolled > 5  # in the scrolling Unit and Scenario panels
     assert document.undo_stack.count() == steps
     assert not document.is_dirty
 
