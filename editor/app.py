@@ -14,6 +14,7 @@ from editor.document import DocumentError
 from editor.main_window import APP_NAME, MainWindow
 from editor.recovery import RecoveryCopy, find_copies
 from editor.settings import APPLICATION, ORGANIZATION
+from editor.widgets import wheel_guard
 
 SAMPLE_SCENARIO = (
     Path(__file__).resolve().parents[1]
@@ -36,6 +37,7 @@ def application(argv: Sequence[str] = ()) -> QApplication:
     app.setApplicationName(APPLICATION)
     app.setApplicationDisplayName(APP_NAME)
     app.setStyle("Fusion")
+    wheel_guard.install(app)  # the wheel scrolls panels; it changes a value only in focus
     return app
 
 

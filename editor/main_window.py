@@ -41,6 +41,7 @@ from editor.tools.manager import ToolManager
 from editor.tools.registry import TOOL_CLASSES
 from editor.window_chrome import WindowChrome
 from editor.window_docks import DOCK_CLASSES
+from editor.window_keys import WindowKeys
 from editor.window_testplay import TestPlayController
 from schemas.problems import Severity
 
@@ -88,6 +89,7 @@ class MainWindow(WindowChrome):
         options = self.docks.get("tool_options")
         if isinstance(options, ToolOptionsDock):
             options.show_tool(self.tools.current)
+        self.keyboard = WindowKeys(self, self.docks, self.map_view)
         self._build_actions()
         self._build_menus()
         self._build_toolbars()
@@ -151,6 +153,10 @@ class MainWindow(WindowChrome):
             document.undo_stack.cleanChanged.connect(self._update_actions)
             self.autosaver.set_document(document)
             self.map_view.zoom_to_fit()
+        if document is None:  # nothing of the closed scenario stays on screen
+            for label in (self.hex_label, self.zoom_label, self.problems_label):
+                label.clear()
+            self.statusBar().clearMessage()
         self._update_title()
         self._update_actions()
         self._fill_title_menu()
@@ -267,8 +273,15 @@ class MainWindow(WindowChrome):
             self.export_view_action,
             self.export_map_action,
             self.testplay_action,
+            self.zoom_in_action,
+            self.zoom_out_action,
+            self.fit_action,
+            self.go_to_hex_action,
         ):
             action.setEnabled(has)
+        self.layers_menu.setEnabled(has)
+        # With nothing open the map tools have nothing to work on; test-play turns them off too.
+        self.tools.group.setEnabled(editing)
         for action in (
             self.new_action,
             self.find_action,
@@ -288,7 +301,7 @@ class MainWindow(WindowChrome):
         self.hex_label.setText(describe_hex(self.document, hex_))
 
     def _show_problem_counts(self, counts: dict[Severity, int]) -> None:
-        self.problems_label.setText(describe_counts(counts))
+        self.problems_label.setText(describe_counts(counts) if self.document is not None else "")
 
     def _choose_and_open(self) -> None:
         start = str(self.document.title_folder) if self.document else str(Path.cwd())

@@ -13,7 +13,9 @@ from PySide6.QtWidgets import QLabel, QMainWindow
 
 from editor import settings as app_settings
 from editor.docks.base import DocumentDock
+from editor.go_to_hex import go_to_hex_action
 from editor.tools.manager import ToolManager
+from editor.window_keys import WindowKeys
 
 
 class WindowChrome(QMainWindow):
@@ -21,6 +23,7 @@ class WindowChrome(QMainWindow):
 
     docks: dict[str, DocumentDock]
     tools: ToolManager
+    keyboard: WindowKeys
 
     # Building the window ----------------------------------------------------------------------
 
@@ -157,7 +160,9 @@ class WindowChrome(QMainWindow):
         self.undo_action.setShortcut(keys.Undo)
         self.undo_action.setIcon(QIcon.fromTheme("edit-undo"))
         self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
-        self.redo_action.setShortcuts([QKeySequence(keys.Redo), QKeySequence("Ctrl+Y")])
+        # Each key once: where the platform's Redo is Ctrl+Y, a second Ctrl+Y made it ambiguous.
+        redo_keys = [QKeySequence(keys.Redo), QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")]
+        self.redo_action.setShortcuts(list({k.toString(): k for k in redo_keys}.values()))
         self.redo_action.setIcon(QIcon.fromTheme("edit-redo"))
         self.find_action = self._action(
             "&Find Unit…",
@@ -179,6 +184,7 @@ class WindowChrome(QMainWindow):
             "Show the whole map",
             "zoom-fit-best",
         )
+        self.go_to_hex_action = go_to_hex_action(self, self.map_view, self.selection)
         self.reset_layout_action = self._action(
             "Reset &Layout", self._reset_layout, None, "Put every panel back in its place"
         )
@@ -203,7 +209,7 @@ class WindowChrome(QMainWindow):
         edit_menu = bar.addMenu("&Edit")
         edit_menu.addActions([self.undo_action, self.redo_action])
         edit_menu.addSeparator()
-        edit_menu.addAction(self.find_action)
+        edit_menu.addActions([self.find_action, self.go_to_hex_action])
 
         map_menu = bar.addMenu("&Map")
         map_menu.addAction(self.resize_map_action)
@@ -224,10 +230,13 @@ class WindowChrome(QMainWindow):
         panels = view_menu.addMenu("&Panels")
         for dock in self.docks.values():
             panels.addAction(dock.toggleViewAction())
+        view_menu.addMenu(self.keyboard.panels_menu)
         view_menu.addSeparator()
         view_menu.addAction(self.reset_layout_action)
 
         help_menu = bar.addMenu("&Help")
+        help_menu.addActions([self.keyboard.help_action, self.keyboard.shortcuts_action])
+        help_menu.addSeparator()
         help_menu.addAction(self.about_action)
 
     def _build_toolbars(self) -> None:
@@ -278,7 +287,7 @@ class WindowChrome(QMainWindow):
             action.setCheckable(True)
             action.setChecked(visible)
             if name == "grid":
-                action.setShortcut(QKeySequence("Ctrl+G"))
+                action.setShortcut(QKeySequence("Ctrl+Shift+G"))  # Ctrl+G: Go to Hex
             action.toggled.connect(lambda on, n=name: self.map_view.set_layer_visible(n, on))
 
     def _fill_recent_menu(self) -> None:

@@ -46,6 +46,7 @@ from editor.docks.list_table import ListSortProxy, ListTableModel
 from editor.docks.table_columns import Editor, Pick, item_side
 from editor.document import Document
 from editor.selection import Focus, Selection
+from editor.widgets.undo_keys import undo_keys_to_window
 from schemas.problems import ModelPath
 
 Index = QModelIndex | QPersistentModelIndex
@@ -265,6 +266,7 @@ class ListTableView(QWidget):
         self.jump_button.setVisible(model.hex_column() is not None)
         self.filter_edit = QLineEdit(placeholderText="Filter")
         self.filter_edit.setClearButtonEnabled(True)
+        undo_keys_to_window(self.filter_edit)
         self.filter_edit.setMaximumWidth(180)
         self.filter_edit.textChanged.connect(self.proxy.setFilterFixedString)
         self.count_label = QLabel()
@@ -338,11 +340,15 @@ class ListTableView(QWidget):
         self.proxy.sort(-1)
 
     def _add_shortcuts(self) -> None:
-        for keys, slot in (
-            (QKeySequence.StandardKey.Delete, self.delete_selected),
-            (QKeySequence(Qt.Key.Key_Insert), self.add),
+        for text, keys, slot in (
+            (
+                f"Delete Selected {self.model.plural}",
+                QKeySequence.StandardKey.Delete,
+                self.delete_selected,
+            ),
+            (f"Add {self.model.noun}", QKeySequence(Qt.Key.Key_Insert), self.add),
         ):
-            action = QAction(self)
+            action = QAction(text, self)  # the text names it in Help > Keyboard Shortcuts
             action.setShortcut(keys)
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             action.triggered.connect(lambda _=False, slot=slot: slot())

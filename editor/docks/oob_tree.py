@@ -45,6 +45,7 @@ from editor.docks.oob_model import NODE_ID_ROLE, NODE_KIND_ROLE, Column, OobMode
 from editor.docks.oob_schedule import add_release, add_withdrawal, schedule_of
 from editor.document import Change, Document
 from editor.selection import Focus, Selection
+from editor.widgets.undo_keys import undo_keys_to_window
 from schemas.io import FileKind
 from schemas.oob import Organization, Unit
 
@@ -126,6 +127,7 @@ class OobTreeDock(DocumentDock):
             "a matching organization shows everything under it"
         )
         self.search.textChanged.connect(self._search_changed)
+        undo_keys_to_window(self.search)
         self.status_filter = QComboBox()
         self.status_filter.addItems([s.value for s in StatusFilter])
         self.status_filter.setToolTip("Show only units with this part in the open scenario")

@@ -41,6 +41,7 @@ from editor.docks.parameter_models import (
 from editor.docks.parameter_rows import GROUPS, Group, group_of, label_of
 from editor.document import Change, Document
 from editor.selection import Focus, Selection
+from editor.widgets.undo_keys import undo_keys_to_window
 from schemas.io import FileKind
 
 Index = QModelIndex | QPersistentModelIndex
@@ -226,6 +227,7 @@ class ParametersDock(DocumentDock):
         self.search = QLineEdit(body)
         self.search.setPlaceholderText("Search parameters by name or description…")
         self.search.setClearButtonEnabled(True)
+        undo_keys_to_window(self.search)
         self.changed_only = QCheckBox("Changed only", body)
         self.changed_only.setToolTip("Show only values changed since the file was last saved")
         self.changed_label = QLabel(body)

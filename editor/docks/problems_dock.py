@@ -35,6 +35,7 @@ from editor.docks.problems_model import (
 from editor.document import Document
 from editor.live_checks import LiveChecker
 from editor.selection import Focus, Selection
+from editor.widgets.undo_keys import undo_keys_to_window
 from schemas.io import FileKind
 from schemas.problems import Problem, Severity
 
@@ -96,6 +97,7 @@ class ProblemsDock(DocumentDock):
         self.filter_edit = QLineEdit()
         self.filter_edit.setPlaceholderText("Filter: code, words of the message, file, hex or id")
         self.filter_edit.setClearButtonEnabled(True)
+        undo_keys_to_window(self.filter_edit)
         self.filter_edit.setToolTip(
             "Show only the problems that mention every word typed here "
             "(in their code, message, file, hex or unit id)"

@@ -139,6 +139,8 @@ class SupplyDock(ListTablesDock):
         values = self.document.scenario.header.global_supply if self.document else None
         for side, spin in self.global_supply.items():
             spin.blockSignals(True)
+            # Nothing open: a dash, not a 0 % that no file holds.
+            spin.setSpecialValueText("—" if values is None else "")
             spin.setValue(getattr(values, side.value) if values is not None else 0)
             spin.setEnabled(values is not None)
             spin.blockSignals(False)

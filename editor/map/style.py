@@ -24,6 +24,10 @@ COUNTERS_FROM = 22.0
 MARKERS_FROM = 12.0
 """Objectives, supply sources, arrivals and overlays as symbols; below, small dots."""
 
+JUMP_ZOOM = 32.0
+"""The least zoom a jump to a place shows it at: full counters, a zoom level the tiles draw one
+to one."""
+
 MIN_ZOOM = 0.5
 MAX_ZOOM = 200.0
 

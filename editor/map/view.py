@@ -374,8 +374,20 @@ class MapView(QWidget):
         hex_ = self._focus_hex(focus)
         if hex_ is None or not self.scene.geometry.contains(*hex_):
             return
-        self.center_on(hex_)
+        self.show_hex(hex_)
         self.selection.select_hex(hex_)
+
+    def show_hex(self, hex_: Offset) -> None:
+        """Centre a hex, zooming in first if the map is too far out to make it out (a jump from
+        the whole-map overview lands where hexes and counters can be read)."""
+        if self.scene is None:
+            return
+        too_far = self.viewport.zoom < style.JUMP_ZOOM
+        if too_far:
+            self.viewport.zoom = self.viewport.clamp(style.JUMP_ZOOM)
+        self.center_on(hex_)
+        if too_far:
+            self.zoom_changed.emit(self.viewport.zoom)
 
     def _focus_hex(self, focus: Focus) -> Offset | None:
         assert self.scene is not None

@@ -30,6 +30,7 @@ from editor.testplay.models import ArrivalsModel, LogModel, ObjectivesModel, sid
 from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.session import TestPlaySession
 from editor.testplay.settings_bar import SettingsBar
+from editor.widgets.undo_keys import undo_keys_to_window
 from engine.movement import IllegalMove
 from schemas.scenario import Header
 
@@ -195,6 +196,7 @@ class TestPlayDock(DocumentDock):
         self.log_filter = QLineEdit()
         self.log_filter.setPlaceholderText("Filter events")
         self.log_filter.setClearButtonEnabled(True)
+        undo_keys_to_window(self.log_filter)
         self.log_filter.setToolTip("Show only the events whose text contains this")
         self.log_filter.textChanged.connect(self.log_proxy.setFilterFixedString)
         self.log_view = _table(self.log_proxy)

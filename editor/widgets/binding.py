@@ -116,6 +116,10 @@ class Binding(QObject):
         if document is not self.document:
             if self.document is not None:
                 self.document.changed.disconnect(self._on_changed)
+                if document is None:
+                    # The file closed (File > Close): none of its values stays on screen.
+                    for editor in self.editors.values():
+                        editor.show_nothing()
             if document is not None:
                 document.changed.connect(self._on_changed)
         self.document = document

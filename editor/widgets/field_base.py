@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Annotated, Any, Union, get_args, get_origin
 import annotated_types
 from pydantic import BaseModel
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QSizePolicy, QWidget
 
+from editor.widgets.undo_keys import is_undo_key
 from schemas.base import ClockTime
 from schemas.problems import ModelPath
 
@@ -261,18 +261,12 @@ class _FieldKeys(QObject):
         kind = event.type()
         if kind in (QEvent.Type.FocusIn, QEvent.Type.FocusOut):
             self._editor.new_session()
-        elif kind in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress) and _is_undo_key(event):
+        elif kind in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress) and is_undo_key(event):
             # Ignored override: the window's Undo action gets the key; a plain key press must
             # not reach the widget's private text undo.
             event.ignore()
             return True
         return False
-
-
-def _is_undo_key(event: QEvent) -> bool:
-    return isinstance(event, QKeyEvent) and (
-        event.matches(QKeySequence.StandardKey.Undo) or event.matches(QKeySequence.StandardKey.Redo)
-    )
 
 
 def distinct(values: Sequence[Any]) -> list[Any]:
@@ -355,6 +349,13 @@ class FieldEditor(QWidget):
             return
         self.values = found
         self.mixed = len(found) > 1
+        self.show_message(None)
+        self._redisplay()
+
+    def show_nothing(self) -> None:
+        """Show no value at all (nothing is open): blank, as when the objects differ."""
+        self.values = [None]
+        self.mixed = True
         self.show_message(None)
         self._redisplay()
 
