@@ -16,13 +16,13 @@ from PySide6.QtWidgets import (
     QMenu,
     QProgressBar,
     QStackedWidget,
-    QStyle,
     QToolButton,
     QTreeView,
     QVBoxLayout,
     QWidget,
 )
 
+from editor import icons
 from editor.docks.base import DocumentDock
 from editor.docks.problems_model import (
     SEVERITIES,
@@ -35,11 +35,12 @@ from editor.docks.problems_model import (
 from editor.document import Document
 from editor.live_checks import LiveChecker
 from editor.selection import Focus, Selection
+from editor.widgets.wrapped_text import WrappedTextDelegate
 from schemas.io import FileKind
 from schemas.problems import Problem, Severity
 
-_COLUMN_WIDTHS = {Column.CODE: 150, Column.FILE: 250, Column.WHERE: 210}
-"""Starting widths in pixels; the message takes the rest."""
+_COLUMN_WIDTHS = {Column.CODE: 130, Column.FILE: 170, Column.WHERE: 150}
+"""Starting widths in pixels; the message takes the rest, on as many lines as it needs."""
 
 
 class ProblemsDock(DocumentDock):
@@ -87,6 +88,7 @@ class ProblemsDock(DocumentDock):
         self.stack.addWidget(self.tree)
         self.stack.addWidget(self.empty)
         layout.addWidget(self.stack, 1)
+        layout.addLayout(self._build_status_line())
         self.setWidget(body)
         self._build_actions()
 
@@ -114,17 +116,18 @@ class ProblemsDock(DocumentDock):
             button.toggled.connect(self._on_filter)
             self.toggles[severity] = button
             bar.addWidget(button)
-        bar.addSpacing(8)
+        self.recheck_button = QToolButton()
+        self.recheck_button.setAutoRaise(True)
+        bar.addWidget(self.recheck_button)
+        return bar
+
+    def _build_status_line(self) -> QHBoxLayout:
+        # Under the list, not beside the filter: there it made the panel wider than a laptop.
+        line = QHBoxLayout()
+        line.setSpacing(4)
         self.status = QLabel()
         self.status.setEnabled(False)
-        # Wide enough for the longest status, so that the bar does not shift as it changes.
-        self.status.setMinimumWidth(
-            self.status.fontMetrics().horizontalAdvance(
-                "Checked in 999 ms · setup checks wait for the errors"
-            )
-        )
-        self.status.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        bar.addWidget(self.status)
+        line.addWidget(self.status, 1)
         self.progress_bar = QProgressBar()
         self.progress_bar.setTextVisible(False)
         self.progress_bar.setFixedSize(80, 10)
@@ -132,22 +135,20 @@ class ProblemsDock(DocumentDock):
         policy.setRetainSizeWhenHidden(True)
         self.progress_bar.setSizePolicy(policy)
         self.progress_bar.setVisible(False)
-        bar.addWidget(self.progress_bar)
-        self.recheck_button = QToolButton()
-        self.recheck_button.setAutoRaise(True)
-        bar.addWidget(self.recheck_button)
-        return bar
+        line.addWidget(self.progress_bar)
+        return line
 
     def _build_tree(self) -> QTreeView:
         tree = QTreeView()
         tree.setModel(self.model)
-        tree.setUniformRowHeights(True)
         tree.setAlternatingRowColors(True)
         tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         tree.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         tree.setExpandsOnDoubleClick(True)
         tree.setTextElideMode(Qt.TextElideMode.ElideRight)
+        # Messages wrap: a designer reads them whole at the panel's size, without a tooltip.
+        tree.setItemDelegate(WrappedTextDelegate(tree, Column.MESSAGE))
         header = tree.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(Column.MESSAGE, QHeaderView.ResizeMode.Stretch)
@@ -174,16 +175,13 @@ class ProblemsDock(DocumentDock):
         self.copy_all_action.setToolTip("Copy every problem shown")
         self.copy_all_action.triggered.connect(self.copy_all)
         self.recheck_action = QAction("&Re-check Now", self)
-        self.recheck_action.setIcon(
-            self.style().standardIcon(QStyle.StandardPixmap.SP_BrowserReload)
-        )
+        self.recheck_action.setIcon(icons.icon("refresh-cw"))
         self.recheck_action.setToolTip(
             "Check the scenario again now, from scratch, without waiting for an edit"
         )
         self.recheck_action.triggered.connect(lambda: self.checker.check_now(fresh=True))
         self.recheck_action.setEnabled(False)
         self.recheck_button.setDefaultAction(self.recheck_action)
-        self.recheck_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.tree.addAction(self.copy_action)
 
     # Document ---------------------------------------------------------------------------------
