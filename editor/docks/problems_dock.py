@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QModelIndex, QPoint, Qt, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPoint, Qt, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -39,8 +39,13 @@ from editor.widgets.wrapped_text import WrappedTextDelegate
 from schemas.io import FileKind
 from schemas.problems import Problem, Severity
 
-_COLUMN_WIDTHS = {Column.CODE: 130, Column.FILE: 170, Column.WHERE: 150}
-"""Starting widths in pixels; the message takes the rest, on as many lines as it needs."""
+_COLUMN_SHARES = {
+    Column.CODE: (0.16, 110, 150),
+    Column.FILE: (0.18, 80, 250),
+    Column.WHERE: (0.16, 80, 210),
+}
+"""Each column's share of the list's width, with its least and most pixels, until the designer
+drags a column; the message takes the rest, on as many lines as it needs."""
 
 
 class ProblemsDock(DocumentDock):
@@ -152,15 +157,39 @@ class ProblemsDock(DocumentDock):
         header = tree.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(Column.MESSAGE, QHeaderView.ResizeMode.Stretch)
-        for column, width in _COLUMN_WIDTHS.items():
+        for column in _COLUMN_SHARES:
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
-            header.resizeSection(column, width)
+        self._columns_dragged = False
+        self._fitting = False
+        header.sectionResized.connect(self._on_column_resized)
+        tree.viewport().installEventFilter(self)
         tree.activated.connect(self._on_activated)
         tree.expanded.connect(self._on_expanded)
         tree.collapsed.connect(self._on_collapsed)
         tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         tree.customContextMenuRequested.connect(self._show_menu)
         return tree
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.tree.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_columns()
+        return super().eventFilter(watched, event)
+
+    def _fit_columns(self) -> None:
+        """Share the list's width out: on a narrow panel the message keeps most of it."""
+        if self._columns_dragged:
+            return
+        width = self.tree.viewport().width()
+        self._fitting = True
+        try:
+            for column, (share, least, most) in _COLUMN_SHARES.items():
+                self.tree.header().resizeSection(column, min(most, max(least, int(width * share))))
+        finally:
+            self._fitting = False
+
+    def _on_column_resized(self, column: int, _old: int, _new: int) -> None:
+        if column in _COLUMN_SHARES and not self._fitting:
+            self._columns_dragged = True  # the designer's widths stay
 
     def _build_actions(self) -> None:
         self.show_action = QAction("&Show Problem", self)

@@ -3,7 +3,7 @@ that long texts (problem messages) read in full without a tooltip."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSize, Qt, QTimer
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, QTimer
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QTreeView
 
 Index = QModelIndex | QPersistentModelIndex
@@ -17,8 +17,8 @@ class WrappedTextDelegate(QStyledItemDelegate):
         super().__init__(view)
         self._view = view
         self._column = column
+        # Only this column wraps (the view's word wrap would wrap every column).
         view.setUniformRowHeights(False)
-        view.setWordWrap(True)
         self._relayout = QTimer(self)
         self._relayout.setSingleShot(True)
         self._relayout.setInterval(0)
@@ -33,8 +33,8 @@ class WrappedTextDelegate(QStyledItemDelegate):
 
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
         if index.column() == self._column:
-            # The style wraps to the width of the option's rectangle: the column's width.
-            option.rect.setWidth(self._view.columnWidth(self._column))
+            # The style wraps to the width of the option's rectangle, when it is a valid one.
+            option.rect = QRect(0, 0, self._view.columnWidth(self._column), 1)
         return super().sizeHint(option, index)
 
     def _on_resized(self, column: int, _old: int, _new: int) -> None:
