@@ -72,11 +72,11 @@ class WindowChrome(QMainWindow):
             if area in fronts
         ]
         width, height = self.width(), self.height()
-        widths = [min(380, width * 24 // 100), min(440, width * 27 // 100)]
+        widths = [min(380, width * 22 // 100), min(440, width * 24 // 100)]
         self.resizeDocks(sides, widths[: len(sides)], Qt.Orientation.Horizontal)
         bottom = fronts.get(Qt.DockWidgetArea.BottomDockWidgetArea)
         if bottom is not None:
-            self.resizeDocks([bottom], [min(300, height * 36 // 100)], Qt.Orientation.Vertical)
+            self.resizeDocks([bottom], [min(300, height * 37 // 100)], Qt.Orientation.Vertical)
 
     def _action(
         self,
@@ -109,8 +109,15 @@ class WindowChrome(QMainWindow):
             "&Open…",
             self._choose_and_open,
             keys.Open,
-            "Open a scenario or a title folder",
+            "Open a scenario file",
             "folder-open",
+        )
+        self.open_title_action = self._action(
+            "Open T&itle Folder…",
+            self._choose_title_and_open,
+            None,
+            "Open a title folder's first scenario; File > Scenarios of This Title lists the others",
+            "folder-tree",
         )
         self.save_action = self._action(
             "&Save", self.save, keys.Save, "Write every changed file", "save"
@@ -222,7 +229,7 @@ class WindowChrome(QMainWindow):
     def _build_menus(self) -> None:
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
-        file_menu.addActions([self.new_action, self.open_action])
+        file_menu.addActions([self.new_action, self.open_action, self.open_title_action])
         self.recent_menu = file_menu.addMenu("Open &Recent")
         self.title_menu = file_menu.addMenu("Scenarios of This &Title")
         file_menu.addSeparator()

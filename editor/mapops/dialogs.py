@@ -38,12 +38,12 @@ from editor.mapops.resize import (
     resize_map_reported,
     shift_scenario,
 )
+from editor.open_places import SCENARIO_FILTER
 from schemas.io import FileKind, load_file
 from schemas.map import MapFile, TerrainType
 from schemas.scenario import ScenarioFile
 from schemas.title import discover
 
-SCENARIO_FILTER = "Scenarios (*.scenario.yaml *.scenario.json)"
 MAP_FILTER = "Maps (*.map.yaml *.map.json)"
 _STAGGERS: tuple[tuple[str, Literal["odd", "even"]], ...] = (
     ("Odd columns (1, 3, 5…) sit lower", "odd"),
