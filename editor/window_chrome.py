@@ -297,6 +297,7 @@ class WindowChrome(QMainWindow):
         tool_bar = QToolBar("Tools", self)
         tool_bar.setObjectName("tools_toolbar")
         tool_bar.setOrientation(Qt.Orientation.Vertical)
+        tool_bar.setIconSize(QSize(20, 20))  # all fifteen in the height of 960x540
         tool_bar.addActions(list(self.tools.actions.values()))
         self.addToolBar(Qt.ToolBarArea.LeftToolBarArea, tool_bar)
         for bar in (file_bar, view_bar, tool_bar):

@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
@@ -264,18 +263,15 @@ class ParametersDock(DocumentDock):
 
         # The search and the changes above the list of groups, not across the panel: the height
         # goes to the table, which a laptop's bottom panel has little of.
-        changes = QHBoxLayout()
-        changes.addWidget(self.changed_only)
-        changes.addStretch(1)
-        changes.addWidget(self.changed_label)
         left = QWidget(body)
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.setSpacing(4)
         left_layout.addWidget(self.search)
-        left_layout.addLayout(changes)
+        left_layout.addWidget(self.changed_only)
         left_layout.addWidget(self.groups, 1)
-        left.setMaximumWidth(260)
+        left_layout.addWidget(self.changed_label)
+        left.setMaximumWidth(240)
         right = QWidget(body)
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
@@ -287,7 +283,7 @@ class ParametersDock(DocumentDock):
         split.addWidget(left)
         split.addWidget(right)
         split.setStretchFactor(1, 1)
-        split.setSizes([200, 800])
+        split.setSizes([180, 800])
         layout = QVBoxLayout(body)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(split, 1)
