@@ -40,12 +40,12 @@ from schemas.io import FileKind
 from schemas.problems import Problem, Severity
 
 _COLUMN_SHARES = {
-    Column.CODE: (0.16, 110, 150),
     Column.FILE: (0.18, 80, 250),
     Column.WHERE: (0.16, 80, 210),
 }
 """Each column's share of the list's width, with its least and most pixels, until the designer
-drags a column; the message takes the rest, on as many lines as it needs."""
+drags a column; the code is as wide as a code, and the message takes the rest, on as many lines
+as it needs."""
 
 
 class ProblemsDock(DocumentDock):
@@ -157,7 +157,7 @@ class ProblemsDock(DocumentDock):
         header = tree.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(Column.MESSAGE, QHeaderView.ResizeMode.Stretch)
-        for column in _COLUMN_SHARES:
+        for column in (Column.CODE, *_COLUMN_SHARES):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
         self._columns_dragged = False
         self._fitting = False
@@ -180,15 +180,19 @@ class ProblemsDock(DocumentDock):
         if self._columns_dragged:
             return
         width = self.tree.viewport().width()
+        # A code reads whole beside its group's indentation and severity mark.
+        code = 2 * self.tree.indentation() + self.tree.iconSize().width() + 48
+        code += self.tree.fontMetrics().horizontalAdvance("SETUP000")
         self._fitting = True
         try:
+            self.tree.header().resizeSection(Column.CODE, code)
             for column, (share, least, most) in _COLUMN_SHARES.items():
                 self.tree.header().resizeSection(column, min(most, max(least, int(width * share))))
         finally:
             self._fitting = False
 
     def _on_column_resized(self, column: int, _old: int, _new: int) -> None:
-        if column in _COLUMN_SHARES and not self._fitting:
+        if column != Column.MESSAGE and not self._fitting:
             self._columns_dragged = True  # the designer's widths stay
 
     def _build_actions(self) -> None:
