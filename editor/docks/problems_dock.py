@@ -39,6 +39,9 @@ from editor.widgets.wrapped_text import WrappedTextDelegate
 from schemas.io import FileKind
 from schemas.problems import Problem, Severity
 
+_FILE_COLUMN_FROM = 600
+"""The list's width in pixels from which the File column shows."""
+
 _COLUMN_SHARES = {
     Column.FILE: (0.18, 80, 250),
     Column.WHERE: (0.16, 80, 210),
@@ -177,9 +180,12 @@ class ProblemsDock(DocumentDock):
 
     def _fit_columns(self) -> None:
         """Share the list's width out: on a narrow panel the message keeps most of it."""
+        width = self.tree.viewport().width()
+        # Too narrow for the file beside the message: the file is in the Where tooltip and in
+        # what Copy writes; it comes back when the panel is wider.
+        self.tree.setColumnHidden(Column.FILE, width < _FILE_COLUMN_FROM)
         if self._columns_dragged:
             return
-        width = self.tree.viewport().width()
         # A code reads whole beside its group's indentation and severity mark.
         code = 2 * self.tree.indentation() + self.tree.iconSize().width() + 48
         code += self.tree.fontMetrics().horizontalAdvance("SETUP000")

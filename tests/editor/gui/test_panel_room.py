@@ -111,3 +111,24 @@ def test_open_title_folder_opens_its_first_scenario(
     assert Path(asked[0][2]) == ardennes.parent.parent.parent
     assert window.document.scenario_path.name == "cheneux-and-the-sanatorium.scenario.yaml"
     assert window.document.title_folder == title
+
+
+def test_a_narrow_problems_panel_gives_the_files_room_to_the_message(
+    window: MainWindow,
+) -> None:
+    dock = window.docks["problems"]
+    dock.raise_()
+    tree = dock.tree
+    dock.setFloating(True)
+    dock.resize(480, 300)
+    QApplication.processEvents()
+    assert tree.isColumnHidden(Column.FILE)
+    problems = check_document_files(window.document.bundle())
+    dock.checker.checked.emit(problems)
+    placed = next(p for p in dock.model.visible_problems() if p.file and p.hex)
+    index = dock.model.index_of(placed).siblingAtColumn(Column.WHERE)
+    tip = index.data(Qt.ItemDataRole.ToolTipRole)
+    assert tip.startswith(f"File: {Path(placed.file).name}:{placed.line}\n"), tip
+    dock.resize(1000, 300)
+    QApplication.processEvents()
+    assert not tree.isColumnHidden(Column.FILE)
