@@ -15,11 +15,10 @@ from editor import icons
 from editor import settings as app_settings
 from editor.docks.base import DocumentDock
 from editor.tools.manager import ToolManager
+from editor.widgets.screen_fit import resize_within_screen
 
 DEFAULT_SIZE = QSize(1600, 1000)
 """The window's size at the first start on a screen that has room for it."""
-
-_FRAME_ALLOWANCE = QSize(16, 40)
 
 
 class WindowChrome(QMainWindow):
@@ -50,14 +49,10 @@ class WindowChrome(QMainWindow):
 
     def _fit_to_screen(self) -> None:
         """The first start: the default size, or less on a smaller screen, in its middle."""
+        resize_within_screen(self, DEFAULT_SIZE.width(), DEFAULT_SIZE.height())
         screen = self.screen() or QGuiApplication.primaryScreen()
-        if screen is None:
-            return
-        room = screen.availableGeometry()
-        # The title bar and borders are not known before the window is shown: leave them room.
-        size = DEFAULT_SIZE.boundedTo(room.size() - _FRAME_ALLOWANCE)
-        self.resize(size.expandedTo(self.minimumSizeHint()))
-        self.move(room.center() - self.rect().center())
+        if screen is not None:
+            self.move(screen.availableGeometry().center() - self.rect().center())
 
     def _default_sizes(self) -> None:
         """The panels' widths and the bottom panel's height, shares of the window's size so that

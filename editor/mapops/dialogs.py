@@ -39,6 +39,7 @@ from editor.mapops.resize import (
     shift_scenario,
 )
 from editor.open_places import SCENARIO_FILTER
+from editor.widgets.screen_fit import resize_within_screen
 from schemas.io import FileKind, load_file
 from schemas.map import MapFile, TerrainType
 from schemas.scenario import ScenarioFile
@@ -138,7 +139,7 @@ class ResizeDialog(QDialog):
         layout.addWidget(self.others_label)
         layout.addWidget(self.buttons)
         self.fill.currentIndexChanged.connect(self._timer.start)
-        self.resize(620, 520)
+        resize_within_screen(self, 620, 520)
         self.refresh()
 
     def _side_spin(self, extent: int, suffix: str, side: str) -> QSpinBox:

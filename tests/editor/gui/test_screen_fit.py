@@ -14,7 +14,11 @@ from PySide6.QtCore import QSize
 from PySide6.QtWidgets import QApplication, QToolBar, QToolButton
 
 from editor.app import start
+from editor.docks.id_picker import IdPickerDialog
+from editor.geo.import_dialog import GeographyImportDialog
 from editor.main_window import MainWindow
+from editor.mapops.dialogs import NewTitleDialog, ResizeDialog
+from editor.mapops.subscenario_dialog import SubScenarioDialog
 from tests.conftest import REPO
 
 LAPTOP = QSize(1280, 720)
@@ -93,6 +97,8 @@ def test_at_1920_pixels_no_tool_hides_behind_the_extension(window: MainWindow) -
 _MEASURE = """
 import json, sys
 from editor.app import start
+from editor.docks.id_picker import IdPickerDialog
+from editor.geo.import_dialog import GeographyImportDialog
 window = start([sys.argv[1]], ask=lambda *_: None)
 window.show()
 from PySide6.QtWidgets import QApplication
@@ -163,3 +169,19 @@ def test_the_first_start_on_a_laptop_opens_within_the_screen(
     assert _inside(measured["frame"], measured["room"]), measured
     # Not a postage stamp either: the window takes most of the screen.
     assert measured["frame"][2] >= 1200, measured
+
+
+def test_the_dialogs_open_within_a_small_screen(window: MainWindow) -> None:
+    # The offscreen screen is 800x800: smaller than the Geography import's preferred size.
+    document = window.document
+    room = window.screen().availableGeometry().size()
+    dialogs = [
+        GeographyImportDialog(document, window),
+        ResizeDialog(document, window),
+        SubScenarioDialog(document, parent=window),
+        NewTitleDialog(window, document.scenario_path),
+        IdPickerDialog([], [], multiple=True, title="Units", parent=window),
+    ]
+    for dialog in dialogs:
+        assert _within(dialog.size(), room), (type(dialog).__name__, dialog.size())
+        dialog.deleteLater()
