@@ -67,7 +67,7 @@ class WindowChrome(QMainWindow):
             if area in fronts
         ]
         width, height = self.width(), self.height()
-        widths = [min(380, width * 22 // 100), min(440, width * 24 // 100)]
+        widths = [min(380, width * 24 // 100), min(440, width * 24 // 100)]
         self.resizeDocks(sides, widths[: len(sides)], Qt.Orientation.Horizontal)
         bottom = fronts.get(Qt.DockWidgetArea.BottomDockWidgetArea)
         if bottom is not None:

@@ -50,6 +50,16 @@ def test_the_window_still_fits_after_reset_layout(window: MainWindow) -> None:
     assert window.size() == LAPTOP
 
 
+def test_every_tools_settings_fit_the_laptop_window(window: MainWindow) -> None:
+    window.show()
+    window.resize(LAPTOP)
+    for tool in window.tools.tools:
+        window.tools.set_current(tool)
+        QApplication.processEvents()
+        assert _within(window.minimumSizeHint(), LAPTOP), tool.name
+        assert window.size() == LAPTOP, tool.name
+
+
 def test_each_panel_brought_to_the_front_fits_the_laptop_window(window: MainWindow) -> None:
     window.show()
     window.resize(LAPTOP)
@@ -103,10 +113,17 @@ window = start([sys.argv[1]], ask=lambda *_: None)
 window.show()
 from PySide6.QtWidgets import QApplication
 QApplication.processEvents()
+frame = window.frameGeometry()
+# Every tool's settings and every panel in front, as a designer's session goes.
+for tool in window.tools.tools:
+    window.tools.set_current(tool)
+    QApplication.processEvents()
+for dock in window.docks.values():
+    dock.raise_()
+    QApplication.processEvents()
 screen = window.screen()
 hint = window.minimumSizeHint()
 room = screen.availableGeometry()
-frame = window.frameGeometry()
 print(json.dumps({
     "hint": [hint.width(), hint.height()],
     "room": [room.x(), room.y(), room.width(), room.height()],
