@@ -10,6 +10,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
+from editor import icons
 from editor.document import DocumentError
 from editor.main_window import APP_NAME, MainWindow
 from editor.recovery import RecoveryCopy, find_copies
@@ -36,6 +37,7 @@ def application(argv: Sequence[str] = ()) -> QApplication:
     app.setApplicationName(APPLICATION)
     app.setApplicationDisplayName(APP_NAME)
     app.setStyle("Fusion")
+    app.setWindowIcon(icons.icon("hexwright"))
     return app
 
 

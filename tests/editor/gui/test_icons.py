@@ -97,3 +97,7 @@ def test_the_icon_files_are_shipped_with_the_package_and_their_licence() -> None
             text = path.read_text(encoding="utf-8")
             assert 'viewBox="0 0 24 24"' in text
             assert "currentColor" in text, path.name
+
+
+def test_the_window_has_the_applications_own_icon(window: MainWindow, qapp) -> None:
+    assert icons.name_of(qapp.windowIcon()) == "hexwright"
