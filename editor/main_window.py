@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor import icons
 from editor.docks.base import DocumentDock
 from editor.docks.map_aids_dock import MapAidsDock
 from editor.docks.oob_tree import OobTreeDock
@@ -321,6 +322,7 @@ class MainWindow(WindowChrome):
     def _testplay_changed(self, running: bool) -> None:
         self.testplay_action.setChecked(running)
         self.testplay_action.setText("Stop &Test-play" if running else "&Test-play")
+        self.testplay_action.setIcon(icons.icon("circle-stop" if running else "play"))
         self._update_title()
 
     def _new_title(self) -> None:

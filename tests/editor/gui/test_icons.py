@@ -101,3 +101,10 @@ def test_the_icon_files_are_shipped_with_the_package_and_their_licence() -> None
 
 def test_the_window_has_the_applications_own_icon(window: MainWindow, qapp) -> None:
     assert icons.name_of(qapp.windowIcon()) == "hexwright"
+
+
+def test_test_play_shows_stop_while_it_runs(window: MainWindow) -> None:
+    window.testplay_action.trigger()
+    assert icons.name_of(window.testplay_action.icon()) == "circle-stop"
+    window.testplay_action.trigger()
+    assert icons.name_of(window.testplay_action.icon()) == "play"
