@@ -10,6 +10,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
+from editor import icons
 from editor.document import DocumentError
 from editor.main_window import APP_NAME, MainWindow
 from editor.recovery import RecoveryCopy, find_copies
@@ -38,6 +39,7 @@ def application(argv: Sequence[str] = ()) -> QApplication:
     app.setApplicationDisplayName(APP_NAME)
     app.setStyle("Fusion")
     wheel_guard.install(app)  # the wheel scrolls panels; it changes a value only in focus
+    app.setWindowIcon(icons.icon("hexwright"))
     return app
 
 

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor import icons
 from editor.docks.base import DocumentDock
 from editor.docks.map_aids_dock import MapAidsDock
 from editor.docks.oob_tree import OobTreeDock
@@ -33,6 +34,7 @@ from editor.map.hex_text import describe_hex
 from editor.map.view import MapView
 from editor.mapops.dialogs import new_title_dialog, resize_dialog
 from editor.mapops.subscenario_dialog import convert_to_subscenario_dialog
+from editor.open_places import SCENARIO_FILTER, scenario_folder, titles_folder
 from editor.opening import open_with_progress
 from editor.recovery import Autosaver
 from editor.selection import Selection
@@ -46,7 +48,6 @@ from editor.window_testplay import TestPlayController
 from schemas.problems import Severity
 
 APP_NAME = "Hexwright"
-SCENARIO_FILTER = "Scenarios (*.scenario.yaml *.scenario.yml *.scenario.json)"
 
 
 class MainWindow(WindowChrome):
@@ -304,10 +305,16 @@ class MainWindow(WindowChrome):
         self.problems_label.setText(describe_counts(counts) if self.document is not None else "")
 
     def _choose_and_open(self) -> None:
-        start = str(self.document.title_folder) if self.document else str(Path.cwd())
+        start = str(scenario_folder(self.document))
         chosen, _ = QFileDialog.getOpenFileName(self, "Open Scenario", start, SCENARIO_FILTER)
         if chosen:
             self.open_path(chosen)
+
+    def _choose_title_and_open(self) -> None:
+        start = str(titles_folder(self.document))
+        chosen = QFileDialog.getExistingDirectory(self, "Open Title Folder", start)
+        if chosen:
+            self.open_path(chosen)  # its first scenario, as `hexwright FOLDER` opens
 
     def _tool_changed(self, tool: MapTool) -> None:
         self.map_view.set_tool(tool)
@@ -328,6 +335,7 @@ class MainWindow(WindowChrome):
     def _testplay_changed(self, running: bool) -> None:
         self.testplay_action.setChecked(running)
         self.testplay_action.setText("Stop &Test-play" if running else "&Test-play")
+        self.testplay_action.setIcon(icons.icon("circle-stop" if running else "play"))
         self._update_title()
 
     def _new_title(self) -> None:

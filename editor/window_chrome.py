@@ -7,15 +7,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, Qt
-from PySide6.QtGui import QAction, QIcon, QKeySequence, QUndoGroup
-from PySide6.QtWidgets import QLabel, QMainWindow
+from PySide6.QtCore import QByteArray, QSize, Qt
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QUndoGroup
+from PySide6.QtWidgets import QLabel, QMainWindow, QToolBar
 
+from editor import icons
 from editor import settings as app_settings
 from editor.docks.base import DocumentDock
 from editor.go_to_hex import go_to_hex_action
 from editor.tools.manager import ToolManager
 from editor.window_keys import WindowKeys
+from editor.widgets.screen_fit import resize_within_screen
+
+DEFAULT_SIZE = QSize(1600, 1000)
+"""The window's size at the first start on a screen that has room for it."""
 
 
 class WindowChrome(QMainWindow):
@@ -32,7 +37,7 @@ class WindowChrome(QMainWindow):
         right, both full height; the tables share tabs under the map."""
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
-        self.resize(1600, 1000)
+        self.resize(DEFAULT_SIZE)
         by_area: dict[Qt.DockWidgetArea, list[DocumentDock]] = {}
         for dock in self.docks.values():
             dock.setAllowedAreas(Qt.DockWidgetArea.AllDockWidgetAreas)
@@ -45,7 +50,16 @@ class WindowChrome(QMainWindow):
             docks[0].raise_()
         self._area_fronts = {area: docks[0] for area, docks in by_area.items()}
 
+    def _fit_to_screen(self) -> None:
+        """The first start: the default size, or less on a smaller screen, in its middle."""
+        resize_within_screen(self, DEFAULT_SIZE.width(), DEFAULT_SIZE.height())
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is not None:
+            self.move(screen.availableGeometry().center() - self.rect().center())
+
     def _default_sizes(self) -> None:
+        """The panels' widths and the bottom panel's height, shares of the window's size so that
+        a laptop's map keeps its room."""
         fronts = self._area_fronts
         sides = [
             fronts[area]
@@ -55,10 +69,12 @@ class WindowChrome(QMainWindow):
             )
             if area in fronts
         ]
-        self.resizeDocks(sides, [380, 440][: len(sides)], Qt.Orientation.Horizontal)
+        width, height = self.width(), self.height()
+        widths = [min(380, width * 24 // 100), min(440, width * 24 // 100)]
+        self.resizeDocks(sides, widths[: len(sides)], Qt.Orientation.Horizontal)
         bottom = fronts.get(Qt.DockWidgetArea.BottomDockWidgetArea)
         if bottom is not None:
-            self.resizeDocks([bottom], [300], Qt.Orientation.Vertical)
+            self.resizeDocks([bottom], [min(300, height * 37 // 100)], Qt.Orientation.Vertical)
 
     def _action(
         self,
@@ -72,7 +88,7 @@ class WindowChrome(QMainWindow):
         if shortcut is not None:
             action.setShortcut(shortcut)  # type: ignore[arg-type]
         if icon:
-            action.setIcon(QIcon.fromTheme(icon))
+            action.setIcon(icons.icon(icon))
         action.setStatusTip(tip)
         action.setToolTip(f"{text.replace('&', '').rstrip('…')}: {tip}" if tip else text)
         action.triggered.connect(slot)
@@ -85,33 +101,48 @@ class WindowChrome(QMainWindow):
             self.new_scenario,
             keys.New,
             "A new scenario over this title's map, OOB and data",
-            "document-new",
+            "file-plus",
         )
         self.open_action = self._action(
             "&Open…",
             self._choose_and_open,
             keys.Open,
-            "Open a scenario or a title folder",
-            "document-open",
+            "Open a scenario file",
+            "folder-open",
+        )
+        self.open_title_action = self._action(
+            "Open T&itle Folder…",
+            self._choose_title_and_open,
+            None,
+            "Open a title folder's first scenario; File > Scenarios of This Title lists the others",
+            "folder-tree",
         )
         self.save_action = self._action(
-            "&Save", self.save, keys.Save, "Write every changed file", "document-save"
+            "&Save", self.save, keys.Save, "Write every changed file", "save"
         )
         self.save_as_action = self._action(
             "Save &As…",
             self.save_as,
             keys.SaveAs,
             "Save the scenario under a new name",
-            "document-save-as",
+            "save-all",
         )
         self.revert_action = self._action(
-            "&Revert", self.revert, None, "Reload every file from disk", "document-revert"
+            "&Revert", self.revert, None, "Reload every file from disk", "history"
         )
         self.export_view_action = self._action(
-            "Export &View as PNG…", self._export_view, None, "Save what the map shows as a picture"
+            "Export &View as PNG…",
+            self._export_view,
+            None,
+            "Save what the map shows as a picture",
+            "image",
         )
         self.export_map_action = self._action(
-            "Export Whole &Map as PNG…", self._export_map, None, "Save the whole map as a picture"
+            "Export Whole &Map as PNG…",
+            self._export_map,
+            None,
+            "Save the whole map as a picture",
+            "image-down",
         )
         self.new_title_action = self._action(
             "New &Title…",
@@ -119,18 +150,21 @@ class WindowChrome(QMainWindow):
             None,
             "A new title folder: a blank map, this title's OOB, parameters and weather, and an "
             "empty scenario",
+            "folder-plus",
         )
         self.resize_map_action = self._action(
             "&Resize or Crop Map…",
             self._resize_map,
             None,
             "Add or remove columns and rows on any side; what falls off is listed first",
+            "crop",
         )
         self.subscenario_action = self._action(
             "Convert to &Sub-Scenario…",
             self._convert_to_subscenario,
             None,
             "Cut a part of the map into a new title with the units inside it",
+            "scissors",
         )
         self.testplay_action = self._action(
             "&Test-play",
@@ -138,7 +172,7 @@ class WindowChrome(QMainWindow):
             QKeySequence("F5"),
             "Play the scenario as it is now, both sides, in the embedded engine; the scenario "
             "is not changed",
-            "media-playback-start",
+            "play",
         )
         self.testplay_action.setCheckable(True)
         self.import_geography_action = self._action(
@@ -147,29 +181,28 @@ class WindowChrome(QMainWindow):
             None,
             "Turn GeoJSON forests, towns, water, rivers and roads into the map's terrain, "
             "hexsides and roads",
+            "globe",
         )
         self.close_action = self._action(
-            "&Close", self._close_document, keys.Close, "Close the scenario"
+            "&Close", self._close_document, keys.Close, "Close the scenario", "file-x"
         )
-        self.quit_action = self._action(
-            "&Quit", self.close, keys.Quit, "Quit Hexwright", "application-exit"
-        )
+        self.quit_action = self._action("&Quit", self.close, keys.Quit, "Quit Hexwright", "log-out")
         # The group's actions follow the active stack and read "Undo Set Unit Strength".
         self.undo_group = QUndoGroup(self)
         self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
         self.undo_action.setShortcut(keys.Undo)
-        self.undo_action.setIcon(QIcon.fromTheme("edit-undo"))
+        self.undo_action.setIcon(icons.icon("undo-2"))
         self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
         # Each key once: where the platform's Redo is Ctrl+Y, a second Ctrl+Y made it ambiguous.
         redo_keys = [QKeySequence(keys.Redo), QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")]
         self.redo_action.setShortcuts(list({k.toString(): k for k in redo_keys}.values()))
-        self.redo_action.setIcon(QIcon.fromTheme("edit-redo"))
+        self.redo_action.setIcon(icons.icon("redo-2"))
         self.find_action = self._action(
             "&Find Unit…",
             self._find_unit,
             keys.Find,
             "Search the order of battle by name, id or type",
-            "edit-find",
+            "search",
         )
         self.zoom_in_action = self._action(
             "Zoom &In", self.map_view.zoom_in, keys.ZoomIn, "Closer to the map", "zoom-in"
@@ -182,18 +215,22 @@ class WindowChrome(QMainWindow):
             self.map_view.zoom_to_fit,
             QKeySequence("Ctrl+0"),
             "Show the whole map",
-            "zoom-fit-best",
+            "maximize",
         )
         self.go_to_hex_action = go_to_hex_action(self, self.map_view, self.selection)
         self.reset_layout_action = self._action(
-            "Reset &Layout", self._reset_layout, None, "Put every panel back in its place"
+            "Reset &Layout",
+            self._reset_layout,
+            None,
+            "Put every panel back in its place",
+            "layout-dashboard",
         )
-        self.about_action = self._action("&About Hexwright", self._about, None, "")
+        self.about_action = self._action("&About Hexwright", self._about, None, "", "info")
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
-        file_menu.addActions([self.new_action, self.open_action])
+        file_menu.addActions([self.new_action, self.open_action, self.open_title_action])
         self.recent_menu = file_menu.addMenu("Open &Recent")
         self.title_menu = file_menu.addMenu("Scenarios of This &Title")
         file_menu.addSeparator()
@@ -257,12 +294,18 @@ class WindowChrome(QMainWindow):
                 self.testplay.take_back_action,
             ]
         )
+        # Test-play is the one tool bar that reads: starting and ending turns are its verbs.
         play_bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        tool_bar = self.addToolBar("Tools")
+        # The map tools stand in a column beside the map, icons only (the tooltip names each
+        # and its key): in a row they would push the window past a laptop's width.
+        tool_bar = QToolBar("Tools", self)
         tool_bar.setObjectName("tools_toolbar")
+        tool_bar.setOrientation(Qt.Orientation.Vertical)
+        tool_bar.setIconSize(QSize(20, 20))  # all fifteen in the height of 960x540
         tool_bar.addActions(list(self.tools.actions.values()))
+        self.addToolBar(Qt.ToolBarArea.LeftToolBarArea, tool_bar)
         for bar in (file_bar, view_bar, tool_bar):
-            bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+            bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
 
     def _build_status_bar(self) -> None:
         status = self.statusBar()
@@ -330,6 +373,8 @@ class WindowChrome(QMainWindow):
         state = store.value("window/state")
         if isinstance(geometry, QByteArray):
             self.restoreGeometry(geometry)
+        else:
+            self._fit_to_screen()
         if isinstance(state, QByteArray):
             self.restoreState(state)
         else:

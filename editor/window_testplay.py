@@ -13,6 +13,7 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
+from editor import icons
 from editor.commands import SetValue
 from editor.docks.base import DocumentDock
 from editor.docks.tool_options import ToolOptionsDock
@@ -143,6 +144,16 @@ class TestPlayController(QObject):
         if self.dock is not None:
             self.dock.export_button.setDefaultAction(self.export_log_action)
             self.export_log_action.setIconText("Export…")
+        for action, name in (
+            (self.end_turn_action, "skip-forward"),
+            (self.take_back_action, "undo-dot"),
+            (self.replay_last_action, "rotate-ccw"),
+            (self.copy_positions_action, "clipboard-copy"),
+            (self.save_action, "file-down"),
+            (self.open_action, "file-input"),
+            (self.export_log_action, "file-output"),
+        ):
+            action.setIcon(icons.icon(name))
         self.actions = [
             self.end_turn_action,
             self.take_back_action,

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.docks.table_columns import Pick, label, side_colour
+from editor.widgets.screen_fit import resize_within_screen
 from schemas.oob_index import OobIndex
 from schemas.vocabulary import Side
 
@@ -88,7 +89,7 @@ class IdPickerDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(title)
         self.setModal(True)
-        self.resize(460, 520)
+        resize_within_screen(self, 460, 520)
         self._multiple = multiple
         self._initial = list(chosen)
         self.filter_edit = QLineEdit(placeholderText="Filter by name or id")

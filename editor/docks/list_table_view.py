@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor import icons
 from editor.docks.base import DocumentDock
 from editor.docks.id_picker import IdPickerDialog, pick_entries
 from editor.docks.list_table import ListSortProxy, ListTableModel
@@ -256,12 +257,20 @@ class ListTableView(QWidget):
         self.proxy = ListSortProxy(self)
         self.proxy.setSourceModel(model)
 
-        self.add_button = self._button("Add", f"Add a {model.noun.lower()} (Insert)", self.add)
+        self.add_button = self._button(
+            "Add", "plus", f"Add a {model.noun.lower()} (Insert)", self.add
+        )
         self.delete_button = self._button(
-            "Delete", f"Delete the selected {model.plural.lower()} (Delete)", self.delete_selected
+            "Delete",
+            "trash-2",
+            f"Delete the selected {model.plural.lower()} (Delete)",
+            self.delete_selected,
         )
         self.jump_button = self._button(
-            "Jump to hex", "Select this row's hex and show it on the map", self.jump_to_hex
+            "Jump to hex",
+            "locate",
+            "Select this row's hex and show it on the map",
+            self.jump_to_hex,
         )
         self.jump_button.setVisible(model.hex_column() is not None)
         self.filter_edit = QLineEdit(placeholderText="Filter")
@@ -308,10 +317,13 @@ class ListTableView(QWidget):
         selection.hex_changed.connect(model.set_highlight_hex)
         self._after_reset()
 
-    def _button(self, text: str, tip: str, slot: Callable[[], None]) -> QToolButton:
+    def _button(self, text: str, icon_name: str, tip: str, slot: Callable[[], None]) -> QToolButton:
+        # Icons with the words in the tooltip: a row of worded buttons made a bottom panel too
+        # wide for a laptop.
         button = QToolButton()
         button.setText(text)
-        button.setToolTip(tip)
+        button.setIcon(icons.icon(icon_name))
+        button.setToolTip(f"{text}: {tip}")
         button.setAutoRaise(True)
         button.clicked.connect(lambda _=False: slot())
         return button

@@ -98,6 +98,7 @@ class MapAidsDock(DocumentDock):
         body = QWidget(self)
         grid = QGridLayout()
         grid.setColumnStretch(1, 1)
+        grid.setColumnMinimumWidth(0, 16)
         grid.setHorizontalSpacing(8)
         self._counts: dict[str, QLabel] = {}
 
@@ -134,7 +135,7 @@ class MapAidsDock(DocumentDock):
         self.organization_pick = QComboBox()
         self.organization_pick.setEditable(True)
         self.organization_pick.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        self.organization_pick.setMinimumContentsLength(16)
+        self.organization_pick.setMinimumContentsLength(12)
         self.organization_pick.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
         )
@@ -203,12 +204,12 @@ class MapAidsDock(DocumentDock):
 
     def _row(self, grid: QGridLayout, name: str, box: QCheckBox, chooser: QWidget | None) -> None:
         row = grid.rowCount()
-        grid.addWidget(box, row, 0)
+        grid.addWidget(box, row, 0, 1, 2)
         if chooser is not None:
-            grid.addWidget(chooser, row, 1)
+            # Under its check box, indented: beside it, the panel was too wide for a laptop.
+            grid.addWidget(chooser, row + 1, 1, 1, 2)
         count = QLabel()
         count.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        count.setMinimumWidth(64)
         count.setStyleSheet("color: palette(placeholder-text);")
         grid.addWidget(count, row, 2)
         self._counts[name] = count

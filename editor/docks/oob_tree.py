@@ -11,6 +11,7 @@ from PySide6.QtCore import (
     QItemSelectionModel,
     QModelIndex,
     QPoint,
+    QSize,
     Qt,
     Signal,
 )
@@ -30,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor import icons
 from editor.docks.base import DocumentDock
 from editor.docks.oob_changes import NodeKey
 from editor.docks.oob_edit import (
@@ -134,8 +136,11 @@ class OobTreeDock(DocumentDock):
         self.status_filter.currentTextChanged.connect(self._status_changed)
 
         self._build_actions()
+        # Icons, named by their tooltips: as words the buttons were wider than the panel and
+        # the last ones hid behind the tool bar's "»".
         toolbar = QToolBar()
-        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+        toolbar.setIconSize(QSize(18, 18))
         for action in (
             self.add_organization_action,
             self.add_unit_action,
@@ -168,9 +173,11 @@ class OobTreeDock(DocumentDock):
         self._update_actions()
 
     def _build_actions(self) -> None:
-        def action(text: str, tip: str, slot: Callable[[], object]) -> QAction:
+        def action(text: str, tip: str, slot: Callable[[], object], icon_name: str = "") -> QAction:
             made = QAction(text, self)
-            made.setToolTip(tip)
+            if icon_name:
+                made.setIcon(icons.icon(icon_name))
+            made.setToolTip(f"{text}: {tip}")
             made.setStatusTip(tip)
             made.triggered.connect(slot)
             return made
@@ -179,26 +186,28 @@ class OobTreeDock(DocumentDock):
             "Add Organization",
             "Add an organization inside the selected organization or nation",
             self.add_organization,
+            "folder-plus",
         )
         self.add_unit_action = action(
             "Add Unit",
             "Add an infantry battalion inside the selected organization, or after the "
             "selected unit",
             self.add_unit,
+            "square-plus",
         )
         self.duplicate_action = action(
             "Duplicate",
             "Copy the selected units and organizations, with everything under them, under new ids",
             self.duplicate_selected,
+            "copy-plus",
         )
         self.delete_action = action(
             "Delete",
             "Delete the selected units and organizations, and remove them from the scenario's "
             "placements and schedules",
             self.delete_selected,
+            "trash-2",
         )
-        self.add_organization_action.setIconText("+ Organization")
-        self.add_unit_action.setIconText("+ Unit")
         self.delete_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
         self.delete_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.tree.addAction(self.delete_action)
@@ -222,8 +231,12 @@ class OobTreeDock(DocumentDock):
             "organization, in the Reinforcements panel",
             self._show_schedule,
         )
-        self.expand_action = action("Expand", "Expand the selected branches, or all", self._expand)
-        self.collapse_action = action("Collapse", "Collapse the whole tree", self.tree.collapseAll)
+        self.expand_action = action(
+            "Expand", "Expand the selected branches, or all", self._expand, "chevrons-up-down"
+        )
+        self.collapse_action = action(
+            "Collapse", "Collapse the whole tree", self.tree.collapseAll, "chevrons-down-up"
+        )
 
     # Document ---------------------------------------------------------------------------------
 

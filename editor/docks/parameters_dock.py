@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
@@ -161,7 +160,8 @@ class _GroupPage(QWidget):
         )
         self.view.setAlternatingRowColors(not group.grid)
         self.view.setWordWrap(False)
-        self.view.verticalHeader().setDefaultSectionSize(24)
+        # Compact rows: the bottom panel of a 1280x720 screen shows a usable part of a grid.
+        self.view.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         for signal in (
             self.proxy.modelReset,
             self.proxy.layoutChanged,
@@ -174,6 +174,8 @@ class _GroupPage(QWidget):
         layout.setSpacing(4)
         layout.addWidget(self.caption)
         layout.addWidget(self.view, 1)
+        # A table's description is in the details pane already; a grid's caption is its legend.
+        self.caption.setVisible(bool(group.grid))
 
     def _caption_text(self) -> str:
         if self.group.grid:
@@ -225,7 +227,8 @@ class ParametersDock(DocumentDock):
         super().__init__(selection, parent)
         body = QWidget(self)
         self.search = QLineEdit(body)
-        self.search.setPlaceholderText("Search parameters by name or description…")
+        self.search.setPlaceholderText("Search parameters…")
+        self.search.setToolTip("Show the parameters whose name or description has these words")
         self.search.setClearButtonEnabled(True)
         undo_keys_to_window(self.search)
         self.changed_only = QCheckBox("Changed only", body)
@@ -244,11 +247,13 @@ class ParametersDock(DocumentDock):
             page.model.refused.connect(self._show_refusal)
             page.delegate.problem.connect(self._show_problem)
             page.view.selectionModel().currentChanged.connect(self._show_details)
-        self.groups.setMaximumWidth(230)
         self.details = QLabel(body)
         self.details.setWordWrap(True)
         self.details.setTextFormat(Qt.TextFormat.RichText)
         self.details.setMinimumHeight(44)
+        self.details.setToolTip(
+            "What the selected value means; double-click a value or type to change it"
+        )
         self.details.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.details.setStyleSheet(
             "QLabel { background: palette(base); border: 1px solid palette(mid); padding: 4px; }"
@@ -258,10 +263,17 @@ class ParametersDock(DocumentDock):
         self.status.setWordWrap(True)
         self.status.hide()
 
-        top = QHBoxLayout()
-        top.addWidget(self.search, 1)
-        top.addWidget(self.changed_only)
-        top.addWidget(self.changed_label)
+        # The search and the changes above the list of groups, not across the panel: the height
+        # goes to the table, which a laptop's bottom panel has little of.
+        left = QWidget(body)
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.setSpacing(4)
+        left_layout.addWidget(self.search)
+        left_layout.addWidget(self.changed_only)
+        left_layout.addWidget(self.groups, 1)
+        left_layout.addWidget(self.changed_label)
+        left.setMaximumWidth(240)
         right = QWidget(body)
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
@@ -270,13 +282,12 @@ class ParametersDock(DocumentDock):
         right_layout.addWidget(self.status)
         right_layout.addWidget(self.details)
         split = QSplitter(Qt.Orientation.Horizontal, body)
-        split.addWidget(self.groups)
+        split.addWidget(left)
         split.addWidget(right)
         split.setStretchFactor(1, 1)
-        split.setSizes([190, 800])
+        split.setSizes([180, 800])
         layout = QVBoxLayout(body)
         layout.setContentsMargins(4, 4, 4, 4)
-        layout.addLayout(top)
         layout.addWidget(split, 1)
         self.setWidget(body)
 
@@ -367,11 +378,7 @@ class ParametersDock(DocumentDock):
             self.details.setText(str(index.data(DETAILS_ROLE) or ""))
         else:
             page = self.current_page()
-            self.details.setText(
-                f"<b>{page.group.title}</b> · <span style='color:#777'>Select a value to see "
-                "what it means; double-click or type to change it.</span>"
-                f"<br>{page.group.description}"
-            )
+            self.details.setText(f"<b>{page.group.title}</b> · {page.group.description}")
 
     def _show_refusal(self, message: str) -> None:
         self._show_problem(f"Not changed: {message}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QModelIndex, QPoint, Qt, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPoint, Qt, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -16,13 +16,13 @@ from PySide6.QtWidgets import (
     QMenu,
     QProgressBar,
     QStackedWidget,
-    QStyle,
     QToolButton,
     QTreeView,
     QVBoxLayout,
     QWidget,
 )
 
+from editor import icons
 from editor.docks.base import DocumentDock
 from editor.docks.problems_model import (
     SEVERITIES,
@@ -36,11 +36,20 @@ from editor.document import Document
 from editor.live_checks import LiveChecker
 from editor.selection import Focus, Selection
 from editor.widgets.undo_keys import undo_keys_to_window
+from editor.widgets.wrapped_text import WrappedTextDelegate
 from schemas.io import FileKind
 from schemas.problems import Problem, Severity
 
-_COLUMN_WIDTHS = {Column.CODE: 150, Column.FILE: 250, Column.WHERE: 210}
-"""Starting widths in pixels; the message takes the rest."""
+_FILE_COLUMN_FROM = 600
+"""The list's width in pixels from which the File column shows."""
+
+_COLUMN_SHARES = {
+    Column.FILE: (0.18, 80, 250),
+    Column.WHERE: (0.16, 80, 210),
+}
+"""Each column's share of the list's width, with its least and most pixels, until the designer
+drags a column; the code is as wide as a code, and the message takes the rest, on as many lines
+as it needs."""
 
 
 class ProblemsDock(DocumentDock):
@@ -88,6 +97,7 @@ class ProblemsDock(DocumentDock):
         self.stack.addWidget(self.tree)
         self.stack.addWidget(self.empty)
         layout.addWidget(self.stack, 1)
+        layout.addLayout(self._build_status_line())
         self.setWidget(body)
         self._build_actions()
 
@@ -116,17 +126,18 @@ class ProblemsDock(DocumentDock):
             button.toggled.connect(self._on_filter)
             self.toggles[severity] = button
             bar.addWidget(button)
-        bar.addSpacing(8)
+        self.recheck_button = QToolButton()
+        self.recheck_button.setAutoRaise(True)
+        bar.addWidget(self.recheck_button)
+        return bar
+
+    def _build_status_line(self) -> QHBoxLayout:
+        # Under the list, not beside the filter: there it made the panel wider than a laptop.
+        line = QHBoxLayout()
+        line.setSpacing(4)
         self.status = QLabel()
         self.status.setEnabled(False)
-        # Wide enough for the longest status, so that the bar does not shift as it changes.
-        self.status.setMinimumWidth(
-            self.status.fontMetrics().horizontalAdvance(
-                "Checked in 999 ms · setup checks wait for the errors"
-            )
-        )
-        self.status.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        bar.addWidget(self.status)
+        line.addWidget(self.status, 1)
         self.progress_bar = QProgressBar()
         self.progress_bar.setTextVisible(False)
         self.progress_bar.setFixedSize(80, 10)
@@ -134,34 +145,63 @@ class ProblemsDock(DocumentDock):
         policy.setRetainSizeWhenHidden(True)
         self.progress_bar.setSizePolicy(policy)
         self.progress_bar.setVisible(False)
-        bar.addWidget(self.progress_bar)
-        self.recheck_button = QToolButton()
-        self.recheck_button.setAutoRaise(True)
-        bar.addWidget(self.recheck_button)
-        return bar
+        line.addWidget(self.progress_bar)
+        return line
 
     def _build_tree(self) -> QTreeView:
         tree = QTreeView()
         tree.setModel(self.model)
-        tree.setUniformRowHeights(True)
         tree.setAlternatingRowColors(True)
         tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         tree.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         tree.setExpandsOnDoubleClick(True)
         tree.setTextElideMode(Qt.TextElideMode.ElideRight)
+        # Messages wrap: a designer reads them whole at the panel's size, without a tooltip.
+        tree.setItemDelegate(WrappedTextDelegate(tree, Column.MESSAGE))
         header = tree.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(Column.MESSAGE, QHeaderView.ResizeMode.Stretch)
-        for column, width in _COLUMN_WIDTHS.items():
+        for column in (Column.CODE, *_COLUMN_SHARES):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
-            header.resizeSection(column, width)
+        self._columns_dragged = False
+        self._fitting = False
+        header.sectionResized.connect(self._on_column_resized)
+        tree.viewport().installEventFilter(self)
         tree.activated.connect(self._on_activated)
         tree.expanded.connect(self._on_expanded)
         tree.collapsed.connect(self._on_collapsed)
         tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         tree.customContextMenuRequested.connect(self._show_menu)
         return tree
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.tree.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_columns()
+        return super().eventFilter(watched, event)
+
+    def _fit_columns(self) -> None:
+        """Share the list's width out: on a narrow panel the message keeps most of it."""
+        width = self.tree.viewport().width()
+        # Too narrow for the file beside the message: the file is in the Where tooltip and in
+        # what Copy writes; it comes back when the panel is wider.
+        self.tree.setColumnHidden(Column.FILE, width < _FILE_COLUMN_FROM)
+        if self._columns_dragged:
+            return
+        # A code reads whole beside its group's indentation and severity mark.
+        code = 2 * self.tree.indentation() + self.tree.iconSize().width() + 48
+        code += self.tree.fontMetrics().horizontalAdvance("SETUP000")
+        self._fitting = True
+        try:
+            self.tree.header().resizeSection(Column.CODE, code)
+            for column, (share, least, most) in _COLUMN_SHARES.items():
+                self.tree.header().resizeSection(column, min(most, max(least, int(width * share))))
+        finally:
+            self._fitting = False
+
+    def _on_column_resized(self, column: int, _old: int, _new: int) -> None:
+        if column != Column.MESSAGE and not self._fitting:
+            self._columns_dragged = True  # the designer's widths stay
 
     def _build_actions(self) -> None:
         self.show_action = QAction("&Show Problem", self)
@@ -176,16 +216,13 @@ class ProblemsDock(DocumentDock):
         self.copy_all_action.setToolTip("Copy every problem shown")
         self.copy_all_action.triggered.connect(self.copy_all)
         self.recheck_action = QAction("&Re-check Now", self)
-        self.recheck_action.setIcon(
-            self.style().standardIcon(QStyle.StandardPixmap.SP_BrowserReload)
-        )
+        self.recheck_action.setIcon(icons.icon("refresh-cw"))
         self.recheck_action.setToolTip(
             "Check the scenario again now, from scratch, without waiting for an edit"
         )
         self.recheck_action.triggered.connect(lambda: self.checker.check_now(fresh=True))
         self.recheck_action.setEnabled(False)
         self.recheck_button.setDefaultAction(self.recheck_action)
-        self.recheck_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.tree.addAction(self.copy_action)
 
     # Document ---------------------------------------------------------------------------------

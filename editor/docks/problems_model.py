@@ -297,7 +297,7 @@ class ProblemsModel(QAbstractItemModel):
             if problem.file in self._changed_files:
                 where += "\n(line in the text as it will be saved: the file has unsaved changes)"
             return where
-        lines = []
+        lines = [f"File: {file_text(problem)}"] if problem.file else []
         if problem.hex is not None:
             lines.append(f"Hex [{problem.hex[0]}, {problem.hex[1]}]")
         if problem.object_id:

@@ -95,12 +95,17 @@ class SupplyDock(ListTablesDock):
         self.global_supply: dict[Side, QSpinBox] = {}
 
         tip = field_tooltip([Header], ("global_supply",))
-        header = QHBoxLayout()
-        header.setContentsMargins(4, 4, 4, 0)
         heading = QLabel("Global supply")
         heading.setStyleSheet("font-weight: 600; padding-right: 8px;")
         heading.setToolTip(tip)
-        header.addWidget(heading)
+        # The heading above the sides' fields: in one row they made the panel too wide for the
+        # bottom of a laptop's screen.
+        top = QVBoxLayout()
+        top.setContentsMargins(4, 4, 4, 0)
+        top.setSpacing(2)
+        top.addWidget(heading)
+        header = QHBoxLayout()
+        top.addLayout(header)
         for side in Side:
             spin = QSpinBox()
             spin.setRange(0, 100)
@@ -123,7 +128,7 @@ class SupplyDock(ListTablesDock):
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(header)
+        layout.addLayout(top)
         layout.addWidget(splitter, 1)
         self.setWidget(body)
 

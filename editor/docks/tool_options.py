@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QLabel,
+    QScrollArea,
+    QSizePolicy,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from editor.docks.base import DocumentDock
 from editor.selection import Selection
@@ -30,7 +38,14 @@ class ToolOptionsDock(DocumentDock):
         layout = QVBoxLayout(body)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.pages)
-        self.setWidget(body)
+        layout.addStretch(1)
+        # A tool's settings scroll rather than make the window taller or wider than a laptop's
+        # screen (the Crossings page alone is some 450 pixels tall).
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setWidget(body)
+        self.setWidget(self.scroll)
         self._shown: dict[str, QWidget] = {}
         self.tool: MapTool | None = None
 
@@ -46,6 +61,11 @@ class ToolOptionsDock(DocumentDock):
                 self.pages.addWidget(page)
         if page is None:
             self.none.setText(f"{tool.label}: {tool.tip}." if tool.tip else tool.label)
-            self.pages.setCurrentWidget(self.none)
-        else:
-            self.pages.setCurrentWidget(page)
+            page = self.none
+        # The pages not on show claim no room: the panel is the size of the current one.
+        for index in range(self.pages.count()):
+            other = self.pages.widget(index)
+            ignored = QSizePolicy.Policy.Ignored
+            other.setSizePolicy(QSizePolicy() if other is page else QSizePolicy(ignored, ignored))
+        self.pages.setCurrentWidget(page)
+        self.pages.adjustSize()

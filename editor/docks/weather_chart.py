@@ -43,7 +43,9 @@ class WeatherChart(QWidget):
         super().__init__(parent)
         self.outlook = WeatherOutlook((), (1, 1), False)
         self.highlight_row: int | None = None
-        self.setMinimumSize(360, 200)
+        # Small enough for the bottom panel of a 1280x720 screen; the dock stacks or tabs the
+        # table and chart when it has less room.
+        self.setMinimumSize(240, 140)
         self.setMouseTracking(False)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
 

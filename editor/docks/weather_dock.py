@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor import icons
 from editor.commands import InsertItems, RemoveItems, SetValue
 from editor.docks.base import DocumentDock
 from editor.docks.weather_chart import WeatherChart
@@ -86,15 +87,22 @@ class WeatherDock(DocumentDock):
     def __init__(self, selection: Selection, parent: QWidget | None = None) -> None:
         super().__init__(selection, parent)
         body = QWidget(self)
-        self.add_button = QPushButton("Add Row", body)
+        # Short words with icons, the file named in the tooltips: the longer captions made the
+        # bottom panel wider than a laptop's screen.
+        self.add_button = QPushButton(icons.icon("plus"), "Add", body)
         self.add_button.setToolTip("Add a row the day after the selected one")
-        self.delete_button = QPushButton("Delete Rows", body)
+        self.delete_button = QPushButton(icons.icon("trash-2"), "Delete", body)
         self.delete_button.setToolTip("Delete the selected rows (Del)")
-        self.import_button = QPushButton("Import Weather.dat…", body)
-        self.import_button.setToolTip("Replace the rows with those of a game's Weather.dat")
-        self.export_button = QPushButton("Export Weather.dat…", body)
-        self.export_button.setToolTip("Write the rows as a Weather.dat the games read")
+        self.import_button = QPushButton(icons.icon("file-input"), "Import…", body)
+        self.import_button.setToolTip(
+            "Import Weather.dat: replace the rows with those of a game's Weather.dat"
+        )
+        self.export_button = QPushButton(icons.icon("file-output"), "Export…", body)
+        self.export_button.setToolTip(
+            "Export Weather.dat: write the rows as a Weather.dat the games read"
+        )
         self.note = QLabel(body)
+        self.note.setWordWrap(True)
         self.note.setStyleSheet("color: #8a5a00;")
 
         self.model = WeatherRowsModel(self)
@@ -139,10 +147,10 @@ class WeatherDock(DocumentDock):
         buttons = QHBoxLayout()
         for button in (self.add_button, self.delete_button):
             buttons.addWidget(button)
-        buttons.addSpacing(16)
+        buttons.addSpacing(8)
         for button in (self.import_button, self.export_button):
             buttons.addWidget(button)
-        buttons.addSpacing(12)
+        buttons.addSpacing(8)
         buttons.addWidget(self.note, 1)
         editor_layout.addLayout(buttons)
         self.views = QStackedWidget(body)

@@ -48,6 +48,7 @@ from editor.geo.convert import (
 )
 from editor.tools.map_edit_commands import DrawConnections, DrawHexsides, feature_label
 from editor.tools.terrain_commands import PaintTerrain
+from editor.widgets.screen_fit import resize_within_screen
 from engine.hexgrid import Grid, Layout
 from schemas.map import MapFile
 from schemas.vocabulary import ConnectionKind, HexsideKind
@@ -167,7 +168,7 @@ class GeographyImportDialog(QDialog):
         layout.addLayout(file_row)
         layout.addLayout(body, 1)
         layout.addWidget(self.buttons)
-        self.resize(860, 560)
+        resize_within_screen(self, 860, 560)
 
     def _spin(self, low: float, high: float, tip: str) -> QDoubleSpinBox:
         spin = QDoubleSpinBox(minimum=low, maximum=high, decimals=2)

@@ -38,12 +38,13 @@ from editor.mapops.resize import (
     resize_map_reported,
     shift_scenario,
 )
+from editor.open_places import SCENARIO_FILTER
+from editor.widgets.screen_fit import resize_within_screen
 from schemas.io import FileKind, load_file
 from schemas.map import MapFile, TerrainType
 from schemas.scenario import ScenarioFile
 from schemas.title import discover
 
-SCENARIO_FILTER = "Scenarios (*.scenario.yaml *.scenario.json)"
 MAP_FILTER = "Maps (*.map.yaml *.map.json)"
 _STAGGERS: tuple[tuple[str, Literal["odd", "even"]], ...] = (
     ("Odd columns (1, 3, 5…) sit lower", "odd"),
@@ -138,7 +139,7 @@ class ResizeDialog(QDialog):
         layout.addWidget(self.others_label)
         layout.addWidget(self.buttons)
         self.fill.currentIndexChanged.connect(self._timer.start)
-        self.resize(620, 520)
+        resize_within_screen(self, 620, 520)
         self.refresh()
 
     def _side_spin(self, extent: int, suffix: str, side: str) -> QSpinBox:

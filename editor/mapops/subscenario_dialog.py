@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from editor.document import Document
 from editor.mapops.subscenario import Crop, Outside, SubScenarioReport, cut_subscenario
 from editor.tools.region_tool import selected_region
+from editor.widgets.screen_fit import resize_within_screen
 from schemas.io import FileKind, dump_text, is_json, write_atomic
 from schemas.title import SCENARIO_FOLDER
 
@@ -125,7 +126,7 @@ class SubScenarioDialog(QDialog):
             spin.valueChanged.connect(self.update_preview)
         self.turn.valueChanged.connect(self.update_preview)
         self.as_reinforcements.toggled.connect(self.update_preview)
-        self.resize(640, 520)
+        resize_within_screen(self, 640, 520)
         self.update_preview()
 
     def _spin(self, value: int, low: int, high: int, suffix: str) -> QSpinBox:

@@ -7,6 +7,7 @@ from PySide6.QtCore import QModelIndex, QPoint, QSortFilterProxyModel, Qt, Signa
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFormLayout,
+    QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -160,8 +161,10 @@ class TestPlayDock(DocumentDock):
             form.addRow(caption, value)
         return form
 
-    def _build_turn_buttons(self) -> QHBoxLayout:
-        row = QHBoxLayout()
+    def _build_turn_buttons(self) -> QGridLayout:
+        # Two rows: in one, the four controls made the panel too wide for a laptop's right-hand
+        # column.
+        row = QGridLayout()
         self.end_turn_button = QPushButton("End Player Turn")
         self.end_turn_button.setToolTip(
             "End this player turn: the other side moves next, or the next game turn starts "
@@ -182,11 +185,10 @@ class TestPlayDock(DocumentDock):
             "stop)"
         )
         self.advance_button.clicked.connect(self._advance_or_stop)
-        row.addWidget(self.end_turn_button)
-        row.addWidget(self.take_back_button)
-        row.addStretch(1)
-        row.addWidget(self.advance_button)
-        row.addWidget(self.target_spin)
+        row.addWidget(self.end_turn_button, 0, 0)
+        row.addWidget(self.take_back_button, 0, 1)
+        row.addWidget(self.advance_button, 1, 0)
+        row.addWidget(self.target_spin, 1, 1)
         return row
 
     def _build_log(self) -> QWidget:

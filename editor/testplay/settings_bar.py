@@ -96,9 +96,11 @@ class SettingsBar(QWidget):
         grid.addWidget(seed_caption, 0, 0)
         grid.addWidget(self.seed_spin, 0, 1)
         grid.addWidget(self.restart_button, 0, 2)
-        grid.addWidget(self.new_seed_button, 0, 3)
         grid.addWidget(rules_caption, 1, 0)
         grid.addWidget(self.rules_button, 1, 1)
+        # Under Restart rather than beside it: four buttons in a row made the panel too wide
+        # for a laptop's right-hand column.
+        grid.addWidget(self.new_seed_button, 1, 2)
         grid.addWidget(self.rules_text, 2, 0, 1, 5)
         grid.setColumnStretch(4, 1)
 

@@ -47,7 +47,8 @@ class ToolEvent:
 
 class MapTool(QObject):
     """A tool of the map. Subclasses set `name` (stable, for settings and tests), `label`,
-    `shortcut` (one key) and `tip`, and override the input handlers they need.
+    `icon` (an icon name of editor/icons.py), `shortcut` (one key) and `tip`, and override the
+    input handlers they need.
 
     The view calls `press`, `move`, `release` for the left button, `hover` when no button is
     held, `cancel` on Escape, and `paint_preview` after drawing the map. `preview_changed`
@@ -55,6 +56,7 @@ class MapTool(QObject):
 
     name = ""
     label = ""
+    icon = ""
     shortcut = ""
     tip = ""
 

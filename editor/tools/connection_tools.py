@@ -44,6 +44,8 @@ class RoadTool(MapTool):
 
     name = "roads"
     label = "Roads and Railways"
+
+    icon = "route"
     shortcut = "D"
     tip = "Drag from hex to hex to draw a road or railway"
 

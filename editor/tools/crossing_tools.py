@@ -85,6 +85,8 @@ class CrossingTool(MapTool):
 
     name = "crossings"
     label = "Crossings"
+
+    icon = "bridge"
     shortcut = "C"
     tip = "Click a hexside to place a bridge, ford or ferry; a water hex for a full-hex one"
 

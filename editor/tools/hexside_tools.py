@@ -42,6 +42,8 @@ class HexsideTool(MapTool):
 
     name = "hexsides"
     label = "Hexsides"
+
+    icon = "hexside"
     shortcut = "H"
     tip = "Drag along hex edges to draw rivers, streams, cliffs and other hexside features"
 

@@ -165,6 +165,8 @@ class LabelsTool(MapTool):
 
     name = "labels"
     label = "Labels"
+
+    icon = "type"
     shortcut = "N"
     tip = "Click to letter a place name, click a name to edit it, drag to move, Shift+click deletes"
 

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
+from editor import icons
 from editor.map.scene import MapScene
 from editor.selection import Selection
 from editor.tools.base import MapTool
@@ -30,6 +31,8 @@ class ToolManager(QObject):
         for tool in self.tools:
             action = QAction(tool.label, self)
             action.setCheckable(True)
+            if tool.icon:
+                action.setIcon(icons.icon(tool.icon))
             if tool.shortcut:
                 action.setShortcut(QKeySequence(tool.shortcut))
             tip = f"{tool.label} ({tool.shortcut})" if tool.shortcut else tool.label

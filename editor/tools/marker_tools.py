@@ -78,6 +78,8 @@ class MarkersTool(MapTool):
 
     name = "markers"
     label = "Markers"
+
+    icon = "flag"
     shortcut = "O"
     tip = (
         "Click to place an objective or supply source or set an arrival hex, drag a marker to "

@@ -37,6 +37,8 @@ class OverlaysTool(MapTool):
 
     name = "overlays"
     label = "Overlays"
+
+    icon = "layers"
     shortcut = "V"
     tip = (
         "Click or drag to lay minefields, obstacles, fortifications and other overlays, "

@@ -279,6 +279,8 @@ class RegionTool(MapTool):
 
     name = "region"
     label = "Region"
+
+    icon = "region"
     shortcut = "G"
     tip = "Drag a rectangle of hexes; Ctrl+C copies it, Ctrl+V then a click pastes it"
 

@@ -12,6 +12,8 @@ class SelectTool(MapTool):
 
     name = "select"
     label = "Select"
+
+    icon = "mouse-pointer-2"
     shortcut = "S"
     tip = "Click a hex to select it and the units in it"
 

@@ -49,6 +49,8 @@ class ElevationBrushTool(StrokeTool):
 
     name = "elevation_brush"
     label = "Elevation Brush"
+
+    icon = "mountain"
     shortcut = "E"
     tip = "Drag to set, raise, lower or smooth the ground; Alt or Ctrl + click picks an elevation"
 

@@ -96,6 +96,8 @@ class TerrainLineTool(ShapeTool):
 
     name = "terrain_line"
     label = "Terrain Line"
+
+    icon = "pencil-line"
     shortcut = "L"
     tip = "Drag from a hex to another to paint the line of hexes between them"
     command_text = "Paint Terrain Line"
@@ -136,6 +138,8 @@ class TerrainRectangleTool(ShapeTool):
 
     name = "terrain_rectangle"
     label = "Terrain Rectangle"
+
+    icon = "rectangle-horizontal"
     shortcut = "R"
     tip = "Drag from a corner hex to the opposite one to paint the box of hexes between them"
     command_text = "Paint Terrain Rectangle"
@@ -194,6 +198,8 @@ class BucketFillTool(TerrainTool):
 
     name = "terrain_fill"
     label = "Bucket Fill"
+
+    icon = "paint-bucket"
     shortcut = "F"
     tip = "Click a hex to fill the region of its terrain; the options can replace it map-wide"
 

@@ -30,6 +30,8 @@ class TerrainBrushTool(StrokeTool):
 
     name = "terrain_brush"
     label = "Terrain Brush"
+
+    icon = "paintbrush"
     shortcut = "B"
     tip = "Drag to paint terrain; Alt or Ctrl + click picks the terrain under the mouse"
 
@@ -79,6 +81,8 @@ class EyedropperTool(TerrainTool):
 
     name = "terrain_eyedropper"
     label = "Eyedropper"
+
+    icon = "pipette"
     shortcut = "I"
     tip = "Click a hex to paint with its terrain; Shift + click sets the mix's second terrain"
 

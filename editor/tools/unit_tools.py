@@ -92,6 +92,8 @@ class UnitsTool(MapTool):
 
     name = "units"
     label = "Units"
+
+    icon = "unit"
     shortcut = "U"
     tip = (
         "Click to place the units selected in the Order of Battle, drag a stack to move it, "

@@ -1,0 +1,204 @@
+"""The window on the screens designers have: a 1280x720 laptop, a 1920x1080 display at 200 %
+(960x540 in Qt's logical pixels), and every map tool in sight at 1920 pixels."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSize
+from PySide6.QtWidgets import QApplication, QToolBar, QToolButton
+
+from editor.app import start
+from editor.docks.id_picker import IdPickerDialog
+from editor.geo.import_dialog import GeographyImportDialog
+from editor.main_window import MainWindow
+from editor.mapops.dialogs import NewTitleDialog, ResizeDialog
+from editor.mapops.subscenario_dialog import SubScenarioDialog
+from tests.conftest import REPO
+
+LAPTOP = QSize(1280, 720)
+
+
+def _within(size: QSize, bound: QSize) -> bool:
+    return size.width() <= bound.width() and size.height() <= bound.height()
+
+
+@pytest.fixture
+def window(qtbot, ardennes: Path) -> MainWindow:
+    win = start([str(ardennes)], ask=lambda *_: None)
+    qtbot.addWidget(win)
+    return win
+
+
+def test_the_window_fits_a_1280x720_laptop(window: MainWindow) -> None:
+    hint = window.minimumSizeHint()
+    assert _within(hint, LAPTOP), hint
+
+
+def test_the_window_still_fits_after_reset_layout(window: MainWindow) -> None:
+    window.show()
+    window.resize(LAPTOP)
+    window.reset_layout_action.trigger()
+    QApplication.processEvents()
+    hint = window.minimumSizeHint()
+    assert _within(hint, LAPTOP), hint
+    assert window.size() == LAPTOP
+
+
+def test_every_tools_settings_fit_the_laptop_window(window: MainWindow) -> None:
+    window.show()
+    window.resize(LAPTOP)
+    for tool in window.tools.tools:
+        window.tools.set_current(tool)
+        QApplication.processEvents()
+        assert _within(window.minimumSizeHint(), LAPTOP), tool.name
+        assert window.size() == LAPTOP, tool.name
+
+
+def test_each_panel_brought_to_the_front_fits_the_laptop_window(window: MainWindow) -> None:
+    window.show()
+    window.resize(LAPTOP)
+    for dock in window.docks.values():
+        dock.show()
+        dock.raise_()
+        QApplication.processEvents()
+        hint = dock.minimumSizeHint()
+        assert window.size() == LAPTOP, dock.objectName()
+        assert _within(hint, dock.size()), (dock.objectName(), dock.size(), hint)
+
+
+def _hidden_tools(bar: QToolBar) -> list[str]:
+    """The actions of a tool bar that are out of sight (behind its "»" extension)."""
+    hidden = []
+    for action in bar.actions():
+        if action.isSeparator():
+            continue
+        widget = bar.widgetForAction(action)
+        if widget is None or not widget.isVisible() or not bar.rect().contains(widget.geometry()):
+            hidden.append(action.text())
+    return hidden
+
+
+def test_at_1920_pixels_no_tool_hides_behind_the_extension(window: MainWindow) -> None:
+    window.show()
+    window.resize(1920, 1040)
+    QApplication.processEvents()
+    bars = window.findChildren(QToolBar)
+    assert {bar.objectName() for bar in bars} >= {"file_toolbar", "tools_toolbar"}
+    for dock in window.docks.values():  # the panels' own tool bars too, each in front
+        dock.raise_()
+    QApplication.processEvents()
+    for bar in bars:
+        if not bar.isVisible():
+            continue
+        assert _hidden_tools(bar) == [], bar.objectName() or bar.parentWidget()
+        extension = bar.findChild(QToolButton, "qt_toolbar_ext_button")
+        assert extension is None or not extension.isVisible(), bar.objectName()
+    # The tools are reachable from the menus too, whatever the width.
+    tools_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Tools")
+    assert set(tools_menu.actions()) == set(window.tools.actions.values())
+
+
+_MEASURE = """
+import json, sys
+from editor.app import start
+from editor.docks.id_picker import IdPickerDialog
+from editor.geo.import_dialog import GeographyImportDialog
+window = start([sys.argv[1]], ask=lambda *_: None)
+window.show()
+from PySide6.QtWidgets import QApplication
+QApplication.processEvents()
+frame = window.frameGeometry()
+# Every tool's settings and every panel in front, as a designer's session goes.
+for tool in window.tools.tools:
+    window.tools.set_current(tool)
+    QApplication.processEvents()
+for dock in window.docks.values():
+    dock.raise_()
+    QApplication.processEvents()
+screen = window.screen()
+hint = window.minimumSizeHint()
+room = screen.availableGeometry()
+print(json.dumps({
+    "hint": [hint.width(), hint.height()],
+    "room": [room.x(), room.y(), room.width(), room.height()],
+    "frame": [frame.x(), frame.y(), frame.width(), frame.height()],
+    "ratio": screen.devicePixelRatio(),
+}))
+window.set_document(None)
+"""
+
+
+def _first_start(
+    tmp_path: Path, scenario: Path, width: int, height: int, scale: int
+) -> dict[str, list[int]]:
+    """Start the editor in a fresh process on a screen of that many physical pixels at that
+    scale, with no saved layout, and measure its window."""
+    config = tmp_path / "screen.json"
+    screen = {"name": "test", "x": 0, "y": 0, "width": width, "height": height}
+    config.write_text(json.dumps({"screens": [{**screen, "logicalDpi": 96, "dpr": 1}]}))
+    environment = {
+        **os.environ,
+        "QT_QPA_PLATFORM": f"offscreen:configfile={config}",
+        "QT_SCALE_FACTOR": str(scale),
+        "HEXWRIGHT_DATA_DIR": str(tmp_path / f"data-{width}-{scale}"),
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", _MEASURE, str(scenario)],
+        env=environment,
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    result: dict[str, list[int]] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def _inside(frame: list[int], room: list[int]) -> bool:
+    x, y, width, height = frame
+    left, top, room_width, room_height = room
+    return (
+        x >= left
+        and y >= top
+        and x + width <= left + room_width
+        and y + height <= top + room_height
+    )
+
+
+def test_at_200_percent_on_1920x1080_the_window_fits(tmp_path: Path, ardennes: Path) -> None:
+    measured = _first_start(tmp_path, ardennes, 1920, 1080, 2)
+    assert measured["ratio"] == 2
+    assert _within(QSize(*measured["hint"]), QSize(960, 540)), measured
+    assert _inside(measured["frame"], measured["room"]), measured
+
+
+def test_the_first_start_on_a_laptop_opens_within_the_screen(
+    tmp_path: Path, ardennes: Path
+) -> None:
+    measured = _first_start(tmp_path, ardennes, 1280, 720, 1)
+    assert _inside(measured["frame"], measured["room"]), measured
+    # Not a postage stamp either: the window takes most of the screen.
+    assert measured["frame"][2] >= 1200, measured
+
+
+def test_the_dialogs_open_within_a_small_screen(window: MainWindow) -> None:
+    # The offscreen screen is 800x800: smaller than the Geography import's preferred size.
+    document = window.document
+    room = window.screen().availableGeometry().size()
+    dialogs = [
+        GeographyImportDialog(document, window),
+        ResizeDialog(document, window),
+        SubScenarioDialog(document, parent=window),
+        NewTitleDialog(window, document.scenario_path),
+        IdPickerDialog([], [], multiple=True, title="Units", parent=window),
+    ]
+    for dialog in dialogs:
+        assert _within(dialog.size(), room), (type(dialog).__name__, dialog.size())
+        dialog.deleteLater()
