@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor import icons
 from editor.map.view import MapView
 from editor.selection import Selection
 
@@ -99,7 +100,7 @@ def go_to(view: MapView, selection: Selection, hex_: Offset) -> None:
 
 def go_to_hex_action(parent: QWidget, view: MapView, selection: Selection) -> QAction:
     """The Go to Hex… action of a window over `view`."""
-    action = QAction("&Go to Hex…", parent)
+    action = QAction(icons.icon("crosshair"), "&Go to Hex…", parent)
     action.setShortcut(QKeySequence(KEYS))
     tip = "Select a hex by its column and row and show it on the map"
     action.setStatusTip(tip)

@@ -16,8 +16,8 @@ from editor import settings as app_settings
 from editor.docks.base import DocumentDock
 from editor.go_to_hex import go_to_hex_action
 from editor.tools.manager import ToolManager
-from editor.window_keys import WindowKeys
 from editor.widgets.screen_fit import resize_within_screen
+from editor.window_keys import WindowKeys
 
 DEFAULT_SIZE = QSize(1600, 1000)
 """The window's size at the first start on a screen that has room for it."""

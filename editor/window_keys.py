@@ -10,6 +10,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QWidget
 
+from editor import icons
 from editor.dock_focus import DockTabbing, dock_of
 from editor.docks.base import DocumentDock
 from editor.help import HOME, MAP_TOPIC, PANEL_TOPICS
@@ -58,6 +59,7 @@ class WindowKeys(QObject):
             self.show_shortcuts,
             None,
             "Every key of the window, read from its menus, panels and tools",
+            "keyboard",
         )
         self.shortcuts_dialog: ShortcutsDialog | None = None
         self.help_action = self._action(
@@ -65,11 +67,21 @@ class WindowKeys(QObject):
             self.show_help,
             "F1",
             "The help pages: each panel, the map tools, test-play, the files, the problem codes",
+            "circle-help",
         )
         self.help_window: HelpWindow | None = None
 
-    def _action(self, text: str, slot: Callable[[], object], keys: str | None, tip: str) -> QAction:
+    def _action(
+        self,
+        text: str,
+        slot: Callable[[], object],
+        keys: str | None,
+        tip: str,
+        icon_name: str | None = None,
+    ) -> QAction:
         action = QAction(text, self.window)
+        if icon_name:
+            action.setIcon(icons.icon(icon_name))
         if keys:
             action.setShortcut(QKeySequence(keys))
         action.setStatusTip(tip)

@@ -143,7 +143,7 @@ def test_order_of_battle_tab_reaches_the_buttons_and_the_tree(window: MainWindow
         QTest.keyClick(focused, Qt.Key.Key_Tab)
     assert dock.tree in seen  # type: ignore[attr-defined]
     buttons = [w for w in seen if isinstance(w, QAbstractButton)]
-    assert {b.text() for b in buttons} >= {"+ Unit", "Delete"}
+    assert {b.text() for b in buttons} >= {"Add Unit", "Delete"}
 
 
 def test_each_panel_has_a_key_that_brings_it_forward_with_the_keyboard(
