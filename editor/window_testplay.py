@@ -205,7 +205,7 @@ class TestPlayController(QObject):
         self.session = session
         view = window.map_view
         self._saved_aids = view.aids
-        view.set_document(session.shadow)
+        view.set_document(session.shadow, keep_view=True)
         self.tool.set_session(session)
         view.set_tool(self.tool)
         self.overlays.set_session(session)
@@ -266,7 +266,7 @@ class TestPlayController(QObject):
         self.tool.set_session(None)
         self.overlays.set_session(None)
         view.aids = self._saved_aids
-        view.set_document(window.document)
+        view.set_document(window.document, keep_view=True)
         view.set_tool(window.tools.current)
         window.tools.group.setEnabled(True)
         for dock in window.docks.values():

@@ -116,10 +116,12 @@ class MapView(QWidget):
 
     # Document ----------------------------------------------------------------------------------
 
-    def set_document(self, document: Document | None) -> None:
-        """Show another document (None: nothing open)."""
+    def set_document(self, document: Document | None, *, keep_view: bool = False) -> None:
+        """Show another document (None: nothing open), fitted to the view; with `keep_view`,
+        at the same zoom and centre when its map has the same shape (test-play's copy)."""
         if self.document is not None:
             self.document.changed.disconnect(self._document_changed)
+        bounds = self.scene.geometry.bounds if self.scene is not None else None
         self.document = document
         self.scene = MapScene(document, self._layers) if document is not None else None
         self._hover = None
@@ -127,7 +129,8 @@ class MapView(QWidget):
             assert document is not None
             document.changed.connect(self._document_changed)
             self.scene.geometry_changed()
-            self._refit()
+            if not (keep_view and bounds == self.scene.geometry.bounds):
+                self._refit()
         if self._tool is not None:
             self._tool.set_scene(self.scene)
         self._sync_scrollbars()
