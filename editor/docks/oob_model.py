@@ -19,6 +19,7 @@ from PySide6.QtCore import (
     QObject,
     QPersistentModelIndex,
     Qt,
+    Signal,
 )
 from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QPalette, QPixmap
 from PySide6.QtWidgets import QApplication
@@ -92,6 +93,11 @@ SEARCH_ROLE = Qt.ItemDataRole.UserRole + 4
 
 class OobModel(QAbstractItemModel):
     """The OOB of the open document as a tree; empty without a document."""
+
+    settled = Signal()
+    """An edit of the OOB or the scenario has been told to the views in full (rows inserted or
+    removed, data changed): a filter over the model may look at it again. Filtering between
+    the row signals of one edit would see a tree the signals have not described yet."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -561,6 +567,7 @@ class OobModel(QAbstractItemModel):
         if change.kind is FileKind.SCENARIO:
             self._summaries.clear()
             self._all_data_changed(Column.PLACEMENT)
+            self.settled.emit()
             return
         if change.kind is not FileKind.OOB or self._pending is None:
             return
@@ -573,6 +580,7 @@ class OobModel(QAbstractItemModel):
             self.endResetModel()
         else:
             self._node_changed(step.node_path)
+        self.settled.emit()
 
     def _node_changed(self, node_path: ModelPath) -> None:
         assert self.document is not None

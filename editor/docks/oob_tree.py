@@ -234,8 +234,7 @@ class OobTreeDock(DocumentDock):
         self._update_actions()
 
     def document_changed(self, change: Change) -> None:
-        if change.kind in {FileKind.OOB, FileKind.SCENARIO}:
-            self.proxy.refilter()
+        # The filter follows the model's `settled`, after the model's row signals.
         self._update_actions()
 
     # Selection ------------------------------------------------------------------------------
