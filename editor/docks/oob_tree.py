@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.docks.base import DocumentDock
+from editor.docks.oob_arrivals import ArrivalClash, clash_text
 from editor.docks.oob_changes import NodeKey
 from editor.docks.oob_edit import (
     add_organization,
@@ -91,6 +92,10 @@ class OobTreeDock(DocumentDock):
         self.proxy.setSourceModel(self.model)
         self.confirm: Callable[[str], bool] = self._ask
         """Asked before large deletions; tests replace it."""
+        self.ask_arrivals: Callable[[str], bool] = self._ask_arrivals
+        """Asked when a drop would put units on the map into an arriving organization; True
+        takes them off the map so they arrive with it. Tests replace it."""
+        self.model.settle_arrivals = self._settle_arrivals
         self._syncing = False
         self._expanded: set[NodeKey] = set()
 
@@ -508,6 +513,18 @@ class OobTreeDock(DocumentDock):
             QMessageBox.StandardButton.Cancel,
         )
         return answer == QMessageBox.StandardButton.Yes
+
+    def _settle_arrivals(self, clashes: list[ArrivalClash]) -> bool:
+        assert self.document is not None
+        return self.ask_arrivals(clash_text(self.document, clashes))
+
+    def _ask_arrivals(self, question: str) -> bool:
+        box = QMessageBox(QMessageBox.Icon.Warning, "Move", question, parent=self)
+        arrive = box.addButton("&Arrive with It", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        return box.clickedButton() is arrive
 
     def _select_new(self, ids: list[str]) -> None:
         visible = [i for i in ids if self.proxy.mapFromSource(self.model.index_of_id(i)).isValid()]

@@ -1,4 +1,5 @@
-"""Dragging in the OOB tree while a search or the placement filter hides part of it."""
+"""Dragging in the OOB tree while a search or the placement filter hides part of it, and drops
+that would put units on the map into an organization arriving later."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from editor.docks.oob_filter import StatusFilter
 from editor.docks.oob_model import NODE_ID_ROLE
 from editor.docks.oob_tree import OobTreeDock
 from editor.document import Document
+from editor.live_checks import check_document_files
 from editor.selection import Selection
 
 REGIMENT = "us.28id.110ir"
@@ -82,3 +84,86 @@ def test_a_drop_with_a_filter_moves_the_right_rows_and_stays_consistent(
     dock.search.clear()
     dock.status_filter.setCurrentText(StatusFilter.ALL.value)
     assert_consistent(proxy, qtlog)
+
+
+ARRIVING = "us.10ad.ccb"
+"""Combat Command B of the 10th Armored Division: a reinforcement arriving 18 December 14:00."""
+
+
+def _questions(dock: OobTreeDock, answer: bool) -> list[str]:
+    asked: list[str] = []
+
+    def ask(question: str) -> bool:
+        asked.append(question)
+        return answer
+
+    dock.ask_arrivals = ask
+    return asked
+
+
+def _placed(document: Document, unit_id: str) -> bool:
+    return any(p.unit == unit_id for p in document.scenario.placements)
+
+
+def test_dropping_a_unit_on_the_map_into_an_arriving_organization_asks_and_cancel_refuses(
+    qtbot, dock: OobTreeDock
+) -> None:
+    document, model = dock.document, dock.model
+    asked = _questions(dock, answer=False)
+    data = model.mimeData([model.index_of_id(BATTALION)])
+    refused: list[str] = []
+    dock.tree.drop_refused.connect(refused.append)
+    assert not model.dropMimeData(
+        data, Qt.DropAction.MoveAction, -1, 0, model.index_of_id(ARRIVING)
+    )
+    assert len(asked) == 1
+    assert "arrives at 1944-12-18 14:00 (reinforcement '10ad-ccb')" in asked[0]
+    assert f"({BATTALION}) is on the map at (39, 52)" in asked[0]
+    assert document.oob_index.units[BATTALION].parent == REGIMENT
+    assert _placed(document, BATTALION)
+    assert document.undo_stack.count() == 0
+    assert "also arrive with us.10ad.ccb" in model.refused
+
+
+def test_letting_it_arrive_takes_it_off_the_map_in_the_same_undo_step(dock: OobTreeDock) -> None:
+    document, model, proxy = dock.document, dock.model, dock.proxy
+    asked = _questions(dock, answer=True)
+    dock.search.setText("us.")  # a search on: the drop goes through the filter
+    dragged = proxy.mapFromSource(model.index_of_id(BATTALION))
+    target = proxy.mapFromSource(model.index_of_id(ARRIVING))
+    # Onto the organization, as the tree view drops: row and column -1.
+    assert proxy.dropMimeData(proxy.mimeData([dragged]), Qt.DropAction.MoveAction, -1, -1, target)
+    assert asked
+    assert document.oob_index.units[BATTALION].parent == ARRIVING
+    assert not _placed(document, BATTALION)
+    assert model.status_of(BATTALION).text == "Arrives 1944-12-18 14:00"
+    problems = check_document_files(document.bundle())
+    assert not [p for p in problems if p.code == "PLACE001"], "placed and arriving"
+    assert document.undo_stack.count() == 1
+    document.undo_stack.undo()
+    assert document.oob_index.units[BATTALION].parent == REGIMENT
+    assert _placed(document, BATTALION)
+
+
+def test_a_whole_regiment_on_the_map_names_its_units_and_unplaced_units_move_unasked(
+    dock: OobTreeDock,
+) -> None:
+    document, model = dock.document, dock.model
+    asked = _questions(dock, answer=False)
+    data = model.mimeData([model.index_of_id(REGIMENT)])
+    assert not model.dropMimeData(
+        data, Qt.DropAction.MoveAction, -1, 0, model.index_of_id(ARRIVING)
+    )
+    assert asked[0].count("is on the map at") == 4
+    # Units not on the map simply join: they arrive with it, nothing to ask.
+    asked.clear()
+    unplaced = "us.28id.109ir.1bn"
+    data = model.mimeData([model.index_of_id(unplaced)])
+    assert model.dropMimeData(data, Qt.DropAction.MoveAction, -1, 0, model.index_of_id(ARRIVING))
+    assert asked == []
+    assert document.oob_index.units[unplaced].parent == ARRIVING
+    # Nor do moves between organizations on the map.
+    data = model.mimeData([model.index_of_id(BATTALION)])
+    target = model.index_of_id(OTHER_REGIMENT)
+    assert model.dropMimeData(data, Qt.DropAction.MoveAction, -1, 0, target)
+    assert asked == []
