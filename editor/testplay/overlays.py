@@ -232,7 +232,8 @@ class TestPlayOverlays(QObject):
             return f"{side} supply at {where}: Isolated, no line of communication reaches it"
         if not mark.hexes:
             return f"{side} supply at {where}: no line of communication reaches it"
-        value = f"{mark.value:.2f}" if mark.value != int(mark.value) else f"{int(mark.value)}"
+        # Hundredths under Virtual Supply Trucks, as many as there are: 37.5, not 37.50.
+        value = f"{round(mark.value, 2):g}"
         end = mark.hexes[-1]
         origin = (
             f"source {mark.source} ({mark.source_value}) at [{end[0]}, {end[1]}]"

@@ -468,3 +468,12 @@ def test_the_isolated_tag_stands_on_the_isolated_side_units_whoever_moves(
     assert mark.side is Side.ALLIED
     assert mark.isolated
     assert isolated_tags(view, monkeypatch) == [CUT_OFF]
+
+
+def test_a_supply_value_with_hundredths_reads_without_trailing_zeros(
+    session, overlays, monkeypatch
+):
+    # Under Virtual Supply Trucks a hex's value keeps hundredths [000 10.4].
+    mark = supply_marks.SupplyLineMark(Side.ALLIED, (3, 4), 37.5, "s1", 80, ((3, 4), (3, 5)), True)
+    monkeypatch.setattr(overlays, "supply_line_mark", lambda: mark)
+    assert overlays.supply_line_text().startswith("Allied supply at [3, 4]: 37.5 from source s1")
