@@ -1,6 +1,7 @@
-"""Moves in the OOB tree that would make a unit both stand on the map (or arrive on its own) and
-arrive with the organization it joins: finding them, describing them, and resolving them by
-letting the unit arrive with its new organization."""
+"""Moves in the OOB tree that change when units arrive: a unit that would both stand on the map
+(or arrive on its own) and arrive with the organization it joins, and a unit that arrived with
+the organization it leaves and would no longer arrive at all. Finding them, describing them,
+and resolving them as the designer chooses, in the move's undo step."""
 
 from __future__ import annotations
 
@@ -148,5 +149,96 @@ def arrive_with_new_organization(document: Document, clashes: Sequence[ArrivalCl
                     ("reinforcements", number, "units"),
                     kept,
                     "Remove Arriving Units",
+                )
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class LostArrival:
+    """A unit that arrives with an organization it is moved out of, and would then not come."""
+
+    unit: str
+    organization: str
+    reinforcement: str
+    when: str
+
+
+def _parent_of(index: OobIndex, node_id: str) -> str | None:
+    unit = index.units.get(node_id)
+    if unit is not None:
+        return unit.parent
+    org = index.organizations.get(node_id)
+    return org.parent if org is not None else None
+
+
+def lost_arrivals(document: Document, ids: Sequence[str], target: NodeKey) -> list[LostArrival]:
+    """The units that arrive with an organization above what is moved and, moved under
+    `target`, would arrive with nothing: not placed, not named by any arrival themselves, not
+    under an arriving organization that moves with them or that they join."""
+    index, scenario = document.oob_index, document.scenario
+    reinforcements = scenario.reinforcements
+    joined = target[1] if target[0] == "org" else None
+    if _arrival_of(reinforcements, _ancestors(index, joined)) is not None:
+        return []  # they arrive with the organization they join instead
+    placed = {p.unit for p in scenario.placements}
+    placed |= {u for p in scenario.placements for u in p.combined_with}
+    named = {u for event in reinforcements for u in event.units}
+    lost = []
+    for node in topmost(index, ids):
+        arrival = _arrival_of(reinforcements, _ancestors(index, _parent_of(index, node)))
+        if arrival is None:
+            continue
+        organization, event = arrival
+        units = [node] if node in index.units else list(index.iter_units_under(node))
+        for unit_id in units:
+            inside = _ancestors(index, index.units[unit_id].parent)
+            own = inside[: inside.index(node) + 1] if node in inside else []
+            if unit_id in placed or unit_id in named:
+                continue
+            if _arrival_of(reinforcements, own) is not None:
+                continue  # an organization moving with it arrives, and brings it
+            lost.append(LostArrival(unit_id, organization, event.id, _when(event)))
+    return lost
+
+
+def lost_text(document: Document, lost: Sequence[LostArrival], shown: int = 6) -> str:
+    """The question put to the designer about units that would no longer arrive."""
+    index = document.oob_index
+    first = lost[0]
+    org_name = index.organizations[first.organization].organization.name or first.organization
+    lines = [
+        f"These units arrive with {org_name} {first.when} (reinforcement "
+        f"'{first.reinforcement}'); moved out of it, they would not arrive at all:",
+        "",
+    ]
+    for item in lost[:shown]:
+        name = index.units[item.unit].unit.name or item.unit
+        lines.append(f"• {name} ({item.unit})")
+    if len(lost) > shown:
+        lines.append(f"… and {len(lost) - shown} more")
+    lines += [
+        "",
+        "Keep them arriving as they do now (named in that reinforcement), or leave them "
+        "unplaced in their new organization.",
+    ]
+    return "\n".join(lines)
+
+
+def keep_arriving(document: Document, lost: Sequence[LostArrival]) -> None:
+    """Name the units in the reinforcements they arrived with, so they still come. Push inside
+    the move's undo step."""
+    by_event: dict[str, list[str]] = {}
+    for item in lost:
+        by_event.setdefault(item.reinforcement, []).append(item.unit)
+    for number, event in enumerate(document.scenario.reinforcements):
+        added = by_event.get(event.id)
+        if added:
+            document.push(
+                SetValue(
+                    document,
+                    FileKind.SCENARIO,
+                    ("reinforcements", number, "units"),
+                    [*event.units, *added],
+                    "Keep Units Arriving",
                 )
             )

@@ -9,7 +9,12 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QMimeData, QModelIndex, QPersistentModelIndex, Qt
 
-from editor.docks.oob_arrivals import arrival_clashes, arrive_with_new_organization
+from editor.docks.oob_arrivals import (
+    arrival_clashes,
+    arrive_with_new_organization,
+    keep_arriving,
+    lost_arrivals,
+)
 from editor.docks.oob_changes import NodeKey
 from editor.docks.oob_edit import OobEditError, check_move, move_nodes, parent_key
 from schemas.oob import Organization, Unit
@@ -105,14 +110,27 @@ class OobDrops:
                 f"and also arrive with {clashes[0].organization}"
             )
             return False
+        lost = lost_arrivals(document, ids, key)
+        keep = None
+        if lost:
+            ask = self.settle_lost_arrivals
+            keep = ask(lost) if ask is not None else None
+            if keep is None:
+                count = len(lost)
+                self.refused = (
+                    f"Not moved: {count} unit{'s' if count != 1 else ''} would no longer arrive "
+                    f"with {lost[0].organization}"
+                )
+                return False
+
+        def follow_up() -> None:
+            if clashes:
+                arrive_with_new_organization(document, clashes)
+            if keep:
+                keep_arriving(document, lost)
+
         try:
-            move_nodes(
-                document,
-                ids,
-                key,
-                target_row,
-                then=(lambda: arrive_with_new_organization(document, clashes)) if clashes else None,
-            )
+            move_nodes(document, ids, key, target_row, then=follow_up)
         except OobEditError as exc:
             self.refused = str(exc)
             return False

@@ -24,7 +24,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QPalette, QPixmap
 from PySide6.QtWidgets import QApplication
 
 from editor.commands import SetValue
-from editor.docks.oob_arrivals import ArrivalClash
+from editor.docks.oob_arrivals import ArrivalClash, LostArrival
 from editor.docks.oob_changes import ROOT, NodeKey, TreeChange, key_of, node_at, plan
 from editor.docks.oob_display import (
     organization_tooltip,
@@ -112,6 +112,10 @@ class OobModel(OobDrops, QAbstractItemModel):
         """Asked when a drop would put units on the map into an arriving organization: True
         lets them arrive with it (their placements go, in the same undo step), False cancels.
         None refuses such drops."""
+        self.settle_lost_arrivals: Callable[[list[LostArrival]], bool | None] | None = None
+        """Asked when a drop would take units out of the organization they arrive with, so
+        they would not arrive: True keeps them arriving (named in that reinforcement), False
+        leaves them unplaced, None cancels. None refuses such drops."""
 
     # Document ---------------------------------------------------------------------------------
 

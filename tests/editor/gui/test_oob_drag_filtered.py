@@ -12,6 +12,7 @@ from editor.docks.oob_tree import OobTreeDock
 from editor.document import Document
 from editor.live_checks import check_document_files
 from editor.selection import Selection
+from schemas.scenario import Reinforcement
 
 REGIMENT = "us.28id.110ir"
 OTHER_REGIMENT = "us.28id.109ir"
@@ -167,3 +168,67 @@ def test_a_whole_regiment_on_the_map_names_its_units_and_unplaced_units_move_una
     target = model.index_of_id(OTHER_REGIMENT)
     assert model.dropMimeData(data, Qt.DropAction.MoveAction, -1, 0, target)
     assert asked == []
+
+
+LEAVING = "us.10ad.ccb.3tk"
+"""A tank battalion arriving with Combat Command B, not named in any arrival itself."""
+
+
+def _lost_questions(dock: OobTreeDock, answer: bool | None) -> list[str]:
+    asked: list[str] = []
+
+    def ask(question: str) -> bool | None:
+        asked.append(question)
+        return answer
+
+    dock.ask_lost_arrivals = ask
+    return asked
+
+
+def _arrival(document: Document, event_id: str) -> Reinforcement:
+    return next(r for r in document.scenario.reinforcements if r.id == event_id)
+
+
+@pytest.mark.parametrize("answer", [True, False, None])
+def test_moving_a_unit_out_of_its_arriving_organization_asks_what_becomes_of_it(
+    dock: OobTreeDock, answer: bool | None
+) -> None:
+    document, model = dock.document, dock.model
+    asked = _lost_questions(dock, answer)
+    assert model.status_of(LEAVING).text == "Arrives 1944-12-18 14:00"
+    data = model.mimeData([model.index_of_id(LEAVING)])
+    moved = model.dropMimeData(data, Qt.DropAction.MoveAction, -1, 0, model.index_of_id(REGIMENT))
+    assert len(asked) == 1
+    assert "arrive with Combat Command B" in asked[0]
+    assert "1944-12-18 14:00 (reinforcement '10ad-ccb')" in asked[0]
+    assert f"({LEAVING})" in asked[0]
+    if answer is None:
+        assert not moved
+        assert document.oob_index.units[LEAVING].parent == ARRIVING
+        assert document.undo_stack.count() == 0
+        return
+    assert moved
+    assert document.oob_index.units[LEAVING].parent == REGIMENT
+    assert document.undo_stack.count() == 1
+    if answer:
+        assert LEAVING in _arrival(document, "10ad-ccb").units
+        assert model.status_of(LEAVING).text == "Arrives 1944-12-18 14:00"
+    else:
+        assert LEAVING not in _arrival(document, "10ad-ccb").units
+        assert model.status_of(LEAVING).text == "Unplaced"
+    document.undo_stack.undo()
+    assert document.oob_index.units[LEAVING].parent == ARRIVING
+    assert LEAVING not in _arrival(document, "10ad-ccb").units
+
+
+def test_moving_within_the_arriving_organization_or_with_it_asks_nothing(
+    dock: OobTreeDock,
+) -> None:
+    document, model = dock.document, dock.model
+    asked = _lost_questions(dock, None)
+    _questions(dock, answer=False)
+    # The whole combat command to another corps: its arrival goes with it.
+    data = model.mimeData([model.index_of_id(ARRIVING)])
+    assert model.dropMimeData(data, Qt.DropAction.MoveAction, -1, 0, model.index_of_id("us.8c"))
+    assert asked == []
+    assert document.oob_index.organizations[ARRIVING].parent == "us.8c"
