@@ -185,15 +185,18 @@ class Scenery:
             shared.setdefault(grid.hexside_key(*hex_, feature.side), []).append((hex_, feature))
         by_kind: dict[HexsideKind, list[QLineF]] = {}
         ticks: dict[HexsideKind, list[QLineF]] = {}
+        marks = zoom >= style.FEATURE_MARKS_FROM
         for (_, key_side), features in shared.items():
             # Lanes are measured across the edge as its canonical name sees it, so features
             # named from either hex agree on which side is which.
             across = geometry.edges[key_side].toward
             leanings: list[tuple[HexsideKind, int]] = []
             lows: list[tuple[float, float] | None] = []
+            # The low side places ticks, and the lane of a ticked feature beside water.
+            wants_low = marks or len(features) > 1
             for hex_, feature in features:
                 low = None
-                if feature.kind in style.TICKED_HEXSIDES:
+                if wants_low and feature.kind in style.TICKED_HEXSIDES:
                     low = self._low_side(hex_, feature.side, feature.kind)
                 lows.append(low)
                 leanings.append((feature.kind, 0 if low is None else _sign(low, across)))
@@ -207,7 +210,7 @@ class Scenery:
                 if lane:
                     line = _shifted(line, across, lane)
                 by_kind.setdefault(kind, []).append(line)
-                if low is not None and zoom >= style.FEATURE_MARKS_FROM:
+                if low is not None and marks:
                     ticks.setdefault(kind, []).extend(_ticks(line, low, zoom, kind))
         order = [k for k in _WATER_SIDES if k in by_kind] + [
             k for k in by_kind if k not in _WATER_SIDES
