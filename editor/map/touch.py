@@ -13,7 +13,7 @@ import math
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QElapsedTimer, QEvent, QObject, QPoint, QPointF, Qt, QTimer, Signal
-from PySide6.QtGui import QEventPoint, QTouchEvent
+from PySide6.QtGui import QEventPoint, QInputDevice, QTouchEvent
 
 from editor.tools.base import ToolEvent
 
@@ -62,6 +62,10 @@ class MapTouch(QObject):
         if watched is not self.view or event.type() not in _TOUCH_EVENTS:
             return False
         assert isinstance(event, QTouchEvent)
+        device = event.device()
+        if device is not None and device.type() != QInputDevice.DeviceType.TouchScreen:
+            # A touch pad's fingers are not on the map: its scrolling arrives as wheel events.
+            return False
         if event.type() == QEvent.Type.TouchCancel:
             self._end_one_finger(None)
             self._pinch = None

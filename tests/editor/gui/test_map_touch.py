@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QEvent, QObject, QPoint, QPointF
-from PySide6.QtGui import QPointingDevice
+from PySide6.QtGui import QInputDevice, QPointingDevice
 from PySide6.QtTest import QTest
 
 from editor.app import start
@@ -189,3 +189,11 @@ def test_in_test_play_a_finger_dragged_from_a_unit_moves_it(
         QTest.touchEvent(view, finger).release(0, points[-1], view).commit()
     assert game.offset_of(game.unit(UNIT).hex) == target != here
     assert mouse.presses == 0, "the finger, not a synthesized mouse, moved it"
+
+
+def test_a_touch_pad_is_not_a_finger_on_the_map(view: MapView, selection: Selection) -> None:
+    pad = QTest.createTouchDevice(QInputDevice.DeviceType.TouchPad)
+    zoom = view.zoom()
+    a, b = QPointF(400, 300), QPointF(500, 300)
+    _two_fingers(view, pad, (a, b), (a - QPointF(50, 0), b + QPointF(50, 0)))
+    assert view.zoom() == pytest.approx(zoom)
