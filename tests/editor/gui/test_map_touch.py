@@ -197,3 +197,19 @@ def test_a_touch_pad_is_not_a_finger_on_the_map(view: MapView, selection: Select
     a, b = QPointF(400, 300), QPointF(500, 300)
     _two_fingers(view, pad, (a, b), (a - QPointF(50, 0), b + QPointF(50, 0)))
     assert view.zoom() == pytest.approx(zoom)
+
+
+def test_a_tap_in_the_window_selects_with_the_current_tool(qtbot, ardennes: Path, finger) -> None:
+    window: MainWindow = start([str(ardennes)], ask=lambda *_: None)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.map_view.tool is window.tools.current
+    placement = window.document.scenario.placements[0]
+    hex_ = tuple(placement.hex)
+    view = window.map_view
+    view.set_zoom(40)
+    view.center_on(hex_)
+    _tap(view, finger, view.hex_pixel(hex_))
+    assert window.selection.hex == hex_
+    assert placement.unit in window.selection.units
