@@ -11,16 +11,18 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QPoint, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QFileDialog,
     QMessageBox,
+    QToolTip,
     QWidget,
 )
 
 from editor import icons
 from editor.docks.base import DocumentDock
+from editor.docks.hex_info import HexInfoDock
 from editor.docks.map_aids_dock import MapAidsDock
 from editor.docks.oob_tree import OobTreeDock
 from editor.docks.problems_dock import ProblemsDock
@@ -81,6 +83,7 @@ class MainWindow(WindowChrome):
         for dock_class in DOCK_CLASSES:
             dock = dock_class(self.selection, self)
             self.docks[dock.objectName()] = dock
+        self.map_view.touch.hex_info_requested.connect(self._show_hex_info)
         self.testplay = TestPlayController(self)
         self.testplay.running_changed.connect(self._testplay_changed)
         self._arrange_docks()
@@ -324,6 +327,14 @@ class MainWindow(WindowChrome):
             if options.pages.currentWidget() is not options.none:
                 options.raise_()  # the settings of the tool just chosen come to the front
         self.statusBar().showMessage(f"{tool.label}: {tool.tip}" if tool.tip else tool.label, 4000)
+
+    def _show_hex_info(self, _hex: object, finger: QPoint) -> None:
+        """A long press on the map: Hex Info to the front, and what it says at the finger."""
+        dock = self.docks.get("hex_info")
+        if isinstance(dock, HexInfoDock):
+            dock.show()
+            dock.raise_()
+            QToolTip.showText(finger, dock.text(), self.map_view)
 
     def _toggle_testplay(self) -> None:
         if self.testplay.is_running:

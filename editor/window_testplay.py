@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 from editor import icons
 from editor.commands import SetValue
 from editor.docks.base import DocumentDock
+from editor.docks.problems_dock import ProblemsDock
 from editor.docks.tool_options import ToolOptionsDock
 from editor.map.view import MapOverlay
 from editor.selection import Focus
@@ -39,6 +40,7 @@ from editor.testplay.session_file import (
     scenario_of,
     settings_of,
 )
+from editor.testplay.start_check import StartChoice, ask_about_errors, errors_now
 from engine.orders import Order
 from schemas.io import FileKind
 
@@ -90,6 +92,8 @@ class TestPlayController(QObject):
         self.overlays.changed.connect(self._show_supply_line)
         self._saved_aids: MapOverlay | None = None
         self._undo_keys: list[QKeySequence] = []
+        self.ask_about_errors = ask_about_errors
+        """How starting on a scenario with errors is confirmed (tests replace it)."""
         window.selection.focus_requested.connect(self._focus_requested)
         self._build_actions()
 
@@ -200,6 +204,8 @@ class TestPlayController(QObject):
         document = window.document
         if document is None or self.session is not None:
             return False
+        if not self._errors_accepted():
+            return False
         if seed is None:
             seed = self.last[0].seed if self.last is not None else 1
         try:
@@ -210,7 +216,7 @@ class TestPlayController(QObject):
         self.session = session
         view = window.map_view
         self._saved_aids = view.aids
-        view.set_document(session.shadow)
+        view.set_document(session.shadow, keep_view=True)
         self.tool.set_session(session)
         view.set_tool(self.tool)
         self.overlays.set_session(session)
@@ -241,6 +247,20 @@ class TestPlayController(QObject):
             session.replay(orders)
         return True
 
+    def _errors_accepted(self) -> bool:
+        """Whether to go on when the scenario has errors: the designer is told which, and may
+        play anyway, look at them in the Problems panel, or cancel."""
+        problems = self.window.docks.get("problems")
+        checker = problems.checker if isinstance(problems, ProblemsDock) else None
+        with _busy_cursor():
+            errors = errors_now(self.window.document, checker)
+        if not errors:
+            return True
+        choice = self.ask_about_errors(self.window, errors)
+        if choice is StartChoice.SHOW_PROBLEMS and isinstance(problems, ProblemsDock):
+            problems.show_problem(errors[0])
+        return choice is StartChoice.PLAY
+
     def stop(self) -> None:
         """Back to editing: the document is exactly as it was before the session."""
         window = self.window
@@ -257,7 +277,7 @@ class TestPlayController(QObject):
         self.tool.set_session(None)
         self.overlays.set_session(None)
         view.aids = self._saved_aids
-        view.set_document(window.document)
+        view.set_document(window.document, keep_view=True)
         view.set_tool(window.tools.current)
         window.tools.group.setEnabled(True)
         for dock in window.docks.values():

@@ -15,6 +15,7 @@ from dataclasses import replace
 from engine.allowance import is_heavy_gun, is_rail_unit, movement_allowance, mp_left
 from engine.movement_costs import INF, MapCosts, MoveProfile
 from engine.movement_steps import EPSILON, IllegalMove, Mover, describe
+from engine.mp_text import cost_text, left_text
 from engine.pathfinding import Path, Reach, min_path, reachable
 from engine.stacking import (
     deployed_towed_guns_in,
@@ -106,7 +107,8 @@ def move(state: GameState, unit: UnitState, path_hexes: Sequence[int]) -> list[i
         if spent + taken.cost > budget + EPSILON:
             raise IllegalMove(
                 f"{who} cannot move from {_where(state, here)} to {_where(state, there)}: it "
-                f"costs {taken.cost:g} movement points and {budget - spent:g} are left"
+                f"costs {cost_text(taken.cost)} movement points and "
+                f"{left_text(budget - spent)} are left"
             )
         spent = min(budget, spent + taken.cost + taken.loss)
         if taken.ferry:
@@ -224,8 +226,8 @@ def change_mode(state: GameState, unit: UnitState, mode: Mode) -> float:
     left = mp_left(state, unit)
     if cost > left + EPSILON:
         raise IllegalMove(
-            f"{who} on {where} cannot change to {mode.value} mode: it costs {cost:g} movement "
-            f"points and {left:g} are left [000 4.1]"
+            f"{who} on {where} cannot change to {mode.value} mode: it costs {cost_text(cost)} "
+            f"movement points and {left_text(left)} are left [000 4.1]"
         )
     unit.mode = mode
     unit.mp_spent += cost

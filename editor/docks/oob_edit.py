@@ -7,7 +7,7 @@ Tree places are named by `NodeKey`s: `("side", "allied")`, `("nation", "us")`,
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from editor.commands import EditFile, MoveItem
@@ -141,9 +141,16 @@ def check_move(document: Document, ids: Sequence[str], target: NodeKey) -> str |
     return None
 
 
-def move_nodes(document: Document, ids: Sequence[str], target: NodeKey, row: int = -1) -> None:
+def move_nodes(
+    document: Document,
+    ids: Sequence[str],
+    target: NodeKey,
+    row: int = -1,
+    *,
+    then: Callable[[], None] | None = None,
+) -> None:
     """Move units and organizations under `target` before `row` (-1 = at the end), keeping
-    their order, in one undo step."""
+    their order, in one undo step; `then` pushes follow-up edits into that same step."""
     problem = check_move(document, ids, target)
     if problem is not None:
         raise OobEditError(problem)
@@ -177,6 +184,8 @@ def move_nodes(document: Document, ids: Sequence[str], target: NodeKey, row: int
             moved = node_path(document.oob_index, node_id)
             assert moved is not None
             row = int(moved[-1]) + 1
+        if then is not None:
+            then()
 
 
 def _get(root: Any, path: ModelPath) -> Any:

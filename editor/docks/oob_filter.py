@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QSortFilterProxyModel
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+)
 
 from editor.docks.oob_model import NODE_ID_ROLE, NODE_KIND_ROLE, OobModel
 from editor.docks.oob_status import Placed
@@ -51,6 +57,17 @@ class OobFilterModel(QSortFilterProxyModel):
         self._visible: set[tuple[str, str]] = set()
         self._visible_for: tuple[object, ...] | None = None
         self._direct: list[str] = []
+
+    def setSourceModel(self, source: QAbstractItemModel) -> None:
+        previous = self.sourceModel()
+        if isinstance(previous, OobModel):
+            previous.settled.disconnect(self.refilter)
+        super().setSourceModel(source)
+        # Only once an edit's row signals are all out: filtering in between (a slot of the
+        # document's own signal may run first) maps rows the source has not announced, and a
+        # moved organization shows twice.
+        if isinstance(source, OobModel):
+            source.settled.connect(self.refilter)
 
     @property
     def is_filtering(self) -> bool:

@@ -8,22 +8,23 @@ beside them and the view keeps its expansion through edits.
 
 from __future__ import annotations
 
-import json
+from collections.abc import Callable
 from enum import IntEnum
 from typing import Any
 
 from PySide6.QtCore import (
     QAbstractItemModel,
-    QMimeData,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
     Qt,
+    Signal,
 )
 from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QPalette, QPixmap
 from PySide6.QtWidgets import QApplication
 
 from editor.commands import SetValue
+from editor.docks.oob_arrivals import ArrivalClash, LostArrival
 from editor.docks.oob_changes import ROOT, NodeKey, TreeChange, key_of, node_at, plan
 from editor.docks.oob_display import (
     organization_tooltip,
@@ -34,7 +35,8 @@ from editor.docks.oob_display import (
     summary_text,
     unit_tooltip,
 )
-from editor.docks.oob_edit import OobEditError, check_move, move_nodes, parent_key
+from editor.docks.oob_drops import OobDrops
+from editor.docks.oob_edit import parent_key
 from editor.docks.oob_status import Placed, ScenarioStatus, UnitStatus
 from editor.document import Change, Document
 from editor.model_paths import EditError
@@ -43,9 +45,6 @@ from schemas.io import FileKind
 from schemas.oob import Nation, Organization, SideOob, Unit
 from schemas.problems import ModelPath
 from schemas.vocabulary import Side
-
-MIME_TYPE = "application/x-hexwright-oob-nodes"
-"""Drag payload: a JSON list of the dragged unit and organization ids."""
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 Node = SideOob | Nation | Organization | Unit
@@ -90,8 +89,13 @@ SEARCH_ROLE = Qt.ItemDataRole.UserRole + 4
 """Lower-case text the search box matches: name, id, type and class."""
 
 
-class OobModel(QAbstractItemModel):
+class OobModel(OobDrops, QAbstractItemModel):
     """The OOB of the open document as a tree; empty without a document."""
+
+    settled = Signal()
+    """An edit of the OOB or the scenario has been told to the views in full (rows inserted or
+    removed, data changed): a filter over the model may look at it again. Filtering between
+    the row signals of one edit would see a tree the signals have not described yet."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -104,6 +108,14 @@ class OobModel(QAbstractItemModel):
         self._children_version = -1
         self.refused = ""
         """Why the last drop was refused (for the dock's status message)."""
+        self.settle_arrivals: Callable[[list[ArrivalClash]], bool] | None = None
+        """Asked when a drop would put units on the map into an arriving organization: True
+        lets them arrive with it (their placements go, in the same undo step), False cancels.
+        None refuses such drops."""
+        self.settle_lost_arrivals: Callable[[list[LostArrival]], bool | None] | None = None
+        """Asked when a drop would take units out of the organization they arrive with, so
+        they would not arrive: True keeps them arriving (named in that reinforcement), False
+        leaves them unplaced, None cancels. None refuses such drops."""
 
     # Document ---------------------------------------------------------------------------------
 
@@ -454,87 +466,6 @@ class OobModel(QAbstractItemModel):
         units = sum(1 for _ in self.document.oob_index.iter_units_under(node.id))
         return organization_tooltip(node, units, self._summary(node.id))
 
-    # Drag and drop ------------------------------------------------------------------------------
-
-    def supportedDropActions(self) -> Qt.DropAction:
-        return Qt.DropAction.MoveAction
-
-    def supportedDragActions(self) -> Qt.DropAction:
-        return Qt.DropAction.MoveAction
-
-    def mimeTypes(self) -> list[str]:
-        return [MIME_TYPE]
-
-    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:  # type: ignore[override]
-        ids: list[str] = []
-        for index in indexes:
-            node = self.node(index)
-            if isinstance(node, Unit | Organization) and node.id not in ids:
-                ids.append(node.id)
-        data = QMimeData()
-        data.setData(MIME_TYPE, json.dumps(ids).encode())
-        return data
-
-    def _drop_plan(
-        self, data: QMimeData, row: int, parent: AnyIndex
-    ) -> tuple[list[str], NodeKey, int] | str:
-        """The ids, target place and row of a drop, or why it is refused."""
-        if self.document is None or not data.hasFormat(MIME_TYPE):
-            return "nothing to drop"
-        try:
-            ids = [str(i) for i in json.loads(bytes(data.data(MIME_TYPE).data()).decode())]
-        except ValueError:
-            return "unreadable drag data"
-        target = self.node(parent)
-        if isinstance(target, Unit):
-            # Dropping onto a unit puts the dragged nodes right after it.
-            place = parent_key(self.document.oob, self.document.oob_index, target.id)
-            return ids, place, parent.row() + 1
-        key = self.key_of(target) if target is not None else None
-        if key is None or key[0] not in {"nation", "org"}:
-            return "drop units and organizations into a nation or an organization"
-        problem = check_move(self.document, ids, key)
-        return problem if problem is not None else (ids, key, row)
-
-    def canDropMimeData(
-        self,
-        data: QMimeData,
-        action: Qt.DropAction,
-        row: int,
-        column: int,
-        parent: AnyIndex,
-    ) -> bool:
-        if action is not Qt.DropAction.MoveAction:
-            return False
-        plan = self._drop_plan(data, row, parent)
-        self.refused = plan if isinstance(plan, str) else ""
-        return not isinstance(plan, str)
-
-    def dropMimeData(
-        self,
-        data: QMimeData,
-        action: Qt.DropAction,
-        row: int,
-        column: int,
-        parent: AnyIndex,
-    ) -> bool:
-        if action is Qt.DropAction.IgnoreAction:
-            return True
-        if not self.canDropMimeData(data, action, row, column, parent):
-            return False
-        plan = self._drop_plan(data, row, parent)
-        assert not isinstance(plan, str)
-        assert self.document is not None
-        ids, key, target_row = plan
-        try:
-            move_nodes(self.document, ids, key, target_row)
-        except OobEditError as exc:
-            self.refused = str(exc)
-            return False
-        # The command moved the rows; the view's follow-up removeRows is refused (the base
-        # implementation does nothing), so nothing is removed twice.
-        return True
-
     # Following the document -------------------------------------------------------------------
 
     def _about_to_change(self, change: Change) -> None:
@@ -561,6 +492,7 @@ class OobModel(QAbstractItemModel):
         if change.kind is FileKind.SCENARIO:
             self._summaries.clear()
             self._all_data_changed(Column.PLACEMENT)
+            self.settled.emit()
             return
         if change.kind is not FileKind.OOB or self._pending is None:
             return
@@ -573,6 +505,7 @@ class OobModel(QAbstractItemModel):
             self.endResetModel()
         else:
             self._node_changed(step.node_path)
+        self.settled.emit()
 
     def _node_changed(self, node_path: ModelPath) -> None:
         assert self.document is not None

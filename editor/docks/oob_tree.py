@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from editor import icons
 from editor.docks.base import DocumentDock
+from editor.docks.oob_arrivals import ArrivalClash, LostArrival, clash_text, lost_text
 from editor.docks.oob_changes import NodeKey
 from editor.docks.oob_edit import (
     add_organization,
@@ -94,6 +95,14 @@ class OobTreeDock(DocumentDock):
         self.proxy.setSourceModel(self.model)
         self.confirm: Callable[[str], bool] = self._ask
         """Asked before large deletions; tests replace it."""
+        self.ask_arrivals: Callable[[str], bool] = self._ask_arrivals
+        """Asked when a drop would put units on the map into an arriving organization; True
+        takes them off the map so they arrive with it. Tests replace it."""
+        self.model.settle_arrivals = self._settle_arrivals
+        self.ask_lost_arrivals: Callable[[str], bool | None] = self._ask_lost_arrivals
+        """Asked when a drop would leave units arriving with nothing: True keeps them
+        arriving, False leaves them unplaced, None cancels. Tests replace it."""
+        self.model.settle_lost_arrivals = self._settle_lost_arrivals
         self._syncing = False
         self._expanded: set[NodeKey] = set()
 
@@ -249,8 +258,7 @@ class OobTreeDock(DocumentDock):
         self._update_actions()
 
     def document_changed(self, change: Change) -> None:
-        if change.kind in {FileKind.OOB, FileKind.SCENARIO}:
-            self.proxy.refilter()
+        # The filter follows the model's `settled`, after the model's row signals.
         self._update_actions()
 
     # Selection ------------------------------------------------------------------------------
@@ -524,6 +532,32 @@ class OobTreeDock(DocumentDock):
             QMessageBox.StandardButton.Cancel,
         )
         return answer == QMessageBox.StandardButton.Yes
+
+    def _settle_arrivals(self, clashes: list[ArrivalClash]) -> bool:
+        assert self.document is not None
+        return self.ask_arrivals(clash_text(self.document, clashes))
+
+    def _ask_arrivals(self, question: str) -> bool:
+        box = QMessageBox(QMessageBox.Icon.Warning, "Move", question, parent=self)
+        arrive = box.addButton("&Arrive with It", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        return box.clickedButton() is arrive
+
+    def _settle_lost_arrivals(self, lost: list[LostArrival]) -> bool | None:
+        assert self.document is not None
+        return self.ask_lost_arrivals(lost_text(self.document, lost))
+
+    def _ask_lost_arrivals(self, question: str) -> bool | None:
+        box = QMessageBox(QMessageBox.Icon.Warning, "Move", question, parent=self)
+        keep = box.addButton("&Keep Them Arriving", QMessageBox.ButtonRole.AcceptRole)
+        leave = box.addButton("&Leave Them Unplaced", QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(keep)
+        box.exec()
+        clicked = box.clickedButton()
+        return True if clicked is keep else False if clicked is leave else None
 
     def _select_new(self, ids: list[str]) -> None:
         visible = [i for i in ids if self.proxy.mapFromSource(self.model.index_of_id(i)).isValid()]

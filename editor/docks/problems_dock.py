@@ -239,6 +239,16 @@ class ProblemsDock(DocumentDock):
         """The Problems list holds no place of its own: it asks the others to show them."""
         return False
 
+    def show_problem(self, problem: Problem) -> None:
+        """Bring the panel to the front with `problem` current, when it lists it."""
+        self.show()
+        self.raise_()
+        index = self.model.index_of(problem)
+        if index.isValid():
+            self.tree.setCurrentIndex(index)
+            self.tree.scrollTo(index)
+        self.tree.setFocus()
+
     def kind_of(self, problem: Problem) -> FileKind | None:
         """The file of the open document a problem is in."""
         if self.document is None or not problem.file:

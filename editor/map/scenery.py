@@ -17,7 +17,7 @@ from editor.map.content import MapContent
 from editor.map.geometry import Frame, HexRange, Offset
 from editor.map.layers import LayerVisibility
 from editor.map.overview import TerrainImage
-from schemas.map import CONNECTION_BITS, FullHexKind
+from schemas.map import CONNECTION_BITS, FullHexKind, HexsideFeature
 from schemas.vocabulary import ConnectionKind, CrossingKind, Direction, HexsideKind
 
 _LINK = re.compile("[1-7]")
@@ -174,21 +174,44 @@ class Scenery:
 
     def _hexsides(self, painter: QPainter, frame: Frame, hexes: HexRange) -> None:
         geometry = self.content.geometry
+        grid = geometry.grid
         zoom = frame.zoom
+        # An edge may carry several features (a river lined by a hedgerow): gather them per
+        # edge first so each gets a lane of its own instead of being painted over.
+        shared: dict[tuple[Offset, Direction], list[tuple[Offset, HexsideFeature]]] = {}
+        for hex_, feature in self.content.hexsides.within(hexes):
+            if zoom < style.HEXSIDE_MIN_ZOOM.get(feature.kind, style.HEXSIDE_DETAIL_FROM):
+                continue
+            shared.setdefault(grid.hexside_key(*hex_, feature.side), []).append((hex_, feature))
         by_kind: dict[HexsideKind, list[QLineF]] = {}
         ticks: dict[HexsideKind, list[QLineF]] = {}
-        for hex_, feature in self.content.hexsides.within(hexes):
-            kind = feature.kind
-            if zoom < style.HEXSIDE_MIN_ZOOM.get(kind, style.HEXSIDE_DETAIL_FROM):
-                continue
-            x, y = frame.point(hex_)
-            edge = geometry.edges[feature.side]
-            (ax, ay), (bx, by) = edge.start, edge.end
-            line = QLineF(x + ax * zoom, y + ay * zoom, x + bx * zoom, y + by * zoom)
-            by_kind.setdefault(kind, []).append(line)
-            if kind in style.TICKED_HEXSIDES and zoom >= style.FEATURE_MARKS_FROM:
-                toward = self._low_side(hex_, feature.side, kind)
-                ticks.setdefault(kind, []).extend(_ticks(line, toward, zoom, kind))
+        marks = zoom >= style.FEATURE_MARKS_FROM
+        for (_, key_side), features in shared.items():
+            # Lanes are measured across the edge as its canonical name sees it, so features
+            # named from either hex agree on which side is which.
+            across = geometry.edges[key_side].toward
+            leanings: list[tuple[HexsideKind, int]] = []
+            lows: list[tuple[float, float] | None] = []
+            # The low side places ticks, and the lane of a ticked feature beside water.
+            wants_low = marks or len(features) > 1
+            for hex_, feature in features:
+                low = None
+                if wants_low and feature.kind in style.TICKED_HEXSIDES:
+                    low = self._low_side(hex_, feature.side, feature.kind)
+                lows.append(low)
+                leanings.append((feature.kind, 0 if low is None else _sign(low, across)))
+            lanes = _lanes(leanings, zoom)
+            for (hex_, feature), lane, low in zip(features, lanes, lows, strict=True):
+                kind = feature.kind
+                x, y = frame.point(hex_)
+                edge = geometry.edges[feature.side]
+                (ax, ay), (bx, by) = edge.start, edge.end
+                line = QLineF(x + ax * zoom, y + ay * zoom, x + bx * zoom, y + by * zoom)
+                if lane:
+                    line = _shifted(line, across, lane)
+                by_kind.setdefault(kind, []).append(line)
+                if low is not None and marks:
+                    ticks.setdefault(kind, []).extend(_ticks(line, low, zoom, kind))
         order = [k for k in _WATER_SIDES if k in by_kind] + [
             k for k in by_kind if k not in _WATER_SIDES
         ]
@@ -354,6 +377,49 @@ def _scaled(world: QRectF, frame: Frame) -> QRectF:
         world.width() * zoom,
         world.height() * zoom,
     )
+
+
+def _pen_width(kind: HexsideKind, zoom: float) -> float:
+    return max(pen.widthF() for pen in style.hexside_pens(kind, zoom))
+
+
+def _sign(vector: tuple[float, float], across: tuple[float, float]) -> int:
+    return 1 if vector[0] * across[0] + vector[1] * across[1] > 0 else -1
+
+
+def _lanes(leanings: list[tuple[HexsideKind, int]], zoom: float) -> list[float]:
+    """How far (in pixels, along the edge's `across` direction) each feature of one edge is
+    drawn from it. Water keeps the edge itself; obstacles line its banks outward, each on the
+    side it leans to (a cliff's ticks point down its slope) or else on the emptier side, so
+    every feature stays visible. A lone feature stays on the edge."""
+    if len(leanings) < 2:
+        return [0.0] * len(leanings)
+    gap = max(1.0, 0.015 * zoom)
+    water = [_pen_width(kind, zoom) for kind, _ in leanings if kind in _WATER_SIDES]
+    start = max(water) / 2 + gap if water else gap / 2
+    reach = {1: start, -1: start}
+    lanes = []
+    for kind, leaning in leanings:
+        if kind in _WATER_SIDES:
+            lanes.append(0.0)
+            continue
+        side = leaning or (1 if reach[1] <= reach[-1] else -1)
+        width = _pen_width(kind, zoom)
+        # Whole pixels keep the line as crisp as it is on the edge itself.
+        lanes.append(side * float(round(reach[side] + width / 2)))
+        reach[side] += width + gap
+    return lanes
+
+
+def _shifted(line: QLineF, toward: tuple[float, float], distance: float) -> QLineF:
+    """The line moved `distance` pixels toward `toward` (negative: away from it), at right
+    angles to itself."""
+    dx, dy = line.dx(), line.dy()
+    length = math.hypot(dx, dy) or 1.0
+    nx, ny = -dy / length, dx / length
+    if nx * toward[0] + ny * toward[1] < 0:
+        nx, ny = -nx, -ny
+    return line.translated(nx * distance, ny * distance)
 
 
 def _positions(frame: Frame, hexes: HexRange) -> Iterator[tuple[Offset, tuple[float, float]]]:

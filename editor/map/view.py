@@ -36,6 +36,7 @@ from editor.map import style
 from editor.map.geometry import Frame
 from editor.map.layers import LayerVisibility
 from editor.map.scene import MapScene
+from editor.map.touch import MapTouch
 from editor.map.viewport import Viewport
 from editor.model_paths import get_at
 from editor.selection import Focus, Offset, Selection
@@ -110,16 +111,20 @@ class MapView(QWidget):
         selection.hex_changed.connect(self._selection_changed)
         selection.units_changed.connect(self._selection_changed)
         selection.focus_requested.connect(self._on_focus)
+        self.touch = MapTouch(self)
+        """Taps, drags, long presses and pinches of fingers (see `editor.map.touch`)."""
 
     def sizeHint(self) -> QSize:
         return QSize(900, 700)
 
     # Document ----------------------------------------------------------------------------------
 
-    def set_document(self, document: Document | None) -> None:
-        """Show another document (None: nothing open)."""
+    def set_document(self, document: Document | None, *, keep_view: bool = False) -> None:
+        """Show another document (None: nothing open), fitted to the view; with `keep_view`,
+        at the same zoom and centre when its map has the same shape (test-play's copy)."""
         if self.document is not None:
             self.document.changed.disconnect(self._document_changed)
+        bounds = self.scene.geometry.bounds if self.scene is not None else None
         self.document = document
         self.scene = MapScene(document, self._layers) if document is not None else None
         self._hover = None
@@ -127,7 +132,8 @@ class MapView(QWidget):
             assert document is not None
             document.changed.connect(self._document_changed)
             self.scene.geometry_changed()
-            self._refit()
+            if not (keep_view and bounds == self.scene.geometry.bounds):
+                self._refit()
         if self._tool is not None:
             self._tool.set_scene(self.scene)
         self._sync_scrollbars()
@@ -247,6 +253,20 @@ class MapView(QWidget):
         """The pixel of the view showing a hex centre."""
         assert self.scene is not None
         return self.viewport.to_pixel(self.scene.geometry.center_point(hex_))
+
+    def zoom_about(self, zoom: float, pixel: QPointF) -> None:
+        """Zoom keeping the map point under `pixel` in place (a pinch's centre)."""
+        self._zoom_about(zoom, pixel)
+
+    def pan_by(self, dx: float, dy: float) -> None:
+        """Move the map by pixels, as a drag does."""
+        self.viewport.pan(dx, dy)
+        self._moved()
+
+    def click_at(self, pixel: QPointF) -> None:
+        """Select the hex at a pixel and its units, as a click without a tool does."""
+        if self.scene is not None:
+            self._click(pixel)
 
     def _zoom_about(self, zoom: float, pixel: QPointF) -> None:
         before = self.viewport.zoom

@@ -25,6 +25,7 @@ from editor.tools.base import MapTool, ToolEvent
 from engine.game import Game
 from engine.movement import IllegalMove, mode_change_cost, mp_left
 from engine.movement_steps import describe
+from engine.mp_text import cost_text, left_text
 from schemas.scenario import Mode
 
 Offset = tuple[int, int]
@@ -37,11 +38,6 @@ UNIT_RING = QColor(255, 255, 255)
 COST_ZOOM = 34.0
 """Zoom (pixels per hex) from which each reachable hex shows its cost."""
 _MODE_LABELS = {Mode.DEPLOYED: "Deployed", Mode.TRAVEL: "Travel", Mode.RAIL: "Rail"}
-
-
-def _mp(value: float) -> str:
-    """Movement points as a player reads them: at most two decimals, no trailing zeros."""
-    return f"{round(value, 2):g}"
 
 
 class TestPlayMoveTool(MapTool):
@@ -203,7 +199,7 @@ class TestPlayMoveTool(MapTool):
             left = self.mp_left() - self.reachable()[hex_]
             self.message.emit(
                 f"{self.unit_id} to {hex_[0]},{hex_[1]}: "
-                f"{_mp(self.reachable()[hex_])} MP, {_mp(max(0.0, left))} left"
+                f"{cost_text(self.reachable()[hex_])} MP, {left_text(left)} left"
             )
         if path != self.path:
             self.path = path
@@ -306,7 +302,7 @@ class TestPlayMoveTool(MapTool):
             x, y = frame.point(hex_)
             # Along the hex's top edge, above where a counter stands.
             box = QRectF(x - frame.zoom / 2, y - frame.zoom * 0.5, frame.zoom, frame.zoom * 0.22)
-            _halo_text(painter, box, _mp(cost), QColor(255, 255, 255))
+            _halo_text(painter, box, cost_text(cost), QColor(255, 255, 255))
 
     def _paint_path(self, painter: QPainter, frame: Frame) -> None:
         points = [QPointF(*frame.point(h)) for h in self.path]
@@ -330,7 +326,7 @@ class TestPlayMoveTool(MapTool):
         font.setPixelSize(max(11, round(frame.zoom * 0.24)))
         font.setBold(True)
         painter.setFont(font)
-        text = f"{_mp(left)} MP left"
+        text = f"{left_text(left)} MP left"
         width_px = painter.fontMetrics().horizontalAdvance(text) + 10
         height_px = painter.fontMetrics().height() + 4
         box = QRectF(
@@ -425,7 +421,7 @@ class MovePanel(QWidget):
         self.unit_label.setText(describe(unit))
         self.hex_label.setText(f"{column},{row}")
         self.mode_label.setText(_MODE_LABELS[unit.mode])
-        self.mp_label.setText(_mp(self.tool.mp_left()))
+        self.mp_label.setText(left_text(self.tool.mp_left()))
         for mode, button in self.mode_buttons.items():
             button.setEnabled(True)
             button.setChecked(mode is unit.mode)
@@ -433,5 +429,5 @@ class MovePanel(QWidget):
             button.setToolTip(
                 f"Current mode of {unit_id}"
                 if mode is unit.mode
-                else f"Change to {mode.value} mode: costs {_mp(cost)} movement points"
+                else f"Change to {mode.value} mode: costs {cost_text(cost)} movement points"
             )

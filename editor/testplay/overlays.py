@@ -211,8 +211,8 @@ class TestPlayOverlays(QObject):
         return self._cached("arrivals", turn_marks, TurnMarks())
 
     def supply_line_mark(self) -> SupplyLineMark | None:
-        """The supply line of the selected hex for the side to move; None without a selected
-        hex on the map."""
+        """The supply line of the selected hex for the side holding it (else the side to move);
+        None without a selected hex on the map."""
         hex_ = self.selection.hex if self.selection is not None else None
         game = self.game
         if hex_ is None or game is None or not game.state.board.grid.contains(*hex_):
@@ -220,16 +220,20 @@ class TestPlayOverlays(QObject):
         return self._cached("line", lambda g: line_mark(g, hex_), None)
 
     def supply_line_text(self) -> str:
-        """One line for the dock: the selected hex's Local Supply Value for the side to move and
-        where it comes from [000 10.1]; empty without a selected hex."""
+        """One line for the dock: the selected hex's Local Supply Value for the side holding it
+        (else the side to move) and where it comes from [000 10.1]; empty without a selected
+        hex."""
         mark = self.supply_line_mark()
         if mark is None:
             return ""
         side = mark.side.value.capitalize()
         where = f"[{mark.hex[0]}, {mark.hex[1]}]"
-        if not mark.hexes:
+        if mark.isolated:
             return f"{side} supply at {where}: Isolated, no line of communication reaches it"
-        value = f"{mark.value:.2f}" if mark.value != int(mark.value) else f"{int(mark.value)}"
+        if not mark.hexes:
+            return f"{side} supply at {where}: no line of communication reaches it"
+        # Hundredths under Virtual Supply Trucks, as many as there are: 37.5, not 37.50.
+        value = f"{round(mark.value, 2):g}"
         end = mark.hexes[-1]
         origin = (
             f"source {mark.source} ({mark.source_value}) at [{end[0]}, {end[1]}]"

@@ -64,7 +64,8 @@ def supply_band(value: int) -> int:
 
 @dataclass(frozen=True)
 class SupplyLineMark:
-    """The line that supplies the selected hex for the side to move, and what it carries."""
+    """The line that supplies the selected hex for the side holding it (the side to move when
+    nobody does), and what it carries."""
 
     side: Side
     hex: Offset
@@ -75,23 +76,36 @@ class SupplyLineMark:
     source_value: int
     """The source's value now (the side's Global value for map-edge supply)."""
     hexes: tuple[Offset, ...]
-    """From the hex to the source or edge hex; empty when the hex is Isolated."""
+    """From the hex to the source or edge hex; empty when no line reaches it."""
+    held: bool = False
+    """Whether units of `side` stand in the hex: only units are Isolated, an empty hex is
+    merely out of reach."""
+
+    @property
+    def isolated(self) -> bool:
+        """Whether the hex holds units of the side that no line of communication reaches."""
+        return self.held and not self.hexes
 
 
 def line_mark(game: Game, hex_: Offset) -> SupplyLineMark:
-    """The supply line of a hex for the side to move, with the values it carries."""
-    side = game.phasing
+    """The supply line of a hex, with the values it carries, for the side whose units hold it:
+    an enemy's hex shows the enemy's line (or that the enemy there is Isolated), never the side
+    to move's failure to trace a line into it."""
+    where = game.hex_of(hex_)
+    holder = game.state.side_at(where)
+    side = holder or game.phasing
+    held = holder is not None
     values = supply.local_supply(game.state, side)
     found = game.supply_line(side, hex_)
     if found is None:
-        return SupplyLineMark(side, hex_, 0.0, None, 0, ())
+        return SupplyLineMark(side, hex_, 0.0, None, 0, (), held)
     source, hexes = found
     state = game.state
     source_value = (
         state.source_values.get(source, 0) if source is not None else state.global_supply[side]
     )
-    exact = values.exact_value(game.hex_of(hex_))
-    return SupplyLineMark(side, hex_, exact, source, source_value, tuple(hexes))
+    exact = values.exact_value(where)
+    return SupplyLineMark(side, hex_, exact, source, source_value, tuple(hexes), held)
 
 
 def paint_line(painter: QPainter, frame: Frame, mark: SupplyLineMark) -> None:
@@ -100,7 +114,8 @@ def paint_line(painter: QPainter, frame: Frame, mark: SupplyLineMark) -> None:
     zoom = frame.zoom
     start = QPointF(*frame.point(mark.hex))
     if not mark.hexes:
-        _label(painter, start + QPointF(0, -zoom * 0.55), "Isolated", ISOLATED_COLOR)
+        if mark.isolated:
+            _label(painter, start + QPointF(0, -zoom * 0.55), "Isolated", ISOLATED_COLOR)
         return
     points = QPolygonF([QPointF(*frame.point(h)) for h in mark.hexes])
     halo = QPen(QColor(255, 255, 255, 215), max(5.0, zoom * 0.16))

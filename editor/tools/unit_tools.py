@@ -19,7 +19,7 @@ from PySide6.QtCore import QEvent, QLineF, QMimeData, QObject, QPointF, QRectF, 
 from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPen
 from PySide6.QtWidgets import QApplication, QWidget
 
-from editor.docks.oob_model import MIME_TYPE
+from editor.docks.oob_drops import MIME_TYPE
 from editor.map import style
 from editor.map.geometry import Frame
 from editor.map.scenario_index import ScenarioIndex

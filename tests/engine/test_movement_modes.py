@@ -193,3 +193,15 @@ def test_moving_in_rail_mode_is_not_movement_for_refuelling() -> None:
     move(state, unit, [state.board.index(1, 0)])
     assert unit.mp_spent == 1  # the rail class's cost per hex
     assert not unit.moved  # [000 10.2]
+
+
+def test_a_refusal_gives_fractional_movement_points_in_tenths() -> None:
+    # Under Manual Defensive Fire the allowance is 8; a towed gun limbering down pays a third.
+    state = game(
+        {**KINDS["towed gun"], "mode": "travel"},
+        header={"optional_rules": ["manual_defensive_fire"]},
+    )
+    unit = state.units["A"]
+    unit.mp_spent = 6.75
+    with pytest.raises(IllegalMove, match=r"costs 2\.7 movement points and 1\.2 are left"):
+        change_mode(state, unit, Mode.DEPLOYED)

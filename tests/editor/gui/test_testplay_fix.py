@@ -4,6 +4,7 @@ the fixed scenario, and the game's positions are copied to the scenario as one u
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -110,10 +111,11 @@ def test_a_log_entry_leads_to_its_reinforcement_and_the_test_replays_after_the_f
     assert table.currentIndex().row() == focus.path[1]
     assert "Shift+F5" in window.statusBar().currentMessage()
 
-    # The fix: the reinforcement comes a turn later; the replay shows the game with it.
+    # The fix: the reinforcement comes later (turn 6, 16:00); the replay shows the game with it.
     index = focus.path[1]
+    later = datetime(1944, 12, 18, 16, 0)
     document.push(
-        SetValue(document, FileKind.SCENARIO, ("reinforcements", index, "turn"), 6, "Set Turn")
+        SetValue(document, FileKind.SCENARIO, ("reinforcements", index, "at"), later, "Set Time")
     )
     assert window.testplay.replay_last_action.isEnabled()
     window.testplay.replay_last_action.trigger()

@@ -3,6 +3,7 @@ unit, see its reachable hexes, preview a path, move by click and by drag, refusa
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -11,9 +12,11 @@ from PySide6.QtCore import Qt
 from editor.document import Document
 from editor.map.view import MapView
 from editor.selection import Selection
+from editor.testplay import move_tool
 from editor.testplay.move_tool import MovePanel, TestPlayMoveTool
 from editor.testplay.session import TestPlaySession
 from engine.movement import mp_left
+from engine.mp_text import left_text
 from schemas.scenario import Mode
 from schemas.vocabulary import Side
 from tests.editor.gui.feature_tool_input import drag, hex_point, hover, tool_view
@@ -89,7 +92,7 @@ def test_reachable_hexes_are_the_legal_moves_and_hover_previews_the_path(
     assert tool.path == expected
     left = mp_left(session.game.state, session.game.unit(UNIT)) - tool.reachable()[target]
     assert said
-    assert f"{round(left, 2):g} left" in said[-1]
+    assert f"{left_text(left)} left" in said[-1]
     # Off the reachable hexes, no path is previewed.
     hover(view, hex_point(view, start_hex(session, UNIT)))
     assert tool.path == []
@@ -168,7 +171,7 @@ def test_the_options_page_changes_the_mode(qtbot, session, selection, tool):
     assert panel.mode_buttons[Mode.DEPLOYED].isChecked()
     assert panel.unit_label.text().startswith(UNIT)
     full = mp_left(session.game.state, unit)
-    assert panel.mp_label.text() == f"{round(full, 2):g}"
+    assert panel.mp_label.text() == left_text(full)
     with qtbot.waitSignal(session.changed):
         qtbot.mouseClick(panel.mode_buttons[Mode.TRAVEL], Qt.MouseButton.LeftButton)
     assert unit.mode is Mode.TRAVEL
@@ -180,7 +183,7 @@ def test_the_options_page_changes_the_mode(qtbot, session, selection, tool):
     assert unit.mode is Mode.DEPLOYED
     left = mp_left(session.game.state, unit)
     assert left < full
-    assert panel.mp_label.text() == f"{round(left, 2):g}"
+    assert panel.mp_label.text() == left_text(left)
     # Into rail mode where there is no railway: the engine's reason, nothing changes.
     said = messages_of(tool)
     qtbot.mouseClick(panel.mode_buttons[Mode.RAIL], Qt.MouseButton.LeftButton)
@@ -199,3 +202,46 @@ def test_screenshot_of_a_path_preview(qtbot, session, selection, tool, view):
     assert tool.path
     Path("/tmp/shots").mkdir(exist_ok=True)
     assert view.grab().save("/tmp/shots/testplay_move.png")
+
+
+TENTHS = re.compile(r"\d+(\.\d)?")
+
+
+def test_costs_and_points_left_read_in_tenths_never_promising_more(
+    qtbot, session, tool, view, monkeypatch
+):
+    view.set_zoom(56)
+    view.center_on(start_hex(session, UNIT))
+    tool.selection.select_units([UNIT])
+    moves = tool.reachable()
+    assert any(round(cost, 1) != cost for cost in moves.values()), "costs with hundredths"
+    painted: list[str] = []
+    paint_text = move_tool._halo_text
+
+    def noting(painter, box, text, color) -> None:
+        painted.append(text)
+        paint_text(painter, box, text, color)
+
+    monkeypatch.setattr(move_tool, "_halo_text", noting)
+    view.render_view()
+    assert painted
+    assert all(TENTHS.fullmatch(text) for text in painted), painted
+    # Every hex's label rounds its cost up: a tenth at most above it, never below.
+    for text in painted:
+        assert any(0 <= float(text) - cost < 0.1 + 1e-9 for cost in moves.values())
+
+    said = messages_of(tool)
+    full = mp_left(session.game.state, session.game.unit(UNIT))
+    target = next(h for h, cost in moves.items() if round(cost, 1) != cost)
+    view.center_on(target)
+    hover(view, hex_point(view, target))
+    found = re.search(r": (\S+) MP, (\S+) left$", said[-1])
+    assert found, said[-1]
+    cost_shown, left_shown = found.groups()
+    assert TENTHS.fullmatch(cost_shown)
+    assert TENTHS.fullmatch(left_shown)
+    assert 0 < float(cost_shown) - moves[target] < 0.1
+    assert 0 < (full - moves[target]) - float(left_shown) < 0.1
+    panel = tool.options()
+    qtbot.addWidget(panel)
+    assert TENTHS.fullmatch(panel.mp_label.text())

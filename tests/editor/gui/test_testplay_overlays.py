@@ -8,7 +8,7 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QColor, QImage
 
 from editor import symbols
@@ -396,3 +396,84 @@ def test_a_withdrawal_is_marked_where_the_units_stood(session, overlays):
     assert not hq.on_map
     badges = overlays.turn_marks().badges
     assert (stood, "Withdrawn: 1 unit") in [(b.hex, b.text) for b in badges]
+
+
+def isolated_tags(view: MapView, monkeypatch) -> list[tuple[int, int]]:
+    """The hexes the map draws an "Isolated" tag above, as it paints now."""
+    tagged: list[tuple[int, int]] = []
+    paint_label = supply_marks._label
+
+    def noting(painter, anchor, text, edge) -> None:
+        if text == "Isolated":
+            below = anchor + QPointF(0, view.zoom() * 0.55)
+            tagged.append(view.hex_at(below))
+        paint_label(painter, anchor, text, edge)
+
+    monkeypatch.setattr(supply_marks, "_label", noting)
+    view.render_view()
+    monkeypatch.setattr(supply_marks, "_label", paint_label)
+    return tagged
+
+
+def test_an_enemy_hex_shows_the_enemy_line_and_no_isolated_tag(
+    qtbot, session, selection, monkeypatch
+):
+    # The Germans move first: selecting an American hex must not call it Isolated merely
+    # because no German line of communication enters it.
+    game = session.game
+    assert game.phasing is Side.AXIS
+    unit = next(
+        u for u in game.iter_units(Side.ALLIED) if not u.isolated and u.id.startswith("us.28id")
+    )
+    at = game.offset_of(unit.hex)
+    overlays = TestPlayOverlays(selection=selection)
+    overlays.set_session(session)
+    view = overlay_view(qtbot, session, selection, overlays, at)
+    overlays.set_isolated(False)
+    overlays.set_supply(True)
+    selection.select_hex(at)
+    mark = overlays.supply_line_mark()
+    assert mark is not None
+    assert mark.side is Side.ALLIED
+    assert mark.hexes
+    assert mark.hexes[0] == at
+    assert "Isolated" not in overlays.supply_line_text()
+    assert overlays.supply_line_text().startswith(f"Allied supply at [{at[0]}, {at[1]}]: ")
+    assert isolated_tags(view, monkeypatch) == []
+
+
+def test_the_isolated_tag_stands_on_the_isolated_side_units_whoever_moves(
+    qtbot, session, selection, monkeypatch
+):
+    overlays = TestPlayOverlays(selection=selection)
+    overlays.set_session(session)
+    cut_the_line(session)  # the Americans at CUT_OFF are Isolated, and move now
+    view = overlay_view(qtbot, session, selection, overlays, CUT_OFF)
+    overlays.set_isolated(False)
+    overlays.set_supply(True)
+    selection.select_hex(CUT_OFF)
+    assert overlays.supply_line_mark().isolated
+    assert isolated_tags(view, monkeypatch) == [CUT_OFF]
+    # The German unit that cuts the line is not Isolated: its own line shows, no tag.
+    selection.select_hex(CUT_AT)
+    mark = overlays.supply_line_mark()
+    assert mark.side is Side.AXIS
+    assert not mark.isolated
+    assert isolated_tags(view, monkeypatch) == []
+    # With the Germans to move, the American hex is still the Americans' and still Isolated.
+    session.end_player_turn()
+    assert session.game.phasing is Side.AXIS
+    selection.select_hex(CUT_OFF)
+    mark = overlays.supply_line_mark()
+    assert mark.side is Side.ALLIED
+    assert mark.isolated
+    assert isolated_tags(view, monkeypatch) == [CUT_OFF]
+
+
+def test_a_supply_value_with_hundredths_reads_without_trailing_zeros(
+    session, overlays, monkeypatch
+):
+    # Under Virtual Supply Trucks a hex's value keeps hundredths [000 10.4].
+    mark = supply_marks.SupplyLineMark(Side.ALLIED, (3, 4), 37.5, "s1", 80, ((3, 4), (3, 5)), True)
+    monkeypatch.setattr(overlays, "supply_line_mark", lambda: mark)
+    assert overlays.supply_line_text().startswith("Allied supply at [3, 4]: 37.5 from source s1")

@@ -53,3 +53,25 @@ def test_test_play_leaves_the_scenario_exactly_as_it_was(window: MainWindow) -> 
     assert document.undo_stack.count() == steps
     assert window.undo_action.isEnabled()
     assert "Test-play" not in window.windowTitle()
+
+
+def test_test_play_keeps_the_designers_zoom_and_centre(qtbot, window: MainWindow) -> None:
+    window.show()
+    qtbot.waitExposed(window)
+    view = window.map_view
+    view.set_zoom(48)
+    view.center_on((30, 60))
+    zoom, centre = view.zoom(), view.viewport.center()
+
+    window.testplay_action.trigger()
+    assert window.testplay.session is not None
+    assert view.zoom() == zoom
+    assert view.viewport.center() == centre
+    # Looking around while playing: back in the editor the view stays where the designer left
+    # it, to fix what the test-play showed there.
+    view.center_on((32, 58))
+    playing = view.viewport.center()
+    window.testplay_action.trigger()
+    assert window.testplay.session is None
+    assert view.zoom() == zoom
+    assert view.viewport.center() == playing
