@@ -34,6 +34,15 @@ def digest_of(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+class SaveFailed(Exception):
+    """A save that failed, naming the file it failed on; `__cause__` holds the reason."""
+
+    def __init__(self, path: Path, reason: BaseException) -> None:
+        detail = reason.strerror if isinstance(reason, OSError) and reason.strerror else reason
+        super().__init__(f"could not save {path}: {detail or type(reason).__name__}")
+        self.path = path
+
+
 def save_set(
     files: Sequence[tuple[Path, str]],
     folder: Path,
@@ -41,20 +50,21 @@ def save_set(
 ) -> None:
     """Write several files of the title in `folder` so that a crash leaves all or none.
 
-    `renamed` is told each file as it is in place. A failure while writing the temporary files
-    leaves every file as it was; a failure of a rename (in a live process) leaves the files
-    renamed before it new and the rest old, as `renamed` said, and nothing behind.
+    `renamed` is told each file as it is in place. Any failure raises SaveFailed naming the
+    file: while writing the temporary files, every file stays as it was; at a rename (in a
+    live process), the files renamed before it are new and the rest old, as `renamed` said.
+    Nothing is left behind either way.
     """
-    if len(files) <= 1:
-        for path, text in files:
-            write_atomic(path, text)
-            renamed(path)
-        return
     temporaries: list[Path] = []
     journal = folder / JOURNAL_NAME
+    current = files[0][0] if files else folder
     try:
-        for path, text in files:
-            temporaries.append(write_temporary(path, text))
+        if len(files) == 1:
+            write_atomic(current, files[0][1])
+            renamed(current)
+            return
+        for current, text in files:
+            temporaries.append(write_temporary(current, text))
         entries = [
             {
                 "temporary": _relative(temporary, folder),
@@ -63,19 +73,28 @@ def save_set(
             }
             for (path, text), temporary in zip(files, temporaries, strict=True)
         ]
+        current = journal
         write_atomic(journal, json.dumps({"format": 1, "renames": entries}, indent=2))
-        for (path, _text), temporary in zip(files, temporaries, strict=True):
-            os.replace(temporary, path)
-            renamed(path)
+        for (current, _text), temporary in zip(files, temporaries, strict=True):
+            os.replace(temporary, current)
+            renamed(current)
         for parent in {path.parent for path, _text in files}:
             sync_folder(parent)
+        current = journal
         journal.unlink()
         sync_folder(folder)
+    except Exception as exc:
+        _remove(temporaries, journal)
+        raise SaveFailed(current, exc) from exc
     except BaseException:
-        for temporary in temporaries:
-            temporary.unlink(missing_ok=True)
-        journal.unlink(missing_ok=True)
+        _remove(temporaries, journal)
         raise
+
+
+def _remove(temporaries: list[Path], journal: Path) -> None:
+    for temporary in temporaries:
+        temporary.unlink(missing_ok=True)
+    journal.unlink(missing_ok=True)
 
 
 @dataclass

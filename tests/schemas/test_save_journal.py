@@ -13,7 +13,7 @@ import pytest
 
 from schemas import save_journal
 from schemas.io import dump_text, load_file, write_atomic
-from schemas.save_journal import JOURNAL_NAME, save_set, settle_title
+from schemas.save_journal import JOURNAL_NAME, SaveFailed, save_set, settle_title
 from schemas.title import load_scenario, validate_paths
 from tests.conftest import REPO
 
@@ -216,7 +216,7 @@ def test_a_failed_rename_in_a_live_save_leaves_nothing_behind(
 
     monkeypatch.setattr(save_journal.os, "replace", replace)
     renamed: list[Path] = []
-    with pytest.raises(OSError, match="Permission"):
+    with pytest.raises(SaveFailed, match=f"could not save {files[1]}: Permission denied"):
         save_set(_texts(files, 2), folder, renamed.append)
 
     assert renamed == files[:1], "the caller is told which files are new"
