@@ -40,6 +40,7 @@ from editor.mapops.resize import (
 )
 from schemas.io import FileKind, load_file
 from schemas.map import MapFile, TerrainType
+from schemas.save_journal import SaveFailed
 from schemas.scenario import ScenarioFile
 from schemas.title import discover
 
@@ -415,7 +416,7 @@ class NewTitleDialog(QDialog):
     def _create_and_close(self) -> None:
         try:
             self.create_title_folder()
-        except (ValueError, OSError) as exc:
+        except (ValueError, OSError, SaveFailed) as exc:
             QMessageBox.warning(self, "New Title", str(exc))
             return
         self.accept()

@@ -210,3 +210,26 @@ def test_a_save_failing_in_any_way_raises_a_document_error(
     with pytest.raises(DocumentError, match="road_to_bastogne.scenario.yaml: the disk went away"):
         document.save()
     assert document.is_dirty
+
+
+def test_other_writes_report_any_failure_by_file_and_keep_the_window(
+    window: MainWindow, warnings: list[str], tmp_path: Path, monkeypatch
+) -> None:
+    def refuse(*_args: object) -> None:
+        raise UnicodeEncodeError("utf-8", "\udcff", 0, 1, "surrogates not allowed")
+
+    monkeypatch.setattr("editor.docks.weather_dock.write_atomic", refuse)
+    dock = window.docks["weather"]
+    said: list[str] = []
+    monkeypatch.setattr(dock, "message", lambda _icon, text, details="": said.append(text))
+    target = tmp_path / "Weather.dat"
+    assert not dock.export_weather_dat(target)
+    assert said == [f"Could not write {target}."]
+
+    window.testplay.start()
+    monkeypatch.setattr("editor.window_testplay.save_record", refuse)
+    saved = tmp_path / "evening.testplay.yaml"
+    assert not window.testplay.save_session(saved)
+    assert f"Could not save {saved}" in warnings[0]
+    window.testplay.stop()
+    assert window.document is not None
