@@ -71,6 +71,9 @@ class DiskChanges(QObject):
         if document is not None:
             document.saved.connect(self._saved)
 
+    def _watch(self, *_: object) -> None:
+        self.watcher.watch([slot.path for slot in self._slots()])
+
     def check_now(self) -> None:
         """Look at every file of the document now (what the watcher reports does the same)."""
         self._touched([slot.path.absolute() for slot in self._slots()])
