@@ -4,6 +4,7 @@ every file of one save; atomic writes leave no descriptor and no temporary file 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -216,7 +217,9 @@ def test_a_failed_rename_in_a_live_save_leaves_nothing_behind(
 
     monkeypatch.setattr(save_journal.os, "replace", replace)
     renamed: list[Path] = []
-    with pytest.raises(SaveFailed, match=f"could not save {files[1]}: Permission denied"):
+    with pytest.raises(
+        SaveFailed, match=re.escape(f"could not save {files[1]}: Permission denied")
+    ):
         save_set(_texts(files, 2), folder, renamed.append)
 
     assert renamed == files[:1], "the caller is told which files are new"

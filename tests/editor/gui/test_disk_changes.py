@@ -89,7 +89,7 @@ def test_reload_theirs_at_save_keeps_mine_in_the_undo_history(
 def test_a_change_the_watcher_never_saw_is_still_caught_by_save(document: Document) -> None:
     set_turns(document, 11)
     another_program_sets(document.scenario_path, turns=22)
-    with pytest.raises(SaveConflict, match="road_to_bastogne.scenario.yaml changed on disk"):
+    with pytest.raises(SaveConflict, match=r"road_to_bastogne\.scenario\.yaml changed on disk"):
         document.save()
     assert document.save(overwrite=[document.scenario_path]) == [document.scenario_path]
 
@@ -198,16 +198,16 @@ def test_a_save_failing_in_any_way_names_the_file_and_keeps_the_document(
     assert window.isWindowModified()
 
 
-def test_a_save_failing_in_any_way_raises_a_document_error(
-    document: Document, monkeypatch
-) -> None:
+def test_a_save_failing_in_any_way_raises_a_document_error(document: Document, monkeypatch) -> None:
     set_turns(document, 11)
 
     def refuse(*_args: object) -> None:
         raise RuntimeError("the disk went away")
 
     monkeypatch.setattr("schemas.io.os.replace", refuse)
-    with pytest.raises(DocumentError, match="road_to_bastogne.scenario.yaml: the disk went away"):
+    with pytest.raises(
+        DocumentError, match=r"road_to_bastogne\.scenario\.yaml: the disk went away"
+    ):
         document.save()
     assert document.is_dirty
 
