@@ -5,17 +5,27 @@ to do, does them, and deletes the journal. Whoever opens the title next (the edi
 `hexwright validate`) calls `settle_title`: a journal left behind is rolled forward, since its
 temporary files were whole before it was written, and temporary files of a save killed before
 its journal are removed. So a title is always all of one save or all of the next.
+
+A save holds a lock on the title folder (where the system has `flock`), and settling skips a
+title whose lock another live process holds: `hexwright validate` run during a save leaves that
+save alone. The system drops the lock of a killed process.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
 
 from schemas.io import FileKind, sync_folder, write_atomic, write_temporary
 from schemas.problems import Problem, info, warning
@@ -56,6 +66,45 @@ def save_set(
     Nothing is left behind either way.
     """
     temporaries: list[Path] = []
+    try:
+        with title_lock(folder, wait=True):
+            _save_locked(files, folder, temporaries, renamed)
+    except BaseException:
+        _remove(temporaries, folder / JOURNAL_NAME)
+        raise
+
+
+@contextlib.contextmanager
+def title_lock(folder: Path, wait: bool) -> Iterator[bool]:
+    """Hold the save lock of a title folder; yields False if another process holds it and
+    `wait` is False. Where folders cannot be locked, always yields True."""
+    if fcntl is None:  # Windows: no flock; saves there are not raced by a second process
+        yield True
+        return
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        yield True
+        return
+    try:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        except BlockingIOError:
+            yield False
+            return
+        except OSError:
+            pass  # a file system without locks: go on unlocked, as before
+        yield True
+    finally:
+        os.close(handle)  # closing drops the lock
+
+
+def _save_locked(
+    files: Sequence[tuple[Path, str]],
+    folder: Path,
+    temporaries: list[Path],
+    renamed: Callable[[Path], object],
+) -> None:
     journal = folder / JOURNAL_NAME
     current = files[0][0] if files else folder
     try:
@@ -84,11 +133,7 @@ def save_set(
         journal.unlink()
         sync_folder(folder)
     except Exception as exc:
-        _remove(temporaries, journal)
         raise SaveFailed(current, exc) from exc
-    except BaseException:
-        _remove(temporaries, journal)
-        raise
 
 
 def _remove(temporaries: list[Path], journal: Path) -> None:
@@ -117,9 +162,12 @@ def settle_title(folder: Path) -> Settled:
     """
     settled = Settled()
     try:
-        _roll_journal(folder, settled)
-        for place in (folder, folder / SCENARIO_FOLDER):
-            settled.removed += remove_stale_temporaries(place)
+        with title_lock(folder, wait=False) as free:
+            if not free:
+                return settled  # a live process is saving this title right now
+            _roll_journal(folder, settled)
+            for place in (folder, folder / SCENARIO_FOLDER):
+                settled.removed += remove_stale_temporaries(place)
     except OSError as exc:
         settled.problems.append(
             warning(

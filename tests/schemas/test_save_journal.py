@@ -226,3 +226,17 @@ def test_a_failed_rename_in_a_live_save_leaves_nothing_behind(
     assert _saves_found(files[:1]) == {"2\n"}
     assert _saves_found(files[1:]) == {"1\n"}
     assert _leftovers(folder) == []
+
+
+def test_opening_a_title_while_another_process_saves_it_leaves_that_save_alone(
+    tiny_title: Path,
+) -> None:
+    files = _title_files(tiny_title)
+    folder = tiny_title.parent.parent
+    save_set(_texts(files, 1), folder)
+    temporary = save_journal.write_temporary(files[0], "# save 2\n")
+    with save_journal.title_lock(folder, wait=True) as held:  # a save in progress
+        assert held
+        assert settle_title(folder).removed == []
+        assert temporary.exists(), "the saving process still needs it"
+    assert settle_title(folder).removed == [temporary], "once it died, its leftovers go"
