@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -45,7 +45,7 @@ class DiskNotice(QWidget):
         self.setStyleSheet(
             "#disk_notice { background: #fff4d6; border-bottom: 1px solid #e0a800; }"
         )
-        self.setAutoFillBackground(True)
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)  # show the tint
         layout = QHBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 4)
         self.label = QLabel()
