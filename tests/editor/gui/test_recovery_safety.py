@@ -5,6 +5,10 @@ not reverted without asking, and leftovers of a killed save go at the next open.
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+import textwrap
 from pathlib import Path
 
 from PySide6.QtWidgets import QMessageBox
@@ -15,6 +19,7 @@ from editor.document import Document
 from editor.main_window import MainWindow
 from editor.recovery import RESTORE_TEXT, Autosaver, find_copies, new_session, write_copy
 from schemas.io import FileKind, load_file, save_file
+from tests.conftest import REPO
 
 Button = QMessageBox.StandardButton
 
@@ -144,3 +149,58 @@ def test_temporary_files_of_a_killed_save_go_when_the_title_opens(qtbot, ardenne
     leftover.write_text("half of a 6.7 MB map", encoding="utf-8")
     started(qtbot, str(ardennes), ask=lambda *_: Button.Cancel)
     assert not leftover.exists()
+
+
+KILLED_MID_SAVE = textwrap.dedent(
+    """
+    import os, sys
+    from editor.app import start
+    from editor.commands import SetValue
+    from schemas import save_journal
+    from schemas.io import FileKind
+
+    window = start([sys.argv[1]], ask=lambda *a: None)
+    doc = window.document
+    doc.push(SetValue(doc, FileKind.SCENARIO, ("header", "turns"), 13, "Set Scenario Turns"))
+    doc.push(SetValue(doc, FileKind.MAP, ("name",), "Saved before the kill", "Set Map Name"))
+    assert window.autosaver.write_now() is not None
+    real_replace, renames = os.replace, []
+
+    def replace(source, target):
+        renames.append(target)
+        if len(renames) == 3:  # the journal and the first file are in place
+            os._exit(9)
+        real_replace(source, target)
+
+    save_journal.os.replace = replace
+    window.save()
+    """
+)
+
+
+def test_a_kill_mid_save_neither_mixes_the_files_nor_reverts_them(
+    qtbot, ardennes: Path, private_settings: Path
+) -> None:
+    environment = {
+        **os.environ,
+        "HEXWRIGHT_DATA_DIR": str(private_settings),
+        "QT_QPA_PLATFORM": "offscreen",
+    }
+    killed = subprocess.run(
+        [sys.executable, "-c", KILLED_MID_SAVE, str(ardennes)],
+        cwd=REPO,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert killed.returncode == 9, killed.stderr
+
+    window = started(qtbot, ask=lambda *_: Button.Yes, keep_disk=never_asked)
+
+    document = window.document
+    assert document.scenario.header.turns == 13
+    assert document.map.name == "Saved before the kill"
+    assert load_file(ardennes).model.header.turns == 13, "the save was completed on disk"
+    assert not document.is_dirty, "what the copy held is what is on disk now"
