@@ -85,7 +85,8 @@ class DiskChanges(QObject):
         document = self.document
         if document is None:
             return
-        kinds, self._shown = self._shown, []
+        kinds = [kind for kind in self._shown if not _deleted(self._slot(kind))]
+        self._shown = [kind for kind in self._shown if kind not in kinds]
         failures = []
         together = document.macro("Reload from Disk") if len(kinds) > 1 else nullcontext()
         with together:
@@ -148,9 +149,9 @@ class DiskChanges(QObject):
             path = slot.path.absolute()
             if path not in touched:
                 continue
-            gone_back = not slot.changed_on_disk
+            unchanged = not (slot.changed_on_disk or _deleted(slot))
             ignored = path in self._ignored and DiskIdentity.read(path) == self._ignored[path]
-            if gone_back or ignored:
+            if unchanged or ignored:
                 if slot.kind in self._shown:
                     self._shown.remove(slot.kind)
             elif slot.kind not in self._shown:
@@ -161,14 +162,20 @@ class DiskChanges(QObject):
         self._refresh()
 
     def _refresh(self) -> None:
-        self._shown = [kind for kind in self._shown if self._slot(kind).changed_on_disk]
+        self._shown = [
+            kind
+            for kind in self._shown
+            if self._slot(kind).changed_on_disk or _deleted(self._slot(kind))
+        ]
         self._show()
 
     def _show(self) -> None:
         slots = [self._slot(kind) for kind in self._shown]
+        present = [s for s in slots if not _deleted(s)]
         self.notice.show_changes(
-            [s.path.name for s in slots if not s.is_dirty],
-            [s.path.name for s in slots if s.is_dirty],
+            [s.path.name for s in present if not s.is_dirty],
+            [s.path.name for s in present if s.is_dirty],
+            [s.path.name for s in slots if _deleted(s)],
         )
 
     def _slots(self) -> list[FileSlot]:
@@ -180,3 +187,8 @@ class DiskChanges(QObject):
 
     def _path(self, kind: FileKind) -> Path:
         return self._slot(kind).path.absolute()
+
+
+def _deleted(slot: FileSlot) -> bool:
+    """Whether a file that was on disk is gone (deleted, or moved away)."""
+    return slot.disk is not None and not slot.path.exists()

@@ -59,9 +59,12 @@ class DiskNotice(QWidget):
         layout.addWidget(self.ignore_button)
         self.setVisible(False)
 
-    def show_changes(self, clean: Sequence[str], conflicting: Sequence[str]) -> None:
+    def show_changes(
+        self, clean: Sequence[str], conflicting: Sequence[str], gone: Sequence[str] = ()
+    ) -> None:
         """Say which files changed on disk: `clean` ones have no unsaved edits, the
-        `conflicting` ones do (reloading them keeps those edits in the undo history)."""
+        `conflicting` ones do (reloading them keeps those edits in the undo history), and the
+        `gone` ones were deleted or moved away."""
         lines = []
         if clean:
             lines.append(f"<b>{_names(clean)}</b> changed on disk.")
@@ -71,8 +74,14 @@ class DiskNotice(QWidget):
                 "to it: Reload takes the version on disk (Undo brings your changes back); "
                 "Ignore keeps yours, and saving asks before overwriting."
             )
+        if gone:
+            lines.append(
+                f"<b>{_names(gone)}</b> was deleted or moved away on disk; what is open is "
+                "kept, and saving writes it again."
+            )
         self.label.setText("<br>".join(lines))
         self.reload_button.setText("&Reload Theirs" if conflicting else "&Reload")
+        self.reload_button.setVisible(bool(clean or conflicting))
         self.setVisible(bool(lines))
 
     @property

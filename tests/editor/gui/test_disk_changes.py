@@ -233,3 +233,23 @@ def test_other_writes_report_any_failure_by_file_and_keep_the_window(
     assert f"Could not save {saved}" in warnings[0]
     window.testplay.stop()
     assert window.document is not None
+
+
+def test_a_file_deleted_on_disk_is_said_and_saving_writes_it_again(
+    qtbot, window: MainWindow
+) -> None:
+    document = window.document
+    notice = window.disk_changes.notice
+    map_path = document.path(FileKind.MAP)
+    map_path.unlink()
+    qtbot.waitUntil(lambda: not notice.isHidden(), timeout=5000)
+    assert "ardennes44.map.yaml was deleted or moved away on disk" in notice.text
+    assert notice.reload_button.isHidden()
+    notice.ignore_button.click()
+    assert notice.isHidden()
+
+    document.push(SetValue(document, FileKind.MAP, ("name",), "Written again", "Set Map Name"))
+    assert window.save()
+    assert load_file(map_path).model.name == "Written again"
+    qtbot.wait(400)
+    assert notice.isHidden()
