@@ -24,9 +24,7 @@ class FileWatcher(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._watcher = QFileSystemWatcher(self)
-        self._watcher.fileChanged.connect(self._file_changed)
-        self._watcher.directoryChanged.connect(self._folder_changed)
+        self._watcher: QFileSystemWatcher | None = None
         self._files: set[Path] = set()
         self._pending: set[Path] = set()
         self._timer = QTimer(self)
@@ -36,11 +34,18 @@ class FileWatcher(QObject):
 
     def watch(self, paths: Iterable[Path]) -> None:
         """Watch these files (and their folders) instead of the ones watched before."""
-        old = self._watcher.files() + self._watcher.directories()
-        if old:
-            self._watcher.removePaths(old)
+        if self._watcher is not None:
+            # A new watcher each time: the system's watches are few and shared by every
+            # program of the user, so none is held while no document is open.
+            self._watcher.deleteLater()
+            self._watcher = None
         self._files = {Path(path).absolute() for path in paths}
         self._pending.clear()
+        if not self._files:
+            return
+        self._watcher = QFileSystemWatcher(self)
+        self._watcher.fileChanged.connect(self._file_changed)
+        self._watcher.directoryChanged.connect(self._folder_changed)
         folders = {str(path.parent) for path in self._files if path.parent.is_dir()}
         if folders:
             self._watcher.addPaths(sorted(folders))
@@ -52,6 +57,8 @@ class FileWatcher(QObject):
         return set(self._files)
 
     def _rewatch(self, paths: Iterable[Path]) -> None:
+        if self._watcher is None:
+            return
         watched = set(self._watcher.files())
         missing = [str(path) for path in paths if path.is_file() and str(path) not in watched]
         if missing:
