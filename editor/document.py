@@ -10,7 +10,7 @@ read from or written to disk, so undoing back to the saved state makes it clean 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
@@ -20,12 +20,14 @@ from typing import Any, TypeVar
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from schemas.io import FileKind, LoadedFile, dump_text, is_json, write_atomic
+from schemas.disk_identity import DiskIdentity
+from schemas.io import FileKind, LoadedFile, dump_text, is_json, load_file
 from schemas.map import MapFile
 from schemas.oob import OobFile
 from schemas.oob_index import OobIndex
 from schemas.parameters import ParameterFile
 from schemas.problems import ModelPath, Problem
+from schemas.save_journal import SaveFailed, save_set
 from schemas.scenario import ScenarioFile
 from schemas.title import FileStore, ScenarioBundle, load_scenario, title_root
 from schemas.weather import WeatherFile
@@ -97,6 +99,15 @@ class DocumentError(Exception):
         return "\n".join(lines)
 
 
+class SaveConflict(DocumentError):
+    """A save that would overwrite files another program changed since they were read."""
+
+    def __init__(self, slots: Sequence[FileSlot]) -> None:
+        names = ", ".join(slot.path.name for slot in slots)
+        super().__init__(f"{names} changed on disk since Hexwright read it")
+        self.slots = list(slots)
+
+
 @dataclass
 class FileSlot:
     """One file the document edits: where it lives, its current model and the saved one."""
@@ -108,6 +119,8 @@ class FileSlot:
     """The model as on disk; None for a file never saved."""
     loaded: LoadedFile | None = None
     """The file as read, for mapping model paths to lines; None once the model changed."""
+    disk: DiskIdentity | None = None
+    """The version on disk that `saved` was read from or written as; None if never on disk."""
 
     def __post_init__(self) -> None:
         self._dirty = self.model is not self.saved
@@ -116,6 +129,14 @@ class FileSlot:
     def is_dirty(self) -> bool:
         """Whether the model differs from the file on disk."""
         return self._dirty
+
+    @property
+    def changed_on_disk(self) -> bool:
+        """Whether another program wrote the file since it was read or saved (a file deleted
+        since is not: saving writes it again, and nothing of anyone's is lost)."""
+        if self.disk is None:
+            return self.path.exists()
+        return self.path.exists() and not self.disk.is_on(self.path)
 
     def update_dirty(self) -> None:
         """Compare the model with the saved one again: an edit that puts back the value on
@@ -189,7 +210,9 @@ class Document(QObject):
         for kind in TITLE_KINDS:
             if template.has(kind):
                 source = template.slot(kind)
-                slots[kind] = FileSlot(kind, source.path, source.saved, source.saved, source.loaded)
+                slots[kind] = FileSlot(
+                    kind, source.path, source.saved, source.saved, source.loaded, source.disk
+                )
         return cls(slots)
 
     # Reading ---------------------------------------------------------------------------------
@@ -330,25 +353,44 @@ class Document(QObject):
 
     # Saving ----------------------------------------------------------------------------------
 
-    def save(self) -> list[Path]:
-        """Write every changed file atomically and nothing else; return the paths written.
+    def save(self, overwrite: Iterable[Path] = ()) -> list[Path]:
+        """Write every changed file as one set (see `save_set`); return the paths written.
 
-        A failure (disk full, permission) raises DocumentError naming the file; files written
+        A file another program changed since it was read raises SaveConflict, unless its path
+        is in `overwrite`. Any failure raises DocumentError naming the file; files written
         before it stay written and clean, the rest stay dirty, and no model is lost.
         """
+        dirty = self.dirty_files()
+        allowed = {Path(path) for path in overwrite}
+        conflicts = [s for s in dirty if s.path not in allowed and s.changed_on_disk]
+        if conflicts:
+            raise SaveConflict(conflicts)
+        texts: dict[Path, tuple[FileSlot, Any, str]] = {}
         written: list[Path] = []
-        for slot in self.dirty_files():
-            try:
+        current = self.scenario_path
+        try:
+            for slot in dirty:
+                current = slot.path
+                text = dump_text(slot.model, as_json=is_json(slot.path))
+                texts[slot.path] = (slot, slot.model, text)
                 slot.path.parent.mkdir(parents=True, exist_ok=True)
-                write_atomic(slot.path, dump_text(slot.model, as_json=is_json(slot.path)))
-            except OSError as exc:
-                self._check_dirty()
-                if written:
-                    self.saved.emit(written)
-                raise DocumentError(f"could not save {slot.path}: {exc.strerror or exc}") from exc
-            slot.saved = slot.model
-            slot.update_dirty()
-            written.append(slot.path)
+
+            def renamed(path: Path) -> None:
+                slot, model, text = texts[path]
+                slot.saved = model
+                slot.disk = DiskIdentity.of_bytes(path, text.encode("utf-8"))
+                slot.update_dirty()
+                written.append(path)
+
+            sets = [(path, text) for path, (_slot, _model, text) in texts.items()]
+            save_set(sets, self.title_folder, renamed)
+        except Exception as exc:  # not only OSError: a save must never lose the open document
+            self._check_dirty()
+            if written:
+                self.saved.emit(written)
+            if isinstance(exc, SaveFailed):
+                raise DocumentError(str(exc)) from exc
+            raise DocumentError(f"could not save {current}: {exc}") from exc
         self._check_dirty()
         if not self.is_dirty:
             self.undo_stack.setClean()  # the History dock marks the step that is on disk
@@ -378,19 +420,49 @@ class Document(QObject):
             self._versions[FileKind.SCENARIO] += 1
         scenario_slot.path = path
         scenario_slot.saved = None
+        # The Save As dialog asked before replacing a file there: that version is the base.
+        scenario_slot.disk = DiskIdentity.read(path)
         scenario_slot.update_dirty()
         self.scenario_path_changed.emit(path)
         return self.save()
 
     def revert(self) -> None:
-        """Throw away every unsaved change: each file goes back to its disk contents and the
-        undo history is cleared (a revert is not itself undoable, as in every desktop editor)."""
+        """Throw away every unsaved change: each file is read again from disk (also a clean
+        one another program changed) and the undo history is cleared (a revert is not itself
+        undoable, as in every desktop editor). A file on disk that does not load raises
+        DocumentError naming its problems, and nothing changes."""
         if self.is_untitled:
             raise DocumentError("an unsaved new scenario has nothing on disk to revert to")
-        for kind, slot in self._slots.items():
-            if slot.is_dirty:
-                self.install(kind, slot.saved, Change(kind, (), ChangeAction.RESET))
+        fresh = {
+            slot.kind: self.read_from_disk(slot.kind)
+            for slot in self.slots()
+            if slot.is_dirty or slot.changed_on_disk
+        }
+        for kind, (loaded, disk) in fresh.items():
+            self.take_from_disk(kind, loaded, disk)
+            self.install(kind, loaded.model, Change(kind, (), ChangeAction.RESET))
         self.undo_stack.clear()
+
+    def read_from_disk(self, kind: FileKind) -> tuple[LoadedFile, DiskIdentity | None]:
+        """A file of the document as it is on disk now, with that version's identity; raise
+        DocumentError with its Problems (file:line) if it does not load."""
+        path = self.path(kind)
+        loaded = load_file(path, kind)
+        if not loaded.ok:
+            raise DocumentError(
+                f"{path.name} on disk does not load; what is open is kept", loaded.problems
+            )
+        return loaded, DiskIdentity.of_text(path, loaded.text)
+
+    def take_from_disk(self, kind: FileKind, loaded: LoadedFile, disk: DiskIdentity | None) -> None:
+        """Make a version just read from disk the file's saved state; the model stays as it is
+        until a command installs the new one (so the edits are clean or dirty against it)."""
+        slot = self._slots[kind]
+        slot.saved = loaded.model
+        slot.loaded = loaded  # used once the model is this one (see `_snapshot`)
+        slot.disk = disk
+        slot.update_dirty()
+        self._check_dirty()
 
     def _check_dirty(self) -> None:
         dirty = self.is_dirty
@@ -401,7 +473,8 @@ class Document(QObject):
 
 def _slot(loaded: LoadedFile) -> FileSlot:
     assert loaded.kind is not None
-    return FileSlot(loaded.kind, loaded.path, loaded.model, loaded.model, loaded)
+    disk = DiskIdentity.of_text(loaded.path, loaded.text)
+    return FileSlot(loaded.kind, loaded.path, loaded.model, loaded.model, loaded, disk)
 
 
 def _snapshot(slot: FileSlot) -> LoadedFile:

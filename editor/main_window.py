@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor import icons
+from editor.disk_changes import DiskChanges
 from editor.docks.base import DocumentDock
 from editor.docks.hex_info import HexInfoDock
 from editor.docks.map_aids_dock import MapAidsDock
@@ -28,7 +29,7 @@ from editor.docks.oob_tree import OobTreeDock
 from editor.docks.problems_dock import ProblemsDock
 from editor.docks.problems_model import describe_counts
 from editor.docks.tool_options import ToolOptionsDock
-from editor.document import Document, DocumentError
+from editor.document import Document, DocumentError, SaveConflict
 from editor.exporting import Render, export_png
 from editor.geo.import_dialog import import_geography
 from editor.map.export import render_whole_map
@@ -78,7 +79,8 @@ class MainWindow(WindowChrome):
             tool.message.connect(lambda text: self.statusBar().showMessage(text, 5000))
         # Units dragged from the Order of Battle land on the map whatever tool is current.
         self.map_view.drop_handler = self.tools.tool("units")
-        self.setCentralWidget(self.map_view)
+        self.disk_changes = DiskChanges(self)
+        self.setCentralWidget(self.disk_changes.around(self.map_view))
         self.docks: dict[str, DocumentDock] = {}
         for dock_class in DOCK_CLASSES:
             dock = dock_class(self.selection, self)
@@ -149,6 +151,7 @@ class MainWindow(WindowChrome):
         self.tools.set_scene(self.map_view.scene)
         for dock in self.docks.values():
             dock.set_document(document)
+        self.disk_changes.set_document(document)
         if document is not None:
             document.setParent(self)
             document.dirty_changed.connect(self._update_title)
@@ -229,7 +232,11 @@ class MainWindow(WindowChrome):
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
         )
         if answer == QMessageBox.StandardButton.Yes:
-            document.revert()
+            try:
+                document.revert()
+            except DocumentError as exc:
+                self._error("Revert", exc.details())
+            self.disk_changes.check_now()
 
     def new_scenario(self) -> None:
         """Start an unsaved scenario over the title files of the open one."""
@@ -409,9 +416,22 @@ class MainWindow(WindowChrome):
 
     def _saving(self, save: Callable[[], object]) -> bool:
         try:
-            written = save()
+            try:
+                written = save()
+            except SaveConflict as conflict:
+                written = self.disk_changes.save_over(conflict)
+                if written is None:
+                    return False
         except DocumentError as exc:
             self._error("Save", f"{exc}\n\nYour changes are still open; nothing was lost.")
+            return False
+        except Exception as exc:  # a fault of ours must not lose what the designer has open
+            traceback.print_exc()
+            where = self.document.scenario_path.name if self.document else "the scenario"
+            self._error(
+                "Save",
+                f"Could not save {where}: {exc}\n\nYour changes are still open; nothing was lost.",
+            )
             return False
         names = ", ".join(p.name for p in written) if isinstance(written, list) else ""
         self.statusBar().showMessage(f"Saved {names}" if names else "Nothing to save", 5000)

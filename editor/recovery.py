@@ -1,32 +1,47 @@
 """Recovery copies: the unsaved files of the open document, written every little while so that
 a crash loses at most a minute of work, and offered back at the next start.
 
-A copy is a folder per scenario under the data folder with a `manifest.json` naming every file
-of the document and, for each changed file, its text as a save would write it. A clean save or
-a clean close removes the folder.
+Each window's autosaver writes into a session folder of its own under the data folder, one
+sub-folder per scenario, with a `manifest.json` naming every file of the document, the version
+on disk each was based on, and, for each changed file, its text as a save would write it. A
+session removes only its own copies (after a clean save or close), so a copy another session
+left is kept until it is restored or discarded, however many times its offer is put off.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import os
 import shutil
+import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QObject, QTimer
 
-from editor.document import Document, FileSlot
+from editor.commands import ReplaceFile
+from editor.document import Document, DocumentError, FileSlot
 from editor.settings import data_dir
+from schemas.disk_identity import DiskIdentity
 from schemas.io import FileKind, dump_text, is_json, load_file, load_text, write_atomic
+from schemas.save_journal import digest_of
 
 MANIFEST = "manifest.json"
 DEFAULT_INTERVAL_MS = 60_000
+RESTORE_TEXT = "Restore Unsaved Changes"
+
+KeepDisk = Callable[[Path], bool]
+"""Asked for each file changed on disk since its recovery copy was made: True keeps the file
+on disk, False puts the recovered changes over it (undoably)."""
 
 
 def recovery_root() -> Path:
-    """The folder holding one sub-folder per scenario with unsaved changes."""
+    """The folder holding one session folder per editor window that had unsaved changes."""
     return data_dir() / "recovery"
 
 
@@ -37,7 +52,7 @@ class RecoveryCopy:
     folder: Path
     scenario: Path
     written: datetime
-    files: list[dict[str, str]]
+    files: list[dict[str, Any]]
 
     @property
     def changed_files(self) -> list[str]:
@@ -45,46 +60,114 @@ class RecoveryCopy:
         return [Path(entry["path"]).name for entry in self.files if entry.get("copy")]
 
     def discard(self) -> None:
-        """Delete the copy."""
+        """Delete the copy (and its session folder once it holds no other)."""
         shutil.rmtree(self.folder, ignore_errors=True)
+        _remove_if_empty(self.folder.parent)
 
-    def restore(self) -> Document:
-        """A document holding the recovered changes, unsaved, over the files on disk.
+    def restore(self, keep_disk: KeepDisk = lambda _path: False) -> Document:
+        """A document over the files on disk with the recovered changes applied as one undo
+        step, "Restore Unsaved Changes" (Undo goes back to the files as saved).
 
-        Raises DocumentError-like ValueError when a copy no longer loads.
+        A file whose disk version is not the one the copy was based on is not reverted
+        silently: if it already holds the recovered text it is simply used, else `keep_disk`
+        decides. Raises ValueError (or DocumentError) when a copy no longer loads.
         """
+        try:
+            document = Document.open(self.scenario)
+        except DocumentError:
+            document = None
+        if document is None or not self._fits(document):
+            return self._restore_unopened(keep_disk)
+        changes = []
+        for entry in self.files:
+            if not entry.get("copy"):
+                continue
+            kind, path = FileKind(entry["kind"]), Path(entry["path"])
+            text = self._text(entry)
+            if self._use_recovered(document.slot(kind), entry, text, keep_disk):
+                changes.append((kind, self._model(kind, path, text)))
+        if changes:
+            with document.macro(RESTORE_TEXT):
+                for kind, model in changes:
+                    document.push(ReplaceFile(document, kind, model, RESTORE_TEXT))
+        return document
+
+    def _fits(self, document: Document) -> bool:
+        return all(
+            document.has(FileKind(entry["kind"]))
+            and document.path(FileKind(entry["kind"])).resolve() == Path(entry["path"]).resolve()
+            for entry in self.files
+        )
+
+    def _use_recovered(
+        self, slot: FileSlot, entry: dict[str, Any], text: str, keep_disk: KeepDisk
+    ) -> bool:
+        base = _identity(entry.get("base"))
+        on_disk = slot.disk
+        if on_disk is not None and on_disk.sha256 == digest_of(text.encode("utf-8")):
+            return False  # a save finished after the copy was made: the disk holds it already
+        if base is None and on_disk is None:
+            return True  # never saved, then or now
+        if base is not None and on_disk is not None and base.sha256 == on_disk.sha256:
+            return True  # the disk still holds what the changes were made over
+        return not keep_disk(slot.path)
+
+    def _restore_unopened(self, keep_disk: KeepDisk) -> Document:
+        """A scenario that does not open from disk (never saved, or broken since): the copy
+        is the document, each file unsaved over what is on disk, as far as that loads."""
         slots: dict[FileKind, FileSlot] = {}
         for entry in self.files:
             kind, path = FileKind(entry["kind"]), Path(entry["path"])
             on_disk = load_file(path, kind) if path.is_file() else None
             saved = on_disk.model if on_disk is not None and on_disk.ok else None
+            disk = DiskIdentity.of_text(path, on_disk.text) if on_disk is not None else None
             model = saved
             if entry.get("copy"):
-                text = (self.folder / entry["copy"]).read_text(encoding="utf-8")
-                loaded = load_text(text, kind, as_json=is_json(path), name=str(path))
-                if not loaded.ok:
-                    raise ValueError(f"the recovery copy of {path.name} does not load")
-                model = loaded.model
+                text = self._text(entry)
+                slot = FileSlot(kind, path, saved, saved, None, disk)
+                if saved is None or self._use_recovered(slot, entry, text, keep_disk):
+                    model = self._model(kind, path, text)
             if model is None:
                 raise ValueError(f"{path} is gone and has no recovery copy")
-            slots[kind] = FileSlot(kind, path, model, saved)
+            slots[kind] = FileSlot(kind, path, model, saved, None, disk)
             slots[kind].update_dirty()
         return Document(slots)
 
+    def _text(self, entry: dict[str, Any]) -> str:
+        return (self.folder / str(entry["copy"])).read_text(encoding="utf-8")
 
-def folder_for(scenario: Path) -> Path:
-    """The recovery folder of a scenario path."""
+    @staticmethod
+    def _model(kind: FileKind, path: Path, text: str) -> Any:
+        loaded = load_text(text, kind, as_json=is_json(path), name=str(path))
+        if not loaded.ok:
+            raise ValueError(f"the recovery copy of {path.name} does not load")
+        return loaded.model
+
+
+def new_session() -> Path:
+    """A session folder of its own for one window's copies (not created yet)."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    return recovery_root() / f"{stamp}-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+
+
+def folder_for(session: Path, scenario: Path) -> Path:
+    """The recovery folder of a scenario path in a session."""
     digest = hashlib.sha1(str(scenario.resolve()).encode(), usedforsecurity=False).hexdigest()
-    return recovery_root() / digest[:16]
+    return session / digest[:16]
 
 
-def write_copy(document: Document) -> Path:
+def write_copy(document: Document, session: Path) -> Path:
     """Write the recovery copy of a document's changed files; return its folder."""
-    folder = folder_for(document.scenario_path)
+    folder = folder_for(session, document.scenario_path)
     folder.mkdir(parents=True, exist_ok=True)
     entries = []
     for index, slot in enumerate(document.slots()):
-        entry = {"kind": slot.kind.value, "path": str(slot.path.resolve())}
+        base = slot.disk
+        entry: dict[str, Any] = {
+            "kind": slot.kind.value,
+            "path": str(slot.path.resolve()),
+            "base": None if base is None else [base.size, base.mtime_ns, base.sha256],
+        }
         if slot.is_dirty:
             entry["copy"] = f"{index}-{slot.path.name}"
             text = dump_text(slot.model, as_json=is_json(slot.path))
@@ -93,24 +176,28 @@ def write_copy(document: Document) -> Path:
     manifest = {
         "scenario": str(document.scenario_path.resolve()),
         "written": datetime.now().isoformat(timespec="seconds"),
+        "pid": os.getpid(),
         "files": entries,
     }
     write_atomic(folder / MANIFEST, json.dumps(manifest, indent=2))
     return folder
 
 
-def remove_copy(scenario: Path) -> None:
-    """Forget the recovery copy of a scenario (after a save or a clean close)."""
-    shutil.rmtree(folder_for(scenario), ignore_errors=True)
-
-
-def find_copies() -> list[RecoveryCopy]:
-    """Recovery copies left by a session that did not close cleanly, newest first."""
+def find_copies(own_session: Path | None = None) -> list[RecoveryCopy]:
+    """Recovery copies left by sessions that did not close cleanly, newest first: not those of
+    `own_session`, nor of another Hexwright still running."""
     root = recovery_root()
+    manifests = (
+        [*root.glob(f"*/*/{MANIFEST}"), *root.glob(f"*/{MANIFEST}")] if root.is_dir() else []
+    )
     found = []
-    for manifest in root.glob(f"*/{MANIFEST}") if root.is_dir() else []:
+    for manifest in manifests:
+        if own_session is not None and own_session in manifest.parents:
+            continue
         try:
             data = json.loads(manifest.read_text(encoding="utf-8"))
+            if _still_running(data.get("pid")):
+                continue
             found.append(
                 RecoveryCopy(
                     manifest.parent,
@@ -125,10 +212,12 @@ def find_copies() -> list[RecoveryCopy]:
 
 
 class Autosaver(QObject):
-    """Writes the recovery copy of the open document on a timer, when it changed."""
+    """Writes the recovery copy of the open document on a timer, when it changed, into a
+    session folder of its own."""
 
     def __init__(self, parent: QObject | None = None, interval_ms: int = DEFAULT_INTERVAL_MS):
         super().__init__(parent)
+        self.session = new_session()
         self._document: Document | None = None
         self._written_versions: tuple[int, ...] | None = None
         self._folder: Path | None = None
@@ -154,11 +243,10 @@ class Autosaver(QObject):
         versions = tuple(document.version(kind) for kind in FileKind)
         if versions == self._written_versions:
             return None
-        folder = write_copy(document)
+        folder = write_copy(document, self.session)
         if self._folder is not None and self._folder != folder:
-            shutil.rmtree(
-                self._folder, ignore_errors=True
-            )  # the scenario was saved under a new name
+            # The scenario was saved under a new name: its copy under the old one goes.
+            shutil.rmtree(self._folder, ignore_errors=True)
         self._folder = folder
         self._written_versions = versions
         return folder
@@ -177,6 +265,31 @@ class Autosaver(QObject):
         if self._folder is not None:
             shutil.rmtree(self._folder, ignore_errors=True)
         if self._document is not None:
-            remove_copy(self._document.scenario_path)
+            shutil.rmtree(folder_for(self.session, self._document.scenario_path), True)
+        _remove_if_empty(self.session)
         self._folder = None
         self._written_versions = None
+
+
+def _identity(stored: Any) -> DiskIdentity | None:
+    if not isinstance(stored, list) or len(stored) != 3:
+        return None
+    return DiskIdentity(int(stored[0]), int(stored[1]), str(stored[2]))
+
+
+def _still_running(pid: Any) -> bool:
+    """Whether another process with this id runs (then its copies are in use, not left)."""
+    if not isinstance(pid, int) or pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # it exists, under another user
+    return True
+
+
+def _remove_if_empty(folder: Path) -> None:
+    with contextlib.suppress(OSError):  # not empty (another copy of the session), or gone
+        folder.rmdir()

@@ -373,8 +373,8 @@ class TestPlayController(QObject):
         try:
             with _busy_cursor():
                 save_record(record_of(session, Path(path)), path)
-        except OSError as exc:
-            QMessageBox.warning(self.window, "Save Test-play", f"Could not save it: {exc}")
+        except Exception as exc:  # not only OSError: any failure is reported, nothing closes
+            QMessageBox.warning(self.window, "Save Test-play", f"Could not save {path}: {exc}")
             return False
         self.say(f"Saved the test-play's {len(session.orders)} orders to {Path(path).name}.")
         return True
@@ -429,8 +429,8 @@ class TestPlayController(QObject):
             path = chosen
         try:
             export_log(session.game, path)
-        except OSError as exc:
-            QMessageBox.warning(self.window, "Export Event Log", f"Could not export it: {exc}")
+        except Exception as exc:  # not only OSError: any failure is reported, nothing closes
+            QMessageBox.warning(self.window, "Export Event Log", f"Could not export {path}: {exc}")
             return False
         self.say(f"Exported {len(session.game.log)} events to {Path(path).name}.")
         return True

@@ -352,25 +352,68 @@ def dump_text(model: BaseModel, as_json: bool = False) -> str:
     return yamlio.dump(data)
 
 
+TEMPORARY_SUFFIX = ".tmp"
+"""Temporary files of a save are `.<name>.<8 random characters>.tmp` beside their target."""
+
+
 def write_atomic(path: Path | str, text: str) -> None:
     """Write text so that a crash leaves either the old file or the new one, never a mix.
 
     The text goes to a temporary file in the same folder, is flushed to disk, and then
-    replaces the target in one rename.
+    replaces the target in one rename; the folder is flushed too, so the rename survives a
+    power cut. Every failure removes the temporary file and closes its descriptor.
     """
     path = Path(path)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    temporary = write_temporary(path, text)
     try:
-        # mkstemp makes the file private; give it the mode the file had, or the usual one.
-        os.chmod(temporary, _mode_for(path))
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+    sync_folder(path.parent)
+
+
+def write_temporary(path: Path | str, text: str) -> Path:
+    """Write text to a new temporary file beside `path`, flushed to disk; return its path.
+
+    The temporary file gets the mode the target has (or the usual one for a new file). On any
+    failure nothing is left behind: the descriptor is closed and the file removed.
+    """
+    path = Path(path)
+    handle, name = tempfile.mkstemp(
+        prefix=f".{path.name}.", suffix=TEMPORARY_SUFFIX, dir=path.parent
+    )
+    temporary = Path(name)
+    try:
+        try:
+            stream = os.fdopen(handle, "w", encoding="utf-8", newline="\n")
+        except BaseException:
+            os.close(handle)
+            raise
+        with stream:
+            # mkstemp makes the file private; give it the mode the file had, or the usual one.
+            os.chmod(temporary, _mode_for(path))
             stream.write(text)
             stream.flush()
             os.fsync(stream.fileno())
-        os.replace(temporary, path)
     except BaseException:
-        Path(temporary).unlink(missing_ok=True)
+        temporary.unlink(missing_ok=True)
         raise
+    return temporary
+
+
+def sync_folder(folder: Path) -> None:
+    """Flush a folder's entries (renames, deletions) to disk, where the system allows it."""
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return  # e.g. Windows, where folders cannot be opened; renames there are durable
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass  # some file systems refuse to sync a folder; the rename itself has happened
+    finally:
+        os.close(handle)
 
 
 def _mode_for(path: Path) -> int:

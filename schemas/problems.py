@@ -38,6 +38,7 @@ CODES: dict[str, str] = {
     "PATH001": "a referenced file lies outside the title folder",
     "PATH002": "a referenced file does not exist or cannot be loaded",
     "PATH003": "a referenced file is of the wrong kind",
+    "SAVE001": "a save interrupted by a crash was completed (or could not be) at the next open",
     "ID001": "an id is used twice in one collection",
     "REF001": "a reference to a unit that is not in the order of battle",
     "REF002": "a reference to an organization that is not in the order of battle",

@@ -23,6 +23,7 @@ from schemas.checks import (
 from schemas.io import FileKind, LoadedFile, load_file
 from schemas.oob_index import OobIndex
 from schemas.problems import Problem, Severity, error
+from schemas.save_journal import settle_title
 
 SCENARIO_FOLDER = "scenarios"
 
@@ -118,12 +119,15 @@ def load_scenario(
     """Load a scenario, the files it references and run every check that needs no engine.
 
     `progress` is told the name of each file before it is read, and "checking references".
+    A save of the title that a crash interrupted is finished first (see `settle_title`).
     """
     store = store or FileStore()
     path = Path(path)
     report = progress or (lambda _: None)
+    settled = settle_title(title_root(path))
     report(path.name)
     bundle = ScenarioBundle(scenario=store.get(path, FileKind.SCENARIO))
+    bundle.reference_problems.extend(settled.problems)
     scenario = bundle.scenario.model
     if scenario is None:
         return bundle
@@ -248,6 +252,7 @@ def validate_paths(paths: Sequence[Path | str], store: FileStore | None = None) 
     targets: list[Path] = []
     for raw in paths:
         path = Path(raw)
+        _settle_once(path, report)
         if path.is_dir():
             files = discover(path)
             if not files:
@@ -276,6 +281,19 @@ def validate_paths(paths: Sequence[Path | str], store: FileStore | None = None) 
             report.unreadable.append(path)
         report.add(problems)
     return report
+
+
+def _settle_once(path: Path, report: ValidationReport) -> None:
+    """Finish interrupted saves of the titles a path names before any of their files is read
+    (a folder of titles: each of them)."""
+    if not path.is_dir():
+        folders = [title_root(path)]
+    elif discover(path):
+        folders = [path]
+    else:
+        folders = [child for child in sorted(path.iterdir()) if child.is_dir()]
+    for folder in folders:
+        report.add(settle_title(folder).problems)
 
 
 def validate_title(folder: Path | str) -> ValidationReport:

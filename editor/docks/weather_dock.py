@@ -361,10 +361,9 @@ class WeatherDock(DocumentDock):
             return False
         try:
             write_atomic(path, format_weather_dat(weather))
-        except OSError as exc:
-            self.message(
-                QMessageBox.Icon.Critical, f"Could not write {path}.", exc.strerror or str(exc)
-            )
+        except Exception as exc:  # not only OSError: any failure is reported, nothing closes
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            self.message(QMessageBox.Icon.Critical, f"Could not write {path}.", reason)
             return False
         return True
 

@@ -42,6 +42,7 @@ from editor.open_places import SCENARIO_FILTER
 from editor.widgets.screen_fit import resize_within_screen
 from schemas.io import FileKind, load_file
 from schemas.map import MapFile, TerrainType
+from schemas.save_journal import SaveFailed
 from schemas.scenario import ScenarioFile
 from schemas.title import discover
 
@@ -416,7 +417,7 @@ class NewTitleDialog(QDialog):
     def _create_and_close(self) -> None:
         try:
             self.create_title_folder()
-        except (ValueError, OSError) as exc:
+        except (ValueError, OSError, SaveFailed) as exc:
             QMessageBox.warning(self, "New Title", str(exc))
             return
         self.accept()

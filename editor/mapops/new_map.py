@@ -4,12 +4,12 @@ order of battle, parameter data and weather."""
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 from typing import Literal
 
-from schemas.io import FileKind, dump_text, is_json, load_file, write_atomic
+from schemas.io import FileKind, dump_text, is_json, load_file
 from schemas.map import MAP_FORMAT_VERSION, MapFile, TerrainType
+from schemas.save_journal import save_set
 from schemas.scenario import ScenarioFile
 from schemas.title import SCENARIO_FOLDER
 
@@ -142,7 +142,7 @@ def create_title(folder: Path, map_file: MapFile, *, template_scenario: Path, ti
     scenario_folder.mkdir()
 
     map_path = folder / f"{stem}.map.yaml"
-    write_atomic(map_path, dump_text(map_file, as_json=is_json(map_path)))
+    files = [(map_path, dump_text(map_file, as_json=is_json(map_path)))]
     references = {"map": _relative(map_path, scenario_folder)}
     for kind, attribute in (
         (FileKind.OOB, "oob"),
@@ -153,7 +153,7 @@ def create_title(folder: Path, map_file: MapFile, *, template_scenario: Path, ti
             continue
         source = sources[kind]
         target = folder / (stem + "".join(source.suffixes[-2:]))
-        shutil.copyfile(source, target)
+        files.append((target, source.read_bytes().decode("utf-8")))
         references[attribute] = _relative(target, scenario_folder)
 
     scenario = ScenarioFile(
@@ -162,7 +162,8 @@ def create_title(folder: Path, map_file: MapFile, *, template_scenario: Path, ti
         files=template.files.model_copy(update=references),
     )
     scenario_path = scenario_folder / f"{stem}.scenario.yaml"
-    write_atomic(scenario_path, dump_text(scenario))
+    files.append((scenario_path, dump_text(scenario)))
+    save_set(files, folder)  # a crash leaves the whole new title or none of it
     return scenario_path
 
 

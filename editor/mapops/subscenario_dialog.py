@@ -29,7 +29,8 @@ from editor.document import Document
 from editor.mapops.subscenario import Crop, Outside, SubScenarioReport, cut_subscenario
 from editor.tools.region_tool import selected_region
 from editor.widgets.screen_fit import resize_within_screen
-from schemas.io import FileKind, dump_text, is_json, write_atomic
+from schemas.io import FileKind, dump_text, is_json
+from schemas.save_journal import SaveFailed, save_set
 from schemas.title import SCENARIO_FOLDER
 
 TITLE_FILE_FIELDS = {
@@ -212,13 +213,13 @@ class SubScenarioDialog(QDialog):
         doc = self.document
         name = slug(self.name.text())
         map_path = folder / f"{name}{_suffix(doc.path(FileKind.MAP))}"
-        write_atomic(map_path, dump_text(new_map, as_json=is_json(map_path)))  # type: ignore[arg-type]
+        files = [(map_path, dump_text(new_map, as_json=is_json(map_path)))]  # type: ignore[arg-type]
         references = {"map": f"../{map_path.name}"}
         for kind, field in TITLE_FILE_FIELDS.items():
             if not doc.has(kind):
                 continue
             target = folder / doc.path(kind).name
-            write_atomic(target, dump_text(doc.model(kind), as_json=is_json(target)))
+            files.append((target, dump_text(doc.model(kind), as_json=is_json(target))))
             references[field] = f"../{target.name}"
         scenario = new_scenario.model_copy(  # type: ignore[attr-defined]
             update={
@@ -227,7 +228,8 @@ class SubScenarioDialog(QDialog):
             }
         )
         scenario_path = folder / SCENARIO_FOLDER / f"{name}{_suffix(doc.path(FileKind.SCENARIO))}"
-        write_atomic(scenario_path, dump_text(scenario, as_json=is_json(scenario_path)))
+        files.append((scenario_path, dump_text(scenario, as_json=is_json(scenario_path))))
+        save_set(files, folder)  # a crash leaves the whole new title or none of it
         return scenario_path
 
 
@@ -246,7 +248,7 @@ def convert_to_subscenario_dialog(document: Document, parent: QWidget | None = N
             continue
         try:
             written = dialog.write(folder)
-        except (OSError, ValueError) as exc:
+        except (OSError, ValueError, SaveFailed) as exc:
             QMessageBox.warning(dialog, "Convert to Sub-Scenario", str(exc))
             continue
         return written if dialog.offer_to_open(written) else None
