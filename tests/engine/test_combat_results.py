@@ -68,17 +68,19 @@ def test_a_modifier_of_minus_100_percent_or_worse_inflicts_nothing() -> None:
 def test_casualties_are_uniform_between_the_low_and_high_values() -> None:
     rng = Random(1)
     draws = [combat_losses(40, 25, 50, 250, rng) for _ in range(DRAWS)]
-    assert min(draws) >= 2.5 and max(draws) <= 12.5
+    assert min(draws) >= 2.5
+    assert max(draws) <= 12.5
     bins = Counter(min(int(d - 2.5), 9) for d in draws)
     assert _chi_square([bins[b] for b in range(10)], [DRAWS / 10] * 10) < CHI2_9_DF_999
 
 
 def test_the_alternative_calculation_averages_two_draws_toward_the_middle() -> None:
-    """"more likely to be in the midrange of the casualty interval rather than uniformly
+    """ "more likely to be in the midrange of the casualty interval rather than uniformly
     distributed" [000 12.0]: the average of two uniforms has a triangular density."""
     rng = Random(2)
     draws = [combat_losses(40, 25, 50, 250, rng, alternative=True) for _ in range(DRAWS)]
-    assert min(draws) >= 2.5 and max(draws) <= 12.5
+    assert min(draws) >= 2.5
+    assert max(draws) <= 12.5
     bins = Counter(min(int(d - 2.5), 9) for d in draws)
     # The triangle on [0, 10] peaking at 5: mass of [b, b+1] is (2b+1)/50 below 5, mirrored.
     expected = [DRAWS * (2 * min(b, 9 - b) + 1) / 50 for b in range(10)]
@@ -169,7 +171,8 @@ def test_fatigue_levels_and_the_a_medium_and_c_high_unit_modifiers() -> None:
 def test_rest_recovers_0_to_twice_the_rest_value_uniformly() -> None:
     rng = Random(6)
     draws = Counter(rest_recovery(20, rng) for _ in range(DRAWS))
-    assert min(draws) == 0 and max(draws) == 40
+    assert min(draws) == 0
+    assert max(draws) == 40
     mean = sum(v * n for v, n in draws.items()) / DRAWS
     assert abs(mean - 20) < 4 * (40**2 / 12 / DRAWS) ** 0.5
     bins: Counter[int] = Counter()
