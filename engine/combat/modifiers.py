@@ -56,7 +56,7 @@ def unit_modifier_pct(state: GameState, unit: UnitState) -> int:
 
 
 def attackers_modifier_pct(state: GameState, attackers: Iterable[UnitState]) -> int:
-    """"For the attackers, the lowest unit modifier of all the attackers is applied" [000 6.2];
+    """ "For the attackers, the lowest unit modifier of all the attackers is applied" [000 6.2];
     0 for no attackers. Decision: the manual's attacker example gives "a C Quality unit at No
     Fatigue" -20%, which its own table makes 0%; the table wins (the example's "same type of
     units" are the defenders', the C unit at High Fatigue)."""
@@ -64,6 +64,6 @@ def attackers_modifier_pct(state: GameState, attackers: Iterable[UnitState]) -> 
 
 
 def defenders_modifier_pct(state: GameState, defenders: Iterable[UnitState]) -> int:
-    """"For the defenders, the highest unit modifier of all the defenders" [000 6.2]; 0 for no
+    """ "For the defenders, the highest unit modifier of all the defenders" [000 6.2]; 0 for no
     defenders."""
     return max((unit_modifier_pct(state, unit) for unit in defenders), default=0)
