@@ -12,8 +12,8 @@ from enum import StrEnum
 from fractions import Fraction
 from random import Random
 
-from engine.combat.morale import is_large
 from engine.combat.results import probabilistic_round
+from engine.combat.size import is_large
 from engine.state import GameState
 from engine.units import UnitState
 from schemas.vocabulary import OptionalRule, Quality
@@ -49,7 +49,9 @@ class FatigueLevel(StrEnum):
 
 
 def fatigue_level(fatigue: int, fatigue_max: int) -> FatigueLevel:
-    """The level of a fatigue value: thirds of the maximum (PzC 100/200/300).
+    """The level of a fatigue value. Decision: the bands are thirds of the ruleset's maximum,
+    which gives both manuals' tables (PzC 100/200/300 [000 9.3], PB 50/100/150 [001 "Fatigue
+    Levels"]).
 
     >>> [fatigue_level(f, 300).value for f in (0, 99, 100, 200, 300)]
     ['none', 'low', 'medium', 'high', 'maximum']
@@ -66,7 +68,7 @@ def fatigue_level(fatigue: int, fatigue_max: int) -> FatigueLevel:
 def fatigue_factor(state: GameState, unit: UnitState) -> int:
     """A unit's fatigue accumulation factor by size [000 9.3, 12.0], one echelon down in Panzer
     Battles (company 2, platoon and squad 6) [001 4.7]; combined units count their subunits."""
-    if is_large(state, unit) or unit.subunits >= 3:
+    if is_large(state, unit):
         return LARGE_UNIT_FACTOR
     return TWO_COMBINED_FACTOR if unit.subunits == 2 else SMALL_UNIT_FACTOR
 

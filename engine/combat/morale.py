@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from random import Random
 
+from engine.combat.fatigue import FatigueLevel, fatigue_level
+from engine.combat.size import is_large
 from engine.state import GameState
 from engine.units import UnitState
-from schemas.oob import UnitSize
 from schemas.vocabulary import Quality
 
 MORALE_OF_QUALITY: dict[Quality, int] = {
@@ -27,8 +28,6 @@ MORALE_OF_QUALITY: dict[Quality, int] = {
 }
 """Nominal Morale is the Quality, "A=6, ..., F=1" [000 9.2]."""
 
-_ECHELON_ORDER = (UnitSize.SQUAD, UnitSize.PLATOON, UnitSize.COMPANY, UnitSize.BATTALION)
-
 SMALL_UNIT_BASE = 5
 TWO_COMBINED_BASE = 10
 LARGE_UNIT_BASE = 15
@@ -36,24 +35,27 @@ LARGE_UNIT_BASE = 15
 companies, 15 for battalions and 3 or more combined companies [000 12.0]."""
 
 
+FATIGUE_MORALE_MODIFIER: dict[FatigueLevel, int] = {
+    FatigueLevel.NONE: 0,
+    FatigueLevel.LOW: 0,
+    FatigueLevel.MEDIUM: -1,
+    FatigueLevel.HIGH: -2,
+    FatigueLevel.MAXIMUM: -4,
+}
+"""Medium Fatigue -1, High -2, Maximum -4 Morale [000 9.2]."""
+
+
 def fatigue_morale_modifier(fatigue: int, fatigue_max: int) -> int:
     """Morale lost to fatigue [000 9.2]: Medium -1, High -2, Maximum -4.
 
-    Decision: the bands are thirds of the ruleset's maximum, which gives both manuals' tables
-    (PzC 100/200/300 [000 9.3], PB 50/100/150 [001 "Fatigue Levels"]).
+    The levels are `engine.combat.fatigue.fatigue_level`, thirds of the ruleset's maximum.
 
     >>> [fatigue_morale_modifier(f, 300) for f in (99, 100, 199, 200, 299, 300)]
     [0, -1, -1, -2, -2, -4]
     >>> [fatigue_morale_modifier(f, 150) for f in (49, 50, 100, 150)]
     [0, -1, -2, -4]
     """
-    if fatigue >= fatigue_max:
-        return -4
-    if 3 * fatigue >= 2 * fatigue_max:
-        return -2
-    if 3 * fatigue >= fatigue_max:
-        return -1
-    return 0
+    return FATIGUE_MORALE_MODIFIER[fatigue_level(fatigue, fatigue_max)]
 
 
 def morale(state: GameState, unit: UnitState) -> int:
@@ -72,17 +74,11 @@ def morale(state: GameState, unit: UnitState) -> int:
     return value
 
 
-def is_large(state: GameState, unit: UnitState) -> bool:
-    """Whether a unit is of the ruleset's large echelon or above (PzC battalion, PB company)."""
-    large = _ECHELON_ORDER.index(state.profile.large_echelon)
-    return _ECHELON_ORDER.index(unit.unit.size) >= large
-
-
 def morale_check_base(state: GameState, unit: UnitState) -> int:
     """The base value of a unit's morale-check chance by its size [000 12.0]; in Panzer Battles
     one echelon down (company 15, platoon and squad 5) [001 4.5]. Combined units count their
     subunits (`UnitState.subunits`)."""
-    if is_large(state, unit) or unit.subunits >= 3:
+    if is_large(state, unit):
         return LARGE_UNIT_BASE
     return TWO_COMBINED_BASE if unit.subunits == 2 else SMALL_UNIT_BASE
 
