@@ -1,6 +1,7 @@
 """Applying a combat result to a unit [000 9.2, 9.3, 12.0]: the strength it loses, the fatigue it
 gains, the morale check the loss may call for, finishing off, elimination, and the loss points
-the enemy scores. Fire and assault call `apply_losses` once per unit hit.
+the enemy scores. Fire and assault call `apply_combat_result` (or `apply_losses` with a
+casualty value of their own) once per unit hit.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from engine.combat.morale import (
 from engine.combat.results import (
     FINISHING_OFF_STRENGTH,
     finishing_off_survival_chance,
+    resolve_casualties,
     strength_loss,
 )
 from engine.objectives import record_loss
@@ -104,4 +106,28 @@ def apply_losses(
         eliminated,
         finished_off,
         points,
+    )
+
+
+def apply_combat_result(
+    state: GameState,
+    unit: UnitState,
+    value: float,
+    modifier_pct: float,
+    kind: CombatKind,
+    *,
+    attacking: bool = False,
+    disruption_factor: float = 1.0,
+) -> LossesTaken:
+    """One whole combat result against `unit` [000 12.0]: the casualty value of a combat value
+    and its modifier (`engine.combat.results.resolve_casualties`: this game's LCV/HCV and
+    Alternative Calculation), applied with `apply_losses`."""
+    casualties = resolve_casualties(state, value, modifier_pct, kind)
+    return apply_losses(
+        state,
+        unit,
+        casualties,
+        kind,
+        attacking=attacking,
+        disruption_factor=disruption_factor,
     )

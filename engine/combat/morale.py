@@ -77,7 +77,9 @@ def morale(state: GameState, unit: UnitState) -> int:
 def morale_check_base(state: GameState, unit: UnitState) -> int:
     """The base value of a unit's morale-check chance by its size [000 12.0]; in Panzer Battles
     one echelon down (company 15, platoon and squad 5) [001 4.5]. Combined units count their
-    subunits (`UnitState.subunits`)."""
+    subunits (`UnitState.subunits`). Decision: the PB example "a platoon unit that takes a loss
+    of 15 men has a 50% chance" uses the company base, copied from PzC's battalion example;
+    the PB table wins, so a platoon losing 15 checks 75% of the time."""
     if is_large(state, unit):
         return LARGE_UNIT_BASE
     return TWO_COMBINED_BASE if unit.subunits == 2 else SMALL_UNIT_BASE

@@ -13,7 +13,7 @@ import pytest
 from engine.combat.events import LossesTaken
 from engine.combat.fatigue import fatigue_factor
 from engine.combat.kinds import CombatKind
-from engine.combat.losses import apply_losses
+from engine.combat.losses import apply_combat_result, apply_losses
 from engine.combat.modifiers import attackers_modifier_pct, defenders_modifier_pct
 from engine.combat.morale import morale, morale_check_base
 from engine.combat.results import resolve_casualties, uses_alternative_calculation
@@ -87,6 +87,19 @@ def test_losses_reduce_strength_and_count_in_the_enemys_score() -> None:
     assert after.axis - before.axis == pytest.approx(15)  # 1 VP per man by default
     assert event.points == pytest.approx(15)
     assert "A lost 15 men to direct fire" in event.describe()
+
+
+def test_a_combat_result_draws_its_losses_between_the_parameters_values() -> None:
+    """LCV 50, HCV 250: a combat value of 40 at +25% costs 2.5 to 12.5 men, 2 to 13 rounded."""
+    state = _state({"A": {"strength": 10**6}})
+    unit = state.units["A"]
+    lost = [
+        apply_combat_result(state, unit, 40, 25, CombatKind.DIRECT_FIRE).lost for _ in range(RUNS)
+    ]
+    assert min(lost) == 2
+    assert max(lost) == 13
+    assert sum(lost) / RUNS == pytest.approx(7.5, abs=0.2)
+    assert unit.strength == 10**6 - sum(lost)
 
 
 def test_vehicle_losses_count_at_10_men_each() -> None:
