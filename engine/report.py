@@ -195,6 +195,13 @@ def format_side_supply(supply: SideSupply, indent: str = "  ") -> list[str]:
     return lines
 
 
+def _wrapped(text: str) -> list[str]:
+    """An event's sentence as report lines: long lists of units wrap under it."""
+    return textwrap.wrap(
+        text, _WIDTH, initial_indent="  ", subsequent_indent="      ", break_on_hyphens=False
+    )
+
+
 def format_losses(losses: Losses) -> str:
     """A side's losses in a few words.
 
@@ -218,10 +225,10 @@ def format_turn_report(report: TurnReport) -> str:
     for kind, title in ((Arrived, "arrived"), (Withdrew, "withdrew"), (Released, "released")):
         for event in report.events:
             if isinstance(event, kind):
-                lines.append(f"  {title}: {event.describe()}")
+                lines += _wrapped(f"{title}: {event.describe()}")
     for event in report.events:
         if not isinstance(event, Arrived | Withdrew | Released):
-            lines.append(f"  {event.describe()}")
+            lines += _wrapped(event.describe())
     lines.append("  supply")
     for side in Side:
         lines += format_side_supply(report.supply[side], indent="    ")

@@ -63,7 +63,7 @@ class FatigueRecovered:
 
     def describe(self) -> str:
         """One sentence for a report."""
-        parts = ", ".join(f"{unit} -{amount}" for unit, amount in self.units)
+        parts = ", ".join(f"{unit}(-{amount})" for unit, amount in self.units)
         return f"{self.side.value}: {len(self.units)} unit(s) recovered fatigue ({parts})"
 
 
@@ -82,7 +82,7 @@ class StrengthRecovered:
         """One sentence for a report."""
         parts = []
         if self.recovered:
-            parts.append("recovered losses " + ", ".join(f"{u} +{n}" for u, n in self.recovered))
+            parts.append("recovered losses " + ", ".join(f"{u}(+{n})" for u, n in self.recovered))
         if self.replacements:
-            parts.append("replacements " + ", ".join(f"{u} +{n}" for u, n in self.replacements))
+            parts.append("replacements " + ", ".join(f"{u}(+{n})" for u, n in self.replacements))
         return f"{self.side.value}: " + "; ".join(parts)

@@ -118,7 +118,7 @@ def test_rested_units_recover_from_their_sides_second_turn() -> None:
     assert strength.recovered == (("A", 100),)
     (fatigue,) = _events(game, FatigueRecovered)
     assert fatigue.units == (("A", 150 - unit.fatigue),)
-    assert "recovered losses A +100" in strength.describe()
+    assert "recovered losses A(+100)" in strength.describe()
 
 
 def test_units_that_moved_or_were_fired_on_wait_a_full_game_turn() -> None:
