@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.combat.events import FatigueRecovered, LossesTaken, StrengthRecovered
 from engine.weather import ConditionChanged, StormChanged, VisibilityChanged
 from schemas.vocabulary import Side
 
@@ -319,6 +320,9 @@ Event = (
     | FuelChanged
     | AmmoChanged
     | Recovered
+    | LossesTaken
+    | StrengthRecovered
+    | FatigueRecovered
     | GameEnded
     | ConditionChanged
     | StormChanged

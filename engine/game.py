@@ -15,6 +15,8 @@ from datetime import datetime
 from pathlib import Path
 
 from engine import arrivals, logistics, movement, objectives, supply
+from engine.combat.events import LossesTaken
+from engine.combat.recovery import start_of_turn_recovery
 from engine.events import Event, GameEnded
 from engine.objectives import Score
 from engine.orders import ChangeMode, EndPlayerTurn, ExitUnit, Move, Order
@@ -161,7 +163,9 @@ class Game:
     def undo(self) -> Order:
         """Take back the last order of the current player turn, with everything it caused (the
         random numbers it drew included), and return it. ValueError when the player turn has no
-        orders. Whether a player may (not under Fog of War [000 5.0]) is for the caller."""
+        orders. Orders before one that took a combat result (`LossesTaken`) cannot be taken
+        back: the player has seen that roll. Whether a player may (not under Fog of War
+        [000 5.0]) is for the caller."""
         if not self._checkpoints:
             raise ValueError("no order of this player turn to take back")
         checkpoint = self._checkpoints.pop()
@@ -175,8 +179,13 @@ class Game:
         IllegalMove nothing changed, so nothing is recorded."""
         checkpoint = _Checkpoint(self.state.snapshot(), len(self.log), self.result)
         events = run()
-        self._checkpoints.append(checkpoint)
         self.orders.append(order)
+        if any(isinstance(event, LossesTaken) for event in events):
+            # A combat result is a die roll the player has seen: nothing before it is taken
+            # back, or orders could be replayed until the dice fall well.
+            self._checkpoints.clear()
+        else:
+            self._checkpoints.append(checkpoint)
         return events
 
     def _orderable(self, unit_id: str) -> UnitState:
@@ -319,7 +328,8 @@ class Game:
         """The start-of-player-turn steps (digest 1.3 and Appendix B.2): withdrawals and
         arrivals [000 4.7], releases [000 4.6], objectives the arrivals occupy, Local Supply
         Values and isolation [000 10.1], the Command Test, disruption recovery, ammunition and
-        fuel [000 9.1, 10.2], fresh movement points."""
+        fuel [000 9.1, 10.2], loss recovery, replacements and fatigue rest [000 9.3, 12.0],
+        fresh movement points."""
         state, side = self.state, self.state.phasing
         self._emit(arrivals.process_withdrawals(state, side))
         self._emit(arrivals.process_arrivals(state, side))
@@ -329,6 +339,7 @@ class Game:
         if isolation is not None:
             self._emit([isolation])
         self._emit(logistics.start_of_turn_logistics(state, side))
+        self._emit(start_of_turn_recovery(state, side))
         for unit in state.iter_units(side):
             unit.mp_spent = 0.0
 

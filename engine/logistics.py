@@ -14,6 +14,7 @@ walked in scenario order (`state.iter_units`), so a seed always gives the same l
 
 from __future__ import annotations
 
+from engine.combat import morale as combat_morale
 from engine.command import (
     command_test,
     is_detached,
@@ -26,16 +27,6 @@ from engine.state import GameState
 from engine.supply import local_supply
 from engine.units import UnitState
 from schemas.vocabulary import MovementClass, Quality, Side
-
-MORALE_OF_QUALITY: dict[Quality, int] = {
-    Quality.A: 6,
-    Quality.B: 5,
-    Quality.C: 4,
-    Quality.D: 3,
-    Quality.E: 2,
-    Quality.F: 1,
-}
-"""Nominal Morale is the Quality, "A=6, ..., F=1" [000 9.2]."""
 
 CONTINUE_AFTER_FAILED_RANGE_TEST = 0.5
 """"If the unit fails its range test, then 50% of the time it too moves to the morale test"
@@ -115,26 +106,6 @@ def run_command_test(state: GameState, side: Side) -> CommandChanged | None:
 # --- morale and disruption recovery [000 9.1, 9.2] ------------------------------------------
 
 
-def fatigue_morale_modifier(fatigue: int, fatigue_max: int) -> int:
-    """Morale lost to fatigue [000 9.2]: Medium -1, High -2, Maximum -4.
-
-    Decision: the bands are thirds of the ruleset's maximum, which gives both manuals' tables
-    (PzC 100/200/300 [000 9.3], PB 50/100/150 [001 "Fatigue Levels"]).
-
-    >>> [fatigue_morale_modifier(f, 300) for f in (99, 100, 199, 200, 299, 300)]
-    [0, -1, -1, -2, -2, -4]
-    >>> [fatigue_morale_modifier(f, 150) for f in (49, 50, 100, 150)]
-    [0, -1, -2, -4]
-    """
-    if fatigue >= fatigue_max:
-        return -4
-    if 3 * fatigue >= 2 * fatigue_max:
-        return -2
-    if 3 * fatigue >= fatigue_max:
-        return -1
-    return 0
-
-
 def is_fragile(state: GameState, unit: UnitState) -> bool:
     """Whether the unit's nation has Fragile Morale and the unit is not Quality A or B: "these
     effects do not apply to A and B quality units" [000 9.1]."""
@@ -147,10 +118,11 @@ def is_fragile(state: GameState, unit: UnitState) -> bool:
 
 
 def recovery_morale(state: GameState, unit: UnitState) -> int:
-    """The Morale a Disrupted or Broken unit recovers with [000 9.1, 9.2]: its Quality (A=6 …
-    F=1), less fatigue (`fatigue_morale_modifier`), 1 when Low on Ammo or Fuel, 1 for being
-    Disrupted or Broken (not for Morale-F units), 1 when Isolated, and 1 when Detached (2 for
-    a non-A/B unit of a Fragile Morale nation). May be 0 or less ("No Morale").
+    """The Morale a Disrupted or Broken unit recovers with [000 9.1, 9.2]: the combat Morale
+    (`engine.combat.morale.morale`: Quality A=6 … F=1, less fatigue, 1 when Low on Ammo or
+    Fuel, 1 for being Disrupted or Broken, 1 when Isolated) without the Disrupted/Broken 1 for
+    Morale-F units, less 1 when Detached (2 for a non-A/B unit of a Fragile Morale nation). May
+    be 0 or less ("No Morale").
 
     Decisions:
     - The Disrupted/Broken -1 applies: [000 9.2] lists it and exempts only Morale-F units "when
@@ -164,17 +136,12 @@ def recovery_morale(state: GameState, unit: UnitState) -> int:
     - Isolated is `unit.isolated` as the start-of-turn supply step set it ("Units that begin
       the turn Isolated").
     """
-    morale = MORALE_OF_QUALITY[unit.unit.quality]
-    morale += fatigue_morale_modifier(unit.fatigue, state.profile.fatigue_max)
-    if unit.low_ammo or unit.low_fuel:
-        morale -= 1
-    if (unit.disrupted or unit.broken) and unit.unit.quality is not Quality.F:
-        morale -= 1
-    if unit.isolated:
-        morale -= 1
+    value = combat_morale.morale(state, unit)
+    if (unit.disrupted or unit.broken) and unit.unit.quality is Quality.F:
+        value += 1  # "Morale F units do not have this modifier when they are attempting to recover"
     if is_detached(state, unit):
-        morale -= 2 if is_fragile(state, unit) else 1
-    return morale
+        value -= 2 if is_fragile(state, unit) else 1
+    return value
 
 
 def morale_test_probability(morale: int) -> float:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from engine.allowance import is_heavy_gun, is_rail_unit, movement_allowance, mp_left
+from engine.combat.activity import mark_active
 from engine.movement_costs import INF, MapCosts, MoveProfile
 from engine.movement_steps import EPSILON, IllegalMove, Mover, describe
 from engine.mp_text import cost_text, left_text
@@ -121,6 +122,7 @@ def move(state: GameState, unit: UnitState, path_hexes: Sequence[int]) -> list[i
     unit.mp_spent += spent
     # For refuelling, "moving by Rail Mode is not considered movement" [000 10.2].
     unit.moved = unit.moved or unit.mode is not Mode.RAIL
+    mark_active(state, unit)  # no fatigue or loss recovery after moving [000 9.3, 12.0]
     state.put(unit, here)
     return hexes
 

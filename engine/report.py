@@ -1,6 +1,6 @@
 """Turn-by-turn reports of a test-play, as `hexwright play` and `hexwright supply` print them and
 the editor's test-play panel shows them: what happened, the weather, supply and isolation per
-side, objective owners and the score, as plain data, JSON or text.
+side, objective owners, each side's losses and the score, as plain data, JSON or text.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Any
 from engine.events import Arrived, Event, Released, Withdrew
 from engine.game import Game, Offset
 from engine.objectives import Score
+from engine.state import Losses
 from engine.supply import local_supply
 from schemas.scenario import DayPhase
 from schemas.vocabulary import Condition, Side
@@ -50,6 +51,8 @@ class TurnReport:
     supply: dict[Side, SideSupply]
     owners: dict[str, Side | None]
     score: Score
+    losses: dict[Side, Losses] = dataclasses.field(default_factory=dict)
+    """What each side has lost so far, and the points that earned the enemy [000 12.0]."""
 
 
 def side_supply(game: Game, side: Side) -> SideSupply:
@@ -94,6 +97,7 @@ def iter_turn_reports(game: Game, turns: int | None = None) -> Iterator[TurnRepo
             supply,
             owners,
             game.score() if game.is_over else score,
+            {side: dataclasses.replace(game.state.losses[side]) for side in Side},
         )
         played += 1
 
@@ -151,6 +155,7 @@ def turn_report_to_json(report: TurnReport) -> dict[str, Any]:
         "supply": {side.value: side_supply_to_json(s) for side, s in report.supply.items()},
         "objectives": {k: _plain(v) for k, v in report.owners.items()},
         "score": _plain(report.score),
+        "losses": {side.value: _plain(losses) for side, losses in report.losses.items()},
     }
 
 
@@ -190,6 +195,25 @@ def format_side_supply(supply: SideSupply, indent: str = "  ") -> list[str]:
     return lines
 
 
+def _wrapped(text: str) -> list[str]:
+    """An event's sentence as report lines: long lists of units wrap under it."""
+    return textwrap.wrap(
+        text, _WIDTH, initial_indent="  ", subsequent_indent="      ", break_on_hyphens=False
+    )
+
+
+def format_losses(losses: Losses) -> str:
+    """A side's losses in a few words.
+
+    >>> format_losses(Losses(men=120, vehicles=3, points=150))
+    '120 men, 0 guns, 3 vehicles (150 VP to the enemy)'
+    """
+    return (
+        f"{losses.men} men, {losses.guns} guns, {losses.vehicles} vehicles "
+        f"({losses.points:g} VP to the enemy)"
+    )
+
+
 def format_turn_report(report: TurnReport) -> str:
     """A turn report as the text `hexwright play` prints."""
     storm = ", storm" if report.storm else ""
@@ -201,10 +225,10 @@ def format_turn_report(report: TurnReport) -> str:
     for kind, title in ((Arrived, "arrived"), (Withdrew, "withdrew"), (Released, "released")):
         for event in report.events:
             if isinstance(event, kind):
-                lines.append(f"  {title}: {event.describe()}")
+                lines += _wrapped(f"{title}: {event.describe()}")
     for event in report.events:
         if not isinstance(event, Arrived | Withdrew | Released):
-            lines.append(f"  {event.describe()}")
+            lines += _wrapped(event.describe())
     lines.append("  supply")
     for side in Side:
         lines += format_side_supply(report.supply[side], indent="    ")
@@ -217,5 +241,7 @@ def format_turn_report(report: TurnReport) -> str:
         initial_indent="  objectives ",
         subsequent_indent="             ",
     )
+    for side, losses in report.losses.items():
+        lines.append(f"  losses {side.value}: {format_losses(losses)}")
     lines.append(f"  score {report.score.describe()}")
     return "\n".join(lines)

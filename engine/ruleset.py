@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.combat.kinds import CombatKind
+from schemas.oob import UnitSize
 from schemas.vocabulary import FATIGUE_MAX_BY_RULESET, Ruleset
 
 
@@ -29,6 +31,24 @@ class RulesetProfile:
     """Irregulars exert no ZOC [000 4.2]; PB has no irregular units [001 1.2]."""
     forced_bridge_movement: bool
     """Forced Bridge Movement exists [000 4.5]; PB does not mention it [001 1.2]."""
+    large_echelon: UnitSize = UnitSize.BATTALION
+    """The echelon whose units (and combined units of 3 or more) have fatigue factor 2 and
+    morale-check base 15: PzC battalions [000 9.3, 12.0], PB companies [001 4.5, 4.7]."""
+    alternative_calculation: frozenset[CombatKind] | None = None
+    """Combat kinds always resolved with the Alternative Calculation (the average of two
+    draws), or None when the optional rules decide [000 12.0]. PB: indirect fire always, direct
+    fire and assault never [001 #2]."""
+    fatigue_gain_from_zero: bool = True
+    """Whether fatigue gained from a loss starts at 0 ([000 9.3] "from 0 up to the factor times
+    the loss value") rather than at the loss ([000 12.0] "between the casualty value and a
+    fatigue factor times the casualty value"); see `engine.combat.fatigue.fatigue_gain_range`."""
+    broken_needs_maximum_fatigue: bool = False
+    """Whether a Disrupted unit failing a morale check becomes Broken only at Maximum Fatigue
+    (the literal [000 9.2]) rather than always ([000 9.0]); see
+    `engine.combat.morale.fail_morale_check`."""
+    loss_recovery: bool = True
+    """Unit loss recovery and replacements exist [000 12.0]; PB has "No strength recovery"
+    [001 #15]."""
 
 
 PROFILES: dict[Ruleset, RulesetProfile] = {
@@ -47,6 +67,9 @@ PROFILES: dict[Ruleset, RulesetProfile] = {
         towed_at_and_heavy_aa_without_zoc=False,
         irregulars_without_zoc=False,
         forced_bridge_movement=False,
+        large_echelon=UnitSize.COMPANY,
+        alternative_calculation=frozenset({CombatKind.INDIRECT_FIRE}),
+        loss_recovery=False,
     ),
 }
 

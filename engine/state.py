@@ -280,7 +280,9 @@ class GameState:
             )
             if placement.strength is not None:
                 unit.strength = placement.strength
-            unit.fatigue = placement.fatigue
+            # A PzC-scale fatigue in a PB scenario is Maximum there [001 "Fatigue Levels"].
+            unit.fatigue = min(placement.fatigue, self.profile.fatigue_max)
+            unit.subunits = 1 + len(placement.combined_with)
             unit.fixed = placement.fixed
             unit.disrupted = placement.disrupted
             unit.detached = placement.detached

@@ -65,6 +65,12 @@ class UnitState:
     """Movement points used this player turn."""
     moved: bool = False
     """Moved (or assaulted) since the last midnight refuelling test [000 10.2]."""
+    last_active: int = -1
+    """The player turn (`engine.combat.activity.player_turn_index`) the unit last moved, fired
+    or assaulted, or was fired on or assaulted; -1 for never [000 9.3, 12.0]."""
+    subunits: int = 1
+    """Companies combined into this counter, itself included [000 4.9]: fatigue factor and
+    morale-check base depend on it [000 9.3, 12.0]."""
 
     @property
     def on_map(self) -> bool:

@@ -89,6 +89,11 @@ class Combat(Node):
     """Low end (LCV) of the combat results range [000 12.0]."""
     high_combat_value: int = measured(unit="casualties per 1000", ge=0)
     """High end (HCV) of the combat results range [000 12.0]."""
+    assault_low_combat_value: int | None = measured(None, unit="casualties per 1000", ge=0)
+    """LCV of assault results; `null` = the fire value. Parameter Data gives fire and assault
+    their own pairs [000 6.3, 12.0]."""
+    assault_high_combat_value: int | None = measured(None, unit="casualties per 1000", ge=0)
+    """HCV of assault results; `null` = the fire value [000 6.3, 12.0]."""
     counterbattery: PerSide = measured(unit="x")
     """Multiplier on the counterbattery spotting chance (%: 100 = x1) [000 5.4]."""
     artillery_setup: PerSidePercent = measured(unit="% per turn")

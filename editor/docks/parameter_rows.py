@@ -112,6 +112,8 @@ _LABELS = {
     "at_ditch": "AT ditch",
     "low_combat_value": "Low combat value (LCV)",
     "high_combat_value": "High combat value (HCV)",
+    "assault_low_combat_value": "Assault LCV",
+    "assault_high_combat_value": "Assault HCV",
     "improved_position": "Improved position (IP)",
     "counterbattery": "Counterbattery",
 }

@@ -1,0 +1,88 @@
+"""What combat and recovery log: losses with what they did to the unit, and the start-of-turn
+recovery of fatigue and strength. Part of `engine.events.Event`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from schemas.vocabulary import Side
+
+
+@dataclass(frozen=True, slots=True)
+class LossesTaken:
+    """A unit took a combat result [000 12.0]: its losses, fatigue, morale check and fate."""
+
+    turn: int
+    unit: str
+    side: Side
+    kind: str
+    """The `CombatKind`: direct_fire, indirect_fire, air or assault."""
+    nominal: float
+    """The casualty value in men-equivalents, before rounding and conversion."""
+    lost: int
+    """Men, guns or vehicles (the unit's component) taken from it, finishing off included."""
+    component: str
+    fatigue: int
+    """Fatigue added."""
+    morale_check: bool
+    """Whether the loss called for a morale check."""
+    became: str | None
+    """"disrupted" or "broken" when the unit failed its morale check, else None."""
+    eliminated: bool
+    finished_off: bool
+    """Eliminated by the finishing-off roll of a men unit left below 10 [000 12.0]."""
+    points: float
+    """Victory points the losses earned the enemy."""
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        what = f"{self.lost} {self.component}"
+        text = (
+            f"{self.side.value} {self.unit} lost {what} to {self.kind.replace('_', ' ')} "
+            f"(casualty value {self.nominal:.1f}, {self.points:g} VP), fatigue +{self.fatigue}"
+        )
+        if self.finished_off:
+            return text + "; finished off"
+        if self.eliminated:
+            return text + "; eliminated"
+        if self.became is not None:
+            return text + f"; failed its morale check: {self.became}"
+        if self.morale_check:
+            return text + "; passed its morale check"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class FatigueRecovered:
+    """Rested units of a side recovered fatigue [000 9.3]."""
+
+    turn: int
+    side: Side
+    units: tuple[tuple[str, int], ...]
+    """Each unit that recovered and the fatigue points it lost."""
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        parts = ", ".join(f"{unit}(-{amount})" for unit, amount in self.units)
+        return f"{self.side.value}: {len(self.units)} unit(s) recovered fatigue ({parts})"
+
+
+@dataclass(frozen=True, slots=True)
+class StrengthRecovered:
+    """Rested units of a side recovered losses and received replacements [000 12.0]."""
+
+    turn: int
+    side: Side
+    recovered: tuple[tuple[str, int], ...]
+    """Each unit that recovered losses and how many men, guns or vehicles came back."""
+    replacements: tuple[tuple[str, int], ...]
+    """Each unit that received replacements and how many."""
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        parts = []
+        if self.recovered:
+            parts.append("recovered losses " + ", ".join(f"{u}(+{n})" for u, n in self.recovered))
+        if self.replacements:
+            parts.append("replacements " + ", ".join(f"{u}(+{n})" for u, n in self.replacements))
+        return f"{self.side.value}: " + "; ".join(parts)
