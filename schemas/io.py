@@ -20,7 +20,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from schemas import yamlio
+from schemas import jsonscan, yamlio
 from schemas.map import MapFile
 from schemas.migrations import CURRENT_VERSION, migrate
 from schemas.oob import OobFile
@@ -199,37 +199,15 @@ def _display(path: ModelPath) -> str:
 
 
 def parse_text(text: str, as_json: bool) -> tuple[Any, list[Problem]]:
-    """Parse file text into data; syntax errors and duplicate keys become Problems."""
+    """Parse file text into data; syntax errors, duplicate keys and text that would expand or
+    nest beyond what a file may hold become Problems."""
     if as_json:
-        duplicates: list[str] = []
-
-        def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
-            result: dict[str, Any] = {}
-            for key, value in items:
-                if key in result:
-                    duplicates.append(key)
-                result[key] = value
-            return result
-
-        try:
-            data = json.loads(text, object_pairs_hook=pairs)
-        except json.JSONDecodeError as exc:
-            return None, [
-                error("SYNTAX001", f"invalid JSON: {exc.msg}", line=exc.lineno, column=exc.colno)
-            ]
-        except RecursionError:
-            return None, [error("SYNTAX001", "invalid JSON: nested too deeply")]
-        problems = [
-            error("SYNTAX002", f"key '{key}' appears twice in one object; the last one is used")
-            for key in duplicates
-        ]
-        return data, problems
+        return _parse_json(text)
     try:
         data, dups = yamlio.load_checked(text)
     except yamlio.YamlSyntaxError as exc:
-        return None, [error("SYNTAX001", f"invalid YAML: {exc}", line=exc.line, column=exc.column)]
-    except RecursionError:
-        return None, [error("SYNTAX001", "invalid YAML: nested too deeply")]
+        shown = str(exc) if isinstance(exc, yamlio.YamlLimitError) else f"invalid YAML: {exc}"
+        return None, [error(exc.code, shown, line=exc.line or 1, column=exc.column or 1)]
     problems = [
         error(
             "SYNTAX002",
@@ -239,6 +217,38 @@ def parse_text(text: str, as_json: bool) -> tuple[Any, list[Problem]]:
             column=mark.column,
         )
         for path, mark in dups
+    ]
+    return data, problems
+
+
+def _parse_json(text: str) -> tuple[Any, list[Problem]]:
+    if jsonscan.depth(text) > yamlio.MAX_DEPTH:
+        line, column = jsonscan.too_deep_at(text, yamlio.MAX_DEPTH)
+        message = f"arrays and objects are nested more than {yamlio.MAX_DEPTH} deep"
+        return None, [error("LOAD005", message, line=line, column=column)]
+    seen_twice = False
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        nonlocal seen_twice
+        result = dict(items)
+        seen_twice = seen_twice or len(result) < len(items)
+        return result
+
+    try:
+        data = json.loads(text, object_pairs_hook=pairs)
+    except json.JSONDecodeError as exc:
+        return None, [
+            error("SYNTAX001", f"invalid JSON: {exc.msg}", line=exc.lineno, column=exc.colno)
+        ]
+    problems = [
+        error(
+            "SYNTAX002",
+            f"key '{path[-1]}' appears twice in one object; the last one is used",
+            path=path,
+            line=line,
+            column=column,
+        )
+        for path, line, column in (jsonscan.duplicate_keys(text) if seen_twice else [])
     ]
     return data, problems
 

@@ -22,9 +22,12 @@ class Severity(StrEnum):
 
 
 CODES: dict[str, str] = {
-    "LOAD001": "the file cannot be read (missing, a folder, or no permission)",
+    "LOAD001": "the file cannot be read (missing, a folder, a pipe or device, a symlink loop, or "
+    "no permission)",
     "LOAD002": "the file is not UTF-8 text",
     "LOAD003": "the file name does not say what kind of Hexwright file it is",
+    "LOAD004": "aliases expand the file beyond what a Hexwright file may hold (an alias bomb?)",
+    "LOAD005": "mappings and lists are nested deeper than a Hexwright file may nest them",
     "SYNTAX001": "the text is not valid YAML or JSON",
     "SYNTAX002": "a key appears twice in one mapping",
     "SCHEMA001": "a value has the wrong type or form",

@@ -3,7 +3,11 @@
 Reading drives libyaml's C parser (PyYAML's `CParser`) and builds plain Python data from its
 event stream, with the scalar typing of PyYAML's safe loader. That is about four times faster
 than `yaml.CSafeLoader`, whose Python composer dominates on large orders of battle, and it can
-report where any value stands (`locate`). Tags are refused, so reading never executes anything.
+report where any value stands (`locate`). Tags are refused, so reading never executes anything,
+and what a file may hold is bounded while it is read: aliases may not expand it past
+MAX_ALIAS_NODES nodes (a few hundred bytes of nested aliases can otherwise stand for billions)
+and containers may not nest deeper than MAX_DEPTH, so no later step can run out of memory or
+recursion on a hostile file.
 
 Writing is canonical: the same data always gives the same bytes. Mappings keep their order,
 small records of scalars go on one line (`{hex: [3, 4], kind: river}`), everything else is in
@@ -27,13 +31,39 @@ from yaml.resolver import Resolver
 Path = tuple[str | int, ...]
 
 
+MAX_ALIAS_NODES = 250_000
+"""Most values that aliases may add to a file (each alias adds as many as its anchor holds)."""
+
+MAX_DEPTH = 64
+"""Deepest nesting of mappings and lists a file may have; Hexwright's own files need about 8."""
+
+
 class YamlSyntaxError(ValueError):
     """The text is not valid YAML (or uses something Hexwright files never need, like tags)."""
+
+    code = "SYNTAX001"
+    """The problem code this error is reported with."""
 
     def __init__(self, message: str, line: int | None, column: int | None) -> None:
         super().__init__(message)
         self.line = line
         self.column = column
+
+
+class YamlLimitError(YamlSyntaxError):
+    """Valid YAML that would expand (aliases) or nest (depth) beyond what a file may hold."""
+
+
+class AliasBombError(YamlLimitError):
+    """Aliases that would expand the file past MAX_ALIAS_NODES values, or into itself."""
+
+    code = "LOAD004"
+
+
+class TooDeepError(YamlLimitError):
+    """Mappings and lists nested deeper than MAX_DEPTH."""
+
+    code = "LOAD005"
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,9 +124,13 @@ def _mark(event: Any) -> Mark:
     return Mark(event.start_mark.line + 1, event.start_mark.column + 1)
 
 
+_PARSER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""libyaml's parser, or PyYAML's pure-Python one where PyYAML was built without libyaml."""
+
+
 def _events(text: str) -> Iterator[Any]:
     # Driving the C parser directly avoids yaml.parse's generator, a fifth of the reading time.
-    parser = yaml.CSafeLoader(text)
+    parser = _PARSER(text)
     get_event = parser.get_event
     try:
         while True:
@@ -123,6 +157,11 @@ def _build(text: str) -> tuple[Any, list[tuple[Path, Mark]]]:
     """
     duplicates: list[tuple[Path, Mark]] = []
     anchors: dict[str, Any] = {}
+    # Anchored containers still open, by depth: an alias to one would make the data contain
+    # itself. Sizes count the values an alias adds, so expansion is bounded without expanding.
+    open_anchors: dict[int, str] = {}
+    sizes: dict[int, int] = {}
+    aliased = 0
     saved: list[tuple[Any, bool, Any, Any, Path, Any]] = []
     container: Any = None
     is_list = False
@@ -141,8 +180,21 @@ def _build(text: str) -> tuple[Any, list[tuple[Path, Mark]]]:
             at = event
             if kind is alias_event:
                 if event.anchor not in anchors:
+                    if event.anchor in open_anchors.values():
+                        raise AliasBombError(
+                            f"the alias *{event.anchor} stands inside the value it names, "
+                            "which would repeat forever",
+                            *_line_col(event),
+                        )
                     raise YamlSyntaxError(f"unknown alias *{event.anchor}", *_line_col(event))
                 value = anchors[event.anchor]
+                aliased += _expanded_size(value, sizes)
+                if aliased > MAX_ALIAS_NODES:
+                    raise AliasBombError(
+                        f"the file expands to more than {MAX_ALIAS_NODES} values through "
+                        "aliases (an alias bomb?)",
+                        *_line_col(event),
+                    )
             else:
                 if event.tag is not None and event.tag != "!":
                     raise YamlSyntaxError(
@@ -164,13 +216,21 @@ def _build(text: str) -> tuple[Any, list[tuple[Path, Mark]]]:
                 else ((*path, len(container)) if is_list else (*path, key))
             )
             saved.append((container, is_list, key, key_event, path, event))
+            if len(saved) > MAX_DEPTH:
+                raise TooDeepError(
+                    f"mappings and lists are nested more than {MAX_DEPTH} deep", *_line_col(event)
+                )
             container = {} if kind is mapping_start else []
             if event.anchor:
-                anchors[event.anchor] = container
+                # Named once it is complete: an alias inside it would make it contain itself.
+                anchors.pop(event.anchor, None)
+                open_anchors[len(saved)] = event.anchor
             is_list, key, key_event, path = kind is sequence_start, _NO_KEY, None, child_path
             continue
         elif kind is mapping_end or kind is sequence_end:
             value = container
+            if open_anchors and len(saved) in open_anchors:
+                anchors[open_anchors.pop(len(saved))] = value
             container, is_list, key, key_event, path, start = saved.pop()
             at = start  # a finished container is marked where it began
         else:
@@ -195,6 +255,22 @@ def _build(text: str) -> tuple[Any, list[tuple[Path, Mark]]]:
             container[key] = value
             key = _NO_KEY
     return root, duplicates
+
+
+def _expanded_size(value: Any, sizes: dict[int, int]) -> int:
+    """How many values `value` stands for once every alias in it is written out.
+
+    Shared containers are counted once per use but computed once (`sizes`, by identity), so
+    this takes time in proportion to the text, not to the expansion.
+    """
+    if not isinstance(value, (dict, list)):
+        return 1
+    known = sizes.get(id(value))
+    if known is None:
+        children = value.values() if isinstance(value, dict) else value
+        known = 1 + sum(_expanded_size(child, sizes) for child in children)
+        sizes[id(value)] = known
+    return known
 
 
 class _NoKey:
