@@ -91,17 +91,40 @@ HexPos = Annotated[
 """A hex as `[column, row]`, both counted from 0 at the top-left hex of the map."""
 
 
+FIRST_YEAR, LAST_YEAR = 1000, 8999
+"""The years a game date may fall in: the engine adds turns and days to dates, and Python's
+dates end with the year 9999."""
+
+
+def _in_years(value: date) -> None:
+    if not FIRST_YEAR <= value.year <= LAST_YEAR:
+        raise ValueError(
+            f"the year must be from {FIRST_YEAR} to {LAST_YEAR} (the calendar the engine "
+            f"counts turns in ends soon after), got {value.year}"
+        )
+
+
 def _parse_minutes_datetime(value: Any) -> Any:
-    # YAML and JSON both give us text; accept a datetime too for callers building models in code.
+    # YAML and JSON both give us text; accept a datetime too for callers building models in code
+    # (and for YAML's unquoted timestamps). Nothing else: pydantic would take a number for
+    # seconds since 1970 in UTC, and a zone-aware time cannot be compared with the game's clock.
     if isinstance(value, str):
         text = value.strip().replace("T", " ")
         try:
-            return datetime.strptime(text, "%Y-%m-%d %H:%M")
+            value = datetime.strptime(text, "%Y-%m-%d %H:%M")
         except ValueError as exc:
             raise ValueError(
                 f"expected a date and time as YYYY-MM-DD HH:MM, got {value!r}"
             ) from exc
-    return value
+    if isinstance(value, datetime):
+        if value.tzinfo is not None:
+            raise ValueError(
+                "expected a date and time as YYYY-MM-DD HH:MM with no time zone (the game's "
+                f"clock is local time), got {value.isoformat(' ')!r}"
+            )
+        _in_years(value)
+        return value
+    raise ValueError(f"expected a date and time as YYYY-MM-DD HH:MM, got {value!r}")
 
 
 GameTime = Annotated[
@@ -112,7 +135,8 @@ GameTime = Annotated[
         {
             "type": "string",
             "pattern": r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}$",
-            "description": "Date and time as YYYY-MM-DD HH:MM (game turns start on whole minutes).",
+            "description": "Date and time as YYYY-MM-DD HH:MM (game turns start on whole "
+            f"minutes), local time with no time zone, in the years {FIRST_YEAR}-{LAST_YEAR}.",
         }
     ),
 ]
@@ -121,13 +145,16 @@ GameTime = Annotated[
 
 def _parse_date(value: Any) -> Any:
     if isinstance(value, datetime):
-        return value.date()
+        value = value.date()
     if isinstance(value, str):
         try:
-            return date.fromisoformat(value.strip())
+            value = date.fromisoformat(value.strip())
         except ValueError as exc:
             raise ValueError(f"expected a date as YYYY-MM-DD, got {value!r}") from exc
-    return value
+    if isinstance(value, date):
+        _in_years(value)
+        return value
+    raise ValueError(f"expected a date as YYYY-MM-DD, got {value!r}")
 
 
 GameDate = Annotated[
@@ -138,7 +165,7 @@ GameDate = Annotated[
         {
             "type": "string",
             "pattern": r"^\d{4}-\d{2}-\d{2}$",
-            "description": "A calendar date as YYYY-MM-DD.",
+            "description": f"A calendar date as YYYY-MM-DD, in the years {FIRST_YEAR}-{LAST_YEAR}.",
         }
     ),
 ]

@@ -26,6 +26,7 @@ from schemas.migrations import CURRENT_VERSION, migrate
 from schemas.oob import OobFile
 from schemas.parameters import ParameterFile
 from schemas.problems import ModelPath, Problem, error, format_path, info
+from schemas.reading import read_regular_file
 from schemas.scenario import ScenarioFile
 from schemas.testplay import TestPlayRecord
 from schemas.weather import WeatherFile
@@ -259,29 +260,41 @@ def load_file(path: Path | str, kind: FileKind | None = None) -> LoadedFile:
     kind = kind or FileKind.from_path(path)
     loaded = LoadedFile(path=path, kind=kind)
     where = str(path)
+    # Problems with the file as a whole stand at its first line, so every problem has a place.
+    whole_file: dict[str, Any] = {"file": where, "line": 1, "column": 1}
     if kind is None:
         loaded.problems.append(
             error(
                 "LOAD003",
                 "cannot tell the kind of file from its name; use a suffix such as "
                 ".map.yaml, .oob.yaml, .pdt.yaml, .weather.yaml or .scenario.yaml",
-                file=where,
+                **whole_file,
             )
         )
         return loaded
     try:
-        raw = path.read_bytes()
+        raw = read_regular_file(path)
     except OSError as exc:
         loaded.problems.append(
-            error("LOAD001", f"cannot read the file: {exc.strerror or exc}", file=where)
+            error("LOAD001", f"cannot read the file: {exc.strerror or exc}", **whole_file)
         )
         return loaded
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
+        line_start = raw.rfind(b"\n", 0, exc.start) + 1
+        # The column counts characters, as editors do: decode what precedes the bad byte.
+        column = len(raw[line_start : exc.start].decode("utf-8-sig", "replace")) + 1
         line = raw[: exc.start].count(b"\n") + 1
         loaded.problems.append(
-            error("LOAD002", "the file is not UTF-8 text", file=where, line=line)
+            error(
+                "LOAD002",
+                f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x} cannot start a "
+                "character here)",
+                file=where,
+                line=line,
+                column=column,
+            )
         )
         return loaded
     loaded.text = text

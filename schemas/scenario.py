@@ -37,8 +37,12 @@ from schemas.vocabulary import (
 
 SCENARIO_FORMAT_VERSION = 2
 
-RelativePath = Annotated[str, StringConstraints(min_length=1, pattern=r"^[^/\\][^\\:]*$")]
-"""A path relative to the scenario file, with `/` separators; it must stay inside the title."""
+RelativePath = Annotated[
+    str,
+    StringConstraints(min_length=1, max_length=1024, pattern=r"^[^/\\\x00-\x1f][^\\:\x00-\x1f]*$"),
+]
+"""A path relative to the scenario file, with `/` separators; it must stay inside the title.
+No control characters (a NUL cannot be in a file name; a line break would be one by mistake)."""
 
 
 class DayPhase(StrEnum):

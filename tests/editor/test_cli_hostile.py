@@ -1,0 +1,161 @@
+"""The command line given what a tester (or an accident) gives it: zone-aware start times, NULs
+and symlink loops in file references, pipes in place of files, folders as outputs, odd file
+names and mistyped commands. Each gets a message naming the file and field and exit status 1 or
+2, never a traceback, a hang or Qt aborting."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from editor import cli
+from editor.cli import main
+from tests.conftest import REPO
+
+
+def _replace(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+
+
+def _line_of(path: Path, needle: str) -> int:
+    return next(n for n, t in enumerate(path.read_text().splitlines(), 1) if needle in t)
+
+
+@pytest.mark.parametrize(
+    "start", ["1944-12-16 08:00:00+02:00", "5", "1944-12-16", "9999-12-31 23:00"]
+)
+@pytest.mark.parametrize("command", ["validate", "play", "supply"])
+def test_a_start_that_is_not_a_local_date_and_time_is_an_error_at_its_line(
+    tiny_title: Path, capsys: pytest.CaptureFixture[str], start: str, command: str
+) -> None:
+    _replace(tiny_title, 'start: "1944-12-16 08:00"', f"start: {start}")
+    assert main([command, str(tiny_title)]) == 1
+    out = capsys.readouterr().out
+    assert f"{tiny_title}:{_line_of(tiny_title, 'start: ')}:" in out
+    assert "header.start: " in out
+    assert "YYYY-MM-DD HH:MM" in out or "the year must be" in out
+
+
+def test_a_nul_in_a_file_reference_is_an_error_at_its_line(
+    tiny_title: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _replace(tiny_title, "map: ../tiny.map.yaml", 'map: "../ti\\0ny.map.yaml"')
+    assert main(["validate", str(tiny_title)]) == 1
+    out = capsys.readouterr().out
+    assert f"{tiny_title}:{_line_of(tiny_title, 'map: ')}:" in out
+    assert "files.map" in out
+
+
+def test_a_symlink_loop_is_a_file_that_cannot_be_read(
+    tiny_title: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    loop = tiny_title.parent / "loop.map.yaml"
+    loop.symlink_to(loop.name)
+    _replace(tiny_title, "map: ../tiny.map.yaml", "map: loop.map.yaml")
+    # As for a missing map: the scenario given was read, so its errors exit 1.
+    assert main(["validate", str(tiny_title)]) == 1
+    assert "PATH002: files.map 'loop.map.yaml' cannot be used" in capsys.readouterr().out
+    assert main(["validate", str(loop)]) == 2
+    assert "loop of symbolic links" in capsys.readouterr().out
+
+
+def test_a_pipe_in_place_of_a_file_is_refused_at_once(
+    tiny_title: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pipe = tiny_title.parents[1] / "waiting.map.yaml"
+    os.mkfifo(pipe)
+    # No writer ever opens the pipe: reading it would wait for ever.
+    assert main(["validate", str(pipe)]) == 2
+    assert "named pipe" in capsys.readouterr().out
+    assert main(["weather", "import", str(pipe), "-o", str(pipe.with_suffix(".weather.yaml"))])
+    assert "named pipe" in capsys.readouterr().err
+
+
+def test_weather_export_to_a_folder_says_so(
+    tiny_title: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tiny_title.parents[1]
+    assert main(["weather", "export", str(folder / "tiny.weather.yaml"), "-o", str(folder)]) == 2
+    assert "is a folder" in capsys.readouterr().err
+    assert not any(p.name.endswith(".tmp") for p in folder.iterdir())
+
+
+def test_a_file_name_with_a_line_break_cannot_forge_a_problem_line(
+    tiny_title: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    forged = tiny_title.parents[1] / "x\nfake.map.yaml:1:1: error REF001: forged.map.yaml"
+    forged.write_text("format_version: 2\nname: [\n")
+    assert main(["validate", str(forged)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith(
+        f"{forged.parent}/x\\nfake.map.yaml:1:1: error REF001: forged.map.yaml:"
+    )
+
+
+@pytest.mark.parametrize("word", ["balanse", "valdate", "frobnicate"])
+def test_a_mistyped_command_is_named_and_exits_2(
+    word: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([word, "x.yaml"]) == 2
+    err = capsys.readouterr().err
+    assert f"unknown command '{word}'" in err
+    assert "validate, play, replay, supply, schema, weather" in err
+    if word == "valdate":
+        assert "did you mean 'validate'?" in err
+
+
+def test_with_no_display_the_editor_says_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(cli.sys, "platform", "linux")
+    assert main([]) == 2
+    assert "no display" in capsys.readouterr().err
+
+
+def _hexwright(*arguments: str, cwd: Path) -> subprocess.CompletedProcess[bytes]:
+    environment = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
+    }
+    # A strict UTF-8 terminal: printing a name that is not UTF-8 raised UnicodeEncodeError.
+    environment |= {"PYTHONIOENCODING": "utf-8:strict", "PYTHONPATH": str(REPO)}
+    return subprocess.run(
+        [sys.executable, "-m", "editor.cli", *arguments],
+        cwd=cwd,
+        env=environment,
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_hostile_names_through_the_real_command(tiny_title: Path) -> None:
+    folder = tiny_title.parents[1]
+    not_utf8 = os.fsencode(folder) + b"/bad\xff.map.yaml"
+    with open(not_utf8, "wb") as stream:
+        stream.write(b"format_version: 2\nname: [\n")
+    os.mkfifo(folder / "pipe.map.yaml")
+    (folder / "loop.map.yaml").symlink_to("loop.map.yaml")
+    for arguments, status, expected in [
+        (["validate", os.fsdecode(not_utf8)], 1, b"bad\\xff.map.yaml:3:1: error SYNTAX001"),
+        (["validate", "pipe.map.yaml"], 2, b"named pipe"),
+        (["validate", "loop.map.yaml"], 2, b"loop of symbolic links"),
+        (["balanse", "x.yaml"], 2, b"unknown command 'balanse'"),
+        ([], 2, b"no display"),
+    ]:
+        done = _hexwright(*arguments, cwd=folder)
+        output = done.stdout + done.stderr
+        assert done.returncode == status, output
+        assert expected in output
+        assert b"Traceback" not in output
+        assert b"PySide6" not in output
