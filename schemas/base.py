@@ -32,6 +32,8 @@ class Node(BaseModel):
         use_attribute_docstrings=True,
         validate_default=False,
         populate_by_name=False,
+        # NaN and infinity are never what a designer means, and they poison every comparison.
+        allow_inf_nan=False,
     )
 
     write_defaults: ClassVar[bool] = False
@@ -67,6 +69,30 @@ Identifier = Annotated[
 ]
 """A stable id: letters, digits and `_ . -`. References use ids, never list positions."""
 
+# Limits of numbers the engine computes with. The manuals give none; these are far beyond any
+# real title and well inside what the engine's arrays and arithmetic hold (its path tables keep
+# costs x 1024 in 32-bit integers; dates end in the year 9999; floats overflow near 1e308).
+MAX_MP = 999
+"""Most movement points one cost may be."""
+MAX_TURNS = 2000
+"""Most game turns a scenario may have, and so the last turn anything may happen on."""
+MAX_HEX = 3999
+"""The last column or row of the largest map (4000 x 4000 hexes)."""
+MAX_STRENGTH = 100_000
+"""Most men, guns, vehicles or aircraft in one unit."""
+MAX_VALUE = 10_000
+"""Most an attack, defense, combat or count value may be."""
+MAX_FACTOR = 1000
+"""Most a multiplier (or victory points per man, gun or vehicle) may be."""
+MAX_PERCENT = 1000
+"""Most a percentage that may exceed 100 (a cost modifier, stockpiled fire) may be."""
+MAX_POINTS = 1_000_000
+"""Most victory points one objective or unit may be worth."""
+MAX_SCORE = 100_000_000
+"""Largest victory level or score advantage, either way."""
+MAX_SEED = 2**63 - 1
+"""Largest random seed."""
+
 Percent = Annotated[int, Field(ge=0, le=100)]
 """A whole percentage from 0 to 100."""
 
@@ -74,13 +100,13 @@ SignedPercent = Annotated[int, Field(ge=-100, le=100)]
 """A whole percentage from -100 to 100 (modifiers and variations)."""
 
 HexPos = Annotated[
-    tuple[Annotated[int, Field(ge=0)], Annotated[int, Field(ge=0)]],
+    tuple[Annotated[int, Field(ge=0, le=MAX_HEX)], Annotated[int, Field(ge=0, le=MAX_HEX)]],
     WithJsonSchema(
         {
             "type": "array",
             "prefixItems": [
-                {"type": "integer", "minimum": 0, "description": "column"},
-                {"type": "integer", "minimum": 0, "description": "row"},
+                {"type": "integer", "minimum": 0, "maximum": MAX_HEX, "description": "column"},
+                {"type": "integer", "minimum": 0, "maximum": MAX_HEX, "description": "row"},
             ],
             "minItems": 2,
             "maxItems": 2,

@@ -14,6 +14,8 @@ import pytest
 
 from editor import cli
 from editor.cli import main
+from schemas.io import FileKind
+from schemas.jsonschema import generate
 from tests.conftest import REPO
 
 
@@ -159,3 +161,60 @@ def test_hostile_names_through_the_real_command(tiny_title: Path) -> None:
         assert expected in output
         assert b"Traceback" not in output
         assert b"PySide6" not in output
+
+
+HOSTILE_NUMBERS = [
+    ("tiny.pdt.yaml", "clear: {foot: 2,", "clear: {foot: -2,", "movement.terrain.clear.foot"),
+    (
+        "tiny.pdt.yaml",
+        "clear: {foot: 2,",
+        "clear: {foot: 70000,",
+        "movement.terrain.clear.foot",
+    ),
+    ("tiny.pdt.yaml", "zoc_multiplier: 0.0", "zoc_multiplier: .nan", "movement.zoc_multiplier"),
+    ("tiny.pdt.yaml", "mud: {foot: 200,", "mud: {foot: 1e400,", "movement.condition_modifiers"),
+    ("tiny.map.yaml", "  - 100 100 120", "  - 99999999999999999999 100 120", "elevation row 0"),
+    ("tiny.oob.yaml", "strength: ", "strength: 10000000000000000000000 #", "strength"),
+]
+"""(file, text, its hostile replacement, the field named in the problem)"""
+
+
+@pytest.mark.parametrize("hostile", HOSTILE_NUMBERS, ids=lambda case: case[2])
+@pytest.mark.parametrize("command", ["validate", "play", "supply"])
+def test_numbers_the_engine_cannot_take_are_errors_at_their_line(
+    tiny_title: Path,
+    capsys: pytest.CaptureFixture[str],
+    hostile: tuple[str, str, str, str],
+    command: str,
+) -> None:
+    file, old, new, field = hostile
+    target = tiny_title.parents[1] / file
+    _replace(target, old, new)
+    turns = ["--turns", "2"] if command == "play" else []
+    assert main([command, *turns, str(tiny_title)]) == 1
+    out = capsys.readouterr().out
+    assert f"{target}:{_line_of(target, new.split('#', maxsplit=1)[0])}:" in out
+    assert field in out
+
+
+def _unbounded_numbers(node: object, where: str, found: list[str]) -> list[str]:
+    if isinstance(node, dict):
+        number = node.get("type") in ("integer", "number") and "const" not in node
+        if number and "maximum" not in node and "exclusiveMaximum" not in node:
+            found.append(where)
+        for key, value in node.items():
+            _unbounded_numbers(value, f"{where}.{key}", found)
+    elif isinstance(node, list):
+        for number, value in enumerate(node):
+            _unbounded_numbers(value, f"{where}[{number}]", found)
+    return found
+
+
+def test_every_number_of_every_file_kind_has_an_upper_bound_in_its_schema() -> None:
+    unbounded = [
+        path
+        for kind in FileKind
+        for path in _unbounded_numbers(generate(kind), kind.value, [])
+        if not path.endswith("format_version")
+    ]
+    assert unbounded == []
