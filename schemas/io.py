@@ -186,9 +186,18 @@ def validation_problems(exc: ValidationError, data: Any) -> list[Problem]:
         else:
             shown = item.get("input")
             if _is_scalar(shown):
-                message = f"{message} (got {shown!r})"
+                message = f"{message} (got {_shown(shown)})"
         problems.append(error(code, f"{_display(path)}: {message}", path=path))
     return problems
+
+
+def _shown(value: Any) -> str:
+    """A value as a message quotes it: short, whatever the file holds."""
+    if isinstance(value, int) and abs(value) >= 10**30:
+        # Python refuses to write out an int of over 4300 digits; its size is what matters.
+        return "a number of more than 30 digits"
+    text = repr(value)
+    return text if len(text) <= 80 else f"{text[:60]}… ({len(text)} characters)"
 
 
 def _is_scalar(value: Any) -> bool:
@@ -241,6 +250,10 @@ def _parse_json(text: str) -> tuple[Any, list[Problem]]:
         return None, [
             error("SYNTAX001", f"invalid JSON: {exc.msg}", line=exc.lineno, column=exc.colno)
         ]
+    except ValueError as exc:  # a number of more digits than Python converts
+        line, column = jsonscan.long_number_at(text)
+        message = f"invalid JSON: a number cannot be read: {str(exc).split(';')[0]}"
+        return None, [error("SYNTAX001", message, line=line, column=column)]
     problems = [
         error(
             "SYNTAX002",

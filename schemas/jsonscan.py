@@ -56,6 +56,12 @@ def too_deep_at(text: str, limit: int) -> tuple[int, int]:
     return 1, 1
 
 
+def long_number_at(text: str) -> tuple[int, int]:
+    """Line and column of the first number with more digits than Python converts (4300)."""
+    found = re.search(r"[0-9]{4301,}", _STRING.sub(lambda m: " " * len(m.group()), text))
+    return _Lines(text).of(found.start()) if found else (1, 1)
+
+
 def duplicate_keys(text: str) -> list[tuple[Path, int, int]]:
     """The path, line and column of every key given a second time in one object."""
     lines = _Lines(text)

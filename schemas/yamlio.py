@@ -143,6 +143,14 @@ def _events(text: str) -> Iterator[Any]:
         line = mark.line + 1 if mark is not None else None
         column = mark.column + 1 if mark is not None else None
         raise YamlSyntaxError(str(exc.problem or exc), line, column) from exc
+    except yaml.reader.ReaderError as exc:
+        # A character YAML does not allow in a file: its place is an offset into the text.
+        line = text.count("\n", 0, exc.position) + 1
+        column = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+        shown = f"U+{exc.character:04X}" if isinstance(exc.character, int) else repr(exc.character)
+        raise YamlSyntaxError(
+            f"the character {shown} is not allowed in YAML text ({exc.reason})", line, column
+        ) from exc
     except yaml.YAMLError as exc:
         raise YamlSyntaxError(str(exc), None, None) from exc
     finally:
@@ -200,7 +208,10 @@ def _build(text: str) -> tuple[Any, list[tuple[Path, Mark]]]:
                     raise YamlSyntaxError(
                         f"tags such as {event.tag} are not allowed", *_line_col(event)
                     )
-                value = _typed_scalar(event.value, event.implicit[0])
+                try:
+                    value = _typed_scalar(event.value, event.implicit[0])
+                except ValueError as exc:  # more digits than Python converts, a `<<` key
+                    raise YamlSyntaxError(_unreadable(event.value, exc), *_line_col(event)) from exc
                 if event.anchor:
                     anchors[event.anchor] = value
         elif kind is mapping_start or kind is sequence_start:
@@ -255,6 +266,13 @@ def _build(text: str) -> tuple[Any, list[tuple[Path, Mark]]]:
             container[key] = value
             key = _NO_KEY
     return root, duplicates
+
+
+def _unreadable(value: str, exc: ValueError) -> str:
+    if isinstance(exc, YamlSyntaxError):
+        return str(exc)
+    shown = value if len(value) <= 20 else f"{value[:20]}… ({len(value)} characters)"
+    return f"'{shown}' cannot be read as a value: {str(exc).split(';')[0]}"
 
 
 def _expanded_size(value: Any, sizes: dict[int, int]) -> int:
@@ -330,7 +348,11 @@ def locate(text: str, wanted: Iterable[Path]) -> dict[Path, Mark]:
                     child, at, index = (*path, index), event, index + 1
                 elif opened and key is _NO_KEY:
                     if kind is yaml.ScalarEvent:
-                        key, key_event = _typed_scalar(event.value, event.implicit[0]), event
+                        try:
+                            key = _typed_scalar(event.value, event.implicit[0])
+                        except ValueError:
+                            key = event.value
+                        key_event = event
                         continue
                     # A mapping used as a key: it never lies on a wanted path.
                     key, key_event = _NO_KEY, event

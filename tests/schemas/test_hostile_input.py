@@ -11,6 +11,7 @@ import yaml
 
 from schemas import yamlio
 from schemas.io import FileKind, dump_text, load_file, load_text
+from schemas.weather_dat import parse_weather_dat
 from tests.tiny_title import tiny_map
 
 
@@ -74,3 +75,42 @@ def test_json_duplicate_keys_are_reported_at_their_line() -> None:
     line = [n for n, t in enumerate(lines, 1) if '"width"' in t][1]
     assert (twice.line, twice.path) == (line, ("width",))
     assert twice.column == lines[line - 1].index('"width"') + 1
+
+
+@pytest.mark.parametrize(
+    ("text", "as_json"),
+    [
+        ("format_version: 2\nwidth: " + "9" * 5000 + "\n", False),
+        ("format_version: 2\nwidth: 0x" + "f" * 5000 + "\n", False),
+        ('{"format_version": 2,\n "width": ' + "9" * 5000 + "}", True),
+    ],
+    ids=["yaml", "yaml-hex", "json"],
+)
+def test_a_number_of_thousands_of_digits_is_a_problem_at_its_line(text: str, as_json: bool) -> None:
+    loaded = load_text(text, FileKind.MAP, as_json=as_json)
+    problems = [p for p in loaded.problems if p.line == 2]
+    assert problems, [p.format() for p in loaded.problems]
+    assert all(len(p.format()) < 300 for p in loaded.problems)
+
+
+def test_a_control_character_is_a_problem_at_its_line_and_column() -> None:
+    loaded = load_text("format_version: 2\nname: a\x00b\n", FileKind.MAP)
+    assert [(p.code, p.line, p.column) for p in loaded.problems] == [("SYNTAX001", 2, 8)]
+    assert "U+0000" in loaded.problems[0].message
+    assert "\n" not in loaded.problems[0].format()
+
+
+def test_a_file_that_is_not_utf8_names_its_line_and_column(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.map.yaml"
+    path.write_bytes("format_version: 2\nname: Liège\n".encode("latin-1"))
+    (problem,) = load_file(path).problems
+    assert (problem.code, problem.line, problem.column) == ("LOAD002", 2, 9)
+
+
+def test_weather_dat_digits_are_ascii_digits() -> None:
+    weather, problems = parse_weather_dat("16 12 1944 0 100 0 0 0 2 \u00b2 0\n", file="W.dat")
+    assert weather is None
+    assert [(p.code, p.line, p.column) for p in problems] == [
+        ("SYNTAX001", 1, 26),
+        ("SYNTAX001", 1, 1),
+    ]
