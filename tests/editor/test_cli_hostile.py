@@ -131,8 +131,11 @@ def _hexwright(*arguments: str, cwd: Path) -> subprocess.CompletedProcess[bytes]
     }
     # A strict UTF-8 terminal: printing a name that is not UTF-8 raised UnicodeEncodeError.
     environment |= {"PYTHONIOENCODING": "utf-8:strict", "PYTHONPATH": str(REPO)}
+    # The installed `hexwright` script, as designers run it; the module where it is not installed.
+    script = Path(sys.executable).with_name("hexwright")
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "editor.cli"]
     return subprocess.run(
-        [sys.executable, "-m", "editor.cli", *arguments],
+        [*command, *arguments],
         cwd=cwd,
         env=environment,
         capture_output=True,
@@ -148,15 +151,17 @@ def test_hostile_names_through_the_real_command(tiny_title: Path) -> None:
         stream.write(b"format_version: 2\nname: [\n")
     os.mkfifo(folder / "pipe.map.yaml")
     (folder / "loop.map.yaml").symlink_to("loop.map.yaml")
+    (folder / "two\nlines.map.yaml").write_text("format_version: 2\nname: [\n")
     for arguments, status, expected in [
         (["validate", os.fsdecode(not_utf8)], 1, b"bad\\xff.map.yaml:3:1: error SYNTAX001"),
+        (["validate", "two\nlines.map.yaml"], 1, b"\ntwo\\nlines.map.yaml:3:1: error SYNTAX001"),
         (["validate", "pipe.map.yaml"], 2, b"named pipe"),
         (["validate", "loop.map.yaml"], 2, b"loop of symbolic links"),
         (["balanse", "x.yaml"], 2, b"unknown command 'balanse'"),
         ([], 2, b"no display"),
     ]:
         done = _hexwright(*arguments, cwd=folder)
-        output = done.stdout + done.stderr
+        output = b"\n" + done.stdout + done.stderr
         assert done.returncode == status, output
         assert expected in output
         assert b"Traceback" not in output
@@ -218,3 +223,14 @@ def test_every_number_of_every_file_kind_has_an_upper_bound_in_its_schema() -> N
         if not path.endswith("format_version")
     ]
     assert unbounded == []
+
+
+def test_a_mistyped_command_imports_no_qt() -> None:
+    probe = (
+        "import sys; from editor.cli import main; main(['balanse', 'x.yaml']); "
+        "print(sorted(m for m in sys.modules if m.startswith(('PySide6', 'shiboken'))))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], cwd=REPO, capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip().splitlines()[-1] == "[]"

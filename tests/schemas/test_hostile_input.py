@@ -11,6 +11,7 @@ import yaml
 
 from schemas import yamlio
 from schemas.io import FileKind, dump_text, load_file, load_text
+from schemas.reading import read_regular_file
 from schemas.weather_dat import parse_weather_dat
 from tests.tiny_title import tiny_map
 
@@ -114,3 +115,17 @@ def test_weather_dat_digits_are_ascii_digits() -> None:
         ("SYNTAX001", 1, 26),
         ("SYNTAX001", 1, 1),
     ]
+
+
+def test_only_regular_files_of_a_sane_size_are_read(tmp_path: Path) -> None:
+    big = tmp_path / "big.map.yaml"
+    big.write_bytes(b"x" * 2000)
+    with pytest.raises(OSError, match="larger than"):
+        read_regular_file(big, limit=1000)
+    assert read_regular_file(big, limit=2000) == b"x" * 2000
+    with pytest.raises(IsADirectoryError, match="folder"):
+        read_regular_file(tmp_path)
+    device = Path("/dev/zero")
+    if device.exists():
+        with pytest.raises(OSError, match="a device"):
+            read_regular_file(device)
