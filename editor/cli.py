@@ -41,7 +41,7 @@ from engine.validation import validate_paths
 from schemas.checks import check_weather
 from schemas.io import FileKind, load_file, save_file, write_atomic
 from schemas.jsonschema import generate, write_all
-from schemas.problems import Problem, Severity, printable
+from schemas.problems import Problem, Severity, error, printable
 from schemas.reading import read_regular_file
 from schemas.title import load_scenario
 from schemas.vocabulary import Side
@@ -224,24 +224,33 @@ def command_schema(args: argparse.Namespace) -> int:
         json.dump({kind.value: generate(kind) for kind in FileKind}, sys.stdout, indent=2)
         print()
         return EXIT_OK
-    for path in write_all(Path(args.out)):
-        print(path)
+    try:
+        written = write_all(Path(args.out))
+    except OSError as exc:
+        print(
+            printable(f"{args.out}: cannot write the schemas: {exc.strerror or exc}"),
+            file=sys.stderr,
+        )
+        return EXIT_UNREADABLE
+    for path in written:
+        print(printable(str(path)))
     return EXIT_OK
 
 
 def command_weather_import(args: argparse.Namespace) -> int:
     """Convert a `Weather.dat` into a `.weather.yaml` (or `.weather.json`) file."""
     source = Path(args.source)
+    whole_file = {"file": str(source), "line": 1, "column": 1}
     try:
         text = read_regular_file(source).decode("utf-8-sig")
     except OSError as exc:
-        print(
-            printable(f"{source}: error LOAD001: cannot read the file: {exc.strerror or exc}"),
-            file=sys.stderr,
-        )
+        reason = f"cannot read the file: {exc.strerror or exc}"
+        print(error("LOAD001", reason, **whole_file).format(), file=sys.stderr)
         return EXIT_UNREADABLE
     except UnicodeDecodeError:
-        print(printable(f"{source}: error LOAD002: the file is not UTF-8 text"), file=sys.stderr)
+        print(
+            error("LOAD002", "the file is not UTF-8 text", **whole_file).format(), file=sys.stderr
+        )
         return EXIT_UNREADABLE
     name = args.name or f"Programmed weather from {source.name}"
     weather, problems = parse_weather_dat(text, name=name, file=str(source))

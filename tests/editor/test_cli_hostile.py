@@ -234,3 +234,13 @@ def test_a_mistyped_command_imports_no_qt() -> None:
         [sys.executable, "-c", probe], cwd=REPO, capture_output=True, text=True, check=True
     )
     assert result.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_schemas_written_onto_a_file_say_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a_file = tmp_path / "taken"
+    a_file.write_text("mine")
+    assert main(["schema", "--out", str(a_file)]) == 2
+    assert "cannot write the schemas" in capsys.readouterr().err
+    assert a_file.read_text() == "mine"
