@@ -116,8 +116,16 @@ def _resolve_plain(value: str) -> Any:
             if tag in ("tag:yaml.org,2002:merge", "tag:yaml.org,2002:value"):
                 raise YamlSyntaxError(f"'{value}' keys are not supported", None, None)
             node = ScalarNode(tag, value)
-            return _SCALAR_CONSTRUCTOR.construct_object(node, deep=True)
+            typed = _SCALAR_CONSTRUCTOR.construct_object(node, deep=True)
+            if isinstance(typed, int) and typed.bit_length() > _MOST_BITS:
+                # Hex, octal and 60-based numbers have no digit limit, but no message could
+                # show such a number: Python writes out ints of at most 4300 digits.
+                raise ValueError(f"a number of over {_MOST_BITS} bits")
+            return typed
     return value
+
+
+_MOST_BITS = 4096
 
 
 def _mark(event: Any) -> Mark:
@@ -130,7 +138,10 @@ _PARSER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 def _events(text: str) -> Iterator[Any]:
     # Driving the C parser directly avoids yaml.parse's generator, a fifth of the reading time.
-    parser = _PARSER(text)
+    try:
+        parser = _PARSER(text)  # the pure-Python reader checks the characters here
+    except yaml.YAMLError as exc:
+        raise _syntax_error(exc, text) from exc
     get_event = parser.get_event
     try:
         while True:
@@ -138,23 +149,28 @@ def _events(text: str) -> Iterator[Any]:
             yield event
             if type(event) is yaml.StreamEndEvent:
                 return
-    except yaml.MarkedYAMLError as exc:
+    except yaml.YAMLError as exc:
+        raise _syntax_error(exc, text) from exc
+    finally:
+        parser.dispose()
+
+
+def _syntax_error(exc: yaml.YAMLError, text: str) -> YamlSyntaxError:
+    """The error of the parser, at its line and column."""
+    if isinstance(exc, yaml.MarkedYAMLError):
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
         column = mark.column + 1 if mark is not None else None
-        raise YamlSyntaxError(str(exc.problem or exc), line, column) from exc
-    except yaml.reader.ReaderError as exc:
+        return YamlSyntaxError(str(exc.problem or exc), line, column)
+    if isinstance(exc, yaml.reader.ReaderError):
         # A character YAML does not allow in a file: its place is an offset into the text.
         line = text.count("\n", 0, exc.position) + 1
         column = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
         shown = f"U+{exc.character:04X}" if isinstance(exc.character, int) else repr(exc.character)
-        raise YamlSyntaxError(
+        return YamlSyntaxError(
             f"the character {shown} is not allowed in YAML text ({exc.reason})", line, column
-        ) from exc
-    except yaml.YAMLError as exc:
-        raise YamlSyntaxError(str(exc), None, None) from exc
-    finally:
-        parser.dispose()
+        )
+    return YamlSyntaxError(str(exc), None, None)
 
 
 def _build(text: str) -> tuple[Any, list[tuple[Path, Mark]]]:

@@ -15,6 +15,12 @@ from schemas.reading import read_regular_file
 from schemas.weather_dat import parse_weather_dat
 from tests.tiny_title import tiny_map
 
+PARSERS = [
+    pytest.param(yaml.CSafeLoader, id="libyaml"),
+    pytest.param(yaml.SafeLoader, id="pure-python"),
+]
+"""The parsers reading may use: libyaml's, or PyYAML's own where it was built without it."""
+
 
 def alias_bomb(version: int, levels: int = 9) -> str:
     """A few hundred bytes that stand for 9**levels strings once every alias is written out."""
@@ -87,14 +93,22 @@ def test_json_duplicate_keys_are_reported_at_their_line() -> None:
     ],
     ids=["yaml", "yaml-hex", "json"],
 )
-def test_a_number_of_thousands_of_digits_is_a_problem_at_its_line(text: str, as_json: bool) -> None:
+@pytest.mark.parametrize("parser", PARSERS)
+def test_a_number_of_thousands_of_digits_is_a_problem_at_its_line(
+    text: str, as_json: bool, parser: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(yamlio, "_PARSER", parser)
     loaded = load_text(text, FileKind.MAP, as_json=as_json)
     problems = [p for p in loaded.problems if p.line == 2]
     assert problems, [p.format() for p in loaded.problems]
     assert all(len(p.format()) < 300 for p in loaded.problems)
 
 
-def test_a_control_character_is_a_problem_at_its_line_and_column() -> None:
+@pytest.mark.parametrize("parser", PARSERS)
+def test_a_control_character_is_a_problem_at_its_line_and_column(
+    parser: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(yamlio, "_PARSER", parser)
     loaded = load_text("format_version: 2\nname: a\x00b\n", FileKind.MAP)
     assert [(p.code, p.line, p.column) for p in loaded.problems] == [("SYNTAX001", 2, 8)]
     assert "U+0000" in loaded.problems[0].message
