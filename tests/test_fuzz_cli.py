@@ -82,6 +82,7 @@ HOSTILE_VALUES = [
     "0x" + "f" * 5000,
     "\u00b2",
     "{<<: {a: 1}}",
+    "000 " * 40 + "x",
 ]
 """Values a tester types where a number, date, reference or record should be."""
 

@@ -144,7 +144,12 @@ def _whole_metres(row: str) -> bool:
 
 # A whole number from LOWEST_ELEVATION_M to HIGHEST_ELEVATION_M (ASCII digits only: `int` would
 # also take other scripts' digits).
-_ELEVATION = r"(?:0*(?:[0-9]{1,3}|[1-8][0-9]{3}|9000)|-(?:[0-9]{1,2}|[1-4][0-9]{2}|500))"
+# Each value has one way to match and is an atomic group, so a row that does not match fails in
+# linear time (ambiguous patterns backtrack exponentially on a row of "000 000 … x").
+_ELEVATION = (
+    r"(?>0*(?:[1-8][0-9]{3}|9000|[1-9][0-9]{0,2}|0)"
+    r"|-0*(?:[1-4][0-9]{2}|500|[1-9][0-9]?|0))"
+)
 _ELEVATION_ROW = re.compile(rf"\s*(?:{_ELEVATION}(?:\s+{_ELEVATION})*)?\s*")
 assert (LOWEST_ELEVATION_M, HIGHEST_ELEVATION_M) == (-500, 9000), "update _ELEVATION"
 

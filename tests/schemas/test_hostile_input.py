@@ -10,9 +10,11 @@ import pytest
 import yaml
 
 from schemas import yamlio
+from schemas.checks import check_map
 from schemas.io import FileKind, dump_text, load_file, load_text
 from schemas.reading import read_regular_file
 from schemas.weather_dat import parse_weather_dat
+from tests.test_fuzz_cli import time_limit
 from tests.tiny_title import tiny_map
 
 PARSERS = [
@@ -143,3 +145,13 @@ def test_only_regular_files_of_a_sane_size_are_read(tmp_path: Path) -> None:
     if device.exists():
         with pytest.raises(OSError, match="a device"):
             read_regular_file(device)
+
+
+def test_an_elevation_row_of_many_zeros_is_refused_without_backtracking() -> None:
+    # An ambiguous pattern would take 3**n steps on this row; the check must answer at once.
+    row = " ".join(["000"] * 2000) + " x"
+    model = tiny_map()
+    rows = [row, *model.elevation_rows[1:]]
+    with time_limit(10):
+        problems = check_map(model.model_copy(update={"elevation_rows": rows}))
+    assert [(p.code, p.path) for p in problems] == [("MAP004", ("elevation_rows", 0))]
