@@ -51,3 +51,11 @@ def test_every_problem_code_is_documented_and_exercised() -> None:
         "SCN009",
         "SCN010",
     }
+
+
+def test_every_problem_of_every_broken_file_has_its_line_and_column() -> None:
+    files = [p for p in sorted(BROKEN.rglob("*")) if p.is_file() and p.name != "EXPECTED.yaml"]
+    report = validate_paths(files)
+    unplaced = [p.format() for p in report.problems if p.line is None or p.column is None]
+    assert report.problems
+    assert unplaced == []
