@@ -6,6 +6,7 @@ names and mistyped commands. Each gets a message naming the file and field and e
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -244,3 +245,21 @@ def test_schemas_written_onto_a_file_say_so(
     assert main(["schema", "--out", str(a_file)]) == 2
     assert "cannot write the schemas" in capsys.readouterr().err
     assert a_file.read_text() == "mine"
+
+
+@pytest.mark.parametrize("command", ["validate", "play", "supply"])
+def test_numbers_at_their_limits_are_played_without_overflow(
+    tiny_title: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    folder = tiny_title.parents[1]
+    parameters = folder / "tiny.pdt.yaml"
+    text = re.sub(r"(foot|motorized|tracked): \d+", r"\1: 999", parameters.read_text())
+    for field in ("elevation_per_100m", "ford"):
+        text = text.replace(f"{field}: 0\n", f"{field}: 999\n")
+    parameters.write_text(text.replace("mud: {foot: 999,", "mud: {foot: 1000,"))
+    _replace(
+        folder / "tiny.map.yaml", "  - 100 100 120 120 100 100", "  - -500 9000 -500 9000 -500 9000"
+    )
+    turns = ["--turns", "4"] if command == "play" else []
+    assert main([command, *turns, str(tiny_title)]) == 0
+    assert "error" not in capsys.readouterr().out
