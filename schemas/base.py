@@ -150,7 +150,20 @@ def _parse_minutes_datetime(value: Any) -> Any:
             )
         _in_years(value)
         return value
-    raise ValueError(f"expected a date and time as YYYY-MM-DD HH:MM, got {value!r}")
+    raise ValueError(f"expected a date and time as YYYY-MM-DD HH:MM, not {_kind_of(value)}")
+
+
+def _kind_of(value: Any) -> str:
+    """What a value that should be a date is, in a designer's words."""
+    if isinstance(value, date):
+        return f"the date {value.isoformat()} alone"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, (list, dict)):
+        return "a list" if isinstance(value, list) else "a mapping"
+    return "nothing" if value is None else f"a {type(value).__name__}"
 
 
 GameTime = Annotated[
@@ -180,7 +193,7 @@ def _parse_date(value: Any) -> Any:
     if isinstance(value, date):
         _in_years(value)
         return value
-    raise ValueError(f"expected a date as YYYY-MM-DD, got {value!r}")
+    raise ValueError(f"expected a date as YYYY-MM-DD, not {_kind_of(value)}")
 
 
 GameDate = Annotated[
