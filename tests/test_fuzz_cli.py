@@ -33,6 +33,10 @@ from schemas.weather_dat import format_weather_dat
 from tests.conftest import SAMPLE_DATA
 from tests.tiny_title import write_tiny_title
 
+pytestmark = pytest.mark.skipif(
+    not hasattr(signal, "setitimer"), reason="hangs are caught with SIGALRM (POSIX only)"
+)
+
 CASES = 1000
 """Mutated files per run: the issue asks that 1,000 find nothing."""
 
