@@ -404,12 +404,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 def unknown_command_message(word: str) -> str:
     """What `hexwright WORD` says when WORD is neither a command nor an existing path."""
+    commands = (
+        f"the commands are {', '.join(HEADLESS_COMMANDS)}; `hexwright --help` explains them, "
+        "`hexwright PATH` opens a scenario or title in the editor"
+    )
+    if "/" in word or os.sep in word or Path(word).suffix:
+        return printable(f"hexwright: no file or folder '{word}' (and no such command); {commands}")
     close = difflib.get_close_matches(word, HEADLESS_COMMANDS, n=1, cutoff=0.6)
     hint = f" (did you mean '{close[0]}'?)" if close else ""
     return printable(
-        f"hexwright: unknown command '{word}'{hint}, and no file or folder of that name; "
-        f"the commands are {', '.join(HEADLESS_COMMANDS)}; `hexwright --help` explains them, "
-        "`hexwright PATH` opens a scenario or title in the editor"
+        f"hexwright: unknown command '{word}'{hint}, and no file or folder of that name; {commands}"
     )
 
 

@@ -114,6 +114,14 @@ def test_a_mistyped_command_is_named_and_exits_2(
         assert "did you mean 'validate'?" in err
 
 
+def test_a_file_that_is_not_there_is_named_as_a_missing_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "gone.scenario.yaml"
+    assert main([str(missing)]) == 2
+    assert f"no file or folder '{missing}'" in capsys.readouterr().err
+
+
 def test_with_no_display_the_editor_says_so(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
