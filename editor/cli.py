@@ -421,10 +421,19 @@ def missing_display() -> str | None:
     """Why the editor window cannot open here (Linux with no display), or None when it can."""
     if not sys.platform.startswith("linux"):
         return None
-    if any(os.environ.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")):
+    x11, wayland = os.environ.get("DISPLAY"), os.environ.get("WAYLAND_DISPLAY")
+    platform = os.environ.get("QT_QPA_PLATFORM", "")
+    # Qt aborts the process when the platform it is told (or chooses) to use has no display.
+    if platform.startswith("xcb") and not x11:
+        missing = "QT_QPA_PLATFORM asks for X11 but DISPLAY is not set"
+    elif platform.startswith("wayland") and not wayland:
+        missing = "QT_QPA_PLATFORM asks for Wayland but WAYLAND_DISPLAY is not set"
+    elif not platform and not x11 and not wayland:
+        missing = "neither DISPLAY nor WAYLAND_DISPLAY is set"
+    else:
         return None
     return (
-        "no display to open the editor window on (neither DISPLAY nor WAYLAND_DISPLAY is set); "
+        f"no display to open the editor window on ({missing}); "
         f"the commands {', '.join(HEADLESS_COMMANDS)} need none"
     )
 

@@ -122,14 +122,19 @@ def test_a_file_that_is_not_there_is_named_as_a_missing_file(
     assert f"no file or folder '{missing}'" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("platform", [None, "xcb", "wayland"])
 def test_with_no_display_the_editor_says_so(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], platform: str | None
 ) -> None:
     for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"):
         monkeypatch.delenv(name, raising=False)
+    if platform is not None:
+        monkeypatch.setenv("QT_QPA_PLATFORM", platform)
     monkeypatch.setattr(cli.sys, "platform", "linux")
     assert main([]) == 2
     assert "no display" in capsys.readouterr().err
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+    assert cli.missing_display() is None
 
 
 def _hexwright(*arguments: str, cwd: Path) -> subprocess.CompletedProcess[bytes]:
