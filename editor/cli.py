@@ -11,7 +11,9 @@ also when an order of the saved test-play is refused, and with 2 when it cannot 
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -39,7 +41,8 @@ from engine.validation import validate_paths
 from schemas.checks import check_weather
 from schemas.io import FileKind, load_file, save_file, write_atomic
 from schemas.jsonschema import generate, write_all
-from schemas.problems import Problem, Severity
+from schemas.problems import Problem, Severity, error, printable
+from schemas.reading import read_regular_file
 from schemas.title import load_scenario
 from schemas.vocabulary import Side
 from schemas.weather_dat import format_weather_dat, parse_weather_dat
@@ -88,12 +91,15 @@ def _new_game(path: str, seed: int) -> Game | None:
     problems = [p for p in bundle.problems if p.is_error]
     if problems or not bundle.is_complete:
         _print_problems(problems or bundle.problems, show_info=False)
-        print(f"{path}: the scenario cannot be played until these are fixed", file=sys.stderr)
+        print(
+            printable(f"{path}: the scenario cannot be played until these are fixed"),
+            file=sys.stderr,
+        )
         return None
     try:
         return Game.from_bundle(bundle, seed)
     except ValueError as exc:
-        print(f"{path}: error: {exc}", file=sys.stderr)
+        print(printable(f"{path}: error: {exc}"), file=sys.stderr)
         return None
 
 
@@ -137,13 +143,18 @@ def command_replay(args: argparse.Namespace) -> int:
     errors = [p for p in bundle.problems if p.is_error]
     if errors or not bundle.is_complete:
         _print_problems(errors or bundle.problems, show_info=False)
-        print(f"{scenario}: the scenario cannot be played until these are fixed", file=sys.stderr)
+        print(
+            printable(f"{scenario}: the scenario cannot be played until these are fixed"),
+            file=sys.stderr,
+        )
         return EXIT_ERRORS
     changed = changed_files(record, bundle)
     if changed:
         print(
-            f"{args.record}: changed since the test-play was saved: {', '.join(changed)}; "
-            "its orders are replayed on the files as they are now",
+            printable(
+                f"{args.record}: changed since the test-play was saved: {', '.join(changed)}; "
+                "its orders are replayed on the files as they are now"
+            ),
             file=sys.stderr,
         )
     game = settings_of(record).new_game(bundle)
@@ -176,8 +187,10 @@ def command_replay(args: argparse.Namespace) -> int:
         print(f"\nReplayed {replayed} of {len(orders)} orders. Score: {game.score().describe()}")
     if refused is not None:
         print(
-            f"{args.record}: order {refused['order']} ({refused['what']}) was refused: "
-            f"{refused['reason']}",
+            printable(
+                f"{args.record}: order {refused['order']} ({refused['what']}) was refused: "
+                f"{refused['reason']}"
+            ),
             file=sys.stderr,
         )
         return EXIT_ERRORS
@@ -211,18 +224,33 @@ def command_schema(args: argparse.Namespace) -> int:
         json.dump({kind.value: generate(kind) for kind in FileKind}, sys.stdout, indent=2)
         print()
         return EXIT_OK
-    for path in write_all(Path(args.out)):
-        print(path)
+    try:
+        written = write_all(Path(args.out))
+    except OSError as exc:
+        print(
+            printable(f"{args.out}: cannot write the schemas: {exc.strerror or exc}"),
+            file=sys.stderr,
+        )
+        return EXIT_UNREADABLE
+    for path in written:
+        print(printable(str(path)))
     return EXIT_OK
 
 
 def command_weather_import(args: argparse.Namespace) -> int:
     """Convert a `Weather.dat` into a `.weather.yaml` (or `.weather.json`) file."""
     source = Path(args.source)
+    whole_file = {"file": str(source), "line": 1, "column": 1}
     try:
-        text = source.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        print(f"{source}: error LOAD001: cannot read the file: {exc}", file=sys.stderr)
+        text = read_regular_file(source).decode("utf-8-sig")
+    except OSError as exc:
+        reason = f"cannot read the file: {exc.strerror or exc}"
+        print(error("LOAD001", reason, **whole_file).format(), file=sys.stderr)
+        return EXIT_UNREADABLE
+    except UnicodeDecodeError:
+        print(
+            error("LOAD002", "the file is not UTF-8 text", **whole_file).format(), file=sys.stderr
+        )
         return EXIT_UNREADABLE
     name = args.name or f"Programmed weather from {source.name}"
     weather, problems = parse_weather_dat(text, name=name, file=str(source))
@@ -233,12 +261,33 @@ def command_weather_import(args: argparse.Namespace) -> int:
     target = Path(args.output)
     if FileKind.from_path(target) is not FileKind.WEATHER:
         print(
-            f"{target}: the output must be named *.weather.yaml or *.weather.json", file=sys.stderr
+            printable(f"{target}: the output must be named *.weather.yaml or *.weather.json"),
+            file=sys.stderr,
         )
         return EXIT_ERRORS
-    save_file(weather, target)
-    print(f"wrote {len(weather.rows)} row(s) to {target}", file=sys.stderr)
+    if not _writable_file(target):
+        return EXIT_UNREADABLE
+    try:
+        save_file(weather, target)
+    except OSError as exc:
+        print(printable(f"{target}: cannot write: {exc.strerror or exc}"), file=sys.stderr)
+        return EXIT_UNREADABLE
+    print(printable(f"wrote {len(weather.rows)} row(s) to {target}"), file=sys.stderr)
     return EXIT_OK
+
+
+def _writable_file(target: Path) -> bool:
+    """Whether `target` may be written as a file; if not, say why on stderr."""
+    if target.is_dir():
+        print(
+            printable(f"{target}: is a folder; give the name of the file to write"),
+            file=sys.stderr,
+        )
+        return False
+    if target.exists() and not target.is_file():
+        print(printable(f"{target}: is not a regular file; nothing written"), file=sys.stderr)
+        return False
+    return True
 
 
 def command_weather_export(args: argparse.Namespace) -> int:
@@ -252,13 +301,20 @@ def command_weather_export(args: argparse.Namespace) -> int:
     if any(p.is_error for p in problems):
         print("nothing written: fix the errors above", file=sys.stderr)
         return EXIT_ERRORS
-    write_atomic(Path(args.output), format_weather_dat(loaded.model))
-    print(f"wrote {len(loaded.model.rows)} line(s) to {args.output}", file=sys.stderr)
+    target = Path(args.output)
+    if not _writable_file(target):
+        return EXIT_UNREADABLE
+    try:
+        write_atomic(target, format_weather_dat(loaded.model))
+    except OSError as exc:
+        print(printable(f"{target}: cannot write: {exc.strerror or exc}"), file=sys.stderr)
+        return EXIT_UNREADABLE
+    print(printable(f"wrote {len(loaded.model.rows)} line(s) to {target}"), file=sys.stderr)
     return EXIT_OK
 
 
-HEADLESS_COMMANDS = frozenset({"validate", "play", "replay", "supply", "schema", "weather"})
-"""The sub-commands; anything else (nothing, or a path) opens the editor window."""
+HEADLESS_COMMANDS = ("validate", "play", "replay", "supply", "schema", "weather")
+"""The sub-commands; nothing, or an existing file or folder, opens the editor window."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -346,11 +402,63 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def unknown_command_message(word: str) -> str:
+    """What `hexwright WORD` says when WORD is neither a command nor an existing path."""
+    commands = (
+        f"the commands are {', '.join(HEADLESS_COMMANDS)}; `hexwright --help` explains them, "
+        "`hexwright PATH` opens a scenario or title in the editor"
+    )
+    if "/" in word or os.sep in word or Path(word).suffix:
+        return printable(f"hexwright: no file or folder '{word}' (and no such command); {commands}")
+    close = difflib.get_close_matches(word, HEADLESS_COMMANDS, n=1, cutoff=0.6)
+    hint = f" (did you mean '{close[0]}'?)" if close else ""
+    return printable(
+        f"hexwright: unknown command '{word}'{hint}, and no file or folder of that name; {commands}"
+    )
+
+
+def missing_display() -> str | None:
+    """Why the editor window cannot open here (Linux with no display), or None when it can."""
+    if not sys.platform.startswith("linux"):
+        return None
+    x11, wayland = os.environ.get("DISPLAY"), os.environ.get("WAYLAND_DISPLAY")
+    platform = os.environ.get("QT_QPA_PLATFORM", "")
+    # Qt aborts the process when the platform it is told (or chooses) to use has no display.
+    if platform.startswith("xcb") and not x11:
+        missing = "QT_QPA_PLATFORM asks for X11 but DISPLAY is not set"
+    elif platform.startswith("wayland") and not wayland:
+        missing = "QT_QPA_PLATFORM asks for Wayland but WAYLAND_DISPLAY is not set"
+    elif not platform and not x11 and not wayland:
+        missing = "neither DISPLAY nor WAYLAND_DISPLAY is set"
+    else:
+        return None
+    return (
+        f"no display to open the editor window on ({missing}); "
+        f"the commands {', '.join(HEADLESS_COMMANDS)} need none"
+    )
+
+
+def _print_safely() -> None:
+    # A file name that is not UTF-8 (or a terminal that is not) must not end a run mid-report.
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run `hexwright` with `argv` (default: the process arguments); return the exit status."""
     arguments = list(sys.argv[1:] if argv is None else argv)
+    _print_safely()
     parser = build_parser()
     if not arguments or (arguments[0] not in HEADLESS_COMMANDS and arguments[0][:1] != "-"):
+        if arguments and not os.path.lexists(arguments[0]):
+            print(unknown_command_message(arguments[0]), file=sys.stderr)
+            return EXIT_UNREADABLE
+        missing = missing_display()
+        if missing:
+            print(f"hexwright: {missing}", file=sys.stderr)
+            return EXIT_UNREADABLE
         # The window is the only part that needs Qt: the headless commands never import it.
         from editor.app import run  # noqa: PLC0415
 

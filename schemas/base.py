@@ -32,6 +32,8 @@ class Node(BaseModel):
         use_attribute_docstrings=True,
         validate_default=False,
         populate_by_name=False,
+        # NaN and infinity are never what a designer means, and they poison every comparison.
+        allow_inf_nan=False,
     )
 
     write_defaults: ClassVar[bool] = False
@@ -67,6 +69,30 @@ Identifier = Annotated[
 ]
 """A stable id: letters, digits and `_ . -`. References use ids, never list positions."""
 
+# Limits of numbers the engine computes with. The manuals give none; these are far beyond any
+# real title and well inside what the engine's arrays and arithmetic hold (its path tables keep
+# costs x 1024 in 32-bit integers; dates end in the year 9999; floats overflow near 1e308).
+MAX_MP = 999
+"""Most movement points one cost may be."""
+MAX_TURNS = 2000
+"""Most game turns a scenario may have, and so the last turn anything may happen on."""
+MAX_HEX = 3999
+"""The last column or row of the largest map (4000 x 4000 hexes)."""
+MAX_STRENGTH = 100_000
+"""Most men, guns, vehicles or aircraft in one unit."""
+MAX_VALUE = 10_000
+"""Most an attack, defense, combat or count value may be."""
+MAX_FACTOR = 1000
+"""Most a multiplier (or victory points per man, gun or vehicle) may be."""
+MAX_PERCENT = 1000
+"""Most a percentage that may exceed 100 (a cost modifier, stockpiled fire) may be."""
+MAX_POINTS = 1_000_000
+"""Most victory points one objective or unit may be worth."""
+MAX_SCORE = 100_000_000
+"""Largest victory level or score advantage, either way."""
+MAX_SEED = 2**63 - 1
+"""Largest random seed."""
+
 Percent = Annotated[int, Field(ge=0, le=100)]
 """A whole percentage from 0 to 100."""
 
@@ -74,13 +100,13 @@ SignedPercent = Annotated[int, Field(ge=-100, le=100)]
 """A whole percentage from -100 to 100 (modifiers and variations)."""
 
 HexPos = Annotated[
-    tuple[Annotated[int, Field(ge=0)], Annotated[int, Field(ge=0)]],
+    tuple[Annotated[int, Field(ge=0, le=MAX_HEX)], Annotated[int, Field(ge=0, le=MAX_HEX)]],
     WithJsonSchema(
         {
             "type": "array",
             "prefixItems": [
-                {"type": "integer", "minimum": 0, "description": "column"},
-                {"type": "integer", "minimum": 0, "description": "row"},
+                {"type": "integer", "minimum": 0, "maximum": MAX_HEX, "description": "column"},
+                {"type": "integer", "minimum": 0, "maximum": MAX_HEX, "description": "row"},
             ],
             "minItems": 2,
             "maxItems": 2,
@@ -91,17 +117,53 @@ HexPos = Annotated[
 """A hex as `[column, row]`, both counted from 0 at the top-left hex of the map."""
 
 
+FIRST_YEAR, LAST_YEAR = 1000, 8999
+"""The years a game date may fall in: the engine adds turns and days to dates, and Python's
+dates end with the year 9999."""
+
+
+def _in_years(value: date) -> None:
+    if not FIRST_YEAR <= value.year <= LAST_YEAR:
+        raise ValueError(
+            f"the year must be from {FIRST_YEAR} to {LAST_YEAR} (the calendar the engine "
+            f"counts turns in ends soon after), got {value.year}"
+        )
+
+
 def _parse_minutes_datetime(value: Any) -> Any:
-    # YAML and JSON both give us text; accept a datetime too for callers building models in code.
+    # YAML and JSON both give us text; accept a datetime too for callers building models in code
+    # (and for YAML's unquoted timestamps). Nothing else: pydantic would take a number for
+    # seconds since 1970 in UTC, and a zone-aware time cannot be compared with the game's clock.
     if isinstance(value, str):
         text = value.strip().replace("T", " ")
         try:
-            return datetime.strptime(text, "%Y-%m-%d %H:%M")
+            value = datetime.strptime(text, "%Y-%m-%d %H:%M")
         except ValueError as exc:
             raise ValueError(
                 f"expected a date and time as YYYY-MM-DD HH:MM, got {value!r}"
             ) from exc
-    return value
+    if isinstance(value, datetime):
+        if value.tzinfo is not None:
+            raise ValueError(
+                "expected a date and time as YYYY-MM-DD HH:MM with no time zone (the game's "
+                f"clock is local time), got {value.isoformat(' ')!r}"
+            )
+        _in_years(value)
+        return value
+    raise ValueError(f"expected a date and time as YYYY-MM-DD HH:MM, not {_kind_of(value)}")
+
+
+def _kind_of(value: Any) -> str:
+    """What a value that should be a date is, in a designer's words."""
+    if isinstance(value, date):
+        return f"the date {value.isoformat()} alone"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, (list, dict)):
+        return "a list" if isinstance(value, list) else "a mapping"
+    return "nothing" if value is None else f"a {type(value).__name__}"
 
 
 GameTime = Annotated[
@@ -112,7 +174,8 @@ GameTime = Annotated[
         {
             "type": "string",
             "pattern": r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}$",
-            "description": "Date and time as YYYY-MM-DD HH:MM (game turns start on whole minutes).",
+            "description": "Date and time as YYYY-MM-DD HH:MM (game turns start on whole "
+            f"minutes), local time with no time zone, in the years {FIRST_YEAR}-{LAST_YEAR}.",
         }
     ),
 ]
@@ -121,13 +184,16 @@ GameTime = Annotated[
 
 def _parse_date(value: Any) -> Any:
     if isinstance(value, datetime):
-        return value.date()
+        value = value.date()
     if isinstance(value, str):
         try:
-            return date.fromisoformat(value.strip())
+            value = date.fromisoformat(value.strip())
         except ValueError as exc:
             raise ValueError(f"expected a date as YYYY-MM-DD, got {value!r}") from exc
-    return value
+    if isinstance(value, date):
+        _in_years(value)
+        return value
+    raise ValueError(f"expected a date as YYYY-MM-DD, not {_kind_of(value)}")
 
 
 GameDate = Annotated[
@@ -138,7 +204,7 @@ GameDate = Annotated[
         {
             "type": "string",
             "pattern": r"^\d{4}-\d{2}-\d{2}$",
-            "description": "A calendar date as YYYY-MM-DD.",
+            "description": f"A calendar date as YYYY-MM-DD, in the years {FIRST_YEAR}-{LAST_YEAR}.",
         }
     ),
 ]

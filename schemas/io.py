@@ -20,12 +20,13 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from schemas import yamlio
+from schemas import jsonscan, yamlio
 from schemas.map import MapFile
 from schemas.migrations import CURRENT_VERSION, migrate
 from schemas.oob import OobFile
 from schemas.parameters import ParameterFile
 from schemas.problems import ModelPath, Problem, error, format_path, info
+from schemas.reading import read_regular_file
 from schemas.scenario import ScenarioFile
 from schemas.testplay import TestPlayRecord
 from schemas.weather import WeatherFile
@@ -185,9 +186,18 @@ def validation_problems(exc: ValidationError, data: Any) -> list[Problem]:
         else:
             shown = item.get("input")
             if _is_scalar(shown):
-                message = f"{message} (got {shown!r})"
+                message = f"{message} (got {_shown(shown)})"
         problems.append(error(code, f"{_display(path)}: {message}", path=path))
     return problems
+
+
+def _shown(value: Any) -> str:
+    """A value as a message quotes it: short, whatever the file holds."""
+    if isinstance(value, int) and abs(value) >= 10**30:
+        # Python refuses to write out an int of over 4300 digits; its size is what matters.
+        return "a number of more than 30 digits"
+    text = repr(value)
+    return text if len(text) <= 80 else f"{text[:60]}… ({len(text)} characters)"
 
 
 def _is_scalar(value: Any) -> bool:
@@ -199,37 +209,15 @@ def _display(path: ModelPath) -> str:
 
 
 def parse_text(text: str, as_json: bool) -> tuple[Any, list[Problem]]:
-    """Parse file text into data; syntax errors and duplicate keys become Problems."""
+    """Parse file text into data; syntax errors, duplicate keys and text that would expand or
+    nest beyond what a file may hold become Problems."""
     if as_json:
-        duplicates: list[str] = []
-
-        def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
-            result: dict[str, Any] = {}
-            for key, value in items:
-                if key in result:
-                    duplicates.append(key)
-                result[key] = value
-            return result
-
-        try:
-            data = json.loads(text, object_pairs_hook=pairs)
-        except json.JSONDecodeError as exc:
-            return None, [
-                error("SYNTAX001", f"invalid JSON: {exc.msg}", line=exc.lineno, column=exc.colno)
-            ]
-        except RecursionError:
-            return None, [error("SYNTAX001", "invalid JSON: nested too deeply")]
-        problems = [
-            error("SYNTAX002", f"key '{key}' appears twice in one object; the last one is used")
-            for key in duplicates
-        ]
-        return data, problems
+        return _parse_json(text)
     try:
         data, dups = yamlio.load_checked(text)
     except yamlio.YamlSyntaxError as exc:
-        return None, [error("SYNTAX001", f"invalid YAML: {exc}", line=exc.line, column=exc.column)]
-    except RecursionError:
-        return None, [error("SYNTAX001", "invalid YAML: nested too deeply")]
+        shown = str(exc) if isinstance(exc, yamlio.YamlLimitError) else f"invalid YAML: {exc}"
+        return None, [error(exc.code, shown, line=exc.line or 1, column=exc.column or 1)]
     problems = [
         error(
             "SYNTAX002",
@@ -243,35 +231,83 @@ def parse_text(text: str, as_json: bool) -> tuple[Any, list[Problem]]:
     return data, problems
 
 
+def _parse_json(text: str) -> tuple[Any, list[Problem]]:
+    if jsonscan.depth(text) > yamlio.MAX_DEPTH:
+        line, column = jsonscan.too_deep_at(text, yamlio.MAX_DEPTH)
+        message = f"arrays and objects are nested more than {yamlio.MAX_DEPTH} deep"
+        return None, [error("LOAD005", message, line=line, column=column)]
+    seen_twice = False
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        nonlocal seen_twice
+        result = dict(items)
+        seen_twice = seen_twice or len(result) < len(items)
+        return result
+
+    try:
+        data = json.loads(text, object_pairs_hook=pairs)
+    except json.JSONDecodeError as exc:
+        return None, [
+            error("SYNTAX001", f"invalid JSON: {exc.msg}", line=exc.lineno, column=exc.colno)
+        ]
+    except ValueError as exc:  # a number of more digits than Python converts
+        line, column = jsonscan.long_number_at(text)
+        message = f"invalid JSON: a number cannot be read: {str(exc).split(';')[0]}"
+        return None, [error("SYNTAX001", message, line=line, column=column)]
+    problems = [
+        error(
+            "SYNTAX002",
+            f"key '{path[-1]}' appears twice in one object; the last one is used",
+            path=path,
+            line=line,
+            column=column,
+        )
+        for path, line, column in (jsonscan.duplicate_keys(text) if seen_twice else [])
+    ]
+    return data, problems
+
+
 def load_file(path: Path | str, kind: FileKind | None = None) -> LoadedFile:
     """Read, migrate and validate one file. Never raises for bad content or a missing file."""
     path = Path(path)
     kind = kind or FileKind.from_path(path)
     loaded = LoadedFile(path=path, kind=kind)
     where = str(path)
+    # Problems with the file as a whole stand at its first line, so every problem has a place.
+    whole_file: dict[str, Any] = {"file": where, "line": 1, "column": 1}
     if kind is None:
         loaded.problems.append(
             error(
                 "LOAD003",
                 "cannot tell the kind of file from its name; use a suffix such as "
                 ".map.yaml, .oob.yaml, .pdt.yaml, .weather.yaml or .scenario.yaml",
-                file=where,
+                **whole_file,
             )
         )
         return loaded
     try:
-        raw = path.read_bytes()
+        raw = read_regular_file(path)
     except OSError as exc:
         loaded.problems.append(
-            error("LOAD001", f"cannot read the file: {exc.strerror or exc}", file=where)
+            error("LOAD001", f"cannot read the file: {exc.strerror or exc}", **whole_file)
         )
         return loaded
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
+        line_start = raw.rfind(b"\n", 0, exc.start) + 1
+        # The column counts characters, as editors do: decode what precedes the bad byte.
+        column = len(raw[line_start : exc.start].decode("utf-8-sig", "replace")) + 1
         line = raw[: exc.start].count(b"\n") + 1
         loaded.problems.append(
-            error("LOAD002", "the file is not UTF-8 text", file=where, line=line)
+            error(
+                "LOAD002",
+                f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x} cannot start a "
+                "character here)",
+                file=where,
+                line=line,
+                column=column,
+            )
         )
         return loaded
     loaded.text = text

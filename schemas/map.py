@@ -132,6 +132,10 @@ ConnectionRows = list[str]
 """One string per map row, one character per hex: `.` or a digit 1-7 (see CONNECTION_BITS)."""
 
 
+LOWEST_ELEVATION_M, HIGHEST_ELEVATION_M = -500, 9000
+"""The elevations a map may hold, in metres: every place on Earth, and 32-bit arithmetic."""
+
+
 class MapFile(Node):
     """A map: the hex grid with its terrain, elevation, hexsides, roads, rail and names.
 
@@ -159,7 +163,8 @@ class MapFile(Node):
     terrain_rows: list[str]
     """One string per row, one legend `code` per hex, `width` characters long."""
     elevation_rows: list[str] = []
-    """One string per row of space-separated elevations in metres; empty for a flat map."""
+    """One string per row of space-separated elevations in whole metres, from -500 (the Dead
+    Sea's shore) to 9000 (above Everest); empty for a flat map."""
     connections: dict[ConnectionKind, ConnectionRows] = {}
     """Road and rail layers by class: rows of connection digits (see CONNECTION_BITS)."""
     raised: ConnectionRows = []

@@ -11,7 +11,15 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from schemas.base import Identifier, Node, Tagged, measured
+from schemas.base import (
+    MAX_POINTS,
+    MAX_STRENGTH,
+    MAX_VALUE,
+    Identifier,
+    Node,
+    Tagged,
+    measured,
+)
 from schemas.vocabulary import MovementClass, Quality, Side
 
 OOB_FORMAT_VERSION = 2
@@ -169,7 +177,7 @@ class Unit(Tagged):
     """Echelon of the unit."""
     component: Component = Component.MEN
     """What the strength counts."""
-    strength: int = measured(unit="men, guns or vehicles", ge=0)
+    strength: int = measured(unit="men, guns or vehicles", ge=0, le=MAX_STRENGTH)
     """Full strength in the unit's component (aircraft for air units)."""
     quality: Quality = Quality.C
     """Quality A (Elite) to F (Abysmal)."""
@@ -177,21 +185,21 @@ class Unit(Tagged):
     """Movement allowance; 0 means immobile (shows Fire Ability instead) [000 4.6]."""
     movement_class: MovementClass = MovementClass.FOOT
     """Movement class: picks the movement-cost column in Parameter Data."""
-    hard_attack: float = measured(0, unit="attack", ge=0)
+    hard_attack: float = measured(0, unit="attack", ge=0, le=MAX_VALUE)
     """Attack value against hard targets."""
     hard_range: int = measured(0, unit="hexes", ge=0, le=99)
     """Range of the hard attack; 0 = only with the Alternate Assault rule [000 6.2]."""
-    soft_attack: float = measured(0, unit="attack", ge=0)
+    soft_attack: float = measured(0, unit="attack", ge=0, le=MAX_VALUE)
     """Attack value against soft targets."""
     soft_range: int = measured(0, unit="hexes", ge=0, le=99)
     """Range of the soft attack."""
-    assault: float = measured(0, unit="assault", ge=0)
+    assault: float = measured(0, unit="assault", ge=0, le=MAX_VALUE)
     """Assault value; 0 means the unit cannot assault [000 6.1]."""
-    aa_attack: float = measured(0, unit="attack", ge=0)
+    aa_attack: float = measured(0, unit="attack", ge=0, le=MAX_VALUE)
     """Anti-aircraft value."""
     aa_range: int = measured(0, unit="hexes", ge=0, le=99)
     """Anti-aircraft range: fire scales by 1/(2R+1) [000 8.1]."""
-    defense: float = measured(0, unit="defense", ge=0)
+    defense: float = measured(0, unit="defense", ge=0, le=MAX_VALUE)
     """Defense (armour) value."""
     hard_target: bool = False
     """Only the firer's hard attack applies (tanks and other armour)."""
@@ -251,7 +259,7 @@ class Unit(Tagged):
     """Parachute or glider unit."""
     low_reliability: bool = False
     """Breakdown chance tripled [000 4.4]."""
-    victory_points: int | None = measured(None, unit="VP", ge=0)
+    victory_points: int | None = measured(None, unit="VP", ge=0, le=MAX_POINTS)
     """Points the enemy scores for destroying the whole unit; `null` = the scenario's rates."""
     air: AirProfile | None = None
     """Set for air units only."""

@@ -6,6 +6,7 @@ command line prints them as `file:line:col: severity code: message`, the editor 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
@@ -22,9 +23,12 @@ class Severity(StrEnum):
 
 
 CODES: dict[str, str] = {
-    "LOAD001": "the file cannot be read (missing, a folder, or no permission)",
+    "LOAD001": "the file cannot be read (missing, a folder, a pipe or device, a symlink loop, or "
+    "no permission)",
     "LOAD002": "the file is not UTF-8 text",
     "LOAD003": "the file name does not say what kind of Hexwright file it is",
+    "LOAD004": "aliases expand the file beyond what a Hexwright file may hold (an alias bomb?)",
+    "LOAD005": "mappings and lists are nested deeper than a Hexwright file may nest them",
     "SYNTAX001": "the text is not valid YAML or JSON",
     "SYNTAX002": "a key appears twice in one mapping",
     "SCHEMA001": "a value has the wrong type or form",
@@ -143,12 +147,12 @@ class Problem:
         ...         file="a.scenario.yaml", line=12, column=5).format()
         "a.scenario.yaml:12:5: error REF001: unit 'x' is not in the OOB"
         """
-        where = self.file or "<input>"
+        where = printable(self.file or "<input>")
         if self.line is not None:
             where += f":{self.line}"
             if self.column is not None:
                 where += f":{self.column}"
-        return f"{where}: {self.severity.value} {self.code}: {self.message}"
+        return f"{where}: {self.severity.value} {self.code}: {printable(self.message)}"
 
     def to_json(self) -> dict[str, Any]:
         """A plain dict for `--json` output."""
@@ -163,6 +167,27 @@ class Problem:
             "hex": list(self.hex) if self.hex is not None else None,
             "id": self.object_id,
         }
+
+
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+
+
+def printable(text: str) -> str:
+    """Text that prints as itself on one line of any terminal: control characters and line
+    breaks escaped, and the bytes of a file name that were not UTF-8 (which Python carries as
+    lone surrogates) shown as `\\xNN`, so no name can forge a line of output or stop a print.
+
+    >>> print(printable("bad\\nname\\udcff.map.yaml"))
+    bad\\nname\\xff.map.yaml
+    """
+    return _UNPRINTABLE.sub(_escaped, text)
+
+
+def _escaped(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if 0xDC80 <= code <= 0xDCFF:  # a byte that `surrogateescape` carried through decoding
+        return f"\\x{code - 0xDC00:02x}"
+    return match.group().encode("unicode_escape").decode("ascii")
 
 
 def format_path(path: ModelPath) -> str:

@@ -17,6 +17,11 @@ from typing import Annotated, Literal, Self
 from pydantic import Field, StringConstraints, model_validator
 
 from schemas.base import (
+    MAX_FACTOR,
+    MAX_POINTS,
+    MAX_SCORE,
+    MAX_STRENGTH,
+    MAX_TURNS,
     ClockTime,
     GameTime,
     HexPos,
@@ -37,8 +42,12 @@ from schemas.vocabulary import (
 
 SCENARIO_FORMAT_VERSION = 2
 
-RelativePath = Annotated[str, StringConstraints(min_length=1, pattern=r"^[^/\\][^\\:]*$")]
-"""A path relative to the scenario file, with `/` separators; it must stay inside the title."""
+RelativePath = Annotated[
+    str,
+    StringConstraints(min_length=1, max_length=1024, pattern=r"^[^/\\\x00-\x1f][^\\:\x00-\x1f]*$"),
+]
+"""A path relative to the scenario file, with `/` separators; it must stay inside the title.
+No control characters (a NUL cannot be in a file name; a line break would be one by mistake)."""
 
 
 class DayPhase(StrEnum):
@@ -76,26 +85,26 @@ class VictoryLevels(Node):
     `major_axis` an Axis major victory; anything between is a draw.
     """
 
-    major_allied: int
+    major_allied: int = Field(ge=-MAX_SCORE, le=MAX_SCORE)
     """Lowest score that is an Allied major victory."""
-    minor_allied: int
+    minor_allied: int = Field(ge=-MAX_SCORE, le=MAX_SCORE)
     """Lowest score that is an Allied minor victory."""
-    minor_axis: int
+    minor_axis: int = Field(ge=-MAX_SCORE, le=MAX_SCORE)
     """Highest score that is an Axis minor victory."""
-    major_axis: int
+    major_axis: int = Field(ge=-MAX_SCORE, le=MAX_SCORE)
     """Highest score that is an Axis major victory."""
 
 
 class LossPoints(Node):
     """Victory points a side earns for each loss it inflicts [000 2.0, 4.2, 4.7]."""
 
-    men: float = measured(1.0, unit="VP per man", ge=0)
+    men: float = measured(1.0, unit="VP per man", ge=0, le=MAX_FACTOR)
     """Points per man lost by the enemy."""
-    guns: float = measured(10.0, unit="VP per gun", ge=0)
+    guns: float = measured(10.0, unit="VP per gun", ge=0, le=MAX_FACTOR)
     """Points per gun lost by the enemy (a gun counts as 10 men [000 3.3])."""
-    vehicles: float = measured(10.0, unit="VP per vehicle", ge=0)
+    vehicles: float = measured(10.0, unit="VP per vehicle", ge=0, le=MAX_FACTOR)
     """Points per vehicle lost by the enemy (a vehicle counts as 10 men [000 3.3])."""
-    elite_factor: float = measured(1.5, unit="x", ge=0)
+    elite_factor: float = measured(1.5, unit="x", ge=0, le=MAX_FACTOR)
     """Multiplier for losses of mountain and cavalry units, "worth more" [000 4.2]."""
 
 
@@ -128,7 +137,7 @@ class Header(Node):
     """Panzer Campaigns or Panzer Battles rules and scale."""
     start: GameTime
     """Date and time of the first turn."""
-    turns: int = Field(ge=1, le=2000)
+    turns: int = Field(ge=1, le=MAX_TURNS)
     """Number of game turns."""
     minutes_per_turn: int = measured(120, unit="minutes", ge=5, le=24 * 60)
     """Turn length where the day schedule sets none: 120 PzC, 30 PB [000 2.0]."""
@@ -158,7 +167,7 @@ class Header(Node):
     """Global Supply Values, Allied/Axis [000 10.1]."""
     fog_of_war: bool = True
     """Default of the Fog of War option the player may change at start [000 13.2]."""
-    advantage: int = 0
+    advantage: int = Field(0, ge=-MAX_SCORE, le=MAX_SCORE)
     """Added to the score (Allied minus Axis); the manuals name it without effect [000 13.2]."""
     optional_rules: list[OptionalRule] = []
     """Optional rules on by default; the player may change them at start."""
@@ -200,7 +209,7 @@ class Placement(Node):
     """Facing: fire, ZOC and assault only through the facing and its two neighbours [000 5.4]."""
     fixed: bool = False
     """Cannot move until released, assaulted or spotted [000 4.6]."""
-    strength: int | None = measured(None, unit="men, guns or vehicles", ge=0)
+    strength: int | None = measured(None, unit="men, guns or vehicles", ge=0, le=MAX_STRENGTH)
     """Current strength when below the OOB's full strength; `null` = full strength."""
     fatigue: int = measured(0, unit="fatigue points", ge=0, le=300)
     """Fatigue at the start: 0-300 PzC, 0-150 PB [000 9.3]."""
@@ -350,7 +359,7 @@ class ObjectiveBase(Tagged):
     """Name shown in the Objectives Dialog; empty = the place name of its hex."""
     hex: HexPos
     """The objective hex."""
-    points: int = measured(unit="VP", ge=0)
+    points: int = measured(unit="VP", ge=0, le=MAX_POINTS)
     """Victory points it is worth."""
     owner: Side | None = None
     """Owner at the start. The manuals never mention neutral objectives [datamodel 12 #2];
@@ -380,9 +389,9 @@ class LimitedObjective(ObjectiveBase):
     the points for good and the objective leaves the map [000 3.4]."""
 
     kind: Literal["limited"] = "limited"
-    first_turn: int = Field(1, ge=1)
+    first_turn: int = Field(1, ge=1, le=MAX_TURNS)
     """First turn it is on the map."""
-    last_turn: int = Field(ge=1)
+    last_turn: int = Field(ge=1, le=MAX_TURNS)
     """Turn after which it expires ("L" in the Objectives Dialog)."""
 
 
@@ -407,7 +416,7 @@ class Scheduled(Node):
 
     id: Identifier
     """Stable id."""
-    turn: int | None = Field(None, ge=1)
+    turn: int | None = Field(None, ge=1, le=MAX_TURNS)
     """Turn number (1 = first turn)."""
     at: GameTime | None = None
     """Or the date and time of the turn."""

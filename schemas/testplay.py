@@ -16,7 +16,7 @@ from pydantic import (
     field_validator,
 )
 
-from schemas.base import GameTime, HexPos, Identifier, Node, Tagged
+from schemas.base import MAX_SEED, MAX_TURNS, GameTime, HexPos, Identifier, Node, Tagged
 from schemas.scenario import Mode, RelativePath
 from schemas.vocabulary import OptionalRule, Side
 
@@ -93,7 +93,7 @@ class TitleDigests(Node):
 class PlaySettings(Node):
     """How the game was set up when the test-play started."""
 
-    seed: int = Field(ge=0)
+    seed: int = Field(ge=0, le=MAX_SEED)
     """Seed of the game's random numbers: the same scenario, seed and orders replay the same
     game."""
     optional_rules: list[OptionalRule] = []
@@ -111,7 +111,7 @@ class PlaySettings(Node):
 class Reached(Node):
     """Where the game stood when the record was saved, for the reader."""
 
-    turn: int = Field(ge=1)
+    turn: int = Field(ge=1, le=MAX_TURNS)
     """The game turn reached."""
     side: Side
     """The side whose player turn it was."""

@@ -28,9 +28,18 @@ from schemas.save_journal import settle_title
 SCENARIO_FOLDER = "scenarios"
 
 
+def resolved(path: Path) -> Path:
+    """The absolute path `path` leads to, or where it would lead when it cannot be followed to
+    the end (a symlink loop, a NUL in the name): loading it then says why it cannot be read."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError, ValueError):
+        return Path(os.path.abspath(path))
+
+
 def title_root(scenario_path: Path) -> Path:
     """The title folder of a scenario: the parent of its `scenarios/` folder, else its folder."""
-    folder = scenario_path.resolve().parent
+    folder = resolved(scenario_path).parent
     return folder.parent if folder.name == SCENARIO_FOLDER else folder
 
 
@@ -43,7 +52,7 @@ class FileStore:
 
     def get(self, path: Path, kind: FileKind | None = None) -> LoadedFile:
         """The loaded (and self-checked) file at `path`."""
-        key = path.resolve()
+        key = resolved(path)
         loaded = self.files.get(key)
         if loaded is None:
             loaded = load_file(path, kind)
@@ -54,7 +63,7 @@ class FileStore:
 
     def index(self, loaded: LoadedFile) -> OobIndex:
         """The OOB index of a loaded OOB file."""
-        key = loaded.path.resolve()
+        key = resolved(loaded.path)
         if key not in self.indexes:
             self.indexes[key] = OobIndex.from_oob(loaded.model)
         return self.indexes[key]
@@ -138,7 +147,7 @@ def load_scenario(
             continue
         where = ("files", attribute)
         target = Path(os.path.normpath(path.parent / relative))
-        if not target.resolve().is_relative_to(root):
+        if not resolved(target).is_relative_to(root):
             bundle.reference_problems.extend(
                 bundle.scenario.place(
                     [
@@ -208,15 +217,23 @@ def _first_error(loaded: LoadedFile) -> str:
 
 def discover(folder: Path) -> list[Path]:
     """The Hexwright files of a title folder: its own files and those in `scenarios/`."""
-    found = [p for p in sorted(folder.iterdir()) if p.is_file() and FileKind.from_path(p)]
+    found = [p for p in _listing(folder) if p.is_file() and FileKind.from_path(p)]
     scenarios = folder / SCENARIO_FOLDER
     if scenarios.is_dir():
         found += [
             p
-            for p in sorted(scenarios.iterdir())
+            for p in _listing(scenarios)
             if p.is_file() and FileKind.from_path(p) is FileKind.SCENARIO
         ]
     return found
+
+
+def _listing(folder: Path) -> list[Path]:
+    """The entries of a folder, sorted; none when it cannot be listed (no permission)."""
+    try:
+        return sorted(folder.iterdir())
+    except OSError:
+        return []
 
 
 @dataclass
@@ -257,13 +274,17 @@ def validate_paths(paths: Sequence[Path | str], store: FileStore | None = None) 
             files = discover(path)
             if not files:
                 # A folder of titles, such as sample_data/.
-                for child in sorted(path.iterdir()):
+                for child in _listing(path):
                     if child.is_dir():
                         files += discover(child)
             if not files:
                 report.unreadable.append(path)
                 report.problems.append(
-                    error("LOAD001", "no Hexwright files in this folder", file=str(path))
+                    error(
+                        "LOAD001",
+                        "no Hexwright files in this folder (or it cannot be listed)",
+                        file=str(path),
+                    )
                 )
             targets += files
         else:

@@ -171,10 +171,11 @@ FATIGUE_MAX_BY_RULESET: dict[Ruleset, int] = {
 
 
 class PerSide(Node):
-    """A value given separately for the Allied and the Axis side (shown Allied/Axis)."""
+    """A value given separately for the Allied and the Axis side (shown Allied/Axis): a count,
+    a limit or a multiplier, from 0 to 1,000,000."""
 
-    allied: int
-    axis: int
+    allied: int = Field(ge=0, le=1_000_000)
+    axis: int = Field(ge=0, le=1_000_000)
 
 
 class PerSidePercent(PerSide):

@@ -7,6 +7,7 @@ writes exactly that; import accepts any spacing and reports each bad line with i
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 from pydantic import ValidationError
@@ -14,6 +15,9 @@ from pydantic import ValidationError
 from schemas.migrations import CURRENT_VERSION
 from schemas.problems import Problem, error, warning
 from schemas.weather import WeatherFile, WeatherRow
+
+_WHOLE_NUMBER = re.compile("[0-9]{1,9}")
+"""A value of a Weather.dat line: ASCII digits (`str.isdigit` also takes `²`), few of them."""
 
 _FIELDS = "day month year normal soft mud snow frozen visibility_min visibility_max storm"
 
@@ -45,8 +49,8 @@ def parse_weather_dat(
                 )
             )
             continue
-        if not all(f.isdigit() for f in fields):
-            bad = next(f for f in fields if not f.isdigit())
+        if not all(_WHOLE_NUMBER.fullmatch(f) for f in fields):
+            bad = next(f for f in fields if not _WHOLE_NUMBER.fullmatch(f))
             problems.append(
                 error(
                     "SYNTAX001",
@@ -110,7 +114,7 @@ def parse_weather_dat(
                     )
                 )
     if not rows:
-        problems.append(error("SYNTAX001", "no weather lines found", file=file))
+        problems.append(error("SYNTAX001", "no weather lines found", file=file, line=1, column=1))
         return None, problems
     weather = WeatherFile(
         format_version=CURRENT_VERSION,

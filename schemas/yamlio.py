@@ -3,7 +3,11 @@
 Reading drives libyaml's C parser (PyYAML's `CParser`) and builds plain Python data from its
 event stream, with the scalar typing of PyYAML's safe loader. That is about four times faster
 than `yaml.CSafeLoader`, whose Python composer dominates on large orders of battle, and it can
-report where any value stands (`locate`). Tags are refused, so reading never executes anything.
+report where any value stands (`locate`). Tags are refused, so reading never executes anything,
+and what a file may hold is bounded while it is read: aliases may not expand it past
+MAX_ALIAS_NODES nodes (a few hundred bytes of nested aliases can otherwise stand for billions)
+and containers may not nest deeper than MAX_DEPTH, so no later step can run out of memory or
+recursion on a hostile file.
 
 Writing is canonical: the same data always gives the same bytes. Mappings keep their order,
 small records of scalars go on one line (`{hex: [3, 4], kind: river}`), everything else is in
@@ -27,13 +31,39 @@ from yaml.resolver import Resolver
 Path = tuple[str | int, ...]
 
 
+MAX_ALIAS_NODES = 250_000
+"""Most values that aliases may add to a file (each alias adds as many as its anchor holds)."""
+
+MAX_DEPTH = 64
+"""Deepest nesting of mappings and lists a file may have; Hexwright's own files need about 8."""
+
+
 class YamlSyntaxError(ValueError):
     """The text is not valid YAML (or uses something Hexwright files never need, like tags)."""
+
+    code = "SYNTAX001"
+    """The problem code this error is reported with."""
 
     def __init__(self, message: str, line: int | None, column: int | None) -> None:
         super().__init__(message)
         self.line = line
         self.column = column
+
+
+class YamlLimitError(YamlSyntaxError):
+    """Valid YAML that would expand (aliases) or nest (depth) beyond what a file may hold."""
+
+
+class AliasBombError(YamlLimitError):
+    """Aliases that would expand the file past MAX_ALIAS_NODES values, or into itself."""
+
+    code = "LOAD004"
+
+
+class TooDeepError(YamlLimitError):
+    """Mappings and lists nested deeper than MAX_DEPTH."""
+
+    code = "LOAD005"
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,17 +116,32 @@ def _resolve_plain(value: str) -> Any:
             if tag in ("tag:yaml.org,2002:merge", "tag:yaml.org,2002:value"):
                 raise YamlSyntaxError(f"'{value}' keys are not supported", None, None)
             node = ScalarNode(tag, value)
-            return _SCALAR_CONSTRUCTOR.construct_object(node, deep=True)
+            typed = _SCALAR_CONSTRUCTOR.construct_object(node, deep=True)
+            if isinstance(typed, int) and typed.bit_length() > _MOST_BITS:
+                # Hex, octal and 60-based numbers have no digit limit, but no message could
+                # show such a number: Python writes out ints of at most 4300 digits.
+                raise ValueError(f"a number of over {_MOST_BITS} bits")
+            return typed
     return value
+
+
+_MOST_BITS = 4096
 
 
 def _mark(event: Any) -> Mark:
     return Mark(event.start_mark.line + 1, event.start_mark.column + 1)
 
 
+_PARSER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""libyaml's parser, or PyYAML's pure-Python one where PyYAML was built without libyaml."""
+
+
 def _events(text: str) -> Iterator[Any]:
     # Driving the C parser directly avoids yaml.parse's generator, a fifth of the reading time.
-    parser = yaml.CSafeLoader(text)
+    try:
+        parser = _PARSER(text)  # the pure-Python reader checks the characters here
+    except yaml.YAMLError as exc:
+        raise _syntax_error(exc, text) from exc
     get_event = parser.get_event
     try:
         while True:
@@ -104,15 +149,28 @@ def _events(text: str) -> Iterator[Any]:
             yield event
             if type(event) is yaml.StreamEndEvent:
                 return
-    except yaml.MarkedYAMLError as exc:
+    except yaml.YAMLError as exc:
+        raise _syntax_error(exc, text) from exc
+    finally:
+        parser.dispose()
+
+
+def _syntax_error(exc: yaml.YAMLError, text: str) -> YamlSyntaxError:
+    """The error of the parser, at its line and column."""
+    if isinstance(exc, yaml.MarkedYAMLError):
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
         column = mark.column + 1 if mark is not None else None
-        raise YamlSyntaxError(str(exc.problem or exc), line, column) from exc
-    except yaml.YAMLError as exc:
-        raise YamlSyntaxError(str(exc), None, None) from exc
-    finally:
-        parser.dispose()
+        return YamlSyntaxError(str(exc.problem or exc), line, column)
+    if isinstance(exc, yaml.reader.ReaderError):
+        # A character YAML does not allow in a file: its place is an offset into the text.
+        line = text.count("\n", 0, exc.position) + 1
+        column = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+        shown = f"U+{exc.character:04X}" if isinstance(exc.character, int) else repr(exc.character)
+        return YamlSyntaxError(
+            f"the character {shown} is not allowed in YAML text ({exc.reason})", line, column
+        )
+    return YamlSyntaxError(str(exc), None, None)
 
 
 def _build(text: str) -> tuple[Any, list[tuple[Path, Mark]]]:
@@ -123,6 +181,11 @@ def _build(text: str) -> tuple[Any, list[tuple[Path, Mark]]]:
     """
     duplicates: list[tuple[Path, Mark]] = []
     anchors: dict[str, Any] = {}
+    # Anchored containers still open, by depth: an alias to one would make the data contain
+    # itself. Sizes count the values an alias adds, so expansion is bounded without expanding.
+    open_anchors: dict[int, str] = {}
+    sizes: dict[int, int] = {}
+    aliased = 0
     saved: list[tuple[Any, bool, Any, Any, Path, Any]] = []
     container: Any = None
     is_list = False
@@ -141,14 +204,30 @@ def _build(text: str) -> tuple[Any, list[tuple[Path, Mark]]]:
             at = event
             if kind is alias_event:
                 if event.anchor not in anchors:
+                    if event.anchor in open_anchors.values():
+                        raise AliasBombError(
+                            f"the alias *{event.anchor} stands inside the value it names, "
+                            "which would repeat forever",
+                            *_line_col(event),
+                        )
                     raise YamlSyntaxError(f"unknown alias *{event.anchor}", *_line_col(event))
                 value = anchors[event.anchor]
+                aliased += _expanded_size(value, sizes)
+                if aliased > MAX_ALIAS_NODES:
+                    raise AliasBombError(
+                        f"the file expands to more than {MAX_ALIAS_NODES} values through "
+                        "aliases (an alias bomb?)",
+                        *_line_col(event),
+                    )
             else:
                 if event.tag is not None and event.tag != "!":
                     raise YamlSyntaxError(
                         f"tags such as {event.tag} are not allowed", *_line_col(event)
                     )
-                value = _typed_scalar(event.value, event.implicit[0])
+                try:
+                    value = _typed_scalar(event.value, event.implicit[0])
+                except ValueError as exc:  # more digits than Python converts, a `<<` key
+                    raise YamlSyntaxError(_unreadable(event.value, exc), *_line_col(event)) from exc
                 if event.anchor:
                     anchors[event.anchor] = value
         elif kind is mapping_start or kind is sequence_start:
@@ -164,13 +243,21 @@ def _build(text: str) -> tuple[Any, list[tuple[Path, Mark]]]:
                 else ((*path, len(container)) if is_list else (*path, key))
             )
             saved.append((container, is_list, key, key_event, path, event))
+            if len(saved) > MAX_DEPTH:
+                raise TooDeepError(
+                    f"mappings and lists are nested more than {MAX_DEPTH} deep", *_line_col(event)
+                )
             container = {} if kind is mapping_start else []
             if event.anchor:
-                anchors[event.anchor] = container
+                # Named once it is complete: an alias inside it would make it contain itself.
+                anchors.pop(event.anchor, None)
+                open_anchors[len(saved)] = event.anchor
             is_list, key, key_event, path = kind is sequence_start, _NO_KEY, None, child_path
             continue
         elif kind is mapping_end or kind is sequence_end:
             value = container
+            if open_anchors and len(saved) in open_anchors:
+                anchors[open_anchors.pop(len(saved))] = value
             container, is_list, key, key_event, path, start = saved.pop()
             at = start  # a finished container is marked where it began
         else:
@@ -195,6 +282,29 @@ def _build(text: str) -> tuple[Any, list[tuple[Path, Mark]]]:
             container[key] = value
             key = _NO_KEY
     return root, duplicates
+
+
+def _unreadable(value: str, exc: ValueError) -> str:
+    if isinstance(exc, YamlSyntaxError):
+        return str(exc)
+    shown = value if len(value) <= 20 else f"{value[:20]}… ({len(value)} characters)"
+    return f"'{shown}' cannot be read as a value: {str(exc).split(';')[0]}"
+
+
+def _expanded_size(value: Any, sizes: dict[int, int]) -> int:
+    """How many values `value` stands for once every alias in it is written out.
+
+    Shared containers are counted once per use but computed once (`sizes`, by identity), so
+    this takes time in proportion to the text, not to the expansion.
+    """
+    if not isinstance(value, (dict, list)):
+        return 1
+    known = sizes.get(id(value))
+    if known is None:
+        children = value.values() if isinstance(value, dict) else value
+        known = 1 + sum(_expanded_size(child, sizes) for child in children)
+        sizes[id(value)] = known
+    return known
 
 
 class _NoKey:
@@ -254,7 +364,11 @@ def locate(text: str, wanted: Iterable[Path]) -> dict[Path, Mark]:
                     child, at, index = (*path, index), event, index + 1
                 elif opened and key is _NO_KEY:
                     if kind is yaml.ScalarEvent:
-                        key, key_event = _typed_scalar(event.value, event.implicit[0]), event
+                        try:
+                            key = _typed_scalar(event.value, event.implicit[0])
+                        except ValueError:
+                            key = event.value
+                        key_event = event
                         continue
                     # A mapping used as a key: it never lies on a wanted path.
                     key, key_event = _NO_KEY, event

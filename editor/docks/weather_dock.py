@@ -35,6 +35,7 @@ from editor.docks.weather_models import WeatherOutlook, WeatherRowsModel, weathe
 from editor.document import Change, Document
 from editor.selection import Focus, Selection
 from schemas.io import FileKind, write_atomic
+from schemas.reading import read_regular_file
 from schemas.weather_dat import format_weather_dat, parse_weather_dat
 
 Index = QModelIndex | QPersistentModelIndex
@@ -323,7 +324,7 @@ class WeatherDock(DocumentDock):
         if path is None:
             return False
         try:
-            text = path.read_text(encoding="utf-8", errors="replace")
+            text = read_regular_file(path).decode("utf-8", errors="replace")
         except OSError as exc:
             self.message(
                 QMessageBox.Icon.Critical, f"Could not read {path}.", exc.strerror or str(exc)

@@ -29,6 +29,7 @@ from shapely.geometry.base import BaseGeometry
 
 from engine.hexgrid import Grid, Hex, Layout
 from schemas.map import CONNECTION_BITS, MapFile
+from schemas.reading import read_regular_file
 from schemas.vocabulary import ConnectionKind, Direction, HexsideKind
 
 Offset = tuple[int, int]
@@ -167,7 +168,7 @@ def read_layers(data: Mapping[str, Any], property_name: str = "kind") -> list[La
 
 def load_layers(path: Path, property_name: str = "kind") -> list[Layer]:
     """The layers of a GeoJSON file (see `read_layers`)."""
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data = json.loads(read_regular_file(path).decode("utf-8"))
     if not isinstance(data, dict):
         raise ValueError(f"{path.name} is not a GeoJSON object")
     return read_layers(data, property_name)

@@ -51,6 +51,7 @@ from editor.tools.terrain_commands import PaintTerrain
 from editor.widgets.screen_fit import resize_within_screen
 from engine.hexgrid import Grid, Layout
 from schemas.map import MapFile
+from schemas.reading import read_regular_file
 from schemas.vocabulary import ConnectionKind, HexsideKind
 
 COMMAND_TEXT = "Import Geography"
@@ -196,12 +197,12 @@ class GeographyImportDialog(QDialog):
     def open_file(self, path: Path) -> None:
         """Read a GeoJSON file, list its layers and fit the grid's top left to its extent."""
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = json.loads(read_regular_file(path).decode("utf-8"))
             if not isinstance(data, dict):
                 raise ValueError("not a GeoJSON object")
             names = property_names(data)
             read_layers(data)
-        except (OSError, ValueError) as error:
+        except (OSError, ValueError, RecursionError) as error:
             self.summary.setText(f"Cannot read {path.name}: {error}")
             return
         self.data = data

@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator
 
 from schemas.checks._shared import off_map
-from schemas.map import CONNECTION_NONE, MapFile
+from schemas.map import CONNECTION_NONE, HIGHEST_ELEVATION_M, LOWEST_ELEVATION_M, MapFile
 from schemas.problems import ModelPath, Problem, error
 
 _NOT_A_CONNECTION = re.compile("[^.1-7]")
@@ -99,11 +99,12 @@ def check_map(map_file: MapFile) -> list[Problem]:
                         path=("elevation_rows", row_number),
                     )
                 )
-            elif not _whole_metres(row, values):
+            elif not _whole_metres(row):
                 problems.append(
                     error(
                         "MAP004",
-                        f"elevation row {row_number} holds something other than whole metres",
+                        f"elevation row {row_number} holds something other than whole metres "
+                        f"from {LOWEST_ELEVATION_M} to {HIGHEST_ELEVATION_M}",
                         path=("elevation_rows", row_number),
                     )
                 )
@@ -136,11 +137,21 @@ def check_map(map_file: MapFile) -> list[Problem]:
     return problems
 
 
-def _whole_metres(row: str, values: list[str]) -> bool:
-    """Whether every value of an elevation row is a whole number of metres."""
-    if "-" not in row:
-        return "".join(values).isdecimal()  # the usual case, checked in one C call
-    return all(v.isdecimal() or (v[:1] == "-" and v[1:].isdecimal()) for v in values)
+def _whole_metres(row: str) -> bool:
+    """Whether every value of an elevation row is a whole number of metres on Earth."""
+    return _ELEVATION_ROW.fullmatch(row) is not None  # one C call for the whole row
+
+
+# A whole number from LOWEST_ELEVATION_M to HIGHEST_ELEVATION_M (ASCII digits only: `int` would
+# also take other scripts' digits).
+# Each value has one way to match and is an atomic group, so a row that does not match fails in
+# linear time (ambiguous patterns backtrack exponentially on a row of "000 000 … x").
+_ELEVATION = (
+    r"(?>0*(?:[1-8][0-9]{3}|9000|[1-9][0-9]{0,2}|0)"
+    r"|-0*(?:[1-4][0-9]{2}|500|[1-9][0-9]?|0))"
+)
+_ELEVATION_ROW = re.compile(rf"\s*(?:{_ELEVATION}(?:\s+{_ELEVATION})*)?\s*")
+assert (LOWEST_ELEVATION_M, HIGHEST_ELEVATION_M) == (-500, 9000), "update _ELEVATION"
 
 
 def _check_raised(map_file: MapFile) -> Iterator[Problem]:

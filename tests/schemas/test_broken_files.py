@@ -35,10 +35,12 @@ def test_every_problem_code_is_documented_and_exercised() -> None:
     exercised = {case["code"] for case in EXPECTED}
     assert exercised <= set(CODES)
     # Codes only the title level or other tests produce (the engine's setup checks, SETUP*,
-    # are exercised in tests/engine/test_setup_checks.py):
+    # are exercised in tests/engine/test_setup_checks.py, LOAD004-5 in test_hostile_input.py):
     assert {c for c in CODES if not c.startswith("SETUP")} - exercised <= {
         "LOAD001",
         "LOAD003",
+        "LOAD004",
+        "LOAD005",
         "SAVE001",
         "SCHEMA006",
         "VERSION002",
@@ -50,3 +52,11 @@ def test_every_problem_code_is_documented_and_exercised() -> None:
         "SCN009",
         "SCN010",
     }
+
+
+def test_every_problem_of_every_broken_file_has_its_line_and_column() -> None:
+    files = [p for p in sorted(BROKEN.rglob("*")) if p.is_file() and p.name != "EXPECTED.yaml"]
+    report = validate_paths(files)
+    unplaced = [p.format() for p in report.problems if p.line is None or p.column is None]
+    assert report.problems
+    assert unplaced == []

@@ -4,6 +4,8 @@ always give Problems (or nothing) and never an exception."""
 from __future__ import annotations
 
 import json
+import math
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +46,17 @@ odd_values = st.sampled_from(
         "[9999, 9999]",
         [-1, 5],
         [10**6, 10**6],
+        # Values the engine cannot take (item 8 of issue 12): they must be refused at load.
+        float("nan"),
+        float("inf"),
+        10**30,
+        -(10**30),
+        70000,
+        -2,
+        "1944-12-16 08:00:00+02:00",
+        "a\x00b",
+        "../../x.map.yaml",
+        [[[[[[[[[[]]]]]]]]]],
     ]
 )
 
@@ -87,6 +100,24 @@ def test_mutated_data_never_raises(kind: FileKind, data: st.DataObject) -> None:
     assert loaded.ok or any(p.is_error for p in loaded.problems)
     for problem in loaded.problems:
         assert problem.format()
+    if loaded.ok:  # nothing the engine cannot compute with got through
+        leaves = list(_leaves(loaded.model.model_dump()))
+        assert all(math.isfinite(v) and abs(v) < 2**63 for v in leaves if _is_number(v))
+
+
+def _leaves(data: Any) -> Iterator[Any]:
+    if isinstance(data, dict):
+        for value in data.values():
+            yield from _leaves(value)
+    elif isinstance(data, (list, tuple)):
+        for value in data:
+            yield from _leaves(value)
+    else:
+        yield data
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 @settings(max_examples=250, deadline=None)
