@@ -82,7 +82,7 @@ class ScenarioDock(DocumentDock):
 
         content = QWidget()
         layout = QVBoxLayout(content)
-        layout.setContentsMargins(8, 8, 8, 8)
+        layout.setContentsMargins(2, 8, 2, 8)  # the group boxes have frames of their own
         layout.setSpacing(10)
         self.general_notice = self._notice(HEADER)
         layout.addWidget(self.general_notice)
@@ -116,6 +116,9 @@ class ScenarioDock(DocumentDock):
         form = QFormLayout(box)
         form.setLabelAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        # In a laptop's narrow side panel a field too wide beside its label goes under it,
+        # rather than pushing the panel into sideways scrolling.
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         form.setHorizontalSpacing(10)
         form.setVerticalSpacing(6)
         return box, form
@@ -266,7 +269,7 @@ class ScenarioDock(DocumentDock):
             "conditions_allowed",
             "Set Allowed Conditions",
             label="Allowed conditions",
-            columns=3,
+            columns=2,  # two fit a laptop's side panel
         )
         self._row(form, "Allowed", allowed)
         form.addRow(self._notice((*HEADER, "conditions"), (*HEADER, "conditions_allowed")))
@@ -294,7 +297,7 @@ class ScenarioDock(DocumentDock):
                     "the supply of units no supply source reaches [000 10.1].",
                 )
             )
-        self._row(form, "Global supply", "Allied", sides[0], "   Axis", sides[1])
+        self._row(form, "Global supply", "Allied", sides[0], "Axis", sides[1])
         fog = self._field(
             self.header_binding,
             "fog_of_war",
@@ -335,7 +338,7 @@ class ScenarioDock(DocumentDock):
             self.header_binding,
             "early_termination",
             "Set Early Termination",
-            label="End at once on a major victory",
+            label="End early on a major victory",
         )
         self._row(form, "", early)
         self._subheading(form, "Loss points", "What a side scores for each loss of the enemy.")

@@ -75,7 +75,11 @@ class VictoryScale(QWidget):
         return QSize(5 * 80, 3 * line + 12)
 
     def minimumSizeHint(self) -> QSize:
-        return QSize(5 * 50, self.sizeHint().height())
+        # Each band needs room for the longest word of its two-line name, no more: the
+        # scale must fit a laptop's side panel.
+        words = [word for name, _, _ in _SEGMENTS for word in name.split()]
+        widest = max(self.fontMetrics().horizontalAdvance(word) for word in words)
+        return QSize(len(_SEGMENTS) * (widest + 6), self.sizeHint().height())
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)

@@ -72,6 +72,20 @@ def test_each_panel_brought_to_the_front_fits_the_laptop_window(window: MainWind
         assert _within(hint, dock.size()), (dock.objectName(), dock.size(), hint)
 
 
+def test_the_side_forms_need_no_sideways_scrolling_on_the_laptop(window: MainWindow) -> None:
+    """A form in a side panel that is wider than the panel hides its fields' right half behind
+    a horizontal scroll bar: at 1280x720 the Scenario form fits its panel's width."""
+    window.show()
+    window.resize(LAPTOP)
+    dock = window.docks["scenario"]
+    dock.show()
+    dock.raise_()
+    QApplication.processEvents()
+    area = dock.scroll_area  # type: ignore[attr-defined]
+    needed = area.widget().minimumSizeHint().width()
+    assert needed <= area.viewport().width(), (needed, area.viewport().width())
+
+
 def _hidden_tools(bar: QToolBar) -> list[str]:
     """The actions of a tool bar that are out of sight (behind its "»" extension)."""
     hidden = []
