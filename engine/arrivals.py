@@ -23,10 +23,10 @@ from engine.events import (
     Released,
     Withdrew,
 )
-from engine.hexgrid import Hex
 from engine.movement import is_enterable
 from engine.objectives import apply_loss, eliminate
-from engine.state import GameState
+from engine.spotting import spotted_by
+from engine.state import GameState, other_side
 from engine.units import UnitState, UnitStatus
 from engine.weather import airborne_or_amphibious_arrivals_allowed
 from schemas.scenario import ArrivalKind, Mode, Reinforcement, Scheduled, ScheduledUnits
@@ -379,13 +379,14 @@ def process_releases(state: GameState, side: Side) -> list[Event]:
     turn (one roll of `state.rng`, none at 100%). One with `on_spotted` also happens, at any
     time, as soon as one of the organization's units on the map is spotted ("if any unit in
     such an organization becomes Spotted, then the Release may be automatically triggered").
-    The engine has no line-of-sight model, so decision: a unit counts as spotted when an enemy
-    unit stands within the turn's effective visibility (hexes, after dawn, dusk, night and
-    storm) [000 4.8, 11.0]; it is checked at the start of the organization's player turn,
-    which is the first moment a release can matter.
+    Decision: a unit counts as spotted when the enemy sees it at all, in detail or as Unknown
+    (`engine.spotting`: line of sight within the turn's visibility, concealment) - "being in
+    the enemy's line-of-sight can trigger the release of a Fixed unit" [000 4.8]; it is checked
+    at the start of the organization's player turn, which is the first moment a release can
+    matter.
     """
     events: list[Event] = []
-    spotters: _EnemyHexes | None = None
+    seen = spotted_by(state, other_side(side))
     for release in state.scenario.releases:
         if release.id in state.released:
             continue
@@ -400,10 +401,8 @@ def process_releases(state: GameState, side: Side) -> list[Event]:
         reason = None
         if due and release.probability >= 100:
             reason = "scheduled"
-        elif release.on_spotted:
-            spotters = spotters or _EnemyHexes(state, side)
-            if any(unit.on_map and spotters.is_seen(unit.hex) for unit in members):
-                reason = "spotted"
+        elif release.on_spotted and any(unit.on_map and unit.id in seen for unit in members):
+            reason = "spotted"
         if reason is None and due and state.rng.randrange(100) < release.probability:
             reason = "chance"
         if reason is None:
@@ -416,26 +415,6 @@ def process_releases(state: GameState, side: Side) -> list[Event]:
                 freed.append(unit.id)
         events.append(Released(state.turn, release.id, release.organization, tuple(freed), reason))
     return events
-
-
-class _EnemyHexes:
-    """The hexes holding enemies of `side`, to ask whether a hex lies within their sight."""
-
-    def __init__(self, state: GameState, side: Side) -> None:
-        self.board = state.board
-        self.visibility = state.weather.effective_visibility
-        self.hexes = {h for h, stack in state.stacks.items() if stack[0].side is not side}
-        self._axial: list[Hex] | None = None
-
-    def is_seen(self, hex_index: int) -> bool:
-        """Whether an enemy stands within visibility of `hex_index`."""
-        radius = self.visibility
-        if 3 * radius * (radius + 1) + 1 <= len(self.hexes):
-            return any(h in self.hexes for h in self.board.iter_within(hex_index, radius))
-        if self._axial is None:
-            self._axial = [self.board.hex_of(h) for h in self.hexes]
-        center = self.board.hex_of(hex_index)
-        return any(center.distance(other) <= radius for other in self._axial)
 
 
 # --- shared helpers -------------------------------------------------------------------------

@@ -130,18 +130,24 @@ class Hex(NamedTuple):
         for ring in range(radius + 1):
             yield from self.iter_ring(ring)
 
-    def line_to(self, other: Hex) -> list[Hex]:
+    def line_to(self, other: Hex, nudge: Literal[1, -1] = 1) -> list[Hex]:
         """The hexes on the straight line from this hex to `other`, both included.
+
+        A line running exactly along hexsides passes between two hexes at each such point;
+        `nudge` picks the side: +1 and -1 give the two lines, which differ only there. The
+        same nudge gives the same hexes from either end, so a line is symmetric.
 
         >>> Hex(0, 0).line_to(Hex(3, 0))
         [Hex(q=0, r=0), Hex(q=1, r=0), Hex(q=2, r=0), Hex(q=3, r=0)]
+        >>> Hex(0, 0).line_to(Hex(1, 1))[1], Hex(0, 0).line_to(Hex(1, 1), -1)[1]
+        (Hex(q=1, r=0), Hex(q=0, r=1))
         """
         steps = self.distance(other)
         if steps == 0:
             return [self]
         # A tiny nudge keeps points that fall exactly on an edge on one consistent side.
-        aq, ar = self.q + 1e-6, self.r + 1e-6
-        bq, br = other.q + 1e-6, other.r + 1e-6
+        aq, ar = self.q + 1e-6 * nudge, self.r + 1e-6 * nudge
+        bq, br = other.q + 1e-6 * nudge, other.r + 1e-6 * nudge
         return [
             _round(aq + (bq - aq) * i / steps, ar + (br - ar) * i / steps) for i in range(steps + 1)
         ]
