@@ -11,7 +11,8 @@ Decisions, with their sections:
   seen into (hiding there is concealment, not line of sight [000 4.8]).
 - The manual names no hexside feature that blocks sight (hedgerows, embankments), so none does.
 - A line along hexsides passes between two hexes at a point; it is clear when either side of it
-  is clear (the two `Hex.line_to` nudges), so no arbitrary tie-break hides a unit.
+  is clear (the two `Hex.line_to` nudges), so no arbitrary tie-break hides a unit; along the
+  map's edge only the side on the map counts.
 - Line of sight is symmetric: the manual gives elevation a fire modifier [000 5.2] but no
   asymmetry of seeing, and the sight line is the same straight line from both ends.
 """
@@ -57,7 +58,8 @@ class SightMap:
         return hit
 
     def line(self, a: int, b: int, nudge: int = 1) -> list[int]:
-        """The hexes of the straight line from `a` to `b`, both included."""
+        """The hexes of the straight line from `a` to `b`, both included; -1 where a line along
+        the map's edge passes off it."""
         board = self.board
         grid = board.grid
         line = board.hex_of(a).line_to(board.hex_of(b), 1 if nudge > 0 else -1)
@@ -65,7 +67,7 @@ class SightMap:
         result = []
         for hex_ in line:
             column, row = grid.offset_of(hex_)
-            result.append(row * width + column)
+            result.append(row * width + column if grid.contains(column, row) else -1)
         return result
 
     def _walk(self, a: int, b: int) -> bool:
@@ -76,7 +78,8 @@ class SightMap:
             line = self.line(a, b, nudge)
             steps = len(line) - 1
             for i in range(1, steps):
-                if top[line[i]] > low + (high - low) * i / steps:
+                # Off the map is no way around: along the edge only the map's side counts.
+                if line[i] < 0 or top[line[i]] > low + (high - low) * i / steps:
                     break
             else:
                 return True
