@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.generate import MAP_NAME, OOB_NAME, PARAMETERS_NAME, SCENARIO_NAME, TITLE_FILES
-from engine import movement
+from engine import movement, spotting
 from engine.game import Game
 from engine.map_checks import check_map_geometry
 from engine.setup import check as check_setup
@@ -50,6 +50,8 @@ BUDGETS: dict[str, float] = {
     "editor: brush stroke segment": 0.016,
     "test-play: a move, then taking it back": 0.1,
     "test-play: trace a unit's supply line": 0.1,
+    "spotting for both sides from scratch": 0.5,
+    "spotting update after one move": 0.02,
 }
 """Seconds per operation, as the architecture document's budget gives them (the brush stroke's
 budget is issue 5's; a test-play order's 0.1 s is ours: what a click may take to feel
@@ -406,6 +408,62 @@ def _trace_supply_line(title: Title) -> Prepared:
         f"map (lines of {min(lengths)}-{max(lengths)} hexes), as a tester selects a hex with the "
         "Supply overlay on",
         per_run=len(units),
+    )
+
+
+@measurement(
+    "spotting for both sides from scratch", BUDGETS["spotting for both sides from scratch"]
+)
+def _spotting_from_scratch(title: Title) -> Prepared:
+    state = title.new_state(seed=1)
+    seen: list[int] = []
+
+    def spot() -> None:
+        state.derived.clear()
+        state.sightings = {side: {} for side in Side}
+        state.sight_version = -1
+        spotting.sync(state)
+        seen[:] = [len(state.sightings[side]) for side in Side]
+
+    spot()
+    return Prepared(
+        spot,
+        f"engine.spotting.sync with no sighting kept: every enemy unit of both sides judged, "
+        f"{len(state.units)} units, visibility {state.weather.effective_visibility}; "
+        f"{seen[0]} and {seen[1]} enemy units seen. Lines of sight already walked stay cached "
+        "on the board (the game's first sync walks them: see the note of the next row)",
+    )
+
+
+@measurement("spotting update after one move", BUDGETS["spotting update after one move"])
+def _spotting_after_move(title: Title) -> Prepared:
+    state = title.new_state(seed=1)
+    board = state.board
+    spotting.sync(state)
+    enemy_hexes = [h for h, stack in state.stacks.items() if stack[0].side is not state.phasing]
+    movers = [u for u in state.iter_units(state.phasing) if u.unit.speed > 0]
+    # The mover nearest an enemy, stepping to a free neighbour: the case with most to judge.
+    unit, step = next(
+        (u, n)
+        for u in sorted(
+            movers, key=lambda u: min(board.distance(u.hex, e) for e in enemy_hexes[:64])
+        )
+        for n in board.neighbors[6 * u.hex : 6 * u.hex + 6]
+        if n >= 0 and n not in state.stacks
+    )
+    start = unit.hex
+
+    def update() -> None:
+        for there, back in ((step, start), (start, step)):
+            state.put(unit, there)
+            spotting.after_move(state, unit, back, [there])
+
+    update()
+    return Prepared(
+        update,
+        f"engine.spotting.after_move of a unit stepping one hex next to the enemy and back "
+        f"(two updates per run), visibility {state.weather.effective_visibility}",
+        per_run=2,
     )
 
 
