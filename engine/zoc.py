@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engine.ruleset import RulesetProfile
 from engine.spotting import is_concealed
 from engine.state import GameState
@@ -75,6 +77,20 @@ def _compute(state: GameState, side: Side) -> bytearray:
             if other >= 0:
                 zoc[other] = 1
     return zoc
+
+
+def zoc_hexes_of(state: GameState, units: Iterable[UnitState]) -> set[int]:
+    """The hexes in the zones of control of some units (those that exert one now), as what a
+    side knows of the enemy's zones under Fog of War."""
+    neighbors = state.board.neighbors
+    found: set[int] = set()
+    for unit in units:
+        if unit.on_map and exerts_zoc_now(state, unit):
+            for direction in zoc_directions(unit):
+                other = neighbors[6 * unit.hex + direction]
+                if other >= 0:
+                    found.add(other)
+    return found
 
 
 def is_in_enemy_zoc(state: GameState, hex_index: int, side: Side) -> bool:

@@ -9,21 +9,23 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from editor.document import Change, ChangeAction, Document, FileSlot
 from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.shadow import objectives_of, placements_of
-from engine.events import Event
+from engine.events import Event, ObjectiveCaptured, ProtectionApplied, Surrendered
 from engine.game import Game
 from engine.movement import IllegalMove
 from engine.orders import Order
 from schemas.io import FileKind
 from schemas.scenario import Mode, ScenarioFile
 from schemas.title import ScenarioBundle
+from schemas.vocabulary import Side
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +68,7 @@ class TestPlaySession(QObject):
         """The title files as they were when the test-play started."""
         self.settings = settings
         self.game = self.settings.new_game(self.bundle)
-        self.shadow = _shadow_document(self.bundle, self.game, self)
+        self.shadow = _shadow_document(self.bundle, self.game, self, self.viewer)
         self._stopped = False
         self._busy = False
         self._target_turn: int | None = None
@@ -99,6 +101,29 @@ class TestPlaySession(QObject):
         """The scenario being played, as it was when the test-play started."""
         model: ScenarioFile = self.bundle.scenario.model
         return model
+
+    @property
+    def viewer(self) -> Side | None:
+        """The side whose knowledge the map, Hex Info, the log and the overlays show: the side
+        to move under Fog of War, None (everything) without it [000 4.8]."""
+        return self.game.phasing if self.settings.fog_of_war else None
+
+    def may_know(self, event: Event) -> bool:
+        """Whether the viewer may read an event in the log: without Fog of War all; under it
+        those of its own side (its arrivals, releases, supply, the sightings it made), those
+        that struck its units, and those of no side (weather, objectives, the end)."""
+        viewer = self.viewer
+        if viewer is None or isinstance(event, ObjectiveCaptured | Surrendered):
+            return True  # the objectives' owners and surrenders are on the map for both
+        if isinstance(event, ProtectionApplied):
+            struck = event.broken + event.eliminated
+            return any(self.game.unit(unit).side is viewer for unit in struck)
+        side = getattr(event, "side", None)
+        if not isinstance(side, Side):
+            units = getattr(event, "units", None) or [getattr(event, "unit", None)]
+            known = [self.game.state.units.get(u) for u in units if isinstance(u, str)]
+            side = next((u.side for u in known if u is not None), None)
+        return side is None or side is viewer
 
     @property
     def seed(self) -> int:
@@ -301,9 +326,14 @@ class TestPlaySession(QObject):
     def _sync_shadow(self) -> None:
         """Install in the shadow the parts of the scenario the game changed, each with its own
         Change so views rebuild only what they show of it."""
-        for field, build in (("placements", placements_of), ("objectives", objectives_of)):
+        viewer = self.viewer
+        builds: tuple[tuple[str, Callable[[], list[Any]]], ...] = (
+            ("placements", lambda: placements_of(self.game, viewer)),
+            ("objectives", lambda: objectives_of(self.game)),
+        )
+        for field, build in builds:
             current: ScenarioFile = self.shadow.scenario
-            value = build(self.game)
+            value = build()
             if value != getattr(current, field):
                 self.shadow.install(
                     FileKind.SCENARIO,
@@ -312,7 +342,9 @@ class TestPlaySession(QObject):
                 )
 
 
-def _shadow_document(bundle: ScenarioBundle, game: Game, parent: QObject) -> Document:
+def _shadow_document(
+    bundle: ScenarioBundle, game: Game, parent: QObject, viewer: Side | None
+) -> Document:
     """A document over the snapshot's title models whose scenario shows the game's units."""
     slots: dict[FileKind, FileSlot] = {}
     for loaded in (bundle.scenario, bundle.map, bundle.oob, bundle.parameters, bundle.weather):
@@ -321,7 +353,10 @@ def _shadow_document(bundle: ScenarioBundle, game: Game, parent: QObject) -> Doc
         model = loaded.model
         if loaded.kind is FileKind.SCENARIO:
             shown = model.model_copy(
-                update={"placements": placements_of(game), "objectives": objectives_of(game)}
+                update={
+                    "placements": placements_of(game, viewer),
+                    "objectives": objectives_of(game),
+                }
             )
             slots[loaded.kind] = FileSlot(loaded.kind, loaded.path, shown, model)
         else:
