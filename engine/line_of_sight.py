@@ -57,17 +57,21 @@ class SightMap:
             hit = self._lines[key] = self._walk(*key)
         return hit
 
+    def forget(self) -> None:
+        """Drop the lines already walked (the benchmark's from-scratch figures)."""
+        self._lines.clear()
+
     def line(self, a: int, b: int, nudge: int = 1) -> list[int]:
         """The hexes of the straight line from `a` to `b`, both included; -1 where a line along
         the map's edge passes off it."""
         board = self.board
-        grid = board.grid
-        line = board.hex_of(a).line_to(board.hex_of(b), 1 if nudge > 0 else -1)
-        width = board.width
+        width, height = board.width, board.height
+        start, end = board.offset(a), board.offset(b)
+        column, row = start
         result = []
-        for hex_ in line:
-            column, row = grid.offset_of(hex_)
-            result.append(row * width + column if grid.contains(column, row) else -1)
+        for step_column, step_row in board.grid.line_steps(start, end, 1 if nudge > 0 else -1):
+            c, r = column + step_column, row + step_row
+            result.append(r * width + c if 0 <= c < width and 0 <= r < height else -1)
         return result
 
     def _walk(self, a: int, b: int) -> bool:

@@ -33,7 +33,7 @@ Decisions where the manual is short, with their sections:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from engine.allowance import movement_allowance, mp_left
 from engine.events import DustSpotted, Event, ReconSpotted
@@ -72,13 +72,21 @@ def viewshed(state: GameState, from_hex: int, reach: int | None = None) -> dict[
     return {h: has_line_of_sight(board, from_hex, h) for h in board.iter_within(from_hex, reach)}
 
 
-def watch(state: GameState, side: Side, hex_index: int, reach: int | None = None) -> Sight | None:
+def watch(
+    state: GameState,
+    side: Side,
+    hex_index: int,
+    reach: int | None = None,
+    near: Callable[[int], Iterable[int]] | None = None,
+) -> Sight | None:
     """How well `side`'s units see a hex now: SPOTTED when a unit that is not Broken sees it,
-    UNKNOWN when only Broken ones do [000 9.0], None when none does."""
+    UNKNOWN when only Broken ones do [000 9.0], None when none does. `near` gives the hexes of
+    `side`'s units that may be within reach of a hex (a `_Neighbourhood` for many calls)."""
     board = state.board
     reach = visibility(state) if reach is None else reach
     best: Sight | None = None
-    for watcher in _hexes_near(state, side, hex_index, reach):
+    found = near(hex_index) if near is not None else _hexes_near(state, side, hex_index, reach)
+    for watcher in found:
         if not has_line_of_sight(board, watcher, hex_index):
             continue
         if any(not unit.broken for unit in state.stacks[watcher]):
@@ -121,17 +129,27 @@ def sync(state: GameState) -> None:
         sightings = state.sightings[side]
         for unit_id in [u for u in sightings if not state.units[u].on_map]:
             del sightings[unit_id]
-        refresh(state, side, state.iter_units(other_side(side)))
+        near = _Neighbourhood(state, side, visibility(state))
+        refresh(state, side, state.iter_units(other_side(side)), near)
     state.sight_version = state.version
 
 
 def start(state: GameState) -> None:
     """The sightings at the start of a game: every unit an enemy sees is revealed, since "to
     become concealed a unit must begin in a hex not in the line-of-sight of the enemy"."""
-    for unit in state.iter_units():
-        reveal(state, unit)
-    state.sight_version = -1
-    sync(state)
+    reach = visibility(state)
+    for side in Side:
+        near = _Neighbourhood(state, side, reach)
+        sightings = state.sightings[side]
+        sightings.clear()
+        grades: dict[int, Sight | None] = {}
+        for unit in state.iter_units(other_side(side)):
+            if unit.hex not in grades:
+                grades[unit.hex] = watch(state, side, unit.hex, reach, near)
+            grade = grades[unit.hex]
+            if grade is not None:
+                sightings[unit.id] = Sighting(grade, unit.hex)
+    state.sight_version = state.version
 
 
 def reveal(state: GameState, unit: UnitState) -> Sight | None:
@@ -149,7 +167,12 @@ def reveal(state: GameState, unit: UnitState) -> Sight | None:
     return grade
 
 
-def refresh(state: GameState, side: Side, targets: Iterable[UnitState]) -> None:
+def refresh(
+    state: GameState,
+    side: Side,
+    targets: Iterable[UnitState],
+    near: Callable[[int], Iterable[int]] | None = None,
+) -> None:
     """Judge again how `side` sees each of `targets` (enemy units) from where everything is."""
     sightings = state.sightings[side]
     grades: dict[int, Sight | None] = {}
@@ -158,7 +181,7 @@ def refresh(state: GameState, side: Side, targets: Iterable[UnitState]) -> None:
             sightings.pop(unit.id, None)
             continue
         if unit.hex not in grades:
-            grades[unit.hex] = watch(state, side, unit.hex)
+            grades[unit.hex] = watch(state, side, unit.hex, near=near)
         grade = grades[unit.hex]
         old = sightings.get(unit.id)
         if old is not None and old.reported:
@@ -195,10 +218,20 @@ def after_move(
     refresh(state, enemy, [unit])
     events = _dust(state, unit) if entered and seen is None else []
     reach = visibility(state)
-    near: set[int] = set()
-    for end in (start_hex, unit.hex) if unit.on_map else (start_hex,):
-        near.update(_hexes_near(state, enemy, end, reach))
-    refresh(state, unit.side, [u for h in sorted(near) for u in state.stacks[h]])
+    ends = (start_hex, unit.hex) if unit.on_map else (start_hex,)
+    targets: set[int] = set()
+    watchers: set[int] = set()  # within twice the reach: all that may see those targets
+    for end in ends:
+        targets.update(_hexes_near(state, enemy, end, reach))
+        watchers.update(_hexes_near(state, unit.side, end, 2 * reach))
+    board = state.board
+    placed = [(h, board.hex_of(h)) for h in sorted(watchers)]
+
+    def near(hex_index: int) -> list[int]:
+        here = board.hex_of(hex_index)
+        return [h for h, at in placed if here.distance(at) <= reach]
+
+    refresh(state, unit.side, [u for h in sorted(targets) for u in state.stacks[h]], near)
     state.sight_version = state.version
     return events
 
@@ -260,6 +293,35 @@ def recon_spot(state: GameState, unit: UnitState) -> ReconSpotted:
     state.touch()  # the unit spent movement points
     state.sight_version = state.version
     return ReconSpotted(state.turn, unit.side, unit.id, tuple(spotted), tuple(unknown))
+
+
+class _Neighbourhood:
+    """The hexes of one side's units binned in squares of the reach, to find those within
+    reach of many hexes in turn without walking a disk around each."""
+
+    def __init__(self, state: GameState, side: Side, reach: int) -> None:
+        self.board = state.board
+        self.reach = reach
+        self.size = max(1, reach)
+        self.bins: dict[tuple[int, int], list[int]] = {}
+        width, size = self.board.width, self.size
+        for h, stack in state.stacks.items():
+            if stack[0].side is side:
+                row, column = divmod(h, width)
+                self.bins.setdefault((column // size, row // size), []).append(h)
+
+    def __call__(self, hex_index: int) -> list[int]:
+        """The hexes of the side's units within reach of `hex_index`."""
+        board, size, reach = self.board, self.size, self.reach
+        column, row = board.offset(hex_index)
+        bx, by = column // size, row // size
+        found = []
+        for x in (bx - 1, bx, bx + 1):
+            for y in (by - 1, by, by + 1):
+                for h in self.bins.get((x, y), ()):
+                    if board.distance(h, hex_index) <= reach:
+                        found.append(h)
+        return found
 
 
 def _hexes_near(state: GameState, side: Side, hex_index: int, reach: int) -> list[int]:
