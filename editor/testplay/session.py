@@ -179,6 +179,14 @@ class TestPlaySession(QObject):
         self.game.change_mode(unit_id, mode)
         self._after_change([])
 
+    def recon_spot(self, unit_id: str) -> list[Event]:
+        """A recon unit tries to reveal concealed enemy units [000 4.8]; IllegalMove when it
+        may not. It cannot be taken back."""
+        self._check_idle(unit_id)
+        events = [self.game.recon_spot(unit_id)]
+        self._after_change(events)
+        return events
+
     def undo(self) -> Order:
         """Take back the last order of the player turn; IllegalMove saying why it may not."""
         refusal = self.undo_refusal()
