@@ -231,7 +231,7 @@ class Game:
             entered = movement.move(self.state, unit, hexes)
             seen = spotting.after_move(self.state, unit, start, entered)
             owners = objectives.update_owners(self.state, [(h, unit.side) for h in entered])
-            return self._emit(seen + owners)
+            return self._emit([*seen, *owners])
 
         return self._carry_out(order, run)
 

@@ -16,7 +16,7 @@ class Sight(StrEnum):
     UNKNOWN = "unknown"
     """Seen only as a "?" counter: by Broken units, dust or recon [000 4.8, 9.0]."""
 
-    def __or__(self, other: object) -> Sight:  # type: ignore[override]
+    def __or__(self, other: object) -> Sight:
         """The better of two grades."""
         if not isinstance(other, Sight):
             return NotImplemented
@@ -32,3 +32,7 @@ class Sighting:
     """Where the unit stood when last seen."""
     reported: bool = False
     """From Recon or Dust Spotting: it holds while the unit stays in `hex`, seen or not."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Sighting:
+        """Itself: it never changes, and every undo checkpoint copies thousands of them."""
+        return self
