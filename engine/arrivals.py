@@ -1,9 +1,11 @@
 """Units coming and going on the scenario's schedule: withdrawals, reinforcements (by road or map
 edge, amphibious, naval, parachute, glider, infiltration) with their Protection Values and
-landing losses, and the Releases that un-fix organizations [000 3.3, 4.6, 4.7, 11.0].
+landing losses, the Releases that un-fix organizations, and Fixed units freed by being spotted
+[000 3.3, 4.6, 4.7, 11.0].
 
-The turn loop calls the three `process_*` functions at the start of each player turn for the
-phasing side; each returns the events it caused. All chance goes through `state.rng`.
+The turn loop calls the three `process_*` functions and `free_spotted_units` at the start of
+each player turn for the phasing side; each returns the events it caused. All chance goes
+through `state.rng`.
 
 Decision for every scheduled event: it belongs to the side of the first unit it names (or the
 first unit under the first organization), acts on that side's player turn, and moves only that
@@ -18,6 +20,7 @@ from engine.events import (
     ArrivalDelayed,
     Arrived,
     Event,
+    FreedBySight,
     LandingLosses,
     ProtectionApplied,
     Released,
@@ -370,6 +373,21 @@ def _round_by_chance(state: GameState, amount: float) -> int:
 
 
 # --- releases -------------------------------------------------------------------------------
+
+
+def free_spotted_units(state: GameState, side: Side) -> list[Event]:
+    """Un-fix `side`'s Fixed units the enemy sees: "Units that are assaulted or Spotted
+    automatically become un-Fixed" [000 4.6]. Decision: seen at all counts (in detail or as
+    Unknown, as for releases below), checked at the start of the unit's player turn, the first
+    moment being un-Fixed matters."""
+    seen = spotted_by(state, other_side(side))
+    freed = [u.id for u in state.iter_units(side) if u.fixed and u.id in seen]
+    for unit_id in freed:
+        state.units[unit_id].fixed = False
+    if not freed:
+        return []
+    state.touch()
+    return [FreedBySight(state.turn, side, tuple(freed))]
 
 
 def process_releases(state: GameState, side: Side) -> list[Event]:

@@ -82,6 +82,19 @@ class Released:
 
 
 @dataclass(frozen=True, slots=True)
+class FreedBySight:
+    """Fixed units the enemy has spotted became un-Fixed [000 4.6]."""
+
+    turn: int
+    side: Side
+    units: tuple[str, ...]
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        return f"{self.side.value}: spotted by the enemy, no longer fixed: {', '.join(self.units)}"
+
+
+@dataclass(frozen=True, slots=True)
 class ProtectionApplied:
     """An arrival's Protection Value broke or eliminated enemy units [000 4.7]."""
 
@@ -345,6 +358,7 @@ Event = (
     | ArrivalDelayed
     | Withdrew
     | Released
+    | FreedBySight
     | ProtectionApplied
     | LandingLosses
     | ObjectiveCaptured

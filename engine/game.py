@@ -341,9 +341,9 @@ class Game:
 
     def _start_player_turn(self) -> None:
         """The start-of-player-turn steps (digest 1.3 and Appendix B.2): withdrawals and
-        arrivals [000 4.7], releases [000 4.6], objectives the arrivals occupy, Local Supply
-        Values and isolation [000 10.1], the Command Test, disruption recovery, ammunition and
-        fuel [000 9.1, 10.2], fresh movement points."""
+        arrivals [000 4.7], releases and Fixed units the enemy spotted [000 4.6], objectives
+        the arrivals occupy, Local Supply Values and isolation [000 10.1], the Command Test,
+        disruption recovery, ammunition and fuel [000 9.1, 10.2], fresh movement points."""
         state, side = self.state, self.state.phasing
         self._emit(arrivals.process_withdrawals(state, side))
         for event in self._emit(arrivals.process_arrivals(state, side)):
@@ -351,6 +351,7 @@ class Game:
                 for unit_id in event.units:
                     spotting.reveal(state, state.units[unit_id])
         self._emit(arrivals.process_releases(state, side))
+        self._emit(arrivals.free_spotted_units(state, side))
         self._emit(objectives.update_owners(state))
         isolation = supply.update_isolation(state, side)
         if isolation is not None:

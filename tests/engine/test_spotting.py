@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from engine import movement
 from engine.allowance import movement_allowance
 from engine.board import Board
-from engine.events import DustSpotted, ReconSpotted
+from engine.events import DustSpotted, FreedBySight, ReconSpotted
 from engine.game import Game
 from engine.line_of_sight import sight_map
 from engine.sightings import Sight
@@ -285,3 +285,17 @@ def test_panzer_battles_concealed_units_exert_no_zoc() -> None:
     assert not is_in_enemy_zoc(state, game.hex_of((0, 5)), Side.ALLIED)
     campaigns = game_of(ascii_title(art))
     assert is_in_enemy_zoc(campaigns.state, campaigns.hex_of((0, 5)), Side.ALLIED)
+
+
+# --- fixed units -------------------------------------------------------------------------------
+
+
+def test_fixed_units_the_enemy_spots_are_freed_at_their_player_turn() -> None:
+    # A stands in the open next to z; B hides in woods beyond z's sight [000 4.6].
+    art = column(".A", ".z", ".", ".", ".", "^B")
+    game = game_of(ascii_title(art, units={"A": {"fixed": True}, "B": {"fixed": True}}))
+    assert not game.unit("A").fixed
+    assert game.unit("B").fixed
+    assert [e for e in game.log if isinstance(e, FreedBySight)] == [
+        FreedBySight(1, Side.ALLIED, ("A",))
+    ]
