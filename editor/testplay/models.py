@@ -196,7 +196,8 @@ def coming_arrivals(game: Game, horizon: int = ARRIVAL_HORIZON) -> list[ComingAr
 
 
 class ArrivalsModel(_SessionTable):
-    """The reinforcements of the next few turns: turn, id, units and hex."""
+    """The reinforcements of the next few turns: turn, id, units and hex; under Fog of War
+    only those of the side to move (the enemy's schedule is not for it to know)."""
 
     headers = ("Turn", "Reinforcement", "Units", "Hex")
     tips = (
@@ -213,6 +214,9 @@ class ArrivalsModel(_SessionTable):
     def refresh_rows(self) -> None:
         game = self.game
         self.rows = coming_arrivals(game) if game is not None else []
+        viewer = self.session.viewer if self.session is not None else None
+        if viewer is not None:
+            self.rows = [arrival for arrival in self.rows if arrival.side is viewer]
 
     def refresh(self) -> None:
         """The game moved on: arrivals came or came closer."""

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QMessageBox
 from editor.app import start
 from editor.document import Document
 from editor.main_window import MainWindow
-from editor.testplay.models import LogModel
+from editor.testplay.models import ArrivalsModel, LogModel
 from editor.testplay.overlays import TestPlayOverlays
 from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.session import TestPlaySession
@@ -168,3 +168,14 @@ def test_the_line_of_sight_overlay_marks_seen_and_blocked_hexes(document, select
     assert False in marks.values()
     assert all(game.state.board.distance(game.hex_of(h), unit.hex) <= visibility for h in marks)
     assert {h for h, seen in marks.items() if seen} == {h for h in marks if game.can_see(here, h)}
+
+
+def test_under_fog_of_war_the_coming_arrivals_are_the_side_to_moves_own(document) -> None:
+    open_play = ArrivalsModel()
+    open_play.set_session(TestPlaySession.start(document, seed=1))
+    assert len({arrival.side for arrival in open_play.rows}) == 2, "both sides have arrivals"
+    session = TestPlaySession.start(document, settings=FOG)
+    model = ArrivalsModel()
+    model.set_session(session)
+    assert model.rows
+    assert {arrival.side for arrival in model.rows} == {session.game.phasing}
