@@ -414,8 +414,12 @@ class Game:
 
     def line_of_sight(self, from_hex: Offset, to_hex: Offset) -> bool:
         """Whether the map lets a unit at `from_hex` see `to_hex`, at any range: no town, wood
-        or hill between them [000 5.0] (see `engine.line_of_sight`)."""
-        return has_line_of_sight(self.state.board, self.hex_of(from_hex), self.hex_of(to_hex))
+        or hill between them [000 5.0], nor in Panzer Battles a wall of wrecks [001 #14] (see
+        `engine.line_of_sight`)."""
+        state = self.state
+        return has_line_of_sight(
+            state.board, self.hex_of(from_hex), self.hex_of(to_hex), state.sight_walls
+        )
 
     def can_see(self, unit_or_hex: str | UnitState | Offset, hex_: Offset) -> bool:
         """Whether a unit (by id or state) or a unit standing at a hex sees `hex_`: line of sight

@@ -10,6 +10,8 @@ Decisions, with their sections:
   ends' ground elevations. The ends' own terrain never blocks: a unit in woods sees out and is
   seen into (hiding there is concealment, not line of sight [000 4.8]).
 - The manual names no hexside feature that blocks sight (hedgerows, embankments), so none does.
+- Panzer Battles: a hex with more than 7 wrecks blocks sight [001 #14]; the scenario lays them,
+  so they are `walls` the state passes, not part of the board.
 - A line along hexsides passes between two hexes at a point; it is clear when either side of it
   is clear (the two `Hex.line_to` nudges), so no arbitrary tie-break hides a unit; along the
   map's edge only the side on the map counts.
@@ -48,18 +50,22 @@ class SightMap:
         self.top = array("d", (elevation[i] + cover[t] for i, t in enumerate(board.terrain)))
         """Height (m) above which a sight line passes over each hex."""
         self._lines: dict[tuple[int, int], bool] = {}
+        self._walled: dict[frozenset[int], dict[tuple[int, int], bool]] = {}
 
-    def is_clear(self, a: int, b: int) -> bool:
-        """Whether nothing between hexes `a` and `b` blocks the view (see the module's rules)."""
+    def is_clear(self, a: int, b: int, walls: frozenset[int] = frozenset()) -> bool:
+        """Whether nothing between hexes `a` and `b` blocks the view (see the module's rules);
+        `walls` are more hexes that block, whatever their height."""
         key = (a, b) if a <= b else (b, a)
-        hit = self._lines.get(key)
+        lines = self._walled.setdefault(walls, {}) if walls else self._lines
+        hit = lines.get(key)
         if hit is None:
-            hit = self._lines[key] = self._walk(*key)
+            hit = lines[key] = self._walk(*key, walls)
         return hit
 
     def forget(self) -> None:
         """Drop the lines already walked (the benchmark's from-scratch figures)."""
         self._lines.clear()
+        self._walled.clear()
 
     def line(self, a: int, b: int, nudge: int = 1) -> list[int]:
         """The hexes of the straight line from `a` to `b`, both included; -1 where a line along
@@ -74,7 +80,7 @@ class SightMap:
             result.append(r * width + c if 0 <= c < width and 0 <= r < height else -1)
         return result
 
-    def _walk(self, a: int, b: int) -> bool:
+    def _walk(self, a: int, b: int, walls: frozenset[int]) -> bool:
         elevation = self.board.elevation
         low, high = elevation[a], elevation[b]
         top = self.top
@@ -83,7 +89,8 @@ class SightMap:
             steps = len(line) - 1
             for i in range(1, steps):
                 # Off the map is no way around: along the edge only the map's side counts.
-                if line[i] < 0 or top[line[i]] > low + (high - low) * i / steps:
+                here = line[i]
+                if here < 0 or here in walls or top[here] > low + (high - low) * i / steps:
                     break
             else:
                 return True
@@ -101,8 +108,9 @@ def sight_map(board: Board) -> SightMap:
     return found
 
 
-def has_line_of_sight(board: Board, a: int, b: int) -> bool:
-    """Whether hex `a` sees hex `b` as far as the map goes (no range limit).
+def has_line_of_sight(board: Board, a: int, b: int, walls: frozenset[int] = frozenset()) -> bool:
+    """Whether hex `a` sees hex `b` as far as the map (and `walls`, hexes that block whatever
+    their height) goes, at any range.
 
     >>> from schemas.map import MapFile, TerrainType
     >>> board = Board.from_files(MapFile(format_version=2, name="m", width=5, height=1,
@@ -112,4 +120,4 @@ def has_line_of_sight(board: Board, a: int, b: int) -> bool:
     >>> [has_line_of_sight(board, 0, other) for other in (1, 2, 4)]
     [True, True, False]
     """
-    return sight_map(board).is_clear(a, b)
+    return sight_map(board).is_clear(a, b, walls)

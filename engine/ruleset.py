@@ -36,6 +36,8 @@ class RulesetProfile:
     """Concealed units exert no ZOC [001 1.2]; PzC has no such exception [000 3.3]."""
     recon_spotting_standard: bool
     """Recon Spotting is a standard rule [001 #13]; in PzC an optional rule [000 4.8]."""
+    wrecks_blocking_sight: int | None
+    """A hex with more wrecks than this blocks line of sight [001 #14]; PzC has no wrecks."""
 
 
 PROFILES: dict[Ruleset, RulesetProfile] = {
@@ -49,6 +51,7 @@ PROFILES: dict[Ruleset, RulesetProfile] = {
         concealment_by_height=False,
         concealed_without_zoc=False,
         recon_spotting_standard=False,
+        wrecks_blocking_sight=None,
     ),
     Ruleset.PANZER_BATTLES: RulesetProfile(
         Ruleset.PANZER_BATTLES,
@@ -60,6 +63,7 @@ PROFILES: dict[Ruleset, RulesetProfile] = {
         concealment_by_height=True,
         concealed_without_zoc=True,
         recon_spotting_standard=True,
+        wrecks_blocking_sight=7,
     ),
 }
 

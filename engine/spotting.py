@@ -61,7 +61,9 @@ def sees(state: GameState, from_hex: int, to_hex: int, reach: int | None = None)
     default) and with line of sight."""
     board = state.board
     reach = visibility(state) if reach is None else reach
-    return board.distance(from_hex, to_hex) <= reach and has_line_of_sight(board, from_hex, to_hex)
+    return board.distance(from_hex, to_hex) <= reach and has_line_of_sight(
+        board, from_hex, to_hex, state.sight_walls
+    )
 
 
 def viewshed(state: GameState, from_hex: int, reach: int | None = None) -> dict[int, bool]:
@@ -69,7 +71,10 @@ def viewshed(state: GameState, from_hex: int, reach: int | None = None) -> dict[
     unit there sees it."""
     board = state.board
     reach = visibility(state) if reach is None else reach
-    return {h: has_line_of_sight(board, from_hex, h) for h in board.iter_within(from_hex, reach)}
+    return {
+        h: has_line_of_sight(board, from_hex, h, state.sight_walls)
+        for h in board.iter_within(from_hex, reach)
+    }
 
 
 def watch(
@@ -87,7 +92,7 @@ def watch(
     best: Sight | None = None
     found = near(hex_index) if near is not None else _hexes_near(state, side, hex_index, reach)
     for watcher in found:
-        if not has_line_of_sight(board, watcher, hex_index):
+        if not has_line_of_sight(board, watcher, hex_index, state.sight_walls):
             continue
         if any(not unit.broken for unit in state.stacks[watcher]):
             return Sight.SPOTTED

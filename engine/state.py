@@ -188,6 +188,8 @@ class GameState:
     """The enemy units each side sees, by unit id (`engine.spotting` keeps it) [000 4.8]."""
     sight_version: int = -1
     """The `version` the sightings were last brought up to date at."""
+    sight_walls: frozenset[int] = frozenset()
+    """Hexes the scenario makes block line of sight: Panzer Battles wrecks [001 #14]."""
     version: int = 0
     """Bumped whenever a unit enters, leaves or changes state, so derived maps (ZOC, supply)
     know when to recompute."""
@@ -317,6 +319,9 @@ class GameState:
         self.rubble = {index(*r.hex): r.cleared for r in overlays.rubble}
         self.rail_damage = {index(*r.hex) for r in overlays.rail_damage}
         self.fortifications = {index(*f.hex): f.kind for f in overlays.fortifications}
+        most = self.profile.wrecks_blocking_sight
+        if most is not None:
+            self.sight_walls = frozenset(index(*w.hex) for w in overlays.wrecks if w.count > most)
         for bridge in overlays.bridges:
             hex_index = index(*bridge.hex)
             damaged = bridge.state is BridgeState.DAMAGED
@@ -533,6 +538,7 @@ _SMALL = tuple(
         "rng",
         "version",
         "sight_version",
+        "sight_walls",
         "derived",
     }
 )

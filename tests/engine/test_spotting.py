@@ -299,3 +299,20 @@ def test_fixed_units_the_enemy_spots_are_freed_at_their_player_turn() -> None:
     assert [e for e in game.log if isinstance(e, FreedBySight)] == [
         FreedBySight(1, Side.ALLIED, ("A",))
     ]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "wrecks", "blocked"),
+    [("panzer_battles", 8, True), ("panzer_battles", 7, False), ("panzer_campaigns", 8, False)],
+)
+def test_more_than_seven_wrecks_block_sight_in_panzer_battles(
+    ruleset: str, wrecks: int, blocked: bool
+) -> None:
+    title = ascii_title(
+        column(".A", ".", ".", ".z"),
+        header={"ruleset": ruleset},
+        scenario={"overlays": {"wrecks": [{"hex": (0, 2), "count": wrecks}]}},
+    )
+    game = game_of(title)
+    assert game.line_of_sight((0, 0), (0, 3)) is not blocked
+    assert ("z" in game.spotting(Side.ALLIED)) is not blocked
