@@ -20,7 +20,7 @@ from engine.events import Arrived, Event, GameEnded
 from engine.line_of_sight import has_line_of_sight
 from engine.objectives import Score
 from engine.orders import ChangeMode, EndPlayerTurn, ExitUnit, Move, Order, ReconSpot
-from engine.sightings import Sighting
+from engine.sightings import Sight, Sighting
 from engine.state import GameState, StateSnapshot, other_side
 from engine.units import UnitState
 from engine.weather import StormChanged, Weather
@@ -432,6 +432,11 @@ class Game:
                 return False
             origin = unit.hex
         return spotting.sees(self.state, origin, self.hex_of(hex_))
+
+    def sight_of(self, side: Side, hex_: Offset) -> Sight | None:
+        """How well `side`'s units see a hex now: "spotted" when one that is not Broken does,
+        "unknown" when only Broken ones do, None when none does [000 4.8, 9.0]."""
+        return spotting.watch(self.state, side, self.hex_of(hex_))
 
     def sight_from(self, hex_: Offset) -> dict[Offset, bool]:
         """Every hex within this turn's visibility of `hex_`, and whether a unit there sees it."""

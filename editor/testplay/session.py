@@ -17,7 +17,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from editor.document import Change, ChangeAction, Document, FileSlot
 from editor.testplay.play_settings import TestPlaySettings
-from editor.testplay.shadow import objectives_of, placements_of
+from editor.testplay.shadow import objectives_of, overlays_of, placements_of
 from engine.events import Event, ObjectiveCaptured, ProtectionApplied, Surrendered
 from engine.game import Game
 from engine.movement import IllegalMove
@@ -335,9 +335,10 @@ class TestPlaySession(QObject):
         """Install in the shadow the parts of the scenario the game changed, each with its own
         Change so views rebuild only what they show of it."""
         viewer = self.viewer
-        builds: tuple[tuple[str, Callable[[], list[Any]]], ...] = (
+        builds: tuple[tuple[str, Callable[[], Any]], ...] = (
             ("placements", lambda: placements_of(self.game, viewer)),
             ("objectives", lambda: objectives_of(self.game)),
+            ("overlays", lambda: overlays_of(self.game, viewer)),
         )
         for field, build in builds:
             current: ScenarioFile = self.shadow.scenario
@@ -364,6 +365,7 @@ def _shadow_document(
                 update={
                     "placements": placements_of(game, viewer),
                     "objectives": objectives_of(game),
+                    "overlays": overlays_of(game, viewer),
                 }
             )
             slots[loaded.kind] = FileSlot(loaded.kind, loaded.path, shown, model)

@@ -13,7 +13,7 @@ from typing import Any
 from engine.game import Game
 from engine.sightings import Sight
 from engine.units import UnitState
-from schemas.scenario import ExitObjective, Placement, ScenarioFile
+from schemas.scenario import ExitObjective, Overlays, Placement, ScenarioFile
 from schemas.vocabulary import Side
 
 _MIRRORED_FLAGS = ("fixed", "disrupted", "detached", "low_ammo", "low_fuel", "on_foot")
@@ -62,6 +62,20 @@ def _hidden_from(game: Game, viewer: Side | None) -> set[str]:
         if unit.side is not viewer
         and (unit.id not in seen or seen[unit.id].grade is not Sight.SPOTTED)
     }
+
+
+def overlays_of(game: Game, viewer: Side | None = None) -> Overlays:
+    """The scenario's map overlays; with a `viewer` (Fog of War) only the fortifications it
+    sees now: "Fortifications that are not currently spotted by a friendly unit do not appear
+    on the map when Fog-of-War is in effect ... even if the fortifications were originally
+    occupied by your units" [000 5.3]."""
+    overlays = game.state.scenario.overlays
+    if viewer is None or not overlays.fortifications:
+        return overlays
+    seen = [f for f in overlays.fortifications if game.sight_of(viewer, tuple(f.hex)) is not None]
+    if len(seen) == len(overlays.fortifications):
+        return overlays
+    return overlays.model_copy(update={"fortifications": seen})
 
 
 def objectives_of(game: Game) -> list[Any]:

@@ -179,3 +179,22 @@ def test_under_fog_of_war_the_coming_arrivals_are_the_side_to_moves_own(document
     model.set_session(session)
     assert model.rows
     assert {arrival.side for arrival in model.rows} == {session.game.phasing}
+
+
+def test_under_fog_of_war_only_fortifications_in_sight_are_shown(document) -> None:
+    session = TestPlaySession.start(document, settings=FOG)
+    game = session.game
+    every = game.state.scenario.overlays.fortifications
+    for _ in range(2):  # each side in turn: the Allies hold them, the Axis sees none yet
+        seen = [f for f in every if game.sight_of(game.phasing, tuple(f.hex)) is not None]
+        assert session.shadow.scenario.overlays.fortifications == seen
+        session.end_player_turn()
+    assert {len(seen) for seen in _fortifications_by_side(session)} == {0, len(every)}
+
+
+def _fortifications_by_side(session: TestPlaySession) -> list[list[object]]:
+    shown = []
+    for _ in range(2):
+        shown.append(list(session.shadow.scenario.overlays.fortifications))
+        session.end_player_turn()
+    return shown
