@@ -31,7 +31,14 @@ from editor import symbols
 from editor.map.geometry import Frame
 from editor.selection import Selection
 from editor.testplay.arrival_marks import TurnMarks, paint_badges, paint_protection, turn_marks
-from editor.testplay.sight_marks import paint_sight, paint_unknowns, sight_area, unknown_hexes
+from editor.testplay.sight_marks import (
+    enemy_sightings,
+    paint_enemy_sightings,
+    paint_sight,
+    paint_unknowns,
+    sight_area,
+    unknown_hexes,
+)
 from editor.testplay.supply_marks import (
     ISOLATED_COLOR,
     SUPPLY_BANDS,
@@ -43,6 +50,7 @@ from editor.testplay.supply_marks import (
     supply_color,
 )
 from engine.game import Game
+from engine.sightings import Sight
 from engine.state import other_side
 from engine.zoc import zoc_hexes_of, zoc_map
 from schemas.vocabulary import Side
@@ -92,6 +100,9 @@ class TestPlayOverlays(QObject):
         """Ring each objective in the colour of the side holding it."""
         self.sight = False
         """Light the hexes a unit at the selected hex sees this turn, dim those it cannot."""
+        self.sightings = True
+        """Without Fog of War: veil the enemy counters the side to move does not see, badge
+        those it sees only as Unknown."""
         self._cache: dict[str, Any] = {}
         if selection is not None:
             self.set_selection(selection)
@@ -143,6 +154,10 @@ class TestPlayOverlays(QObject):
     def set_sight(self, on: bool) -> None:
         """Show or hide the line of sight from the selected hex."""
         self._set("sight", on)
+
+    def set_sightings(self, on: bool) -> None:
+        """Show or hide how the side to move sees each enemy counter."""
+        self._set("sightings", on)
 
     def _set(self, name: str, on: bool) -> None:
         if getattr(self, name) != on:
@@ -242,6 +257,10 @@ class TestPlayOverlays(QObject):
         if hex_ is None or game is None or not game.state.board.grid.contains(*hex_):
             return {}
         return self._cached("sight", lambda g: sight_area(g, hex_), {})
+
+    def sighting_marks(self) -> dict[Offset, Sight | None]:
+        """How the side to move sees each hex holding enemy units (see `enemy_sightings`)."""
+        return self._cached("sightings", lambda g: enemy_sightings(g, g.phasing), {})
 
     def unknown_marks(self) -> list[Offset]:
         """Under Fog of War, the hexes of enemy units the side to move sees only as Unknown."""
@@ -353,6 +372,8 @@ class TestPlayOverlays(QObject):
             paint_badges(painter, frame, self.turn_marks(), visible)
         if self.viewer is not None:
             paint_unknowns(painter, frame, self.unknown_marks(), self.viewer, visible)
+        elif self.sightings:
+            paint_enemy_sightings(painter, frame, self.sighting_marks(), visible)
         painter.restore()
 
     def _paint_supply(
@@ -428,6 +449,13 @@ class OverlayToggles(QWidget):
                 "Light the hexes a unit at the selected hex would see this turn and dim those "
                 "that towns, woods or hills hide, within the turn's visibility [000 4.8, 5.0]",
                 overlays.set_sight,
+            ),
+            (
+                "sightings",
+                "Enemy sightings",
+                "Without Fog of War: veil the enemy counters the side to move does not see and "
+                'mark with "?" those it sees only as Unknown [000 4.8]',
+                overlays.set_sightings,
             ),
             (
                 "arrivals",

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QMessageBox
 from editor.app import start
 from editor.document import Document
 from editor.main_window import MainWindow
+from editor.map.view import MapView
 from editor.testplay.models import ArrivalsModel, LogModel
 from editor.testplay.overlays import TestPlayOverlays
 from editor.testplay.play_settings import TestPlaySettings
@@ -198,3 +199,32 @@ def _fortifications_by_side(session: TestPlaySession) -> list[list[object]]:
         shown.append(list(session.shadow.scenario.overlays.fortifications))
         session.end_player_turn()
     return shown
+
+
+def test_without_fog_of_war_unseen_enemy_counters_are_veiled(qtbot, document, selection) -> None:
+    session = TestPlaySession.start(document, seed=1)
+    overlays = TestPlayOverlays(selection=selection)
+    overlays.set_session(session)
+    game = session.game
+    marks = overlays.sighting_marks()
+    enemy_hexes = {game.offset_of(u.hex) for u in game.iter_units(other_side(game.phasing))}
+    assert set(marks) == enemy_hexes
+    seen = game.spotting(game.phasing)
+    for unit in game.iter_units(other_side(game.phasing)):
+        if unit.id in seen:
+            assert marks[game.offset_of(unit.hex)] is not None
+    unseen = next(h for h, grade in marks.items() if grade is None)
+    view = MapView(selection)
+    qtbot.addWidget(view)
+    view.resize(600, 500)
+    view.set_document(session.shadow)
+    view.aids = overlays  # type: ignore[assignment]
+    view.show()
+    qtbot.waitExposed(view)
+    view.set_zoom(48)
+    view.center_on(unseen)
+    point = view.hex_pixel(unseen)
+    veiled = view.grab().toImage().pixelColor(point.toPoint())
+    overlays.set_sightings(False)
+    plain = view.grab().toImage().pixelColor(point.toPoint())
+    assert veiled.lightness() > plain.lightness()

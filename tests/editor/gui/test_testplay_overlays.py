@@ -199,7 +199,7 @@ def test_objectives_show_their_owner_and_change_hands(session, overlays):
 def test_toggles_switch_the_overlays(qtbot, overlays):
     toggles = OverlayToggles(overlays)
     qtbot.addWidget(toggles)
-    toggles.resize(300, 190)
+    toggles.resize(300, 230)
     toggles.show()
     qtbot.waitExposed(toggles)
     # The supply area and the line of sight start off: they would colour much of the map.
