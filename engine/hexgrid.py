@@ -131,24 +131,38 @@ class Hex(NamedTuple):
         for ring in range(radius + 1):
             yield from self.iter_ring(ring)
 
-    def line_to(self, other: Hex, nudge: Literal[1, -1] = 1) -> list[Hex]:
+    def line_to(self, other: Hex) -> list[Hex]:
         """The hexes on the straight line from this hex to `other`, both included.
-
-        A line running exactly along hexsides passes between two hexes at each such point;
-        `nudge` picks the side: +1 and -1 give the two lines, which differ only there. The
-        same nudge gives the same hexes from either end, so a line is symmetric.
 
         >>> Hex(0, 0).line_to(Hex(3, 0))
         [Hex(q=0, r=0), Hex(q=1, r=0), Hex(q=2, r=0), Hex(q=3, r=0)]
-        >>> Hex(0, 0).line_to(Hex(1, 1))[1], Hex(0, 0).line_to(Hex(1, 1), -1)[1]
+        """
+        steps = self.distance(other)
+        if steps == 0:
+            return [self]
+        # A tiny nudge keeps points that fall exactly on an edge on one consistent side.
+        aq, ar = self.q + 1e-6, self.r + 1e-6
+        bq, br = other.q + 1e-6, other.r + 1e-6
+        return [
+            _round(aq + (bq - aq) * i / steps, ar + (br - ar) * i / steps) for i in range(steps + 1)
+        ]
+
+    def sight_line(self, other: Hex, nudge: Literal[1, -1] = 1) -> list[Hex]:
+        """The hexes on the straight line from this hex to `other`, both included, for line of
+        sight. A line running exactly along hexsides passes between two hexes at each such
+        point; `nudge` picks the side: +1 and -1 give the two lines, which differ only there.
+
+        Unlike `line_to` (whose equal nudges of q and r leave exact ties to float noise, and
+        whose lines the editor's tools and the sample titles are built with), the nudge's three
+        cube parts differ (q +1, r +2, s -3 millionths): the same displacement always gives the
+        same shape, and the same nudge the same hexes from either end.
+
+        >>> Hex(0, 0).sight_line(Hex(1, 1))[1], Hex(0, 0).sight_line(Hex(1, 1), -1)[1]
         (Hex(q=0, r=1), Hex(q=1, r=0))
         """
         steps = self.distance(other)
         if steps == 0:
             return [self]
-        # A tiny nudge keeps points that fall exactly on an edge on one consistent side. Its
-        # three cube parts differ (q +1, r +2, s -3 millionths), so no two rounding errors
-        # tie and float noise never decides: the same displacement gives the same shape.
         eq, er = 1e-6 * nudge, 2e-6 * nudge
         aq, ar = self.q + eq, self.r + er
         bq, br = other.q + eq, other.r + er
@@ -204,7 +218,7 @@ def _line_steps(
     a = grid.hex_at(*start)
     b = grid.hex_at(start[0] + columns, rows)
     steps = []
-    for hex_ in a.line_to(b, nudge):
+    for hex_ in a.sight_line(b, nudge):
         column, row = grid.offset_of(hex_)
         steps.append((column - start[0], row))
     return tuple(steps)
@@ -248,7 +262,7 @@ class Grid:
     def line_steps(
         self, a: Offset, b: Offset, nudge: Literal[1, -1] = 1
     ) -> tuple[tuple[int, int], ...]:
-        """The offsets of the hexes on the straight line from `a` to `b` (`Hex.line_to`), as
+        """The offsets of the hexes on the sight line from `a` to `b` (`Hex.sight_line`), as
         (column, row) steps from `a`: a line's shape depends only on the stagger of `a`'s
         column and the displacement, so shapes are computed once (line-of-sight walks ask
         for thousands).

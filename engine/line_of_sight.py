@@ -13,7 +13,7 @@ Decisions, with their sections:
 - Panzer Battles: a hex with more than 7 wrecks blocks sight [001 #14]; the scenario lays them,
   so they are `walls` the state passes, not part of the board.
 - A line along hexsides passes between two hexes at a point; it is clear when either side of it
-  is clear (the two `Hex.line_to` nudges), so no arbitrary tie-break hides a unit; along the
+  is clear (the two `Hex.sight_line` nudges), so no arbitrary tie-break hides a unit; along the
   map's edge only the side on the map counts.
 - Line of sight is symmetric: the manual gives elevation a fire modifier [000 5.2] but no
   asymmetry of seeing, and the sight line is the same straight line from both ends.

@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from editor.document import Change, ChangeAction, Document, FileSlot
 from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.shadow import objectives_of, overlays_of, placements_of
-from engine.events import Event, ObjectiveCaptured, ProtectionApplied, Surrendered
+from engine.events import Event, ObjectiveCaptured, ProtectionApplied, Released, Surrendered
 from engine.game import Game
 from engine.movement import IllegalMove
 from engine.orders import Order
@@ -119,6 +119,8 @@ class TestPlaySession(QObject):
             struck = event.broken + event.eliminated
             return any(self.game.unit(unit).side is viewer for unit in struck)
         side = getattr(event, "side", None)
+        if isinstance(event, Released):  # its organization's side, units freed or not
+            side = self.game.state.oob_index.side_of(event.organization)
         if not isinstance(side, Side):
             units = getattr(event, "units", None) or [getattr(event, "unit", None)]
             known = [self.game.state.units.get(u) for u in units if isinstance(u, str)]

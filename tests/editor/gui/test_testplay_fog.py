@@ -19,7 +19,7 @@ from editor.testplay.overlays import TestPlayOverlays
 from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.session import TestPlaySession
 from editor.testplay.shadow import placements_of
-from engine.events import ObjectiveCaptured, Surrendered
+from engine.events import ObjectiveCaptured, Released, Surrendered
 from engine.game import Game
 from engine.sightings import Sight, Sighting
 from engine.state import other_side
@@ -228,3 +228,16 @@ def test_without_fog_of_war_unseen_enemy_counters_are_veiled(qtbot, document, se
     overlays.set_sightings(False)
     plain = view.grab().toImage().pixelColor(point.toPoint())
     assert veiled.lightness() > plain.lightness()
+
+
+def test_under_fog_of_war_an_enemy_release_is_not_logged_even_with_no_unit_freed(
+    document,
+) -> None:
+    session = TestPlaySession.start(document, settings=FOG)
+    index = session.game.state.oob_index
+    side = session.game.phasing
+    organization = next(o for o, entry in index.organizations.items() if entry.side is side)
+    release = Released(1, "r", organization, (), "scheduled")
+    assert session.may_know(release)
+    session.end_player_turn()
+    assert not session.may_know(release)
