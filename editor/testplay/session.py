@@ -21,7 +21,7 @@ from editor.testplay.shadow import objectives_of, overlays_of, placements_of
 from engine.events import Event, ObjectiveCaptured, ProtectionApplied, Released, Surrendered
 from engine.game import Game
 from engine.movement import IllegalMove
-from engine.orders import Order
+from engine.orders import Order, ReconSpot
 from schemas.io import FileKind
 from schemas.scenario import Mode, ScenarioFile
 from schemas.title import ScenarioBundle
@@ -149,6 +149,9 @@ class TestPlaySession(QObject):
         if self._busy:
             return "not while a turn is being computed"
         if not self.game.can_undo:
+            spotted = self.game.orders and isinstance(self.game.orders[-1], ReconSpot)
+            if spotted:
+                return "recon spotting revealed the enemy: it cannot be taken back"
             return "no move of this player turn to take back"
         if self.settings.fog_of_war:
             # [000 5.0] "Unless Fog-of-War is in effect, you can undo movement"

@@ -272,3 +272,4 @@ def test_the_options_page_orders_recon_spotting(qtbot, document, selection):
     assert said[-1].startswith(f"{game.phasing.value} recon {recon.id}")
     assert isinstance(session.orders[-1], ReconSpot)
     assert not session.can_undo  # its dice revealed the enemy
+    assert "recon spotting revealed the enemy" in (session.undo_refusal() or "")
