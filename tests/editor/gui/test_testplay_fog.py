@@ -23,6 +23,7 @@ from engine.events import ObjectiveCaptured, Released, Surrendered
 from engine.game import Game
 from engine.sightings import Sight, Sighting
 from engine.state import other_side
+from engine.zoc import zoc_map
 from schemas.scenario import DayPhase
 
 FOG = TestPlaySettings(seed=1, fog_of_war=True)
@@ -241,3 +242,24 @@ def test_under_fog_of_war_an_enemy_release_is_not_logged_even_with_no_unit_freed
     assert session.may_know(release)
     session.end_player_turn()
     assert not session.may_know(release)
+
+
+def test_under_fog_of_war_the_zoc_overlay_shows_the_zones_of_seen_enemies_only(document):
+    session = TestPlaySession.start(document, settings=FOG)
+    overlays = TestPlayOverlays()
+    overlays.set_session(session)
+    game = session.game
+    enemy = other_side(game.phasing)
+    every = zoc_map(game.state, enemy)
+    all_zones = {game.offset_of(h) for h in range(len(every)) if every[h]}
+    seen = game.spotting(game.phasing)
+    near_seen = {
+        game.offset_of(n)
+        for u in game.iter_units(enemy)
+        if u.id in seen
+        for n in game.state.board.neighbors[6 * u.hex : 6 * u.hex + 6]
+        if n >= 0
+    }
+    shown = overlays.zoc_hexes()
+    assert shown <= all_zones & near_seen
+    assert shown < all_zones, "hidden enemies' zones are not shown"
