@@ -17,14 +17,15 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from bench.generate import MAP_NAME, OOB_NAME, PARAMETERS_NAME, SCENARIO_NAME, TITLE_FILES
-from engine import movement
+from engine import movement, spotting
 from engine.game import Game
+from engine.line_of_sight import sight_map
 from engine.map_checks import check_map_geometry
 from engine.setup import check as check_setup
 from engine.state import GameState
@@ -34,6 +35,7 @@ from engine.validation import validate_paths
 from schemas.checks import check_scenario_header, check_scenario_references
 from schemas.io import save_file
 from schemas.problems import Problem, Severity
+from schemas.scenario import DayPhase
 from schemas.title import ScenarioBundle, load_scenario
 from schemas.vocabulary import Side
 
@@ -50,6 +52,8 @@ BUDGETS: dict[str, float] = {
     "editor: brush stroke segment": 0.016,
     "test-play: a move, then taking it back": 0.1,
     "test-play: trace a unit's supply line": 0.1,
+    "spotting for both sides from scratch": 0.5,
+    "spotting update after one move": 0.02,
 }
 """Seconds per operation, as the architecture document's budget gives them (the brush stroke's
 budget is issue 5's; a test-play order's 0.1 s is ours: what a click may take to feel
@@ -406,6 +410,103 @@ def _trace_supply_line(title: Title) -> Prepared:
         f"map (lines of {min(lengths)}-{max(lengths)} hexes), as a tester selects a hex with the "
         "Supply overlay on",
         per_run=len(units),
+    )
+
+
+CONTACT_VISIBILITY = 8
+"""A clear summer day's visibility, beyond the 1-5 hexes the manual calls typical [000 11.0]."""
+CONTACT_UNITS = 1500
+"""Units of the first side put next to the enemy for the spotting rows: a long front."""
+
+
+def _in_contact(title: Title) -> GameState:
+    """The title's opening state with a front: `CONTACT_UNITS` units of the side to move each
+    put on a free hex two hexes from an enemy unit, and the day's visibility at
+    `CONTACT_VISIBILITY` (the generated title's sides start far apart, seeing nothing)."""
+    state = title.new_state(seed=1)
+    state.weather = replace(
+        state.weather, phase=DayPhase.DAY, storm=False, visibility=CONTACT_VISIBILITY
+    )
+    board = state.board
+    enemies = [u for u in state.iter_units() if u.side is not state.phasing]
+    movers = [u for u in state.iter_units(state.phasing) if u.unit.speed > 0]
+    for unit, enemy in zip(
+        movers[:CONTACT_UNITS], enemies[:: max(1, len(enemies) // CONTACT_UNITS)], strict=False
+    ):
+        free = next(
+            (
+                h
+                for h in board.iter_within(enemy.hex, 2)
+                if h not in state.stacks and board.distance(h, enemy.hex) == 2
+            ),
+            None,
+        )
+        if free is not None:
+            state.put(unit, free)
+    return state
+
+
+@measurement(
+    "spotting for both sides from scratch", BUDGETS["spotting for both sides from scratch"]
+)
+def _spotting_from_scratch(title: Title) -> Prepared:
+    state = _in_contact(title)
+    seen: list[int] = []
+
+    def spot() -> None:
+        sight_map(state.board).forget()
+        state.sightings = {side: {} for side in Side}
+        state.sight_version = -1
+        spotting.start(state)
+        seen[:] = [len(state.sightings[side]) for side in Side]
+
+    spot()
+    return Prepared(
+        spot,
+        f"engine.spotting.start (every unit revealed where the enemy sees it, then every enemy "
+        f"unit of both sides judged) with no line of sight cached, {len(state.units)} units, "
+        f"{CONTACT_UNITS} of them moved into contact, visibility {CONTACT_VISIBILITY}: "
+        f"{seen[0]} and {seen[1]} enemy units seen",
+    )
+
+
+@measurement("spotting update after one move", BUDGETS["spotting update after one move"])
+def _spotting_after_move(title: Title) -> Prepared:
+    state = _in_contact(title)
+    board = state.board
+    spotting.sync(state)
+    # The mover with the most enemies within sight, stepping to a free neighbour and back.
+    reach = CONTACT_VISIBILITY
+
+    def crowd(unit: UnitState) -> int:
+        return sum(
+            1
+            for h in board.iter_within(unit.hex, reach)
+            if (stack := state.stacks.get(h)) and stack[0].side is not unit.side
+        )
+
+    movers = [u for u in state.iter_units(state.phasing) if u.unit.speed > 0][:CONTACT_UNITS]
+    unit, step = next(
+        (u, n)
+        for u in sorted(movers, key=crowd, reverse=True)
+        for n in board.neighbors[6 * u.hex : 6 * u.hex + 6]
+        if n >= 0 and n not in state.stacks
+    )
+    start = unit.hex
+
+    def update() -> None:
+        for there, back in ((step, start), (start, step)):
+            sight_map(board).forget()
+            state.put(unit, there)
+            spotting.after_move(state, unit, back, [there])
+
+    update()
+    return Prepared(
+        update,
+        f"engine.spotting.after_move of the unit with most enemy hexes within visibility "
+        f"{reach} ({crowd(unit)}) stepping one hex and back (two updates per run), with no "
+        "line of sight cached",
+        per_run=2,
     )
 
 

@@ -119,6 +119,7 @@ def _testplay_shot(window: Any, hex_: tuple[int, int], shot: Callable[[str], Non
         controller.tool.hover(_resting_mouse(window.map_view, max(moves, key=moves.__getitem__)))
     shot("testplay")
     _arrivals_shot(window, shot)
+    _sight_shot(window, shot)
     controller.stop()
 
 
@@ -137,6 +138,27 @@ def _arrivals_shot(window: Any, shot: Callable[[str], None]) -> None:
         window.map_view.center_on(arrived[0].hex)
         window.selection.select_hex(arrived[0].hex)
     shot("testplay-arrivals")
+
+
+def _sight_shot(window: Any, shot: Callable[[str], None]) -> None:
+    """Test-play by day with the Line of sight overlay on, from a unit whose view towns, woods
+    or hills partly block."""
+    session = window.testplay.session
+    game = session.game
+    while not game.is_over and game.phase.value != "day":
+        session.end_player_turn()
+    blocked = [
+        u for u in game.iter_units() if not all(game.sight_from(game.offset_of(u.hex)).values())
+    ]
+    if game.is_over or not blocked:
+        return
+    here = game.offset_of(blocked[0].hex)
+    window.testplay.overlays.set_sight(True)
+    window.map_view.set_zoom(36)
+    window.map_view.center_on(here)
+    window.selection.select_hex(here)
+    shot("testplay-sight")
+    window.testplay.overlays.set_sight(False)
 
 
 def _resting_mouse(view: Any, hex_: tuple[int, int]) -> Any:

@@ -20,6 +20,7 @@ from editor.docks.problems_dock import ProblemsDock
 from editor.docks.tool_options import ToolOptionsDock
 from editor.map.view import MapOverlay
 from editor.selection import Focus
+from editor.testplay.curtain import Curtain
 from editor.testplay.dock import TestPlayDock
 from editor.testplay.fixes import positions_of
 from editor.testplay.log_export import FILE_FILTERS as LOG_FILTERS
@@ -82,6 +83,8 @@ class TestPlayController(QObject):
         super().__init__(window)
         self.window = window
         self.session: TestPlaySession | None = None
+        self.curtain: Curtain | None = None
+        """The hot-seat curtain of the running session."""
         self.last: tuple[TestPlaySettings, list[Order], Path] | None = None
         """The settings, orders and scenario file of the last test-play stopped, for
         `replay_last`."""
@@ -221,6 +224,11 @@ class TestPlayController(QObject):
         view.set_tool(self.tool)
         self.overlays.set_session(session)
         view.aids = self.overlays
+        # Hex Info lists the game's units, as the side to move may know them under Fog of War.
+        hex_info = window.docks.get("hex_info")
+        if isinstance(hex_info, DocumentDock):
+            hex_info.set_document(session.shadow)
+        self.curtain = Curtain(window, session)
         window.tools.group.setEnabled(False)
         for name, dock in window.docks.items():
             if isinstance(dock, DocumentDock) and name not in STAYS_ON:
@@ -276,6 +284,12 @@ class TestPlayController(QObject):
             testplay.fix_requested.disconnect(self.show_in_scenario)
         self.tool.set_session(None)
         self.overlays.set_session(None)
+        hex_info = window.docks.get("hex_info")
+        if isinstance(hex_info, DocumentDock):
+            hex_info.set_document(window.document)
+        if self.curtain is not None:
+            self.curtain.deleteLater()
+            self.curtain = None
         view.aids = self._saved_aids
         view.set_document(window.document, keep_view=True)
         view.set_tool(window.tools.current)

@@ -1,9 +1,11 @@
 """Units coming and going on the scenario's schedule: withdrawals, reinforcements (by road or map
 edge, amphibious, naval, parachute, glider, infiltration) with their Protection Values and
-landing losses, and the Releases that un-fix organizations [000 3.3, 4.6, 4.7, 11.0].
+landing losses, the Releases that un-fix organizations, and Fixed units freed by being spotted
+[000 3.3, 4.6, 4.7, 11.0].
 
-The turn loop calls the three `process_*` functions at the start of each player turn for the
-phasing side; each returns the events it caused. All chance goes through `state.rng`.
+The turn loop calls the three `process_*` functions and `free_spotted_units` at the start of
+each player turn for the phasing side; each returns the events it caused. All chance goes
+through `state.rng`.
 
 Decision for every scheduled event: it belongs to the side of the first unit it names (or the
 first unit under the first organization), acts on that side's player turn, and moves only that
@@ -18,15 +20,16 @@ from engine.events import (
     ArrivalDelayed,
     Arrived,
     Event,
+    FreedBySight,
     LandingLosses,
     ProtectionApplied,
     Released,
     Withdrew,
 )
-from engine.hexgrid import Hex
 from engine.movement import is_enterable
 from engine.objectives import apply_loss, eliminate
-from engine.state import GameState
+from engine.spotting import spotted_by
+from engine.state import GameState, other_side
 from engine.units import UnitState, UnitStatus
 from engine.weather import airborne_or_amphibious_arrivals_allowed
 from schemas.scenario import ArrivalKind, Mode, Reinforcement, Scheduled, ScheduledUnits
@@ -372,6 +375,21 @@ def _round_by_chance(state: GameState, amount: float) -> int:
 # --- releases -------------------------------------------------------------------------------
 
 
+def free_spotted_units(state: GameState, side: Side) -> list[Event]:
+    """Un-fix `side`'s Fixed units the enemy sees: "Units that are assaulted or Spotted
+    automatically become un-Fixed" [000 4.6]. Decision: seen at all counts (in detail or as
+    Unknown, as for releases below), checked at the start of the unit's player turn, the first
+    moment being un-Fixed matters."""
+    seen = spotted_by(state, other_side(side))
+    freed = [u.id for u in state.iter_units(side) if u.fixed and u.id in seen]
+    for unit_id in freed:
+        state.units[unit_id].fixed = False
+    if not freed:
+        return []
+    state.touch()
+    return [FreedBySight(state.turn, side, tuple(freed))]
+
+
 def process_releases(state: GameState, side: Side) -> list[Event]:
     """Un-fix every unit of `side`'s organizations whose Release happens this turn [000 4.6].
 
@@ -379,13 +397,14 @@ def process_releases(state: GameState, side: Side) -> list[Event]:
     turn (one roll of `state.rng`, none at 100%). One with `on_spotted` also happens, at any
     time, as soon as one of the organization's units on the map is spotted ("if any unit in
     such an organization becomes Spotted, then the Release may be automatically triggered").
-    The engine has no line-of-sight model, so decision: a unit counts as spotted when an enemy
-    unit stands within the turn's effective visibility (hexes, after dawn, dusk, night and
-    storm) [000 4.8, 11.0]; it is checked at the start of the organization's player turn,
-    which is the first moment a release can matter.
+    Decision: a unit counts as spotted when the enemy sees it at all, in detail or as Unknown
+    (`engine.spotting`: line of sight within the turn's visibility, concealment) - "being in
+    the enemy's line-of-sight can trigger the release of a Fixed unit" [000 4.8]; it is checked
+    at the start of the organization's player turn, which is the first moment a release can
+    matter.
     """
     events: list[Event] = []
-    spotters: _EnemyHexes | None = None
+    seen = spotted_by(state, other_side(side))
     for release in state.scenario.releases:
         if release.id in state.released:
             continue
@@ -400,10 +419,8 @@ def process_releases(state: GameState, side: Side) -> list[Event]:
         reason = None
         if due and release.probability >= 100:
             reason = "scheduled"
-        elif release.on_spotted:
-            spotters = spotters or _EnemyHexes(state, side)
-            if any(unit.on_map and spotters.is_seen(unit.hex) for unit in members):
-                reason = "spotted"
+        elif release.on_spotted and any(unit.on_map and unit.id in seen for unit in members):
+            reason = "spotted"
         if reason is None and due and state.rng.randrange(100) < release.probability:
             reason = "chance"
         if reason is None:
@@ -416,26 +433,6 @@ def process_releases(state: GameState, side: Side) -> list[Event]:
                 freed.append(unit.id)
         events.append(Released(state.turn, release.id, release.organization, tuple(freed), reason))
     return events
-
-
-class _EnemyHexes:
-    """The hexes holding enemies of `side`, to ask whether a hex lies within their sight."""
-
-    def __init__(self, state: GameState, side: Side) -> None:
-        self.board = state.board
-        self.visibility = state.weather.effective_visibility
-        self.hexes = {h for h, stack in state.stacks.items() if stack[0].side is not side}
-        self._axial: list[Hex] | None = None
-
-    def is_seen(self, hex_index: int) -> bool:
-        """Whether an enemy stands within visibility of `hex_index`."""
-        radius = self.visibility
-        if 3 * radius * (radius + 1) + 1 <= len(self.hexes):
-            return any(h in self.hexes for h in self.board.iter_within(hex_index, radius))
-        if self._axial is None:
-            self._axial = [self.board.hex_of(h) for h in self.hexes]
-        center = self.board.hex_of(hex_index)
-        return any(center.distance(other) <= radius for other in self._axial)
 
 
 # --- shared helpers -------------------------------------------------------------------------

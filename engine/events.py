@@ -83,6 +83,19 @@ class Released:
 
 
 @dataclass(frozen=True, slots=True)
+class FreedBySight:
+    """Fixed units the enemy has spotted became un-Fixed [000 4.6]."""
+
+    turn: int
+    side: Side
+    units: tuple[str, ...]
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        return f"{self.side.value}: spotted by the enemy, no longer fixed: {', '.join(self.units)}"
+
+
+@dataclass(frozen=True, slots=True)
 class ProtectionApplied:
     """An arrival's Protection Value broke or eliminated enemy units [000 4.7]."""
 
@@ -299,6 +312,44 @@ class GameEnded:
         return f"game over{early}: {self.outcome.replace('_', ' ')}, score {self.score:g}"
 
 
+@dataclass(frozen=True, slots=True)
+class ReconSpotted:
+    """A recon unit tried to reveal concealed enemy units within Visibility + 1 [000 4.8]."""
+
+    turn: int
+    side: Side
+    unit: str
+    spotted: tuple[str, ...]
+    """Enemy units it revealed in detail."""
+    unknown: tuple[str, ...]
+    """Enemy units it revealed only as Unknown."""
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        found = len(self.spotted) + len(self.unknown)
+        if not found:
+            return f"{self.side.value} recon {self.unit} revealed nothing"
+        return (
+            f"{self.side.value} recon {self.unit} revealed {len(self.spotted)} enemy units "
+            f"and {len(self.unknown)} unknown"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class DustSpotted:
+    """`side` saw the dust of an enemy unit moving beyond visibility: an Unknown at `hex`
+    [000 4.8]."""
+
+    turn: int
+    side: Side
+    unit: str
+    hex: Offset
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        return f"{self.side.value} saw dust: an unknown enemy unit at {_hex(self.hex)}"
+
+
 def _hex(offset: Offset) -> str:
     return f"[{offset[0]}, {offset[1]}]"
 
@@ -308,6 +359,7 @@ Event = (
     | ArrivalDelayed
     | Withdrew
     | Released
+    | FreedBySight
     | ProtectionApplied
     | LandingLosses
     | ObjectiveCaptured
@@ -324,6 +376,8 @@ Event = (
     | StrengthRecovered
     | FatigueRecovered
     | GameEnded
+    | ReconSpotted
+    | DustSpotted
     | ConditionChanged
     | StormChanged
     | VisibilityChanged

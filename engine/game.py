@@ -1,6 +1,7 @@
 """The turn loop and the API a tester plays through: a new game from a scenario and a seed, legal
-moves, moving units and changing their mode, ending player turns, taking back the orders of the
-player turn, and queries for supply, objective owners, the score and the event log.
+moves, moving units and changing their mode, recon spotting, ending player turns, taking back the
+orders of the player turn, and queries for line of sight and spotting, supply, objective owners,
+the score and the event log.
 
 Same scenario, seed and orders give the same log: all randomness comes from the state's one
 generator, and every collection is walked in scenario order. `Game.orders` records the orders
@@ -14,12 +15,14 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from engine import arrivals, logistics, movement, objectives, supply
+from engine import arrivals, logistics, movement, objectives, spotting, supply
 from engine.combat.events import LossesTaken
 from engine.combat.recovery import start_of_turn_recovery
-from engine.events import Event, GameEnded
+from engine.events import Arrived, Event, GameEnded
+from engine.line_of_sight import has_line_of_sight
 from engine.objectives import Score
-from engine.orders import ChangeMode, EndPlayerTurn, ExitUnit, Move, Order
+from engine.orders import ChangeMode, EndPlayerTurn, ExitUnit, Move, Order, ReconSpot
+from engine.sightings import Sight, Sighting
 from engine.state import GameState, StateSnapshot, other_side
 from engine.units import UnitState
 from engine.weather import StormChanged, Weather
@@ -57,6 +60,7 @@ class Game:
                     state, storm_started=False, storm_ended=False, midnight=True
                 )
             )
+        spotting.start(state)
         self._start_player_turn()
 
     # --- starting ---------------------------------------------------------------------------
@@ -153,11 +157,14 @@ class Game:
             return []
         if isinstance(order, ExitUnit):
             return self.exit_unit(order.unit)
+        if isinstance(order, ReconSpot):
+            return [self.recon_spot(order.unit)]
         return self.end_player_turn()
 
     @property
     def can_undo(self) -> bool:
-        """Whether the current player turn has orders to take back."""
+        """Whether the current player turn has orders to take back (none before a recon
+        spotting: its dice revealed the enemy)."""
         return bool(self._checkpoints)
 
     def undo(self) -> Order:
@@ -228,9 +235,12 @@ class Game:
         order = Move(unit_id, tuple(self.offset_of(h) for h in hexes))
 
         def run() -> list[Event]:
+            spotting.sync(self.state)
+            start = unit.hex
             entered = movement.move(self.state, unit, hexes)
+            seen = spotting.after_move(self.state, unit, start, entered)
             owners = objectives.update_owners(self.state, [(h, unit.side) for h in entered])
-            return self._emit(owners)
+            return self._emit([*seen, *owners])
 
         return self._carry_out(order, run)
 
@@ -262,6 +272,20 @@ class Game:
             return self._emit([event])
 
         return self._carry_out(ExitUnit(unit_id), run)
+
+    def recon_spot(self, unit_id: str) -> Event:
+        """A recon unit spends a third of its movement points to try to reveal concealed enemy
+        units within Visibility + 1 hexes [000 4.8] (see `engine.spotting`). IllegalMove when
+        it may not. The orders before it can no longer be taken back."""
+        unit = self._orderable(unit_id)
+        why = spotting.may_recon_spot(self.state, unit)
+        if why is not None:
+            raise movement.IllegalMove(why)
+        events = self._carry_out(
+            ReconSpot(unit_id), lambda: self._emit([spotting.recon_spot(self.state, unit)])
+        )
+        self._checkpoints.clear()  # taking it back would let a player roll again
+        return events[0]
 
     # --- the turn loop ----------------------------------------------------------------------
 
@@ -326,14 +350,18 @@ class Game:
 
     def _start_player_turn(self) -> None:
         """The start-of-player-turn steps (digest 1.3 and Appendix B.2): withdrawals and
-        arrivals [000 4.7], releases [000 4.6], objectives the arrivals occupy, Local Supply
-        Values and isolation [000 10.1], the Command Test, disruption recovery, ammunition and
-        fuel [000 9.1, 10.2], loss recovery, replacements and fatigue rest [000 9.3, 12.0],
-        fresh movement points."""
+        arrivals [000 4.7], releases and Fixed units the enemy spotted [000 4.6], objectives
+        the arrivals occupy, Local Supply Values and isolation [000 10.1], the Command Test,
+        disruption recovery, ammunition and fuel [000 9.1, 10.2], loss recovery, replacements
+        and fatigue rest [000 9.3, 12.0], fresh movement points."""
         state, side = self.state, self.state.phasing
         self._emit(arrivals.process_withdrawals(state, side))
-        self._emit(arrivals.process_arrivals(state, side))
+        for event in self._emit(arrivals.process_arrivals(state, side)):
+            if isinstance(event, Arrived):  # arriving is moving in view [000 4.8]
+                for unit_id in event.units:
+                    spotting.reveal(state, state.units[unit_id])
         self._emit(arrivals.process_releases(state, side))
+        self._emit(arrivals.free_spotted_units(state, side))
         self._emit(objectives.update_owners(state))
         isolation = supply.update_isolation(state, side)
         if isolation is not None:
@@ -394,6 +422,42 @@ class Game:
     def score(self) -> Score:
         """Victory points, the score and the outcome it would give now."""
         return objectives.score(self.state)
+
+    def line_of_sight(self, from_hex: Offset, to_hex: Offset) -> bool:
+        """Whether the map lets a unit at `from_hex` see `to_hex`, at any range: no town, wood
+        or hill between them [000 5.0], nor in Panzer Battles a wall of wrecks [001 #14] (see
+        `engine.line_of_sight`)."""
+        state = self.state
+        return has_line_of_sight(
+            state.board, self.hex_of(from_hex), self.hex_of(to_hex), state.sight_walls
+        )
+
+    def can_see(self, unit_or_hex: str | UnitState | Offset, hex_: Offset) -> bool:
+        """Whether a unit (by id or state) or a unit standing at a hex sees `hex_`: line of sight
+        within this turn's visibility [000 4.8, 11.0]."""
+        if isinstance(unit_or_hex, tuple):
+            origin = self.hex_of(unit_or_hex)
+        else:
+            unit = self.unit(unit_or_hex) if isinstance(unit_or_hex, str) else unit_or_hex
+            if not unit.on_map:
+                return False
+            origin = unit.hex
+        return spotting.sees(self.state, origin, self.hex_of(hex_))
+
+    def sight_of(self, side: Side, hex_: Offset) -> Sight | None:
+        """How well `side`'s units see a hex now: "spotted" when one that is not Broken does,
+        "unknown" when only Broken ones do, None when none does [000 4.8, 9.0]."""
+        return spotting.watch(self.state, side, self.hex_of(hex_))
+
+    def sight_from(self, hex_: Offset) -> dict[Offset, bool]:
+        """Every hex within this turn's visibility of `hex_`, and whether a unit there sees it."""
+        seen = spotting.viewshed(self.state, self.hex_of(hex_))
+        return {self.offset_of(h): clear for h, clear in seen.items()}
+
+    def spotting(self, side: Side) -> dict[str, Sighting]:
+        """The enemy units `side` sees now, by id, each spotted in detail or Unknown, with the
+        hex it was seen at [000 4.8]."""
+        return dict(self.state.spotted_by(side))
 
     def iter_log(self, turn: int | None = None) -> Iterator[Event]:
         """The events logged so far, or those of one turn."""

@@ -31,7 +31,9 @@ Decisions where the manual is silent, each with its section:
 - [000 4.5] A hexside ferry carries one unit per player turn; "un-Combined" is not checked (the
   engine has no combined units).
 - [000 4.1] "A Disrupted unit takes 3 times the normal movement cost to move closer to a spotted
-  enemy unit": not applied, since the engine has no spotting model.
+  enemy unit": a step that brings it nearer (in hexes) to the nearest enemy unit its side sees,
+  in detail or as Unknown (`engine.spotting`), costs three times the ordinary cost; steps that
+  cost the whole allowance are not multiplied.
 - [000 4.1, 4.3, 4.4] Night movement disruption, vehicle breakdown and deception effects are
   random and deferred (Appendix B.3 of the digest).
 - [000 4.0] No step is allowed beyond the points left: the manual has no "a unit may always
@@ -49,6 +51,7 @@ from engine.allowance import (
     needs_travel_mode_to_move,
 )
 from engine.movement_costs import INF, MapCosts, MoveProfile, StepOptions
+from engine.spotting import spotted_by
 from engine.stacking import over_stacking_on_arrival, road_stack_in, road_stacking_limit
 from engine.state import GameState, other_side
 from engine.units import UnitState
@@ -124,6 +127,12 @@ class Mover:
         self.road_limit = road_stacking_limit(state, unit.side)
         self.own = unit.men_equivalent
         self.turn_key = (state.turn, state.player_turn)
+        self.threats = (
+            [state.board.hex_of(s.hex) for s in spotted_by(state, unit.side).values()]
+            if unit.disrupted and not planning
+            else []
+        )
+        self._nearest: dict[int, int] = {}
 
     @property
     def lowest_step(self) -> float:
@@ -194,6 +203,8 @@ class Mover:
             return why or options.reason
         if rubble is not None:
             ordinary *= 3  # "does triple movement costs through the hex" [000 4.4]
+        if self.threats and self._nearest_threat(v) < self._nearest_threat(u):
+            ordinary *= 3  # a Disrupted unit closing on a spotted enemy [000 4.1]
         whole_cost = max(whole, allowance) if whole < INF else INF
         cost, used_whole = ordinary, False
         if whole_cost < cost:
@@ -226,6 +237,14 @@ class Mover:
             else:
                 loss = mine.strength / 3 * allowance / (2 if shallow else 1)
         return Step(cost, loss, used_whole and options.ferry)
+
+    def _nearest_threat(self, hex_index: int) -> int:
+        """Hexes from `hex_index` to the nearest enemy unit the mover's side sees."""
+        found = self._nearest.get(hex_index)
+        if found is None:
+            here = self.state.board.hex_of(hex_index)
+            found = self._nearest[hex_index] = min(here.distance(t) for t in self.threats)
+        return found
 
     def _road_stack(self, v: int) -> int:
         return road_stack_in(self.state, v, self.side, rail=self.unit.mode is Mode.RAIL)

@@ -57,6 +57,23 @@ class ExitUnit:
 
 
 @dataclass(frozen=True, slots=True)
+class ReconSpot:
+    """Spend a third of a recon unit's movement points to try to reveal concealed enemy units
+    within Visibility + 1 hexes [000 4.8]. Its die rolls reveal the enemy: it cannot be taken
+    back."""
+
+    unit: str
+
+    def describe(self) -> str:
+        """One phrase for a menu or a report.
+
+        >>> ReconSpot("7/Aufkl").describe()
+        'recon spotting by 7/Aufkl'
+        """
+        return f"recon spotting by {self.unit}"
+
+
+@dataclass(frozen=True, slots=True)
 class EndPlayerTurn:
     """End the player turn [000 3.3]."""
 
@@ -65,5 +82,5 @@ class EndPlayerTurn:
         return "end the player turn"
 
 
-Order = Move | ChangeMode | ExitUnit | EndPlayerTurn
+Order = Move | ChangeMode | ExitUnit | ReconSpot | EndPlayerTurn
 """Anything `engine.game.Game.apply` carries out."""

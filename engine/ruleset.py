@@ -31,6 +31,15 @@ class RulesetProfile:
     """Irregulars exert no ZOC [000 4.2]; PB has no irregular units [001 1.2]."""
     forced_bridge_movement: bool
     """Forced Bridge Movement exists [000 4.5]; PB does not mention it [001 1.2]."""
+    concealment_by_height: bool
+    """Concealment comes from the cover height of the unit's own hex: 1 m conceals infantry and
+    guns, 2 m all units [001 "Concealment"]; in PzC from any hex that is not clear [000 4.8]."""
+    concealed_without_zoc: bool
+    """Concealed units exert no ZOC [001 1.2]; PzC has no such exception [000 3.3]."""
+    recon_spotting_standard: bool
+    """Recon Spotting is a standard rule [001 #13]; in PzC an optional rule [000 4.8]."""
+    wrecks_blocking_sight: int | None
+    """A hex with more wrecks than this blocks line of sight [001 #14]; PzC has no wrecks."""
     large_echelon: UnitSize = UnitSize.BATTALION
     """The echelon whose units (and combined units of 3 or more) have fatigue factor 2 and
     morale-check base 15: PzC battalions [000 9.3, 12.0], PB companies [001 4.5, 4.7]."""
@@ -59,6 +68,10 @@ PROFILES: dict[Ruleset, RulesetProfile] = {
         towed_at_and_heavy_aa_without_zoc=True,
         irregulars_without_zoc=True,
         forced_bridge_movement=True,
+        concealment_by_height=False,
+        concealed_without_zoc=False,
+        recon_spotting_standard=False,
+        wrecks_blocking_sight=None,
     ),
     Ruleset.PANZER_BATTLES: RulesetProfile(
         Ruleset.PANZER_BATTLES,
@@ -67,6 +80,10 @@ PROFILES: dict[Ruleset, RulesetProfile] = {
         towed_at_and_heavy_aa_without_zoc=False,
         irregulars_without_zoc=False,
         forced_bridge_movement=False,
+        concealment_by_height=True,
+        concealed_without_zoc=True,
+        recon_spotting_standard=True,
+        wrecks_blocking_sight=7,
         large_echelon=UnitSize.COMPANY,
         alternative_calculation=frozenset({CombatKind.INDIRECT_FIRE}),
         loss_recovery=False,

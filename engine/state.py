@@ -18,6 +18,7 @@ from engine.board import Board
 from engine.clock import TurnClock
 from engine.hexgrid import DIRECTIONS
 from engine.ruleset import RulesetProfile, profile_of
+from engine.sightings import Sighting
 from engine.units import OFF_MAP, UnitState, UnitStatus
 from engine.weather import Weather, WeatherEngine
 from schemas.map import MapFile
@@ -181,6 +182,14 @@ class GameState:
     """Withdrawals (by id) that have happened."""
     out_of_command: set[str] = field(default_factory=set)
     """HQs (by id) Out of Command after their side's last Command Test [000 9.1]."""
+    sightings: dict[Side, dict[str, Sighting]] = field(
+        default_factory=lambda: {Side.ALLIED: {}, Side.AXIS: {}}
+    )
+    """The enemy units each side sees, by unit id (`engine.spotting` keeps it) [000 4.8]."""
+    sight_version: int = -1
+    """The `version` the sightings were last brought up to date at."""
+    sight_walls: frozenset[int] = frozenset()
+    """Hexes the scenario makes block line of sight: Panzer Battles wrecks [001 #14]."""
     version: int = 0
     """Bumped whenever a unit enters, leaves or changes state, so derived maps (ZOC, supply)
     know when to recompute."""
@@ -312,6 +321,9 @@ class GameState:
         self.rubble = {index(*r.hex): r.cleared for r in overlays.rubble}
         self.rail_damage = {index(*r.hex) for r in overlays.rail_damage}
         self.fortifications = {index(*f.hex): f.kind for f in overlays.fortifications}
+        most = self.profile.wrecks_blocking_sight
+        if most is not None:
+            self.sight_walls = frozenset(index(*w.hex) for w in overlays.wrecks if w.count > most)
         for bridge in overlays.bridges:
             hex_index = index(*bridge.hex)
             damaged = bridge.state is BridgeState.DAMAGED
@@ -417,6 +429,12 @@ class GameState:
             yield entry.organization
             organization = self.organization_parent.get(organization)
 
+    def spotted_by(self, side: Side) -> dict[str, Sighting]:
+        """The enemy units `side` sees now, by id, and how (see `engine.spotting`)."""
+        from engine.spotting import spotted_by  # noqa: PLC0415 (spotting reads the state)
+
+        return spotted_by(self, side)
+
     def cached(self, key: Hashable, compute: Callable[[], T]) -> T:
         """`compute()`, remembered under `key` until the state's `version` changes."""
         hit = self.derived.get(key)
@@ -521,6 +539,8 @@ _SMALL = tuple(
         "stacks",
         "rng",
         "version",
+        "sight_version",
+        "sight_walls",
         "derived",
     }
 )

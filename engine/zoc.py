@@ -4,7 +4,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engine.ruleset import RulesetProfile
+from engine.spotting import is_concealed
 from engine.state import GameState
 from engine.units import UnitState
 from schemas.vocabulary import Side
@@ -16,8 +19,9 @@ def exerts_zoc(unit: UnitState, profile: RulesetProfile) -> bool:
     """Whether a unit on the map exerts a zone of control.
 
     No ZOC [000 3.3, 4.2]: HQs, supply units, broken units, partisans; in Panzer Campaigns also
-    towed anti-tank and towed heavy AA guns and irregulars (PB lists concealed units instead
-    [001 1.2]; concealment is not modelled by the test-play engine, so PB units exert ZOC).
+    towed anti-tank and towed heavy AA guns and irregulars. Panzer Battles lists concealed units
+    instead [001 1.2]: those that `engine.spotting.is_concealed` finds hidden by their hex's
+    cover from the enemy (see `exerts_zoc_now`).
     """
     static = unit.unit
     if unit.is_hq or static.supply_unit or unit.broken or static.partisan:
@@ -31,6 +35,14 @@ def exerts_zoc(unit: UnitState, profile: RulesetProfile) -> bool:
     ):
         return False
     return not (static.air is not None or static.naval)
+
+
+def exerts_zoc_now(state: GameState, unit: UnitState) -> bool:
+    """Whether a unit on the map exerts a zone of control in the current state: `exerts_zoc`,
+    and in Panzer Battles not while concealed [001 1.2]."""
+    if not exerts_zoc(unit, state.profile):
+        return False
+    return not (state.profile.concealed_without_zoc and is_concealed(state, unit))
 
 
 def zoc_directions(unit: UnitState) -> tuple[int, ...]:
@@ -56,9 +68,8 @@ def zoc_map(state: GameState, side: Side) -> bytearray:
 def _compute(state: GameState, side: Side) -> bytearray:
     zoc = bytearray(state.board.size)
     neighbors = state.board.neighbors
-    profile = state.profile
     for unit in state.iter_units(side):
-        if not exerts_zoc(unit, profile):
+        if not exerts_zoc_now(state, unit):
             continue
         base = 6 * unit.hex
         for direction in zoc_directions(unit):
@@ -66,6 +77,20 @@ def _compute(state: GameState, side: Side) -> bytearray:
             if other >= 0:
                 zoc[other] = 1
     return zoc
+
+
+def zoc_hexes_of(state: GameState, units: Iterable[UnitState]) -> set[int]:
+    """The hexes in the zones of control of some units (those that exert one now), as what a
+    side knows of the enemy's zones under Fog of War."""
+    neighbors = state.board.neighbors
+    found: set[int] = set()
+    for unit in units:
+        if unit.on_map and exerts_zoc_now(state, unit):
+            for direction in zoc_directions(unit):
+                other = neighbors[6 * unit.hex + direction]
+                if other >= 0:
+                    found.add(other)
+    return found
 
 
 def is_in_enemy_zoc(state: GameState, hex_index: int, side: Side) -> bool:

@@ -58,6 +58,14 @@ class ExitOrder(Tagged):
     """Id of the unit leaving the map."""
 
 
+class ReconOrder(Tagged):
+    """A recon unit tries to reveal concealed enemy units [000 4.8]."""
+
+    kind: Literal["recon"] = "recon"
+    unit: Identifier
+    """Id of the recon unit."""
+
+
 class EndTurnOrder(Tagged):
     """End the player turn [000 3.3]."""
 
@@ -65,7 +73,7 @@ class EndTurnOrder(Tagged):
 
 
 RecordedOrder = Annotated[
-    MoveOrder | ModeOrder | ExitOrder | EndTurnOrder,
+    MoveOrder | ModeOrder | ExitOrder | ReconOrder | EndTurnOrder,
     Field(discriminator="kind"),
 ]
 """Any order a record holds, told apart by its `kind`."""

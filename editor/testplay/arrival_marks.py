@@ -14,7 +14,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, 
 
 from editor import symbols
 from editor.map.geometry import Frame
-from engine.events import ArrivalDelayed, Arrived, ProtectionApplied, Released, Withdrew
+from engine.events import ArrivalDelayed, Arrived, Event, ProtectionApplied, Released, Withdrew
 from engine.game import Game
 from schemas.vocabulary import Side
 
@@ -54,12 +54,13 @@ class TurnMarks:
     badges: tuple[EventBadge, ...] = ()
 
 
-def turn_marks(game: Game) -> TurnMarks:
-    """The marks of the current game turn's arrivals, delays, withdrawals and releases."""
+def turn_marks(game: Game, may_know: Callable[[Event], bool] | None = None) -> TurnMarks:
+    """The marks of the current game turn's arrivals, delays, withdrawals and releases; with
+    `may_know` (Fog of War) only of the events it lets the side to move know."""
     state = game.state
     reinforcements = {r.id: r for r in state.scenario.reinforcements}
     outcomes: dict[str, str] = {}
-    events = list(game.iter_log(game.turn))
+    events = [e for e in game.iter_log(game.turn) if may_know is None or may_know(e)]
     for event in events:
         if isinstance(event, ProtectionApplied):
             parts = [f"broke {len(event.broken)}"] if event.broken else []

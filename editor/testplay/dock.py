@@ -311,6 +311,7 @@ class TestPlayDock(DocumentDock):
     def _on_changed(self) -> None:
         self.objectives_model.refresh()
         self.arrivals_model.refresh()
+        self.log_model.sync_logged()  # under Fog of War a new side to move reads its own log
         self._refresh()
 
     def _on_events(self, _events: list[object]) -> None:

@@ -196,7 +196,8 @@ def coming_arrivals(game: Game, horizon: int = ARRIVAL_HORIZON) -> list[ComingAr
 
 
 class ArrivalsModel(_SessionTable):
-    """The reinforcements of the next few turns: turn, id, units and hex."""
+    """The reinforcements of the next few turns: turn, id, units and hex; under Fog of War
+    only those of the side to move (the enemy's schedule is not for it to know)."""
 
     headers = ("Turn", "Reinforcement", "Units", "Hex")
     tips = (
@@ -213,6 +214,9 @@ class ArrivalsModel(_SessionTable):
     def refresh_rows(self) -> None:
         game = self.game
         self.rows = coming_arrivals(game) if game is not None else []
+        viewer = self.session.viewer if self.session is not None else None
+        if viewer is not None:
+            self.rows = [arrival for arrival in self.rows if arrival.side is viewer]
 
     def refresh(self) -> None:
         """The game moved on: arrivals came or came closer."""
@@ -265,7 +269,8 @@ class ArrivalsModel(_SessionTable):
 
 
 class LogModel(_SessionTable):
-    """The game's event log, one event a row, growing as events are logged."""
+    """The game's event log, one event a row, growing as events are logged; under Fog of War
+    only the events the side to move may know (`TestPlaySession.may_know`)."""
 
     headers = ("Turn", "Event", "Hex")
     tips = (
@@ -276,38 +281,63 @@ class LogModel(_SessionTable):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._shown = 0
+        self._rows: list[int] = []
+        """The positions in the game's log of the events shown, in order."""
+        self._logged = 0
+        """How long the log was when last read."""
+        self._viewer: object = None
 
     def refresh_rows(self) -> None:
-        game = self.game
-        self._shown = len(game.log) if game is not None else 0
+        game, session = self.game, self.session
+        self._logged = len(game.log) if game is not None else 0
+        self._viewer = session.viewer if session is not None else None
+        self._rows = self._known(0, self._logged)
+
+    def _known(self, start: int, end: int) -> list[int]:
+        session, game = self.session, self.game
+        if session is None or game is None:
+            return []
+        return [i for i in range(start, end) if session.may_know(game.log[i])]
 
     def rowCount(self, parent: AnyIndex = _ROOT) -> int:
-        return 0 if parent.isValid() else self._shown
+        return 0 if parent.isValid() else len(self._rows)
 
     def sync_logged(self) -> None:
-        """Show the events the game logged since the last call, or drop those taken back."""
-        game = self.game
+        """Show the events the game logged since the last call, or drop those taken back; all
+        again when another side is to move under Fog of War."""
+        game, session = self.game, self.session
         logged = len(game.log) if game is not None else 0
-        if logged > self._shown:
-            self.beginInsertRows(_ROOT, self._shown, logged - 1)
-            self._shown = logged
-            self.endInsertRows()
-        elif logged < self._shown:
-            self.beginRemoveRows(_ROOT, logged, self._shown - 1)
-            self._shown = logged
-            self.endRemoveRows()
+        if session is not None and session.viewer != self._viewer:
+            self.beginResetModel()
+            self.refresh_rows()
+            self.endResetModel()
+        elif logged > self._logged:
+            new = self._known(self._logged, logged)
+            self._logged = logged
+            if new:
+                self.beginInsertRows(_ROOT, len(self._rows), len(self._rows) + len(new) - 1)
+                self._rows.extend(new)
+                self.endInsertRows()
+        elif logged < self._logged:
+            self._logged = logged
+            kept = sum(1 for i in self._rows if i < logged)
+            if kept < len(self._rows):
+                self.beginRemoveRows(_ROOT, kept, len(self._rows) - 1)
+                del self._rows[kept:]
+                self.endRemoveRows()
 
     def event_at(self, row: int) -> Event | None:
         """The event on a row."""
         game = self.game
-        return game.log[row] if game is not None and 0 <= row < self._shown else None
+        if game is None or not 0 <= row < len(self._rows):
+            return None
+        return game.log[self._rows[row]]
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         game = self.game
-        if game is None or not index.isValid() or index.row() >= self._shown:
+        if game is None or not index.isValid() or index.row() >= len(self._rows):
             return None
-        event = game.log[index.row()]
+        event = game.log[self._rows[index.row()]]
         column = index.column()
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
             if column == 0:

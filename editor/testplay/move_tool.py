@@ -26,6 +26,7 @@ from engine.game import Game
 from engine.movement import IllegalMove, mode_change_cost, mp_left
 from engine.movement_steps import describe
 from engine.mp_text import cost_text, left_text
+from engine.spotting import may_recon_spot
 from schemas.scenario import Mode
 
 Offset = tuple[int, int]
@@ -260,6 +261,17 @@ class TestPlayMoveTool(MapTool):
             return
         self.message.emit(f"{self.unit_id} is in {mode.value} mode")
 
+    def recon_spot(self) -> None:
+        """The moving unit tries Recon Spotting; the engine's reason when it may not."""
+        if self.session is None or self.unit_id is None:
+            return
+        try:
+            events = self.session.recon_spot(self.unit_id)  # type: ignore[attr-defined]
+        except IllegalMove as exc:
+            self.message.emit(str(exc))
+            return
+        self.message.emit(events[0].describe())
+
     # Drawing -----------------------------------------------------------------------------------
 
     def paint_preview(self, painter: QPainter, frame: Frame) -> None:
@@ -391,6 +403,9 @@ class MovePanel(QWidget):
         form.addRow("Mode:", self.mode_label)
         form.addRow("", row)
         form.addRow("MP left:", self.mp_label)
+        self.recon_button = QPushButton("Recon Spotting")
+        self.recon_button.clicked.connect(self._recon_clicked)
+        form.addRow("", self.recon_button)
         self.hint = QLabel(tool.tip + ". Escape clears the selection.")
         self.hint.setWordWrap(True)
         self.hint.setStyleSheet("color: palette(mid);")
@@ -398,6 +413,10 @@ class MovePanel(QWidget):
         layout.addLayout(form)
         layout.addWidget(self.hint)
         layout.addStretch(1)
+        self.refresh()
+
+    def _recon_clicked(self) -> None:
+        self.tool.recon_spot()
         self.refresh()
 
     def _mode_clicked(self, mode: Mode) -> None:
@@ -415,6 +434,7 @@ class MovePanel(QWidget):
                 button.setEnabled(False)
                 button.setChecked(False)
                 button.setToolTip("")
+            self.recon_button.setEnabled(False)
             return
         unit = game.unit(unit_id)
         column, row = game.offset_of(unit.hex)
@@ -422,6 +442,13 @@ class MovePanel(QWidget):
         self.hex_label.setText(f"{column},{row}")
         self.mode_label.setText(_MODE_LABELS[unit.mode])
         self.mp_label.setText(left_text(self.tool.mp_left()))
+        refusal = may_recon_spot(game.state, unit)
+        self.recon_button.setEnabled(refusal is None)
+        self.recon_button.setToolTip(
+            refusal
+            or "Spend a third of the movement allowance to try to reveal concealed enemy units "
+            "within visibility + 1 hexes; it cannot be taken back [000 4.8]"
+        )
         for mode, button in self.mode_buttons.items():
             button.setEnabled(True)
             button.setChecked(mode is unit.mode)

@@ -1,10 +1,13 @@
 """What the side to move needs to see while test-playing: the Local Supply Value of every hex it
 occupies, the supply area, the line that supplies the selected hex, its isolated units, the
-enemy's zones of control, who holds each objective, and this turn's arrivals and departures.
+enemy's zones of control, who holds each objective, this turn's arrivals and departures, what a
+unit at the selected hex would see, and under Fog of War the "?" of enemy units seen as Unknown.
 
 Read from the session's engine game (`local_supply`, `supply_line`, `isolated_units`,
-`engine.zoc.zoc_map`, `objective_owners`, the log), cached until the game changes, and painted
-over the map view as its `aids`.
+`engine.zoc.zoc_map`, `objective_owners`, the log, `sight_from`, `spotting`), cached until the
+game changes, and painted over the map view as its `aids`. Under Fog of War they show only what
+the side to move may know: the zones of control of the enemy units it sees, its own side's
+arrivals and departures.
 """
 
 from __future__ import annotations
@@ -28,6 +31,14 @@ from editor import symbols
 from editor.map.geometry import Frame
 from editor.selection import Selection
 from editor.testplay.arrival_marks import TurnMarks, paint_badges, paint_protection, turn_marks
+from editor.testplay.sight_marks import (
+    enemy_sightings,
+    paint_enemy_sightings,
+    paint_sight,
+    paint_unknowns,
+    sight_area,
+    unknown_hexes,
+)
 from editor.testplay.supply_marks import (
     ISOLATED_COLOR,
     SUPPLY_BANDS,
@@ -39,8 +50,9 @@ from editor.testplay.supply_marks import (
     supply_color,
 )
 from engine.game import Game
+from engine.sightings import Sight
 from engine.state import other_side
-from engine.zoc import zoc_map
+from engine.zoc import zoc_hexes_of, zoc_map
 from schemas.vocabulary import Side
 
 Offset = tuple[int, int]
@@ -86,6 +98,11 @@ class TestPlayOverlays(QObject):
         """Hatch the zones of control of the side not moving."""
         self.objectives = True
         """Ring each objective in the colour of the side holding it."""
+        self.sight = False
+        """Light the hexes a unit at the selected hex sees this turn, dim those it cannot."""
+        self.sightings = True
+        """Without Fog of War: veil the enemy counters the side to move does not see, badge
+        those it sees only as Unknown."""
         self._cache: dict[str, Any] = {}
         if selection is not None:
             self.set_selection(selection)
@@ -134,6 +151,14 @@ class TestPlayOverlays(QObject):
         """Show or hide the objectives' owners."""
         self._set("objectives", on)
 
+    def set_sight(self, on: bool) -> None:
+        """Show or hide the line of sight from the selected hex."""
+        self._set("sight", on)
+
+    def set_sightings(self, on: bool) -> None:
+        """Show or hide how the side to move sees each enemy counter."""
+        self._set("sightings", on)
+
     def _set(self, name: str, on: bool) -> None:
         if getattr(self, name) != on:
             setattr(self, name, on)
@@ -145,7 +170,8 @@ class TestPlayOverlays(QObject):
 
     def _hex_selected(self, *_: object) -> None:
         self._cache.pop("line", None)
-        if self.supply:
+        self._cache.pop("sight", None)
+        if self.supply or self.sight:
             self.changed.emit()
 
     # What the overlays mark --------------------------------------------------------------------
@@ -155,6 +181,12 @@ class TestPlayOverlays(QObject):
         """The session's game (replaced when the session restarts)."""
         game: Game | None = getattr(self.session, "game", None)
         return game
+
+    @property
+    def viewer(self) -> Side | None:
+        """The side whose knowledge is shown: the side to move under Fog of War, else None."""
+        viewer: Side | None = getattr(self.session, "viewer", None)
+        return viewer
 
     def _cached(self, name: str, build: Callable[[Game], T], empty: T) -> T:
         game = self.game
@@ -184,7 +216,12 @@ class TestPlayOverlays(QObject):
         """The hexes in the zone of control of the side not moving."""
 
         def build(game: Game) -> set[Offset]:
-            zoc = zoc_map(game.state, other_side(game.phasing))
+            enemy = other_side(game.phasing)
+            if self.viewer is not None:  # only the zones of the enemy units it sees
+                seen = game.spotting(self.viewer)
+                units = [u for u in game.iter_units(enemy) if u.id in seen]
+                return {game.offset_of(h) for h in zoc_hexes_of(game.state, units)}
+            zoc = zoc_map(game.state, enemy)
             found: set[Offset] = set()
             position = zoc.find(1)
             while position >= 0:
@@ -207,8 +244,30 @@ class TestPlayOverlays(QObject):
         return self._cached("objectives", build, [])
 
     def turn_marks(self) -> TurnMarks:
-        """This game turn's arrivals, delays, withdrawals and releases."""
-        return self._cached("arrivals", turn_marks, TurnMarks())
+        """This game turn's arrivals, delays, withdrawals and releases (under Fog of War those
+        the side to move may know)."""
+        may_know = getattr(self.session, "may_know", None)
+        return self._cached("arrivals", lambda g: turn_marks(g, may_know), TurnMarks())
+
+    def sight_marks(self) -> dict[Offset, bool]:
+        """The hexes within visibility of the selected hex and whether a unit there sees each;
+        empty without a selected hex on the map."""
+        hex_ = self.selection.hex if self.selection is not None else None
+        game = self.game
+        if hex_ is None or game is None or not game.state.board.grid.contains(*hex_):
+            return {}
+        return self._cached("sight", lambda g: sight_area(g, hex_), {})
+
+    def sighting_marks(self) -> dict[Offset, Sight | None]:
+        """How the side to move sees each hex holding enemy units (see `enemy_sightings`)."""
+        return self._cached("sightings", lambda g: enemy_sightings(g, g.phasing), {})
+
+    def unknown_marks(self) -> list[Offset]:
+        """Under Fog of War, the hexes of enemy units the side to move sees only as Unknown."""
+        viewer = self.viewer
+        if viewer is None:
+            return []
+        return self._cached("unknown", lambda g: unknown_hexes(g, viewer), [])
 
     def supply_line_mark(self) -> SupplyLineMark | None:
         """The supply line of the selected hex for the side holding it (else the side to move);
@@ -268,6 +327,8 @@ class TestPlayOverlays(QObject):
                 self.game,
                 lambda: self._cached("area image", area_image, QImage()),
             )
+        if self.sight:
+            paint_sight(painter, frame, self.sight_marks(), visible)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         polygon = frame.geometry.hex_polygon(frame.zoom)
         if self.zoc:
@@ -309,6 +370,10 @@ class TestPlayOverlays(QObject):
                 paint_line(painter, frame, line)
         if self.arrivals:
             paint_badges(painter, frame, self.turn_marks(), visible)
+        if self.viewer is not None:
+            paint_unknowns(painter, frame, self.unknown_marks(), self.viewer, visible)
+        elif self.sightings:
+            paint_enemy_sightings(painter, frame, self.sighting_marks(), visible)
         painter.restore()
 
     def _paint_supply(
@@ -377,6 +442,20 @@ class OverlayToggles(QWidget):
                 "Objective owners",
                 "Ring each objective in the colour of the side holding it now",
                 overlays.set_objectives,
+            ),
+            (
+                "sight",
+                "Line of sight",
+                "Light the hexes a unit at the selected hex would see this turn and dim those "
+                "that towns, woods or hills hide, within the turn's visibility [000 4.8, 5.0]",
+                overlays.set_sight,
+            ),
+            (
+                "sightings",
+                "Enemy sightings",
+                "Without Fog of War: veil the enemy counters the side to move does not see and "
+                'mark with "?" those it sees only as Unknown [000 4.8]',
+                overlays.set_sightings,
             ),
             (
                 "arrivals",

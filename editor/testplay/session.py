@@ -9,21 +9,23 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from editor.document import Change, ChangeAction, Document, FileSlot
 from editor.testplay.play_settings import TestPlaySettings
-from editor.testplay.shadow import objectives_of, placements_of
-from engine.events import Event
+from editor.testplay.shadow import objectives_of, overlays_of, placements_of
+from engine.events import Event, ObjectiveCaptured, ProtectionApplied, Released, Surrendered
 from engine.game import Game
 from engine.movement import IllegalMove
-from engine.orders import Order
+from engine.orders import Order, ReconSpot
 from schemas.io import FileKind
 from schemas.scenario import Mode, ScenarioFile
 from schemas.title import ScenarioBundle
+from schemas.vocabulary import Side
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +68,7 @@ class TestPlaySession(QObject):
         """The title files as they were when the test-play started."""
         self.settings = settings
         self.game = self.settings.new_game(self.bundle)
-        self.shadow = _shadow_document(self.bundle, self.game, self)
+        self.shadow = _shadow_document(self.bundle, self.game, self, self.viewer)
         self._stopped = False
         self._busy = False
         self._target_turn: int | None = None
@@ -101,6 +103,31 @@ class TestPlaySession(QObject):
         return model
 
     @property
+    def viewer(self) -> Side | None:
+        """The side whose knowledge the map, Hex Info, the log and the overlays show: the side
+        to move under Fog of War, None (everything) without it [000 4.8]."""
+        return self.game.phasing if self.settings.fog_of_war else None
+
+    def may_know(self, event: Event) -> bool:
+        """Whether the viewer may read an event in the log: without Fog of War all; under it
+        those of its own side (its arrivals, releases, supply, the sightings it made), those
+        that struck its units, and those of no side (weather, objectives, the end)."""
+        viewer = self.viewer
+        if viewer is None or isinstance(event, ObjectiveCaptured | Surrendered):
+            return True  # the objectives' owners and surrenders are on the map for both
+        if isinstance(event, ProtectionApplied):
+            struck = event.broken + event.eliminated
+            return any(self.game.unit(unit).side is viewer for unit in struck)
+        side = getattr(event, "side", None)
+        if isinstance(event, Released):  # its organization's side, units freed or not
+            side = self.game.state.oob_index.side_of(event.organization)
+        if not isinstance(side, Side):
+            units = getattr(event, "units", None) or [getattr(event, "unit", None)]
+            known = [self.game.state.units.get(u) for u in units if isinstance(u, str)]
+            side = next((u.side for u in known if u is not None), None)
+        return side is None or side is viewer
+
+    @property
     def seed(self) -> int:
         """The seed of the game being played."""
         return self.settings.seed
@@ -122,6 +149,9 @@ class TestPlaySession(QObject):
         if self._busy:
             return "not while a turn is being computed"
         if not self.game.can_undo:
+            spotted = self.game.orders and isinstance(self.game.orders[-1], ReconSpot)
+            if spotted:
+                return "recon spotting revealed the enemy: it cannot be taken back"
             return "no move of this player turn to take back"
         if self.settings.fog_of_war:
             # [000 5.0] "Unless Fog-of-War is in effect, you can undo movement"
@@ -153,6 +183,14 @@ class TestPlaySession(QObject):
         self._check_idle(unit_id)
         self.game.change_mode(unit_id, mode)
         self._after_change([])
+
+    def recon_spot(self, unit_id: str) -> list[Event]:
+        """A recon unit tries to reveal concealed enemy units [000 4.8]; IllegalMove when it
+        may not. It cannot be taken back."""
+        self._check_idle(unit_id)
+        events = [self.game.recon_spot(unit_id)]
+        self._after_change(events)
+        return events
 
     def undo(self) -> Order:
         """Take back the last order of the player turn; IllegalMove saying why it may not."""
@@ -301,9 +339,15 @@ class TestPlaySession(QObject):
     def _sync_shadow(self) -> None:
         """Install in the shadow the parts of the scenario the game changed, each with its own
         Change so views rebuild only what they show of it."""
-        for field, build in (("placements", placements_of), ("objectives", objectives_of)):
+        viewer = self.viewer
+        builds: tuple[tuple[str, Callable[[], Any]], ...] = (
+            ("placements", lambda: placements_of(self.game, viewer)),
+            ("objectives", lambda: objectives_of(self.game)),
+            ("overlays", lambda: overlays_of(self.game, viewer)),
+        )
+        for field, build in builds:
             current: ScenarioFile = self.shadow.scenario
-            value = build(self.game)
+            value = build()
             if value != getattr(current, field):
                 self.shadow.install(
                     FileKind.SCENARIO,
@@ -312,7 +356,9 @@ class TestPlaySession(QObject):
                 )
 
 
-def _shadow_document(bundle: ScenarioBundle, game: Game, parent: QObject) -> Document:
+def _shadow_document(
+    bundle: ScenarioBundle, game: Game, parent: QObject, viewer: Side | None
+) -> Document:
     """A document over the snapshot's title models whose scenario shows the game's units."""
     slots: dict[FileKind, FileSlot] = {}
     for loaded in (bundle.scenario, bundle.map, bundle.oob, bundle.parameters, bundle.weather):
@@ -321,7 +367,11 @@ def _shadow_document(bundle: ScenarioBundle, game: Game, parent: QObject) -> Doc
         model = loaded.model
         if loaded.kind is FileKind.SCENARIO:
             shown = model.model_copy(
-                update={"placements": placements_of(game), "objectives": objectives_of(game)}
+                update={
+                    "placements": placements_of(game, viewer),
+                    "objectives": objectives_of(game),
+                    "overlays": overlays_of(game, viewer),
+                }
             )
             slots[loaded.kind] = FileSlot(loaded.kind, loaded.path, shown, model)
         else:

@@ -14,7 +14,7 @@ from pydantic import BaseModel
 
 from editor.testplay.play_settings import TestPlaySettings
 from engine.game import Game
-from engine.orders import ChangeMode, EndPlayerTurn, ExitUnit, Move, Order
+from engine.orders import ChangeMode, EndPlayerTurn, ExitUnit, Move, Order, ReconSpot
 from schemas.io import FileKind, LoadedFile, dump_text, load_file, save_file
 from schemas.problems import Problem
 from schemas.testplay import (
@@ -25,6 +25,7 @@ from schemas.testplay import (
     MoveOrder,
     PlaySettings,
     Reached,
+    ReconOrder,
     RecordedOrder,
     TestPlayRecord,
     TitleDigests,
@@ -168,6 +169,8 @@ def recorded_order(order: Order) -> RecordedOrder:
         return ModeOrder(unit=order.unit, mode=order.mode)
     if isinstance(order, ExitUnit):
         return ExitOrder(unit=order.unit)
+    if isinstance(order, ReconSpot):
+        return ReconOrder(unit=order.unit)
     return EndTurnOrder()
 
 
@@ -179,6 +182,8 @@ def engine_order(order: RecordedOrder) -> Order:
         return ChangeMode(order.unit, order.mode)
     if isinstance(order, ExitOrder):
         return ExitUnit(order.unit)
+    if isinstance(order, ReconOrder):
+        return ReconSpot(order.unit)
     return EndPlayerTurn()
 
 

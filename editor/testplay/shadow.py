@@ -1,5 +1,6 @@
 """The game state seen as scenario data: placements and objective owners rebuilt from a running
-`Game`, so the editor's map view can show a test-play by showing a scenario.
+`Game`, so the editor's map view can show a test-play by showing a scenario. Under Fog of War the
+placements are those one side may know: its own units and the enemy units it has spotted.
 
 Pure functions over the engine's state; the session installs their results in its shadow
 document.
@@ -10,21 +11,28 @@ from __future__ import annotations
 from typing import Any
 
 from engine.game import Game
+from engine.sightings import Sight
 from engine.units import UnitState
-from schemas.scenario import ExitObjective, Placement, ScenarioFile
+from schemas.scenario import ExitObjective, Overlays, Placement, ScenarioFile
+from schemas.vocabulary import Side
 
 _MIRRORED_FLAGS = ("fixed", "disrupted", "detached", "low_ammo", "low_fuel", "on_foot")
 """Unit states a placement can say and the game changes (releases, disruption, supply)."""
 
 
-def placements_of(game: Game) -> list[Placement]:
+def placements_of(game: Game, viewer: Side | None = None) -> list[Placement]:
     """The placements that put every unit on the map where the game has it: the scenario's own
     placements first, in file order, each keeping its other fields (and its very object when the
     unit has not changed), then the units that arrived since, in the game's order. Units that
-    withdrew, exited, surrendered or were eliminated are not placed."""
+    withdrew, exited, surrendered or were eliminated are not placed.
+
+    With a `viewer` (Fog of War), enemy units it has not spotted in detail are not placed
+    either: an Unknown is a "?" mark (`editor.testplay.sight_marks`), not a counter whose
+    name Hex Info would give away [000 4.8]."""
     state = game.state
+    hidden = _hidden_from(game, viewer)
     placements: list[Placement] = []
-    placed: set[str] = set()
+    placed: set[str] = set(hidden)
     for original in state.scenario.placements:
         unit = state.units.get(original.unit)
         if unit is None or not unit.on_map or original.unit in placed:
@@ -41,6 +49,33 @@ def placements_of(game: Game) -> list[Placement]:
             if update:
                 placements[-1] = arrived.model_copy(update=update)
     return placements
+
+
+def _hidden_from(game: Game, viewer: Side | None) -> set[str]:
+    """The enemy units on the map `viewer` has not spotted in detail (none without a viewer)."""
+    if viewer is None:
+        return set()
+    seen = game.spotting(viewer)
+    return {
+        unit.id
+        for unit in game.iter_units()
+        if unit.side is not viewer
+        and (unit.id not in seen or seen[unit.id].grade is not Sight.SPOTTED)
+    }
+
+
+def overlays_of(game: Game, viewer: Side | None = None) -> Overlays:
+    """The scenario's map overlays; with a `viewer` (Fog of War) only the fortifications it
+    sees now: "Fortifications that are not currently spotted by a friendly unit do not appear
+    on the map when Fog-of-War is in effect ... even if the fortifications were originally
+    occupied by your units" [000 5.3]."""
+    overlays = game.state.scenario.overlays
+    if viewer is None or not overlays.fortifications:
+        return overlays
+    seen = [f for f in overlays.fortifications if game.sight_of(viewer, tuple(f.hex)) is not None]
+    if len(seen) == len(overlays.fortifications):
+        return overlays
+    return overlays.model_copy(update={"fortifications": seen})
 
 
 def objectives_of(game: Game) -> list[Any]:

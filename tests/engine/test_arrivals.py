@@ -528,6 +528,16 @@ def test_release_on_spotted_within_visibility(enemy_column: int, spotted: bool) 
         assert state.units["C"].fixed
 
 
+@pytest.mark.parametrize(("between", "spotted"), [(".", True), ("^", False)])
+def test_release_on_spotted_needs_line_of_sight(between: str, spotted: bool) -> None:
+    # The enemy 2 hexes from C, with clear ground or woods between [000 4.8, 5.0].
+    state = fixed_title(
+        f".A .B .C {between} .z .",
+        {"id": "rel", "turn": 10, "organization": "us.2", "on_spotted": True},
+    )
+    assert [e.reason for e in released(state, 1)] == (["spotted"] if spotted else [])
+
+
 def test_night_shrinks_what_counts_as_spotted() -> None:
     art = ".A .B .C .  .z .  ."  # the enemy 2 hexes from C
     state = fixed_title(

@@ -91,7 +91,7 @@ def test_losses_reduce_strength_and_count_in_the_enemys_score() -> None:
 
 def test_a_combat_result_draws_its_losses_between_the_parameters_values() -> None:
     """LCV 50, HCV 250: a combat value of 40 at +25% costs 2.5 to 12.5 men, 2 to 13 rounded."""
-    state = _state({"A": {"strength": 10**6}})
+    state = _state({"A": {"strength": 10**5}})
     unit = state.units["A"]
     lost = [
         apply_combat_result(state, unit, 40, 25, CombatKind.DIRECT_FIRE).lost for _ in range(RUNS)
@@ -99,7 +99,7 @@ def test_a_combat_result_draws_its_losses_between_the_parameters_values() -> Non
     assert min(lost) == 2
     assert max(lost) == 13
     assert sum(lost) / RUNS == pytest.approx(7.5, abs=0.2)
-    assert unit.strength == 10**6 - sum(lost)
+    assert unit.strength == 10**5 - sum(lost)
 
 
 def test_vehicle_losses_count_at_10_men_each() -> None:
@@ -277,7 +277,7 @@ def test_size_sets_fatigue_factor_and_morale_base_and_panzer_battles_shifts_them
 
 def test_quality_fatigue_modifier_halves_an_a_units_fatigue_when_on() -> None:
     def mean_gain(rules: tuple[str, ...]) -> float:
-        state = _state({"A": {"quality": "A", "strength": 10**6}}, rules=rules)
+        state = _state({"A": {"quality": "A", "strength": 10**5}}, rules=rules)
         unit = state.units["A"]
         total = 0
         for _ in range(RUNS):
@@ -291,7 +291,7 @@ def test_quality_fatigue_modifier_halves_an_a_units_fatigue_when_on() -> None:
 
 
 def test_attackers_double_their_fatigue() -> None:
-    state = _state({"A": {"strength": 10**6}})
+    state = _state({"A": {"strength": 10**5}})
     unit = state.units["A"]
     total = 0
     for _ in range(RUNS):
@@ -301,7 +301,7 @@ def test_attackers_double_their_fatigue() -> None:
 
 
 def test_fatigue_stops_at_the_rulesets_maximum() -> None:
-    state = _state({"A": {"fatigue": 290, "strength": 10**6}}, ruleset="panzer_battles")
+    state = _state({"A": {"fatigue": 290, "strength": 10**5}}, ruleset="panzer_battles")
     unit = state.units["A"]
     assert unit.fatigue == 150  # a PzC-scale placement is Maximum in PB
     apply_losses(state, unit, 100.0, CombatKind.DIRECT_FIRE)

@@ -26,7 +26,7 @@ from editor.testplay.session_file import (
     settings_of,
 )
 from engine.game import Game
-from engine.orders import ChangeMode, EndPlayerTurn, Move
+from engine.orders import ChangeMode, EndPlayerTurn, Move, ReconSpot
 from engine.report import event_to_json
 from schemas.io import save_file
 from schemas.scenario import Mode
@@ -52,14 +52,17 @@ def _furthest(game: Game, unit_id: str) -> list[tuple[int, int]]:
 
 
 def _play(scenario: Path) -> PlayedSession:
-    """Two game turns of The Road to Bastogne with moves and a mode change on both sides."""
+    """Two game turns of The Road to Bastogne with moves and a mode change on both sides, and a
+    recon unit's spotting."""
     bundle = load_scenario(scenario)
-    settings = TestPlaySettings(SEED, frozenset({OptionalRule.SURRENDER}), fog_of_war=True)
+    rules = frozenset({OptionalRule.SURRENDER, OptionalRule.RECON_SPOTTING})
+    settings = TestPlaySettings(SEED, rules, fog_of_war=True)
     game = settings.new_game(bundle)
     game.move("de.2pzd.aa2", _furthest(game, "de.2pzd.aa2"))
     game.change_mode("de.pzl.1art", Mode.DEPLOYED)
     game.move("de.2pzd.pgr2.1bn", _furthest(game, "de.2pzd.pgr2.1bn"))
     game.end_player_turn()
+    game.recon_spot(next(u.id for u in game.iter_units(Side.ALLIED) if u.unit.recon))
     allied = next(u.id for u in game.iter_units(Side.ALLIED) if len(game.legal_moves(u.id)) > 3)
     game.move(allied, _furthest(game, allied))
     for _ in range(3):
@@ -84,7 +87,7 @@ def test_a_saved_session_replays_the_same_game(ardennes: Path) -> None:
     assert (record.reached.turn, record.reached.side) == (3, Side.AXIS)
     orders = orders_of(record)
     assert orders == played.game.orders
-    assert [type(o) for o in orders[:4]] == [Move, ChangeMode, Move, EndPlayerTurn]
+    assert [type(o) for o in orders[:5]] == [Move, ChangeMode, Move, EndPlayerTurn, ReconSpot]
     assert settings_of(record) == played.settings
 
     replayed = _fresh_game(ardennes, settings_of(record))

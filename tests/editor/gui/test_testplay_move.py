@@ -14,11 +14,13 @@ from editor.map.view import MapView
 from editor.selection import Selection
 from editor.testplay import move_tool
 from editor.testplay.move_tool import MovePanel, TestPlayMoveTool
+from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.session import TestPlaySession
 from engine.movement import mp_left
 from engine.mp_text import left_text
+from engine.orders import ReconSpot
 from schemas.scenario import Mode
-from schemas.vocabulary import Side
+from schemas.vocabulary import OptionalRule, Side
 from tests.editor.gui.feature_tool_input import drag, hex_point, hover, tool_view
 
 UNIT = "de.2pzd.pgr2.1bn"
@@ -245,3 +247,29 @@ def test_costs_and_points_left_read_in_tenths_never_promising_more(
     panel = tool.options()
     qtbot.addWidget(panel)
     assert TENTHS.fullmatch(panel.mp_label.text())
+
+
+def test_the_options_page_orders_recon_spotting(qtbot, document, selection):
+    rules = frozenset({OptionalRule.RECON_SPOTTING})
+    session = TestPlaySession.start(document, settings=TestPlaySettings(1, rules))
+    tool = TestPlayMoveTool(selection)
+    tool.set_session(session)
+    panel = tool.options()
+    assert isinstance(panel, MovePanel)
+    qtbot.addWidget(panel)
+    game = session.game
+    recon = next(u for u in game.iter_units(game.phasing) if u.unit.recon)
+    other = next(u for u in game.iter_units(game.phasing) if not u.unit.recon)
+    selection.select_units([other.id])
+    assert not panel.recon_button.isEnabled()
+    assert "not a reconnaissance unit" in panel.recon_button.toolTip()
+    selection.select_units([recon.id])
+    assert panel.recon_button.isEnabled()
+    said = messages_of(tool)
+    with qtbot.waitSignal(session.changed):
+        qtbot.mouseClick(panel.recon_button, Qt.MouseButton.LeftButton)
+    assert recon.mp_spent > 0
+    assert said[-1].startswith(f"{game.phasing.value} recon {recon.id}")
+    assert isinstance(session.orders[-1], ReconSpot)
+    assert not session.can_undo  # its dice revealed the enemy
+    assert "recon spotting revealed the enemy" in (session.undo_refusal() or "")

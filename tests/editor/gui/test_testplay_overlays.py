@@ -199,14 +199,15 @@ def test_objectives_show_their_owner_and_change_hands(session, overlays):
 def test_toggles_switch_the_overlays(qtbot, overlays):
     toggles = OverlayToggles(overlays)
     qtbot.addWidget(toggles)
-    toggles.resize(300, 160)
+    toggles.resize(300, 230)
     toggles.show()
     qtbot.waitExposed(toggles)
-    # The supply area starts off: its tint would colour the whole map at once.
+    # The supply area and the line of sight start off: they would colour much of the map.
     assert not toggles.boxes["supply_area"].isChecked()
     assert not overlays.supply_area
+    assert not overlays.sight
     for name, box in toggles.boxes.items():
-        on = name != "supply_area"
+        on = name not in ("supply_area", "sight")
         assert box.isChecked() is on
         assert getattr(overlays, name) is on
         with qtbot.waitSignal(overlays.changed):

@@ -1,0 +1,90 @@
+"""The "pass the screen" curtain of hot-seat test-play under Fog of War: when the other side is to
+move, the whole window is covered until its player says they sit at the screen, so neither player
+sees what only the other may know [000 4.8].
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
+
+from schemas.vocabulary import Side
+
+
+class Curtain(QWidget):
+    """Covers its parent (the main window) between player turns while Fog of War is on."""
+
+    def __init__(self, parent: QWidget, session: Any) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.setObjectName("testplay_curtain")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.setStyleSheet(
+            "#testplay_curtain { background: #1d2330; } "
+            "QLabel { color: #f0f0f0; font-size: 20px; } "
+            "QPushButton { font-size: 15px; padding: 8px 18px; }"
+        )
+        layout = QVBoxLayout(self)
+        layout.addStretch(1)
+        self.label = QLabel()
+        self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.label.setWordWrap(True)
+        layout.addWidget(self.label)
+        self.button = QPushButton()
+        self.button.clicked.connect(self.lift)
+        layout.addWidget(self.button, 0, Qt.AlignmentFlag.AlignHCenter)
+        layout.addStretch(1)
+        self._side: Side = session.game.phasing
+        """The side whose player sits at the screen."""
+        session.changed.connect(self._game_changed)
+        session.busy_changed.connect(self._busy_changed)
+        session.restarted.connect(self.lift)
+        parent.installEventFilter(self)
+        self.hide()
+
+    @property
+    def is_down(self) -> bool:
+        """Whether the curtain covers the window now."""
+        return self.isVisible()
+
+    def lift(self) -> None:
+        """The player of the side to move sits at the screen: show the game."""
+        self._side = self.session.game.phasing
+        self.hide()
+
+    def _busy_changed(self, busy: bool) -> None:
+        if not busy:  # turns advanced several at once: the last side to move gets the screen
+            self._game_changed()
+
+    def _game_changed(self) -> None:
+        game = self.session.game
+        if not self.session.settings.fog_of_war or game.is_over:
+            self._side = game.phasing
+            self.hide()
+            return
+        if game.phasing is self._side or self.session.is_busy:
+            return
+        side = game.phasing.value.capitalize()
+        self.label.setText(
+            f"Turn {game.turn}: the {side} player's turn.\n"
+            f"Pass the screen: Fog of War hides each side's view from the other."
+        )
+        self.button.setText(f"I am the {side} player: show my turn")
+        self._cover()
+
+    def _cover(self) -> None:
+        parent = self.parentWidget()
+        if parent is not None:
+            self.setGeometry(parent.rect())
+        self.show()
+        self.raise_()
+        self.button.setFocus()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize and self.isVisible():
+            parent = self.parentWidget()
+            if parent is not None:
+                self.setGeometry(parent.rect())
+        return False
