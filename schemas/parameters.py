@@ -107,10 +107,14 @@ class Combat(Node):
     """Low end (LCV) of the combat results range [000 12.0]."""
     high_combat_value: int = measured(unit="casualties per 1000", ge=0, le=MAX_VALUE)
     """High end (HCV) of the combat results range [000 12.0]."""
-    assault_low_combat_value: int | None = measured(None, unit="casualties per 1000", ge=0)
+    assault_low_combat_value: int | None = measured(
+        None, unit="casualties per 1000", ge=0, le=MAX_VALUE
+    )
     """LCV of assault results; `null` = the fire value. Parameter Data gives fire and assault
     their own pairs [000 6.3, 12.0]."""
-    assault_high_combat_value: int | None = measured(None, unit="casualties per 1000", ge=0)
+    assault_high_combat_value: int | None = measured(
+        None, unit="casualties per 1000", ge=0, le=MAX_VALUE
+    )
     """HCV of assault results; `null` = the fire value [000 6.3, 12.0]."""
     counterbattery: PerSide = measured(unit="x")
     """Multiplier on the counterbattery spotting chance (%: 100 = x1) [000 5.4]."""
