@@ -1,8 +1,10 @@
 """The `hexwright` command line: validate files and titles, test-play a scenario headless, replay
-a saved test-play, print its supply, write JSON Schemas, convert weather; `hexwright [PATH]` opens
-the editor window.
+a saved test-play, print its supply, write JSON Schemas, convert weather, draw a map into a PNG;
+`hexwright [PATH]` opens the editor window.
 
-It imports no Qt, so it runs on build servers and in designers' CI. Exit codes of `validate`:
+Each command imports only what it uses (its handler's module in `editor.cli_commands`), so
+`--help` and `validate` start at once and none of them imports Qt except `render`, which draws
+offscreen: they run on build servers and in designers' CI. Exit codes of `validate`:
 0 when no errors were found, 1 when there were errors, 2 when a path could not be read; `play`
 and `supply` exit with 1 when the scenario cannot be played (its problems are printed), `replay`
 also when an order of the saved test-play is refused, and with 2 when it cannot be read.
@@ -27,7 +29,7 @@ SIDES = ("allied", "axis")
 file-format models (a test keeps them equal)."""
 
 
-HEADLESS_COMMANDS = ("validate", "play", "replay", "supply", "schema", "weather")
+HEADLESS_COMMANDS = ("validate", "play", "replay", "supply", "schema", "weather", "render")
 """The sub-commands; nothing, or an existing file or folder, opens the editor window."""
 
 
@@ -113,7 +115,57 @@ def build_parser() -> argparse.ArgumentParser:
     weather_export.add_argument("source", metavar="X.weather.yaml")
     weather_export.add_argument("-o", "--output", required=True, metavar="WEATHER_DAT")
     weather_export.set_defaults(handler="weather:command_weather_export")
+
+    render = commands.add_parser(
+        "render",
+        help="draw a map or scenario into a PNG",
+        description="Draw a map, or a scenario with its units, objectives and supply sources on "
+        "its map, into a PNG as the editor draws it (terrain, relief, hexsides, roads, names), "
+        "without a display: for READMEs, briefings and CI previews. Exit status 1 when the file "
+        "has errors or an option does not fit it, 2 when a file cannot be read or written.",
+    )
+    render.add_argument("source", metavar="MAP|SCENARIO", help="a .map.yaml or .scenario.yaml")
+    render.add_argument("-o", "--output", required=True, metavar="OUT.png")
+    size = render.add_mutually_exclusive_group()
+    size.add_argument(
+        "--width", type=_positive, default=1920, metavar="PX", help="picture width (default 1920)"
+    )
+    size.add_argument("--hex-size", type=_positive, metavar="PX", help="pixels per hex instead")
+    render.add_argument(
+        "--layers",
+        type=_argument_type("render:parse_layers"),
+        metavar="A,B,…",
+        help="only these layers: terrain, elevation, grid, hexsides, roads, railroads, "
+        "crossings, places, overlays, objectives, supply, reinforcements, units "
+        "(default: as the editor opens; a map alone has no scenario layers)",
+    )
+    render.add_argument(
+        "--region",
+        type=_argument_type("render:parse_region"),
+        metavar="c0,r0,c1,r1",
+        help="only the hexes from column c0, row r0 to column c1, row r1 (default: all)",
+    )
+    render.set_defaults(handler="render:command_render")
     return parser
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 0 < value <= 100_000:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number of pixels above 0")
+    return value
+
+
+def _argument_type(name: str) -> Callable[[str], object]:
+    """An argument type defined beside its command, imported only when the argument is given."""
+
+    def convert(text: str) -> object:
+        return handler_of(name)(text)  # type: ignore[arg-type]
+
+    return convert
 
 
 def unknown_command_message(word: str) -> str:

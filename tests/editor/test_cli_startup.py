@@ -37,7 +37,9 @@ def _loaded(modules: set[str], prefix: str) -> list[str]:
     return sorted(m for m in modules if m == prefix or m.startswith(prefix + "."))
 
 
-@pytest.mark.parametrize("arguments", [["--help"], ["validate", "--help"], ["vallidate"]])
+@pytest.mark.parametrize(
+    "arguments", [["--help"], ["validate", "--help"], ["render", "--help"], ["vallidate"]]
+)
 def test_help_wakes_no_engine_no_qt_and_no_models(arguments: list[str]) -> None:
     modules = _modules_after(arguments)
     assert {prefix: _loaded(modules, prefix) for prefix in HEAVY} == {p: [] for p in HEAVY}
@@ -65,6 +67,7 @@ def test_every_command_runs_its_own_handler() -> None:
         "schema": ["schema"],
         "weather import": ["weather", "import", "x", "-o", "y"],
         "weather export": ["weather", "export", "x", "-o", "y"],
+        "render": ["render", "x", "-o", "y.png"],
     }
     handlers = {name: parser.parse_args(args).handler for name, args in commands.items()}
     assert all(callable(handler_of(h)) for h in handlers.values())
