@@ -172,3 +172,33 @@ def _validate_title(title: Title) -> Prepared:
         "`hexwright validate` of the title folder: every file, the cross-file checks and the "
         "rules engine's setup checks",
     )
+
+
+@measurement("Tiled: tmxrasterizer --size 1920 of the same terrain", 0.0, tiled.installed)
+def _tiled_rasterize(title: Title) -> Prepared:
+    command = TILED.command(title, "render")
+    tiled.check_runs(command)
+    environment = tiled.tiled_environment()
+    return Prepared(
+        lambda: run_once(command, environment),
+        "Tiled 1.8's tmxrasterizer drawing the terrain layer of the same TMX map 1920 px wide",
+        reports_seconds=True,
+        runs=RUNS,
+        median=True,
+        reference=True,
+    )
+
+
+@measurement(
+    "whole process: render the whole map at 1920 px",
+    BUDGETS["whole process: render the whole map at 1920 px"],
+)
+def _render_map(title: Title) -> Prepared:
+    budget, how = TILED.budget(title, "render", "whole process: render the whole map at 1920 px")
+    out = Path(tempfile.mkdtemp(prefix="hexwright-bench-render-")) / "map.png"
+    return _whole_process(
+        hexwright("render", str(title.folder / MAP_NAME), "-o", str(out), "--width", "1920"),
+        "`hexwright render` of the map file: terrain, relief, grid, hexsides, roads, rail, "
+        f"crossings and names, offscreen, written as PNG; {how}",
+        budget=budget,
+    )
