@@ -45,7 +45,7 @@ BUDGETS: dict[str, float] = {
     "local supply for both sides": 0.2,
     "min-cost path across the map": 0.05,
     "start-of-turn processing in test-play": 0.5,
-    "editor: open title to interactive": 2.5,
+    "editor: open title to interactive": 1.0,
     "editor: repaint 1920x1080 zoomed in": 0.03,
     "editor: repaint 1920x1080 whole map": 0.1,
     "editor: brush stroke segment": 0.016,
