@@ -19,6 +19,10 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+# The models' modules are imported on first use, and so maybe after Qt (the editor's checking
+# process): PySide6's import hook then breaks pydantic's own lazily imported modules unless
+# `pydantic.fields` and what it imports are loaded already.
+import pydantic.fields  # noqa: F401
 from pydantic import BaseModel, ValidationError
 
 from schemas import jsonscan, yamlio

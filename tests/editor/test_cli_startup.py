@@ -72,3 +72,17 @@ def test_every_command_runs_its_own_handler() -> None:
     handlers = {name: parser.parse_args(args).handler for name, args in commands.items()}
     assert all(callable(handler_of(h)) for h in handlers.values())
     assert len(set(handlers.values())) == len(handlers)
+
+
+def test_a_kind_first_read_after_qt_is_imported_still_loads() -> None:
+    # The editor's checking process imports Qt before it reads its first file; PySide6's import
+    # hook must not break the models built on first use.
+    probe = (
+        "import schemas.io, PySide6.QtCore\n"
+        "from schemas.io import load_file\n"
+        f"print(load_file({str(SAMPLE_DATA / 'stoumont44' / 'stoumont44.map.yaml')!r}).ok)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], cwd=REPO, capture_output=True, text=True, check=False
+    )
+    assert done.stdout.strip() == "True", done.stderr[-2000:]
