@@ -155,7 +155,7 @@ def _positive(text: str) -> int:
     except ValueError:
         value = 0
     if not 0 < value <= 100_000:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number of pixels above 0")
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number of pixels, 1 to 100000")
     return value
 
 
@@ -185,6 +185,18 @@ def unknown_command_message(word: str) -> str:
 
 def missing_display() -> str | None:
     """Why the editor window cannot open here (Linux with no display), or None when it can."""
+    missing = display_problem()
+    if missing is None:
+        return None
+    return (
+        f"no display to open the editor window on ({missing}); "
+        f"the commands {', '.join(HEADLESS_COMMANDS)} need none"
+    )
+
+
+def display_problem() -> str | None:
+    """What is missing for Qt's platform to open on Linux (a display its environment names),
+    or None when nothing is."""
     if not sys.platform.startswith("linux"):
         return None
     x11, wayland = os.environ.get("DISPLAY"), os.environ.get("WAYLAND_DISPLAY")
@@ -198,10 +210,7 @@ def missing_display() -> str | None:
         missing = "neither DISPLAY nor WAYLAND_DISPLAY is set"
     else:
         return None
-    return (
-        f"no display to open the editor window on ({missing}); "
-        f"the commands {', '.join(HEADLESS_COMMANDS)} need none"
-    )
+    return missing
 
 
 def handler_of(name: str) -> Callable[[argparse.Namespace], int]:

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from editor.cli import display_problem
 from editor.cli_commands import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE, print_problems
 from schemas.io import FileKind, load_file
 from schemas.problems import printable
@@ -111,6 +112,10 @@ def command_render(args: argparse.Namespace) -> int:
         return status
     # Qt chooses its platform when the application starts: headless unless told otherwise.
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    missing = display_problem()
+    if missing:  # a platform asked for by name whose display is not there: Qt would abort
+        _error(f"{missing}; unset QT_QPA_PLATFORM to draw without a display")
+        return EXIT_UNREADABLE
     from PySide6.QtGui import QGuiApplication  # noqa: PLC0415
 
     application = QGuiApplication.instance() or QGuiApplication(["hexwright"])

@@ -143,3 +143,15 @@ def test_a_broken_scenario_is_not_drawn(tmp_path: Path, capsys: pytest.CaptureFi
     assert "REF001" in captured.out
     assert "cannot be drawn until these are fixed" in captured.err
     assert not out.exists()
+
+
+def test_a_platform_asked_for_without_its_display_is_named_not_aborted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setenv("QT_QPA_PLATFORM", "xcb")
+    monkeypatch.delenv("DISPLAY", raising=False)
+    out = tmp_path / "x.png"
+    assert main(["render", str(MAP), "-o", str(out)]) == 2
+    assert "QT_QPA_PLATFORM asks for X11 but DISPLAY is not set" in capsys.readouterr().err
+    assert not out.exists()
