@@ -1,7 +1,9 @@
 """`python -m bench`: measure Hexwright on the generated benchmark title against its budget.
 
-Prints one line per measured operation (best of N runs, its budget, OK or OVER), the title's
-file sizes and the peak memory of the process. Always exits 0: it is a report, not a test.
+Prints one line per measured operation (best of N runs, or the median of five fresh processes
+for the whole-process rows, its budget, OK or OVER; Tiled's figures for the same work beside
+them when Tiled is installed), the title's file sizes and the peak memory of the process.
+Always exits 0: it is a report, not a test.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import resource
 import sys
 from pathlib import Path
 
+from bench import whole_process  # noqa: F401  # registers the whole-process rows
 from bench.generate import DEFAULT_SEED, DEFAULT_SIZE, ensure_title, read_stamp
 from bench.measure import (
     EDITOR_PEAK_MEMORY_MB,
@@ -26,9 +29,10 @@ from bench.measure import (
 
 
 def _selected(only: str | None) -> list[Measurement]:
+    chosen = [m for m in REGISTRY if m.available()]
     if only is None:
-        return list(REGISTRY)
-    return [m for m in REGISTRY if only.lower() in m.name.lower()]
+        return chosen
+    return [m for m in chosen if only.lower() in m.name.lower()]
 
 
 def _seconds(value: float) -> str:
@@ -41,13 +45,22 @@ def _bytes(value: int) -> str:
 
 def _print_table(results: list[Result], repeat: int) -> None:
     width = max(len(r.name) for r in results)
-    print(f"{'operation':<{width}}  {'best of ' + str(repeat):>10}  {'budget':>10}")
+    print(f"{'operation':<{width}}  {'figure':>10}  {'budget':>10}")
     for result in results:
-        verdict = "OK" if result.ok else f"OVER by {result.best / result.budget - 1:.0%}"
+        if result.reference:
+            budget, verdict = "", "(for comparison)"
+        else:
+            budget = _seconds(result.budget)
+            verdict = "OK" if result.ok else f"OVER by {result.figure / result.budget - 1:.0%}"
+        median = " (median)" if result.median else ""
         print(
-            f"{result.name:<{width}}  {_seconds(result.best):>10}  "
-            f"{_seconds(result.budget):>10}  {verdict}"
+            f"{result.name:<{width}}  {_seconds(result.figure):>10}  {budget:>10}  "
+            f"{verdict}{median}"
         )
+    print(
+        f"(the best of {repeat} runs; whole-process rows: the median of their runs, each a fresh "
+        "process)"
+    )
     print("\nruns and notes:")
     for result in results:
         runs = ", ".join(_seconds(t) for t in result.times)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import gc
 import json
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -46,7 +47,7 @@ BUDGETS: dict[str, float] = {
     "local supply for both sides": 0.2,
     "min-cost path across the map": 0.05,
     "start-of-turn processing in test-play": 0.5,
-    "editor: open title to interactive": 2.5,
+    "editor: open title to interactive": 1.0,
     "editor: repaint 1920x1080 zoomed in": 0.03,
     "editor: repaint 1920x1080 whole map": 0.1,
     "editor: brush stroke segment": 0.016,
@@ -54,10 +55,16 @@ BUDGETS: dict[str, float] = {
     "test-play: trace a unit's supply line": 0.1,
     "spotting for both sides from scratch": 0.5,
     "spotting update after one move": 0.02,
+    "whole process: hexwright --help": 0.15,
+    "whole process: validate the map alone": 0.4,
+    "whole process: validate the whole title": 1.2,
+    "whole process: render the whole map at 1920 px": 0.9,
 }
 """Seconds per operation, as the architecture document's budget gives them (the brush stroke's
 budget is issue 5's; a test-play order's 0.1 s is ours: what a click may take to feel
-immediate)."""
+immediate). The map's validation and rendering are budgeted at 2x and 1.5x Tiled's figures
+measured in the same run when Tiled is installed; the figures here are for machines without
+it (about 2x and 1.5x Tiled's on the 2-core benchmark machine)."""
 
 EDITOR_PEAK_MEMORY_MB = 600
 """docs/architecture.md: peak memory with the title open in the editor."""
@@ -74,6 +81,16 @@ class Prepared:
     """Operations one call of `run` performs; timings are given per operation."""
     reports_seconds: bool = False
     """`run` returns the seconds it measured itself (in another process), not timed here."""
+    runs: int | None = None
+    """Runs whatever `--repeat` says: the whole-process rows take the median of five."""
+    median: bool = False
+    """The figure is the median of the runs rather than the best (whole-process rows, where
+    one run is a fresh interpreter and the machine's other load is part of what a user meets)."""
+    budget: float | None = None
+    """A budget found while preparing (a multiple of Tiled's time measured in the same run),
+    instead of the registered one."""
+    reference: bool = False
+    """A figure printed for comparison (Tiled, a bare interpreter), with no budget of its own."""
 
 
 @dataclass(frozen=True)
@@ -83,18 +100,20 @@ class Measurement:
     name: str
     budget: float
     prepare: Callable[[Title], Prepared]
+    available: Callable[[], bool] = lambda: True
+    """Whether it can run here (Tiled's rows need Tiled installed)."""
 
 
 REGISTRY: list[Measurement] = []
 
 
 def measurement(
-    name: str, budget: float
+    name: str, budget: float, available: Callable[[], bool] = lambda: True
 ) -> Callable[[Callable[[Title], Prepared]], Callable[[Title], Prepared]]:
     """Register a setup function that returns the operation to time under `name`."""
 
     def register(prepare: Callable[[Title], Prepared]) -> Callable[[Title], Prepared]:
-        REGISTRY.append(Measurement(name, budget, prepare))
+        REGISTRY.append(Measurement(name, budget, prepare, available))
         return prepare
 
     return register
@@ -144,6 +163,10 @@ class Result:
     budget: float
     times: list[float] = field(default_factory=list)
     note: str = ""
+    median: bool = False
+    """Whether the figure is the median of the runs (else the best)."""
+    reference: bool = False
+    """A figure for comparison, with no budget."""
 
     @property
     def best(self) -> float:
@@ -151,17 +174,26 @@ class Result:
         return min(self.times)
 
     @property
+    def figure(self) -> float:
+        """The figure compared with the budget: the best run, or the median of whole-process
+        runs."""
+        return statistics.median(self.times) if self.median else self.best
+
+    @property
     def ok(self) -> bool:
-        """Whether the best run is within budget."""
-        return self.best <= self.budget
+        """Whether the figure is within budget."""
+        return self.reference or self.figure <= self.budget
 
 
 def run_measurement(item: Measurement, title: Title, repeat: int) -> Result:
     """Prepare a measurement, time its operation `repeat` times and clean up."""
     prepared = item.prepare(title)
-    result = Result(item.name, item.budget, note=prepared.note)
+    budget = item.budget if prepared.budget is None else prepared.budget
+    result = Result(
+        item.name, budget, note=prepared.note, median=prepared.median, reference=prepared.reference
+    )
     try:
-        for _ in range(repeat):
+        for _ in range(prepared.runs or repeat):
             # Garbage left by setup or an earlier run must not be collected inside the timing.
             gc.collect()
             start = time.perf_counter()

@@ -15,22 +15,26 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from schemas.disk_identity import DiskIdentity
 from schemas.io import FileKind, LoadedFile, dump_text, is_json, load_file
-from schemas.map import MapFile
-from schemas.oob import OobFile
-from schemas.oob_index import OobIndex
-from schemas.parameters import ParameterFile
 from schemas.problems import ModelPath, Problem
 from schemas.save_journal import SaveFailed, save_set
-from schemas.scenario import ScenarioFile
 from schemas.title import FileStore, ScenarioBundle, load_scenario, title_root
-from schemas.weather import WeatherFile
+
+if TYPE_CHECKING:
+    # Each kind's models are built when a file of that kind is read: a document over a map
+    # alone (`hexwright render MAP`) never pays for the scenario's and OOB's.
+    from schemas.map import MapFile
+    from schemas.oob import OobFile
+    from schemas.oob_index import OobIndex
+    from schemas.parameters import ParameterFile
+    from schemas.scenario import ScenarioFile
+    from schemas.weather import WeatherFile
 
 T = TypeVar("T")
 
@@ -201,6 +205,8 @@ class Document(QObject):
             for kind, attr in _REFERENCE_FIELD.items()
             if template.has(kind)
         }
+        from schemas.scenario import ScenarioFile  # noqa: PLC0415  # see the imports
+
         scenario = ScenarioFile(
             format_version=base.format_version,
             header=base.header.model_copy(update={"title": title, "description": ""}),
@@ -309,6 +315,8 @@ class Document(QObject):
     @property
     def oob_index(self) -> OobIndex:
         """Units, organizations and nations of the OOB by id, kept up to date."""
+        from schemas.oob_index import OobIndex  # noqa: PLC0415  # see the imports
+
         return self.cached(FileKind.OOB, "index", lambda: OobIndex.from_oob(self.oob))
 
     def bundle(self) -> ScenarioBundle:

@@ -9,7 +9,6 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from engine.map_checks import check_map_geometry
-from engine.setup import check_bundle
 from schemas.io import FileKind
 from schemas.title import FileStore, ValidationReport
 from schemas.title import validate_paths as validate_files
@@ -27,7 +26,11 @@ def validate_paths(paths: Sequence[Path | str], *, setup_checks: bool = True) ->
             and not any(p.is_error for p in loaded.problems)
         ):
             report.add(loaded.place(check_map_geometry(loaded.model)))
-    for bundle in report.bundles if setup_checks else ():
-        # The bundle's files come from the store, loaded once; only the game state is new.
-        report.add(check_bundle(bundle))
+    if setup_checks and report.bundles:
+        # Imported only now: the rules engine is not needed to check files without a scenario.
+        from engine.setup import check_bundle  # noqa: PLC0415
+
+        for bundle in report.bundles:
+            # The bundle's files come from the store, loaded once; only the game state is new.
+            report.add(check_bundle(bundle))
     return report

@@ -8,6 +8,7 @@ canonical YAML (or JSON) atomically: a temporary file beside the target, flushed
 from __future__ import annotations
 
 import difflib
+import importlib
 import json
 import os
 import stat
@@ -18,18 +19,16 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+# The models' modules are imported on first use, and so maybe after Qt (the editor's checking
+# process): PySide6's import hook then breaks pydantic's own lazily imported modules unless
+# `pydantic.fields` and what it imports are loaded already.
+import pydantic.fields  # noqa: F401
 from pydantic import BaseModel, ValidationError
 
 from schemas import jsonscan, yamlio
-from schemas.map import MapFile
 from schemas.migrations import CURRENT_VERSION, migrate
-from schemas.oob import OobFile
-from schemas.parameters import ParameterFile
 from schemas.problems import ModelPath, Problem, error, format_path, info
 from schemas.reading import read_regular_file
-from schemas.scenario import ScenarioFile
-from schemas.testplay import TestPlayRecord
-from schemas.weather import WeatherFile
 
 
 class FileKind(StrEnum):
@@ -45,8 +44,11 @@ class FileKind(StrEnum):
 
     @property
     def model(self) -> type[BaseModel]:
-        """The root model of this kind of file."""
-        return _MODELS[self]
+        """The root model of this kind of file (its module is imported on first use: building
+        the models of every kind would cost each command that reads one kind)."""
+        module, name = _MODELS[self]
+        model: type[BaseModel] = getattr(importlib.import_module(module), name)
+        return model
 
     @classmethod
     def from_path(cls, path: Path) -> FileKind | None:
@@ -66,14 +68,15 @@ class FileKind(StrEnum):
             return None
 
 
-_MODELS: dict[FileKind, type[BaseModel]] = {
-    FileKind.MAP: MapFile,
-    FileKind.OOB: OobFile,
-    FileKind.PARAMETERS: ParameterFile,
-    FileKind.WEATHER: WeatherFile,
-    FileKind.SCENARIO: ScenarioFile,
-    FileKind.TESTPLAY: TestPlayRecord,
+_MODELS: dict[FileKind, tuple[str, str]] = {
+    FileKind.MAP: ("schemas.map", "MapFile"),
+    FileKind.OOB: ("schemas.oob", "OobFile"),
+    FileKind.PARAMETERS: ("schemas.parameters", "ParameterFile"),
+    FileKind.WEATHER: ("schemas.weather", "WeatherFile"),
+    FileKind.SCENARIO: ("schemas.scenario", "ScenarioFile"),
+    FileKind.TESTPLAY: ("schemas.testplay", "TestPlayRecord"),
 }
+"""The module and class of each kind's root model."""
 
 
 def is_json(path: Path) -> bool:

@@ -12,18 +12,15 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from schemas.checks import (
-    check_map,
-    check_oob,
-    check_scenario_header,
-    check_scenario_references,
-    check_weather,
-)
+from schemas import checks
 from schemas.io import FileKind, LoadedFile, load_file
-from schemas.oob_index import OobIndex
 from schemas.problems import Problem, Severity, error
 from schemas.save_journal import settle_title
+
+if TYPE_CHECKING:
+    from schemas.oob_index import OobIndex
 
 SCENARIO_FOLDER = "scenarios"
 
@@ -41,6 +38,13 @@ def title_root(scenario_path: Path) -> Path:
     """The title folder of a scenario: the parent of its `scenarios/` folder, else its folder."""
     folder = resolved(scenario_path).parent
     return folder.parent if folder.name == SCENARIO_FOLDER else folder
+
+
+def _oob_index(oob: Any) -> OobIndex:
+    # Imported here: the index needs the OOB's models, which validating a map alone never builds.
+    from schemas.oob_index import OobIndex  # noqa: PLC0415
+
+    return OobIndex.from_oob(oob)
 
 
 @dataclass
@@ -65,20 +69,20 @@ class FileStore:
         """The OOB index of a loaded OOB file."""
         key = resolved(loaded.path)
         if key not in self.indexes:
-            self.indexes[key] = OobIndex.from_oob(loaded.model)
+            self.indexes[key] = _oob_index(loaded.model)
         return self.indexes[key]
 
     def _self_checks(self, key: Path, loaded: LoadedFile) -> list[Problem]:
         model = loaded.model
         if loaded.kind is FileKind.MAP:
-            return check_map(model)
+            return checks.check_map(model)
         if loaded.kind is FileKind.OOB:
-            self.indexes[key] = OobIndex.from_oob(model)
-            return check_oob(model, self.indexes[key])
+            self.indexes[key] = _oob_index(model)
+            return checks.check_oob(model, self.indexes[key])
         if loaded.kind is FileKind.WEATHER:
-            return check_weather(model)
+            return checks.check_weather(model)
         if loaded.kind is FileKind.SCENARIO:
-            return check_scenario_header(model)
+            return checks.check_scenario_header(model)
         return []
 
 
@@ -196,7 +200,7 @@ def load_scenario(
         assert bundle.map
         assert bundle.oob
         assert bundle.parameters
-        cross = check_scenario_references(
+        cross = checks.check_scenario_references(
             scenario,
             bundle.map.model,
             bundle.oob.model,

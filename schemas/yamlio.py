@@ -355,8 +355,9 @@ def locate(text: str, wanted: Iterable[Path]) -> dict[Path, Mark]:
     path: Path = ()
     is_list, index, key, key_event, opened = False, 0, _NO_KEY, None, False
     starts = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
+    events = _events(text)
     try:
-        for event in _events(text):
+        for event in events:
             kind = type(event)
             if kind is yaml.ScalarEvent or kind is yaml.AliasEvent or kind in starts:
                 child: Path | None = None
@@ -378,6 +379,10 @@ def locate(text: str, wanted: Iterable[Path]) -> dict[Path, Mark]:
                 if child is not None and child in prefixes:
                     found[child] = _mark(at)
                     pending.discard(child)
+                elif kind in starts and child is not None:
+                    # No wanted path runs through this container: pass over it unread.
+                    _skip_container(events, starts)
+                    continue
                 if kind in starts:
                     saved.append((path, is_list, index, key, opened))
                     path = child if child is not None else ()
@@ -391,6 +396,20 @@ def locate(text: str, wanted: Iterable[Path]) -> dict[Path, Mark]:
     except YamlSyntaxError:
         pass
     return found
+
+
+def _skip_container(events: Iterator[Any], starts: tuple[type, type]) -> None:
+    """Consume the events of a container whose start was just read, up to its end."""
+    depth = 1
+    ends = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+    for event in events:
+        kind = type(event)
+        if kind in starts:
+            depth += 1
+        elif kind in ends:
+            depth -= 1
+            if depth == 0:
+                return
 
 
 # ---------------------------------------------------------------------------------------------

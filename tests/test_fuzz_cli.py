@@ -244,6 +244,9 @@ def commands(title: Title, mutated: Path) -> list[list[str]]:
     ]
     if mutated == title.weather:
         runs.append(["weather", "export", str(mutated), "-o", str(out / "Weather.dat")])
+    if mutated.name.endswith((".map.yaml", ".scenario.yaml")):
+        # Small: the drawing of whatever loads is what is tried, not its size.
+        runs.append(["render", str(mutated), "-o", str(out / "map.png"), "--width", "96"])
     return runs
 
 

@@ -33,7 +33,9 @@ class MapScene:
         self.counters = CounterPainter()
         self.labels = PlaceLabels()
         self._build_map()
-        self.index = ScenarioIndex.of(document.scenario)
+        # A map drawn on its own (`hexwright render MAP`) has no scenario to show on it.
+        has_scenario = document.has(FileKind.SCENARIO)
+        self.index = ScenarioIndex.of(document.scenario) if has_scenario else ScenarioIndex()
 
     def _build_map(self) -> None:
         self.content = MapContent(self.document.map)

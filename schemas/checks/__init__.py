@@ -4,17 +4,36 @@ Each file kind has self-checks (a map's rows fit its size, weather rows add up t
 scenario has cross-file checks against its map, OOB and parameters (ids resolve, hexes lie on
 the map, each unit is placed at most once, parameters cover what is in use). Checks return
 Problems with model paths; the caller turns paths into lines. They never raise.
+
+Each check's module is imported when the check is first asked for: checking a map alone must not
+build the scenario's and OOB's models.
 """
 
-from schemas.checks.map_layers import check_map
-from schemas.checks.order_of_battle import check_oob
-from schemas.checks.references import (
-    CrossProblems,
-    check_parameter_coverage,
-    check_scenario_references,
-)
-from schemas.checks.scenario_settings import check_scenario_header
-from schemas.checks.weather_rows import check_weather
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from schemas.checks.map_layers import check_map
+    from schemas.checks.order_of_battle import check_oob
+    from schemas.checks.references import (
+        CrossProblems,
+        check_parameter_coverage,
+        check_scenario_references,
+    )
+    from schemas.checks.scenario_settings import check_scenario_header
+    from schemas.checks.weather_rows import check_weather
+
+_MODULES = {
+    "CrossProblems": "references",
+    "check_map": "map_layers",
+    "check_oob": "order_of_battle",
+    "check_parameter_coverage": "references",
+    "check_scenario_header": "scenario_settings",
+    "check_scenario_references": "references",
+    "check_weather": "weather_rows",
+}
 
 __all__ = [
     "CrossProblems",
@@ -25,3 +44,11 @@ __all__ = [
     "check_scenario_references",
     "check_weather",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _MODULES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{_MODULES[name]}"), name)
+    globals()[name] = value  # later look-ups skip this function
+    return value

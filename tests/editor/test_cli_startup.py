@@ -1,0 +1,88 @@
+"""How much of Hexwright each command line call wakes: `--help` none of the engine, Qt or the
+file-format models, and validating a map none of the rules engine or the other files' models,
+so that a designer's CI pays only for what it runs."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from editor.cli import SIDES, build_parser, handler_of
+from schemas.vocabulary import Side
+from tests.conftest import REPO, SAMPLE_DATA
+
+HEAVY = ("PySide6", "shiboken6", "engine", "pydantic", "yaml", "schemas.map", "schemas.scenario")
+
+
+def _modules_after(arguments: list[str]) -> set[str]:
+    """The modules a fresh interpreter has imported after running `hexwright ARGUMENTS`."""
+    probe = (
+        "import sys\nfrom editor.cli import main\n"
+        "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+        "print(' '.join(sorted(sys.modules)))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, *arguments],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return set(done.stdout.strip().splitlines()[-1].split())
+
+
+def _loaded(modules: set[str], prefix: str) -> list[str]:
+    return sorted(m for m in modules if m == prefix or m.startswith(prefix + "."))
+
+
+@pytest.mark.parametrize(
+    "arguments", [["--help"], ["validate", "--help"], ["render", "--help"], ["vallidate"]]
+)
+def test_help_wakes_no_engine_no_qt_and_no_models(arguments: list[str]) -> None:
+    modules = _modules_after(arguments)
+    assert {prefix: _loaded(modules, prefix) for prefix in HEAVY} == {p: [] for p in HEAVY}
+
+
+def test_validating_a_map_builds_no_scenario_oob_or_rules_engine() -> None:
+    modules = _modules_after(["validate", str(SAMPLE_DATA / "stoumont44" / "stoumont44.map.yaml")])
+    assert "schemas.map" in modules  # it was read and checked
+    unwanted = ("engine.setup", "engine.state", "engine.game", "schemas.scenario", "schemas.oob")
+    assert {p: _loaded(modules, p) for p in unwanted} == {p: [] for p in unwanted}
+    assert _loaded(modules, "editor.testplay") == []
+
+
+def test_the_sides_offered_are_the_sides_of_the_file_format() -> None:
+    assert list(SIDES) == [side.value for side in Side]
+
+
+def test_every_command_runs_its_own_handler() -> None:
+    parser = build_parser()
+    commands = {
+        "validate": ["validate", "x"],
+        "play": ["play", "x"],
+        "replay": ["replay", "x"],
+        "supply": ["supply", "x"],
+        "schema": ["schema"],
+        "weather import": ["weather", "import", "x", "-o", "y"],
+        "weather export": ["weather", "export", "x", "-o", "y"],
+        "render": ["render", "x", "-o", "y.png"],
+    }
+    handlers = {name: parser.parse_args(args).handler for name, args in commands.items()}
+    assert all(callable(handler_of(h)) for h in handlers.values())
+    assert len(set(handlers.values())) == len(handlers)
+
+
+def test_a_kind_first_read_after_qt_is_imported_still_loads() -> None:
+    # The editor's checking process imports Qt before it reads its first file; PySide6's import
+    # hook must not break the models built on first use.
+    probe = (
+        "import schemas.io, PySide6.QtCore\n"
+        "from schemas.io import load_file\n"
+        f"print(load_file({str(SAMPLE_DATA / 'stoumont44' / 'stoumont44.map.yaml')!r}).ok)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], cwd=REPO, capture_output=True, text=True, check=False
+    )
+    assert done.stdout.strip() == "True", done.stderr[-2000:]
