@@ -83,7 +83,8 @@ def test_digging_in_spends_the_whole_allowance_and_is_logged() -> None:
     game = Game(_state({"A": COMPANY}))
     assert game.can_dig_in("A")
     event = game.dig_in("A")
-    assert isinstance(event, StartedDiggingIn) and event.hex == (0, 0)
+    assert isinstance(event, StartedDiggingIn)
+    assert event.hex == (0, 0)
     assert game.unit("A").digging_in
     assert game.legal_moves("A") == {}  # no movement points left this turn
     assert not game.can_dig_in("A")  # already digging
@@ -104,7 +105,8 @@ def test_only_deployed_orderly_combat_units_dig_in(spec: dict[str, Any], why: st
     assert not game.can_dig_in("A")
     with pytest.raises(IllegalMove, match=why):
         game.dig_in("A")
-    assert not game.unit("A").digging_in and game.orders == []
+    assert not game.unit("A").digging_in
+    assert game.orders == []
 
 
 def test_a_unit_that_moved_this_turn_cannot_start_digging_in() -> None:
@@ -127,16 +129,12 @@ def test_a_trench_is_as_far_as_a_unit_other_than_an_engineer_digs() -> None:
     game = Game(_state({"A": COMPANY}, forts=[{"hex": [0, 0], "kind": "trench"}]))
     with pytest.raises(IllegalMove, match="nothing beyond the trench"):
         game.dig_in("A")
-    no_bunkers = Game(
-        _state({"A": ENGINEER}, bunker=0, forts=[{"hex": [0, 0], "kind": "trench"}])
-    )
+    no_bunkers = Game(_state({"A": ENGINEER}, bunker=0, forts=[{"hex": [0, 0], "kind": "trench"}]))
     assert not no_bunkers.can_dig_in("A")  # Bunker Prob 0: bunkers are never built
     bridge = {**ENGINEER, "bridge_engineer": True}
     bridging = Game(_state({"A": bridge}, forts=[{"hex": [0, 0], "kind": "trench"}]))
     assert not bridging.can_dig_in("A")
-    assert Game(_state({"A": ENGINEER}, forts=[{"hex": [0, 0], "kind": "trench"}])).can_dig_in(
-        "A"
-    )
+    assert Game(_state({"A": ENGINEER}, forts=[{"hex": [0, 0], "kind": "trench"}])).can_dig_in("A")
 
 
 # --- the steps -------------------------------------------------------------------------------
@@ -179,7 +177,8 @@ def test_a_unit_that_moves_or_changes_mode_stops_digging_in() -> None:
     _next_allied_turn(game)
     game.move("A", [(0, 1)])
     game.change_mode("B", "travel")
-    assert not game.unit("A").digging_in and not game.unit("B").digging_in
+    assert not game.unit("A").digging_in
+    assert not game.unit("B").digging_in
 
 
 def test_a_disrupted_digger_stops_without_a_roll() -> None:
@@ -260,7 +259,8 @@ def test_digging_units_do_not_rest() -> None:
     for _ in range(3):
         _next_allied_turn(game)
     rested = {u for e in game.log if isinstance(e, FatigueRecovered) for u, _ in e.units}
-    assert "B" in rested and "A" not in rested
+    assert "B" in rested
+    assert "A" not in rested
     assert game.unit("A").fatigue == 200
 
 
@@ -272,7 +272,8 @@ def test_digging_in_rolls_no_die_and_can_be_taken_back() -> None:
     assert game.can_undo
     assert game.undo().describe() == "dig in A"
     unit = game.unit("A")
-    assert not unit.digging_in and unit.mp_spent == 0
+    assert not unit.digging_in
+    assert unit.mp_spent == 0
     assert game.legal_moves("A")
     assert not [e for e in game.log if isinstance(e, StartedDiggingIn)]
 
@@ -298,4 +299,5 @@ def test_a_snapshot_restores_the_diggings() -> None:
     _next_allied_turn(game)
     assert game.state.fortifications
     game.state.restore(snapshot)
-    assert not game.state.fortifications and not game.unit("A").digging_in
+    assert not game.state.fortifications
+    assert not game.unit("A").digging_in
