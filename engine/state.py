@@ -322,7 +322,7 @@ class GameState:
 
     def full_strength(self, unit: UnitState) -> int:
         """The OOB strength of a counter: its own plus that of every company merged into it."""
-        return unit.unit.strength + sum(self.units[c].unit.strength for c in unit.combined)
+        return self.oob_index.full_strength(unit.id, unit.combined)
 
     def _build_overlays(self) -> None:
         overlays = self.scenario.overlays

@@ -170,7 +170,9 @@ def _paint_counter(
     # the lower band reach into the strength line keeps the frame large.
     symbol_area = QRectF(rect.left() + size * 0.05, rect.top(), size * 0.9, size * 0.84)
     symbols.paint_unit_symbol(painter, symbol_area, unit, entry.side)
-    strength = placement.strength if placement.strength is not None else unit.strength
+    strength = placement.strength
+    if strength is None:  # full strength, that of every company combined in it [000 4.9]
+        strength = oob.full_strength(placement.unit, placement.combined_with)
     text = f"{strength}"
     if unit.component is not Component.MEN:
         text += unit.component.value[0]
