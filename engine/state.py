@@ -501,11 +501,15 @@ class GameState:
         self.version += 1
 
     def remove(self, unit: UnitState, status: UnitStatus) -> None:
-        """Take a unit off the map for good (withdrawn, exited, eliminated, surrendered)."""
+        """Take a unit off the map for good (withdrawn, exited, eliminated, surrendered), or
+        merge it into another counter (`UnitStatus.COMBINED`). The companies merged into a
+        counter share the fate of the counter that leaves."""
         if unit.hex != OFF_MAP:
             self._lift(unit)
         unit.hex = OFF_MAP
         unit.status = status
+        for company_id in unit.combined if status is not UnitStatus.COMBINED else ():
+            self.units[company_id].status = status
         self.version += 1
 
     def touch(self) -> None:

@@ -40,6 +40,7 @@ def _state(
     bunker: int = 100,
     forts: list[dict[str, Any]] | None = None,
     conditions: str = "normal",
+    ruleset: str = "panzer_campaigns",
     seed: int = 0,
 ) -> GameState:
     parameters = ascii_parameters()
@@ -54,7 +55,7 @@ def _state(
     title = ascii_title(
         FIELD,
         units=units,
-        header={"conditions": conditions, "conditions_allowed": [conditions]},
+        header={"conditions": conditions, "conditions_allowed": [conditions], "ruleset": ruleset},
         scenario={"overlays": {"fortifications": forts or []}},
         parameters=parameters,
         oob=oob_tree(
@@ -219,6 +220,12 @@ def test_the_chance_is_the_parameter_times_size_and_engineer_factors(
 ) -> None:
     state = _state({"A": spec}, dig_in=10)
     assert dig_in_chance(state, state.units["A"]) == pytest.approx(min(0.1 * factor, 1))
+
+
+def test_in_panzer_battles_companies_dig_three_times_as_fast_as_platoons() -> None:
+    state = _state({"A": COMPANY, "B": {"size": "platoon"}}, dig_in=10, ruleset="panzer_battles")
+    assert dig_in_chance(state, state.units["A"]) == pytest.approx(0.3)
+    assert dig_in_chance(state, state.units["B"]) == pytest.approx(0.1)
 
 
 def test_combined_companies_dig_two_or_three_times_as_fast() -> None:

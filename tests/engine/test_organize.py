@@ -190,3 +190,10 @@ def test_the_orders_replay_and_survive_a_saved_record() -> None:
 
 def _validated(data: dict[str, Any]) -> Any:
     return TypeAdapter(RecordedOrder).validate_python(data)
+
+
+def test_the_companies_of_a_counter_that_leaves_the_map_share_its_fate() -> None:
+    game = Game(_state({}))
+    game.combine(["A", "B", "C"])
+    game.state.remove(game.unit("A"), UnitStatus.ELIMINATED)
+    assert {game.unit(x).status for x in "ABC"} == {UnitStatus.ELIMINATED}
