@@ -1,7 +1,7 @@
 """The turn loop and the API a tester plays through: a new game from a scenario and a seed, legal
-moves, moving units and changing their mode, recon spotting, ending player turns, taking back the
-orders of the player turn, and queries for line of sight and spotting, supply, objective owners,
-the score and the event log.
+moves, moving units and changing their mode, recon spotting, digging in, combining and breaking
+down, ending player turns, taking back the orders of the player turn, and queries for line of
+sight and spotting, supply, objective owners, the score and the event log.
 
 Same scenario, seed and orders give the same log: all randomness comes from the state's one
 generator, and every collection is walked in scenario order. `Game.orders` records the orders
@@ -52,10 +52,11 @@ Offset = tuple[int, int]
 class Game:
     """A game in progress, from the first player turn of turn 1 to the end.
 
-    Orders (`move`, `change_mode`, `exit_unit`) are for units of the side whose player turn it
-    is and raise `movement.IllegalMove` (a ValueError) with a message when the rules forbid
-    them; nothing changes then. `end_player_turn` runs the end of the player turn, and when both
-    sides have moved, the end of the game turn and the start of the next.
+    Orders (`move`, `change_mode`, `exit_unit`, `dig_in`, `combine`, `break_down`, ...) are
+    for units of the side whose player turn it is and raise `movement.IllegalMove` (a
+    ValueError) with a message when the rules forbid them; nothing changes then.
+    `end_player_turn` runs the end of the player turn, and when both sides have moved, the end
+    of the game turn and the start of the next.
     """
 
     def __init__(self, state: GameState) -> None:
