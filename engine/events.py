@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.combat.dig_in import DugIn, StartedDiggingIn, StoppedDiggingIn
 from engine.combat.events import FatigueRecovered, LossesTaken, StrengthRecovered
+from engine.organize import BrokeDown, Combined
 from engine.weather import ConditionChanged, StormChanged, VisibilityChanged
 from schemas.vocabulary import Side
 
@@ -378,6 +380,11 @@ Event = (
     | GameEnded
     | ReconSpotted
     | DustSpotted
+    | StartedDiggingIn
+    | DugIn
+    | StoppedDiggingIn
+    | Combined
+    | BrokeDown
     | ConditionChanged
     | StormChanged
     | VisibilityChanged

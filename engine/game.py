@@ -1,7 +1,7 @@
 """The turn loop and the API a tester plays through: a new game from a scenario and a seed, legal
-moves, moving units and changing their mode, recon spotting, ending player turns, taking back the
-orders of the player turn, and queries for line of sight and spotting, supply, objective owners,
-the score and the event log.
+moves, moving units and changing their mode, recon spotting, digging in, combining and breaking
+down, ending player turns, taking back the orders of the player turn, and queries for line of
+sight and spotting, supply, objective owners, the score and the event log.
 
 Same scenario, seed and orders give the same log: all randomness comes from the state's one
 generator, and every collection is walked in scenario order. `Game.orders` records the orders
@@ -15,13 +15,25 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from engine import arrivals, logistics, movement, objectives, spotting, supply
+from engine import arrivals, logistics, movement, objectives, organize, spotting, supply
+from engine.allowance import movement_allowance
+from engine.combat import dig_in
 from engine.combat.events import LossesTaken
 from engine.combat.recovery import start_of_turn_recovery
 from engine.events import Arrived, Event, GameEnded
 from engine.line_of_sight import has_line_of_sight
 from engine.objectives import Score
-from engine.orders import ChangeMode, EndPlayerTurn, ExitUnit, Move, Order, ReconSpot
+from engine.orders import (
+    BreakDown,
+    ChangeMode,
+    Combine,
+    DigIn,
+    EndPlayerTurn,
+    ExitUnit,
+    Move,
+    Order,
+    ReconSpot,
+)
 from engine.sightings import Sight, Sighting
 from engine.state import GameState, StateSnapshot, other_side
 from engine.units import UnitState
@@ -40,10 +52,11 @@ Offset = tuple[int, int]
 class Game:
     """A game in progress, from the first player turn of turn 1 to the end.
 
-    Orders (`move`, `change_mode`, `exit_unit`) are for units of the side whose player turn it
-    is and raise `movement.IllegalMove` (a ValueError) with a message when the rules forbid
-    them; nothing changes then. `end_player_turn` runs the end of the player turn, and when both
-    sides have moved, the end of the game turn and the start of the next.
+    Orders (`move`, `change_mode`, `exit_unit`, `dig_in`, `combine`, `break_down`, ...) are
+    for units of the side whose player turn it is and raise `movement.IllegalMove` (a
+    ValueError) with a message when the rules forbid them; nothing changes then.
+    `end_player_turn` runs the end of the player turn, and when both sides have moved, the end
+    of the game turn and the start of the next.
     """
 
     def __init__(self, state: GameState) -> None:
@@ -159,6 +172,12 @@ class Game:
             return self.exit_unit(order.unit)
         if isinstance(order, ReconSpot):
             return [self.recon_spot(order.unit)]
+        if isinstance(order, DigIn):
+            return [self.dig_in(order.unit)]
+        if isinstance(order, Combine):
+            return [self.combine(order.units)]
+        if isinstance(order, BreakDown):
+            return [self.break_down(order.unit)]
         return self.end_player_turn()
 
     @property
@@ -287,6 +306,65 @@ class Game:
         self._checkpoints.clear()  # taking it back would let a player roll again
         return events[0]
 
+    # --- miscellaneous actions [000 4.9]: Digging-In, combining, breaking down ---------------
+
+    def can_dig_in(self, unit_id: str) -> bool:
+        """Whether the unit may start Digging-In now (see `engine.combat.dig_in`)."""
+        try:
+            unit = self._orderable(unit_id)
+        except movement.IllegalMove:
+            return False
+        return dig_in.why_not_dig_in(self.state, unit) is None
+
+    def dig_in(self, unit_id: str) -> Event:
+        """Start Digging-In for all the unit's movement points; each later player turn of its
+        side may improve its hex's fortification (IP -> Trench -> Bunker) [000 4.9]. No die
+        is rolled now, so it can be taken back within the player turn."""
+        unit = self._orderable(unit_id)
+        why = dig_in.why_not_dig_in(self.state, unit)
+        if why is not None:
+            raise movement.IllegalMove(why)
+        allowance = movement_allowance(self.state, unit)
+
+        def run() -> list[Event]:
+            return self._emit([dig_in.start_digging_in(self.state, unit, allowance)])
+
+        return self._carry_out(DigIn(unit_id), run)[0]
+
+    def combinable(self, unit_id: str) -> list[str]:
+        """Ids of the units on the unit's hex it may combine with now [000 4.9]."""
+        try:
+            unit = self._orderable(unit_id)
+        except movement.IllegalMove:
+            return []
+        return [u.id for u in organize.combinable(self.state, unit)]
+
+    def combine(self, unit_ids: Sequence[str]) -> Event:
+        """Merge companies of one battalion on one hex into the first one's counter, at no
+        movement point cost [000 4.9] (see `engine.organize.combine`)."""
+        units = [self._orderable(unit_id) for unit_id in unit_ids]
+        why = organize.why_not_combine(self.state, units)
+        if why is not None:
+            raise movement.IllegalMove(why)
+
+        def run() -> list[Event]:
+            return self._emit([organize.combine(self.state, units, self.state.turn)])
+
+        return self._carry_out(Combine(tuple(unit_ids)), run)[0]
+
+    def break_down(self, unit_id: str) -> Event:
+        """Split the last company merged into a combined counter off it, on its hex, at no
+        movement point cost [000 4.9] (see `engine.organize.break_down`)."""
+        unit = self._orderable(unit_id)
+        why = organize.why_not_break_down(unit)
+        if why is not None:
+            raise movement.IllegalMove(why)
+
+        def run() -> list[Event]:
+            return self._emit([organize.break_down(self.state, unit, self.state.turn)])
+
+        return self._carry_out(BreakDown(unit_id), run)[0]
+
     # --- the turn loop ----------------------------------------------------------------------
 
     def end_player_turn(self) -> list[Event]:
@@ -353,7 +431,8 @@ class Game:
         arrivals [000 4.7], releases and Fixed units the enemy spotted [000 4.6], objectives
         the arrivals occupy, Local Supply Values and isolation [000 10.1], the Command Test,
         disruption recovery, ammunition and fuel [000 9.1, 10.2], loss recovery, replacements
-        and fatigue rest [000 9.3, 12.0], fresh movement points."""
+        and fatigue rest [000 9.3, 12.0], Digging-In progress [000 4.9], fresh movement
+        points."""
         state, side = self.state, self.state.phasing
         self._emit(arrivals.process_withdrawals(state, side))
         for event in self._emit(arrivals.process_arrivals(state, side)):
@@ -368,6 +447,7 @@ class Game:
             self._emit([isolation])
         self._emit(logistics.start_of_turn_logistics(state, side))
         self._emit(start_of_turn_recovery(state, side))
+        self._emit(dig_in.progress_digging(state, side))  # after rest: diggers do not rest
         for unit in state.iter_units(side):
             unit.mp_spent = 0.0
 

@@ -123,6 +123,7 @@ def move(state: GameState, unit: UnitState, path_hexes: Sequence[int]) -> list[i
     # For refuelling, "moving by Rail Mode is not considered movement" [000 10.2].
     unit.moved = unit.moved or unit.mode is not Mode.RAIL
     mark_active(state, unit)  # no fatigue or loss recovery after moving [000 9.3, 12.0]
+    unit.digging_in = False  # a unit that leaves its hex leaves its diggings [000 4.9]
     state.put(unit, here)
     return hexes
 
@@ -232,6 +233,7 @@ def change_mode(state: GameState, unit: UnitState, mode: Mode) -> float:
             f"movement points and {left_text(left)} are left [000 4.1]"
         )
     unit.mode = mode
+    unit.digging_in = False  # only Deployed units dig in [000 4.9]
     unit.mp_spent += cost
     state.touch()
     return cost

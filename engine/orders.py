@@ -74,6 +74,43 @@ class ReconSpot:
 
 
 @dataclass(frozen=True, slots=True)
+class DigIn:
+    """Start Digging-In: later turns may fortify the unit's hex [000 4.9]."""
+
+    unit: str
+
+    def describe(self) -> str:
+        """One phrase for a menu or a report."""
+        return f"dig in {self.unit}"
+
+
+@dataclass(frozen=True, slots=True)
+class Combine:
+    """Merge companies of one battalion on one hex into the first one's counter [000 4.9]."""
+
+    units: tuple[str, ...]
+
+    def describe(self) -> str:
+        """One phrase for a menu or a report.
+
+        >>> Combine(("1/26VG", "2/26VG")).describe()
+        'combine 1/26VG, 2/26VG'
+        """
+        return f"combine {', '.join(self.units)}"
+
+
+@dataclass(frozen=True, slots=True)
+class BreakDown:
+    """Split the last company merged into a combined counter off it [000 4.9]."""
+
+    unit: str
+
+    def describe(self) -> str:
+        """One phrase for a menu or a report."""
+        return f"break down {self.unit}"
+
+
+@dataclass(frozen=True, slots=True)
 class EndPlayerTurn:
     """End the player turn [000 3.3]."""
 
@@ -82,5 +119,5 @@ class EndPlayerTurn:
         return "end the player turn"
 
 
-Order = Move | ChangeMode | ExitUnit | ReconSpot | EndPlayerTurn
+Order = Move | ChangeMode | ExitUnit | ReconSpot | DigIn | Combine | BreakDown | EndPlayerTurn
 """Anything `engine.game.Game.apply` carries out."""

@@ -291,7 +291,9 @@ class GameState:
                 unit.strength = placement.strength
             # A PzC-scale fatigue in a PB scenario is Maximum there [001 "Fatigue Levels"].
             unit.fatigue = min(placement.fatigue, self.profile.fatigue_max)
-            unit.subunits = 1 + len(placement.combined_with)
+            self._combine_at_start(unit, placement.combined_with)
+            if placement.strength is None:
+                unit.strength = self.full_strength(unit)
             unit.fixed = placement.fixed
             unit.disrupted = placement.disrupted
             unit.detached = placement.detached
@@ -307,6 +309,20 @@ class GameState:
                 if unit is not None:
                     unit.status = UnitStatus.WAITING
                     unit.mode = reinforcement.mode
+
+    def _combine_at_start(self, unit: UnitState, companies: list[str]) -> None:
+        """A counter the scenario places combined: the other companies are in the game,
+        merged into it, so it can break down into them [000 4.9]."""
+        for company_id in companies:
+            company = self._new_unit(company_id)
+            if company is not None:
+                company.status = UnitStatus.COMBINED
+                unit.combined += (company_id,)
+        unit.subunits = 1 + len(companies)
+
+    def full_strength(self, unit: UnitState) -> int:
+        """The OOB strength of a counter: its own plus that of every company merged into it."""
+        return self.oob_index.full_strength(unit.id, unit.combined)
 
     def _build_overlays(self) -> None:
         overlays = self.scenario.overlays
@@ -485,11 +501,15 @@ class GameState:
         self.version += 1
 
     def remove(self, unit: UnitState, status: UnitStatus) -> None:
-        """Take a unit off the map for good (withdrawn, exited, eliminated, surrendered)."""
+        """Take a unit off the map for good (withdrawn, exited, eliminated, surrendered), or
+        merge it into another counter (`UnitStatus.COMBINED`). The companies merged into a
+        counter share the fate of the counter that leaves."""
         if unit.hex != OFF_MAP:
             self._lift(unit)
         unit.hex = OFF_MAP
         unit.status = status
+        for company_id in unit.combined if status is not UnitStatus.COMBINED else ():
+            self.units[company_id].status = status
         self.version += 1
 
     def touch(self) -> None:

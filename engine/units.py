@@ -34,6 +34,8 @@ class UnitStatus(StrEnum):
     ELIMINATED = "eliminated"
     SURRENDERED = "surrendered"
     """Its nation surrendered [000 3.4]."""
+    COMBINED = "combined"
+    """A company merged into another counter of its battalion until broken down [000 4.9]."""
 
 
 @dataclass(slots=True, eq=False)
@@ -71,6 +73,12 @@ class UnitState:
     subunits: int = 1
     """Companies combined into this counter, itself included [000 4.9]: fatigue factor and
     morale-check base depend on it [000 9.3, 12.0]."""
+    combined: tuple[str, ...] = ()
+    """Ids of the other companies merged into this counter, in the order they joined; breaking
+    down splits off the last [000 4.9]."""
+    digging_in: bool = False
+    """Digging-In: each of its side's later turns may improve the fortification of its hex
+    [000 4.9] (`engine.combat.dig_in`)."""
 
     @property
     def on_map(self) -> bool:

@@ -7,7 +7,7 @@ file (its model path) so problems can point at it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from schemas.oob import Nation, OobFile, Organization, Unit
@@ -75,6 +75,14 @@ class OobIndex:
                     None,
                 )
         return index
+
+    def full_strength(self, unit_id: str, combined_with: Iterable[str] = ()) -> int:
+        """The full strength of a counter: its unit's OOB strength plus that of every company
+        combined into it [000 4.9]; ids not in the OOB add nothing (their own check reports
+        them)."""
+        return sum(
+            self.units[i].unit.strength for i in (unit_id, *combined_with) if i in self.units
+        )
 
     def _walk(
         self,

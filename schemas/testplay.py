@@ -66,6 +66,30 @@ class ReconOrder(Tagged):
     """Id of the recon unit."""
 
 
+class DigInOrder(Tagged):
+    """A unit starts Digging-In [000 4.9]."""
+
+    kind: Literal["dig_in"] = "dig_in"
+    unit: Identifier
+    """Id of the unit digging in."""
+
+
+class CombineOrder(Tagged):
+    """Companies of one battalion on one hex combine into the first one's counter [000 4.9]."""
+
+    kind: Literal["combine"] = "combine"
+    units: list[Identifier] = Field(min_length=2)
+    """Ids of the units combined; the first keeps the combined counter."""
+
+
+class BreakDownOrder(Tagged):
+    """The last company merged into a combined counter splits off [000 4.9]."""
+
+    kind: Literal["break_down"] = "break_down"
+    unit: Identifier
+    """Id of the combined counter."""
+
+
 class EndTurnOrder(Tagged):
     """End the player turn [000 3.3]."""
 
@@ -73,7 +97,14 @@ class EndTurnOrder(Tagged):
 
 
 RecordedOrder = Annotated[
-    MoveOrder | ModeOrder | ExitOrder | ReconOrder | EndTurnOrder,
+    MoveOrder
+    | ModeOrder
+    | ExitOrder
+    | ReconOrder
+    | DigInOrder
+    | CombineOrder
+    | BreakDownOrder
+    | EndTurnOrder,
     Field(discriminator="kind"),
 ]
 """Any order a record holds, told apart by its `kind`."""

@@ -19,6 +19,7 @@ from editor.map.hex_facts import HexFacts, hex_facts
 from editor.map.hex_text import sides, terrain_text, words
 from editor.selection import Selection
 from schemas.oob import Component
+from schemas.oob_index import OobIndex
 from schemas.vocabulary import Direction, Side
 
 SYMBOL_SIZE = 22
@@ -125,7 +126,7 @@ class HexInfoDock(DocumentDock):
             heading
             + f"<table cellspacing='0' cellpadding='2'>{table}</table>"
             + f"<p class='section' style='margin-top:10px'>Units ({len(facts.units)})</p>"
-            + self._units(facts)
+            + self._units(facts, document.oob_index)
         )
 
     def _ground(self, facts: HexFacts) -> list[tuple[str, str]]:
@@ -208,7 +209,7 @@ class HexInfoDock(DocumentDock):
             rows.append((words(name).capitalize(), _escape(_overlay_text(name, item))))
         return rows or [("", "<span class='none'>no objective, supply, arrival or overlay</span>")]
 
-    def _units(self, facts: HexFacts) -> str:
+    def _units(self, facts: HexFacts, oob: OobIndex) -> str:
         if not facts.units:
             return "<p class='none'>none</p>"
         resources = self.browser.document()
@@ -228,7 +229,9 @@ class HexInfoDock(DocumentDock):
                 url,
                 icon.pixmap(SYMBOL_SIZE, SYMBOL_SIZE),
             )
-            strength = placement.strength if placement.strength is not None else unit.strength
+            strength = placement.strength
+            if strength is None:  # full strength, that of every company combined in it [4.9]
+                strength = oob.full_strength(placement.unit, placement.combined_with)
             component = "" if unit.component is Component.MEN else f" {words(unit.component)}"
             state = [words(placement.mode)]
             for flag in ("fixed", "disrupted", "detached", "low_ammo", "low_fuel"):

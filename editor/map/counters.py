@@ -170,10 +170,7 @@ def _paint_counter(
     # the lower band reach into the strength line keeps the frame large.
     symbol_area = QRectF(rect.left() + size * 0.05, rect.top(), size * 0.9, size * 0.84)
     symbols.paint_unit_symbol(painter, symbol_area, unit, entry.side)
-    strength = placement.strength if placement.strength is not None else unit.strength
-    text = f"{strength}"
-    if unit.component is not Component.MEN:
-        text += unit.component.value[0]
+    text = strength_text(placement, oob)
     painter.setPen(style.INK)
     painter.setFont(style.label_font(max(7, round(size * 0.27))))
     text_rect = QRectF(rect.left(), rect.top() + size * 0.67, size, size * 0.31)
@@ -186,6 +183,16 @@ def _paint_counter(
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
             mark,
         )
+
+
+def strength_text(placement: Placement, oob: OobIndex) -> str:
+    """The strength a counter shows: the placement's, else the full strength of the unit and
+    every company combined into it [000 4.9], with "g" or "v" for guns or vehicles."""
+    strength = placement.strength
+    if strength is None:
+        strength = oob.full_strength(placement.unit, placement.combined_with)
+    component = oob.units[placement.unit].unit.component
+    return f"{strength}" + ("" if component is Component.MEN else component.value[0])
 
 
 def _paint_count(painter: QPainter, rect: QRectF, count: int) -> None:

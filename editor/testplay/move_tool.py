@@ -22,10 +22,12 @@ from PySide6.QtWidgets import (
 from editor.map.geometry import Frame
 from editor.selection import Selection
 from editor.tools.base import MapTool, ToolEvent
+from engine.combat.dig_in import why_not_dig_in
 from engine.game import Game
 from engine.movement import IllegalMove, mode_change_cost, mp_left
 from engine.movement_steps import describe
 from engine.mp_text import cost_text, left_text
+from engine.organize import why_not_break_down
 from engine.spotting import may_recon_spot
 from schemas.scenario import Mode
 
@@ -39,6 +41,26 @@ UNIT_RING = QColor(255, 255, 255)
 COST_ZOOM = 34.0
 """Zoom (pixels per hex) from which each reachable hex shows its cost."""
 _MODE_LABELS = {Mode.DEPLOYED: "Deployed", Mode.TRAVEL: "Travel", Mode.RAIL: "Rail"}
+_ACTION_LABELS = {"dig_in": "Dig In", "combine": "Combine", "break_down": "Break Down"}
+_ACTION_TIPS = {
+    "dig_in": "Dig in for the whole allowance: later turns may build an Improved Position, "
+    "a Trench and, for engineers, a Bunker [000 4.9]",
+    "combine": "Combine with every unit of the battalion on this hex, at no cost [000 4.9]",
+    "break_down": "Split the last company off this combined unit, at no cost [000 4.9]",
+}
+
+
+def _action_refusals(game: Game, unit_id: str) -> dict[str, str | None]:
+    """Why the unit may not dig in, combine or break down now (None where it may)."""
+    unit = game.unit(unit_id)
+    own_turn = unit.side is game.phasing and unit.on_map and not game.is_over
+    turn = None if own_turn else f"it is not the {unit.side.value} player turn"
+    return {
+        "dig_in": turn or why_not_dig_in(game.state, unit),
+        "combine": turn
+        or (None if game.combinable(unit_id) else f"no unit on this hex combines with {unit_id}"),
+        "break_down": turn or why_not_break_down(unit),
+    }
 
 
 class TestPlayMoveTool(MapTool):
@@ -272,6 +294,26 @@ class TestPlayMoveTool(MapTool):
             return
         self.message.emit(events[0].describe())
 
+    def unit_action(self, action: str) -> None:
+        """The moving unit digs in, combines with every unit of its battalion on its hex (as
+        the game's Alt + Combine does) or breaks down [000 4.9]; the engine's reason when it
+        may not."""
+        session, unit_id = self.session, self.unit_id
+        if session is None or unit_id is None:
+            return
+        try:
+            if action == "dig_in":
+                events = session.dig_in(unit_id)  # type: ignore[attr-defined]
+            elif action == "combine":
+                others = session.game.combinable(unit_id)  # type: ignore[attr-defined]
+                events = session.combine([unit_id, *others])  # type: ignore[attr-defined]
+            else:
+                events = session.break_down(unit_id)  # type: ignore[attr-defined]
+        except IllegalMove as exc:
+            self.message.emit(str(exc))
+            return
+        self.message.emit(events[0].describe())
+
     # Drawing -----------------------------------------------------------------------------------
 
     def paint_preview(self, painter: QPainter, frame: Frame) -> None:
@@ -406,6 +448,15 @@ class MovePanel(QWidget):
         self.recon_button = QPushButton("Recon Spotting")
         self.recon_button.clicked.connect(self._recon_clicked)
         form.addRow("", self.recon_button)
+        self.action_buttons: dict[str, QPushButton] = {}
+        actions = QHBoxLayout()
+        actions.setContentsMargins(0, 0, 0, 0)
+        for action, text in _ACTION_LABELS.items():
+            button = QPushButton(text)
+            button.clicked.connect(lambda _=False, a=action: self._action_clicked(a))
+            self.action_buttons[action] = button
+            actions.addWidget(button)
+        form.addRow("", actions)
         self.hint = QLabel(tool.tip + ". Escape clears the selection.")
         self.hint.setWordWrap(True)
         self.hint.setStyleSheet("color: palette(mid);")
@@ -413,6 +464,10 @@ class MovePanel(QWidget):
         layout.addLayout(form)
         layout.addWidget(self.hint)
         layout.addStretch(1)
+        self.refresh()
+
+    def _action_clicked(self, action: str) -> None:
+        self.tool.unit_action(action)
         self.refresh()
 
     def _recon_clicked(self) -> None:
@@ -435,6 +490,8 @@ class MovePanel(QWidget):
                 button.setChecked(False)
                 button.setToolTip("")
             self.recon_button.setEnabled(False)
+            for button in self.action_buttons.values():
+                button.setEnabled(False)
             return
         unit = game.unit(unit_id)
         column, row = game.offset_of(unit.hex)
@@ -449,6 +506,9 @@ class MovePanel(QWidget):
             or "Spend a third of the movement allowance to try to reveal concealed enemy units "
             "within visibility + 1 hexes; it cannot be taken back [000 4.8]"
         )
+        for action, refusal in _action_refusals(game, unit_id).items():
+            self.action_buttons[action].setEnabled(refusal is None)
+            self.action_buttons[action].setToolTip(refusal or _ACTION_TIPS[action])
         for mode, button in self.mode_buttons.items():
             button.setEnabled(True)
             button.setChecked(mode is unit.mode)

@@ -192,6 +192,28 @@ class TestPlaySession(QObject):
         self._after_change(events)
         return events
 
+    def dig_in(self, unit_id: str) -> list[Event]:
+        """A unit starts Digging-In [000 4.9]; IllegalMove when it may not."""
+        self._check_idle(unit_id)
+        events = [self.game.dig_in(unit_id)]
+        self._after_change(events)
+        return events
+
+    def combine(self, unit_ids: Sequence[str]) -> list[Event]:
+        """Companies of one battalion on one hex combine into the first's counter [000 4.9]."""
+        for unit_id in unit_ids:
+            self._check_idle(unit_id)
+        events = [self.game.combine(unit_ids)]
+        self._after_change(events)
+        return events
+
+    def break_down(self, unit_id: str) -> list[Event]:
+        """The last company merged into a combined counter splits off [000 4.9]."""
+        self._check_idle(unit_id)
+        events = [self.game.break_down(unit_id)]
+        self._after_change(events)
+        return events
+
     def undo(self) -> Order:
         """Take back the last order of the player turn; IllegalMove saying why it may not."""
         refusal = self.undo_refusal()

@@ -14,11 +14,24 @@ from pydantic import BaseModel
 
 from editor.testplay.play_settings import TestPlaySettings
 from engine.game import Game
-from engine.orders import ChangeMode, EndPlayerTurn, ExitUnit, Move, Order, ReconSpot
+from engine.orders import (
+    BreakDown,
+    ChangeMode,
+    Combine,
+    DigIn,
+    EndPlayerTurn,
+    ExitUnit,
+    Move,
+    Order,
+    ReconSpot,
+)
 from schemas.io import FileKind, LoadedFile, dump_text, load_file, save_file
 from schemas.problems import Problem
 from schemas.testplay import (
     TESTPLAY_FORMAT_VERSION,
+    BreakDownOrder,
+    CombineOrder,
+    DigInOrder,
     EndTurnOrder,
     ExitOrder,
     ModeOrder,
@@ -171,6 +184,12 @@ def recorded_order(order: Order) -> RecordedOrder:
         return ExitOrder(unit=order.unit)
     if isinstance(order, ReconSpot):
         return ReconOrder(unit=order.unit)
+    if isinstance(order, DigIn):
+        return DigInOrder(unit=order.unit)
+    if isinstance(order, Combine):
+        return CombineOrder(units=list(order.units))
+    if isinstance(order, BreakDown):
+        return BreakDownOrder(unit=order.unit)
     return EndTurnOrder()
 
 
@@ -184,6 +203,12 @@ def engine_order(order: RecordedOrder) -> Order:
         return ExitUnit(order.unit)
     if isinstance(order, ReconOrder):
         return ReconSpot(order.unit)
+    if isinstance(order, DigInOrder):
+        return DigIn(order.unit)
+    if isinstance(order, CombineOrder):
+        return Combine(tuple(order.units))
+    if isinstance(order, BreakDownOrder):
+        return BreakDown(order.unit)
     return EndPlayerTurn()
 
 

@@ -13,7 +13,13 @@ from typing import Any
 from engine.game import Game
 from engine.sightings import Sight
 from engine.units import UnitState
-from schemas.scenario import ExitObjective, Overlays, Placement, ScenarioFile
+from schemas.scenario import (
+    ExitObjective,
+    FortificationOverlay,
+    Overlays,
+    Placement,
+    ScenarioFile,
+)
 from schemas.vocabulary import Side
 
 _MIRRORED_FLAGS = ("fixed", "disrupted", "detached", "low_ammo", "low_fuel", "on_foot")
@@ -65,17 +71,33 @@ def _hidden_from(game: Game, viewer: Side | None) -> set[str]:
 
 
 def overlays_of(game: Game, viewer: Side | None = None) -> Overlays:
-    """The scenario's map overlays; with a `viewer` (Fog of War) only the fortifications it
-    sees now: "Fortifications that are not currently spotted by a friendly unit do not appear
-    on the map when Fog-of-War is in effect ... even if the fortifications were originally
-    occupied by your units" [000 5.3]."""
+    """The scenario's map overlays with the fortifications the game has now (those its units
+    dug [000 4.9] included); with a `viewer` (Fog of War) only the fortifications it sees now:
+    "Fortifications that are not currently spotted by a friendly unit do not appear on the map
+    when Fog-of-War is in effect ... even if the fortifications were originally occupied by
+    your units" [000 5.3]."""
     overlays = game.state.scenario.overlays
-    if viewer is None or not overlays.fortifications:
+    forts = _fortifications_of(game)
+    if viewer is not None:
+        forts = [f for f in forts if game.sight_of(viewer, (f.hex[0], f.hex[1])) is not None]
+    if forts == overlays.fortifications:
         return overlays
-    seen = [f for f in overlays.fortifications if game.sight_of(viewer, tuple(f.hex)) is not None]
-    if len(seen) == len(overlays.fortifications):
-        return overlays
-    return overlays.model_copy(update={"fortifications": seen})
+    return overlays.model_copy(update={"fortifications": forts})
+
+
+def _fortifications_of(game: Game) -> list[FortificationOverlay]:
+    """The game's fortifications as overlays: the scenario's own first, each keeping its object
+    while the game has not changed it, then those built in play, in hex order."""
+    built = dict(game.state.fortifications)
+    forts: list[FortificationOverlay] = []
+    for original in game.state.scenario.overlays.fortifications:
+        kind = built.pop(game.hex_of((original.hex[0], original.hex[1])), None)
+        if kind is not None:
+            same = kind is original.kind
+            forts.append(original if same else original.model_copy(update={"kind": kind}))
+    for hex_index in sorted(built):
+        forts.append(FortificationOverlay(hex=game.offset_of(hex_index), kind=built[hex_index]))
+    return forts
 
 
 def objectives_of(game: Game) -> list[Any]:
@@ -106,9 +128,13 @@ def _differences(game: Game, unit: UnitState, placement: Placement) -> dict[str,
         update["hex"] = offset
     if placement.mode is not unit.mode:
         update["mode"] = unit.mode
-    # A placement without strength means full strength; say it only once the game changed it.
-    strength = placement.strength if placement.strength is not None else unit.unit.strength
-    if strength != unit.strength:
+    if list(placement.combined_with) != list(unit.combined):  # combined or broken down [4.9]
+        update["combined_with"] = list(unit.combined)
+    # A placement without strength means the full strength of its companies; say it only once
+    # the game changed it (combining and breaking down change the companies).
+    full = game.state.full_strength(unit)
+    strength = placement.strength if placement.strength is not None else full
+    if strength != unit.strength or (placement.strength is None and "combined_with" in update):
         update["strength"] = unit.strength
     if placement.fatigue != unit.fatigue:
         update["fatigue"] = unit.fatigue

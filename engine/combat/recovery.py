@@ -37,9 +37,13 @@ DETACHED_REPLACEMENT_FACTOR = 0.25
 
 def is_rested(state: GameState, unit: UnitState) -> bool:
     """Whether a unit may recover fatigue or losses this turn: a full game turn without action
-    (`rested_a_full_game_turn`) and not in a minefield [000 9.3, 12.0]. Digging-In and bridge
-    building, which also forbid it, are not played by this engine yet."""
-    return rested_a_full_game_turn(state, unit) and unit.hex not in state.minefields
+    (`rested_a_full_game_turn`), not Digging-In and not in a minefield [000 9.3, 12.0]. Bridge
+    building, which also forbids it, is not played by this engine yet."""
+    return (
+        rested_a_full_game_turn(state, unit)
+        and not unit.digging_in
+        and unit.hex not in state.minefields
+    )
 
 
 def loss_recovery_expected(losses: int, unit_recovery_pct: float, quality_factor: float) -> float:

@@ -98,12 +98,14 @@ def check_scenario_references(
                     (*path, "combined_with", other_number),
                     f"combined into '{placement.unit}' ({format_path(path)})",
                 )
-        if placement.strength is not None and placement.strength > unit.strength:
+        # A combined counter's full strength is that of all its companies [000 4.9].
+        full = index.full_strength(unit.id, placement.combined_with)
+        if placement.strength is not None and placement.strength > full:
             found.append(
                 error(
                     "PLACE002",
                     f"unit '{unit.id}' starts at strength "
-                    f"{placement.strength}, above its full strength {unit.strength}",
+                    f"{placement.strength}, above its full strength {full}",
                     path=(*path, "strength"),
                     object_id=unit.id,
                 )

@@ -214,3 +214,15 @@ def test_elevations_must_be_whole_metres() -> None:
         problems = check_map(tiny_map().model_copy(update={"elevation_rows": elevations}))
         assert ([p.code for p in problems] == []) is ok, row
         assert ok or problems[0].path == ("elevation_rows", 4)
+
+
+def test_a_combined_counter_may_start_up_to_the_strength_of_all_its_companies() -> None:
+    scenario = tiny_scenario()
+    others = [p for p in scenario.placements if p.unit != "us.1id.16ir.2"]
+    combined = Placement(unit="us.1id.16ir.3", hex=(0, 1), combined_with=["us.1id.16ir.2"])
+    for strength, found in ((1200, []), (1201, [("PLACE002", "us.1id.16ir.3")])):
+        placement = combined.model_copy(update={"strength": strength})  # 600 + 600 [000 4.9]
+        placed = scenario.model_copy(update={"placements": [*others, placement]})
+        problems = cross(placed).scenario
+        assert [(p.code, p.object_id) for p in problems] == found
+        assert all("full strength 1200" in p.message for p in problems)

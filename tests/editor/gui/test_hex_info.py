@@ -10,6 +10,7 @@ from editor.document import Document
 from editor.map.hex_text import describe_hex
 from editor.selection import Selection
 from schemas.io import FileKind
+from schemas.oob import Component
 from schemas.vocabulary import ConnectionKind, HexsideKind
 
 
@@ -72,3 +73,26 @@ def test_the_dock_follows_edits_and_undo(
     assert unit.name not in dock.text()
     dock.set_document(None)
     assert "No scenario open" in dock.text()
+
+
+def test_a_combined_counter_shows_the_strength_of_all_its_companies(
+    dock: HexInfoDock, document: Document, selection: Selection
+) -> None:
+    units = document.oob_index.units
+    placements = document.scenario.placements
+    number = next(
+        n
+        for n, p in enumerate(placements)
+        if p.strength is None and units[p.unit].unit.component is Component.MEN
+    )
+    placement = placements[number]
+    host = units[placement.unit].unit
+    other = next(
+        u for u in units if u != placement.unit and units[u].unit.component is Component.MEN
+    )
+    full = host.strength + units[other].unit.strength  # [000 4.9]
+    selection.select_hex((placement.hex[0], placement.hex[1]))
+    assert str(full) not in dock.text()
+    path = ("placements", number, "combined_with")
+    document.push(SetValue(document, FileKind.SCENARIO, path, [other], "Combine"))
+    assert str(full) in dock.text()

@@ -11,12 +11,13 @@ from PySide6.QtWidgets import QApplication
 from editor import symbols
 from editor.commands import SetValue
 from editor.document import Document
-from editor.map.counters import counter_size
+from editor.map.counters import counter_size, strength_text
 from editor.map.export import render_whole_map
 from editor.map.tiles import level_zoom
 from editor.map.view import MapView
 from editor.selection import Focus, Selection
 from schemas.io import FileKind
+from schemas.oob import Component
 
 CLOSE = level_zoom(22)
 """45 pixels per hex: counters drawn in full."""
@@ -254,3 +255,15 @@ def test_middle_drag_and_arrow_keys_pan(qtbot, view: MapView) -> None:
     before = view.viewport.shift
     qtbot.keyClick(view, Qt.Key.Key_Left)
     assert view.viewport.shift.x() > before.x()
+
+
+def test_a_combined_counter_shows_the_full_strength_of_its_companies(document) -> None:
+    units = document.oob_index.units
+    placement = next(p for p in document.scenario.placements if p.strength is None)
+    other = next(u for u in units if u != placement.unit)
+    own = units[placement.unit].unit
+    suffix = "" if own.component is Component.MEN else own.component.value[0]
+    assert strength_text(placement, document.oob_index) == f"{own.strength}{suffix}"
+    combined = placement.model_copy(update={"combined_with": [other]})
+    full = own.strength + units[other].unit.strength  # [000 4.9]
+    assert strength_text(combined, document.oob_index) == f"{full}{suffix}"

@@ -18,7 +18,7 @@ from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.session import TestPlaySession
 from engine.movement import mp_left
 from engine.mp_text import left_text
-from engine.orders import ReconSpot
+from engine.orders import DigIn, ReconSpot
 from schemas.scenario import Mode
 from schemas.vocabulary import OptionalRule, Side
 from tests.editor.gui.feature_tool_input import drag, hex_point, hover, tool_view
@@ -273,3 +273,29 @@ def test_the_options_page_orders_recon_spotting(qtbot, document, selection):
     assert isinstance(session.orders[-1], ReconSpot)
     assert not session.can_undo  # its dice revealed the enemy
     assert "recon spotting revealed the enemy" in (session.undo_refusal() or "")
+
+
+def test_the_options_page_digs_in_and_says_why_a_unit_cannot_combine(qtbot, document, selection):
+    session = TestPlaySession.start(document, seed=1)
+    tool = TestPlayMoveTool(selection)
+    tool.set_session(session)
+    panel = tool.options()
+    assert isinstance(panel, MovePanel)
+    qtbot.addWidget(panel)
+    game = session.game
+    digger = next(u for u in game.iter_units(game.phasing) if game.can_dig_in(u.id))
+    selection.select_units([digger.id])
+    dig, combine, split = (panel.action_buttons[a] for a in ("dig_in", "combine", "break_down"))
+    assert dig.isEnabled()
+    assert not split.isEnabled()
+    assert "not a combined unit" in split.toolTip()
+    assert combine.isEnabled() == bool(game.combinable(digger.id))
+    said = messages_of(tool)
+    with qtbot.waitSignal(session.changed):
+        qtbot.mouseClick(dig, Qt.MouseButton.LeftButton)
+    assert digger.digging_in
+    assert said[-1].startswith(f"{digger.id} is digging in at")
+    assert session.orders[-1] == DigIn(digger.id)
+    assert not dig.isEnabled()
+    assert "already digging in" in dig.toolTip()
+    assert session.can_undo  # no die was rolled
