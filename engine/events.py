@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.combat.events import FatigueRecovered, LossesTaken, StrengthRecovered
+from engine.combat.events import FatigueRecovered, Fired, LossesTaken, StrengthRecovered
 from engine.weather import ConditionChanged, StormChanged, VisibilityChanged
 from schemas.vocabulary import Side
 
@@ -372,6 +372,7 @@ Event = (
     | FuelChanged
     | AmmoChanged
     | Recovered
+    | Fired
     | LossesTaken
     | StrengthRecovered
     | FatigueRecovered

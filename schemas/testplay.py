@@ -66,6 +66,16 @@ class ReconOrder(Tagged):
     """Id of the recon unit."""
 
 
+class FireOrder(Tagged):
+    """A unit fires at a hex [000 5.1]."""
+
+    kind: Literal["fire"] = "fire"
+    unit: Identifier
+    """Id of the firing unit."""
+    target: HexPos
+    """The hex fired at."""
+
+
 class EndTurnOrder(Tagged):
     """End the player turn [000 3.3]."""
 
@@ -73,7 +83,7 @@ class EndTurnOrder(Tagged):
 
 
 RecordedOrder = Annotated[
-    MoveOrder | ModeOrder | ExitOrder | ReconOrder | EndTurnOrder,
+    MoveOrder | ModeOrder | ExitOrder | ReconOrder | FireOrder | EndTurnOrder,
     Field(discriminator="kind"),
 ]
 """Any order a record holds, told apart by its `kind`."""

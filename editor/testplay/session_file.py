@@ -14,13 +14,14 @@ from pydantic import BaseModel
 
 from editor.testplay.play_settings import TestPlaySettings
 from engine.game import Game
-from engine.orders import ChangeMode, EndPlayerTurn, ExitUnit, Move, Order, ReconSpot
+from engine.orders import ChangeMode, EndPlayerTurn, ExitUnit, Fire, Move, Order, ReconSpot
 from schemas.io import FileKind, LoadedFile, dump_text, load_file, save_file
 from schemas.problems import Problem
 from schemas.testplay import (
     TESTPLAY_FORMAT_VERSION,
     EndTurnOrder,
     ExitOrder,
+    FireOrder,
     ModeOrder,
     MoveOrder,
     PlaySettings,
@@ -171,6 +172,8 @@ def recorded_order(order: Order) -> RecordedOrder:
         return ExitOrder(unit=order.unit)
     if isinstance(order, ReconSpot):
         return ReconOrder(unit=order.unit)
+    if isinstance(order, Fire):
+        return FireOrder(unit=order.unit, target=order.target)
     return EndTurnOrder()
 
 
@@ -184,6 +187,8 @@ def engine_order(order: RecordedOrder) -> Order:
         return ExitUnit(order.unit)
     if isinstance(order, ReconOrder):
         return ReconSpot(order.unit)
+    if isinstance(order, FireOrder):
+        return Fire(order.unit, (order.target[0], order.target[1]))
     return EndPlayerTurn()
 
 

@@ -86,3 +86,35 @@ class StrengthRecovered:
         if self.replacements:
             parts.append("replacements " + ", ".join(f"{u}(+{n})" for u, n in self.replacements))
         return f"{self.side.value}: " + "; ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Fired:
+    """A unit fired at a hex [000 5.1]; the target's `LossesTaken` follows it in the log."""
+
+    turn: int
+    unit: str
+    side: Side
+    hex: tuple[int, int]
+    kind: str
+    """The `CombatKind`: direct_fire or indirect_fire."""
+    target: str
+    value: float
+    """The combat value before the percentage modifier."""
+    modifier_pct: float
+    modifiers: tuple[str, ...]
+    """Each modifier as a player reads it ("x0.5 disrupted", "-20% village")."""
+    mp_cost: float
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        how = self.kind.replace("_", " ")
+        text = (
+            f"{self.side.value} {self.unit} fired ({how}) at {self.target} in "
+            f"{self.hex[0]},{self.hex[1]}: combat value {self.value:.1f}"
+        )
+        if self.modifier_pct:
+            text += f" {self.modifier_pct:+g}%"
+        if self.modifiers:
+            text += " (" + ", ".join(self.modifiers) + ")"
+        return text

@@ -1,0 +1,92 @@
+"""Firing [000 5.0, 5.1]: a unit fires at a hex, pays its movement points, counts toward the
+Hex Fire Limitation, is revealed to an enemy that sees it, and the target unit takes the combat
+result (`engine.combat.losses.apply_combat_result`).
+"""
+
+from __future__ import annotations
+
+from engine import spotting
+from engine.allowance import mp_left
+from engine.combat.activity import mark_active, player_turn_index
+from engine.combat.events import Fired, LossesTaken
+from engine.combat.fire_preview import FirePreview, preview_fire
+from engine.combat.fire_targets import (
+    FireTarget,
+    fire_cost,
+    fire_targets,
+    hex_fire_allows,
+    hex_fire_used,
+    target_unit,
+    why_cannot_fire,
+)
+from engine.combat.kinds import CombatKind
+from engine.combat.losses import apply_combat_result
+from engine.movement import IllegalMove
+from engine.state import GameState
+from engine.units import UnitState
+
+
+def preview(state: GameState, unit: UnitState, hex_index: int) -> FirePreview | None:
+    """What `unit` firing at `hex_index` would do now, or None when it may not fire there."""
+    target = fire_targets(state, unit).get(hex_index)
+    if target is None:
+        return None
+    enemy = target_unit(state, unit, target)
+    return None if enemy is None else preview_fire(state, unit, enemy, target)
+
+
+def why_not(state: GameState, unit: UnitState, hex_index: int) -> str:
+    """Why `unit` may not fire at `hex_index` now, as a player reads it."""
+    reason = why_cannot_fire(state, unit)
+    if reason is not None:
+        return reason
+    if not hex_fire_allows(state, unit):
+        return f"{unit.id}'s hex has reached its Hex Fire Limitation this turn"
+    if mp_left(state, unit) < fire_cost(state, unit, CombatKind.DIRECT_FIRE) - 1e-9:
+        return f"{unit.id} has too few movement points left to fire"
+    column, row = state.board.offset(hex_index)
+    return f"{unit.id} has no target it can fire at in {column},{row}"
+
+
+def fire(state: GameState, unit: UnitState, hex_index: int) -> list[Fired | LossesTaken]:
+    """`unit` fires at `hex_index` [000 5.1]: IllegalMove (nothing changed) when it may not.
+
+    In order: the movement points (1/3 or 1/2 of the allowance) are spent; the firer's strength
+    counts toward its hex's Hex Fire Limitation; the firer has seen action (no recovery next
+    turn [000 9.3, 12.0]) and, having fired, is revealed to an enemy that sees its hex
+    ("units that fire in view are spotted" [000 4.8]); the target unit takes the combat result
+    of the preview's combat value and percentage modifier, with its disruption factor.
+    """
+    target: FireTarget | None = fire_targets(state, unit).get(hex_index)
+    enemy = None if target is None else target_unit(state, unit, target)
+    if target is None or enemy is None:
+        raise IllegalMove(why_not(state, unit, hex_index))
+    seen = preview_fire(state, unit, enemy, target)
+    unit.mp_spent += seen.mp_cost
+    state.hex_fire[unit.hex] = (
+        player_turn_index(state),
+        hex_fire_used(state, unit.hex) + unit.men_equivalent,
+    )
+    mark_active(state, unit)
+    spotting.reveal(state, unit)
+    fired = Fired(
+        state.turn,
+        unit.id,
+        unit.side,
+        state.board.offset(hex_index),
+        target.kind.value,
+        enemy.id,
+        round(seen.value, 3),
+        seen.modifier_pct,
+        tuple(m.describe() for m in seen.modifiers),
+        round(seen.mp_cost, 3),
+    )
+    losses = apply_combat_result(
+        state,
+        enemy,
+        seen.value,
+        seen.modifier_pct,
+        target.kind,
+        disruption_factor=seen.disruption_factor,
+    )
+    return [fired, losses]

@@ -1,0 +1,326 @@
+"""Fire [000 5.0-5.4]: the hexes a unit may fire at, direct and indirect, its costs, the combat
+value and its named modifiers (the manual's range and armour examples), the Hex Fire Limitation,
+fire resolving into losses, revealing the firer, and a fire being an order that is recorded,
+replayed and never taken back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from pydantic import TypeAdapter
+
+from editor.testplay.session_file import engine_order, recorded_order
+from engine.combat.events import Fired, LossesTaken
+from engine.combat.kinds import CombatKind
+from engine.game import Game
+from engine.movement import IllegalMove
+from engine.orders import EndPlayerTurn, Fire
+from schemas.oob import Side
+from schemas.testplay import RecordedOrder
+from tests.engine.ascii_title import AsciiTitle, ascii_title, ascii_parameters, oob_tree
+
+TANKS = {
+    "unit_class": "armor",
+    "movement_class": "tracked",
+    "component": "vehicles",
+    "strength": 40,
+    "hard_attack": 8,
+    "hard_range": 2,
+    "soft_attack": 6,
+    "soft_range": 2,
+    "defense": 8,
+    "hard_target": True,
+}
+ARTILLERY = {
+    "unit_class": "artillery",
+    "component": "guns",
+    "strength": 12,
+    "soft_attack": 20,
+    "soft_range": 8,
+    "hard_attack": 4,
+    "hard_range": 8,
+    "indirect_fire": True,
+    "artillery_kind": "artillery",
+    "speed": 6,
+}
+
+
+def _title(art: str, units: dict[str, dict[str, Any]] | None = None, **kw: Any) -> AsciiTitle:
+    return ascii_title(art, units=units, **kw)
+
+
+def _combat(title: AsciiTitle, **combat: Any) -> AsciiTitle:
+    """The title with Parameter Data combat fields changed."""
+    parameters = title.parameters
+    title.parameters = parameters.model_copy(
+        update={"combat": parameters.combat.model_copy(update=combat)}
+    )
+    return title
+
+
+def _game(title: AsciiTitle, seed: int = 0) -> Game:
+    return Game(title.game(seed))
+
+
+ROW = ".A .a .  .b\n.  .  .  ."
+
+
+def test_a_unit_fires_at_an_adjacent_spotted_enemy_and_not_beyond_its_range() -> None:
+    title = _title(ROW)
+    game = _game(title)
+    assert game.fire_targets("A") == {title.positions["a"]: CombatKind.DIRECT_FIRE}
+    with pytest.raises(IllegalMove, match="no target"):
+        game.fire("A", title.positions["b"])
+
+
+def test_an_enemy_behind_a_forest_is_no_direct_fire_target() -> None:
+    title = _title(".A ^  .a", {"A": {"soft_range": 2}})
+    assert _game(title).fire_targets("A") == {}
+    clear = _title(".A .  .a", {"A": {"soft_range": 2}})
+    assert _game(clear).fire_targets("A") == {clear.positions["a"]: CombatKind.DIRECT_FIRE}
+
+
+def test_an_infantry_unit_without_hard_attack_cannot_fire_at_tanks() -> None:
+    title = _title(ROW, {"a": TANKS})
+    assert _game(title).fire_targets("A") == {}
+    armed = _title(ROW, {"A": {"hard_attack": 2, "hard_range": 1}, "a": TANKS})
+    assert _game(armed).fire_targets("A") == {armed.positions["a"]: CombatKind.DIRECT_FIRE}
+
+
+def test_firing_costs_a_third_of_the_allowance_so_three_fires_a_turn() -> None:
+    title = _title(ROW, {"a": {"strength": 5000, "defense": 100}})
+    game = _game(title)
+    target = title.positions["a"]
+    for _ in range(3):
+        events = game.fire("A", target)
+        assert isinstance(events[0], Fired) and events[0].mp_cost == 4
+    assert game.unit("A").mp_spent == 12
+    assert game.fire_targets("A") == {}
+    with pytest.raises(IllegalMove, match="movement points"):
+        game.fire("A", target)
+
+
+def test_a_fire_resolves_into_the_manual_casualty_range_and_losses() -> None:
+    # 500 men x soft 8 / defense 8 = 500; LCV 50, HCV 250 per 1000 -> 25 to 125 men [000 12.0]
+    title = _title(ROW)
+    game = _game(title)
+    preview = game.fire_preview("A", title.positions["a"])
+    assert preview is not None
+    assert (preview.target, preview.value, preview.low, preview.high) == ("a", 500, 25, 125)
+    fired, losses = game.fire("A", title.positions["a"])
+    assert isinstance(losses, LossesTaken) and losses.unit == "a"
+    assert 25 <= losses.nominal <= 125
+    assert game.unit("a").strength == 500 - losses.lost
+    assert game.score().allied > 0
+
+
+def test_the_mean_loss_of_many_fires_is_the_middle_of_the_range() -> None:
+    title = _title(ROW, {"A": TANKS, "a": {"strength": 9000, "defense": 100}})
+    nominal = []
+    for seed in range(60):
+        game = _game(title, seed)
+        preview = game.fire_preview("A", title.positions["a"])
+        assert preview is not None and (preview.low, preview.high) == pytest.approx((1.2, 6))
+        nominal.append(game.fire("A", title.positions["a"])[1].nominal)  # type: ignore[union-attr]
+    # 40 tanks = 400 x soft 6 / defense 100 = 24: 1.2 to 6 men, mean 3.6
+    assert min(nominal) >= 1.2 and max(nominal) <= 6
+    assert sum(nominal) / len(nominal) == pytest.approx(3.6, abs=0.4)
+
+
+def test_weakened_infantry_fires_with_its_effective_strength() -> None:
+    # 100 of 500 men is 20%: below the 70% breakpoint, 90% x 20/70 of full effect [000 5.2]
+    title = _title(ROW, {"A": {"strength": 500}})
+    title.scenario = title.scenario
+    game = _game(title)
+    game.unit("A").strength = 100
+    preview = game.fire_preview("A", title.positions["a"])
+    assert preview is not None
+    assert preview.strength == pytest.approx(500 * 0.9 * 0.2 / 0.7)
+
+
+def test_direct_fire_range_effect_follows_the_manual_example() -> None:
+    # "if the Range Effect value is 1.5, then ... at a range of 2 hexes is divided by 1.5. At 3
+    # hexes, it is divided by 2" [000 5.2]
+    title = _combat(_title(".A .  .a .  .b", {"A": {"soft_range": 4}}), range_effect=1.5)
+    game = _game(title)
+    two = game.fire_preview("A", title.positions["a"])
+    assert two is not None and two.value == pytest.approx(500 / 1.5)
+    assert "range 2" in [m.name for m in two.modifiers]
+
+
+def test_armour_effectiveness_follows_the_manual_examples() -> None:
+    # "a hard attack value of 4 fires on an armored unit with a defense value of 8 ... 1/2"
+    small = _title(ROW, {"A": {**TANKS, "hard_attack": 4}, "a": TANKS})
+    preview = _game(small).fire_preview("A", small.positions["a"])
+    assert preview is not None
+    armour = [m for m in preview.modifiers if m.name.startswith("armour")]
+    assert [m.factor for m in armour] == [0.5] and armour[0].name == "armour (arms 50%)"
+    # 40 tanks = 400 men-equivalents x 4 / 8 x 1/2
+    assert preview.value == pytest.approx(100)
+    big = _title(ROW, {"A": {**TANKS, "hard_attack": 8}, "a": {**TANKS, "defense": 2}})
+    preview = _game(big).fire_preview("A", big.positions["a"])
+    assert preview is not None
+    assert [m.factor for m in preview.modifiers if m.name.startswith("armour")] == [0.5]
+
+
+def test_terrain_and_fortifications_protect_deployed_targets() -> None:
+    title = _title(".A +a")
+    title.map_file = title.map_file.model_copy(
+        update={
+            "terrain": [
+                t.model_copy(update={"defense_modifier": -20}) if t.id == "village" else t
+                for t in title.map_file.terrain
+            ]
+        }
+    )
+    game = _game(title)
+    preview = game.fire_preview("A", title.positions["a"])
+    assert preview is not None and preview.modifier_pct == -20
+    assert preview.low == pytest.approx(25 * 0.8)
+    game.state.fortifications[game.hex_of(title.positions["a"])] = _kind("bunker")
+    preview = game.fire_preview("A", title.positions["a"])
+    # a bunker adds -30% and Defense 10 and makes the infantry a hard target [000 5.3]
+    assert preview is None  # A has no hard attack
+    game.state.fortifications[game.hex_of(title.positions["a"])] = _kind("trench")
+    preview = game.fire_preview("A", title.positions["a"])
+    assert preview is not None and preview.modifier_pct == -40
+
+
+def _kind(name: str) -> Any:
+    from schemas.scenario import FortificationKind
+
+    return FortificationKind(name)
+
+
+def test_a_target_in_travel_mode_has_half_defense_and_no_terrain() -> None:
+    title = _title(".A +a", {"a": {"mode": "travel"}})
+    preview = _game(title).fire_preview("A", title.positions["a"])
+    assert preview is not None and preview.defense == 4 and preview.value == 1000
+
+
+def test_disrupted_low_ammo_and_quality_change_the_fire() -> None:
+    title = _title(ROW, {"A": {"quality": "A"}})
+    game = _game(title)
+    preview = game.fire_preview("A", title.positions["a"])
+    assert preview is not None and preview.modifier_pct == 20
+    game.unit("A").disrupted = True
+    game.unit("A").low_ammo = True
+    preview = game.fire_preview("A", title.positions["a"])
+    assert preview is not None and preview.value == pytest.approx(125)
+    game.unit("A").broken = True
+    assert game.fire_targets("A") == {}
+
+
+def test_hex_fire_limitation_follows_the_manual_example() -> None:
+    # stacking limit 1000: at most 3000 men-equivalents fire from one hex a turn [000 5.1]
+    title = _title(".AB .a", {"A": {"strength": 1000}, "B": {"strength": 1000}})
+    game = _game(title)
+    target = title.positions["a"]
+    game.fire("A", target)
+    game.fire("A", target)
+    game.fire("B", target)
+    assert game.fire_targets("B") == {}
+    with pytest.raises(IllegalMove, match="Hex Fire Limitation"):
+        game.fire("B", target)
+
+
+def test_a_concealed_firer_is_revealed_by_firing_in_view() -> None:
+    title = _title("^A .a")
+    game = _game(title)
+    del game.state.sightings[Side.AXIS]["A"]  # as if it had entered the forest unseen
+    game.state.touch()
+    assert "A" not in game.spotting(Side.AXIS)
+    game.fire("A", title.positions["a"])
+    assert "A" in game.spotting(Side.AXIS)
+
+
+def _artillery_title(spotter_at: str, **extra: Any) -> AsciiTitle:
+    art = {
+        "near": ".H .G .  .  .  .S .a",
+        "far": ".H .G .  .  .  .  .  .  .  .a .S",
+    }[spotter_at]
+    return _title(
+        art,
+        {
+            "G": ARTILLERY,
+            "H": {"unit_class": "headquarters", "command_range": 6},
+            "S": {"speed": 12, **extra},
+        },
+    )
+
+
+def test_artillery_fires_indirectly_through_a_spotter_of_its_organization() -> None:
+    title = _artillery_title("near")
+    game = _game(title)
+    target = title.positions["a"]
+    assert game.fire_targets("G") == {target: CombatKind.INDIRECT_FIRE}
+    preview = game.fire_preview("G", target)
+    assert preview is not None and preview.mp_cost == 3  # half of 6 [000 5.1]
+    assert not [m for m in preview.modifiers if m.factor != 1]
+    events = game.fire("G", target)
+    assert events[0].kind == "indirect_fire"  # type: ignore[union-attr]
+
+
+def test_indirect_fire_through_only_detached_spotters_is_half() -> None:
+    title = _artillery_title("far")
+    preview = _game(title).fire_preview("G", title.positions["a"])
+    assert preview is not None
+    assert [(m.name, m.factor) for m in preview.modifiers] == [("only Detached spotters", 0.5)]
+
+
+def test_a_broken_spotter_or_one_of_another_organization_does_not_spot() -> None:
+    title = _artillery_title("near")
+    game = _game(title)
+    game.unit("S").broken = True
+    game.state.touch()
+    assert game.fire_targets("G") == {}
+    other = _title(
+        ".G .  .  .  .S .a",
+        {"G": ARTILLERY},
+        oob=oob_tree(
+            {
+                Side.ALLIED: {"us": {"arty": ["G"], "inf": ["S"]}},
+                Side.AXIS: {"de": {"enemy": ["a"]}},
+            }
+        ),
+    )
+    assert _game(other).fire_targets("G") == {}
+
+
+def test_a_fire_is_recorded_replayed_and_never_taken_back() -> None:
+    title = _title(ROW)
+    game = _game(title, seed=7)
+    game.move("A", [title.positions["A"], (0, 1)])
+    game.move("A", [(0, 1), title.positions["A"]])
+    game.fire("A", title.positions["a"])
+    assert not game.can_undo
+    assert game.orders[-1] == Fire("A", title.positions["a"])
+    game.end_player_turn()
+    replay = _game(title, seed=7)
+    for order in game.orders:
+        replay.apply(engine_order(recorded_order(order)))
+    assert [e.describe() for e in replay.log] == [e.describe() for e in game.log]
+    assert isinstance(replay.orders[-1], EndPlayerTurn)
+
+
+def test_a_testplay_record_holds_fire_orders() -> None:
+    order = TypeAdapter(RecordedOrder).validate_python(
+        {"kind": "fire", "unit": "A", "target": [1, 0]}
+    )
+    assert engine_order(order) == Fire("A", (1, 0))
+    assert recorded_order(Fire("A", (1, 0))) == order
+
+
+def test_the_report_names_the_fire_and_its_modifiers() -> None:
+    title = _combat(_title(".A .  .a", {"A": {"soft_range": 2, "quality": "B"}}), range_effect=2)
+    game = _game(title)
+    fired = game.fire("A", title.positions["a"])[0]
+    assert fired.describe() == (
+        "allied A fired (direct fire) at a in 2,0: combat value 250.0 +10% "
+        "(+10% quality B, x0.5 range 2)"
+    )
+
+
+def test_parameters_unchanged_by_tests() -> None:
+    assert ascii_parameters().combat.range_effect == 1.0
