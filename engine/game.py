@@ -17,6 +17,7 @@ from pathlib import Path
 
 from engine import arrivals, logistics, movement, objectives, spotting, supply
 from engine.combat import fire as firing
+from engine.combat import fire_targets as targeting
 from engine.combat.events import LossesTaken
 from engine.combat.fire_preview import FirePreview
 from engine.combat.kinds import CombatKind
@@ -299,7 +300,7 @@ class Game:
             unit = self._orderable(unit_id)
         except movement.IllegalMove:
             return {}
-        targets = firing.fire_targets(self.state, unit)
+        targets = targeting.fire_targets(self.state, unit)
         return {self.offset_of(h): target.kind for h, target in targets.items()}
 
     def fire_preview(self, unit_id: str, hex_: Offset) -> FirePreview | None:

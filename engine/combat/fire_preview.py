@@ -38,7 +38,7 @@ from engine.stacking import stacking_in, stacking_limit
 from engine.state import GameState
 from engine.units import UnitState
 from schemas.oob import ArtilleryKind, UnitClass
-from schemas.scenario import FortificationKind, Mode
+from schemas.scenario import Mode
 
 INFANTRY_CLASSES = frozenset(
     {

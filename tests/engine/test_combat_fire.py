@@ -18,7 +18,7 @@ from engine.movement import IllegalMove
 from engine.orders import EndPlayerTurn, Fire
 from schemas.oob import Side
 from schemas.testplay import RecordedOrder
-from tests.engine.ascii_title import AsciiTitle, ascii_title, ascii_parameters, oob_tree
+from tests.engine.ascii_title import AsciiTitle, ascii_parameters, ascii_title, oob_tree
 
 TANKS = {
     "unit_class": "armor",
@@ -94,7 +94,8 @@ def test_firing_costs_a_third_of_the_allowance_so_three_fires_a_turn() -> None:
     target = title.positions["a"]
     for _ in range(3):
         events = game.fire("A", target)
-        assert isinstance(events[0], Fired) and events[0].mp_cost == 4
+        assert isinstance(events[0], Fired)
+        assert events[0].mp_cost == 4
     assert game.unit("A").mp_spent == 12
     assert game.fire_targets("A") == {}
     with pytest.raises(IllegalMove, match="movement points"):
@@ -108,8 +109,9 @@ def test_a_fire_resolves_into_the_manual_casualty_range_and_losses() -> None:
     preview = game.fire_preview("A", title.positions["a"])
     assert preview is not None
     assert (preview.target, preview.value, preview.low, preview.high) == ("a", 500, 25, 125)
-    fired, losses = game.fire("A", title.positions["a"])
-    assert isinstance(losses, LossesTaken) and losses.unit == "a"
+    _fired, losses = game.fire("A", title.positions["a"])
+    assert isinstance(losses, LossesTaken)
+    assert losses.unit == "a"
     assert 25 <= losses.nominal <= 125
     assert game.unit("a").strength == 500 - losses.lost
     assert game.score().allied > 0
@@ -121,10 +123,12 @@ def test_the_mean_loss_of_many_fires_is_the_middle_of_the_range() -> None:
     for seed in range(60):
         game = _game(title, seed)
         preview = game.fire_preview("A", title.positions["a"])
-        assert preview is not None and (preview.low, preview.high) == pytest.approx((1.2, 6))
+        assert preview is not None
+        assert (preview.low, preview.high) == pytest.approx((1.2, 6))
         nominal.append(game.fire("A", title.positions["a"])[1].nominal)  # type: ignore[union-attr]
     # 40 tanks = 400 x soft 6 / defense 100 = 24: 1.2 to 6 men, mean 3.6
-    assert min(nominal) >= 1.2 and max(nominal) <= 6
+    assert min(nominal) >= 1.2
+    assert max(nominal) <= 6
     assert sum(nominal) / len(nominal) == pytest.approx(3.6, abs=0.4)
 
 
@@ -145,7 +149,8 @@ def test_direct_fire_range_effect_follows_the_manual_example() -> None:
     title = _combat(_title(".A .  .a .  .b", {"A": {"soft_range": 4}}), range_effect=1.5)
     game = _game(title)
     two = game.fire_preview("A", title.positions["a"])
-    assert two is not None and two.value == pytest.approx(500 / 1.5)
+    assert two is not None
+    assert two.value == pytest.approx(500 / 1.5)
     assert "range 2" in [m.name for m in two.modifiers]
 
 
@@ -155,7 +160,8 @@ def test_armour_effectiveness_follows_the_manual_examples() -> None:
     preview = _game(small).fire_preview("A", small.positions["a"])
     assert preview is not None
     armour = [m for m in preview.modifiers if m.name.startswith("armour")]
-    assert [m.factor for m in armour] == [0.5] and armour[0].name == "armour (arms 50%)"
+    assert [m.factor for m in armour] == [0.5]
+    assert armour[0].name == "armour (arms 50%)"
     # 40 tanks = 400 men-equivalents x 4 / 8 x 1/2
     assert preview.value == pytest.approx(100)
     big = _title(ROW, {"A": {**TANKS, "hard_attack": 8}, "a": {**TANKS, "defense": 2}})
@@ -176,7 +182,8 @@ def test_terrain_and_fortifications_protect_deployed_targets() -> None:
     )
     game = _game(title)
     preview = game.fire_preview("A", title.positions["a"])
-    assert preview is not None and preview.modifier_pct == -20
+    assert preview is not None
+    assert preview.modifier_pct == -20
     assert preview.low == pytest.approx(25 * 0.8)
     game.state.fortifications[game.hex_of(title.positions["a"])] = _kind("bunker")
     preview = game.fire_preview("A", title.positions["a"])
@@ -184,7 +191,8 @@ def test_terrain_and_fortifications_protect_deployed_targets() -> None:
     assert preview is None  # A has no hard attack
     game.state.fortifications[game.hex_of(title.positions["a"])] = _kind("trench")
     preview = game.fire_preview("A", title.positions["a"])
-    assert preview is not None and preview.modifier_pct == -40
+    assert preview is not None
+    assert preview.modifier_pct == -40
 
 
 def _kind(name: str) -> Any:
@@ -196,18 +204,22 @@ def _kind(name: str) -> Any:
 def test_a_target_in_travel_mode_has_half_defense_and_no_terrain() -> None:
     title = _title(".A +a", {"a": {"mode": "travel"}})
     preview = _game(title).fire_preview("A", title.positions["a"])
-    assert preview is not None and preview.defense == 4 and preview.value == 1000
+    assert preview is not None
+    assert preview.defense == 4
+    assert preview.value == 1000
 
 
 def test_disrupted_low_ammo_and_quality_change_the_fire() -> None:
     title = _title(ROW, {"A": {"quality": "A"}})
     game = _game(title)
     preview = game.fire_preview("A", title.positions["a"])
-    assert preview is not None and preview.modifier_pct == 20
+    assert preview is not None
+    assert preview.modifier_pct == 20
     game.unit("A").disrupted = True
     game.unit("A").low_ammo = True
     preview = game.fire_preview("A", title.positions["a"])
-    assert preview is not None and preview.value == pytest.approx(125)
+    assert preview is not None
+    assert preview.value == pytest.approx(125)
     game.unit("A").broken = True
     assert game.fire_targets("A") == {}
 
@@ -256,7 +268,8 @@ def test_artillery_fires_indirectly_through_a_spotter_of_its_organization() -> N
     target = title.positions["a"]
     assert game.fire_targets("G") == {target: CombatKind.INDIRECT_FIRE}
     preview = game.fire_preview("G", target)
-    assert preview is not None and preview.mp_cost == 3  # half of 6 [000 5.1]
+    assert preview is not None
+    assert preview.mp_cost == 3
     assert not [m for m in preview.modifiers if m.factor != 1]
     events = game.fire("G", target)
     assert events[0].kind == "indirect_fire"  # type: ignore[union-attr]
