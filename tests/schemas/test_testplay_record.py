@@ -140,7 +140,7 @@ def test_an_unknown_order_kind_is_refused_with_the_kinds_there_are() -> None:
     assert (line, code) == (21, "SCHEMA005")
     assert message.startswith("orders[2]:")
     assert "'attack'" in message
-    assert "'move', 'mode', 'exit', 'recon', 'end_turn'" in message
+    assert "'move', 'mode', 'exit', 'recon', 'fire', 'end_turn'" in message
 
 
 @pytest.mark.parametrize("bad", ["abc", A.upper(), A + "0"])
