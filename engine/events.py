@@ -8,7 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.combat.events import FatigueRecovered, Fired, LossesTaken, StrengthRecovered
+from engine.combat.events import (
+    AmmoSpent,
+    FatigueRecovered,
+    Fired,
+    LossesTaken,
+    StrengthRecovered,
+)
 from engine.weather import ConditionChanged, StormChanged, VisibilityChanged
 from schemas.vocabulary import Side
 
@@ -373,6 +379,7 @@ Event = (
     | AmmoChanged
     | Recovered
     | Fired
+    | AmmoSpent
     | LossesTaken
     | StrengthRecovered
     | FatigueRecovered

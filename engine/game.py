@@ -18,6 +18,7 @@ from pathlib import Path
 from engine import arrivals, logistics, movement, objectives, spotting, supply
 from engine.combat import fire as firing
 from engine.combat import fire_targets as targeting
+from engine.combat.ammunition import ammunition_checks
 from engine.combat.events import LossesTaken
 from engine.combat.fire_preview import FirePreview
 from engine.combat.kinds import CombatKind
@@ -408,6 +409,9 @@ class Game:
         if isolation is not None:
             self._emit([isolation])
         self._emit(logistics.start_of_turn_logistics(state, side))
+        spent = ammunition_checks(state, side)
+        if spent is not None:
+            self._emit([spent])
         self._emit(start_of_turn_recovery(state, side))
         for unit in state.iter_units(side):
             unit.mp_spent = 0.0

@@ -118,3 +118,26 @@ class Fired:
         if self.modifiers:
             text += " (" + ", ".join(self.modifiers) + ")"
         return text
+
+
+@dataclass(frozen=True, slots=True)
+class AmmoSpent:
+    """Units of a side that fired ran Low on Ammo, and artillery became Unavailable or
+    available again [000 10.2]."""
+
+    turn: int
+    side: Side
+    low_ammo: tuple[str, ...]
+    unavailable: tuple[str, ...]
+    available: tuple[str, ...]
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        parts = []
+        if self.low_ammo:
+            parts.append("Low on Ammo " + ", ".join(self.low_ammo))
+        if self.unavailable:
+            parts.append("artillery Unavailable " + ", ".join(self.unavailable))
+        if self.available:
+            parts.append("artillery available again " + ", ".join(self.available))
+        return f"{self.side.value}: " + "; ".join(parts)

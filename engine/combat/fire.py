@@ -68,6 +68,7 @@ def fire(state: GameState, unit: UnitState, hex_index: int) -> list[Fired | Loss
         hex_fire_used(state, unit.hex) + unit.men_equivalent,
     )
     mark_active(state, unit)
+    unit.fired = player_turn_index(state)
     spotting.reveal(state, unit)
     fired = Fired(
         state.turn,

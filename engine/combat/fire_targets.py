@@ -185,7 +185,9 @@ def fire_targets(state: GameState, unit: UnitState) -> dict[int, FireTarget]:
     firer sees (line of sight within visibility), within the range of the attack that unit
     draws (hard or soft) and the firer's facing [000 5.0, 5.2, 5.4]. Indirect fire (units able
     to fire indirectly): a hex from 1 hex up to range holding enemy units the side sees,
-    spotted or Unknown, that a spotter of its controlling organization sees [000 5.0].
+    spotted or Unknown, that a spotter of its controlling organization sees [000 5.0], unless
+    it is Unavailable [000 10.2] (decision, digest 6.6 [INF]: Unavailable stops indirect fire
+    only; the artillery may still fire directly at an adjacent target).
     Decision: an indirect-fire unit fires directly at an adjacent target it sees itself, as
     the manual's Artillery Hard Target Mod ("artillery ... firing at a range of 1") implies
     such fire exists; from 2 hexes on it fires indirectly.
@@ -195,7 +197,9 @@ def fire_targets(state: GameState, unit: UnitState) -> dict[int, FireTarget]:
     left = mp_left(state, unit)
     direct_ok = left >= fire_cost(state, unit, CombatKind.DIRECT_FIRE) - 1e-9
     indirect_ok = (
-        unit.unit.indirect_fire and left >= fire_cost(state, unit, CombatKind.INDIRECT_FIRE) - 1e-9
+        unit.unit.indirect_fire
+        and not unit.unavailable
+        and left >= fire_cost(state, unit, CombatKind.INDIRECT_FIRE) - 1e-9
     )
     board = state.board
     sightings = spotting.spotted_by(state, unit.side)

@@ -337,3 +337,54 @@ def test_the_report_names_the_fire_and_its_modifiers() -> None:
 
 def test_parameters_unchanged_by_tests() -> None:
     assert ascii_parameters().combat.range_effect == 1.0
+
+
+def _after_a_fire(supply: int, seed: int, units: dict[str, dict[str, Any]] | None = None) -> Game:
+    """A fired at a, then both player turns ended: the start of the Allied turn 2."""
+    title = _title(ROW, units, header={"global_supply": {"allied": supply, "axis": 60}})
+    game = _game(title, seed)
+    game.fire("A", title.positions["a"])
+    game.end_player_turn()
+    game.end_player_turn()
+    return game
+
+
+def test_a_unit_that_fired_may_run_low_on_ammo_by_its_supply() -> None:
+    # no HQ, so only the Local Supply roll keeps the ammunition [000 10.2]
+    runs = 40
+    low = sum(_after_a_fire(25, seed).unit("A").low_ammo for seed in range(runs))
+    assert 0.6 * runs <= low <= 0.9 * runs  # 75% expected
+    assert not any(_after_a_fire(100, seed).unit("A").low_ammo for seed in range(5))
+    game = _after_a_fire(25, 1)
+    spent = [e for e in game.log if type(e).__name__ == "AmmoSpent"]
+    assert [e.low_ammo for e in spent] == ([("A",)] if game.unit("A").low_ammo else [])
+
+
+def test_a_unit_that_did_not_fire_keeps_its_ammunition() -> None:
+    title = _title(ROW, header={"global_supply": {"allied": 0, "axis": 0}})
+    game = _game(title)
+    game.end_player_turn()
+    game.end_player_turn()
+    assert not game.unit("A").low_ammo
+
+
+def test_artillery_that_fired_may_become_unavailable_and_then_fires_no_more() -> None:
+    title = _artillery_title("near")
+    title.scenario = title.scenario.model_copy(
+        update={
+            "header": title.scenario.header.model_copy(
+                update={
+                    "global_supply": title.scenario.header.global_supply.model_copy(
+                        update={"allied": 0}
+                    )
+                }
+            )
+        }
+    )
+    game = _game(title)
+    game.fire("G", title.positions["a"])
+    game.end_player_turn()
+    game.end_player_turn()
+    assert game.unit("G").unavailable
+    assert not game.unit("G").low_ammo
+    assert game.fire_targets("G") == {}
