@@ -20,6 +20,8 @@ from engine.combat.fire_targets import (
     why_cannot_fire,
 )
 from engine.combat.kinds import CombatKind
+
+__all__ = ["FirePreview", "fire", "fire_targets", "preview", "why_not"]
 from engine.combat.losses import apply_combat_result
 from engine.movement import IllegalMove
 from engine.state import GameState
@@ -28,7 +30,7 @@ from engine.units import UnitState
 
 def preview(state: GameState, unit: UnitState, hex_index: int) -> FirePreview | None:
     """What `unit` firing at `hex_index` would do now, or None when it may not fire there."""
-    target = fire_targets(state, unit).get(hex_index)
+    target = fire_targets(state, unit, hex_index).get(hex_index)
     if target is None:
         return None
     enemy = target_unit(state, unit, target)
@@ -57,7 +59,7 @@ def fire(state: GameState, unit: UnitState, hex_index: int) -> list[Fired | Loss
     ("units that fire in view are spotted" [000 4.8]); the target unit takes the combat result
     of the preview's combat value and percentage modifier, with its disruption factor.
     """
-    target: FireTarget | None = fire_targets(state, unit).get(hex_index)
+    target: FireTarget | None = fire_targets(state, unit, hex_index).get(hex_index)
     enemy = None if target is None else target_unit(state, unit, target)
     if target is None or enemy is None:
         raise IllegalMove(why_not(state, unit, hex_index))

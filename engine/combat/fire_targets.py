@@ -15,7 +15,7 @@ from engine.combat.kinds import CombatKind
 from engine.command import is_detached
 from engine.sightings import Sight
 from engine.stacking import stacking_limit
-from engine.state import GameState, other_side
+from engine.state import GameState
 from engine.units import UnitState
 from schemas.oob import UnitClass
 from schemas.scenario import FortificationKind, Mode
@@ -177,9 +177,12 @@ def spotters_of(state: GameState, unit: UnitState) -> list[UnitState]:
     return found
 
 
-def fire_targets(state: GameState, unit: UnitState) -> dict[int, FireTarget]:
+def fire_targets(
+    state: GameState, unit: UnitState, only: int | None = None
+) -> dict[int, FireTarget]:
     """Every hex `unit` may fire at now, with how (see `FireTarget`); empty when it may not
-    fire (`why_cannot_fire`, movement points, Hex Fire Limitation).
+    fire (`why_cannot_fire`, movement points, Hex Fire Limitation); `only` limits it to one
+    hex. The enemy units considered are those the side sees (its sightings), not all of them.
 
     Direct fire: a hex holding an enemy unit the side has spotted in detail there, which the
     firer sees (line of sight within visibility), within the range of the attack that unit
@@ -205,9 +208,9 @@ def fire_targets(state: GameState, unit: UnitState) -> dict[int, FireTarget]:
     sightings = spotting.spotted_by(state, unit.side)
     grades: dict[int, Sight] = {}
     ranges: dict[int, int] = {}
-    for enemy in state.iter_units(other_side(unit.side)):
-        seen = sightings.get(enemy.id)
-        if seen is None or seen.hex != enemy.hex:
+    for enemy_id, seen in sightings.items():
+        enemy = state.units[enemy_id]
+        if seen.hex != enemy.hex or (only is not None and enemy.hex != only):
             continue
         grades[enemy.hex] = grades.get(enemy.hex, seen.grade) | seen.grade
         if seen.grade is Sight.SPOTTED:
