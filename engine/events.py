@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from engine.combat.events import (
     AmmoSpent,
+    CounterbatterySpotted,
     FatigueRecovered,
     Fired,
     LossesTaken,
@@ -380,6 +381,7 @@ Event = (
     | Recovered
     | Fired
     | AmmoSpent
+    | CounterbatterySpotted
     | LossesTaken
     | StrengthRecovered
     | FatigueRecovered

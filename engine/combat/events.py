@@ -141,3 +141,17 @@ class AmmoSpent:
         if self.available:
             parts.append("artillery available again " + ", ".join(self.available))
         return f"{self.side.value}: " + "; ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class CounterbatterySpotted:
+    """Unspotted artillery that fired was spotted by the enemy (optional rule) [000 5.4]."""
+
+    turn: int
+    unit: str
+    side: Side
+    chance: float
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        return f"{self.side.value} {self.unit} was spotted by counterbattery ({self.chance:.0%})"

@@ -8,7 +8,8 @@ from __future__ import annotations
 from engine import spotting
 from engine.allowance import mp_left
 from engine.combat.activity import mark_active, player_turn_index
-from engine.combat.events import Fired, LossesTaken
+from engine.combat.counterbattery import counterbattery_spotting
+from engine.combat.events import CounterbatterySpotted, Fired, LossesTaken
 from engine.combat.fire_preview import FirePreview, preview_fire
 from engine.combat.fire_targets import (
     FireTarget,
@@ -24,7 +25,8 @@ from engine.combat.kinds import CombatKind
 __all__ = ["FirePreview", "fire", "fire_targets", "preview", "why_not"]
 from engine.combat.losses import apply_combat_result
 from engine.movement import IllegalMove
-from engine.state import GameState
+from engine.sightings import Sight
+from engine.state import GameState, other_side
 from engine.units import UnitState
 
 
@@ -50,14 +52,18 @@ def why_not(state: GameState, unit: UnitState, hex_index: int) -> str:
     return f"{unit.id} has no target it can fire at in {column},{row}"
 
 
-def fire(state: GameState, unit: UnitState, hex_index: int) -> list[Fired | LossesTaken]:
+def fire(
+    state: GameState, unit: UnitState, hex_index: int
+) -> list[Fired | LossesTaken | CounterbatterySpotted]:
     """`unit` fires at `hex_index` [000 5.1]: IllegalMove (nothing changed) when it may not.
 
     In order: the movement points (1/3 or 1/2 of the allowance) are spent; the firer's strength
     counts toward its hex's Hex Fire Limitation; the firer has seen action (no recovery next
     turn [000 9.3, 12.0]) and, having fired, is revealed to an enemy that sees its hex
     ("units that fire in view are spotted" [000 4.8]); the target unit takes the combat result
-    of the preview's combat value and percentage modifier, with its disruption factor.
+    of the preview's combat value and percentage modifier, with its disruption factor; under
+    the Counterbattery Fire optional rule, artillery the enemy had not spotted may now be
+    (`engine.combat.counterbattery`).
     """
     target: FireTarget | None = fire_targets(state, unit, hex_index).get(hex_index)
     enemy = None if target is None else target_unit(state, unit, target)
@@ -71,6 +77,8 @@ def fire(state: GameState, unit: UnitState, hex_index: int) -> list[Fired | Loss
     )
     mark_active(state, unit)
     unit.fired = player_turn_index(state)
+    before = spotting.spotted_by(state, other_side(unit.side)).get(unit.id)
+    was_spotted = before is not None and before.grade is Sight.SPOTTED
     spotting.reveal(state, unit)
     fired = Fired(
         state.turn,
@@ -92,4 +100,8 @@ def fire(state: GameState, unit: UnitState, hex_index: int) -> list[Fired | Loss
         target.kind,
         disruption_factor=seen.disruption_factor,
     )
+    if target.kind is CombatKind.INDIRECT_FIRE:
+        found = counterbattery_spotting(state, unit, was_spotted=was_spotted)
+        if found is not None:
+            return [fired, losses, found]
     return [fired, losses]

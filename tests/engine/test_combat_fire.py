@@ -388,3 +388,33 @@ def test_artillery_that_fired_may_become_unavailable_and_then_fires_no_more() ->
     assert game.unit("G").unavailable
     assert not game.unit("G").low_ammo
     assert game.fire_targets("G") == {}
+
+
+def _hidden_battery(seed: int, rules: tuple[str, ...]) -> tuple[Game, AsciiTitle]:
+    """100 guns (1000 men-equivalents, the road stacking limit) behind a forest, 4 hexes from
+    the enemy their spotter sees."""
+    title = _title(
+        ".G ^  .  .S .a",
+        {"G": {**ARTILLERY, "strength": 100}},
+        header={"optional_rules": list(rules)},
+    )
+    game = _game(title, seed)
+    assert "G" not in game.spotting(Side.AXIS)
+    return game, title
+
+
+def test_counterbattery_spots_hidden_artillery_with_the_manual_probability() -> None:
+    # normalized strength 1000 / 1000 over range 4 to the nearest enemy: 25% [000 5.4]
+    runs = 120
+    spotted = 0
+    for seed in range(runs):
+        game, title = _hidden_battery(seed, ("counterbattery_fire",))
+        events = game.fire("G", title.positions["a"])
+        found = "G" in game.spotting(Side.AXIS)
+        assert found == (type(events[-1]).__name__ == "CounterbatterySpotted")
+        spotted += found
+    assert 0.15 * runs <= spotted <= 0.35 * runs
+    game, title = _hidden_battery(0, ())
+    for _ in range(2):
+        game.fire("G", title.positions["a"])
+    assert "G" not in game.spotting(Side.AXIS)
