@@ -171,7 +171,7 @@ class Game:
     @property
     def can_undo(self) -> bool:
         """Whether the current player turn has orders to take back (none before a recon
-        spotting: its dice revealed the enemy)."""
+        spotting or a fire: their dice were seen)."""
         return bool(self._checkpoints)
 
     def undo(self) -> Order:

@@ -273,3 +273,12 @@ def test_the_options_page_orders_recon_spotting(qtbot, document, selection):
     assert isinstance(session.orders[-1], ReconSpot)
     assert not session.can_undo  # its dice revealed the enemy
     assert "recon spotting revealed the enemy" in (session.undo_refusal() or "")
+
+
+def test_a_fire_cannot_be_taken_back_and_the_session_says_why(session):
+    game = session.game
+    firer = next(u.id for u in game.iter_units(game.phasing) if game.fire_targets(u.id))
+    game.move(UNIT, game.path_to(UNIT, next(iter(game.legal_moves(UNIT)))))
+    game.fire(firer, next(iter(game.fire_targets(firer))))
+    assert not session.can_undo
+    assert "the fire's dice have been seen" in (session.undo_refusal() or "")
