@@ -38,7 +38,7 @@ from engine.stacking import stacking_in, stacking_limit
 from engine.state import GameState
 from engine.units import UnitState
 from schemas.oob import ArtilleryKind, UnitClass
-from schemas.scenario import Mode
+from schemas.scenario import FortificationKind, Mode
 
 INFANTRY_CLASSES = frozenset(
     {
@@ -49,6 +49,16 @@ INFANTRY_CLASSES = frozenset(
     }
 )
 """The classes whose fire uses infantry effectiveness [000 5.2]."""
+
+HARD_TARGET_ARTILLERY = frozenset(
+    {ArtilleryKind.ARTILLERY, ArtilleryKind.HEAVY_ARTILLERY, ArtilleryKind.SIEGE_GUN}
+)
+"""The Artillery Hard Target Mod's "artillery or heavy artillery" [000 5.2]; siege guns "are
+like Heavy Artillery" [000 5.4]."""
+
+SIEGE_GUN_PILLBOX_FACTOR = 50
+"""Siege guns "when fired against Pillboxes have their nominal fire value multiplied by 50"
+[000 5.4]."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,7 +220,7 @@ def preview_fire(
             if arms != 1:
                 ratio = unit.unit.hard_attack / defense if defense else 0
                 modifiers.append(FireModifier(f"armour (arms {ratio:.0%})", arms))
-    artillery = unit.unit.artillery_kind in (ArtilleryKind.ARTILLERY, ArtilleryKind.HEAVY_ARTILLERY)
+    artillery = unit.unit.artillery_kind in HARD_TARGET_ARTILLERY
     if (
         hard
         and artillery
@@ -218,6 +228,11 @@ def preview_fire(
         and combat.artillery_hard_target != 1
     ):
         modifiers.append(FireModifier("artillery at hard target", combat.artillery_hard_target))
+    if (
+        unit.unit.artillery_kind is ArtilleryKind.SIEGE_GUN
+        and fortification_of(state, enemy) is FortificationKind.PILLBOX
+    ):
+        modifiers.append(FireModifier("siege gun at pillbox", SIEGE_GUN_PILLBOX_FACTOR))
     stack = stack_fire_factor(
         stacking_in(state, enemy.hex, enemy.side),
         stacking_limit(state, enemy.side),

@@ -17,7 +17,7 @@ from engine.sightings import Sight
 from engine.stacking import stacking_limit
 from engine.state import GameState
 from engine.units import UnitState
-from schemas.oob import UnitClass
+from schemas.oob import ArtilleryKind, UnitClass
 from schemas.scenario import FortificationKind, Mode
 
 DIRECT_FIRE_COST = 1 / 3
@@ -63,7 +63,8 @@ def fire_cost(state: GameState, unit: UnitState, kind: CombatKind) -> float:
 def why_cannot_fire(state: GameState, unit: UnitState) -> str | None:
     """Why `unit` may not fire at all now, or None. HQs fire only at aircraft [000 9.1]; Broken
     units cannot fire [000 5.1]; Rail Mode units cannot, other than rail units [000 5.2];
-    towed guns fire only unlimbered, so not in Travel Mode [000 5.0]."""
+    towed guns fire only unlimbered, so not in Travel Mode [000 5.0]; siege guns fire once a
+    turn [000 5.4]."""
     name = unit.id
     if not unit.on_map:
         return f"{name} is not on the map"
@@ -75,6 +76,10 @@ def why_cannot_fire(state: GameState, unit: UnitState) -> str | None:
         return f"{name} is in Rail Mode and cannot fire"
     if unit.is_towed_gun and unit.mode is Mode.TRAVEL:
         return f"{name} is a towed gun in Travel Mode: it fires only unlimbered"
+    if unit.unit.artillery_kind is ArtilleryKind.SIEGE_GUN and unit.fired == player_turn_index(
+        state
+    ):
+        return f"{name} is a siege gun: it fires once a turn"
     if unit.unit.hard_attack <= 0 and unit.unit.soft_attack <= 0:
         return f"{name} has no fire value"
     return None

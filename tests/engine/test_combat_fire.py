@@ -418,3 +418,21 @@ def test_counterbattery_spots_hidden_artillery_with_the_manual_probability() -> 
     for _ in range(2):
         game.fire("G", title.positions["a"])
     assert "G" not in game.spotting(Side.AXIS)
+
+
+def test_a_siege_gun_fires_once_a_turn_at_fifty_times_against_a_pillbox() -> None:
+    siege = {**ARTILLERY, "artillery_kind": "siege_gun", "hard_attack": 17, "speed": 12}
+    title = _title(".G .  .a", {"G": siege})
+    game = _game(title)
+    target = title.positions["a"]
+    plain = game.fire_preview("G", target)
+    game.state.fortifications[game.hex_of(target)] = _kind("pillbox")
+    fortified = game.fire_preview("G", target)
+    assert plain is not None
+    assert fortified is not None
+    assert ("siege gun at pillbox", 50) in [(m.name, m.factor) for m in fortified.modifiers]
+    game.fire("G", target)
+    assert game.unit("G").mp_spent == 6  # half its 12: it could pay for another fire
+    assert game.fire_targets("G") == {}
+    with pytest.raises(IllegalMove, match="once a turn"):
+        game.fire("G", target)
