@@ -17,6 +17,7 @@ from engine.combat.fire_targets import (
     fire_targets,
     hex_fire_allows,
     hex_fire_used,
+    indirect_fire_into,
     target_unit,
     why_cannot_fire,
 )
@@ -75,6 +76,11 @@ def fire(
         player_turn_index(state),
         hex_fire_used(state, unit.hex) + unit.men_equivalent,
     )
+    if target.kind is CombatKind.INDIRECT_FIRE:
+        state.indirect_fire_into[hex_index] = (
+            player_turn_index(state),
+            indirect_fire_into(state, hex_index) + unit.men_equivalent,
+        )
     mark_active(state, unit)
     unit.fired = player_turn_index(state)
     before = spotting.spotted_by(state, other_side(unit.side)).get(unit.id)

@@ -34,11 +34,12 @@ from engine.combat.fire_values import (
 from engine.combat.kinds import CombatKind
 from engine.combat.modifiers import fatigue_modifier_pct
 from engine.combat.results import casualty_range, combat_values, uses_alternative_calculation
-from engine.stacking import stacking_in, stacking_limit
+from engine.stacking import per_side, stacking_in, stacking_limit
 from engine.state import GameState
 from engine.units import UnitState
 from schemas.oob import ArtilleryKind, UnitClass
 from schemas.scenario import FortificationKind, Mode
+from schemas.vocabulary import Condition
 
 INFANTRY_CLASSES = frozenset(
     {
@@ -106,6 +107,13 @@ class FirePreview:
     """Whether the result averages two draws (Alternative Fire Calculation) [000 12.0]."""
 
 
+def frozen_penalty_pct(state: GameState, unit: UnitState) -> float:
+    """The Frozen Penalty of `unit`'s side during a Frozen turn, else 0 [000 11.0]."""
+    if state.weather.condition is not Condition.FROZEN:
+        return 0.0
+    return per_side(state.parameters.recovery.frozen_penalty, unit.side)
+
+
 def firing_strength(state: GameState, unit: UnitState) -> float:
     """The men-equivalents a unit fires with: its strength (a gun or vehicle is 10 men), and
     for infantry its effective strength, full strength times the Infantry Effectiveness of
@@ -150,6 +158,10 @@ def _firer_modifiers(state: GameState, unit: UnitState, target: FireTarget) -> l
         found.append(FireModifier("Unknown target", 0.25))
     if state.weather.storm:
         found.append(FireModifier("storm", 0.5))
+    frozen = frozen_penalty_pct(state, unit)
+    if frozen:
+        # "The attack value ... is reduced by half the Frozen Penalty" [000 11.0]
+        found.append(FireModifier("frozen", 1 - frozen / 200))
     if unit.unit.naval:
         found.append(FireModifier("ship", 2.0))
     return found
@@ -189,6 +201,11 @@ def _target_modifiers(
         defense *= 0.25 if enemy.is_towed_gun else 0.5
     if enemy.low_fuel:
         defense *= 0.5
+    frozen = frozen_penalty_pct(state, enemy)
+    if frozen:
+        # "reduced by the Frozen Penalty", by half of it in urban hexes [000 11.0]
+        urban = board.legend[board.terrain_ids[board.terrain[enemy.hex]]].urban
+        defense *= 1 - frozen / (200 if urban else 100)
     return found, defense
 
 

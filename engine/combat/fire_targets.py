@@ -151,6 +151,24 @@ def hex_fire_allows(state: GameState, unit: UnitState) -> bool:
     return used == 0 or used + unit.men_equivalent <= limit
 
 
+def indirect_fire_into(state: GameState, hex_index: int) -> int:
+    """Men-equivalents that have fired indirectly into a hex this player turn [001 #29]."""
+    now, used = state.indirect_fire_into.get(hex_index, (-1, 0))
+    return used if now == player_turn_index(state) else 0
+
+
+def indirect_fire_cap_allows(state: GameState, unit: UnitState, hex_index: int) -> bool:
+    """The Panzer Battles cap on indirect fire into one hex a turn, "1.5 x max stacking value
+    (men-equivalent)" [001 #29] (Parameter Data `indirect_fire_hex_limit`, 0 = none).
+    Decisions: the firing side's stacking limit; as for the Hex Fire Limitation, a fire is
+    allowed when it keeps the total within the cap, and the first fire always is."""
+    cap = state.parameters.combat.indirect_fire_hex_limit
+    if cap <= 0:
+        return True
+    used = indirect_fire_into(state, hex_index)
+    return used == 0 or used + unit.men_equivalent <= cap * stacking_limit(state, unit.side)
+
+
 def controlling_organization(state: GameState, unit: UnitState) -> str | None:
     """The organization whose units spot for an indirect-fire unit [000 5.0]: its own, or the
     one above when its own is a troops organization at the level of what it belongs to (corps
@@ -240,6 +258,8 @@ def fire_targets(
             targets[hex_index] = FireTarget(hex_index, CombatKind.DIRECT_FIRE, distance)
             continue
         if not indirect_ok or not 1 <= distance <= indirect_range:
+            continue
+        if not indirect_fire_cap_allows(state, unit, hex_index):
             continue
         if spotters is None:
             spotters = spotters_of(state, unit)

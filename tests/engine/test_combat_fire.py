@@ -5,6 +5,7 @@ replayed and never taken back."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -18,6 +19,7 @@ from engine.movement import IllegalMove
 from engine.orders import EndPlayerTurn, Fire
 from schemas.oob import Side
 from schemas.testplay import RecordedOrder
+from schemas.vocabulary import Condition
 from tests.engine.ascii_title import AsciiTitle, ascii_parameters, ascii_title, oob_tree
 
 TANKS = {
@@ -436,3 +438,42 @@ def test_a_siege_gun_fires_once_a_turn_at_fifty_times_against_a_pillbox() -> Non
     assert game.fire_targets("G") == {}
     with pytest.raises(IllegalMove, match="once a turn"):
         game.fire("G", target)
+
+
+def test_the_frozen_penalty_weakens_attack_and_defense() -> None:
+    title = _title(".A .a .  +b\n.  .  .  .")
+    penalty = title.parameters.recovery.frozen_penalty.model_copy(update={"allied": 40, "axis": 50})
+    title.parameters = title.parameters.model_copy(
+        update={
+            "recovery": title.parameters.recovery.model_copy(update={"frozen_penalty": penalty})
+        }
+    )
+    game = _game(title)
+    game.state.weather = replace(game.state.weather, condition=Condition.FROZEN)
+    preview = game.fire_preview("A", title.positions["a"])
+    assert preview is not None
+    # attack -20% (half the Allied 40%), defense -50% (the Axis penalty, non-urban) [000 11.0]
+    assert ("frozen", 0.8) in [(m.name, m.factor) for m in preview.modifiers]
+    assert preview.defense == 4
+    assert preview.value == pytest.approx(500 * 0.8 * 8 / 4)
+
+
+def test_panzer_battles_caps_indirect_fire_into_one_hex() -> None:
+    # 1.5 x the stacking limit of 1000: 1500 men-equivalents a turn [001 #29]
+    title = _combat(
+        _title(
+            ".G .H .  .  .  .S .a",
+            {"G": {**ARTILLERY, "strength": 100}, "H": {**ARTILLERY, "strength": 50}},
+        ),
+        indirect_fire_hex_limit=1.5,
+    )
+    game = _game(title)
+    target = title.positions["a"]
+    game.fire("G", target)
+    game.fire("H", target)  # 1000 + 500: the cap
+    assert game.fire_targets("G") == {}
+    assert game.fire_targets("H") == {}
+    uncapped = _game(_combat(title, indirect_fire_hex_limit=0))
+    uncapped.fire("G", target)
+    uncapped.fire("H", target)
+    assert uncapped.fire_targets("G") == {target: CombatKind.INDIRECT_FIRE}
