@@ -14,6 +14,7 @@ from engine.combat.events import (
     FatigueRecovered,
     Fired,
     LossesTaken,
+    RubbleMade,
     StrengthRecovered,
 )
 from engine.weather import ConditionChanged, StormChanged, VisibilityChanged
@@ -382,6 +383,7 @@ Event = (
     | Fired
     | AmmoSpent
     | CounterbatterySpotted
+    | RubbleMade
     | LossesTaken
     | StrengthRecovered
     | FatigueRecovered

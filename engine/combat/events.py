@@ -155,3 +155,15 @@ class CounterbatterySpotted:
     def describe(self) -> str:
         """One sentence for a report."""
         return f"{self.side.value} {self.unit} was spotted by counterbattery ({self.chance:.0%})"
+
+
+@dataclass(frozen=True, slots=True)
+class RubbleMade:
+    """Indirect fire turned an urban hex into Rubble [000 4.4, 5.1]."""
+
+    turn: int
+    hex: tuple[int, int]
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        return f"the fire left {self.hex[0]},{self.hex[1]} in rubble"

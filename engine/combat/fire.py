@@ -9,7 +9,7 @@ from engine import spotting
 from engine.allowance import mp_left
 from engine.combat.activity import mark_active, player_turn_index
 from engine.combat.counterbattery import counterbattery_spotting
-from engine.combat.events import CounterbatterySpotted, Fired, LossesTaken
+from engine.combat.events import CounterbatterySpotted, Fired, LossesTaken, RubbleMade
 from engine.combat.fire_preview import FirePreview, preview_fire
 from engine.combat.fire_targets import (
     FireTarget,
@@ -25,6 +25,7 @@ from engine.combat.kinds import CombatKind
 
 __all__ = ["FirePreview", "fire", "fire_targets", "preview", "why_not"]
 from engine.combat.losses import apply_combat_result
+from engine.combat.rubble import rubble_from_fire
 from engine.movement import IllegalMove
 from engine.sightings import Sight
 from engine.state import GameState, other_side
@@ -55,14 +56,15 @@ def why_not(state: GameState, unit: UnitState, hex_index: int) -> str:
 
 def fire(
     state: GameState, unit: UnitState, hex_index: int
-) -> list[Fired | LossesTaken | CounterbatterySpotted]:
+) -> list[Fired | LossesTaken | CounterbatterySpotted | RubbleMade]:
     """`unit` fires at `hex_index` [000 5.1]: IllegalMove (nothing changed) when it may not.
 
     In order: the movement points (1/3 or 1/2 of the allowance) are spent; the firer's strength
     counts toward its hex's Hex Fire Limitation; the firer has seen action (no recovery next
     turn [000 9.3, 12.0]) and, having fired, is revealed to an enemy that sees its hex
     ("units that fire in view are spotted" [000 4.8]); the target unit takes the combat result
-    of the preview's combat value and percentage modifier, with its disruption factor; under
+    of the preview's combat value and percentage modifier, with its disruption factor; indirect
+    fire may rubble an urban hex (`engine.combat.rubble`); under
     the Counterbattery Fire optional rule, artillery the enemy had not spotted may now be
     (`engine.combat.counterbattery`).
     """
@@ -106,8 +108,9 @@ def fire(
         target.kind,
         disruption_factor=seen.disruption_factor,
     )
+    events: list[Fired | LossesTaken | CounterbatterySpotted | RubbleMade] = [fired, losses]
     if target.kind is CombatKind.INDIRECT_FIRE:
-        found = counterbattery_spotting(state, unit, was_spotted=was_spotted)
-        if found is not None:
-            return [fired, losses, found]
-    return [fired, losses]
+        rubble = rubble_from_fire(state, hex_index, seen.value)
+        spotted = counterbattery_spotting(state, unit, was_spotted=was_spotted)
+        events += [event for event in (rubble, spotted) if event is not None]
+    return events

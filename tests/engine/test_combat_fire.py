@@ -477,3 +477,25 @@ def test_panzer_battles_caps_indirect_fire_into_one_hex() -> None:
     uncapped.fire("G", target)
     uncapped.fire("H", target)
     assert uncapped.fire_targets("G") == {target: CombatKind.INDIRECT_FIRE}
+
+
+def test_indirect_fire_may_rubble_an_urban_hex_by_its_value() -> None:
+    title = _combat(_title(".G .  .  .  .S +a", {"G": {**ARTILLERY, "strength": 40}}), rubble=100)
+    game = _game(title)
+    target = title.positions["a"]
+    value = game.fire_preview("G", target).value  # type: ignore[union-attr]
+    runs = 100
+    rubbled = 0
+    for seed in range(runs):
+        game = _game(title, seed)
+        events = game.fire("G", target)
+        made = game.hex_of(target) in game.state.rubble
+        assert made == (type(events[-1]).__name__ == "RubbleMade")
+        rubbled += made
+    expected = value / 1000
+    assert 0 < expected < 1
+    assert abs(rubbled / runs - expected) < 0.15
+    clear = _combat(_title(".G .  .  .  .S .a", {"G": {**ARTILLERY, "strength": 100}}), rubble=100)
+    game = _game(clear)
+    game.fire("G", clear.positions["a"])
+    assert not game.state.rubble
