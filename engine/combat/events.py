@@ -105,6 +105,8 @@ class Fired:
     modifiers: tuple[str, ...]
     """Each modifier as a player reads it ("x0.5 disrupted", "-20% village")."""
     mp_cost: float
+    unknown: bool = False
+    """Fired at an Unknown target: the firing side does not learn the result [000 8.1]."""
 
     def describe(self) -> str:
         """One sentence for a report."""

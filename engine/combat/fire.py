@@ -99,6 +99,7 @@ def fire(
         seen.modifier_pct,
         tuple(m.describe() for m in seen.modifiers),
         round(seen.mp_cost, 3),
+        target.unknown,
     )
     losses = apply_combat_result(
         state,

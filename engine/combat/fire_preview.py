@@ -105,6 +105,9 @@ class FirePreview:
     """What the loss counts for in the morale check: 2 for the special disruption rules."""
     alternative: bool
     """Whether the result averages two draws (Alternative Fire Calculation) [000 12.0]."""
+    unknown: bool = False
+    """Fire at an Unknown target: "the combat results will not be known" [000 8.1], so a
+    player's view shows neither the target nor its losses."""
 
 
 def frozen_penalty_pct(state: GameState, unit: UnitState) -> float:
@@ -287,4 +290,5 @@ def preview_fire(
         hard,
         disruption,
         uses_alternative_calculation(state, target.kind),
+        target.unknown,
     )

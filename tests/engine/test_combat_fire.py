@@ -17,6 +17,7 @@ from engine.combat.kinds import CombatKind
 from engine.game import Game
 from engine.movement import IllegalMove
 from engine.orders import EndPlayerTurn, Fire
+from engine.sightings import Sight
 from schemas.oob import Side
 from schemas.testplay import RecordedOrder
 from schemas.vocabulary import Condition
@@ -499,3 +500,17 @@ def test_indirect_fire_may_rubble_an_urban_hex_by_its_value() -> None:
     game = _game(clear)
     game.fire("G", clear.positions["a"])
     assert not game.state.rubble
+
+
+def test_indirect_fire_at_an_unknown_target_is_a_quarter_and_says_so() -> None:
+    title = _artillery_title("near")
+    game = _game(title)
+    sightings = game.state.sightings[Side.ALLIED]
+    sightings["a"] = replace(sightings["a"], grade=Sight.UNKNOWN, reported=True)
+    preview = game.fire_preview("G", title.positions["a"])
+    assert preview is not None
+    assert preview.unknown
+    assert [(m.name, m.factor) for m in preview.modifiers] == [("Unknown target", 0.25)]
+    fired = game.fire("G", title.positions["a"])[0]
+    assert isinstance(fired, Fired)
+    assert fired.unknown
