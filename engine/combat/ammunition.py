@@ -23,7 +23,7 @@ def is_artillery(unit: UnitState) -> bool:
 def fired_last_turn(state: GameState, unit: UnitState) -> bool:
     """Whether `unit` fired in its side's previous player turn (now being the start of the
     next one) [000 10.2]."""
-    return unit.fired == player_turn_index(state) - 2
+    return unit.fired >= 0 and unit.fired == player_turn_index(state) - 2
 
 
 def ammunition_checks(state: GameState, side: Side) -> AmmoSpent | None:

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from pydantic import TypeAdapter
 
+from editor.testplay.event_places import event_place
 from editor.testplay.session_file import engine_order, recorded_order
 from engine.combat.events import Fired, LossesTaken
 from engine.combat.kinds import CombatKind
@@ -367,8 +368,10 @@ def test_a_unit_that_did_not_fire_keeps_its_ammunition() -> None:
     title = _title(ROW, header={"global_supply": {"allied": 0, "axis": 0}})
     game = _game(title)
     game.end_player_turn()
+    assert not game.unit("a").low_ammo  # the Axis's first player turn
     game.end_player_turn()
     assert not game.unit("A").low_ammo
+    assert not [e for e in game.log if type(e).__name__ == "AmmoSpent"]
 
 
 def test_artillery_that_fired_may_become_unavailable_and_then_fires_no_more() -> None:
@@ -514,3 +517,11 @@ def test_indirect_fire_at_an_unknown_target_is_a_quarter_and_says_so() -> None:
     fired = game.fire("G", title.positions["a"])[0]
     assert isinstance(fired, Fired)
     assert fired.unknown
+
+
+def test_the_log_places_a_fire_at_its_target_and_names_both_units() -> None:
+    game = _after_a_fire(0, 0)
+    fired = next(e for e in game.log if isinstance(e, Fired))
+    assert event_place(game, fired) == ((1, 0), ("A", "a"))
+    spent = next(e for e in game.log if type(e).__name__ == "AmmoSpent")
+    assert event_place(game, spent) == ((0, 0), ("A",))
