@@ -525,3 +525,13 @@ def test_the_log_places_a_fire_at_its_target_and_names_both_units() -> None:
     assert event_place(game, fired) == ((1, 0), ("A", "a"))
     spent = next(e for e in game.log if type(e).__name__ == "AmmoSpent")
     assert event_place(game, spent) == ((0, 0), ("A",))
+
+
+def test_a_faced_unit_fires_only_into_its_facing_and_the_two_beside_it() -> None:
+    art = ".  .a .\n.  .A .\n.  .b ."
+    up = _title(art, {"A": {"facing": "up"}})
+    assert _game(up).fire_targets("A") == {up.positions["a"]: CombatKind.DIRECT_FIRE}
+    down = _title(art, {"A": {"facing": "down"}})
+    assert _game(down).fire_targets("A") == {down.positions["b"]: CombatKind.DIRECT_FIRE}
+    free = _title(art)
+    assert set(_game(free).fire_targets("A")) == {free.positions["a"], free.positions["b"]}
