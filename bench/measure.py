@@ -25,6 +25,7 @@ from typing import Any
 
 from bench.generate import MAP_NAME, OOB_NAME, PARAMETERS_NAME, SCENARIO_NAME, TITLE_FILES
 from engine import movement, spotting
+from engine.combat import fire
 from engine.game import Game
 from engine.line_of_sight import sight_map
 from engine.map_checks import check_map_geometry
@@ -59,6 +60,7 @@ BUDGETS: dict[str, float] = {
     "whole process: validate the map alone": 0.4,
     "whole process: validate the whole title": 1.2,
     "whole process: render the whole map at 1920 px": 0.9,
+    "the preview of one fire": 0.005,
 }
 """Seconds per operation, as the architecture document's budget gives them (the brush stroke's
 budget is issue 5's; a test-play order's 0.1 s is ours: what a click may take to feel
@@ -539,6 +541,49 @@ def _spotting_after_move(title: Title) -> Prepared:
         f"{reach} ({crowd(unit)}) stepping one hex and back (two updates per run), with no "
         "line of sight cached",
         per_run=2,
+    )
+
+
+@measurement("the preview of one fire", BUDGETS["the preview of one fire"])
+def _fire_preview(title: Title) -> Prepared:
+    state = _in_contact(title)
+    spotting.sync(state)
+    # A unit of the front stepped next to the enemy unit it faces, so it has a direct target.
+    board = state.board
+    movers = [u for u in state.iter_units(state.phasing) if u.unit.speed > 0][:CONTACT_UNITS]
+    candidates = (
+        (u, n)
+        for u in movers
+        for n in board.neighbors[6 * u.hex : 6 * u.hex + 6]
+        if n >= 0
+        and n not in state.stacks
+        and any(
+            (stack := state.stacks.get(m)) and stack[0].side is not u.side
+            for m in board.neighbors[6 * n : 6 * n + 6]
+            if m >= 0
+        )
+    )
+    for unit, there in candidates:
+        home = unit.hex
+        state.put(unit, there)
+        spotting.sync(state)
+        targets = fire.fire_targets(state, unit)
+        if targets:
+            break
+        state.put(unit, home)
+    target = next(iter(targets))
+    shown: list[fire.FirePreview | None] = []
+
+    def preview() -> None:
+        shown[:] = [fire.preview(state, unit, target)]
+
+    preview()
+    seen = shown[0]
+    return Prepared(
+        preview,
+        f"engine.combat.fire.preview (its fire targets, the target unit, every modifier and the "
+        f"casualty range) of {unit.id} at one of its {len(targets)} targets in contact: "
+        f"{len(seen.modifiers) if seen else 0} modifiers",
     )
 
 

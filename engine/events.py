@@ -9,7 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.combat.dig_in import DugIn, StartedDiggingIn, StoppedDiggingIn
-from engine.combat.events import FatigueRecovered, LossesTaken, StrengthRecovered
+from engine.combat.events import (
+    AmmoSpent,
+    CounterbatterySpotted,
+    FatigueRecovered,
+    Fired,
+    LossesTaken,
+    RubbleMade,
+    StrengthRecovered,
+)
 from engine.organize import BrokeDown, Combined
 from engine.weather import ConditionChanged, StormChanged, VisibilityChanged
 from schemas.vocabulary import Side
@@ -374,6 +382,10 @@ Event = (
     | FuelChanged
     | AmmoChanged
     | Recovered
+    | Fired
+    | AmmoSpent
+    | CounterbatterySpotted
+    | RubbleMade
     | LossesTaken
     | StrengthRecovered
     | FatigueRecovered

@@ -234,7 +234,7 @@ def resupply_ammo(state: GameState, side: Side) -> AmmoChanged | None:
     Command Range (digest 6.6: [9.1] says the modified value "is then used in the
     determination of command and recovery"), R the distance. Isolated units never recover.
 
-    Nothing fires in this engine yet, so no unit becomes Low on Ammo here. Decision: a partisan
+    Units run Low on Ammo by firing (`engine.combat.ammunition`). Decision: a partisan
     or irregular unit the scenario placed Low on Ammo is resupplied at once, since they "never
     suffer Low Ammo" [000 4.2].
     """

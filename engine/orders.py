@@ -74,6 +74,22 @@ class ReconSpot:
 
 
 @dataclass(frozen=True, slots=True)
+class Fire:
+    """Fire a unit at a hex [000 5.1]. Its die rolls are seen: it cannot be taken back."""
+
+    unit: str
+    target: Offset
+
+    def describe(self) -> str:
+        """One phrase for a menu or a report.
+
+        >>> Fire("1/26VG", (5, 5)).describe()
+        '1/26VG fires at 5,5'
+        """
+        return f"{self.unit} fires at {self.target[0]},{self.target[1]}"
+
+
+@dataclass(frozen=True, slots=True)
 class DigIn:
     """Start Digging-In: later turns may fortify the unit's hex [000 4.9]."""
 
@@ -119,5 +135,7 @@ class EndPlayerTurn:
         return "end the player turn"
 
 
-Order = Move | ChangeMode | ExitUnit | ReconSpot | DigIn | Combine | BreakDown | EndPlayerTurn
+Order = (
+    Move | ChangeMode | ExitUnit | ReconSpot | Fire | DigIn | Combine | BreakDown | EndPlayerTurn
+)
 """Anything `engine.game.Game.apply` carries out."""

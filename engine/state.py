@@ -166,6 +166,12 @@ class GameState:
     source_values: dict[str, int] = field(default_factory=dict)
     """Current value of each supply source by id, after variations."""
     rail_capacity: dict[Side, int] = field(default_factory=dict)
+    hex_fire: dict[int, tuple[int, int]] = field(default_factory=dict)
+    """Men-equivalents fired from each hex and the player turn they fired in, for the Hex Fire
+    Limitation [000 5.1]."""
+    indirect_fire_into: dict[int, tuple[int, int]] = field(default_factory=dict)
+    """Men-equivalents fired indirectly into each hex and the player turn, for the Panzer
+    Battles cap [001 #29]."""
     fired_variations: set[str] = field(default_factory=set)
     """One-time supply variations that have fired."""
     losses: dict[Side, Losses] = field(default_factory=dict)

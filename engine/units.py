@@ -70,6 +70,11 @@ class UnitState:
     last_active: int = -1
     """The player turn (`engine.combat.activity.player_turn_index`) the unit last moved, fired
     or assaulted, or was fired on or assaulted; -1 for never [000 9.3, 12.0]."""
+    fired: int = -1
+    """The player turn (`engine.combat.activity.player_turn_index`) the unit last fired; -1 for
+    never. Its side's next player turn tests its ammunition [000 10.2]."""
+    unavailable: bool = False
+    """Artillery that its supply test left Unavailable: no indirect fire [000 10.2]."""
     subunits: int = 1
     """Companies combined into this counter, itself included [000 4.9]: fatigue factor and
     morale-check base depend on it [000 9.3, 12.0]."""

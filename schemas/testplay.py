@@ -90,6 +90,16 @@ class BreakDownOrder(Tagged):
     """Id of the combined counter."""
 
 
+class FireOrder(Tagged):
+    """A unit fires at a hex [000 5.1]."""
+
+    kind: Literal["fire"] = "fire"
+    unit: Identifier
+    """Id of the firing unit."""
+    target: HexPos
+    """The hex fired at."""
+
+
 class EndTurnOrder(Tagged):
     """End the player turn [000 3.3]."""
 
@@ -101,6 +111,7 @@ RecordedOrder = Annotated[
     | ModeOrder
     | ExitOrder
     | ReconOrder
+    | FireOrder
     | DigInOrder
     | CombineOrder
     | BreakDownOrder

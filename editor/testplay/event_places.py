@@ -20,7 +20,17 @@ def event_place(game: Game, event: Event) -> tuple[Offset | None, tuple[str, ...
     units: tuple[str, ...] = ()
     for name in ("units", "isolated", "resupplied", "out_of_command", "back_in_command"):
         units += tuple(getattr(event, name, ()) or ())
-    for name in ("unit", "ran_low", "refuelled", "rallied", "broken_to_disrupted"):
+    for name in (
+        "unit",
+        "target",
+        "ran_low",
+        "refuelled",
+        "rallied",
+        "broken_to_disrupted",
+        "low_ammo",
+        "unavailable",
+        "available",
+    ):
         value = getattr(event, name, None)
         if isinstance(value, str):
             units += (value,)

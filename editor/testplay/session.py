@@ -21,7 +21,7 @@ from editor.testplay.shadow import objectives_of, overlays_of, placements_of
 from engine.events import Event, ObjectiveCaptured, ProtectionApplied, Released, Surrendered
 from engine.game import Game
 from engine.movement import IllegalMove
-from engine.orders import Order, ReconSpot
+from engine.orders import Fire, Order, ReconSpot
 from schemas.io import FileKind
 from schemas.scenario import Mode, ScenarioFile
 from schemas.title import ScenarioBundle
@@ -149,9 +149,11 @@ class TestPlaySession(QObject):
         if self._busy:
             return "not while a turn is being computed"
         if not self.game.can_undo:
-            spotted = self.game.orders and isinstance(self.game.orders[-1], ReconSpot)
-            if spotted:
+            last = self.game.orders[-1] if self.game.orders else None
+            if isinstance(last, ReconSpot):
                 return "recon spotting revealed the enemy: it cannot be taken back"
+            if isinstance(last, Fire):
+                return "the fire's dice have been seen: it cannot be taken back"
             return "no move of this player turn to take back"
         if self.settings.fog_of_war:
             # [000 5.0] "Unless Fog-of-War is in effect, you can undo movement"

@@ -21,6 +21,7 @@ from engine.orders import (
     DigIn,
     EndPlayerTurn,
     ExitUnit,
+    Fire,
     Move,
     Order,
     ReconSpot,
@@ -34,6 +35,7 @@ from schemas.testplay import (
     DigInOrder,
     EndTurnOrder,
     ExitOrder,
+    FireOrder,
     ModeOrder,
     MoveOrder,
     PlaySettings,
@@ -190,6 +192,8 @@ def recorded_order(order: Order) -> RecordedOrder:
         return CombineOrder(units=list(order.units))
     if isinstance(order, BreakDown):
         return BreakDownOrder(unit=order.unit)
+    if isinstance(order, Fire):
+        return FireOrder(unit=order.unit, target=order.target)
     return EndTurnOrder()
 
 
@@ -209,6 +213,8 @@ def engine_order(order: RecordedOrder) -> Order:
         return Combine(tuple(order.units))
     if isinstance(order, BreakDownOrder):
         return BreakDown(order.unit)
+    if isinstance(order, FireOrder):
+        return Fire(order.unit, (order.target[0], order.target[1]))
     return EndPlayerTurn()
 
 

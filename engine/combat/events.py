@@ -86,3 +86,86 @@ class StrengthRecovered:
         if self.replacements:
             parts.append("replacements " + ", ".join(f"{u}(+{n})" for u, n in self.replacements))
         return f"{self.side.value}: " + "; ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Fired:
+    """A unit fired at a hex [000 5.1]; the target's `LossesTaken` follows it in the log."""
+
+    turn: int
+    unit: str
+    side: Side
+    hex: tuple[int, int]
+    kind: str
+    """The `CombatKind`: direct_fire or indirect_fire."""
+    target: str
+    value: float
+    """The combat value before the percentage modifier."""
+    modifier_pct: float
+    modifiers: tuple[str, ...]
+    """Each modifier as a player reads it ("x0.5 disrupted", "-20% village")."""
+    mp_cost: float
+    unknown: bool = False
+    """Fired at an Unknown target: the firing side does not learn the result [000 8.1]."""
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        how = self.kind.replace("_", " ")
+        text = (
+            f"{self.side.value} {self.unit} fired ({how}) at {self.target} in "
+            f"{self.hex[0]},{self.hex[1]}: combat value {self.value:.1f}"
+        )
+        if self.modifier_pct:
+            text += f" {self.modifier_pct:+g}%"
+        if self.modifiers:
+            text += " (" + ", ".join(self.modifiers) + ")"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class AmmoSpent:
+    """Units of a side that fired ran Low on Ammo, and artillery became Unavailable or
+    available again [000 10.2]."""
+
+    turn: int
+    side: Side
+    low_ammo: tuple[str, ...]
+    unavailable: tuple[str, ...]
+    available: tuple[str, ...]
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        parts = []
+        if self.low_ammo:
+            parts.append("Low on Ammo " + ", ".join(self.low_ammo))
+        if self.unavailable:
+            parts.append("artillery Unavailable " + ", ".join(self.unavailable))
+        if self.available:
+            parts.append("artillery available again " + ", ".join(self.available))
+        return f"{self.side.value}: " + "; ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class CounterbatterySpotted:
+    """Unspotted artillery that fired was spotted by the enemy (optional rule) [000 5.4]."""
+
+    turn: int
+    unit: str
+    side: Side
+    chance: float
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        return f"{self.side.value} {self.unit} was spotted by counterbattery ({self.chance:.0%})"
+
+
+@dataclass(frozen=True, slots=True)
+class RubbleMade:
+    """Indirect fire turned an urban hex into Rubble [000 4.4, 5.1]."""
+
+    turn: int
+    hex: tuple[int, int]
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        return f"the fire left {self.hex[0]},{self.hex[1]} in rubble"

@@ -140,7 +140,17 @@ def test_an_unknown_order_kind_is_refused_with_the_kinds_there_are() -> None:
     assert (line, code) == (21, "SCHEMA005")
     assert message.startswith("orders[2]:")
     assert "'attack'" in message
-    for kind in ("move", "mode", "exit", "recon", "dig_in", "combine", "break_down", "end_turn"):
+    for kind in (
+        "move",
+        "mode",
+        "exit",
+        "recon",
+        "fire",
+        "dig_in",
+        "combine",
+        "break_down",
+        "end_turn",
+    ):
         assert f"'{kind}'" in message
 
 

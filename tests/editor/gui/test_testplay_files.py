@@ -275,3 +275,25 @@ def test_hexwright_replay_of_an_unreadable_file_exits_2(tmp_path: Path, capsys) 
     broken.write_text("format_version: 2\norders: [{kind: attack}]\n", encoding="utf-8")
     assert main(["replay", str(broken)]) == 2
     assert "broken.testplay.yaml is not a saved test-play" in capsys.readouterr().err
+
+
+def test_hexwright_replay_reproduces_fire(ardennes: Path, capsys) -> None:
+    bundle = load_scenario(ardennes)
+    settings = TestPlaySettings(SEED, frozenset(), fog_of_war=False)
+    game = settings.new_game(bundle)
+    firer = next(u.id for u in game.iter_units(game.phasing) if game.fire_targets(u.id))
+    target = next(iter(game.fire_targets(firer)))
+    game.fire(firer, target)
+    game.end_player_turn()
+    played = PlayedSession(bundle, settings, game)
+    path = record_path_for(ardennes)
+    save_record(record_of(played, path), path)
+    assert load_record(path).orders[0].kind == "fire"
+
+    assert main(["replay", str(path), "--json"]) == 0
+
+    result = json.loads(capsys.readouterr().out)
+    assert result["refused"] is None
+    assert result["events"] == [event_to_json(e) for e in game.log]
+    types = [event["type"] for event in result["events"]]
+    assert types[types.index("Fired") + 1] == "LossesTaken"

@@ -299,3 +299,12 @@ def test_the_options_page_digs_in_and_says_why_a_unit_cannot_combine(qtbot, docu
     assert not dig.isEnabled()
     assert "already digging in" in dig.toolTip()
     assert session.can_undo  # no die was rolled
+
+
+def test_a_fire_cannot_be_taken_back_and_the_session_says_why(session):
+    game = session.game
+    firer = next(u.id for u in game.iter_units(game.phasing) if game.fire_targets(u.id))
+    game.move(UNIT, game.path_to(UNIT, next(iter(game.legal_moves(UNIT)))))
+    game.fire(firer, next(iter(game.fire_targets(firer))))
+    assert not session.can_undo
+    assert "the fire's dice have been seen" in (session.undo_refusal() or "")
