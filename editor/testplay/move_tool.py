@@ -12,6 +12,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QButtonGroup,
     QFormLayout,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -443,25 +444,27 @@ class MovePanel(QWidget):
         form.addRow("Unit:", self.unit_label)
         form.addRow("Hex:", self.hex_label)
         form.addRow("Mode:", self.mode_label)
-        form.addRow("", row)
         form.addRow("MP left:", self.mp_label)
         self.recon_button = QPushButton("Recon Spotting")
         self.recon_button.clicked.connect(self._recon_clicked)
-        form.addRow("", self.recon_button)
         self.action_buttons: dict[str, QPushButton] = {}
-        actions = QHBoxLayout()
+        # Two buttons a row under the form, not beside its labels: the panel is a laptop's
+        # narrow side column, and four actions in a row pushed it into sideways scrolling.
+        actions = QGridLayout()
         actions.setContentsMargins(0, 0, 0, 0)
-        for action, text in _ACTION_LABELS.items():
+        actions.addWidget(self.recon_button, 0, 0)
+        for number, (action, text) in enumerate(_ACTION_LABELS.items(), start=1):
             button = QPushButton(text)
             button.clicked.connect(lambda _=False, a=action: self._action_clicked(a))
             self.action_buttons[action] = button
-            actions.addWidget(button)
-        form.addRow("", actions)
+            actions.addWidget(button, *divmod(number, 2))
         self.hint = QLabel(tool.tip + ". Escape clears the selection.")
         self.hint.setWordWrap(True)
         self.hint.setStyleSheet("color: palette(mid);")
         layout = QVBoxLayout(self)
         layout.addLayout(form)
+        layout.addLayout(row)
+        layout.addLayout(actions)
         layout.addWidget(self.hint)
         layout.addStretch(1)
         self.refresh()

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSize
-from PySide6.QtWidgets import QApplication, QToolBar, QToolButton
+from PySide6.QtWidgets import QApplication, QPushButton, QToolBar, QToolButton
 
 from editor.app import start
 from editor.docks.id_picker import IdPickerDialog
@@ -84,6 +84,27 @@ def test_the_side_forms_need_no_sideways_scrolling_on_the_laptop(window: MainWin
     area = dock.scroll_area  # type: ignore[attr-defined]
     needed = area.widget().minimumSizeHint().width()
     assert needed <= area.viewport().width(), (needed, area.viewport().width())
+
+
+def test_the_test_play_move_options_need_no_sideways_scrolling_on_the_laptop(
+    window: MainWindow,
+) -> None:
+    """The Move tool's options in test-play (mode buttons, Recon Spotting, Dig In, Combine,
+    Break Down) fit the laptop's left column instead of hiding behind a horizontal scroll bar."""
+    window.show()
+    window.resize(LAPTOP)
+    window.reset_layout_action.trigger()  # the panel widths a first start on a laptop gets
+    window.testplay_action.trigger()
+    QApplication.processEvents()
+    dock = window.docks["tool_options"]
+    dock.show()
+    dock.raise_()
+    QApplication.processEvents()
+    area = dock.scroll  # type: ignore[attr-defined]
+    needed = area.widget().minimumSizeHint().width()
+    assert "Break Down" in {b.text() for b in area.widget().findChildren(QPushButton)}
+    assert needed <= area.viewport().width(), (needed, area.viewport().width())
+    window.testplay_action.trigger()
 
 
 def _hidden_tools(bar: QToolBar) -> list[str]:
