@@ -10,6 +10,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainter, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -116,7 +117,7 @@ class UnitDock(DocumentDock):
         units.editor("nation", choices=self._nation_choices, none_text="(as its tree)")
         page = QWidget()
         layout = QVBoxLayout(page)
-        layout.setContentsMargins(6, 2, 6, 6)
+        layout.setContentsMargins(2, 2, 2, 6)  # the group boxes have frames of their own
         layout.setSpacing(8)
         layout.addWidget(
             field_section(
@@ -234,10 +235,13 @@ class UnitDock(DocumentDock):
         self.show_button = QPushButton("Show on Map")
         self.show_button.setToolTip("Centre the map on the unit")
         self.show_button.clicked.connect(self._show_on_map)
-        buttons = QHBoxLayout()
-        for button in (self.place_button, self.remove_button, self.show_button):
-            buttons.addWidget(button)
-        buttons.addStretch(1)
+        # The longest button on a line of its own, the two short ones beside each other: three
+        # in a row are wider than a laptop's side column.
+        buttons = QGridLayout()
+        buttons.addWidget(self.place_button, 0, 0, 1, 2)
+        buttons.addWidget(self.remove_button, 1, 0)
+        buttons.addWidget(self.show_button, 1, 1)
+        buttons.setColumnStretch(2, 1)
         box = QGroupBox("Placement in this scenario")
         layout = QVBoxLayout(box)
         layout.setContentsMargins(8, 6, 8, 8)

@@ -5,8 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGridLayout, QGroupBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QResizeEvent, QShowEvent
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLayout,
+    QVBoxLayout,
+    QWidget,
+)
 
 from editor.widgets.binding import Binding
 from editor.widgets.field_base import FieldEditor
@@ -48,36 +57,104 @@ def field_cell(editor: FieldEditor) -> QWidget:
     return cell
 
 
+class FieldGrid(QWidget):
+    """Labelled fields, two side by side where a row pairs them and the panel is wide enough,
+    one under the other where it is not (check boxes likewise two or one a line): a laptop's
+    narrow side panel must never scroll sideways to reach a field's right half."""
+
+    def __init__(self, rows: list[list[tuple[QLabel, QWidget]]], flags: list[QWidget]) -> None:
+        super().__init__()
+        self.rows = rows
+        self.flags = flags
+        self.grid = QGridLayout(self)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setHorizontalSpacing(6)
+        self.grid.setVerticalSpacing(4)
+        self.grid.setColumnMinimumWidth(0, LABEL_WIDTH)
+        # The grid's own minimum is that of its current arrangement; the widget's is the
+        # one-column width (`minimumSizeHint`), or the pairs could never fold back.
+        self.grid.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
+        self.paired: bool | None = None
+        self._lay_out(paired=False)
+
+    def _widths(self) -> tuple[int, int]:
+        """The narrowest the grid can be with every field one under the other, and with the
+        pairs side by side (read afresh: a field's width changes with its font and contents)."""
+        gap = self.grid.horizontalSpacing()
+
+        def field(label: QLabel, cell: QWidget) -> int:
+            return (
+                max(LABEL_WIDTH, label.minimumSizeHint().width())
+                + gap
+                + cell.minimumSizeHint().width()
+            )
+
+        fields = [[field(label, cell) for label, cell in row] for row in self.rows]
+        flags = [cell.minimumSizeHint().width() for cell in self.flags]
+        single = max([width for row in fields for width in row] + flags + [0])
+        pairs = [sum(row) + gap * (len(row) - 1) for row in fields]
+        flag_pairs = [sum(flags[i : i + 2]) + gap for i in range(0, len(flags), 2)]
+        return single, max([*pairs, *flag_pairs, single])
+
+    def minimumSizeHint(self) -> QSize:
+        # Asking for the one-column width lets the panel be as narrow as that; the pairs come
+        # back when it is wide enough for them.
+        return QSize(self._widths()[0], super().minimumSizeHint().height())
+
+    def showEvent(self, event: QShowEvent) -> None:
+        # The fields' widths are known once they are polished: let the panel ask again.
+        self.updateGeometry()
+        super().showEvent(event)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self._lay_out(paired=event.size().width() >= self._widths()[1])
+        super().resizeEvent(event)
+
+    def _lay_out(self, *, paired: bool) -> None:
+        if paired == self.paired:
+            return
+        self.paired = paired
+        while self.grid.count():
+            self.grid.takeAt(0)
+        for column in range(4):
+            self.grid.setColumnStretch(column, 0)
+        self.grid.setColumnStretch(1, 1)
+        if paired:
+            self.grid.setColumnStretch(3, 1)
+        line = 0
+        for row in self.rows:
+            for position, (label, cell) in enumerate(row):
+                column = position * 2 if paired else 0
+                self.grid.addWidget(label, line, column, Qt.AlignmentFlag.AlignTop)
+                span = 3 if len(row) == 1 or not paired else 1
+                self.grid.addWidget(cell, line, column + 1, 1, span)
+                if not paired:
+                    line += 1
+            if paired:
+                line += 1
+        per_line = 2 if paired else 1
+        for number, cell in enumerate(self.flags):
+            row, column = divmod(number, per_line)
+            self.grid.addWidget(cell, line + row, column * 2, 1, 4 // per_line)
+
+
 def field_grid(binding: Binding, rows: GridRows, flags: Sequence[str] = ()) -> QWidget:
-    """The fields of `binding` as labelled rows (one field, or two side by side), then the
-    check boxes of `flags` in two columns."""
-    holder = QWidget()
-    grid = QGridLayout(holder)
-    grid.setContentsMargins(0, 0, 0, 0)
-    grid.setHorizontalSpacing(6)
-    grid.setVerticalSpacing(4)
-    grid.setColumnStretch(1, 1)
-    grid.setColumnStretch(3, 1)
-    grid.setColumnMinimumWidth(0, LABEL_WIDTH)
-    line = 0
+    """The fields of `binding` as labelled rows (one field, or two side by side where the
+    panel has room), then the check boxes of `flags` in two columns."""
+    laid: list[list[tuple[QLabel, QWidget]]] = []
     for row in rows:
         names = (row,) if isinstance(row, str) else row
-        for position, name in enumerate(names):
+        cells = []
+        for name in names:
             editor = binding.editor(name)
             label = QLabel(editor.meta.label)
             label.setToolTip(editor.toolTip())
             # As tall as the field, so it stays level with it when a message shows below.
             label.setFixedHeight(editor.sizeHint().height())
             label.setBuddy(editor.focus_widget)
-            column = position * 2
-            grid.addWidget(label, line, column, Qt.AlignmentFlag.AlignTop)
-            span = 3 if len(names) == 1 else 1
-            grid.addWidget(field_cell(editor), line, column + 1, 1, span)
-        line += 1
-    for number, name in enumerate(flags):
-        cell = field_cell(binding.editor(name))
-        grid.addWidget(cell, line + number // 2, (number % 2) * 2, 1, 2)
-    return holder
+            cells.append((label, field_cell(editor)))
+        laid.append(cells)
+    return FieldGrid(laid, [field_cell(binding.editor(name)) for name in flags])
 
 
 def field_section(

@@ -11,7 +11,13 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSize
-from PySide6.QtWidgets import QApplication, QPushButton, QToolBar, QToolButton
+from PySide6.QtWidgets import (
+    QApplication,
+    QPushButton,
+    QScrollArea,
+    QToolBar,
+    QToolButton,
+)
 
 from editor.app import start
 from editor.docks.id_picker import IdPickerDialog
@@ -19,6 +25,7 @@ from editor.geo.import_dialog import GeographyImportDialog
 from editor.main_window import MainWindow
 from editor.mapops.dialogs import NewTitleDialog, ResizeDialog
 from editor.mapops.subscenario_dialog import SubScenarioDialog
+from editor.widgets.field_layout import FieldGrid
 from tests.conftest import REPO
 
 LAPTOP = QSize(1280, 720)
@@ -105,6 +112,31 @@ def test_the_test_play_move_options_need_no_sideways_scrolling_on_the_laptop(
     assert "Break Down" in {b.text() for b in area.widget().findChildren(QPushButton)}
     assert needed <= area.viewport().width(), (needed, area.viewport().width())
     window.testplay_action.trigger()
+
+
+def test_the_unit_form_needs_no_sideways_scrolling_on_the_laptop(window: MainWindow) -> None:
+    """The Unit panel's paired fields (hard and soft attack, speed and class...) stand one
+    under the other in a laptop's side column and side by side where there is room."""
+    window.show()
+    window.resize(LAPTOP)
+    window.reset_layout_action.trigger()
+    window.selection.select_units(["us.28id.110ir.1bn"])
+    dock = window.docks["unit"]
+    dock.show()
+    dock.raise_()
+    for _ in range(5):  # the form lays itself out again once it knows its width
+        QApplication.processEvents()
+    areas = [a for a in dock.findChildren(QScrollArea) if a.isVisible() and a.widget()]
+    assert areas
+    for area in areas:
+        needed = area.widget().minimumSizeHint().width()
+        assert needed <= area.viewport().width(), (needed, area.viewport().width())
+    grids = [g for g in dock.findChildren(FieldGrid) if g.isVisible()]
+    assert grids
+    window.resize(QSize(2400, 1300))
+    window.reset_layout_action.trigger()
+    QApplication.processEvents()
+    assert any(grid.paired for grid in grids)
 
 
 def _hidden_tools(bar: QToolBar) -> list[str]:
