@@ -77,29 +77,22 @@ class FieldGrid(QWidget):
         self.paired: bool | None = None
         self._lay_out(paired=False)
 
-    def _widths(self) -> tuple[int, int]:
-        """The narrowest the grid can be with every field one under the other, and with the
-        pairs side by side (read afresh: a field's width changes with its font and contents)."""
+    def _single_width(self) -> int:
+        """The narrowest the grid can be with every field and check box one under the other
+        (read afresh: a field's width changes with its font and contents)."""
         gap = self.grid.horizontalSpacing()
-
-        def field(label: QLabel, cell: QWidget) -> int:
-            return (
-                max(LABEL_WIDTH, label.minimumSizeHint().width())
-                + gap
-                + cell.minimumSizeHint().width()
-            )
-
-        fields = [[field(label, cell) for label, cell in row] for row in self.rows]
+        fields = [
+            max(LABEL_WIDTH, label.minimumSizeHint().width()) + gap + cell.minimumSizeHint().width()
+            for row in self.rows
+            for label, cell in row
+        ]
         flags = [cell.minimumSizeHint().width() for cell in self.flags]
-        single = max([width for row in fields for width in row] + flags + [0])
-        pairs = [sum(row) + gap * (len(row) - 1) for row in fields]
-        flag_pairs = [sum(flags[i : i + 2]) + gap for i in range(0, len(flags), 2)]
-        return single, max([*pairs, *flag_pairs, single])
+        return max([*fields, *flags, 0])
 
     def minimumSizeHint(self) -> QSize:
         # Asking for the one-column width lets the panel be as narrow as that; the pairs come
         # back when it is wide enough for them.
-        return QSize(self._widths()[0], super().minimumSizeHint().height())
+        return QSize(self._single_width(), super().minimumSizeHint().height())
 
     def showEvent(self, event: QShowEvent) -> None:
         # The fields' widths are known once they are polished: let the panel ask again.
@@ -107,7 +100,11 @@ class FieldGrid(QWidget):
         super().showEvent(event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
-        self._lay_out(paired=event.size().width() >= self._widths()[1])
+        # Try the pairs, measured as laid out, and fold them back if they do not fit.
+        self._lay_out(paired=True)
+        self.grid.invalidate()
+        if self.grid.minimumSize().width() > event.size().width():
+            self._lay_out(paired=False)
         super().resizeEvent(event)
 
     def _lay_out(self, *, paired: bool) -> None:
