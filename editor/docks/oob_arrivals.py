@@ -102,11 +102,7 @@ def clash_text(document: Document, clashes: Sequence[ArrivalClash], shown: int =
         "but after this move:",
         "",
     ]
-    for clash in clashes[:shown]:
-        name = index.units[clash.unit].unit.name or clash.unit
-        lines.append(f"• {name} ({clash.unit}) {clash.now}")
-    if len(clashes) > shown:
-        lines.append(f"… and {len(clashes) - shown} more")
+    lines += _named_units(document, [(c.unit, f" {c.now}") for c in clashes], shown)
     lines += [
         "",
         "A unit cannot both start there and arrive with it. Take them off the map (and out "
@@ -211,11 +207,7 @@ def lost_text(document: Document, lost: Sequence[LostArrival], shown: int = 6) -
         f"'{first.reinforcement}'); moved out of it, they would not arrive at all:",
         "",
     ]
-    for item in lost[:shown]:
-        name = index.units[item.unit].unit.name or item.unit
-        lines.append(f"• {name} ({item.unit})")
-    if len(lost) > shown:
-        lines.append(f"… and {len(lost) - shown} more")
+    lines += _named_units(document, [(item.unit, "") for item in lost], shown)
     lines += [
         "",
         "Keep them arriving as they do now (named in that reinforcement), or leave them "
@@ -242,3 +234,14 @@ def keep_arriving(document: Document, lost: Sequence[LostArrival]) -> None:
                     "Keep Units Arriving",
                 )
             )
+
+
+def _named_units(document: Document, units: Sequence[tuple[str, str]], shown: int) -> list[str]:
+    """A bullet per unit (its name, id and what is said of it), the first `shown` of them."""
+    index = document.oob_index
+    lines = [
+        f"• {index.units[unit].unit.name or unit} ({unit}){said}" for unit, said in units[:shown]
+    ]
+    if len(units) > shown:
+        lines.append(f"… and {len(units) - shown} more")
+    return lines

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,7 +16,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from editor.document import Document
 from editor.selection import Selection
-from tests.conftest import SAMPLE_DATA
+from tests.conftest import REPO, SAMPLE_DATA
 
 
 @pytest.fixture(autouse=True)
@@ -53,3 +55,22 @@ def document(qapp, ardennes: Path) -> Iterator[Document]:
 def selection(qapp) -> Selection:
     """A fresh selection shared by the widgets under test."""
     return Selection()
+
+
+def run_editor_script(script: str, title: Path, data_dir: Path) -> subprocess.CompletedProcess[str]:
+    """Run `script` in a fresh offscreen interpreter with the title as its argument and its
+    own settings folder, as a crashed or killed editor session is run in the tests."""
+    environment = {
+        **os.environ,
+        "HEXWRIGHT_DATA_DIR": str(data_dir),
+        "QT_QPA_PLATFORM": "offscreen",
+    }
+    return subprocess.run(
+        [sys.executable, "-c", script, str(title)],
+        cwd=REPO,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
@@ -15,7 +12,7 @@ from editor.commands import SetValue
 from editor.document import Document
 from editor.recovery import Autosaver, find_copies
 from schemas.io import FileKind, load_file
-from tests.conftest import REPO
+from tests.editor.gui.conftest import run_editor_script
 
 Button = QMessageBox.StandardButton
 
@@ -38,20 +35,7 @@ CRASHING_SESSION = textwrap.dedent(
 def test_a_crash_leaves_a_copy_that_the_next_start_restores(
     qtbot, ardennes: Path, private_settings: Path
 ) -> None:
-    environment = {
-        **os.environ,
-        "HEXWRIGHT_DATA_DIR": str(private_settings),
-        "QT_QPA_PLATFORM": "offscreen",
-    }
-    crashed = subprocess.run(
-        [sys.executable, "-c", CRASHING_SESSION, str(ardennes)],
-        cwd=REPO,
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    crashed = run_editor_script(CRASHING_SESSION, ardennes, private_settings)
     assert crashed.returncode == 3, crashed.stderr
     on_disk = load_file(ardennes).model.header.turns
     assert on_disk != 13

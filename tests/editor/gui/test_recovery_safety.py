@@ -5,9 +5,6 @@ not reverted without asking, and leftovers of a killed save go at the next open.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
@@ -19,7 +16,7 @@ from editor.document import Document
 from editor.main_window import MainWindow
 from editor.recovery import RESTORE_TEXT, Autosaver, find_copies, new_session, write_copy
 from schemas.io import FileKind, load_file, save_file
-from tests.conftest import REPO
+from tests.editor.gui.conftest import run_editor_script
 
 Button = QMessageBox.StandardButton
 
@@ -181,20 +178,7 @@ KILLED_MID_SAVE = textwrap.dedent(
 def test_a_kill_mid_save_neither_mixes_the_files_nor_reverts_them(
     qtbot, ardennes: Path, private_settings: Path
 ) -> None:
-    environment = {
-        **os.environ,
-        "HEXWRIGHT_DATA_DIR": str(private_settings),
-        "QT_QPA_PLATFORM": "offscreen",
-    }
-    killed = subprocess.run(
-        [sys.executable, "-c", KILLED_MID_SAVE, str(ardennes)],
-        cwd=REPO,
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    killed = run_editor_script(KILLED_MID_SAVE, ardennes, private_settings)
     assert killed.returncode == 9, killed.stderr
 
     window = started(qtbot, ask=lambda *_: Button.Yes, keep_disk=never_asked)
