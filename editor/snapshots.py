@@ -145,7 +145,7 @@ def _sight_shot(window: Any, shot: Callable[[str], None]) -> None:
     or hills partly block."""
     session = window.testplay.session
     game = session.game
-    while not game.is_over and game.phase.value != "day":
+    while not game.is_over and game.day_phase.value != "day":
         session.end_player_turn()
     blocked = [
         u for u in game.iter_units() if not all(game.sight_from(game.offset_of(u.hex)).values())

@@ -4,11 +4,12 @@ armoured or must be in Travel Mode to move [000 4.1, 4.2, 4.5]."""
 
 from __future__ import annotations
 
+from engine.phases import is_phased
 from engine.state import GameState
 from engine.units import UnitState
 from schemas.oob import ArtilleryKind, Component, UnitClass
 from schemas.scenario import DayPhase, Mode
-from schemas.vocabulary import Condition, MovementClass, OptionalRule, Quality, Side
+from schemas.vocabulary import Condition, MovementClass, Quality, Side
 
 VEHICLE_CLASSES = frozenset(
     {MovementClass.MOTORIZED, MovementClass.HALFTRACK, MovementClass.TRACKED}
@@ -50,7 +51,7 @@ def movement_allowance(state: GameState, unit: UnitState) -> float:
     - Low on Fuel: x1/2 [000 10.2], except On Foot units, which keep "their default foot
       movement allowance";
     - Disrupted at night: x2/3 [000 4.1];
-    - Manual Defensive Fire optional rule: x2/3 [000 13.3];
+    - phased play (the Manual Defensive Fire optional rule): x2/3 [000 13.3];
     - Frozen Penalty FP of the unit's side, vehicle units during Frozen turns: -2 x FP
       [000 11.0], never below 0.
 
@@ -63,7 +64,7 @@ def movement_allowance(state: GameState, unit: UnitState) -> float:
         allowance *= 0.5
     if unit.disrupted and state.clock.phase_of(state.turn) is DayPhase.NIGHT:
         allowance *= 2 / 3
-    if state.is_rule_on(OptionalRule.MANUAL_DEFENSIVE_FIRE):
+    if is_phased(state):
         allowance *= 2 / 3
     if unit.is_vehicle and state.weather.condition is Condition.FROZEN:
         penalty = state.parameters.recovery.frozen_penalty

@@ -19,6 +19,7 @@ from engine.combat.events import (
     StrengthRecovered,
 )
 from engine.organize import BrokeDown, Combined
+from engine.phases import HexDeserted, PhaseStarted
 from engine.weather import ConditionChanged, StormChanged, VisibilityChanged
 from schemas.vocabulary import Side
 
@@ -400,5 +401,7 @@ Event = (
     | ConditionChanged
     | StormChanged
     | VisibilityChanged
+    | PhaseStarted
+    | HexDeserted
 )
 """Anything the game log holds."""

@@ -15,17 +15,16 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from engine import arrivals, logistics, movement, objectives, organize, spotting, supply
+from engine import movement, objectives, organize, phases, spotting, supply
 from engine.allowance import movement_allowance
 from engine.combat import dig_in
 from engine.combat import fire as firing
 from engine.combat import fire_targets as targeting
-from engine.combat.ammunition import ammunition_checks
 from engine.combat.events import LossesTaken
 from engine.combat.fire_preview import FirePreview
 from engine.combat.kinds import CombatKind
-from engine.combat.recovery import start_of_turn_recovery
-from engine.events import Arrived, Event, GameEnded
+from engine.events import Event, GameEnded
+from engine.game_turns import TurnLoop
 from engine.line_of_sight import has_line_of_sight
 from engine.objectives import Score
 from engine.orders import (
@@ -33,17 +32,18 @@ from engine.orders import (
     ChangeMode,
     Combine,
     DigIn,
-    EndPlayerTurn,
+    EndPhase,
     ExitUnit,
     Fire,
     Move,
     Order,
     ReconSpot,
 )
+from engine.phases import Action
 from engine.sightings import Sight, Sighting
-from engine.state import GameState, StateSnapshot, other_side
+from engine.state import GameState, StateSnapshot
 from engine.units import UnitState
-from engine.weather import StormChanged, Weather
+from engine.weather import Weather
 from schemas.map import MapFile
 from schemas.oob import OobFile
 from schemas.parameters import ParameterFile
@@ -55,7 +55,7 @@ from schemas.weather import WeatherFile
 Offset = tuple[int, int]
 
 
-class Game:
+class Game(TurnLoop):
     """A game in progress, from the first player turn of turn 1 to the end.
 
     Orders (`move`, `change_mode`, `exit_unit`, `dig_in`, `combine`, `break_down`, ...) are
@@ -128,8 +128,8 @@ class Game:
         return self.state.clock.time_of(self.state.turn)
 
     @property
-    def phase(self) -> DayPhase:
-        """Dawn, day, dusk or night."""
+    def day_phase(self) -> DayPhase:
+        """Dawn, day, dusk or night (`phase` is the phase of a phased game turn)."""
         return self.state.clock.phase_of(self.state.turn)
 
     @property
@@ -186,7 +186,9 @@ class Game:
             return [self.break_down(order.unit)]
         if isinstance(order, Fire):
             return self.fire(order.unit, order.target)
-        return self.end_player_turn()
+        if isinstance(order, EndPhase):  # the recorded orders hold any automatic fire
+            return self.end_phase(automatic=False)
+        return self.end_player_turn(automatic=False)
 
     @property
     def can_undo(self) -> bool:
@@ -222,16 +224,20 @@ class Game:
             self._checkpoints.append(checkpoint)
         return events
 
-    def _orderable(self, unit_id: str) -> UnitState:
+    def _orderable(self, unit_id: str, action: Action = Action.MOVE) -> UnitState:
+        """The unit, if its side acts now and may `action` in this phase [000 13.3]."""
         unit = self.unit(unit_id)
         if self.result is not None:
             raise movement.IllegalMove(f"the game is over; {unit_id} cannot be given orders")
         if not unit.on_map:
             raise movement.IllegalMove(f"{unit_id} is not on the map ({unit.status.value})")
-        if unit.side is not self.state.phasing:
-            raise movement.IllegalMove(
-                f"{unit_id} is {unit.side.value}; it is the {self.state.phasing.value} player turn"
-            )
+        phase = self.phase
+        if unit.side is not self.acting:
+            now = f"{phase.describe()} Phase" if phase else f"{self.phasing.value} player turn"
+            raise movement.IllegalMove(f"{unit_id} is {unit.side.value}; it is the {now}")
+        why = phases.why_not_now(self.state, action)
+        if why is not None:
+            raise movement.IllegalMove(f"{unit_id} cannot do that now: {why}")
         return unit
 
     def legal_moves(self, unit_id: str) -> dict[Offset, float]:
@@ -318,7 +324,7 @@ class Game:
         """The hexes a unit of the side to move may fire at now, each direct or indirect fire
         [000 5.0] (see `engine.combat.fire_targets`); empty when it may not fire."""
         try:
-            unit = self._orderable(unit_id)
+            unit = self._orderable(unit_id, Action.FIRE)
         except movement.IllegalMove:
             return {}
         targets = targeting.fire_targets(self.state, unit)
@@ -328,7 +334,7 @@ class Game:
         """What the unit firing at `hex_` would do: target, combat value, each modifier named,
         casualty range [000 5.2, 12.0]; None when it may not fire there."""
         try:
-            unit = self._orderable(unit_id)
+            unit = self._orderable(unit_id, Action.FIRE)
         except movement.IllegalMove:
             return None
         return firing.preview(self.state, unit, self.hex_of(hex_))
@@ -337,13 +343,15 @@ class Game:
         """Fire a unit at a hex [000 5.1] (see `engine.combat.fire.fire`); IllegalMove when it
         may not. A fire rolls dice the player sees: it and the orders before it cannot be
         taken back."""
-        unit = self._orderable(unit_id)
+        unit = self._orderable(unit_id, Action.FIRE)
         target = self.hex_of(hex_)
         order = Fire(unit_id, self.offset_of(target))
 
         def run() -> list[Event]:
             spotting.sync(self.state)
-            return self._emit(firing.fire(self.state, unit, target))
+            events: list[Event] = [*firing.fire(self.state, unit, target)]
+            deserted = phases.mark_deserted(self.state, target, unit.side)  # [000 13.3]
+            return self._emit(events if deserted is None else [*events, deserted])
 
         events = self._carry_out(order, run)
         self._checkpoints.clear()
@@ -407,116 +415,6 @@ class Game:
             return self._emit([organize.break_down(self.state, unit, self.state.turn)])
 
         return self._carry_out(BreakDown(unit_id), run)[0]
-
-    # --- the turn loop ----------------------------------------------------------------------
-
-    def end_player_turn(self) -> list[Event]:
-        """End the current player turn: the surrender check, then either the other side's
-        player turn or the end of the game turn and the start of the next [000 3.3]. Returns
-        the events it logged."""
-        if self.result is not None:
-            return []
-        start = len(self.log)
-        self.orders.append(EndPlayerTurn())
-        self._checkpoints.clear()  # [000 5.0] undo is for movement of the player turn
-        state = self.state
-        self._emit(objectives.update_owners(state))
-        self._emit(objectives.check_surrender(state))  # [000 3.4] "end of any player turn"
-        if state.player_turn == 0:
-            state.player_turn = 1
-            state.phasing = other_side(state.phasing)
-            self._start_player_turn()
-        else:
-            self._end_game_turn()
-        return self.log[start:]
-
-    def play_turns(self, count: int) -> list[Event]:
-        """Play `count` whole game turns with no orders (or until the game ends)."""
-        start = len(self.log)
-        for _ in range(count):
-            if self.result is not None:
-                break
-            self.end_player_turn()
-            if self.result is None:
-                self.end_player_turn()
-        return self.log[start:]
-
-    def _end_game_turn(self) -> None:
-        state = self.state
-        self._emit(objectives.expire_limited(state))  # [000 3.4] after the turn is completed
-        self._count_congestion()
-        score = objectives.score(state)
-        if state.scenario.header.early_termination and objectives.is_major_victory(score):
-            self._finish(score, early=True)  # [000 2.0] Early Termination
-            return
-        if state.is_last_turn():
-            self._finish(score, early=False)
-            return
-        state.turn += 1
-        state.weather, weather_events = state.weather_engine.advance(state.weather, state.rng)
-        self._emit(list(weather_events))
-        storm = [e for e in weather_events if isinstance(e, StormChanged)]
-        self._emit(
-            supply.apply_supply_variations(
-                state,
-                storm_started=any(e.storm for e in storm),
-                storm_ended=any(not e.storm for e in storm),
-                midnight=state.clock.is_midnight_turn(state.turn),
-            )
-        )
-        state.player_turn = 0
-        state.phasing = state.scenario.header.first_side
-        state.touch()
-        self._start_player_turn()
-
-    def _start_player_turn(self) -> None:
-        """The start-of-player-turn steps (digest 1.3 and Appendix B.2): withdrawals and
-        arrivals [000 4.7], releases and Fixed units the enemy spotted [000 4.6], objectives
-        the arrivals occupy, Local Supply Values and isolation [000 10.1], the Command Test,
-        disruption recovery, ammunition and fuel [000 9.1, 10.2], loss recovery, replacements
-        and fatigue rest [000 9.3, 12.0], Digging-In progress [000 4.9], fresh movement
-        points."""
-        state, side = self.state, self.state.phasing
-        self._emit(arrivals.process_withdrawals(state, side))
-        for event in self._emit(arrivals.process_arrivals(state, side)):
-            if isinstance(event, Arrived):  # arriving is moving in view [000 4.8]
-                for unit_id in event.units:
-                    spotting.reveal(state, state.units[unit_id])
-        self._emit(arrivals.process_releases(state, side))
-        self._emit(arrivals.free_spotted_units(state, side))
-        self._emit(objectives.update_owners(state))
-        isolation = supply.update_isolation(state, side)
-        if isolation is not None:
-            self._emit([isolation])
-        self._emit(logistics.start_of_turn_logistics(state, side))
-        spent = ammunition_checks(state, side)
-        if spent is not None:
-            self._emit([spent])
-        self._emit(start_of_turn_recovery(state, side))
-        self._emit(dig_in.progress_digging(state, side))  # after rest: diggers do not rest
-        for unit in state.iter_units(side):
-            unit.mp_spent = 0.0
-
-    def _count_congestion(self) -> None:
-        """Congestion markers count the turns a unit of the congested side spends in them and
-        go at the Congestion Expiration; markers for both sides never go [000 4.4]."""
-        state = self.state
-        rules = state.parameters.obstacles
-        if rules.congestion_expiration == 0 or rules.congestion_side == "both":
-            return
-        for hex_index in list(state.congestion):
-            if any(u.side == rules.congestion_side for u in state.units_at(hex_index)):
-                state.congestion[hex_index] += 1
-                if state.congestion[hex_index] >= rules.congestion_expiration:
-                    del state.congestion[hex_index]
-
-    def _finish(self, score: Score, *, early: bool) -> None:
-        self.result = GameEnded(self.state.turn, score.outcome, score.score, early)
-        self._emit([self.result])
-
-    def _emit(self, events: Sequence[Event]) -> list[Event]:
-        self.log.extend(events)
-        return list(events)
 
     # --- queries ----------------------------------------------------------------------------
 

@@ -13,11 +13,12 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from engine.allowance import is_heavy_gun, is_rail_unit, movement_allowance, mp_left
-from engine.combat.activity import mark_active
+from engine.combat.activity import mark_active, player_turn_index
 from engine.movement_costs import INF, MapCosts, MoveProfile
 from engine.movement_steps import EPSILON, IllegalMove, Mover, describe
 from engine.mp_text import cost_text, left_text
 from engine.pathfinding import Path, Reach, min_path, reachable
+from engine.phases import note_mode_change
 from engine.stacking import (
     deployed_towed_guns_in,
     is_over_stacked,
@@ -123,6 +124,7 @@ def move(state: GameState, unit: UnitState, path_hexes: Sequence[int]) -> list[i
     # For refuelling, "moving by Rail Mode is not considered movement" [000 10.2].
     unit.moved = unit.moved or unit.mode is not Mode.RAIL
     mark_active(state, unit)  # no fatigue or loss recovery after moving [000 9.3, 12.0]
+    unit.moved_in = player_turn_index(state)  # fire and assault in phased play [000 13.3]
     unit.digging_in = False  # a unit that leaves its hex leaves its diggings [000 4.9]
     state.put(unit, here)
     return hexes
@@ -232,7 +234,8 @@ def change_mode(state: GameState, unit: UnitState, mode: Mode) -> float:
             f"{who} on {where} cannot change to {mode.value} mode: it costs {cost_text(cost)} "
             f"movement points and {left_text(left)} are left [000 4.1]"
         )
-    unit.mode = mode
+    old, unit.mode = unit.mode, mode
+    note_mode_change(state, unit, old)  # a Deploying unit under phased play [000 13.3]
     unit.digging_in = False  # only Deployed units dig in [000 4.9]
     unit.mp_spent += cost
     state.touch()

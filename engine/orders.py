@@ -135,7 +135,25 @@ class EndPlayerTurn:
         return "end the player turn"
 
 
+@dataclass(frozen=True, slots=True)
+class EndPhase:
+    """End the phase of a phased game turn (Manual Defensive Fire) [000 13.3]."""
+
+    def describe(self) -> str:
+        """One phrase for a menu or a report."""
+        return "end the phase"
+
+
 Order = (
-    Move | ChangeMode | ExitUnit | ReconSpot | Fire | DigIn | Combine | BreakDown | EndPlayerTurn
+    Move
+    | ChangeMode
+    | ExitUnit
+    | ReconSpot
+    | Fire
+    | DigIn
+    | Combine
+    | BreakDown
+    | EndPlayerTurn
+    | EndPhase
 )
 """Anything `engine.game.Game.apply` carries out."""

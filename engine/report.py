@@ -79,7 +79,7 @@ def iter_turn_reports(game: Game, turns: int | None = None) -> Iterator[TurnRepo
     played = 0
     while not game.is_over and (turns is None or played < turns):
         turn, weather = game.turn, game.weather
-        time, phase = game.time, game.phase
+        time, phase = game.time, game.day_phase
         game.end_player_turn()
         supply = {side: side_supply(game, side) for side in Side}
         owners = game.objective_owners()

@@ -55,6 +55,9 @@ class RulesetProfile:
     """Whether a Disrupted unit failing a morale check becomes Broken only at Maximum Fatigue
     (the literal [000 9.2]) rather than always ([000 9.0]); see
     `engine.combat.morale.fail_morale_check`."""
+    phased_play: bool = True
+    """The Manual Defensive Fire optional rule plays the turn in phases [000 13.3]; PB has "No
+    phased play, only turn-based play" [001 "Main differences"]."""
     loss_recovery: bool = True
     """Unit loss recovery and replacements exist [000 12.0]; PB has "No strength recovery"
     [001 #15]."""
@@ -87,6 +90,7 @@ PROFILES: dict[Ruleset, RulesetProfile] = {
         large_echelon=UnitSize.COMPANY,
         alternative_calculation=frozenset({CombatKind.INDIRECT_FIRE}),
         loss_recovery=False,
+        phased_play=False,
     ),
 }
 

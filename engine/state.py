@@ -140,6 +140,10 @@ class GameState:
     """The side whose player turn it is."""
     player_turn: int = 0
     """0 for the first side's player turn of the game turn, 1 for the second."""
+    step: int = 0
+    """The phase of the player turn in a phased game (`engine.phases.STEPS`) [000 13.3]."""
+    deserted: dict[int, int] = field(default_factory=dict)
+    """Deserted hexes and the player turn Offensive Fire emptied them [000 13.3]."""
     minefields: dict[int, MinefieldState] = field(default_factory=dict)
     obstacles: dict[int, bool] = field(default_factory=dict)
     """Obstacle hexes and whether each has been penetrated."""

@@ -70,6 +70,13 @@ class UnitState:
     last_active: int = -1
     """The player turn (`engine.combat.activity.player_turn_index`) the unit last moved, fired
     or assaulted, or was fired on or assaulted; -1 for never [000 9.3, 12.0]."""
+    moved_in: int = -1
+    """The player turn the unit last entered a hex; -1 for never. Under phased play units that
+    did not move fire doubled, and units that moved and fired do not assault [000 13.3]."""
+    deployed_from: Mode | None = None
+    deployed_in: int = -1
+    """The mode a unit left for Deployed and the player turn it did: Deploying units keep the
+    Travel and Rail Mode fire effects in the following Defensive Fire Phase [000 13.3]."""
     fired: int = -1
     """The player turn (`engine.combat.activity.player_turn_index`) the unit last fired; -1 for
     never. Its side's next player turn tests its ammunition [000 10.2]."""

@@ -352,7 +352,7 @@ class TestPlayDock(DocumentDock):
             f"background: {color.name()}; color: #1E1E1E; border-radius: 3px; padding: 1px 6px;"
         )
         self.turn_label.setText(f"{game.turn} of {last}")
-        self.time_label.setText(f"{game.time:%a %d %b %Y, %H:%M} ({label(game.phase).lower()})")
+        self.time_label.setText(f"{game.time:%a %d %b %Y, %H:%M} ({label(game.day_phase).lower()})")
         weather = game.weather
         storm = "storm" if weather.storm else "no storm"
         self.weather_label.setText(

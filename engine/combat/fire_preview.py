@@ -34,6 +34,7 @@ from engine.combat.fire_values import (
 from engine.combat.kinds import CombatKind
 from engine.combat.modifiers import fatigue_modifier_pct
 from engine.combat.results import casualty_range, combat_values, uses_alternative_calculation
+from engine.phases import fire_factors, target_mode
 from engine.stacking import per_side, stacking_in, stacking_limit
 from engine.state import GameState
 from engine.units import UnitState
@@ -167,6 +168,13 @@ def _firer_modifiers(state: GameState, unit: UnitState, target: FireTarget) -> l
         found.append(FireModifier("frozen", 1 - frozen / 200))
     if unit.unit.naval:
         found.append(FireModifier("ship", 2.0))
+    if target.kind is CombatKind.INDIRECT_FIRE and unit.side is not state.phasing:
+        # [000 5.2] Indirect Mod: indirect fire "during the Axis turn (or during the Defensive
+        # Fire Phase)"; "If the Indirect Mod value for a side is 100%, then there is no change"
+        indirect = per_side(combat.indirect_modifier, unit.side)
+        if indirect != 100:
+            found.append(FireModifier("indirect fire in the enemy's turn", indirect / 100))
+    found += [FireModifier(name, factor) for name, factor in fire_factors(state, unit)]
     return found
 
 
@@ -190,7 +198,7 @@ def _target_modifiers(
         hexside = min((combat.hexside_modifiers.get(k, 0) for k in kinds), default=0)
         if hexside:
             found.append(FireModifier("hexside", pct=hexside))
-    if enemy.mode is Mode.DEPLOYED:
+    if target_mode(state, enemy) is Mode.DEPLOYED:  # a Deploying unit is not yet [000 13.3]
         terrain = board.legend[board.terrain_ids[board.terrain[enemy.hex]]]
         if terrain.defense_modifier:
             found.append(FireModifier(terrain.name.lower(), pct=terrain.defense_modifier))

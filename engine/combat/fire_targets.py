@@ -13,6 +13,7 @@ from engine.allowance import movement_allowance, mp_left
 from engine.combat.activity import player_turn_index
 from engine.combat.kinds import CombatKind
 from engine.command import is_detached
+from engine.phases import is_phased, target_mode, why_no_phased_fire
 from engine.sightings import Sight
 from engine.stacking import stacking_limit
 from engine.state import GameState
@@ -53,7 +54,15 @@ class FireTarget:
 
 def fire_cost(state: GameState, unit: UnitState, kind: CombatKind) -> float:
     """The movement points a fire costs: 1/3 of the Movement Allowance for direct fire, 1/2 for
-    indirect fire, twice that for ships [000 5.1]."""
+    indirect fire, twice that for ships [000 5.1].
+
+    Decision: none under phased play, where "units can fire regardless of having moved" and a
+    unit fires once per Fire Phase [000 13.3]; a cost would let movement stop the Offensive
+    Fire the rule grants, and would make Defensive Fire hang on what the defender left unspent
+    in its own player turn.
+    """
+    if is_phased(state):
+        return 0.0
     share = INDIRECT_FIRE_COST if kind is CombatKind.INDIRECT_FIRE else DIRECT_FIRE_COST
     if unit.unit.naval:
         share *= SHIP_COST_FACTOR
@@ -64,7 +73,8 @@ def why_cannot_fire(state: GameState, unit: UnitState) -> str | None:
     """Why `unit` may not fire at all now, or None. HQs fire only at aircraft [000 9.1]; Broken
     units cannot fire [000 5.1]; Rail Mode units cannot, other than rail units [000 5.2];
     towed guns fire only unlimbered, so not in Travel Mode [000 5.0]; siege guns fire once a
-    turn [000 5.4]."""
+    turn [000 5.4]; under phased play a unit fires once per Fire Phase, siege guns not in the
+    Defensive Fire Phase [000 13.3]."""
     name = unit.id
     if not unit.on_map:
         return f"{name} is not on the map"
@@ -82,7 +92,7 @@ def why_cannot_fire(state: GameState, unit: UnitState) -> str | None:
         return f"{name} is a siege gun: it fires once a turn"
     if unit.unit.hard_attack <= 0 and unit.unit.soft_attack <= 0:
         return f"{name} has no fire value"
-    return None
+    return why_no_phased_fire(state, unit)
 
 
 def is_hard_target(state: GameState, unit: UnitState) -> bool:
@@ -96,7 +106,7 @@ def fortification_of(state: GameState, unit: UnitState) -> FortificationKind | N
     IP and trench protect all, bunker and pillbox non-vehicle units and motorized or mechanized
     infantry."""
     kind = state.fortifications.get(unit.hex)
-    if kind is None or unit.mode is not Mode.DEPLOYED:
+    if kind is None or target_mode(state, unit) is not Mode.DEPLOYED:
         return None
     if kind in HARD_FORTIFICATIONS and unit.is_vehicle:
         return kind if unit.unit.unit_class in MECHANIZED_INFANTRY else None

@@ -154,7 +154,7 @@ def test_the_line_of_sight_overlay_marks_seen_and_blocked_hexes(document, select
     overlays = TestPlayOverlays(selection=selection)
     overlays.set_session(session)
     game = session.game
-    while game.phase is not DayPhase.DAY:  # the scenario starts at night: sight of one hex
+    while game.day_phase is not DayPhase.DAY:  # the scenario starts at night: sight of one hex
         session.end_player_turn()
     visibility = game.weather.effective_visibility
     assert visibility > 1
