@@ -106,6 +106,12 @@ class EndTurnOrder(Tagged):
     kind: Literal["end_turn"] = "end_turn"
 
 
+class EndPhaseOrder(Tagged):
+    """End the phase of a phased game turn (Manual Defensive Fire) [000 13.3]."""
+
+    kind: Literal["end_phase"] = "end_phase"
+
+
 RecordedOrder = Annotated[
     MoveOrder
     | ModeOrder
@@ -115,7 +121,8 @@ RecordedOrder = Annotated[
     | DigInOrder
     | CombineOrder
     | BreakDownOrder
-    | EndTurnOrder,
+    | EndTurnOrder
+    | EndPhaseOrder,
     Field(discriminator="kind"),
 ]
 """Any order a record holds, told apart by its `kind`."""

@@ -19,6 +19,7 @@ from engine.orders import (
     ChangeMode,
     Combine,
     DigIn,
+    EndPhase,
     EndPlayerTurn,
     ExitUnit,
     Fire,
@@ -33,6 +34,7 @@ from schemas.testplay import (
     BreakDownOrder,
     CombineOrder,
     DigInOrder,
+    EndPhaseOrder,
     EndTurnOrder,
     ExitOrder,
     FireOrder,
@@ -194,6 +196,8 @@ def recorded_order(order: Order) -> RecordedOrder:
         return BreakDownOrder(unit=order.unit)
     if isinstance(order, Fire):
         return FireOrder(unit=order.unit, target=order.target)
+    if isinstance(order, EndPhase):
+        return EndPhaseOrder()
     return EndTurnOrder()
 
 
@@ -215,6 +219,8 @@ def engine_order(order: RecordedOrder) -> Order:
         return BreakDown(order.unit)
     if isinstance(order, FireOrder):
         return Fire(order.unit, (order.target[0], order.target[1]))
+    if isinstance(order, EndPhaseOrder):
+        return EndPhase()
     return EndPlayerTurn()
 
 
