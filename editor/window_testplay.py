@@ -27,6 +27,7 @@ from editor.testplay.log_export import FILE_FILTERS as LOG_FILTERS
 from editor.testplay.log_export import export_log
 from editor.testplay.move_tool import TestPlayMoveTool
 from editor.testplay.overlays import TestPlayOverlays
+from editor.testplay.phase_text import end_text
 from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.session import TestPlaySession
 from editor.testplay.session_file import (
@@ -316,7 +317,8 @@ class TestPlayController(QObject):
     # The Play menu -----------------------------------------------------------------------------
 
     def end_player_turn(self) -> None:
-        """End the player turn, as the Test-play panel's button does."""
+        """End the player turn, or in a phased game the phase, as the Test-play panel's button
+        does."""
         if self.dock is not None:
             self.dock.end_player_turn()
 
@@ -482,5 +484,9 @@ class TestPlayController(QObject):
         self.end_turn_action.setEnabled(
             running and not session.is_busy and not session.game.is_over
         )
+        text, tip = end_text(session.game if session else None)
+        self.end_turn_action.setText("&" + text)
+        self.end_turn_action.setStatusTip(tip)
+        self.end_turn_action.setToolTip(f"{text}: {tip}")
         self.replay_last_action.setEnabled(self._can_replay_last())
         self.open_action.setEnabled(self.window.document is not None)

@@ -36,7 +36,7 @@ class Curtain(QWidget):
         self.button.clicked.connect(self.lift)
         layout.addWidget(self.button, 0, Qt.AlignmentFlag.AlignHCenter)
         layout.addStretch(1)
-        self._side: Side = session.game.phasing
+        self._side: Side = session.game.acting
         """The side whose player sits at the screen."""
         session.changed.connect(self._game_changed)
         session.busy_changed.connect(self._busy_changed)
@@ -51,7 +51,7 @@ class Curtain(QWidget):
 
     def lift(self) -> None:
         """The player of the side to move sits at the screen: show the game."""
-        self._side = self.session.game.phasing
+        self._side = self.session.game.acting
         self.hide()
 
     def _busy_changed(self, busy: bool) -> None:
@@ -61,14 +61,16 @@ class Curtain(QWidget):
     def _game_changed(self) -> None:
         game = self.session.game
         if not self.session.settings.fog_of_war or game.is_over:
-            self._side = game.phasing
+            self._side = game.acting
             self.hide()
             return
-        if game.phasing is self._side or self.session.is_busy:
+        if game.acting is self._side or self.session.is_busy:
             return
-        side = game.phasing.value.capitalize()
+        side = game.acting.value.capitalize()
+        phase = game.phase  # in a phased game each side acts in turn within a turn [000 13.3]
+        now = f"the {side} player's turn" if phase is None else f"the {phase.describe()} Phase"
         self.label.setText(
-            f"Turn {game.turn}: the {side} player's turn.\n"
+            f"Turn {game.turn}: {now}.\n"
             f"Pass the screen: Fog of War hides each side's view from the other."
         )
         self.button.setText(f"I am the {side} player: show my turn")

@@ -28,6 +28,7 @@ from editor.selection import Focus, Selection
 from editor.symbols import side_color
 from editor.testplay.fixes import item_focus, scenario_focus
 from editor.testplay.models import ArrivalsModel, LogModel, ObjectivesModel, side_text
+from editor.testplay.phase_text import end_text, turn_text
 from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.session import TestPlaySession
 from editor.testplay.settings_bar import SettingsBar
@@ -268,9 +269,9 @@ class TestPlayDock(DocumentDock):
         self.supply_label.setText(text or "Select a hex to trace its supply line")
 
     def end_player_turn(self) -> None:
-        """End the current player turn."""
+        """End the current player turn, or in a phased game the phase [000 13.3]."""
         if self.session is not None:
-            self.session.end_player_turn()
+            self.session.end_phase()
 
     def advance(self, turn: int | None = None) -> None:
         """Play on to the start of `turn` (the spin box's turn by default)."""
@@ -345,13 +346,13 @@ class TestPlayDock(DocumentDock):
             return
         game = session.game
         last = session.scenario.header.turns
-        side = game.phasing
+        side = game.acting  # in a Defensive Fire Phase the side not moving [000 13.3]
         color = side_color(side)
         self.side_label.setText(f"<b>{side_text(side)}</b>")
         self.side_label.setStyleSheet(
             f"background: {color.name()}; color: #1E1E1E; border-radius: 3px; padding: 1px 6px;"
         )
-        self.turn_label.setText(f"{game.turn} of {last}")
+        self.turn_label.setText(turn_text(game, last))
         self.time_label.setText(f"{game.time:%a %d %b %Y, %H:%M} ({label(game.day_phase).lower()})")
         weather = game.weather
         storm = "storm" if weather.storm else "no storm"
@@ -374,6 +375,7 @@ class TestPlayDock(DocumentDock):
             session.target_turn is not None or session.is_replaying
         )
         self.end_turn_button.setEnabled(running and not busy)
+        self.end_turn_button.setText(end_text(session.game if session else None)[0])
         refusal = session.undo_refusal() if session is not None else "no test-play running"
         self.take_back_button.setEnabled(refusal is None)
         self.take_back_button.setToolTip(

@@ -29,6 +29,7 @@ from engine.movement import IllegalMove, mode_change_cost, mp_left
 from engine.movement_steps import describe
 from engine.mp_text import cost_text, left_text
 from engine.organize import why_not_break_down
+from engine.phases import Action, why_not_now
 from engine.spotting import may_recon_spot
 from schemas.scenario import Mode
 
@@ -54,8 +55,9 @@ _ACTION_TIPS = {
 def _action_refusals(game: Game, unit_id: str) -> dict[str, str | None]:
     """Why the unit may not dig in, combine or break down now (None where it may)."""
     unit = game.unit(unit_id)
-    own_turn = unit.side is game.phasing and unit.on_map and not game.is_over
+    own_turn = unit.side is game.acting and unit.on_map and not game.is_over
     turn = None if own_turn else f"it is not the {unit.side.value} player turn"
+    turn = turn or why_not_now(game.state, Action.MOVE)  # Movement Phase only [000 13.3]
     return {
         "dig_in": turn or why_not_dig_in(game.state, unit),
         "combine": turn
@@ -121,7 +123,7 @@ class TestPlayMoveTool(MapTool):
         if game is not None and not game.is_over:
             for unit_id in self.selection.units:
                 unit = game.state.units.get(unit_id)
-                if unit is not None and unit.on_map and unit.side is game.phasing:
+                if unit is not None and unit.on_map and unit.side is game.acting:
                     chosen = unit_id
                     break
         if chosen != self.unit_id:
@@ -163,7 +165,7 @@ class TestPlayMoveTool(MapTool):
         if game is None:
             return []
         index = game.hex_of(hex_)
-        return [u.id for u in game.state.units_at(index) if u.side is game.phasing]
+        return [u.id for u in game.state.units_at(index) if u.side is game.acting]
 
     # Input -------------------------------------------------------------------------------------
 

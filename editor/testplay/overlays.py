@@ -260,7 +260,7 @@ class TestPlayOverlays(QObject):
 
     def sighting_marks(self) -> dict[Offset, Sight | None]:
         """How the side to move sees each hex holding enemy units (see `enemy_sightings`)."""
-        return self._cached("sightings", lambda g: enemy_sightings(g, g.phasing), {})
+        return self._cached("sightings", lambda g: enemy_sightings(g, g.acting), {})
 
     def unknown_marks(self) -> list[Offset]:
         """Under Fog of War, the hexes of enemy units the side to move sees only as Unknown."""

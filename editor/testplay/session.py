@@ -105,8 +105,9 @@ class TestPlaySession(QObject):
     @property
     def viewer(self) -> Side | None:
         """The side whose knowledge the map, Hex Info, the log and the overlays show: the side
-        to move under Fog of War, None (everything) without it [000 4.8]."""
-        return self.game.phasing if self.settings.fog_of_war else None
+        giving orders (in a Defensive Fire Phase, the defender [000 13.3]) under Fog of War,
+        None (everything) without it [000 4.8]."""
+        return self.game.acting if self.settings.fog_of_war else None
 
     def may_know(self, event: Event) -> bool:
         """Whether the viewer may read an event in the log: without Fog of War all; under it
@@ -233,6 +234,13 @@ class TestPlaySession(QObject):
             return []
         return self._end_one_player_turn()
 
+    def end_phase(self) -> list[Event]:
+        """End the phase of a phased game (the player turn in a game without phases)
+        [000 13.3]; under Automatic Defensive Fire the engine plays the Defensive Fire Phase."""
+        if self._busy or self._stopped:
+            return []
+        return self._end_one_player_turn(phase=True)
+
     def advance_to(self, turn: int) -> None:
         """End player turns until game turn `turn` starts or the game ends, one player turn per
         pass of the event loop; `busy_changed` brackets the whole advance."""
@@ -319,13 +327,13 @@ class TestPlaySession(QObject):
         if self._busy:
             raise IllegalMove(f"{unit_id} cannot be given orders while a turn is being computed")
 
-    def _end_one_player_turn(self) -> list[Event]:
+    def _end_one_player_turn(self, *, phase: bool = False) -> list[Event]:
         advancing = self._target_turn is not None
         if not advancing:
             self._set_busy(True)
         try:
             started = time.perf_counter()
-            events = self.game.end_player_turn()
+            events = self.game.end_phase() if phase else self.game.end_player_turn()
             self.last_turn_seconds = time.perf_counter() - started
         finally:
             if not advancing:

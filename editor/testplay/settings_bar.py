@@ -123,6 +123,7 @@ class SettingsBar(QWidget):
                 action.setChecked(rule in settings.optional_rules)
                 action.toggled.connect(self._show_pending)
                 self._rule_actions[rule] = action
+            self._tie_automatic_to_manual()
             self.rules_menu.addSeparator()
             self.rules_menu.addAction(self.fog_action)
             self.fog_action.blockSignals(True)
@@ -132,6 +133,16 @@ class SettingsBar(QWidget):
             self.seed_spin.setValue(settings.seed)
             self.seed_spin.blockSignals(False)
         self._show_pending()
+
+    def _tie_automatic_to_manual(self) -> None:
+        """Automatic Defensive Fire is "an additional Optional Rule" to Manual Defensive Fire
+        [000 13.3]: it can be chosen only with it."""
+        manual = self._rule_actions.get(OptionalRule.MANUAL_DEFENSIVE_FIRE)
+        automatic = self._rule_actions.get(OptionalRule.AUTOMATIC_DEFENSIVE_FIRE)
+        if manual is None or automatic is None:
+            return
+        automatic.setEnabled(manual.isChecked())
+        manual.toggled.connect(automatic.setEnabled)
 
     def chosen(self) -> TestPlaySettings:
         """The settings as chosen in the bar."""
