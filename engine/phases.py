@@ -81,13 +81,13 @@ class PhaseStarted:
     """A phase of a phased game turn began [000 13.3]."""
 
     turn: int
-    side: Side
-    """The side acting in it."""
+    acting: Side
+    """The side acting in it (not `side`: both sides read that a phase began)."""
     step: Step
 
     def describe(self) -> str:
         """One sentence for a report."""
-        return f"{Phase(self.step, self.side).describe()} Phase"
+        return f"{Phase(self.step, self.acting).describe()} Phase"
 
 
 @dataclass(frozen=True, slots=True)
