@@ -83,9 +83,11 @@ def log_report(game: Game, events: Sequence[Event] | None = None) -> str:
     clock = game.state.clock
     title = game.state.scenario.header.title
     side = game.phasing.value.capitalize()
+    phase = game.phase  # a phased game [000 13.3] names its phase
+    where = f"{side} player turn" if phase is None else f"the {phase.describe()} Phase"
     out = [
         f"{title} — test-play log",
-        f"Reached turn {game.turn} of {clock.last_turn}, {side} player turn"
+        f"Reached turn {game.turn} of {clock.last_turn}, {where}"
         + (" (game over)" if game.is_over else "")
         + f"; {len(events)} events.",
     ]

@@ -1,7 +1,7 @@
 """Phased test-play [000 13.3]: with Manual Defensive Fire switched on for a test-play, the panel
 names the phase, End Player Turn becomes End Phase on the same key, moves are refused outside the
 Movement Phase, Automatic Defensive Fire can be chosen only with it and plays the Defensive Fire
-Phase, and a saved phased test-play opens at the same phase."""
+Phase, and a saved phased test-play opens, and `hexwright replay` replays, at the same phase."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMessageBox
 
 from editor.app import start
+from editor.cli import main
 from editor.main_window import MainWindow
 from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.session_file import load_record
@@ -89,7 +90,7 @@ def test_automatic_defensive_fire_is_chosen_with_manual_and_the_engine_plays_it(
 
 
 def test_a_saved_phased_test_play_opens_at_the_same_phase(
-    qtbot, window: MainWindow, tmp_path: Path
+    qtbot, window: MainWindow, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     controller = window.testplay
     assert controller.start(settings=TestPlaySettings(5, MANUAL))
@@ -105,6 +106,13 @@ def test_a_saved_phased_test_play_opens_at_the_same_phase(
     record = load_record(path)
     assert [order.kind for order in record.orders] == ["end_phase"] * 3
     assert OptionalRule.MANUAL_DEFENSIVE_FIRE in record.settings.optional_rules
+
+    capsys.readouterr()
+    assert main(["replay", str(path)]) == 0  # `hexwright replay` plays the phases too
+    report = capsys.readouterr().out
+    assert "Reached turn 1 of 42, the Axis Assault Phase" in report
+    assert "Allied Defensive Fire Phase" in report
+    assert "Replayed 3 of 3 orders" in report
 
     controller.stop()
     assert controller.open_session(path)
