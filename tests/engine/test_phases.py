@@ -349,3 +349,25 @@ def test_indirect_fire_in_the_defensive_fire_phase_takes_the_indirect_mod() -> N
     # [000 5.2] "whenever ... artillery fires Indirect Fire ... during the Defensive Fire Phase"
     assert "x0.5 indirect fire in the enemy's turn" in named
     assert "x2 Defensive Fire Phase" in named
+
+
+def test_moves_are_taken_back_within_their_phase_and_not_once_it_ended() -> None:
+    title = _title()
+    game = _game(title)
+    game.move("A", [(0, 1)])
+    assert game.can_undo
+    game.undo()
+    assert game.offset_of(game.unit("A").hex) == (0, 0)
+    game.move("A", [(0, 1)])
+    game.end_phase()
+    assert not game.can_undo
+    with pytest.raises(ValueError, match="no order"):
+        game.undo()
+
+
+def test_automatic_defensive_fire_alone_does_nothing_without_manual_defensive_fire() -> None:
+    game = _game(_title(rules=["automatic_defensive_fire"]))
+    assert game.phase is None
+    game.end_phase()
+    assert game.orders == [EndPlayerTurn()]
+    assert not any(isinstance(e, Fired) for e in game.log)
