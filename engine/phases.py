@@ -13,7 +13,7 @@ from enum import StrEnum
 from engine.combat.activity import player_turn_index
 from engine.state import GameState, other_side
 from engine.units import UnitState
-from schemas.oob import ArtilleryKind
+from schemas.oob import ArtilleryKind, UnitClass
 from schemas.scenario import Mode
 from schemas.vocabulary import OptionalRule, Side
 
@@ -158,15 +158,18 @@ def why_not_now(state: GameState, action: Action) -> str | None:
 
 def why_no_phased_fire(state: GameState, unit: UnitState) -> str | None:
     """Why `unit` may not fire again in this Fire Phase, or None: "only a single fire is
-    possible in either Fire Phase", and siege guns "cannot ... fire during the Defensive Fire
-    Phase" [000 13.3, 001 "Siege Guns"]. A side fires in one Fire Phase of each player turn, so
+    possible in either Fire Phase" [000 13.3], and siege guns "cannot ... fire during the
+    Defensive Fire Phase" [000 5.4]. A side fires in one Fire Phase of each player turn, so
     a fire in this player turn is a fire in this phase."""
     step = current_step(state)
     if step is None:
         return None
     if unit.fired == player_turn_index(state):
         return f"{unit.id} has fired in this Fire Phase: one fire per unit [000 13.3]"
-    if step is Step.DEFENSIVE_FIRE and unit.unit.artillery_kind is ArtilleryKind.SIEGE_GUN:
+    siege = unit.unit.artillery_kind is ArtilleryKind.SIEGE_GUN or (
+        unit.unit.unit_class is UnitClass.SIEGE_GUN
+    )
+    if step is Step.DEFENSIVE_FIRE and siege:
         return f"{unit.id} is a siege gun: it does not fire in the Defensive Fire Phase"
     return None
 

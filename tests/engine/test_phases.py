@@ -371,3 +371,25 @@ def test_automatic_defensive_fire_alone_does_nothing_without_manual_defensive_fi
     game.end_phase()
     assert game.orders == [EndPlayerTurn()]
     assert not any(isinstance(e, Fired) for e in game.log)
+
+
+def test_siege_guns_do_not_fire_in_the_defensive_fire_phase() -> None:
+    siege = {
+        "unit_class": "artillery",
+        "component": "guns",
+        "strength": 2,
+        "soft_attack": 40,
+        "soft_range": 8,
+        "hard_attack": 40,
+        "hard_range": 8,
+        "indirect_fire": True,
+        "artillery_kind": "siege_gun",
+        "speed": 4,
+    }
+    title = _title(".A .  .a .  .b", {"b": siege, "a": {"strength": 5000, "defense": 100}})
+    game = _game(title)
+    game.end_phase()
+    # [000 5.4] "They cannot use Opportunity Fire or fire during the Defensive Fire Phase."
+    assert game.fire_targets("b") == {}
+    with pytest.raises(IllegalMove, match="siege gun: it does not fire in the Defensive Fire"):
+        game.fire("b", title.positions["A"])
