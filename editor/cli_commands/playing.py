@@ -18,6 +18,7 @@ from editor.testplay.session_file import (
     settings_of,
 )
 from engine.game import Game
+from engine.phases import is_automatic
 from engine.report import (
     event_to_json,
     format_side_supply,
@@ -68,6 +69,9 @@ def command_play(args: argparse.Namespace) -> int:
         return EXIT_OK
     header = game.state.scenario.header
     print(f"{header.title}  (seed {args.seed}, {header.turns} turns)")
+    if game.is_phased:  # each turn's events name its eight phases [000 13.3]
+        automatic = is_automatic(game.state)
+        print("Played in phases: Manual Defensive Fire" + (", Automatic" if automatic else ""))
     for report in reports:
         print()
         print(format_turn_report(report))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -154,3 +155,29 @@ def test_the_report_does_not_depend_on_the_process() -> None:
         for salt in ("1", "2")
     }
     assert len(outputs) == 1
+
+
+def test_play_reports_the_phases_of_a_phased_scenario(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    title = tmp_path / "ardennes44"
+    shutil.copytree(SAMPLE_DATA / "ardennes44", title)
+    scenario = title / "scenarios" / "road_to_bastogne.scenario.yaml"
+    text = scenario.read_text(encoding="utf-8")
+    rules = "  optional_rules:\n    - manual_defensive_fire\n    - automatic_defensive_fire\n"
+    scenario.write_text(text.replace("  optional_rules:\n", rules, 1), encoding="utf-8")
+    assert main(["play", str(scenario), "--turns", "1", "--seed", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "Played in phases: Manual Defensive Fire, Automatic" in out
+    phases = [line.strip() for line in out.splitlines() if line.strip().endswith(" Phase")]
+    assert phases == [
+        "Axis Movement Phase",
+        "Allied Defensive Fire Phase",
+        "Axis Offensive Fire Phase",
+        "Axis Assault Phase",
+        "Allied Movement Phase",
+        "Axis Defensive Fire Phase",
+        "Allied Offensive Fire Phase",
+        "Allied Assault Phase",
+    ]
+    assert "x2 Defensive Fire Phase" in " ".join(out.split())  # the engine's defenders fired
