@@ -1,7 +1,8 @@
-"""The turn loop and the API a tester plays through: a new game from a scenario and a seed, legal
-moves, moving units and changing their mode, recon spotting, digging in, combining and breaking
-down, ending player turns, taking back the orders of the player turn, and queries for line of
-sight and spotting, supply, objective owners, the score and the event log.
+"""The API a tester plays through: a new game from a scenario and a seed, legal moves, moving
+units and changing their mode, recon spotting, firing, digging in, combining and breaking down,
+taking back the orders of the player turn, and queries for line of sight and spotting, supply,
+objective owners, the score and the event log. Ending phases and player turns is the turn loop
+it inherits (`engine.game_turns`).
 
 Same scenario, seed and orders give the same log: all randomness comes from the state's one
 generator, and every collection is walked in scenario order. `Game.orders` records the orders
@@ -59,10 +60,11 @@ class Game(TurnLoop):
     """A game in progress, from the first player turn of turn 1 to the end.
 
     Orders (`move`, `change_mode`, `exit_unit`, `dig_in`, `combine`, `break_down`, ...) are
-    for units of the side whose player turn it is and raise `movement.IllegalMove` (a
-    ValueError) with a message when the rules forbid them; nothing changes then.
-    `end_player_turn` runs the end of the player turn, and when both sides have moved, the end
-    of the game turn and the start of the next.
+    for units of the side acting now (`acting`: the side whose player turn it is, or in a
+    phased game's Defensive Fire Phase its enemy) and raise `movement.IllegalMove` (a
+    ValueError) with a message when the rules or the phase forbid them; nothing changes then.
+    `end_phase` and `end_player_turn` run the end of a phase or player turn, and when both
+    sides have moved, the end of the game turn and the start of the next.
     """
 
     def __init__(self, state: GameState) -> None:
