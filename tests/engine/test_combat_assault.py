@@ -120,11 +120,11 @@ def test_an_assault_is_saved_and_replayed_to_the_same_log() -> None:
     for order in game.orders:
         replay.apply(engine_order(recorded_order(order)))
     assert [e.describe() for e in replay.log] == [e.describe() for e in game.log]
-    order = TypeAdapter(RecordedOrder).validate_python(
+    record = TypeAdapter(RecordedOrder).validate_python(
         {"kind": "assault", "hex": [1, 0], "units": ["A", "B"]}
     )
-    assert engine_order(order) == Assault((1, 0), ("A", "B"))
-    assert recorded_order(Assault((1, 0), ("A", "B"))) == order
+    assert engine_order(record) == Assault((1, 0), ("A", "B"))
+    assert recorded_order(Assault((1, 0), ("A", "B"))) == record
     assaulted = next(e for e in game.log if isinstance(e, Assaulted))
     hex_, units = event_place(game, assaulted)
     assert hex_ == (1, 0)
