@@ -21,6 +21,7 @@ from engine.combat.kinds import CombatKind
 from engine.combat.losses import apply_losses
 from engine.combat.results import probabilistic_round, resolve_casualties
 from engine.events import ObjectiveCaptured
+from engine.movement import vacate
 from engine.movement_steps import IllegalMove
 from engine.stacking import over_stacking_on_arrival
 from engine.state import GameState
@@ -287,6 +288,7 @@ def _move(state: GameState, unit: UnitState, there: int) -> None:
     start = unit.hex
     unit.digging_in = False
     state.put(unit, there)
+    vacate(state, start)
     spotting.after_move(state, unit, start, [there])
 
 

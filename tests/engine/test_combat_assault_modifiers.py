@@ -243,6 +243,11 @@ def test_a_fortification_protects_the_defenders_and_a_reduced_one_half_as_much()
     bunker = fort("bunker")
     preview = _odds(game_of(bunker), bunker, ["A"])
     assert (_named(preview.attacker_modifiers)["bunker"], preview.defender_defense) == (-30, 18)
+    # fire sees the same reduced fort at half [000 5.3]
+    reduced = fort("trench", vacated=True)
+    fire = game_of(reduced).fire_preview("A", reduced.positions["a"])
+    assert fire is not None
+    assert ("trench (reduced)", -10) in [(m.name, m.pct) for m in fire.modifiers]
     vacated = fort("bunker", vacated=True)
     preview = _odds(game_of(vacated), vacated, ["A"])
     assert (_named(preview.attacker_modifiers)["bunker (reduced)"], preview.defender_defense) == (
