@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine import objectives, spotting
-from engine.combat.activity import mark_active
+from engine.combat.activity import mark_active, player_turn_index
 from engine.combat.assault_preview import AssaultPreview, preview_assault
 from engine.combat.assault_retreat import CAPTURED_SHARE, Fate, plan_retreat
 from engine.combat.assault_targets import AssaultTarget, target_towards, why_cannot_assault
@@ -119,7 +119,8 @@ def assault(state: GameState, hex_index: int, attackers: Sequence[UnitState]) ->
     offset = state.board.offset(hex_index)
     for unit, (_, cost) in zip(attackers, seen.mp_costs, strict=True):
         unit.mp_spent += cost
-        unit.moved = True
+        unit.moved = True  # "if they move or assault" for the refuelling test [000 10.2]
+        unit.assaulted = player_turn_index(state)
         mark_active(state, unit)
         spotting.reveal(state, unit)
     unfixed = []

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from engine import spotting
 from engine.allowance import movement_allowance, mp_left, needs_travel_mode_to_move
+from engine.combat.activity import player_turn_index
 from engine.combat.fatigue import FatigueLevel, fatigue_level
 from engine.movement_costs import INF, MapCosts, MoveProfile
 from engine.movement_steps import EPSILON
@@ -40,8 +41,11 @@ def why_cannot_assault(state: GameState, unit: UnitState) -> str | None:
     """Why `unit` may not assault at all now, or None [000 6.1]: "Only units which have a
     non-zero assault factor, that are not Disrupted, Broken, Fixed, in Rail Mode, Digging-In,
     bridge building, or at Maximum Fatigue can assault attack. Units that must be in Travel Mode
-    to move, such as towed artillery, cannot assault attack." The engine has no bridge building
-    or mine laying yet, so those two refusals never arise."""
+    to move, such as towed artillery, cannot assault attack." Immobile units cannot move into
+    the hex. Under Manual Defensive Fire a unit assaults once a player turn, in its side's one
+    Assault Phase [000 13.3]. The engine has no bridge building, mine laying, patrolling or
+    phases, so those refusals ("units that move and fire in the same turn are not eligible to
+    assault" [000 13.3]) never arise."""
     name = unit.id
     if not unit.on_map:
         return f"{name} is not on the map"
@@ -59,8 +63,14 @@ def why_cannot_assault(state: GameState, unit: UnitState) -> str | None:
         return f"{name} is Digging-In and cannot assault [000 6.1]"
     if fatigue_level(unit.fatigue, state.profile.fatigue_max) is FatigueLevel.MAXIMUM:
         return f"{name} is at Maximum Fatigue and cannot assault [000 6.1]"
-    if needs_travel_mode_to_move(unit) or unit.unit.speed == 0:
+    if unit.unit.speed == 0:
+        return f"{name} is immobile: an attacker must be able to move into the hex [000 6.1]"
+    if needs_travel_mode_to_move(unit):
         return f"{name} must be in Travel Mode to move, so it cannot assault [000 6.1]"
+    if state.is_rule_on(OptionalRule.MANUAL_DEFENSIVE_FIRE) and unit.assaulted == (
+        player_turn_index(state)
+    ):
+        return f"{name} has assaulted this turn: one Assault Phase a turn [000 13.3]"
     return None
 
 
