@@ -114,8 +114,8 @@ class AssaultPreview:
     """The chance the defenders are forced to retreat: all Disrupted or Broken while an
     attacker is neither [000 6.3]."""
     capture_chance: float
-    """The chance the defenders are forced out but some cannot retreat (captured men,
-    elimination) [000 6.3]."""
+    """The chance the defenders are forced out and some of them, unable to retreat, lose men
+    as captured or are eliminated [000 6.3]."""
     defender_checks: tuple[tuple[str, float], ...]
     """Each defender and the chance its losses call for a morale check [000 12.0]."""
     attacker_checks: tuple[tuple[str, float], ...]
@@ -133,6 +133,9 @@ class AssaultPreview:
     unknown: bool = False
     """The attacking side sees the defenders only as Unknown: a player's view hides their
     numbers."""
+    fates: tuple[tuple[str, str], ...] = ()
+    """Each defender and what befalls it if forced out (`assault_retreat.Fate`: "retreats",
+    "stays", "captured", "eliminated", "towed_at_retreats") [000 6.3]."""
 
 
 def counts_as_vehicle(unit: UnitState) -> bool:
@@ -485,7 +488,8 @@ def preview_assault(
             1 - mean_over(on_attackers, all_attackers_fail)
         )
     attacker_hexes = tuple(sorted({a.hex for a in attackers}))
-    stuck = any(plan_retreat(state, d, attacker_hexes).fate is not Fate.RETREATS for d in defenders)
+    fates = tuple((d.id, plan_retreat(state, d, attacker_hexes).fate) for d in defenders)
+    stuck = any(fate in (Fate.CAPTURED, Fate.ELIMINATED) for _, fate in fates)
     defender_checks = tuple(
         (d.id, _check_chance(state, d, on_defenders, s, 1.0))
         for d, s in zip(defenders, defender_shares, strict=True)
@@ -527,4 +531,5 @@ def preview_assault(
         overrun,
         alternative,
         unknown,
+        tuple((unit, fate.value) for unit, fate in fates),
     )

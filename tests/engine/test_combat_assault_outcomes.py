@@ -6,7 +6,7 @@ against the preview's chances, and the report of a turn with an assault."""
 
 from __future__ import annotations
 
-from statistics import mean
+from statistics import mean, variance
 from typing import Any
 
 import pytest
@@ -220,10 +220,14 @@ def test_panzer_battles_overruns_defenders_without_assault_value_for_the_entry_c
     assert not preview.overrun
 
 
-def test_the_outcomes_follow_the_previews_chances() -> None:
+@pytest.mark.parametrize("alternative", [False, True])
+def test_the_outcomes_follow_the_previews_chances(alternative: bool) -> None:
     # Two battalions against one: the preview's retreat chance and casualty range against the
-    # frequencies of 600 assaults with fixed seeds.
-    title = ascii_title(FIELD)
+    # frequencies of 600 assaults with fixed seeds; the casualty value is uniform on the range,
+    # or under the Alternative Melee Calculation the mean of two uniform draws, whose variance
+    # is half as large [000 12.0].
+    rules = [OptionalRule.ALTERNATIVE_MELEE_CALCULATION] if alternative else []
+    title = ascii_title(FIELD, header={"optional_rules": rules})
     game = game_of(title)
     preview = game.assault_odds(title.positions["a"], ["A", "B"])
     assert preview is not None
@@ -245,6 +249,8 @@ def test_the_outcomes_follow_the_previews_chances() -> None:
     assert mean(nominal) == pytest.approx(
         (preview.defender_low + preview.defender_high) / 2, rel=0.05
     )
+    spread = (preview.defender_high - preview.defender_low) ** 2 / (24 if alternative else 12)
+    assert variance(nominal) == pytest.approx(spread, rel=0.2)
     tolerance = 3 * (0.25 / runs) ** 0.5
     assert forced / runs == pytest.approx(preview.retreat_chance, abs=tolerance)
     assert checked / runs == pytest.approx(dict(preview.defender_checks)["a"], abs=tolerance)
@@ -258,3 +264,33 @@ def test_the_turn_report_tells_the_assault_and_its_losses() -> None:
     assert "allied A, B assaulted a in 1,1: combat value 1250.0 against 0.0" in text
     assert "the defenders of 1,1 were forced to retreat; a retreated to 2,1" in text
     assert "losses axis:" in text
+
+
+def test_the_preview_says_what_befalls_defenders_forced_out() -> None:
+    free = ascii_title(FIELD)
+    preview = game_of(free).assault_odds(free.positions["a"], ["A"])
+    assert preview is not None
+    assert (preview.fates, preview.capture_chance) == ((("a", "retreats"),), 0)
+    ringed = ascii_title(RING)
+    preview = game_of(ringed).assault_odds(ringed.positions["a"], ["A"])
+    assert preview is not None
+    assert preview.fates == (("a", "captured"),)
+    assert preview.capture_chance == preview.retreat_chance > 0
+
+
+@pytest.mark.parametrize(
+    ("header", "alternative"),
+    [
+        ({}, False),
+        ({"optional_rules": [OptionalRule.ALTERNATIVE_MELEE_CALCULATION]}, True),
+        # [001 #2] Panzer Battles never averages assault results
+        ({"ruleset": "panzer_battles"}, False),
+    ],
+)
+def test_the_alternative_melee_calculation_averages_two_draws(
+    header: dict[str, Any], alternative: bool
+) -> None:
+    title = ascii_title(FIELD, header=header)
+    preview = game_of(title).assault_odds(title.positions["a"], ["A"])
+    assert preview is not None
+    assert preview.alternative is alternative
