@@ -244,10 +244,12 @@ def _overrun(
     unfixed: tuple[str, ...],
 ) -> list[AssaultEvent]:
     """Defenders with Assault 0 are overrun [001 #22]: eliminated, their strength reported as
-    captured, and the attackers take the hex."""
+    captured, and the attackers take the hex (supply units there are captured instead
+    [000 10.4])."""
     side = attackers[0].side
-    captured = tuple((d.id, d.strength) for d in defenders)
-    for defender in defenders:
+    overrun = [d for d in defenders if not d.unit.supply_unit]
+    captured = tuple((d.id, d.strength) for d in overrun)
+    for defender in overrun:
         objectives.eliminate(state, defender)
     occupied, supply, owners = _take(state, hex_index, attackers)
     resolved = AssaultResolved(
@@ -256,7 +258,7 @@ def _overrun(
         state.board.offset(hex_index),
         "overrun",
         captured=captured,
-        eliminated=tuple(d.id for d in defenders),
+        eliminated=tuple(d.id for d in overrun),
         occupied_by=occupied,
         supply_captured=tuple(supply),
         unfixed=unfixed,

@@ -25,7 +25,7 @@ from engine.combat.assault_modifiers import (
     terrain_of,
 )
 from engine.combat.assault_retreat import Fate, plan_retreat
-from engine.combat.assault_targets import AssaultTarget
+from engine.combat.assault_targets import AssaultTarget, is_overrun
 from engine.combat.assault_values import (
     casualty_quantiles,
     mean_over,
@@ -185,7 +185,7 @@ def preview_assault(
     attacker_low, attacker_high = casualty_range(defender_value, defend_pct, low_cv, high_cv)
     alternative = uses_alternative_calculation(state, CombatKind.ASSAULT)
     factor = disruption_factor(state, hex_index)
-    overrun = state.profile.overrun_assault_zero and all(d.unit.assault <= 0 for d in defenders)
+    overrun = is_overrun(state, hex_index, attackers[0].side)
     on_defenders = casualty_quantiles(defender_low, defender_high, alternative=alternative)
     on_attackers = casualty_quantiles(attacker_low, attacker_high, alternative=alternative)
     defender_shares = _shares(defenders)
@@ -246,9 +246,7 @@ def preview_assault(
         retreat if stuck and not overrun else 0.0,
         defender_checks if not overrun else tuple((d.id, 0.0) for d in defenders),
         attacker_checks if not overrun else tuple((a.id, 0.0) for a in attackers),
-        tuple(
-            (a.id, t.entry if overrun else t.cost) for a, t in zip(attackers, targets, strict=True)
-        ),
+        tuple((a.id, t.cost) for a, t in zip(attackers, targets, strict=True)),
         factor,
         overrun,
         alternative,

@@ -16,7 +16,7 @@ from engine.movement_steps import EPSILON
 from engine.state import GameState
 from engine.units import UnitState
 from schemas.scenario import Mode
-from schemas.vocabulary import OptionalRule
+from schemas.vocabulary import OptionalRule, Side
 
 ASSAULT_SHARE = 2 / 3
 """"a unit must have at least 2/3 of its movement allowance remaining to initiate an assault.
@@ -30,9 +30,10 @@ class AssaultTarget:
 
     hex: int
     cost: float
-    """Movement points the assault costs the unit [000 6.1]."""
+    """Movement points the assault costs the unit [000 6.1]; an overrun costs the entry
+    alone [001 #22]."""
     entry: float
-    """The movement cost of moving into the hex, which an overrun costs alone [001 #22]."""
+    """The movement cost of moving into the hex."""
     direction: int
     """The attacker's hexside the assault crosses (0 = Up, clockwise)."""
 
@@ -108,12 +109,26 @@ def assault_cost(state: GameState, unit: UnitState, entry: float) -> float:
     return max(ASSAULT_SHARE * movement_allowance(state, unit), entry)
 
 
-def has_the_points(state: GameState, unit: UnitState, cost: float) -> bool:
-    """At least 2/3 of the allowance left, and the cost itself [000 6.1]."""
+def has_the_points(state: GameState, unit: UnitState, cost: float, *, overrun: bool) -> bool:
+    """At least 2/3 of the allowance left, and the cost itself [000 6.1]; for an overrun the
+    movement cost alone [001 #22]."""
     if state.is_rule_on(OptionalRule.MANUAL_DEFENSIVE_FIRE):
         return True
     left = mp_left(state, unit)
-    return left + EPSILON >= max(ASSAULT_SHARE * movement_allowance(state, unit), cost)
+    needed = cost if overrun else max(ASSAULT_SHARE * movement_allowance(state, unit), cost)
+    return left + EPSILON >= needed
+
+
+def is_overrun(state: GameState, hex_index: int, attacking_side: Side) -> bool:
+    """Panzer Battles: "Units with Assault = 0 are automatically overrun when attacked at only
+    the cost of movement into the defending hex" [001 #22] - every enemy unit in the hex has
+    Assault 0. Panzer Campaigns assaults them like any other [000 6.3]."""
+    enemies = [u for u in state.units_at(hex_index) if u.side is not attacking_side]
+    return (
+        state.profile.overrun_assault_zero
+        and bool(enemies)
+        and all(u.unit.assault <= 0 for u in enemies)
+    )
 
 
 def sees_enemy_in(state: GameState, unit: UnitState, hex_index: int) -> bool:
@@ -143,8 +158,14 @@ def target_towards(state: GameState, unit: UnitState, hex_index: int) -> Assault
     entry = entry_cost(state, unit, direction)
     if isinstance(entry, str):
         return f"{unit.id} cannot move into {column},{row}, so it cannot assault there: {entry}"
-    cost = assault_cost(state, unit, entry)
-    if not has_the_points(state, unit, cost):
+    overrun = is_overrun(state, hex_index, unit.side)
+    cost = entry if overrun else assault_cost(state, unit, entry)
+    if not has_the_points(state, unit, cost, overrun=overrun):
+        if overrun:
+            return (
+                f"{unit.id} needs {cost:.3g} movement points to overrun {column},{row}; "
+                f"{mp_left(state, unit):.3g} are left [001 #22]"
+            )
         return (
             f"{unit.id} needs {cost:.3g} movement points and at least 2/3 of its allowance "
             f"left to assault; {mp_left(state, unit):.3g} are left [000 6.1]"

@@ -214,6 +214,10 @@ def test_panzer_battles_overruns_defenders_without_assault_value_for_the_entry_c
     )
     assert game.unit("A").mp_spent == 2
     assert game.state.losses[Side.AXIS].men == 500
+    # an overrun needs only its movement cost, not 2/3 of the allowance
+    again = game_of(title)
+    again.unit("A").mp_spent = 9
+    assert again.assault_targets("A") == {title.positions["a"]: 2.0}
     pzc = ascii_title(FIELD, units={"a": {"assault": 0}})
     preview = game_of(pzc).assault_odds(pzc.positions["a"], ["A"])
     assert preview is not None
