@@ -301,3 +301,24 @@ def test_a_hex_the_side_does_not_see_cannot_be_assaulted() -> None:
     state.sight_version = state.version
     assert game.assault_targets("A") == {}
     assert "sees no enemy" in (game.why_not_assault("A", title.positions["a"]) or "")
+
+
+@pytest.mark.parametrize(
+    ("quality", "fatigue", "pct"),
+    [
+        ("A", 0, 20),
+        ("B", 0, 10),
+        ("C", 0, 0),
+        ("D", 0, -20),
+        ("E", 0, -40),
+        ("F", 0, -60),
+        ("C", 150, -10),  # Medium Fatigue
+        ("C", 250, -20),  # High
+        ("C", 300, -40),  # Maximum
+        ("B", 300, -30),
+    ],
+)
+def test_the_quality_and_fatigue_table_of_a_defender(quality: str, fatigue: int, pct: int) -> None:
+    # [000 6.2] Quality A +20% ... F -60%; Fatigue Medium -10%, High -20%, Maximum -40%
+    title = ascii_title(FIELD, units={"a": {"quality": quality, "fatigue": fatigue}})
+    assert _odds(game_of(title), title, ["A"]).defender_modifier_pct == pct
