@@ -216,7 +216,7 @@ def assault(state: GameState, hex_index: int, attackers: Sequence[UnitState]) ->
     if sound and not holding:
         occupied, supply, owners = _take(state, hex_index, sound)
         supply_taken += supply
-    result = "retreated" if forced or not left or occupied else "held"
+    result = "destroyed" if not left else "retreated" if forced or occupied else "held"
     events.append(
         AssaultResolved(
             state.turn,

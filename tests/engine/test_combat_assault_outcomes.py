@@ -298,3 +298,12 @@ def test_the_alternative_melee_calculation_averages_two_draws(
     preview = game_of(title).assault_odds(title.positions["a"], ["A"])
     assert preview is not None
     assert preview.alternative is alternative
+
+
+def test_attackers_take_a_hex_whose_defenders_the_losses_destroyed() -> None:
+    title = ascii_title(FIELD, units={"a": {"strength": 10}})
+    game = game_of(title)
+    resolved = _assault(game, title, ["A", "B"])
+    assert (resolved.result, resolved.occupied_by) == ("destroyed", ("A", "B"))
+    assert not game.unit("a").on_map
+    assert "the defenders of 1,1 were destroyed; allied A, B took 1,1" in resolved.describe()
