@@ -322,3 +322,28 @@ def test_the_quality_and_fatigue_table_of_a_defender(quality: str, fatigue: int,
     # [000 6.2] Quality A +20% ... F -60%; Fatigue Medium -10%, High -20%, Maximum -40%
     title = ascii_title(FIELD, units={"a": {"quality": quality, "fatigue": fatigue}})
     assert _odds(game_of(title), title, ["A"]).defender_modifier_pct == pct
+
+
+def test_tanks_assault_into_a_marsh_only_along_a_road_in_travel_mode() -> None:
+    # [000 6.2] "a unit made up of tanks would need to be in Travel Mode to assault ... along
+    # a road in a Marsh or Swamp hex"
+    title = ascii_title(
+        ".  .  .\n.T ,a .\n.  .  .",
+        units={"T": TANKS},
+        roads={"primary_road": [[(0, 1), (1, 1)]]},
+    )
+    game = game_of(title)
+    assert game.assault_targets("T") == {}
+    game.unit("T").mode = Mode.TRAVEL
+    assert title.positions["a"] in game.assault_targets("T")
+
+
+def test_rubble_triples_the_cost_of_moving_into_the_hex() -> None:
+    # entering clear costs foot 2, in rubble 6 [000 4.4]: more than a speed-3 unit has
+    title = ascii_title(FIELD, units={"A": {"speed": 3}})
+    game = game_of(title)
+    assert game.assault_targets("A") == {title.positions["a"]: 2.0}
+    game.state.rubble[game.hex_of(title.positions["a"])] = False
+    game.state.touch()
+    assert game.assault_targets("A") == {}
+    assert "needs 6 movement points" in (game.why_not_assault("A", title.positions["a"]) or "")
