@@ -58,6 +58,10 @@ class RulesetProfile:
     loss_recovery: bool = True
     """Unit loss recovery and replacements exist [000 12.0]; PB has "No strength recovery"
     [001 #15]."""
+    op_fire_settings: bool = False
+    """Each side limits its opportunity fire by firing-unit type and target type to None,
+    Short, Medium or Long range [001 "Opportunity Fire"] (`engine.play_options.OpFireRange`);
+    the Panzer Campaigns manual has no such dialog, so there every unit fires at full range."""
 
 
 PROFILES: dict[Ruleset, RulesetProfile] = {
@@ -87,6 +91,7 @@ PROFILES: dict[Ruleset, RulesetProfile] = {
         large_echelon=UnitSize.COMPANY,
         alternative_calculation=frozenset({CombatKind.INDIRECT_FIRE}),
         loss_recovery=False,
+        op_fire_settings=True,
     ),
 }
 
