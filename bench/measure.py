@@ -25,10 +25,14 @@ from typing import Any
 
 from bench.generate import MAP_NAME, OOB_NAME, PARAMETERS_NAME, SCENARIO_NAME, TITLE_FILES
 from engine import movement, spotting
+from engine.allowance import movement_allowance
 from engine.combat import fire
+from engine.combat.events import OpportunityFire
 from engine.game import Game
 from engine.line_of_sight import sight_map
 from engine.map_checks import check_map_geometry
+from engine.movement_walk import walk
+from engine.play_options import PlayOptions
 from engine.setup import check as check_setup
 from engine.state import GameState
 from engine.supply import local_supply, supply_line
@@ -61,6 +65,7 @@ BUDGETS: dict[str, float] = {
     "whole process: validate the whole title": 1.2,
     "whole process: render the whole map at 1920 px": 0.9,
     "the preview of one fire": 0.005,
+    "a move with opportunity fire checks along a 10-hex path": 0.03,
 }
 """Seconds per operation, as the architecture document's budget gives them (the brush stroke's
 budget is issue 5's; a test-play order's 0.1 s is ours: what a click may take to feel
@@ -584,6 +589,58 @@ def _fire_preview(title: Title) -> Prepared:
         f"engine.combat.fire.preview (its fire targets, the target unit, every modifier and the "
         f"casualty range) of {unit.id} at one of its {len(targets)} targets in contact: "
         f"{len(seen.modifiers) if seen else 0} modifiers",
+    )
+
+
+OP_FIRE_PATH = 10
+"""Hexes of the move the opportunity fire row walks."""
+
+
+@measurement(
+    "a move with opportunity fire checks along a 10-hex path",
+    BUDGETS["a move with opportunity fire checks along a 10-hex path"],
+)
+def _move_under_fire(title: Title) -> Prepared:
+    state = _in_contact(title)
+    state.options = PlayOptions(opportunity_fire=True)
+    spotting.sync(state)
+    # A combat unit of the front given the points to walk 10 hexes along it, in view of the
+    # enemy.
+    movers = [u for u in state.iter_units(state.phasing) if u.unit.speed > 0 and not u.is_hq][
+        :CONTACT_UNITS
+    ]
+    for unit in movers:
+        unit.mp_spent = -3 * movement_allowance(state, unit)
+        paths = [r.path for r in movement.reachable(state, unit).values()]
+        path = max(paths, key=len, default=())[:OP_FIRE_PATH]
+        if len(path) == OP_FIRE_PATH:
+            trial = state.snapshot()
+            drew = any(isinstance(e, OpportunityFire) for e in walk(state, unit, path)[1])
+            state.restore(trial)
+            spotting.sync(state)
+            if drew:
+                break
+        unit.mp_spent = 0.0
+    before = state.snapshot()
+    fired: list[int] = []
+
+    def move() -> float:
+        state.restore(before)
+        spotting.sync(state)
+        start = time.perf_counter()
+        _entered, events = walk(state, unit, path)
+        elapsed = time.perf_counter() - start
+        fired.append(sum(isinstance(e, OpportunityFire) for e in events))
+        return elapsed
+
+    move()
+    return Prepared(
+        move,
+        f"engine.movement_walk.walk of {unit.id} along {OP_FIRE_PATH} hexes of the front "
+        f"(visibility {CONTACT_VISIBILITY}): the steps, and at each hex the enemy units that may "
+        f"fire and their fire ({fired[0]} opportunity fires); the sightings' update after the "
+        "move and the copy kept for undo have rows of their own",
+        reports_seconds=True,
     )
 
 

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 
 from engine.allowance import mp_left
 from engine.combat.events import LossesTaken, OpportunityFire
-from engine.combat.opportunity_fire import opportunity_fire
+from engine.combat.opportunity_fire import firing_reach, opportunity_fire
 from engine.events import MoveStopped
 from engine.line_of_sight import has_line_of_sight
 from engine.movement import apply_entries, check_path, finish_move, move
@@ -61,6 +61,7 @@ def walk(
     enemy_zoc = zoc_map(state, other_side(unit.side))
     known_zoc = planner.zoc
     seen_before = set(state.sightings[unit.side])
+    reach = firing_reach(state, other_side(unit.side)) if options.opportunity_fire else 0
     budget = mp_left(state, unit)
     start = unit.hex
     events: list[WalkEvent] = []
@@ -84,7 +85,7 @@ def walk(
             stop = "contact: an enemy zone of control"
         elif fog and _sees_new_enemy(state, unit, there, seen_before):
             stop = "contact: enemy units in sight"
-        events += opportunity_fire(state, unit, "moved")
+        events += opportunity_fire(state, unit, "moved", reach)
         if not unit.on_map:
             break
         if unit.disrupted or unit.broken:

@@ -58,7 +58,6 @@ from engine.combat.fire_targets import (
 )
 from engine.combat.kinds import CombatKind
 from engine.combat.losses import apply_combat_result
-from engine.sightings import Sight
 from engine.state import GameState, other_side
 from engine.units import UnitState
 from schemas.oob import ArtilleryKind, UnitClass
@@ -126,18 +125,25 @@ def may_op_fire(state: GameState, firer: UnitState, target: UnitState) -> FirePr
 
 
 def opportunity_fire(
-    state: GameState, target: UnitState, trigger: str
+    state: GameState, target: UnitState, trigger: str, reach: int | None = None
 ) -> list[OpportunityFire | LossesTaken]:
     """Fire the other side's units at `target`, which just `trigger`-ed where it stands (see the
-    module's decisions); nothing without the Opportunity Fire option. The target is first
-    revealed to an enemy that sees its hex, since it acted in view [000 4.8]."""
+    module's decisions); nothing without the Opportunity Fire option. `reach` is
+    `firing_reach` of the other side, when the caller has it. The target, acting in view of a
+    unit that may fire, is revealed to the enemy first [000 4.8]."""
     if not state.options.opportunity_fire or not target.on_map:
         return []
     enemy_side = other_side(target.side)
-    if spotting.reveal(state, target) is not Sight.SPOTTED:
+    if reach is None:
+        reach = firing_reach(state, enemy_side)
+    candidates = _candidates(state, target, enemy_side, reach)
+    if not candidates:
         return []
+    # A unit able to fire sees the target's hex within visibility and is not Broken, so the
+    # enemy spots the target there [000 4.8]; record it before anyone fires.
+    spotting.reveal(state, target)
     events: list[OpportunityFire | LossesTaken] = []
-    for firer in _candidates(state, target, enemy_side):
+    for firer in candidates:
         if not target.on_map:
             break
         seen = may_op_fire(state, firer, target)  # again: earlier fire changed the target
@@ -149,17 +155,24 @@ def opportunity_fire(
     return events
 
 
-MAX_DIRECT_RANGE = 12
-"""The search for firers looks this many hexes round the target. Decision: no direct fire in
-either scale reaches further (Panzer Campaigns' direct-fire ranges are a few hexes)."""
+def firing_reach(state: GameState, side: Side) -> int:
+    """The farthest any unit of `side` on the map fires directly: where to look for firers."""
+    reach = 0
+    for unit in state.iter_units(side):
+        static = unit.unit
+        if static.indirect_fire:
+            reach = max(reach, 1)
+        else:
+            reach = max(reach, static.hard_range, static.soft_range)
+    return reach
 
 
-def _candidates(state: GameState, target: UnitState, side: Side) -> list[UnitState]:
+def _candidates(state: GameState, target: UnitState, side: Side, reach: int) -> list[UnitState]:
     """`side`'s units that may opportunity-fire at `target` now, in firing order."""
     board = state.board
     found: list[tuple[int, float, int, UnitState]] = []
     order = 0
-    for hex_index in board.iter_within(target.hex, MAX_DIRECT_RANGE):
+    for hex_index in board.iter_within(target.hex, reach):
         for unit in state.stacks.get(hex_index, ()):
             if unit.side is not side:
                 continue
