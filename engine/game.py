@@ -28,6 +28,7 @@ from engine.combat.opportunity_fire import opportunity_fire, triggers_on_mode_ch
 from engine.combat.recovery import start_of_turn_recovery
 from engine.events import Arrived, Event, GameEnded
 from engine.game_queries import GameQueries
+from engine.intel import update_intel
 from engine.movement_walk import walk
 from engine.objectives import Score
 from engine.orders import (
@@ -212,6 +213,7 @@ class Game(GameQueries):
         IllegalMove nothing changed, so nothing is recorded."""
         checkpoint = _Checkpoint(self.state.snapshot(), len(self.log), self.result)
         events = run()
+        update_intel(self.state)
         self.orders.append(order)
         if any(isinstance(event, LossesTaken) for event in events):
             # A combat result is a die roll the player has seen: nothing before it is taken
@@ -505,6 +507,7 @@ class Game(GameQueries):
         self._emit(dig_in.progress_digging(state, side))  # after rest: diggers do not rest
         for unit in state.iter_units(side):
             unit.mp_spent = 0.0
+        update_intel(state)
 
     def _count_congestion(self) -> None:
         """Congestion markers count the turns a unit of the congested side spends in them and

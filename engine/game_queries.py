@@ -8,9 +8,10 @@ from collections.abc import Iterator
 
 from engine import objectives, spotting, supply
 from engine.events import Event
+from engine.intel import intel_markers
 from engine.line_of_sight import has_line_of_sight
 from engine.objectives import Score
-from engine.sightings import Sight, Sighting
+from engine.sightings import IntelMarker, Sight, Sighting
 from engine.state import GameState
 from engine.units import UnitState
 from schemas.vocabulary import Side
@@ -107,6 +108,11 @@ class GameQueries:
         """The enemy units `side` sees now, by id, each spotted in detail or Unknown, with the
         hex it was seen at [000 4.8]."""
         return dict(self.state.spotted_by(side))
+
+    def intel_markers(self, side: Side) -> list[IntelMarker]:
+        """Where `side` last saw the enemy units gone out of its sight, identified or as
+        Unknown, and when (Panzer Battles [001 1.1 #31], see `engine.intel`)."""
+        return intel_markers(self.state, side)
 
     def iter_log(self, turn: int | None = None) -> Iterator[Event]:
         """The events logged so far, or those of one turn."""

@@ -58,6 +58,9 @@ class RulesetProfile:
     loss_recovery: bool = True
     """Unit loss recovery and replacements exist [000 12.0]; PB has "No strength recovery"
     [001 #15]."""
+    intel_markers: bool = False
+    """Each side keeps markers of enemy positions it saw last [001 1.1 #31] (`engine.intel`);
+    the Panzer Campaigns manual has none."""
     op_fire_settings: bool = False
     """Each side limits its opportunity fire by firing-unit type and target type to None,
     Short, Medium or Long range [001 "Opportunity Fire"] (`engine.play_options.OpFireRange`);
@@ -92,6 +95,7 @@ PROFILES: dict[Ruleset, RulesetProfile] = {
         alternative_calculation=frozenset({CombatKind.INDIRECT_FIRE}),
         loss_recovery=False,
         op_fire_settings=True,
+        intel_markers=True,
     ),
 }
 

@@ -19,7 +19,7 @@ from engine.clock import TurnClock
 from engine.hexgrid import DIRECTIONS
 from engine.play_options import PlayOptions
 from engine.ruleset import RulesetProfile, profile_of
-from engine.sightings import Sighting
+from engine.sightings import IntelMarker, Sighting
 from engine.units import OFF_MAP, UnitState, UnitStatus
 from engine.weather import Weather, WeatherEngine
 from schemas.map import MapFile
@@ -196,6 +196,14 @@ class GameState:
         default_factory=lambda: {Side.ALLIED: {}, Side.AXIS: {}}
     )
     """The enemy units each side sees, by unit id (`engine.spotting` keeps it) [000 4.8]."""
+    intel: dict[Side, dict[str, IntelMarker]] = field(
+        default_factory=lambda: {Side.ALLIED: {}, Side.AXIS: {}}
+    )
+    """Each side's intel markers by enemy unit id (`engine.intel`) [001 1.1 #31]."""
+    intel_seen: dict[Side, dict[str, IntelMarker]] = field(
+        default_factory=lambda: {Side.ALLIED: {}, Side.AXIS: {}}
+    )
+    """The sightings at the last intel update, as the markers they would leave."""
     sight_version: int = -1
     """The `version` the sightings were last brought up to date at."""
     sight_walls: frozenset[int] = frozenset()
