@@ -133,6 +133,11 @@ class OpportunityFire:
     trigger: str
     fired: Fired
 
+    @property
+    def hex(self) -> tuple[int, int]:
+        """Where the target stood when fired at."""
+        return self.fired.hex
+
     def describe(self) -> str:
         """One sentence for a report."""
         return f"opportunity fire as {self.unit} {self.trigger}: {self.fired.describe()}"

@@ -4,18 +4,32 @@ waits for the restart, plays in the engine and is saved in the test-play record.
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import Qt
 
+from editor.cli import main
 from editor.document import Document
 from editor.selection import Selection
 from editor.testplay.dock import TestPlayDock
 from editor.testplay.op_fire_dialog import OpFireDialog
+from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.session import TestPlaySession
-from editor.testplay.session_file import load_record, record_of, save_record, settings_of
-from engine.play_options import OpFireRange
+from editor.testplay.session_file import (
+    load_record,
+    record_of,
+    record_path_for,
+    save_record,
+    settings_of,
+)
+from engine.combat.events import OpportunityFire
+from engine.game import Game
+from engine.play_options import OpFireRange, PlayOptions
+from engine.report import event_to_json
 from schemas.oob import Component
+from schemas.title import ScenarioBundle, load_scenario
 from schemas.vocabulary import Side
 
 
@@ -83,3 +97,61 @@ def test_the_dialog_shows_the_settings_it_was_given(qapp) -> None:
     assert dialog.ranges() == given
     box = dialog.boxes[(Side.ALLIED, Component.GUNS, Component.VEHICLES)]
     assert box.currentText().startswith("M (Medium)")
+
+
+def _fire_with_return_fire(bundle: ScenarioBundle) -> tuple[TestPlaySettings, Game]:
+    """A game of The Road to Bastogne in which a unit's fire drew opportunity fire."""
+    for seed in range(1, 40):
+        settings = TestPlaySettings(seed)
+        game = settings.new_game(bundle)
+        firer = next(u.id for u in game.iter_units(game.phasing) if game.fire_targets(u.id))
+        events = game.fire(firer, next(iter(game.fire_targets(firer))))
+        if any(isinstance(e, OpportunityFire) for e in events):
+            game.end_player_turn()
+            return settings, game
+    raise AssertionError("no seed drew opportunity fire")
+
+
+@dataclass
+class Played:
+    bundle: ScenarioBundle
+    settings: TestPlaySettings
+    game: Game
+
+
+def test_hexwright_replay_reports_opportunity_fire(ardennes: Path, capsys) -> None:
+    bundle = load_scenario(ardennes)
+    settings, game = _fire_with_return_fire(bundle)
+    path = record_path_for(ardennes)
+    save_record(record_of(Played(bundle, settings, game), path), path)
+
+    assert main(["replay", str(path), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["events"] == [event_to_json(e) for e in game.log]
+    assert "OpportunityFire" in [event["type"] for event in result["events"]]
+
+    assert main(["replay", str(path)]) == 0
+    assert "opportunity fire as " in capsys.readouterr().out
+
+
+def test_a_record_saved_before_opportunity_fire_replays_without_it(ardennes: Path, capsys) -> None:
+    bundle = load_scenario(ardennes)
+    settings, game = _fire_with_return_fire(bundle)
+    path = record_path_for(ardennes)
+    save_record(record_of(Played(bundle, settings, game), path), path)
+    # The record as an older Hexwright wrote it: no opportunity fire fields at all.
+    old = [
+        line
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if not line.strip().startswith(("opportunity_fire:", "move_by_knowledge:", "op_fire:"))
+    ]
+    path.write_text("\n".join(old) + "\n", encoding="utf-8")
+    assert settings_of(load_record(path)).play_options() == PlayOptions()
+
+    assert main(["replay", str(path), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    before = Game.from_bundle(bundle, settings.seed)  # an engine without opportunity fire
+    for order in game.orders:
+        before.apply(order)
+    assert result["events"] == [event_to_json(e) for e in before.log]
+    assert "OpportunityFire" not in [event["type"] for event in result["events"]]
