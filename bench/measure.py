@@ -605,7 +605,7 @@ def _move_under_fire(title: Title) -> Prepared:
     state.options = PlayOptions(opportunity_fire=True)
     spotting.sync(state)
     # A combat unit of the front given the points to walk 10 hexes along it, in view of the
-    # enemy.
+    # enemy: the first whose walk draws fire and is not stopped by it, so every hex is checked.
     movers = [u for u in state.iter_units(state.phasing) if u.unit.speed > 0 and not u.is_hq][
         :CONTACT_UNITS
     ]
@@ -615,10 +615,11 @@ def _move_under_fire(title: Title) -> Prepared:
         path = max(paths, key=len, default=())[:OP_FIRE_PATH]
         if len(path) == OP_FIRE_PATH:
             trial = state.snapshot()
-            drew = any(isinstance(e, OpportunityFire) for e in walk(state, unit, path)[1])
+            entered, events = walk(state, unit, path)
+            drew = any(isinstance(e, OpportunityFire) for e in events)
             state.restore(trial)
             spotting.sync(state)
-            if drew:
+            if drew and len(entered) == OP_FIRE_PATH:  # fired at, and not stopped by it
                 break
         unit.mp_spent = 0.0
     before = state.snapshot()

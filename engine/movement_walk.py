@@ -29,8 +29,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.allowance import mp_left
-from engine.combat.events import LossesTaken, OpportunityFire
-from engine.combat.opportunity_fire import firing_reach, opportunity_fire
+from engine.combat.events import CounterbatterySpotted, LossesTaken, OpportunityFire, RubbleMade
+from engine.combat.opportunity_fire import gather_firers, opportunity_fire
 from engine.events import MoveStopped
 from engine.line_of_sight import has_line_of_sight
 from engine.movement import apply_entries, check_path, finish_move, move
@@ -40,7 +40,7 @@ from engine.state import GameState, other_side
 from engine.units import UnitState
 from engine.zoc import zoc_map
 
-WalkEvent = OpportunityFire | LossesTaken | MoveStopped
+WalkEvent = OpportunityFire | LossesTaken | RubbleMade | CounterbatterySpotted | MoveStopped
 
 
 def walk(
@@ -61,7 +61,11 @@ def walk(
     enemy_zoc = zoc_map(state, other_side(unit.side))
     known_zoc = planner.zoc
     seen_before = set(state.sightings[unit.side])
-    reach = firing_reach(state, other_side(unit.side)) if options.opportunity_fire else 0
+    firers = (
+        gather_firers(state, other_side(unit.side), unit.hex, len(planned))
+        if options.opportunity_fire
+        else None
+    )
     budget = mp_left(state, unit)
     start = unit.hex
     events: list[WalkEvent] = []
@@ -85,7 +89,7 @@ def walk(
             stop = "contact: an enemy zone of control"
         elif fog and _sees_new_enemy(state, unit, there, seen_before):
             stop = "contact: enemy units in sight"
-        events += opportunity_fire(state, unit, "moved", reach)
+        events += opportunity_fire(state, unit, "moved", firers)
         if not unit.on_map:
             break
         if unit.disrupted or unit.broken:

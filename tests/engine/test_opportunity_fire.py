@@ -239,3 +239,33 @@ def test_old_records_replay_without_it_and_new_test_plays_have_it() -> None:
     now = _game(title, 4, PlayOptions(opportunity_fire=old.opportunity_fire))
     now.move("A", PATH)
     assert [e.describe() for e in now.log] == [e.describe() for e in before.log]
+
+
+ARTILLERY = {
+    "unit_class": "artillery",
+    "component": "guns",
+    "strength": 12,
+    "soft_attack": 20,
+    "soft_range": 8,
+    "hard_attack": 4,
+    "hard_range": 8,
+    "indirect_fire": True,
+    "artillery_kind": "artillery",
+    "speed": 6,
+}
+
+
+def test_artillery_fires_indirectly_through_a_spotter_at_the_indirect_mod() -> None:
+    # g is 5 hexes from A's end hex, beyond its sight; s sees A but fires only adjacent.
+    spotted = ascii_title(".A .  .  .  .  .  .  .g\n.  .  .  .  .  .s .  .", units={"g": ARTILLERY})
+    alone = ascii_title(".A .  .  .  .  .  .  .g\n.  .  .  .  .  .  .  .", units={"g": ARTILLERY})
+    indirect = []
+    for seed in range(30):
+        fires = _op_fires(_game(spotted, seed).move("A", PATH))
+        indirect += [f.fired for f in fires if f.fired.kind == "indirect_fire"]
+        assert _op_fires(_game(alone, seed).move("A", PATH)) == []
+    assert indirect
+    assert all(f.unit == "g" for f in indirect)
+    # the tiny parameters' Indirect Mod is 50% for both sides [000 5.2]
+    assert all("x0.5 Indirect Mod" in f.modifiers for f in indirect)
+    assert all(f.mp_cost == 3 for f in indirect)  # half of its allowance of 6 [000 5.1]
