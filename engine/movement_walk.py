@@ -93,7 +93,7 @@ def walk(
         if not unit.on_map:
             break
         if unit.disrupted or unit.broken:
-            stop = "disrupted by opportunity fire" if unit.disrupted else "broken by fire"
+            stop = f"{'disrupted' if unit.disrupted else 'broken'} by opportunity fire"
         if stop is not None:
             break
     if unit.on_map:
@@ -133,6 +133,8 @@ def _end_hex(
 ) -> int:
     """Where a move that stopped ends: the last hex entered where the unit may end, back along
     the path (over-stacking [000 3.3]), or the start hex. Leaves the unit on the start hex."""
+    if not entered:
+        return start  # it never left: its place in the stack stays
     state.put(unit, start)
     for hex_index in reversed(entered):
         if hex_index == start or mover.end_problem(hex_index) is None:

@@ -29,19 +29,20 @@ fire, and the probability of firing, is not specified"). Decisions, each with it
 - How often: each unit has, per enemy player turn, a fire capacity of its whole Movement
   Allowance, each opportunity fire costing what a fire costs in its own turn, 1/3 of it (1/2
   for indirect fire) [000 5.1] - so three direct fires, then "dancing" attackers have drawn its
-  fire off [000 13.3].
-  Each unit fires at most once per trigger.
+  fire off [000 13.3]. Each unit fires at most once per trigger.
 - Order: the nearest units first, then the one with the larger combat value, then scenario
-  order; all that may fire at a trigger do, until the target is eliminated.
+  order (direct-fire units before artillery); all that may fire at a trigger do, until the
+  target is eliminated.
 - "Defending units may randomly fail to fire" [000 13.3]: each eligible unit fires with
   probability FIRE_CHANCE = 2/3 (a d6 of 3 or more) per trigger; one that does not fire spends
   no capacity and may fire at the next trigger.
 - Panzer Battles: a side's N/S/M/L setting for the firing unit's component against the target's
   limits the range to 0, 1/3, 2/3 or all of the firing unit's range (`OpFireRange.reach`).
-- Effect: the fire resolves as a direct fire (`engine.combat.fire_preview`, `apply_combat_result`)
-  and reveals the firer to the enemy that sees it [000 4.8]. A moving unit that is Disrupted,
-  Broken or eliminated by it stops where it is (`engine.movement_walk`) [000 9.0: Disrupted
-  units move at a higher cost, so the planned path no longer holds].
+- Effect: the fire resolves as a fire in the firer's own turn (`engine.combat.fire_preview`,
+  `apply_combat_result`) and reveals the firer to the enemy that sees it [000 4.8]. A moving
+  unit that is Disrupted, Broken or eliminated by it stops where it is
+  (`engine.movement_walk`): a Disrupted unit pays three times the cost to move closer to a
+  spotted enemy [000 4.1], so the path planned before no longer holds.
 """
 
 from __future__ import annotations

@@ -155,3 +155,24 @@ def test_a_record_saved_before_opportunity_fire_replays_without_it(ardennes: Pat
         before.apply(order)
     assert result["events"] == [event_to_json(e) for e in before.log]
     assert "OpportunityFire" not in [event["type"] for event in result["events"]]
+
+
+def test_take_back_says_a_move_that_drew_opportunity_fire_cannot_be_taken_back(
+    qapp, document: Document
+) -> None:
+    session = TestPlaySession.start(document, seed=1)
+    game = session.game
+    enemy_hexes = {u.hex for u in game.iter_units() if u.side is not game.phasing}
+    board = game.state.board
+    for unit in list(game.iter_units(game.phasing)):
+        for hex_, _cost in sorted(game.legal_moves(unit.id).items()):
+            index = game.hex_of(hex_)
+            if not any(n in enemy_hexes for n in board.neighbors[6 * index : 6 * index + 6]):
+                continue
+            events = session.move(unit.id, game.path_to(unit.id, hex_))
+            if any(isinstance(e, OpportunityFire) for e in events):
+                assert not session.can_undo
+                assert "drew opportunity fire" in (session.undo_refusal() or "")
+                return
+            session.undo()
+    raise AssertionError("no move drew opportunity fire")
