@@ -285,6 +285,8 @@ class Game(GameQueries):
         def run() -> list[Event]:
             before = unit.mp_spent
             spent.append(movement.change_mode(self.state, unit, order.mode))
+            if not self.state.options.opportunity_fire:
+                return []  # and no sync, which old records did not have here
             if not triggers_on_mode_change(unit, order.mode, before):
                 return []
             spotting.sync(self.state)
