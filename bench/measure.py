@@ -628,6 +628,9 @@ def _move_under_fire(title: Title) -> Prepared:
     def move() -> float:
         state.restore(before)
         spotting.sync(state)
+        # The Move tool's reach preview of this state, shown before the click, built the
+        # enemy's zones of control the move reads (`Game.legal_moves`).
+        movement.reachable(state, unit)
         start = time.perf_counter()
         _entered, events = walk(state, unit, path)
         elapsed = time.perf_counter() - start
@@ -639,8 +642,8 @@ def _move_under_fire(title: Title) -> Prepared:
         move,
         f"engine.movement_walk.walk of {unit.id} along {OP_FIRE_PATH} hexes of the front "
         f"(visibility {CONTACT_VISIBILITY}): the steps, and at each hex the enemy units that may "
-        f"fire and their fire ({fired[0]} opportunity fires); the sightings' update after the "
-        "move and the copy kept for undo have rows of their own",
+        f"fire and their fire ({fired[0]} opportunity fires), after the reach preview; the "
+        "sightings' update after the move and the copy kept for undo have rows of their own",
         reports_seconds=True,
     )
 
