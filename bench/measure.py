@@ -25,11 +25,15 @@ from typing import Any
 
 from bench.generate import MAP_NAME, OOB_NAME, PARAMETERS_NAME, SCENARIO_NAME, TITLE_FILES
 from engine import movement, spotting
+from engine.allowance import movement_allowance
 from engine.combat import assault, fire
 from engine.combat.assault_targets import assault_targets
+from engine.combat.events import OpportunityFire
 from engine.game import Game
 from engine.line_of_sight import sight_map
 from engine.map_checks import check_map_geometry
+from engine.movement_walk import walk
+from engine.play_options import PlayOptions
 from engine.setup import check as check_setup
 from engine.state import GameState
 from engine.supply import local_supply, supply_line
@@ -63,6 +67,7 @@ BUDGETS: dict[str, float] = {
     "whole process: render the whole map at 1920 px": 0.9,
     "the preview of one fire": 0.005,
     "the preview of one assault": 0.005,
+    "a move with opportunity fire checks along a 10-hex path": 0.03,
 }
 """Seconds per operation, as the architecture document's budget gives them (the brush stroke's
 budget is issue 5's; a test-play order's 0.1 s is ours: what a click may take to feel
@@ -633,6 +638,62 @@ def _assault_preview(title: Title) -> Prepared:
         f"values and modifiers, the casualty ranges, morale-check and retreat chances) of "
         f"{len(attackers)} attacker(s) on {len(seen.defenders) if seen else 0} defender(s): "
         f"{len(seen.attacker_modifiers) + len(seen.defender_modifiers) if seen else 0} modifiers",
+    )
+
+
+OP_FIRE_PATH = 10
+"""Hexes of the move the opportunity fire row walks."""
+
+
+@measurement(
+    "a move with opportunity fire checks along a 10-hex path",
+    BUDGETS["a move with opportunity fire checks along a 10-hex path"],
+)
+def _move_under_fire(title: Title) -> Prepared:
+    state = _in_contact(title)
+    state.options = PlayOptions(opportunity_fire=True)
+    spotting.sync(state)
+    # A combat unit of the front given the points to walk 10 hexes along it, in view of the
+    # enemy: the first whose walk draws fire and is not stopped by it, so every hex is checked.
+    movers = [u for u in state.iter_units(state.phasing) if u.unit.speed > 0 and not u.is_hq][
+        :CONTACT_UNITS
+    ]
+    for unit in movers:
+        unit.mp_spent = -3 * movement_allowance(state, unit)
+        paths = [r.path for r in movement.reachable(state, unit).values()]
+        path = max(paths, key=len, default=())[:OP_FIRE_PATH]
+        if len(path) == OP_FIRE_PATH:
+            trial = state.snapshot()
+            entered, events = walk(state, unit, path)
+            drew = any(isinstance(e, OpportunityFire) for e in events)
+            state.restore(trial)
+            spotting.sync(state)
+            if drew and len(entered) == OP_FIRE_PATH:  # fired at, and not stopped by it
+                break
+        unit.mp_spent = 0.0
+    before = state.snapshot()
+    fired: list[int] = []
+
+    def move() -> float:
+        state.restore(before)
+        spotting.sync(state)
+        # The Move tool's reach preview of this state, shown before the click, built the
+        # enemy's zones of control the move reads (`Game.legal_moves`).
+        movement.reachable(state, unit)
+        start = time.perf_counter()
+        _entered, events = walk(state, unit, path)
+        elapsed = time.perf_counter() - start
+        fired.append(sum(isinstance(e, OpportunityFire) for e in events))
+        return elapsed
+
+    move()
+    return Prepared(
+        move,
+        f"engine.movement_walk.walk of {unit.id} along {OP_FIRE_PATH} hexes of the front "
+        f"(visibility {CONTACT_VISIBILITY}): the steps, and at each hex the enemy units that may "
+        f"fire and their fire ({fired[0]} opportunity fires), after the reach preview; the "
+        "sightings' update after the move and the copy kept for undo have rows of their own",
+        reports_seconds=True,
     )
 
 

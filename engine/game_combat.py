@@ -15,6 +15,7 @@ from engine.combat.assault_preview import AssaultPreview
 from engine.combat.assault_targets import assault_targets
 from engine.combat.fire_preview import FirePreview
 from engine.combat.kinds import CombatKind
+from engine.combat.opportunity_fire import opportunity_fire
 from engine.orders import Assault, Fire
 
 if TYPE_CHECKING:
@@ -70,7 +71,9 @@ class CombatOrders:
 
         def run() -> list[Event]:
             spotting.sync(self.state)
-            return self._emit(firing.fire(self.state, unit, target))
+            events: list[Event] = [*firing.fire(self.state, unit, target)]
+            # [000 5.1] "including any triggered Opportunity Fire"
+            return self._emit([*events, *opportunity_fire(self.state, unit, "fired")])
 
         events = self._carry_out(order, run)
         self._checkpoints.clear()

@@ -67,6 +67,13 @@ class RulesetProfile:
     bocage_assault: bool = True
     """Vehicles assaulting into a Bocage hex have their defense halved ("Special Bocage
     Rule" [000 6.2]); PB models hedgerows as hexsides instead [001 #12]."""
+    intel_markers: bool = False
+    """Each side keeps markers of enemy positions it saw last [001 1.1 #31] (`engine.intel`);
+    the Panzer Campaigns manual has none."""
+    op_fire_settings: bool = False
+    """Each side limits its opportunity fire by firing-unit type and target type to None,
+    Short, Medium or Long range [001 "Opportunity Fire"] (`engine.play_options.OpFireRange`);
+    the Panzer Campaigns manual has no such dialog, so there every unit fires at full range."""
 
 
 PROFILES: dict[Ruleset, RulesetProfile] = {
@@ -99,6 +106,8 @@ PROFILES: dict[Ruleset, RulesetProfile] = {
         overrun_assault_zero=True,
         hedgerow_assault=True,
         bocage_assault=False,
+        op_fire_settings=True,
+        intel_markers=True,
     ),
 }
 

@@ -27,7 +27,9 @@ from engine.orders import (
     Order,
     ReconSpot,
 )
+from engine.play_options import OpFireRange
 from schemas.io import FileKind, LoadedFile, dump_text, load_file, save_file
+from schemas.oob import Component
 from schemas.problems import Problem
 from schemas.testplay import (
     TESTPLAY_FORMAT_VERSION,
@@ -40,6 +42,7 @@ from schemas.testplay import (
     FireOrder,
     ModeOrder,
     MoveOrder,
+    OpFireSetting,
     PlaySettings,
     Reached,
     ReconOrder,
@@ -48,7 +51,7 @@ from schemas.testplay import (
     TitleDigests,
 )
 from schemas.title import ScenarioBundle
-from schemas.vocabulary import OptionalRule
+from schemas.vocabulary import OptionalRule, Side
 
 TESTPLAY_SUFFIX = ".testplay.yaml"
 """The suffix of a saved test-play."""
@@ -69,6 +72,12 @@ class PlayedSettings(Protocol):
     def optional_rules(self) -> Collection[OptionalRule]: ...
     @property
     def fog_of_war(self) -> bool: ...
+    @property
+    def opportunity_fire(self) -> bool: ...
+    @property
+    def move_by_knowledge(self) -> bool: ...
+    @property
+    def op_fire_ranges(self) -> tuple[tuple[Side, Component, Component, OpFireRange], ...]: ...
 
 
 class PlayedSession(Protocol):
@@ -117,6 +126,13 @@ def record_of(
             seed=settings.seed,
             optional_rules=sorted(settings.optional_rules),
             fog_of_war=settings.fog_of_war,
+            opportunity_fire=settings.opportunity_fire,
+            move_by_knowledge=settings.move_by_knowledge,
+            op_fire=[
+                OpFireSetting(side=side, firer=firer, target=target, setting=setting.value)  # type: ignore[arg-type]
+                for side, firer, target, setting in settings.op_fire_ranges
+                if setting is not OpFireRange.LONG
+            ],
         ),
         reached=Reached(turn=game.turn, side=game.phasing, time=game.time, game_over=game.is_over),
         saved=saved or datetime.now().replace(second=0, microsecond=0),
@@ -172,6 +188,12 @@ def settings_of(record: TestPlayRecord) -> TestPlaySettings:
         seed=settings.seed,
         optional_rules=frozenset(settings.optional_rules),
         fog_of_war=settings.fog_of_war,
+        opportunity_fire=settings.opportunity_fire,
+        move_by_knowledge=settings.move_by_knowledge,
+        op_fire_ranges=tuple(
+            (entry.side, entry.firer, entry.target, OpFireRange(entry.setting))
+            for entry in settings.op_fire
+        ),
     )
 
 

@@ -123,6 +123,27 @@ class Fired:
 
 
 @dataclass(frozen=True, slots=True)
+class OpportunityFire:
+    """A unit of the side not moving fired at `unit` as it `trigger`-ed ("moved", "changed
+    mode", "fired") [000 3.3]; the target's `LossesTaken` follows it in the log."""
+
+    turn: int
+    unit: str
+    """The target: the unit that moved, changed mode or fired."""
+    trigger: str
+    fired: Fired
+
+    @property
+    def hex(self) -> tuple[int, int]:
+        """Where the target stood when fired at."""
+        return self.fired.hex
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        return f"opportunity fire as {self.unit} {self.trigger}: {self.fired.describe()}"
+
+
+@dataclass(frozen=True, slots=True)
 class AmmoSpent:
     """Units of a side that fired ran Low on Ammo, and artillery became Unavailable or
     available again [000 10.2]."""

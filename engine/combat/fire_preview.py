@@ -216,7 +216,11 @@ def _target_modifiers(
 
 
 def preview_fire(
-    state: GameState, unit: UnitState, enemy: UnitState, target: FireTarget
+    state: GameState,
+    unit: UnitState,
+    enemy: UnitState,
+    target: FireTarget,
+    extra: tuple[FireModifier, ...] = (),
 ) -> FirePreview:
     """The preview of `unit` firing at `enemy` in `target` [000 5.1, 5.2, 12.0].
 
@@ -226,12 +230,14 @@ def preview_fire(
     and heavy artillery up to `artillery_hard_target_range` hexes (1 PzC, 4 PB [001]); the
     special disruption rules double the loss the morale check reads for indirect fire at a
     hard target or an HQ, and for towed AT guns or towed heavy AA at a hard vehicle [000 5.2].
+    `extra` are modifiers of the circumstances the caller knows (opportunity fire's Indirect
+    Mod).
     """
     combat = state.parameters.combat
     hard = is_hard_target(state, enemy)
     attack, _ = attack_of(unit, hard)
     strength = firing_strength(state, unit)
-    modifiers = _firer_modifiers(state, unit, target)
+    modifiers = _firer_modifiers(state, unit, target) + list(extra)
     target_mods, defense = _target_modifiers(state, unit, enemy, target)
     modifiers += target_mods
     if target.kind is CombatKind.DIRECT_FIRE:
