@@ -423,7 +423,7 @@ class ScenarioBuilder:
         reinforcements = self.reinforcements()
         air = self.air()
         return ScenarioFile(
-            format_version=2,
+            format_version=3,
             header=Header(**header),
             files=TitleFiles(**self.src["files"]),
             placements=placements,
