@@ -54,7 +54,7 @@ def order_columns() -> list[Column]:
     """Id, turn, time, stance, objective, hex, radius, note."""
     clear_hex = [(("area",), []), (("radius",), 0), (("hex",), None)]
     return [
-        id_column(width=18),
+        id_column(width=10),
         *schedule_columns(),
         Column(
             header="Stance",
@@ -74,7 +74,7 @@ def order_columns() -> list[Column]:
             display=lambda _document, value: value or "",
             assign=lambda _d, _i, value: [*clear_hex, (("objective",), value)],
             tooltip="The objective aimed at; choosing one clears the hex and area.",
-            width=14,
+            width=10,
         ),
         Column(
             header="Hex",
@@ -91,7 +91,7 @@ def order_columns() -> list[Column]:
             width=9,
         ),
         Column(header="Radius", field=("radius",), editor=Editor.INT, width=6),
-        Column(header="Note", field=("note",), width=24),
+        Column(header="Note", field=("note",), width=8),
     ]
 
 
