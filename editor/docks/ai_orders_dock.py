@@ -54,7 +54,7 @@ def order_columns() -> list[Column]:
     """Id, turn, time, stance, objective, hex, radius, note."""
     clear_hex = [(("area",), []), (("radius",), 0), (("hex",), None)]
     return [
-        id_column(width=10),
+        id_column(width=8),
         *schedule_columns(),
         Column(
             header="Stance",
@@ -90,8 +90,14 @@ def order_columns() -> list[Column]:
             "move it. Setting a hex clears the objective.",
             width=9,
         ),
-        Column(header="Radius", field=("radius",), editor=Editor.INT, width=6),
-        Column(header="Note", field=("note",), width=8),
+        Column(
+            header="Radius",
+            field=("radius",),
+            editor=Editor.INT,
+            width=5,
+            display=lambda _document, value: str(value) if value else "",
+        ),
+        Column(header="Note", field=("note",), width=4),
     ]
 
 
@@ -224,6 +230,9 @@ class AiOrdersDock(ListTablesDock):
             sides.addWidget(box)
         sides.addStretch(1)
         body = QWidget()
+        # Painted: the main window's stale dock tab bars lie under the panel and showed
+        # through the labels.
+        body.setAutoFillBackground(True)
         layout = QVBoxLayout(body)
         layout.setContentsMargins(4, 2, 4, 4)
         layout.setSpacing(4)
@@ -339,7 +348,7 @@ class AiOrdersDock(ListTablesDock):
             if first is not None
             else ""
         )
-        return "Inherited:\n" + "\n".join(lines) + follows
+        return "Inherited:\n" + "\n".join(lines) + ("\n" + follows.strip() if follows else "")
 
     # Edits -----------------------------------------------------------------------------------
 
