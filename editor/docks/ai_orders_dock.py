@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSpinBox, QToolButton, QVBoxLayout, QWidget
 
 from editor.commands import EditFile, InsertItems, RemoveItems, SetValue
@@ -252,9 +253,13 @@ class AiOrdersDock(ListTablesDock):
         button = QToolButton()
         button.setText("↑" if offset < 0 else "↓")
         button.setAccessibleName(text)
-        button.setToolTip(f"{tip} (Alt+{'Up' if offset < 0 else 'Down'})")
-        button.setShortcut(f"Alt+{'Up' if offset < 0 else 'Down'}")
+        keys = f"Alt+{'Up' if offset < 0 else 'Down'}"
+        button.setToolTip(f"{tip} ({keys})")
         button.clicked.connect(lambda: self.move_current(offset))
+        # Only inside the panel: on the map or in another panel, Alt+arrow keys mean other things.
+        shortcut = QShortcut(QKeySequence(keys), self)
+        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        shortcut.activated.connect(lambda: self.move_current(offset))
         return button
 
     def _aggressiveness_box(self, side: Side) -> QSpinBox:

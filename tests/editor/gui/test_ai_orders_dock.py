@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
 
 from editor.docks.ai_orders_dock import AiOrdersDock
 from editor.docks.table_columns import format_hex
@@ -120,6 +121,11 @@ def test_orders_move_up_and_down_and_back(dock: AiOrdersDock, ai_document: Docum
     assert ai_document.undo_stack.undoText() == "Move A/I Order"
     dock.move_current(-1)  # already first: nothing happens
     assert ai_document.undo_stack.count() == 1
+    dock.view.table.setFocus()
+    QTest.keyClick(dock.view.table, Qt.Key.Key_Down, Qt.KeyboardModifier.AltModifier)
+    assert _ids(dock) == ["vgd-attack", "vgd-exit"]
+    assert dock.view.current_row() == 1
+    ai_document.undo_stack.undo()
     ai_document.undo_stack.undo()
     assert _ids(dock) == ["vgd-attack", "vgd-exit"]
 
