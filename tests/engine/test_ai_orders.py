@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.ai_orders import aggressiveness, order_in_force
+from engine.ai_orders import OrderInForce, aggressiveness, order_in_force
 from engine.state import GameState
 from schemas.ai_orders import AiOrder, OrganizationOrders
 from schemas.io import dump_text
@@ -13,6 +13,7 @@ from schemas.scenario import Attachment
 from schemas.title import load_scenario
 from schemas.vocabulary import Side
 from tests.ai_title import ai_scenario, write_ai_title
+from tests.conftest import SAMPLE_DATA
 
 
 def _state(tmp_path: Path, text: str | None = None) -> GameState:
@@ -82,3 +83,23 @@ def test_aggressiveness_is_the_scenarios_or_even(tmp_path: Path) -> None:
     scenario = ai_scenario()
     assert aggressiveness(scenario, Side.AXIS) == 70
     assert aggressiveness(scenario, Side.ALLIED) == 50
+
+
+def test_the_road_to_bastogne_follows_its_briefing() -> None:
+    bundle = load_scenario(
+        SAMPLE_DATA / "ardennes44" / "scenarios" / "road_to_bastogne.scenario.yaml"
+    )
+    state = GameState.from_bundle(bundle)
+    lehr = next(iter(state.oob_index.iter_units_under("de.pzl.pglr902")))
+    airborne = next(iter(state.oob_index.iter_units_under("us.101ab.501pir")))
+    # 18 Dec 06:00 is turn 1; 19 Dec 08:00, when Panzer-Lehr turns on Bastogne, is turn 11.
+    assert _key(order_in_force(state, lehr, 1)) == ("pzl-mageret", "de.pzl", 1, True)
+    assert _key(order_in_force(state, lehr, 11)) == ("pzl-bastogne", "de.pzl", 11, True)
+    # The 101st has no orders of its own: it holds Bastogne with VIII Corps.
+    assert _key(order_in_force(state, airborne, 5)) == ("8c-hold-bastogne", "us.8c", 1, True)
+
+
+def _key(found: OrderInForce | None) -> tuple[str, str, int, bool] | None:
+    if found is None:
+        return None
+    return found.order.id, found.organization, found.from_turn, found.inherited
