@@ -12,7 +12,7 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSpinBox, QToolButton, QVBoxLayout, QWidget
 
 from editor.commands import EditFile, InsertItems, RemoveItems, SetValue
-from editor.docks.list_table import ListTableModel
+from editor.docks.list_table import Index, ListTableModel
 from editor.docks.list_table_view import ListTablesDock, ListTableView
 from editor.docks.schedule_dock import first_new_turn
 from editor.docks.table_columns import (
@@ -23,13 +23,14 @@ from editor.docks.table_columns import (
     id_column,
     label,
     node_name,
+    parse_hex,
     schedule_columns,
     turn_clock,
 )
 from editor.document import Change, Document
 from editor.selection import Focus, Selection
 from engine.ai_orders import clock_turn_of, in_force, orders_by_organization, organization_chain
-from schemas.ai_orders import AiOrder, OrganizationOrders, Stance
+from schemas.ai_orders import MAX_AREA_HEXES, AiOrder, OrganizationOrders, Stance
 from schemas.io import FileKind
 from schemas.problems import ModelPath
 from schemas.vocabulary import Side
@@ -51,9 +52,27 @@ def target_text(document: Document, order: AiOrder) -> str:
     return "where they stand"
 
 
+def hexes_text(order: AiOrder) -> str:
+    """An order's hex or area as typed: `3, 4` or `3, 4; 5, 6`."""
+    hexes = [order.hex] if order.hex is not None else list(order.area)
+    return "; ".join(f"{column}, {row}" for column, row in hexes)
+
+
+def assign_hexes(text: str) -> list[tuple[ModelPath, Any]]:
+    """The fields a typed hex or area sets: one hex aims at it (keeping the radius), several
+    make the area, none clears both. The objective is cleared first, so that no step of the
+    edit holds two targets."""
+    hexes = [parse_hex(part.strip()) for part in str(text).split(";") if part.strip()]
+    if len(hexes) > MAX_AREA_HEXES:
+        raise ValueError(f"an area has at most {MAX_AREA_HEXES} hexes, not {len(hexes)}")
+    if len(hexes) == 1:
+        return [(("objective",), None), (("area",), []), (("hex",), hexes[0])]
+    return [(("objective",), None), (("radius",), 0), (("hex",), None), (("area",), hexes)]
+
+
 def order_columns() -> list[Column]:
     """Id, turn, time, stance, objective, hex, radius, note."""
-    clear_hex = [(("area",), []), (("radius",), 0), (("hex",), None)]
+    clear_hexes = [(("area",), []), (("radius",), 0), (("hex",), None)]
     return [
         id_column(width=8),
         *schedule_columns(),
@@ -73,22 +92,21 @@ def order_columns() -> list[Column]:
                 *((o.id, o.name or o.id) for o in document.scenario.objectives),
             ],
             display=lambda _document, value: value or "",
-            assign=lambda _d, _i, value: [*clear_hex, (("objective",), value)],
+            assign=lambda _d, _i, value: [*clear_hexes, (("objective",), value)],
             tooltip="The objective aimed at; choosing one clears the hex and area.",
             width=10,
         ),
         Column(
             header="Hex",
             field=("hex",),
-            editor=Editor.HEX,
+            editor=Editor.TEXT,
             name="Hex",
-            assign=lambda _d, _i, value: [
-                (("objective",), None),
-                (("area",), []),
-                (("hex",), value),
-            ],
-            tooltip="Or the hex aimed at, typed as `12, 34`; drag the arrow head on the map to "
-            "move it. Setting a hex clears the objective.",
+            value=lambda _document, item: hexes_text(item),
+            display=lambda _document, value: value,
+            assign=lambda _d, _i, value: assign_hexes(value),
+            tooltip="Or the hex aimed at, typed as `12, 34`, or an area of a few hexes as\n"
+            "`12, 34; 13, 34; 14, 35`; drag the arrow head on the map to move it.\n"
+            "Setting hexes clears the objective.",
             width=9,
         ),
         Column(
@@ -146,7 +164,7 @@ class OrganizationOrdersModel(ListTableModel):
     def items(self) -> list[Any]:
         return [] if self.list_path[2] == _MISSING else super().items()
 
-    def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: B008 - Qt's
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
         return 0 if self.list_path[2] == _MISSING else super().rowCount(parent)
 
     def insert(self, items: Sequence[Any], index: int | None = None) -> int:

@@ -56,6 +56,8 @@ class Arrow:
     """The centre of the target (objective, hex or area)."""
     radius: float
     """The radius of the target area in world units (0: one hex)."""
+    area: tuple[tuple[float, float], ...] = ()
+    """The centres of the hexes of an area target."""
 
 
 def arrows_of(document: Document, geometry: MapGeometry) -> list[Arrow]:
@@ -95,6 +97,7 @@ def arrows_of(document: Document, geometry: MapGeometry) -> list[Arrow]:
                     start,
                     end,
                     float(order.radius),
+                    tuple(geometry.center(*hex_) for hex_ in order.area),
                 )
             )
     return arrows
@@ -206,7 +209,8 @@ class AiOrdersLayer(QObject):
             if arrow is self.dragging and self.drag_point is not None:
                 end = self.drag_point
             start = _pixel(frame, arrow.start) if arrow.start is not None else None
-            _draw_arrow(painter, arrow, start, end, zoom)
+            area = [_pixel(frame, point) for point in arrow.area]
+            _draw_arrow(painter, arrow, start, end, area=area, zoom=zoom)
         painter.restore()
 
     # Dragging a head ---------------------------------------------------------------------------
@@ -257,7 +261,13 @@ def _pixel(frame: Frame, world: tuple[float, float]) -> QPointF:
 
 
 def _draw_arrow(
-    painter: QPainter, arrow: Arrow, start: QPointF | None, end: QPointF, zoom: float
+    painter: QPainter,
+    arrow: Arrow,
+    start: QPointF | None,
+    end: QPointF,
+    *,
+    area: list[QPointF],
+    zoom: float,
 ) -> None:
     color = STANCE_COLORS[arrow.order.stance]
     width = max(2.0, zoom * 0.08)
@@ -268,6 +278,11 @@ def _draw_arrow(
         painter.setBrush(Qt.BrushStyle.NoBrush)
         size = (arrow.radius + 0.5) * zoom
         painter.drawEllipse(end, size, size)
+    if area:
+        painter.setPen(QPen(color, max(1.5, width / 2), Qt.PenStyle.DashLine))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for centre in area:
+            painter.drawEllipse(centre, zoom * 0.4, zoom * 0.4)
     head = max(6.0, zoom * 0.32)
     if start is not None and math.hypot(end.x() - start.x(), end.y() - start.y()) > head:
         angle = math.atan2(end.y() - start.y(), end.x() - start.x())

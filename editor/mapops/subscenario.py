@@ -358,8 +358,8 @@ def _cut_ai_orders(
     for entry in ai.organizations:
         orders = []
         for order in entry.orders:
-            area = [shift(tuple(h)) for h in order.area if shift.crop.contains(tuple(h))]
-            hex_ = tuple(order.hex) if order.hex is not None else None
+            area = [shift(h) for h in order.area if shift.crop.contains(h)]
+            hex_ = order.hex
             lost = (
                 (order.objective is not None and order.objective not in objectives)
                 or (hex_ is not None and not shift.crop.contains(hex_))

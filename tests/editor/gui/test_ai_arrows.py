@@ -11,12 +11,14 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QImage
 
+from editor.commands import SetValues
 from editor.docks.map_aids_dock import MapAidsDock
 from editor.document import Document
 from editor.map.ai_arrows import STANCE_COLORS
 from editor.map.view import MapView
 from editor.selection import Selection
 from schemas.ai_orders import Stance
+from schemas.io import FileKind
 from tests.ai_title import write_ai_title
 
 ZOOM = 90.0
@@ -138,3 +140,27 @@ def test_a_press_away_from_any_head_selects_the_hex_as_before(
     qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=pixel.toPoint())
     assert selection.hex == (5, 4)
     assert ai_document.undo_stack.count() == 0
+
+
+def test_an_area_is_ringed_hex_by_hex_and_its_arrow_points_at_its_middle(
+    dock: MapAidsDock, view: MapView, ai_document: Document
+) -> None:
+    dock.ai_orders_box.setChecked(True)
+    path = ("ai", "organizations", 2, "orders", 0)
+    ai_document.push(
+        SetValues(
+            ai_document,
+            FileKind.SCENARIO,
+            [((*path, "radius"), 0), ((*path, "hex"), None), ((*path, "area"), [(3, 3), (5, 3)])],
+            "Set A/I Order Area",
+        )
+    )
+    arrow = next(a for a in dock.layer.arrows() if a.order.id == "16ir-reserve")
+    geometry = view.scene.geometry  # type: ignore[union-attr]
+    (x0, y0), (x1, y1) = geometry.center(3, 3), geometry.center(5, 3)
+    assert arrow.end == pytest.approx(((x0 + x1) / 2, (y0 + y1) / 2))
+    assert arrow.area == (geometry.center(3, 3), geometry.center(5, 3))
+    image = view.render_view()
+    ring = view.hex_pixel((5, 3))
+    edge = QPointF(ring.x() + view.zoom() * 0.4, ring.y())
+    assert _colour_near(image, edge, STANCE_COLORS[Stance.RESERVE], reach=2)

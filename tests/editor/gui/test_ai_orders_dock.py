@@ -12,7 +12,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from editor.docks.ai_orders_dock import AiOrdersDock
-from editor.docks.table_columns import format_hex
 from editor.document import Document
 from editor.selection import Focus, Selection
 from schemas.ai_orders import Stance
@@ -59,7 +58,7 @@ def test_selecting_a_unit_shows_its_organizations_own_and_inherited_orders(
     assert [dock.orders.cell_text(0, c) for c in (TURN, STANCE, HEX, RADIUS)] == [
         "2",
         "Reserve",
-        format_hex((1, 2)),
+        "1, 2",
         "1",
     ]
     assert "Orders of" in dock.heading.text()
@@ -170,3 +169,22 @@ def test_a_problem_jumps_to_its_order(dock: AiOrdersDock) -> None:
     assert dock.orders.organization == "de.12vgd"
     assert dock.view.current_row() == 1
     assert dock.view.table.currentIndex().column() == OBJECTIVE
+
+
+def test_typing_several_hexes_makes_an_area_and_one_hex_aims_at_it(
+    dock: AiOrdersDock, ai_document: Document
+) -> None:
+    dock.show_organization("us.1id.16ir")
+    assert dock.orders.set_value(0, HEX, "1, 2; 2, 2; 2, 3")
+    order = ai_document.scenario.ai.organizations[2].orders[0]
+    assert (order.hex, order.radius, order.area) == (None, 0, [(1, 2), (2, 2), (2, 3)])
+    assert dock.orders.cell_text(0, HEX) == "1, 2; 2, 2; 2, 3"
+    assert dock.orders.set_value(0, HEX, "4, 4")
+    order = ai_document.scenario.ai.organizations[2].orders[0]
+    assert (order.hex, order.area) == ((4, 4), [])
+    assert not dock.orders.set_value(0, HEX, "4, 4; north")
+    assert "'north' is not a hex" in dock.orders.last_error
+    ai_document.undo_stack.undo()
+    ai_document.undo_stack.undo()
+    order = ai_document.scenario.ai.organizations[2].orders[0]
+    assert (order.hex, order.radius, order.area) == ((1, 2), 1, [])
