@@ -1,6 +1,6 @@
 """Setup checks of A/I orders that need the turn clock and the arrival schedule: an order that
-applies before any unit of its organization is on the map (AI001), and two orders of one
-organization from the same turn (AI004)."""
+applies before any unit of its organization is on the map (AI001), two orders of one
+organization from the same turn (AI004), and an order after the last turn (SCN006)."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def _first_turns(context: SetupContext) -> dict[str, int]:
 
 
 def check_ai_order_times(context: SetupContext) -> Iterator[Problem]:
-    """AI001 and AI004.
+    """AI001, AI004 and SCN006.
 
     An organization exists from the first turn any unit below it is on the map, placed or
     arrived (a corps whose first division stands on the map exists from turn 1, even if its
@@ -60,6 +60,15 @@ def check_ai_order_times(context: SetupContext) -> Iterator[Problem]:
             field = "turn" if order.turn is not None else "at"
             start = turn_of(order)
             if start is None:
+                # SCN006, as for the other scheduled events: the order never applies.
+                yield Problem(
+                    Severity.WARNING,
+                    "SCN006",
+                    f"A/I order '{order.id}' applies from {_when(order)}, after the scenario's "
+                    f"last turn ({state.clock.last_turn}), so it never applies",
+                    path=(*org_path, number, field),
+                    object_id=order.id,
+                )
                 continue
             earlier = seen.get(start)
             if earlier is not None:

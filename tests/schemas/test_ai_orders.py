@@ -157,6 +157,13 @@ CASES = [
         id="two orders from turn 1",
     ),
     pytest.param(
+        'at: "1944-12-16 14:00"',
+        'at: "1944-12-18 14:00"',
+        "SCN006",
+        'at: "1944-12-18 14:00"',
+        id="an order after the last turn",
+    ),
+    pytest.param(
         "    - organization: us.1id.16ir\n",
         "    - organization: us.1id\n      orders: []\n    - organization: us.1id.16ir\n",
         "AI006",
