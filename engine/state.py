@@ -33,9 +33,9 @@ from schemas.scenario import (
     LimitedObjective,
     Objective,
     ScenarioFile,
-    Scheduled,
     SurrenderObjective,
 )
+from schemas.scheduled import Scheduled
 from schemas.title import ScenarioBundle
 from schemas.vocabulary import OptionalRule, Side
 from schemas.weather import WeatherFile

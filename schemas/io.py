@@ -26,7 +26,7 @@ import pydantic.fields  # noqa: F401
 from pydantic import BaseModel, ValidationError
 
 from schemas import jsonscan, yamlio
-from schemas.migrations import CURRENT_VERSION, migrate
+from schemas.migrations import current_version, migrate
 from schemas.problems import ModelPath, Problem, error, format_path, info
 from schemas.reading import read_regular_file
 
@@ -343,18 +343,19 @@ def _load_text(loaded: LoadedFile, text: str, as_json: bool) -> list[Problem]:
             ),
         ]
     try:
-        data, loaded.original_version = migrate(data)
+        data, loaded.original_version = migrate(data, loaded.kind.value)
     except ValueError as exc:
         line, column = loaded.locate(("format_version",))
         return [
             *problems,
             error("VERSION001", str(exc), path=("format_version",), line=line, column=column),
         ]
-    if loaded.original_version != CURRENT_VERSION:
+    latest = current_version(loaded.kind.value)
+    if loaded.original_version != latest:
         problems.append(
             info(
                 "VERSION002",
-                f"migrated from format version {loaded.original_version} to {CURRENT_VERSION}; "
+                f"migrated from format version {loaded.original_version} to {latest}; "
                 "saving writes the new version",
                 path=("format_version",),
             )

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from engine.setup._context import SetupContext
+from engine.setup.ai_orders import check_ai_order_times
 from engine.setup.command_chain import (
     check_attachments,
     check_detached,
@@ -47,6 +48,7 @@ CHECKS: tuple[SetupCheck, ...] = (
     check_supply_lines,
     check_schedule,
     check_weather_dates,
+    check_ai_order_times,
 )
 """Every setup check, in the order their problems are listed."""
 
