@@ -12,7 +12,6 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-import numpy as np
 from PySide6.QtGui import QColor
 
 from editor.map import style
@@ -75,6 +74,22 @@ class RowBuckets(dict[int, list[tuple[int, T]]], Generic[T]):
         return changed
 
 
+class _Shades(dict[int, int]):
+    """The shade of each sum of slopes across a hex, computed when first asked for."""
+
+    def __init__(self, gain: float) -> None:
+        super().__init__()
+        self.gain = gain
+
+    def __missing__(self, slope: int) -> int:
+        # The slope across two hexes, compressed smoothly so steep valleys darken without
+        # turning black: a 5% slope lights half way.
+        t = slope * self.gain
+        shade = style.FLAT + int(127 * t / (1 + (t if t > 0 else -t)))
+        self[slope] = shade
+        return shade
+
+
 def _whole_number(text: str) -> int:
     try:
         return int(text)
@@ -133,22 +148,9 @@ class MapContent:
         return values + [0] * (width - len(values))
 
     def _shade_all(self) -> list[bytes]:
-        """Every row's hillshade at once, exactly as `_shade_row` gives each (the same
-        arithmetic in doubles, edges repeating the nearest row or column), in a few
-        milliseconds instead of a Python loop over every hex."""
-        height, width = self.map.height, self.map.width
-        if not self.map.elevation_rows or not height or not width:
-            return [self._shade_row(row) for row in range(height)]
-        here = np.array(self.elevation_rows, dtype=np.float64)
-        above = np.vstack((here[:1], here[:-1]))
-        below = np.vstack((here[1:], here[-1:]))
-        west = np.hstack((here[:, :1], here[:, :-1]))
-        east = np.hstack((here[:, 1:], here[:, -1:]))
-        gain = style.SHADE_GAIN / (2.0 * max(10, self.map.hex_size_m))
-        t = ((below - above) + (east - west)) * gain
-        shades = style.FLAT + np.trunc(127 * t / (1 + np.abs(t))).astype(np.int64)
-        data = shades.astype(np.uint8)
-        return [data[row].tobytes() for row in range(height)]
+        """Every row's hillshade."""
+        self._shades = _Shades(style.SHADE_GAIN / (2.0 * max(10, self.map.hex_size_m)))
+        return [self._shade_row(row) for row in range(self.map.height)]
 
     def _shade_row(self, row: int) -> bytes:
         """Hillshade of a row, lit from the upper left, from 0 (darkest) through `FLAT` (level
@@ -160,15 +162,17 @@ class MapContent:
         below = self.elevation_rows[row + 1] if row + 1 < self.map.height else here
         left = here[:1] + here[:-1]
         right = here[1:] + here[-1:]
-        # The slope across two hexes, compressed smoothly so steep valleys darken without
-        # turning black: a 5% slope lights half way.
         gain = style.SHADE_GAIN / (2.0 * max(10, self.map.hex_size_m))
-        flat = style.FLAT
-        shades = []
-        for up, down, west, east in zip(above, below, left, right, strict=True):
-            t = ((down - up) + (east - west)) * gain
-            shades.append(flat + int(127 * t / (1 + (t if t > 0 else -t))))
-        return bytes(shades)
+        if self._shades.gain != gain:  # the hexes' size changed
+            self._shades = _Shades(gain)
+        shades = self._shades
+        # A hex's shade depends only on the sum of its slopes, a whole number of metres: each
+        # sum is shaded once (`_Shades`) and the row is looked up at C speed.
+        slopes = [
+            (down - up) + (east - west)
+            for up, down, west, east in zip(above, below, left, right, strict=True)
+        ]
+        return bytes(map(shades.__getitem__, slopes))
 
     def _build_sparse(self) -> None:
         self.hexsides: RowBuckets[HexsideFeature] = RowBuckets.of(self.map.hexsides, _hex)
