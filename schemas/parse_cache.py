@@ -37,6 +37,9 @@ MAX_ENTRIES = 48
 """Entries kept; the least recently used go first (a title has five files, a designer a few
 titles and several versions of each in flight)."""
 
+MAX_BYTES = 256 * 2**20
+"""The most the entries may take on disk together (the 500x500 benchmark title takes 6 MB)."""
+
 OFF = "off"
 """The value of `$HEXWRIGHT_CACHE_DIR` that turns the cache off."""
 
@@ -128,13 +131,17 @@ def store(raw: bytes, kind: str, as_json: bool, parsed: Parsed) -> None:
 
 
 def _prune(where: Path) -> None:
-    """Drop the least recently used entries beyond `MAX_ENTRIES`."""
+    """Drop the least recently used entries beyond `MAX_ENTRIES` or `MAX_BYTES`."""
     entries = []
     for entry in where.glob("*" + _SUFFIX):
         try:
-            entries.append((entry.stat().st_mtime_ns, entry))
+            found = entry.stat()
         except OSError:
             continue
+        entries.append((found.st_mtime_ns, found.st_size, entry))
     entries.sort(reverse=True)
-    for _, entry in entries[MAX_ENTRIES:]:
-        entry.unlink(missing_ok=True)
+    total = 0
+    for kept, (_, size, entry) in enumerate(entries):
+        total += size
+        if kept >= MAX_ENTRIES or total > MAX_BYTES:
+            entry.unlink(missing_ok=True)

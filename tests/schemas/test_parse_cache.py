@@ -106,3 +106,21 @@ def test_small_files_and_a_cache_turned_off_write_nothing(
     monkeypatch.setenv("HEXWRIGHT_CACHE_DIR", parse_cache.OFF)
     assert load_file(_large_map(tmp_path)).ok
     assert not cache.exists()
+
+
+def test_the_least_recently_read_files_leave_the_cache_first(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(parse_cache, "MAX_ENTRIES", 2)
+    path = _large_map(tmp_path)
+    text = path.read_text(encoding="utf-8")
+    versions = [text + f"# version {n}\n" for n in range(3)]
+    for version in versions:
+        path.write_text(version, encoding="utf-8")
+        load_file(path)
+    assert len(_entries(cache)) == 2
+    # The oldest version is read afresh; the newest two are still there.
+    newest = {e.name for e in _entries(cache)}
+    path.write_text(versions[0], encoding="utf-8")
+    assert load_file(path).ok
+    assert len(newest & {e.name for e in _entries(cache)}) == 1
