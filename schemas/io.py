@@ -25,7 +25,7 @@ from typing import Any
 import pydantic.fields  # noqa: F401
 from pydantic import BaseModel, ValidationError
 
-from schemas import jsonscan, yamlio
+from schemas import jsonscan, parse_cache, yamlio
 from schemas.migrations import current_version, migrate
 from schemas.problems import ModelPath, Problem, error, format_path, info
 from schemas.reading import read_regular_file
@@ -314,7 +314,15 @@ def load_file(path: Path | str, kind: FileKind | None = None) -> LoadedFile:
         )
         return loaded
     loaded.text = text
-    loaded.problems.extend(p.in_file(where) for p in _load_text(loaded, text, is_json(path)))
+    as_json = is_json(path)
+    parsed = parse_cache.lookup(raw, kind, as_json)
+    if parsed is None:
+        problems = _load_text(loaded, text, as_json)
+        parsed = parse_cache.Parsed(loaded.model, problems, loaded.original_version)
+        parse_cache.store(raw, kind, as_json, parsed)
+    else:
+        loaded.model, loaded.original_version = parsed.model, parsed.original_version
+    loaded.problems.extend(p.in_file(where) for p in parsed.problems)
     return loaded
 
 
