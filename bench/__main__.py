@@ -136,7 +136,11 @@ def main(argv: list[str] | None = None) -> int:
             f"(together {editor_peak + checks:.0f} MB)"
         )
         print("\neditor, more figures (best of the sessions):")
-        for name in ("repaint zoomed in cold", "repaint whole map cold", "stroke segment worst"):
+        for name in (
+            "open to interactive, window only",
+            "open to interactive, CPU",
+            "stroke segment worst",
+        ):
             value = sessions.best(name)
             if value is not None:
                 print(f"  {name:<28} {_seconds(value):>10}")

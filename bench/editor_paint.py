@@ -10,7 +10,7 @@ import sys
 import time
 from collections import Counter
 
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QPointF, QSize
 from PySide6.QtWidgets import QApplication
 
 from bench.generate import DEFAULT_SEED, DEFAULT_SIZE, SCENARIO_NAME, ensure_title
@@ -50,12 +50,25 @@ def _cold(view: MapView) -> float:
     return _timed(view)
 
 
+def _new_level(view: MapView, notch: int) -> float:
+    """The first paint after one wheel notch in (1) or out (-1) from the warm close zoom: the
+    level stepped to has no tiles yet, everything else is as the designer left it."""
+    assert view.scene is not None
+    view.scene.tiles.clear()
+    view.set_zoom(CLOSE_ZOOM)
+    view.render_view()
+    middle = QPointF(view.map_size().width() / 2, view.map_size().height() / 2)
+    view.zoom_about(view.viewport.step_zoom(notch), middle)  # what a wheel notch does
+    return _timed(view)
+
+
 def measure_repaint(target: Document | MapView) -> dict[str, float]:
     """Seconds to repaint a 1920x1080 map view zoomed in (about 40 px per hex, on the busiest
     part of the map) and fitted to the whole map: warm (best of three, as after any pan or
     hover) under "repaint zoomed in" / "repaint whole map", and cold (every cache emptied
     first) under the same names with " cold". For a document, "open view" is the time to
-    show it in a new view up to the first whole-map picture.
+    show it in a new view up to the first whole-map picture. "first paint at a new zoom
+    level" is the slower of one wheel notch in and one out from the warm close zoom.
 
     `target` is a document, or the map view of a window: the view's document is then measured
     in a view of its own, so the figures are for exactly 1920x1080 whatever the docks leave
@@ -79,6 +92,9 @@ def measure_repaint(target: Document | MapView) -> dict[str, float]:
     view.center_on(_busiest_hex(document))
     timings["repaint zoomed in cold"] = min(_cold(view) for _ in range(REPEAT))
     timings["repaint zoomed in"] = min(_timed(view) for _ in range(REPEAT))
+    timings["first paint at a new zoom level"] = max(
+        min(_new_level(view, notch) for _ in range(REPEAT)) for notch in (1, -1)
+    )
     view.set_document(None)
     view.deleteLater()
     return timings

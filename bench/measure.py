@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gc
 import json
+import os
 import shutil
 import statistics
 import subprocess
@@ -25,10 +26,15 @@ from typing import Any
 
 from bench.generate import MAP_NAME, OOB_NAME, PARAMETERS_NAME, SCENARIO_NAME, TITLE_FILES
 from engine import movement, spotting
-from engine.combat import fire
+from engine.allowance import movement_allowance
+from engine.combat import assault, fire
+from engine.combat.assault_targets import assault_targets
+from engine.combat.events import OpportunityFire
 from engine.game import Game
 from engine.line_of_sight import sight_map
 from engine.map_checks import check_map_geometry
+from engine.movement_walk import walk
+from engine.play_options import PlayOptions
 from engine.setup import check as check_setup
 from engine.state import GameState
 from engine.supply import local_supply, supply_line
@@ -51,6 +57,9 @@ BUDGETS: dict[str, float] = {
     "editor: open title to interactive": 1.0,
     "editor: repaint 1920x1080 zoomed in": 0.03,
     "editor: repaint 1920x1080 whole map": 0.1,
+    "editor: cold repaint 1920x1080 zoomed in": 0.03,
+    "editor: cold repaint 1920x1080 whole map": 0.06,
+    "editor: first paint at a new zoom level": 0.05,
     "editor: brush stroke segment": 0.016,
     "test-play: a move, then taking it back": 0.1,
     "test-play: trace a unit's supply line": 0.1,
@@ -61,6 +70,8 @@ BUDGETS: dict[str, float] = {
     "whole process: validate the whole title": 1.2,
     "whole process: render the whole map at 1920 px": 0.9,
     "the preview of one fire": 0.005,
+    "the preview of one assault": 0.005,
+    "a move with opportunity fire checks along a 10-hex path": 0.03,
 }
 """Seconds per operation, as the architecture document's budget gives them (the brush stroke's
 budget is issue 5's; a test-play order's 0.1 s is ours: what a click may take to feel
@@ -587,6 +598,109 @@ def _fire_preview(title: Title) -> Prepared:
     )
 
 
+@measurement("the preview of one assault", BUDGETS["the preview of one assault"])
+def _assault_preview(title: Title) -> Prepared:
+    state = _in_contact(title)
+    spotting.sync(state)
+    # Units of the front stepped next to an enemy unit they face, until one may assault it;
+    # every unit of the side next to that hex which may also assault it joins.
+    board = state.board
+    movers = [u for u in state.iter_units(state.phasing) if u.unit.speed > 0][:CONTACT_UNITS]
+    target = None
+    for unit in movers:
+        home = unit.hex
+        for there in board.neighbors[6 * home : 6 * home + 6]:
+            if there < 0 or there in state.stacks:
+                continue
+            state.put(unit, there)
+            spotting.sync(state)
+            found = assault_targets(state, unit)
+            if found:
+                target = next(iter(found))
+                break
+            state.put(unit, home)
+        if target is not None:
+            break
+    assert target is not None, "no unit of the front can assault"
+    attackers = [
+        u
+        for n in board.neighbors[6 * target : 6 * target + 6]
+        if n >= 0
+        for u in state.units_at(n)
+        if u.side is state.phasing and target in assault_targets(state, u)
+    ]
+    shown: list[assault.AssaultPreview | None] = []
+
+    def preview() -> None:
+        shown[:] = [assault.preview(state, target, attackers)]
+
+    preview()
+    seen = shown[0]
+    return Prepared(
+        preview,
+        f"engine.combat.assault.preview (each attacker's eligibility and cost, both sides' "
+        f"values and modifiers, the casualty ranges, morale-check and retreat chances) of "
+        f"{len(attackers)} attacker(s) on {len(seen.defenders) if seen else 0} defender(s): "
+        f"{len(seen.attacker_modifiers) + len(seen.defender_modifiers) if seen else 0} modifiers",
+    )
+
+
+OP_FIRE_PATH = 10
+"""Hexes of the move the opportunity fire row walks."""
+
+
+@measurement(
+    "a move with opportunity fire checks along a 10-hex path",
+    BUDGETS["a move with opportunity fire checks along a 10-hex path"],
+)
+def _move_under_fire(title: Title) -> Prepared:
+    state = _in_contact(title)
+    state.options = PlayOptions(opportunity_fire=True)
+    spotting.sync(state)
+    # A combat unit of the front given the points to walk 10 hexes along it, in view of the
+    # enemy: the first whose walk draws fire and is not stopped by it, so every hex is checked.
+    movers = [u for u in state.iter_units(state.phasing) if u.unit.speed > 0 and not u.is_hq][
+        :CONTACT_UNITS
+    ]
+    for unit in movers:
+        unit.mp_spent = -3 * movement_allowance(state, unit)
+        paths = [r.path for r in movement.reachable(state, unit).values()]
+        path = max(paths, key=len, default=())[:OP_FIRE_PATH]
+        if len(path) == OP_FIRE_PATH:
+            trial = state.snapshot()
+            entered, events = walk(state, unit, path)
+            drew = any(isinstance(e, OpportunityFire) for e in events)
+            state.restore(trial)
+            spotting.sync(state)
+            if drew and len(entered) == OP_FIRE_PATH:  # fired at, and not stopped by it
+                break
+        unit.mp_spent = 0.0
+    before = state.snapshot()
+    fired: list[int] = []
+
+    def move() -> float:
+        state.restore(before)
+        spotting.sync(state)
+        # The Move tool's reach preview of this state, shown before the click, built the
+        # enemy's zones of control the move reads (`Game.legal_moves`).
+        movement.reachable(state, unit)
+        start = time.perf_counter()
+        _entered, events = walk(state, unit, path)
+        elapsed = time.perf_counter() - start
+        fired.append(sum(isinstance(e, OpportunityFire) for e in events))
+        return elapsed
+
+    move()
+    return Prepared(
+        move,
+        f"engine.movement_walk.walk of {unit.id} along {OP_FIRE_PATH} hexes of the front "
+        f"(visibility {CONTACT_VISIBILITY}): the steps, and at each hex the enemy units that may "
+        f"fire and their fire ({fired[0]} opportunity fires), after the reach preview; the "
+        "sightings' update after the move and the copy kept for undo have rows of their own",
+        reports_seconds=True,
+    )
+
+
 @dataclass
 class EditorSessions:
     """Editor sessions on the title, each in a fresh process (see bench.editor_session); the
@@ -598,11 +712,13 @@ class EditorSessions:
     def figure(self, run: int, name: str) -> float:
         """A figure of the `run`-th session, starting that session when it is the next one."""
         while len(self.sessions) <= run:
+            environment = {**os.environ, "HEXWRIGHT_BENCH_LAUNCHED": repr(time.time())}
             done = subprocess.run(
                 [sys.executable, "-m", "bench.editor_session", str(self.title.scenario_path)],
                 capture_output=True,
                 text=True,
                 check=False,
+                env=environment,
             )
             if done.returncode != 0:
                 raise RuntimeError(f"the editor session failed:\n{done.stderr[-2000:]}")
@@ -638,8 +754,9 @@ def _editor_row(name: str, figure: str, note: str) -> None:
 _editor_row(
     "editor: open title to interactive",
     "open to interactive",
-    "editor.main_window.MainWindow: from building the 1920x1080 window to the map painted once "
-    "with the title open (files read on a worker thread, docks filled), in a fresh process",
+    "from starting a fresh process to editor.main_window.MainWindow (1920x1080) painting the "
+    "title's map once and handling events: the interpreter, the editor's imports, the window, "
+    "the files read on a worker thread and the docks filled (the window alone below)",
 )
 _editor_row(
     "editor: repaint 1920x1080 zoomed in",
@@ -651,6 +768,22 @@ _editor_row(
     "editor: repaint 1920x1080 whole map",
     "repaint whole map",
     "editor.map.view.MapView fitted to the whole map",
+)
+_editor_row(
+    "editor: cold repaint 1920x1080 zoomed in",
+    "repaint zoomed in cold",
+    "the zoomed-in repaint with every cache of the view emptied first (tiles, counters, labels)",
+)
+_editor_row(
+    "editor: cold repaint 1920x1080 whole map",
+    "repaint whole map cold",
+    "the whole-map repaint with every cache of the view emptied first",
+)
+_editor_row(
+    "editor: first paint at a new zoom level",
+    "first paint at a new zoom level",
+    "the paint after one wheel notch in, and one out, from the warm close zoom, to a level "
+    "with no tiles yet: the slower of the two",
 )
 _editor_row(
     "editor: brush stroke segment",

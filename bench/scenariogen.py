@@ -437,7 +437,7 @@ class ScenarioBuilder:
         releases = self.releases()
         placements = self.placements()
         return {
-            "format_version": 2,
+            "format_version": 3,
             "header": {
                 "title": "Benchmark: the generated front",
                 "description": (

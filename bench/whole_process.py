@@ -3,7 +3,9 @@ fresh interpreter per run, the median of five, beside a bare interpreter and Til
 same work on the same terrain (bench.tiled) in the same run.
 
 The fresh interpreters may write and reuse bytecode, as an installed Hexwright does (pip
-compiles it at install), even where the benchmark itself runs with PYTHONDONTWRITEBYTECODE.
+compiles it at install), even where the benchmark itself runs with PYTHONDONTWRITEBYTECODE, and
+the parse cache (`schemas/parse_cache.py`), as a designer's CI does from its second run on the
+same files; a row beside the whole title's gives its figure with the cache turned off.
 """
 
 from __future__ import annotations
@@ -59,10 +61,16 @@ def hexwright(*arguments: str) -> list[str]:
     return [sys.executable, "-m", "editor.cli", *arguments]
 
 
-def _whole_process(command: list[str], note: str, **options: object) -> Prepared:
-    run_once(command)  # untimed: writes the bytecode an installed Hexwright would have
+def _whole_process(
+    command: list[str],
+    note: str,
+    environment: dict[str, str] | None = None,
+    **options: object,
+) -> Prepared:
+    # Untimed: writes the bytecode an installed Hexwright would have, and the parse cache.
+    run_once(command, environment)
     return Prepared(
-        lambda: run_once(command),
+        lambda: run_once(command, environment),
         note,
         reports_seconds=True,
         runs=RUNS,
@@ -173,6 +181,17 @@ def _validate_title(title: Title) -> Prepared:
         hexwright("validate", str(title.folder)),
         "`hexwright validate` of the title folder: every file, the cross-file checks and the "
         "rules engine's setup checks",
+    )
+
+
+@measurement("whole process: validate the whole title, parse cache off", 0.0)
+def _validate_title_uncached(title: Title) -> Prepared:
+    return _whole_process(
+        hexwright("validate", str(title.folder)),
+        "the same with HEXWRIGHT_CACHE_DIR=off: every file parsed and validated afresh, as "
+        "on a designer's first run or a changed file",
+        {**_environment(), "HEXWRIGHT_CACHE_DIR": "off"},
+        reference=True,
     )
 
 

@@ -31,12 +31,8 @@ from editor.docks.problems_model import describe_counts
 from editor.docks.tool_options import ToolOptionsDock
 from editor.document import Document, DocumentError, SaveConflict
 from editor.exporting import Render, export_png
-from editor.geo.import_dialog import import_geography
-from editor.map.export import render_whole_map
 from editor.map.hex_text import describe_hex
 from editor.map.view import MapView
-from editor.mapops.dialogs import new_title_dialog, resize_dialog
-from editor.mapops.subscenario_dialog import convert_to_subscenario_dialog
 from editor.open_places import SCENARIO_FILTER, scenario_folder, titles_folder
 from editor.opening import open_with_progress
 from editor.recovery import Autosaver
@@ -357,23 +353,31 @@ class MainWindow(WindowChrome):
         self._update_title()
 
     def _new_title(self) -> None:
+        from editor.mapops.dialogs import new_title_dialog  # noqa: PLC0415  # the menu's dialogs are imported when first used
+
         template = self.document.scenario_path if self.document is not None else None
         created = new_title_dialog(self, template)
         if created is not None:
             self.open_path(created)
 
     def _resize_map(self) -> None:
+        from editor.mapops.dialogs import resize_dialog  # noqa: PLC0415
+
         if self.document is not None:
             resize_dialog(self.document, self)
 
     def _convert_to_subscenario(self) -> None:
         if self.document is None:
             return
+        from editor.mapops.subscenario_dialog import convert_to_subscenario_dialog  # noqa: PLC0415
+
         created = convert_to_subscenario_dialog(self.document, self)
         if created is not None:
             self.open_path(created)
 
     def _import_geography(self) -> None:
+        from editor.geo.import_dialog import import_geography  # noqa: PLC0415
+
         if self.document is not None:
             import_geography(self.document, self)
 
@@ -394,6 +398,8 @@ class MainWindow(WindowChrome):
         self._export(lambda progress: progress(1, 1) and view.render_view(), "view")
 
     def _export_map(self) -> None:
+        from editor.map.export import render_whole_map  # noqa: PLC0415
+
         document = self.document
         if document is not None:
             self._export(lambda progress: render_whole_map(document, progress=progress), "map")

@@ -25,6 +25,7 @@ PANEL_KEYS: dict[str, str] = {
     "schedule": "Ctrl+Shift+R",
     "supply": "Ctrl+Shift+Y",
     "air": "Ctrl+Shift+F",
+    "ai_orders": "Ctrl+Shift+E",
     "parameters": "Ctrl+Shift+D",
     "weather": "Ctrl+Shift+W",
 }

@@ -73,6 +73,8 @@ def take(out_dir: Path, scenario: Path | None = None, town: str = TOWN) -> list[
         dock.raise_()
         shot(f"dock-{name}")
 
+    _ai_orders_shot(window, shot)
+
     if place is not None:
         _testplay_shot(window, tuple(place.hex), shot)
 
@@ -96,6 +98,29 @@ def _tool_shots(window: Any, hex_: tuple[int, int], shot: Callable[[str], None])
         tool.hover(_resting_mouse(window.map_view, target))
         shot(f"tool-{tool.name}")
     window.tools.set_current("select")
+
+
+def _ai_orders_shot(window: Any, shot: Callable[[str], None]) -> None:
+    """The A/I Orders panel on Panzer-Lehr's orders, and every order drawn on the map as an
+    arrow (the Map Aids layer on), around the first order's target."""
+    document = window.document
+    entries = document.scenario.ai.organizations
+    aids = window.docks.get("map_aids")
+    if not entries or aids is None:
+        return
+    lehr = next((e for e in entries if e.organization == "de.pzl"), entries[0])
+    aids.ai_orders_box.setChecked(True)
+    window.selection.select_units([lehr.organization])
+    dock = window.docks["ai_orders"]
+    dock.show()
+    dock.raise_()
+    objectives = {o.id: tuple(o.hex) for o in document.scenario.objectives}
+    target = objectives.get(lehr.orders[0].objective or "") if lehr.orders else None
+    window.map_view.set_zoom(24)
+    if target is not None:
+        window.map_view.center_on(target)
+    shot("ai-orders")
+    aids.ai_orders_box.setChecked(False)
 
 
 def _testplay_shot(window: Any, hex_: tuple[int, int], shot: Callable[[str], None]) -> None:

@@ -3,6 +3,7 @@ dock area, the first one listed is in front when panels share the area as tabs."
 
 from __future__ import annotations
 
+from editor.docks.ai_orders_dock import AiOrdersDock
 from editor.docks.air_dock import AirDock
 from editor.docks.base import DocumentDock
 from editor.docks.hex_info import HexInfoDock
@@ -34,6 +35,7 @@ DOCK_CLASSES: tuple[type[DocumentDock], ...] = (
     ScheduleDock,
     SupplyDock,
     AirDock,
+    AiOrdersDock,
     ParametersDock,
     WeatherDock,
 )

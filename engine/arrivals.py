@@ -32,7 +32,8 @@ from engine.spotting import spotted_by
 from engine.state import GameState, other_side
 from engine.units import UnitState, UnitStatus
 from engine.weather import airborne_or_amphibious_arrivals_allowed
-from schemas.scenario import ArrivalKind, Mode, Reinforcement, Scheduled, ScheduledUnits
+from schemas.scenario import ArrivalKind, Mode, Reinforcement, ScheduledUnits
+from schemas.scheduled import Scheduled
 from schemas.vocabulary import Side
 
 AIRBORNE = frozenset({ArrivalKind.PARACHUTE, ArrivalKind.GLIDER})

@@ -11,10 +11,13 @@ from dataclasses import dataclass
 from engine.combat.dig_in import DugIn, StartedDiggingIn, StoppedDiggingIn
 from engine.combat.events import (
     AmmoSpent,
+    Assaulted,
+    AssaultResolved,
     CounterbatterySpotted,
     FatigueRecovered,
     Fired,
     LossesTaken,
+    OpportunityFire,
     RubbleMade,
     StrengthRecovered,
 )
@@ -361,6 +364,23 @@ class DustSpotted:
         return f"{self.side.value} saw dust: an unknown enemy unit at {_hex(self.hex)}"
 
 
+@dataclass(frozen=True, slots=True)
+class MoveStopped:
+    """A move stopped short of the end of its path: on contact with an enemy its side had not
+    seen, or under opportunity fire (`engine.movement_walk`)."""
+
+    turn: int
+    unit: str
+    side: Side
+    hex: Offset
+    """Where the unit stopped."""
+    reason: str
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        return f"{self.side.value} {self.unit} stopped at {_hex(self.hex)}: {self.reason}"
+
+
 def _hex(offset: Offset) -> str:
     return f"[{offset[0]}, {offset[1]}]"
 
@@ -384,6 +404,10 @@ Event = (
     | AmmoChanged
     | Recovered
     | Fired
+    | Assaulted
+    | AssaultResolved
+    | OpportunityFire
+    | MoveStopped
     | AmmoSpent
     | CounterbatterySpotted
     | RubbleMade

@@ -1,8 +1,8 @@
 """The API a tester plays through: a new game from a scenario and a seed, legal moves, moving
-units and changing their mode, recon spotting, firing, digging in, combining and breaking down,
-taking back the orders of the player turn, and queries for line of sight and spotting, supply,
-objective owners, the score and the event log. Ending phases and player turns is the turn loop
-it inherits (`engine.game_turns`).
+units and changing their mode, recon spotting, digging in, combining and breaking down, taking
+back the orders of the player turn. Firing and assaulting (`engine.game_combat`), the queries
+(`engine.game_queries`) and ending phases and player turns (`engine.game_turns`) are mixins it
+inherits.
 
 Same scenario, seed and orders give the same log: all randomness comes from the state's one
 generator, and every collection is walked in scenario order. `Game.orders` records the orders
@@ -19,16 +19,16 @@ from pathlib import Path
 from engine import movement, objectives, organize, phases, spotting, supply
 from engine.allowance import movement_allowance
 from engine.combat import dig_in
-from engine.combat import fire as firing
-from engine.combat import fire_targets as targeting
 from engine.combat.events import LossesTaken
-from engine.combat.fire_preview import FirePreview
-from engine.combat.kinds import CombatKind
+from engine.combat.opportunity_fire import opportunity_fire, triggers_on_mode_change
 from engine.events import Event, GameEnded
+from engine.game_combat import CombatOrders
+from engine.game_queries import GameQueries
 from engine.game_turns import TurnLoop
-from engine.line_of_sight import has_line_of_sight
-from engine.objectives import Score
+from engine.intel import update_intel
+from engine.movement_walk import walk
 from engine.orders import (
+    Assault,
     BreakDown,
     ChangeMode,
     Combine,
@@ -41,7 +41,7 @@ from engine.orders import (
     ReconSpot,
 )
 from engine.phases import Action
-from engine.sightings import Sight, Sighting
+from engine.play_options import PlayOptions
 from engine.state import GameState, StateSnapshot
 from engine.units import UnitState
 from engine.weather import Weather
@@ -56,7 +56,7 @@ from schemas.weather import WeatherFile
 Offset = tuple[int, int]
 
 
-class Game(TurnLoop):
+class Game(CombatOrders, GameQueries, TurnLoop):
     """A game in progress, from the first player turn of turn 1 to the end.
 
     Orders (`move`, `change_mode`, `exit_unit`, `dig_in`, `combine`, `break_down`, ...) are
@@ -87,14 +87,25 @@ class Game(TurnLoop):
     # --- starting ---------------------------------------------------------------------------
 
     @classmethod
-    def from_bundle(cls, bundle: ScenarioBundle, seed: int = 0) -> Game:
-        """A new game of a loaded scenario; ValueError when it or its files have errors."""
-        return cls(GameState.from_bundle(bundle, seed))
+    def from_bundle(
+        cls, bundle: ScenarioBundle, seed: int = 0, options: PlayOptions | None = None
+    ) -> Game:
+        """A new game of a loaded scenario, with the players' `options` (Opportunity Fire, Fog
+        of War; none by default); ValueError when it or its files have errors."""
+        return cls._with(GameState.from_bundle(bundle, seed), options)
 
     @classmethod
-    def from_scenario(cls, path: Path | str, seed: int = 0) -> Game:
+    def from_scenario(
+        cls, path: Path | str, seed: int = 0, options: PlayOptions | None = None
+    ) -> Game:
         """A new game of the scenario file at `path`; ValueError when it cannot be played."""
-        return cls.from_bundle(load_scenario(path), seed)
+        return cls.from_bundle(load_scenario(path), seed, options)
+
+    @classmethod
+    def _with(cls, state: GameState, options: PlayOptions | None) -> Game:
+        if options is not None:
+            state.options = options
+        return cls(state)
 
     @classmethod
     def from_models(
@@ -106,11 +117,11 @@ class Game(TurnLoop):
         weather_file: WeatherFile | None = None,
         *,
         seed: int = 0,
+        options: PlayOptions | None = None,
     ) -> Game:
         """A new game of a scenario given as models (the editor's unsaved snapshot)."""
-        return cls(
-            GameState.from_models(scenario, map_file, oob, parameters, weather_file, seed=seed)
-        )
+        state = GameState.from_models(scenario, map_file, oob, parameters, weather_file, seed=seed)
+        return cls._with(state, options)
 
     # --- where we are -----------------------------------------------------------------------
 
@@ -146,23 +157,6 @@ class Game(TurnLoop):
 
     # --- units and hexes --------------------------------------------------------------------
 
-    def unit(self, unit_id: str) -> UnitState:
-        """A unit by id; ValueError naming it when the scenario has no such unit."""
-        unit = self.state.units.get(unit_id)
-        if unit is None:
-            raise ValueError(f"no unit '{unit_id}' in this game")
-        return unit
-
-    def hex_of(self, offset: Offset) -> int:
-        """The hex index of (column, row); ValueError off the map."""
-        if not self.state.board.grid.contains(*offset):
-            raise ValueError(f"hex {list(offset)} is off the map")
-        return self.state.board.index(*offset)
-
-    def offset_of(self, hex_index: int) -> Offset:
-        """The (column, row) of a hex index."""
-        return self.state.board.offset(hex_index)
-
     def iter_units(self, side: Side | None = None) -> Iterator[UnitState]:
         """Units on the map, of one side or both."""
         return self.state.iter_units(side)
@@ -174,8 +168,9 @@ class Game(TurnLoop):
         if isinstance(order, Move):
             return self.move(order.unit, order.path)
         if isinstance(order, ChangeMode):
+            start = len(self.log)
             self.change_mode(order.unit, order.mode)
-            return []
+            return self.log[start:]
         if isinstance(order, ExitUnit):
             return self.exit_unit(order.unit)
         if isinstance(order, ReconSpot):
@@ -188,6 +183,8 @@ class Game(TurnLoop):
             return [self.break_down(order.unit)]
         if isinstance(order, Fire):
             return self.fire(order.unit, order.target)
+        if isinstance(order, Assault):
+            return self.assault(order.hex, order.units)
         if isinstance(order, EndPhase):  # the recorded orders hold any automatic fire
             return self.end_phase(automatic=False)
         return self.end_player_turn(automatic=False)
@@ -202,8 +199,10 @@ class Game(TurnLoop):
         """Take back the last order of the current player turn, with everything it caused (the
         random numbers it drew included), and return it. ValueError when the player turn has no
         orders. Orders before one that took a combat result (`LossesTaken`) cannot be taken
-        back: the player has seen that roll. Whether a player may (not under Fog of War
-        [000 5.0]) is for the caller."""
+        back: the player has seen that roll - a move that drew opportunity fire included; a
+        move during which no unit fired can be, the dice of units that failed to fire being
+        unseen and rolled again the same after the take-back. Whether a player may (not under
+        Fog of War [000 5.0]) is for the caller."""
         if not self._checkpoints:
             raise ValueError("no order of this player turn to take back")
         checkpoint = self._checkpoints.pop()
@@ -217,6 +216,7 @@ class Game(TurnLoop):
         IllegalMove nothing changed, so nothing is recorded."""
         checkpoint = _Checkpoint(self.state.snapshot(), len(self.log), self.result)
         events = run()
+        update_intel(self.state)
         self.orders.append(order)
         if any(isinstance(event, LossesTaken) for event in events):
             # A combat result is a die roll the player has seen: nothing before it is taken
@@ -262,7 +262,9 @@ class Game(TurnLoop):
 
     def move(self, unit_id: str, path: Sequence[Offset]) -> list[Event]:
         """Move a unit along adjacent hexes (its own hex first or not), then settle objectives
-        it entered. Raises IllegalMove and changes nothing if any step is illegal."""
+        it entered. Raises IllegalMove and changes nothing if any step is illegal (under Fog of
+        War, by what its side knows). With the Opportunity Fire or Fog of War options the unit
+        moves hex by hex and may draw fire or stop on contact (`engine.movement_walk`)."""
         unit = self._orderable(unit_id)
         hexes = [self.hex_of(offset) for offset in path]
         if hexes and hexes[0] == unit.hex:
@@ -272,22 +274,30 @@ class Game(TurnLoop):
         def run() -> list[Event]:
             spotting.sync(self.state)
             start = unit.hex
-            entered = movement.move(self.state, unit, hexes)
+            entered, on_the_way = walk(self.state, unit, hexes)
             seen = spotting.after_move(self.state, unit, start, entered)
-            owners = objectives.update_owners(self.state, [(h, unit.side) for h in entered])
-            return self._emit([*seen, *owners])
+            held = entered if unit.on_map else []
+            owners = objectives.update_owners(self.state, [(h, unit.side) for h in held])
+            return self._emit([*on_the_way, *seen, *owners])
 
         return self._carry_out(order, run)
 
     def change_mode(self, unit_id: str, mode: Mode | str) -> float:
-        """Change a unit's mode (deployed, travel, rail); returns the movement points spent."""
+        """Change a unit's mode (deployed, travel, rail); returns the movement points spent.
+        It may draw opportunity fire (`engine.combat.opportunity_fire`)."""
         unit = self._orderable(unit_id)
         order = ChangeMode(unit_id, Mode(mode))
         spent: list[float] = []
 
         def run() -> list[Event]:
+            before = unit.mp_spent
             spent.append(movement.change_mode(self.state, unit, order.mode))
-            return []
+            if not self.state.options.opportunity_fire:
+                return []  # and no sync, which old records did not have here
+            if not triggers_on_mode_change(unit, order.mode, before):
+                return []
+            spotting.sync(self.state)
+            return self._emit(opportunity_fire(self.state, unit, "changed mode"))
 
         self._carry_out(order, run)
         return spent[0]
@@ -321,43 +331,6 @@ class Game(TurnLoop):
         )
         self._checkpoints.clear()  # taking it back would let a player roll again
         return events[0]
-
-    def fire_targets(self, unit_id: str) -> dict[Offset, CombatKind]:
-        """The hexes a unit of the side to move may fire at now, each direct or indirect fire
-        [000 5.0] (see `engine.combat.fire_targets`); empty when it may not fire."""
-        try:
-            unit = self._orderable(unit_id, Action.FIRE)
-        except movement.IllegalMove:
-            return {}
-        targets = targeting.fire_targets(self.state, unit)
-        return {self.offset_of(h): target.kind for h, target in targets.items()}
-
-    def fire_preview(self, unit_id: str, hex_: Offset) -> FirePreview | None:
-        """What the unit firing at `hex_` would do: target, combat value, each modifier named,
-        casualty range [000 5.2, 12.0]; None when it may not fire there."""
-        try:
-            unit = self._orderable(unit_id, Action.FIRE)
-        except movement.IllegalMove:
-            return None
-        return firing.preview(self.state, unit, self.hex_of(hex_))
-
-    def fire(self, unit_id: str, hex_: Offset) -> list[Event]:
-        """Fire a unit at a hex [000 5.1] (see `engine.combat.fire.fire`); IllegalMove when it
-        may not. A fire rolls dice the player sees: it and the orders before it cannot be
-        taken back."""
-        unit = self._orderable(unit_id, Action.FIRE)
-        target = self.hex_of(hex_)
-        order = Fire(unit_id, self.offset_of(target))
-
-        def run() -> list[Event]:
-            spotting.sync(self.state)
-            events: list[Event] = [*firing.fire(self.state, unit, target)]
-            deserted = phases.mark_deserted(self.state, target, unit.side)  # [000 13.3]
-            return self._emit(events if deserted is None else [*events, deserted])
-
-        events = self._carry_out(order, run)
-        self._checkpoints.clear()
-        return events
 
     # --- miscellaneous actions [000 4.9]: Digging-In, combining, breaking down ---------------
 
@@ -417,77 +390,6 @@ class Game(TurnLoop):
             return self._emit([organize.break_down(self.state, unit, self.state.turn)])
 
         return self._carry_out(BreakDown(unit_id), run)[0]
-
-    # --- queries ----------------------------------------------------------------------------
-
-    def local_supply(self, side: Side) -> dict[Offset, int]:
-        """The Local Supply Value of every hex `side`'s units occupy (0 = isolated) [000 10.1]."""
-        values = supply.local_supply(self.state, side)
-        return {
-            self.offset_of(h): values.value(h)
-            for h in sorted({u.hex for u in self.state.iter_units(side)})
-        }
-
-    def isolated_units(self, side: Side) -> list[str]:
-        """Ids of `side`'s units that are Isolated now."""
-        return [u.id for u in self.state.iter_units(side) if u.isolated]
-
-    def supply_line(self, side: Side, offset: Offset) -> tuple[str | None, list[Offset]] | None:
-        """The line of communication that supplies a hex for `side` now: the id of its source
-        (None for map-edge supply) and the hexes from `offset` to the source or edge hex; None
-        when the hex is Isolated [000 10.1]. See `engine.supply.supply_line`."""
-        line = supply.supply_line(self.state, side, self.hex_of(offset))
-        if line is None:
-            return None
-        return line.source, [self.offset_of(h) for h in line.hexes]
-
-    def objective_owners(self) -> dict[str, Side | None]:
-        """The owner of every objective, by id."""
-        return {o.id: o.owner for o in self.state.objectives}
-
-    def score(self) -> Score:
-        """Victory points, the score and the outcome it would give now."""
-        return objectives.score(self.state)
-
-    def line_of_sight(self, from_hex: Offset, to_hex: Offset) -> bool:
-        """Whether the map lets a unit at `from_hex` see `to_hex`, at any range: no town, wood
-        or hill between them [000 5.0], nor in Panzer Battles a wall of wrecks [001 #14] (see
-        `engine.line_of_sight`)."""
-        state = self.state
-        return has_line_of_sight(
-            state.board, self.hex_of(from_hex), self.hex_of(to_hex), state.sight_walls
-        )
-
-    def can_see(self, unit_or_hex: str | UnitState | Offset, hex_: Offset) -> bool:
-        """Whether a unit (by id or state) or a unit standing at a hex sees `hex_`: line of sight
-        within this turn's visibility [000 4.8, 11.0]."""
-        if isinstance(unit_or_hex, tuple):
-            origin = self.hex_of(unit_or_hex)
-        else:
-            unit = self.unit(unit_or_hex) if isinstance(unit_or_hex, str) else unit_or_hex
-            if not unit.on_map:
-                return False
-            origin = unit.hex
-        return spotting.sees(self.state, origin, self.hex_of(hex_))
-
-    def sight_of(self, side: Side, hex_: Offset) -> Sight | None:
-        """How well `side`'s units see a hex now: "spotted" when one that is not Broken does,
-        "unknown" when only Broken ones do, None when none does [000 4.8, 9.0]."""
-        return spotting.watch(self.state, side, self.hex_of(hex_))
-
-    def sight_from(self, hex_: Offset) -> dict[Offset, bool]:
-        """Every hex within this turn's visibility of `hex_`, and whether a unit there sees it."""
-        seen = spotting.viewshed(self.state, self.hex_of(hex_))
-        return {self.offset_of(h): clear for h, clear in seen.items()}
-
-    def spotting(self, side: Side) -> dict[str, Sighting]:
-        """The enemy units `side` sees now, by id, each spotted in detail or Unknown, with the
-        hex it was seen at [000 4.8]."""
-        return dict(self.state.spotted_by(side))
-
-    def iter_log(self, turn: int | None = None) -> Iterator[Event]:
-        """The events logged so far, or those of one turn."""
-        return (e for e in self.log if turn is None or e.turn == turn)
 
 
 @dataclass(frozen=True, slots=True)

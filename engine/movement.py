@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import NamedTuple
 
 from engine.allowance import is_heavy_gun, is_rail_unit, movement_allowance, mp_left
 from engine.combat.activity import mark_active, player_turn_index
 from engine.movement_costs import INF, MapCosts, MoveProfile
-from engine.movement_steps import EPSILON, IllegalMove, Mover, describe
+from engine.movement_steps import EPSILON, IllegalMove, Mover, Step, describe
 from engine.mp_text import cost_text, left_text
 from engine.pathfinding import Path, Reach, min_path, reachable
 from engine.phases import note_mode_change
@@ -48,6 +49,7 @@ __all__ = [
     "reachable",
     "stacking_in",
     "step_cost",
+    "vacate",
 ]
 
 
@@ -77,20 +79,51 @@ def move(state: GameState, unit: UnitState, path_hexes: Sequence[int]) -> list[i
     [000 10.2]. Returns the hexes entered. Raises IllegalMove, changing nothing, when any step is
     illegal or unaffordable or the move would end over-stacked. Objectives are not settled here.
     """
+    steps = check_path(state, unit, path_hexes, Mover(state, unit))
+    if not steps:
+        return []
+    spent = steps[-1].spent_after
+    hexes = [step.to_hex for step in steps]
+    apply_entries(state, hexes, [step.edge for step in steps if step.taken.ferry])
+    finish_move(state, unit, spent, hexes[-1])
+    return hexes
+
+
+class PathStep(NamedTuple):
+    """One step of a checked path."""
+
+    from_hex: int
+    direction: int
+    to_hex: int
+    taken: Step
+    spent_after: float
+    """Movement points spent on the move once the step is taken, minefield loss included."""
+
+    @property
+    def edge(self) -> int:
+        """The edge crossed, `6 * from_hex + direction`."""
+        return 6 * self.from_hex + self.direction
+
+
+def check_path(
+    state: GameState, unit: UnitState, path_hexes: Sequence[int], mover: Mover
+) -> list[PathStep]:
+    """The steps of a move along `path_hexes` (the unit's own hex first or not) as `mover` sees
+    them, each legal and affordable, the move ending where the unit may stand; IllegalMove
+    naming the first that is not. Changes nothing."""
     hexes = list(path_hexes)
     if hexes and hexes[0] == unit.hex:
         hexes = hexes[1:]
     if not hexes:
         return []
     who = describe(unit)
-    mover = Mover(state, unit)
     reason = mover.immobile_reason()
     if reason is not None:
         raise IllegalMove(f"{who} cannot move: {reason}")
     neighbors = state.board.neighbors
     budget = mp_left(state, unit)
     spent = 0.0
-    ferries: list[int] = []
+    steps: list[PathStep] = []
     here = unit.hex
     for there in hexes:
         if not 0 <= there < state.board.size:
@@ -113,24 +146,38 @@ def move(state: GameState, unit: UnitState, path_hexes: Sequence[int]) -> list[i
                 f"{left_text(budget - spent)} are left"
             )
         spent = min(budget, spent + taken.cost + taken.loss)
-        if taken.ferry:
-            ferries.append(6 * here + direction)
+        steps.append(PathStep(here, direction, there, taken, spent))
         here = there
     problem = mover.end_problem(here)
     if problem is not None:
         raise IllegalMove(f"{who} cannot end its move on {_where(state, here)}: {problem}")
-    _apply_entries(state, hexes, ferries)
+    return steps
+
+
+def finish_move(
+    state: GameState, unit: UnitState, spent: float, end_hex: int, start_hex: int | None = None
+) -> None:
+    """What a move leaves on the unit once it stops at `end_hex` having spent `spent`, leaving
+    `start_hex` (its hex now unless it was walked there hex by hex)."""
     unit.mp_spent += spent
     # For refuelling, "moving by Rail Mode is not considered movement" [000 10.2].
     unit.moved = unit.moved or unit.mode is not Mode.RAIL
     mark_active(state, unit)  # no fatigue or loss recovery after moving [000 9.3, 12.0]
     unit.moved_in = player_turn_index(state)  # fire and assault in phased play [000 13.3]
     unit.digging_in = False  # a unit that leaves its hex leaves its diggings [000 4.9]
-    state.put(unit, here)
-    return hexes
+    start = unit.hex if start_hex is None else start_hex
+    state.put(unit, end_hex)
+    vacate(state, start)
 
 
-def _apply_entries(state: GameState, hexes: list[int], ferries: list[int]) -> None:
+def vacate(state: GameState, hex_index: int) -> None:
+    """A fortified hex its last unit left is vacated: its benefits are halved until a unit
+    Digging-In restores it [000 5.3]."""
+    if hex_index in state.fortifications and not state.stacks.get(hex_index):
+        state.reduced_forts.add(hex_index)
+
+
+def apply_entries(state: GameState, hexes: list[int], ferries: list[int]) -> None:
     """Obstacles and minefields "are considered Penetrated after any unit enters them" (not in
     Panzer Battles) [000 4.4, 001 #5]; a used ferry carries nobody else this turn [000 4.5]."""
     if state.profile.penetration:

@@ -55,7 +55,7 @@ from engine.spotting import spotted_by
 from engine.stacking import over_stacking_on_arrival, road_stack_in, road_stacking_limit
 from engine.state import GameState, other_side
 from engine.units import UnitState
-from engine.zoc import zoc_map
+from engine.zoc import known_zoc_map, zoc_map
 from schemas.map import FullHexKind
 from schemas.oob import EngineeringVehicle
 from schemas.scenario import Mode
@@ -101,7 +101,14 @@ def is_mine_clearer(unit: UnitState) -> bool:
 class Mover:
     """The movement rules of one unit in the current state, step by step."""
 
-    def __init__(self, state: GameState, unit: UnitState, *, planning: bool = False) -> None:
+    def __init__(
+        self,
+        state: GameState,
+        unit: UnitState,
+        *,
+        planning: bool = False,
+        knowing: bool | None = None,
+    ) -> None:
         self.state = state
         self.unit = unit
         self.planning = planning
@@ -110,7 +117,14 @@ class Mover:
         self.allowance = movement_allowance(state, unit)
         self.spent_before = 0.0 if planning else unit.mp_spent
         self.side = unit.side
-        self.zoc = zoc_map(state, other_side(unit.side))
+        self.knowing = state.options.fog_of_war if knowing is None else knowing
+        """Whether steps see the enemy as the unit's side knows it (Fog of War), not as it is."""
+        self.seen_hexes: frozenset[int] = frozenset()
+        if self.knowing:
+            self.seen_hexes = frozenset(s.hex for s in spotted_by(state, unit.side).values())
+            self.zoc = known_zoc_map(state, unit.side)
+        else:
+            self.zoc = zoc_map(state, other_side(unit.side))
         static = unit.unit
         movement = state.parameters.movement
         self.locking = state.is_rule_on(OptionalRule.LOCKING_ZOC)
@@ -173,7 +187,9 @@ class Mover:
             return "it is off the map"
         stack = state.stacks.get(v)
         if stack and stack[0].side is not self.side:
-            return "enemy units hold it"
+            if not self.knowing or v in self.seen_hexes:
+                return "enemy units hold it"
+            stack = None  # unseen: the side plans through it as through an empty hex
         options = self.costs.options(u, d, state.damaged_bridges, state.damaged_full_hex_bridges)
         if not options.is_possible:
             return options.reason
@@ -301,7 +317,7 @@ class Mover:
                     choices.append((ordinary * self.zoc_multiplier, False))
                 if whole_cost < INF:
                     choices.append((whole_cost, True))  # the whole allowance is not multiplied
-            elif self.state.stacks.get(v):
+            elif (held := self.state.stacks.get(v)) and held[0].side is self.side:
                 choices.append((max(cheapest, allowance), True))
         if (self.zoc_exempt or (bridge and self.can_force_bridges)) and cheapest < INF:
             choices.append((max(cheapest, allowance), True))

@@ -104,6 +104,17 @@ def _axial(board: Board) -> tuple[array[int], array[int]]:
     return found
 
 
+def axial_coordinates(board: Board) -> tuple[array[int], array[int]]:
+    """Axial (q, r) of every hex index, cached per board: for loops that measure many hex
+    distances (`hex_distance`)."""
+    return _axial(board)
+
+
+def hex_distance(qs: array[int], rs: array[int], a: int, b: int) -> int:
+    """The hex distance between two hex indexes, from `axial_coordinates`."""
+    return _distance(qs, rs, a, b)
+
+
 def _distance(qs: array[int], rs: array[int], a: int, b: int) -> int:
     """The hex distance between two hex indexes, from their axial coordinates."""
     dq, dr = qs[a] - qs[b], rs[a] - rs[b]

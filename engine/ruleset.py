@@ -61,6 +61,22 @@ class RulesetProfile:
     loss_recovery: bool = True
     """Unit loss recovery and replacements exist [000 12.0]; PB has "No strength recovery"
     [001 #15]."""
+    overrun_assault_zero: bool = False
+    """Defenders whose Assault values are all 0 are overrun for the movement cost only
+    [001 #22]; in PzC they are assaulted like any other (at assault value 0) [000 6.3]."""
+    hedgerow_assault: bool = False
+    """Vehicles assaulting across a Hedge Row hexside have half assault and defense [001 #12];
+    PzC has no such hexside rule."""
+    bocage_assault: bool = True
+    """Vehicles assaulting into a Bocage hex have their defense halved ("Special Bocage
+    Rule" [000 6.2]); PB models hedgerows as hexsides instead [001 #12]."""
+    intel_markers: bool = False
+    """Each side keeps markers of enemy positions it saw last [001 1.1 #31] (`engine.intel`);
+    the Panzer Campaigns manual has none."""
+    op_fire_settings: bool = False
+    """Each side limits its opportunity fire by firing-unit type and target type to None,
+    Short, Medium or Long range [001 "Opportunity Fire"] (`engine.play_options.OpFireRange`);
+    the Panzer Campaigns manual has no such dialog, so there every unit fires at full range."""
 
 
 PROFILES: dict[Ruleset, RulesetProfile] = {
@@ -91,6 +107,11 @@ PROFILES: dict[Ruleset, RulesetProfile] = {
         alternative_calculation=frozenset({CombatKind.INDIRECT_FIRE}),
         loss_recovery=False,
         phased_play=False,
+        overrun_assault_zero=True,
+        hedgerow_assault=True,
+        bocage_assault=False,
+        op_fire_settings=True,
+        intel_markers=True,
     ),
 }
 

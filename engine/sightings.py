@@ -36,3 +36,21 @@ class Sighting:
     def __deepcopy__(self, memo: dict[int, object]) -> Sighting:
         """Itself: it never changes, and every undo checkpoint copies thousands of them."""
         return self
+
+
+@dataclass(frozen=True, slots=True)
+class IntelMarker:
+    """Where one side last saw an enemy unit that has gone out of its sight: "Intel markers are
+    used to describe previously known enemy positions" [001 1.1 #31]."""
+
+    unit: str
+    """The enemy unit; a player's view names it only when `grade` is SPOTTED."""
+    hex: int
+    grade: Sight
+    """Identified (SPOTTED) or only an Unknown when last seen."""
+    turn: int
+    """The game turn it was last seen on."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> IntelMarker:
+        """Itself: it never changes."""
+        return self

@@ -17,8 +17,9 @@ from typing import Any, TypeVar
 from engine.board import Board
 from engine.clock import TurnClock
 from engine.hexgrid import DIRECTIONS
+from engine.play_options import PlayOptions
 from engine.ruleset import RulesetProfile, profile_of
-from engine.sightings import Sighting
+from engine.sightings import IntelMarker, Sighting
 from engine.units import OFF_MAP, UnitState, UnitStatus
 from engine.weather import Weather, WeatherEngine
 from schemas.map import MapFile
@@ -32,9 +33,9 @@ from schemas.scenario import (
     LimitedObjective,
     Objective,
     ScenarioFile,
-    Scheduled,
     SurrenderObjective,
 )
+from schemas.scheduled import Scheduled
 from schemas.title import ScenarioBundle
 from schemas.vocabulary import OptionalRule, Side
 from schemas.weather import WeatherFile
@@ -153,6 +154,9 @@ class GameState:
     """Rubble hexes and whether each has been cleared."""
     rail_damage: set[int] = field(default_factory=set)
     fortifications: dict[int, FortificationKind] = field(default_factory=dict)
+    reduced_forts: set[int] = field(default_factory=set)
+    """Fortified hexes whose benefits are halved: vacated, or held by defenders who lost an
+    assault and could not retreat [000 5.3]."""
     damaged_bridges: set[int] = field(default_factory=set)
     """Bridged edges (`6 * hex + direction`, from both sides) whose bridge is down."""
     damaged_full_hex_bridges: set[int] = field(default_factory=set)
@@ -173,6 +177,9 @@ class GameState:
     hex_fire: dict[int, tuple[int, int]] = field(default_factory=dict)
     """Men-equivalents fired from each hex and the player turn they fired in, for the Hex Fire
     Limitation [000 5.1]."""
+    op_fire_used: dict[str, tuple[int, float]] = field(default_factory=dict)
+    """Movement points each unit has spent on opportunity fire and the enemy player turn it
+    fired in (`engine.combat.opportunity_fire`)."""
     indirect_fire_into: dict[int, tuple[int, int]] = field(default_factory=dict)
     """Men-equivalents fired indirectly into each hex and the player turn, for the Panzer
     Battles cap [001 #29]."""
@@ -196,10 +203,20 @@ class GameState:
         default_factory=lambda: {Side.ALLIED: {}, Side.AXIS: {}}
     )
     """The enemy units each side sees, by unit id (`engine.spotting` keeps it) [000 4.8]."""
+    intel: dict[Side, dict[str, IntelMarker]] = field(
+        default_factory=lambda: {Side.ALLIED: {}, Side.AXIS: {}}
+    )
+    """Each side's intel markers by enemy unit id (`engine.intel`) [001 1.1 #31]."""
+    intel_seen: dict[Side, dict[str, IntelMarker]] = field(
+        default_factory=lambda: {Side.ALLIED: {}, Side.AXIS: {}}
+    )
+    """The sightings at the last intel update, as the markers they would leave."""
     sight_version: int = -1
     """The `version` the sightings were last brought up to date at."""
     sight_walls: frozenset[int] = frozenset()
     """Hexes the scenario makes block line of sight: Panzer Battles wrecks [001 #14]."""
+    options: PlayOptions = field(default_factory=PlayOptions)
+    """What the players chose: Opportunity Fire, Fog of War (`engine.play_options`)."""
     version: int = 0
     """Bumped whenever a unit enters, leaves or changes state, so derived maps (ZOC, supply)
     know when to recompute."""
@@ -347,6 +364,7 @@ class GameState:
         self.rubble = {index(*r.hex): r.cleared for r in overlays.rubble}
         self.rail_damage = {index(*r.hex) for r in overlays.rail_damage}
         self.fortifications = {index(*f.hex): f.kind for f in overlays.fortifications}
+        self.reduced_forts = {index(*f.hex) for f in overlays.fortifications if f.vacated}
         most = self.profile.wrecks_blocking_sight
         if most is not None:
             self.sight_walls = frozenset(index(*w.hex) for w in overlays.wrecks if w.count > most)
@@ -564,6 +582,7 @@ _SMALL = tuple(
         "profile",
         "clock",
         "weather_engine",
+        "options",
         # kept by `snapshot` its own way
         "units",
         "stacks",

@@ -32,5 +32,5 @@ def validate_paths(paths: Sequence[Path | str], *, setup_checks: bool = True) ->
 
         for bundle in report.bundles:
             # The bundle's files come from the store, loaded once; only the game state is new.
-            report.add(check_bundle(bundle))
+            report.add(check_bundle(bundle, both_cores=True))
     return report

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from engine.ruleset import RulesetProfile
 from engine.spotting import is_concealed
-from engine.state import GameState
+from engine.state import GameState, other_side
 from engine.units import UnitState
 from schemas.vocabulary import Side
 
@@ -91,6 +91,31 @@ def zoc_hexes_of(state: GameState, units: Iterable[UnitState]) -> set[int]:
                 if other >= 0:
                     found.add(other)
     return found
+
+
+def known_zoc_map(state: GameState, side: Side) -> bytearray:
+    """A byte per hex, 1 where `side` knows the enemy exerts a zone of control: round the enemy
+    units it sees (spotted or Unknown), and on the hexes its own units stand in, whose zone they
+    feel (cached per state). With Fog of War a side moves by this map (`engine.movement_steps`).
+    """
+    return state.cached(("known_zoc", side), lambda: _known(state, side))
+
+
+def _known(state: GameState, side: Side) -> bytearray:
+    enemy = other_side(side)
+    zoc = bytearray(state.board.size)
+    seen = [
+        state.units[unit_id]
+        for unit_id, sighting in state.sightings[side].items()
+        if state.units[unit_id].hex == sighting.hex
+    ]
+    for index in zoc_hexes_of(state, seen):
+        zoc[index] = 1
+    true = zoc_map(state, enemy)
+    for hex_index, stack in state.stacks.items():
+        if stack[0].side is side and true[hex_index]:
+            zoc[hex_index] = 1
+    return zoc
 
 
 def is_in_enemy_zoc(state: GameState, hex_index: int, side: Side) -> bool:

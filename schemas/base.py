@@ -34,6 +34,9 @@ class Node(BaseModel):
         populate_by_name=False,
         # NaN and infinity are never what a designer means, and they poison every comparison.
         allow_inf_nan=False,
+        # Validators and serializers are built on first use: a file read from the parse cache
+        # (schemas/parse_cache.py) is never validated, and most commands serialize nothing.
+        defer_build=True,
     )
 
     write_defaults: ClassVar[bool] = False

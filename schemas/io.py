@@ -25,8 +25,8 @@ from typing import Any
 import pydantic.fields  # noqa: F401
 from pydantic import BaseModel, ValidationError
 
-from schemas import jsonscan, yamlio
-from schemas.migrations import CURRENT_VERSION, migrate
+from schemas import jsonscan, parse_cache, yamlio
+from schemas.migrations import current_version, migrate
 from schemas.problems import ModelPath, Problem, error, format_path, info
 from schemas.reading import read_regular_file
 
@@ -314,7 +314,15 @@ def load_file(path: Path | str, kind: FileKind | None = None) -> LoadedFile:
         )
         return loaded
     loaded.text = text
-    loaded.problems.extend(p.in_file(where) for p in _load_text(loaded, text, is_json(path)))
+    as_json = is_json(path)
+    parsed = parse_cache.lookup(raw, kind, as_json)
+    if parsed is None:
+        problems = _load_text(loaded, text, as_json)
+        parsed = parse_cache.Parsed(loaded.model, problems, loaded.original_version)
+        parse_cache.store(raw, kind, as_json, parsed)
+    else:
+        loaded.model, loaded.original_version = parsed.model, parsed.original_version
+    loaded.problems.extend(p.in_file(where) for p in parsed.problems)
     return loaded
 
 
@@ -343,18 +351,19 @@ def _load_text(loaded: LoadedFile, text: str, as_json: bool) -> list[Problem]:
             ),
         ]
     try:
-        data, loaded.original_version = migrate(data)
+        data, loaded.original_version = migrate(data, loaded.kind.value)
     except ValueError as exc:
         line, column = loaded.locate(("format_version",))
         return [
             *problems,
             error("VERSION001", str(exc), path=("format_version",), line=line, column=column),
         ]
-    if loaded.original_version != CURRENT_VERSION:
+    latest = current_version(loaded.kind.value)
+    if loaded.original_version != latest:
         problems.append(
             info(
                 "VERSION002",
-                f"migrated from format version {loaded.original_version} to {CURRENT_VERSION}; "
+                f"migrated from format version {loaded.original_version} to {latest}; "
                 "saving writes the new version",
                 path=("format_version",),
             )

@@ -12,7 +12,20 @@ from collections.abc import Callable
 from typing import Any
 
 CURRENT_VERSION = 2
-"""The format version every file kind is written in."""
+"""The format version of the map, OOB, parameter, weather and test-play files."""
+
+CURRENT_VERSIONS: dict[str, int] = {"scenario": 3}
+"""File kinds (by their suffix name) whose format has moved past CURRENT_VERSION."""
+
+
+def current_version(kind: str | None = None) -> int:
+    """The version a file of `kind` (`"scenario"`, `"map"`…) is written in.
+
+    >>> current_version("scenario"), current_version("map")
+    (3, 2)
+    """
+    return CURRENT_VERSIONS.get(kind or "", CURRENT_VERSION)
+
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -51,28 +64,44 @@ def v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     return dict(upgraded)
 
 
+def scenario_v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 of the scenario adds `ai` (A/I orders per organization and per-side
+    aggressiveness); a version 2 scenario has none, and nothing else changed.
+
+    >>> scenario_v2_to_v3({"format_version": 2, "placements": []})
+    {'format_version': 3, 'placements': []}
+    """
+    return {**data, "format_version": 3}
+
+
 MIGRATIONS: dict[int, Migration] = {1: v1_to_v2}
 """The step that upgrades each old version to the next one."""
 
+KIND_MIGRATIONS: dict[str, dict[int, Migration]] = {"scenario": {1: v1_to_v2, 2: scenario_v2_to_v3}}
+"""The steps of the file kinds whose format moved past version 2."""
 
-def migrate(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
-    """Upgrade `data` step by step to CURRENT_VERSION; return it with the version it had.
+
+def migrate(data: dict[str, Any], kind: str | None = None) -> tuple[dict[str, Any], int]:
+    """Upgrade `data` of a file of `kind` step by step to its current version; return it with
+    the version it had.
 
     Raises ValueError for a missing, unknown or newer version.
     """
+    latest = current_version(kind)
+    steps = KIND_MIGRATIONS.get(kind or "", MIGRATIONS)
     version = data.get("format_version")
     if isinstance(version, str) and version.isdigit():
         version = int(version)
     if not isinstance(version, int) or isinstance(version, bool):
         raise ValueError("format_version is missing or not a whole number")
-    if version > CURRENT_VERSION:
+    if version > latest:
         raise ValueError(
             f"format_version {version} is newer than this Hexwright reads "
-            f"(up to {CURRENT_VERSION}); update Hexwright to open it"
+            f"(up to {latest}); update Hexwright to open it"
         )
     original = version
-    while version < CURRENT_VERSION:
-        step = MIGRATIONS.get(version)
+    while version < latest:
+        step = steps.get(version)
         if step is None:
             raise ValueError(f"format_version {version} is not a version Hexwright ever wrote")
         data = step(data)

@@ -46,6 +46,10 @@ class NationEntry:
     path: ModelPath
 
 
+_LAST_BUILT: list[tuple[OobFile, OobIndex]] = []
+"""The OOB indexed last and its index."""
+
+
 @dataclass
 class OobIndex:
     """Lookup tables over an OobFile; `duplicates` lists ids used twice (first use kept)."""
@@ -58,7 +62,19 @@ class OobIndex:
 
     @classmethod
     def from_oob(cls, oob: OobFile) -> OobIndex:
-        """Index every node of the tree."""
+        """Index every node of the tree. The index of the OOB indexed last is handed out again
+        for the same OOB object: the models are frozen, so it cannot have changed, and no
+        caller changes an index (validating a title indexes its OOB for the reference checks
+        and again for the rules engine's setup checks)."""
+        last = _LAST_BUILT[0] if _LAST_BUILT else None
+        if last is not None and last[0] is oob and type(last[1]) is cls:
+            return last[1]
+        index = cls._build(oob)
+        _LAST_BUILT[:] = [(oob, index)]
+        return index
+
+    @classmethod
+    def _build(cls, oob: OobFile) -> OobIndex:
         index = cls()
         for side_number, side in enumerate(oob.sides):
             for nation_number, nation in enumerate(side.nations):

@@ -77,6 +77,12 @@ CODES: dict[str, str] = {
     "SCN008": "programmed weather is on but no weather file is given",
     "SCN009": "an objective starts neutral",
     "SCN010": "a reinforcement, withdrawal or air change names no units",
+    "AI001": "an A/I order applies before any unit of its organization is on the map",
+    "AI002": "an A/I order aims at an objective the scenario does not have",
+    "AI003": "an exit A/I order does not aim at an exit objective of its own side",
+    "AI004": "two A/I orders of one organization apply from the same turn",
+    "AI005": "an A/I order whose stance needs a target names none",
+    "AI006": "an organization is listed twice among the A/I orders",
     "OOB001": "an organization's HQ unit is not an HQ or has no command range",
     "OOB002": "a unit's attributes contradict each other",
     # The rules engine's setup checks (engine.setup): the starting position as played.

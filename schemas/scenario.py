@@ -12,10 +12,11 @@ Decisions on the manuals' gaps are recorded in the docstrings of the models they
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Literal, Self
+from typing import Annotated, Literal
 
-from pydantic import Field, StringConstraints, model_validator
+from pydantic import Field, StringConstraints
 
+from schemas.ai_orders import AiSetup
 from schemas.base import (
     MAX_FACTOR,
     MAX_POINTS,
@@ -31,6 +32,7 @@ from schemas.base import (
     Tagged,
     measured,
 )
+from schemas.scheduled import Scheduled
 from schemas.vocabulary import (
     Condition,
     Direction,
@@ -40,7 +42,7 @@ from schemas.vocabulary import (
     Side,
 )
 
-SCENARIO_FORMAT_VERSION = 2
+SCENARIO_FORMAT_VERSION = 3
 
 RelativePath = Annotated[
     str,
@@ -411,23 +413,6 @@ Objective = Annotated[
 """Any kind of objective."""
 
 
-class Scheduled(Node):
-    """Something that happens on a turn, given either by turn number or by date and time."""
-
-    id: Identifier
-    """Stable id."""
-    turn: int | None = Field(None, ge=1, le=MAX_TURNS)
-    """Turn number (1 = first turn)."""
-    at: GameTime | None = None
-    """Or the date and time of the turn."""
-
-    @model_validator(mode="after")
-    def _turn_or_time(self) -> Self:
-        if (self.turn is None) == (self.at is None):
-            raise ValueError("give either `turn` or `at` (a date and time), not both or neither")
-        return self
-
-
 class ArrivalKind(StrEnum):
     """How reinforcements come on [000 3.3, 4.7]."""
 
@@ -545,7 +530,7 @@ class AirSetup(Node):
 class ScenarioFile(Node):
     """A scenario of a title."""
 
-    format_version: Literal[2] = Field(
+    format_version: Literal[3] = Field(
         description="Version of the scenario file format; older versions are migrated on load."
     )
     header: Header
@@ -570,3 +555,5 @@ class ScenarioFile(Node):
     """Supply sources and variations."""
     air: AirSetup = AirSetup()
     """Air units and availability changes."""
+    ai: AiSetup = AiSetup()
+    """A/I orders per organization and per-side aggressiveness (format version 3)."""

@@ -17,6 +17,7 @@ from pydantic import (
 )
 
 from schemas.base import MAX_SEED, MAX_TURNS, GameTime, HexPos, Identifier, Node, Tagged
+from schemas.oob import Component
 from schemas.scenario import Mode, RelativePath
 from schemas.vocabulary import OptionalRule, Side
 
@@ -100,6 +101,16 @@ class FireOrder(Tagged):
     """The hex fired at."""
 
 
+class AssaultOrder(Tagged):
+    """Units next to an enemy hex assault it together [000 6.0]."""
+
+    kind: Literal["assault"] = "assault"
+    hex: HexPos
+    """The hex assaulted."""
+    units: list[Identifier] = Field(min_length=1)
+    """Ids of the attacking units."""
+
+
 class EndTurnOrder(Tagged):
     """End the player turn [000 3.3]."""
 
@@ -118,6 +129,7 @@ RecordedOrder = Annotated[
     | ExitOrder
     | ReconOrder
     | FireOrder
+    | AssaultOrder
     | DigInOrder
     | CombineOrder
     | BreakDownOrder
@@ -147,6 +159,20 @@ class TitleDigests(Node):
     """Digest of the programmed weather; `null` when the scenario had none."""
 
 
+class OpFireSetting(Node):
+    """One side's Panzer Battles opportunity fire setting for a firing-unit type against a
+    target-unit type other than Long (no restriction) [001 "Opportunity Fire"]."""
+
+    side: Side
+    """The side whose units fire."""
+    firer: Component
+    """The firing units' type."""
+    target: Component
+    """The target units' type."""
+    setting: Literal["N", "S", "M"]
+    """N: none; S: within 1/3 of the firing unit's range; M: within 2/3."""
+
+
 class PlaySettings(Node):
     """How the game was set up when the test-play started."""
 
@@ -157,6 +183,14 @@ class PlaySettings(Node):
     """Optional rules that were on."""
     fog_of_war: bool = False
     """Whether Fog of War was on."""
+    opportunity_fire: bool = False
+    """Whether Opportunity Fire was on [000 3.3]. Records saved before it existed have no such
+    field and replay without it, as they were played."""
+    move_by_knowledge: bool = False
+    """Whether, under Fog of War, moves were planned by what the moving side knew and stopped on
+    contact. Records saved before it existed replay without it."""
+    op_fire: list[OpFireSetting] = []
+    """Each side's Panzer Battles opportunity fire settings other than Long."""
 
     @field_validator("optional_rules")
     @classmethod

@@ -23,3 +23,13 @@ deliberately broken one)."""
 def tiny_title(tmp_path: Path) -> Path:
     """A valid tiny title in a temporary folder; returns its scenario's path."""
     return write_tiny_title(tmp_path / "tiny")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _parse_cache_of_the_session(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Files read by the tests are cached in a folder of the session, not the user's cache."""
+    import os
+
+    os.environ.setdefault(
+        "HEXWRIGHT_CACHE_DIR", str(tmp_path_factory.mktemp("hexwright-parse-cache"))
+    )

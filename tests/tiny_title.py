@@ -286,7 +286,7 @@ def tiny_weather() -> WeatherFile:
 def tiny_scenario() -> ScenarioFile:
     """A scenario using every kind of scheduled element."""
     return ScenarioFile(
-        format_version=2,
+        format_version=3,
         header=Header(
             title="Tiny battle",
             description="A test scenario.\nSecond line of the briefing.",

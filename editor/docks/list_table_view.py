@@ -15,11 +15,18 @@ from PySide6.QtCore import (
     QItemSelection,
     QItemSelectionModel,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     Qt,
     QTime,
 )
-from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QMouseEvent, QPainter
+from PySide6.QtGui import (
+    QAction,
+    QKeyEvent,
+    QKeySequence,
+    QMouseEvent,
+    QPainter,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -252,6 +259,7 @@ class ListTableView(QWidget):
         self.model = model
         self.selection = selection
         self.picker: IdPickerDialog | None = None
+        self._fit_when_painted = False
         self._new_items = new_items
         self._edit_column = edit_column
         self.proxy = ListSortProxy(self)
@@ -286,6 +294,7 @@ class ListTableView(QWidget):
         self.message.hide()
 
         self.table = _Table(self)
+        self.table.viewport().installEventFilter(self)
         self._setup_table()
         self._add_shortcuts()
 
@@ -370,8 +379,26 @@ class ListTableView(QWidget):
 
     def _after_reset(self) -> None:
         self._update_state()
-        if self.model.document is not None:
+        if self.model.document is None:
+            return
+        # Measuring every cell of a long table takes a tenth of a second: a table behind
+        # another panel's tab (visible to Qt, but with nothing on screen) or in a closed panel
+        # is fitted just before it is first painted instead.
+        if self.isVisible() and not self.table.viewport().visibleRegion().isEmpty():
             self.fit_columns()
+        else:
+            self._fit_when_painted = True
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            self._fit_when_painted
+            and event.type() == QEvent.Type.Paint
+            and watched is self.table.viewport()
+        ):
+            self._fit_when_painted = False
+            if self.model.document is not None:
+                self.fit_columns()
+        return super().eventFilter(watched, event)
 
     def _update_state(self, *_: object) -> None:
         has_document = self.model.document is not None

@@ -26,9 +26,11 @@ from PySide6.QtWidgets import (
 from editor.docks.base import DocumentDock
 from editor.document import Change, Document
 from editor.map import aids as map_aids
+from editor.map.ai_arrows import STANCE_COLORS, AiOrdersLayer
 from editor.map.aids import MapAids, RangeMode
 from editor.selection import Selection
 from engine.clock import TurnClock
+from schemas.ai_orders import Stance
 from schemas.io import FileKind
 from schemas.oob import UnitClass
 from schemas.vocabulary import Side
@@ -95,6 +97,9 @@ class MapAidsDock(DocumentDock):
         self.aids = MapAids(selection, self)
         self.view: MapView | None = None
         self.aids.changed.connect(self._aids_changed)
+        self.layer = AiOrdersLayer(self.aids, self)
+        """The A/I order arrows, drawn over the aids; the view draws this layer."""
+        self.layer.changed.connect(self._aids_changed)
         body = QWidget(self)
         grid = QGridLayout()
         grid.setColumnStretch(1, 1)
@@ -176,6 +181,17 @@ class MapAidsDock(DocumentDock):
         self.arrival_turn.setToolTip("The game turn whose reinforcement arrivals are marked.")
         self._row(grid, "arrivals", self.arrivals_box, self.arrival_turn)
 
+        self.ai_orders_box = self._check(
+            "A/I orders", _swatch(STANCE_COLORS[Stance.ATTACK], STANCE_COLORS[Stance.DEFEND])
+        )
+        self.ai_orders_box.setToolTip(
+            "Draw each A/I order as an arrow from its organization's units to its target, "
+            "coloured and lettered by stance: Attack red, Defend blue, Hold grey, Move green, "
+            "Reserve purple, Exit orange. Drag an arrow's head onto another hex to retarget "
+            "the order."
+        )
+        self._row(grid, "ai_orders", self.ai_orders_box, None)
+
         layout = QVBoxLayout(body)
         layout.addLayout(grid)
         layout.addStretch(1)
@@ -189,6 +205,7 @@ class MapAidsDock(DocumentDock):
             self.fixed_box,
             self.releases_box,
             self.arrivals_box,
+            self.ai_orders_box,
         ):
             box.toggled.connect(self._apply)
         self.ranges_mode.currentIndexChanged.connect(self._apply)
@@ -222,13 +239,15 @@ class MapAidsDock(DocumentDock):
             self.view.aids = None
             self.view.update()
         self.view = view
+        self.layer.set_view(view)
         if view is not None:
-            view.aids = self.aids
+            view.aids = self.layer
             view.update()
 
     def set_document(self, document: Document | None) -> None:
         super().set_document(document)
         self.aids.set_document(document)
+        self.layer.set_document(document)
         self._fill_organizations()
         self._fit_turns()
         self._update_counts()
@@ -286,6 +305,9 @@ class MapAidsDock(DocumentDock):
         turn = self.arrival_turn.value()
         aids.set_arrival_turn(turn if self.arrivals_box.isChecked() else None)
         aids.blockSignals(False)
+        self.layer.blockSignals(True)
+        self.layer.set_on(self.ai_orders_box.isChecked())
+        self.layer.blockSignals(False)
         aids.changed.emit()  # once for the whole form
 
     def _update_counts(self) -> None:
@@ -300,6 +322,9 @@ class MapAidsDock(DocumentDock):
             "fixed": _hexes(aids.fixed_hexes(), aids.fixed),
             "releases": _hexes(aids.release_hexes(), aids.releases),
             "arrivals": _hexes(aids.arrival_hexes(), aids.arrival_turn),
+            "ai_orders": _plural(len(self.layer.arrows()), "order", "orders")
+            if self.layer.on
+            else "",
         }
         for name, text in texts.items():
             self._counts[name].setText(text)

@@ -14,7 +14,8 @@ from editor.docks.oob_edit import topmost
 from editor.document import Document
 from schemas.io import FileKind
 from schemas.oob_index import OobIndex
-from schemas.scenario import Reinforcement, Scheduled
+from schemas.scenario import Reinforcement
+from schemas.scheduled import Scheduled
 
 
 @dataclass(frozen=True, slots=True)

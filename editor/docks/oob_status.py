@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from schemas.oob_index import OobIndex
-from schemas.scenario import ScenarioFile, Scheduled
+from schemas.scenario import ScenarioFile
+from schemas.scheduled import Scheduled
 
 
 class Placed(StrEnum):

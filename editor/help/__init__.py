@@ -24,6 +24,7 @@ PANEL_TOPICS: dict[str, str] = {
     "schedule": "scenario",
     "supply": "scenario",
     "air": "scenario",
+    "ai_orders": "ai-orders",
     "parameters": "parameters-weather",
     "weather": "parameters-weather",
 }

@@ -74,6 +74,29 @@ class RowBuckets(dict[int, list[tuple[int, T]]], Generic[T]):
         return changed
 
 
+class _Shades(dict[int, int]):
+    """The shade of each sum of slopes across a hex, computed when first asked for."""
+
+    def __init__(self, gain: float) -> None:
+        super().__init__()
+        self.gain = gain
+
+    def __missing__(self, slope: int) -> int:
+        # The slope across two hexes, compressed smoothly so steep valleys darken without
+        # turning black: a 5% slope lights half way.
+        t = slope * self.gain
+        shade = style.FLAT + int(127 * t / (1 + (t if t > 0 else -t)))
+        self[slope] = shade
+        return shade
+
+
+def _whole_number(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        return 0
+
+
 def _hex(item: Any) -> Offset:
     column, row = item.hex
     return column, row
@@ -88,7 +111,7 @@ class MapContent:
         self._build_legend()
         self.terrain_rows = [self._terrain_row(row) for row in range(map_file.height)]
         self.elevation_rows = [self._elevation_row(row) for row in range(map_file.height)]
-        self.shade_rows = [self._shade_row(row) for row in range(map_file.height)]
+        self.shade_rows = self._shade_all()
         self._build_sparse()
 
     # Building ----------------------------------------------------------------------------------
@@ -117,13 +140,17 @@ class MapContent:
         rows = self.map.elevation_rows
         if row >= len(rows):
             return [0] * width
-        values = []
-        for text in rows[row].split()[:width]:
-            try:
-                values.append(int(text))
-            except ValueError:
-                values.append(0)
+        texts = rows[row].split()[:width]
+        try:
+            values = list(map(int, texts))
+        except ValueError:  # a broken map: a word that is no number stands for level ground
+            values = [_whole_number(text) for text in texts]
         return values + [0] * (width - len(values))
+
+    def _shade_all(self) -> list[bytes]:
+        """Every row's hillshade."""
+        self._shades = _Shades(style.SHADE_GAIN / (2.0 * max(10, self.map.hex_size_m)))
+        return [self._shade_row(row) for row in range(self.map.height)]
 
     def _shade_row(self, row: int) -> bytes:
         """Hillshade of a row, lit from the upper left, from 0 (darkest) through `FLAT` (level
@@ -135,15 +162,17 @@ class MapContent:
         below = self.elevation_rows[row + 1] if row + 1 < self.map.height else here
         left = here[:1] + here[:-1]
         right = here[1:] + here[-1:]
-        # The slope across two hexes, compressed smoothly so steep valleys darken without
-        # turning black: a 5% slope lights half way.
         gain = style.SHADE_GAIN / (2.0 * max(10, self.map.hex_size_m))
-        flat = style.FLAT
-        shades = []
-        for up, down, west, east in zip(above, below, left, right, strict=True):
-            t = ((down - up) + (east - west)) * gain
-            shades.append(flat + int(127 * t / (1 + (t if t > 0 else -t))))
-        return bytes(shades)
+        if self._shades.gain != gain:  # the hexes' size changed
+            self._shades = _Shades(gain)
+        shades = self._shades
+        # A hex's shade depends only on the sum of its slopes, a whole number of metres: each
+        # sum is shaded once (`_Shades`) and the row is looked up at C speed.
+        slopes = [
+            (down - up) + (east - west)
+            for up, down, west, east in zip(above, below, left, right, strict=True)
+        ]
+        return bytes(map(shades.__getitem__, slopes))
 
     def _build_sparse(self) -> None:
         self.hexsides: RowBuckets[HexsideFeature] = RowBuckets.of(self.map.hexsides, _hex)

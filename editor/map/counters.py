@@ -89,15 +89,22 @@ class CounterPainter:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         painter.setPen(QPen(style.INK, 1.0) if side >= 5 else Qt.PenStyle.NoPen)
         fills = {s: _deep(symbols.side_color(s)) for s in Side}
+        # Squares of one colour in a row are drawn in one call, in the same order.
+        run: list[QRectF] = []
         current: QColor | None = None
         for hex_, stack in visible:
             entry = oob.units.get(stack[0].unit)
             color = fills[entry.side] if entry is not None else _UNKNOWN
             if color is not current:
+                if run:
+                    painter.drawRects(run)
+                    run = []
                 painter.setBrush(color)
                 current = color
             x, y = frame.point(hex_)
-            painter.drawRect(QRectF(round(x - side / 2), round(y - side / 2), side, side))
+            run.append(QRectF(round(x - side / 2), round(y - side / 2), side, side))
+        if run:
+            painter.drawRects(run)
 
     def _stack_pixmap(
         self, top: Placement, count: int, size: int, oob: OobIndex, selected: bool

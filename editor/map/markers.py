@@ -6,6 +6,7 @@ damage, wrecks). Marks sit around the hex centre, where the counters stand.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from typing import Any
@@ -115,14 +116,20 @@ def _ring(painter: QPainter, frame: Frame, hex_: Offset, fill: QColor) -> None:
 
 
 def _star(painter: QPainter, center: QPointF, radius: float, fill: QColor) -> None:
+    painter.setPen(QPen(style.INK, 1.0))
+    painter.setBrush(fill)
+    painter.drawPolygon(_star_shape(radius).translated(center.x(), center.y()))
+
+
+@functools.lru_cache(maxsize=64)
+def _star_shape(radius: float) -> QPolygonF:
+    """A five-pointed star around the origin (a map shows a few sizes, at many places)."""
     points = []
     for i in range(10):
         r = radius if i % 2 == 0 else radius * 0.45
         angle = math.radians(-90 + 36 * i)
-        points.append(QPointF(center.x() + r * math.cos(angle), center.y() + r * math.sin(angle)))
-    painter.setPen(QPen(style.INK, 1.0))
-    painter.setBrush(fill)
-    painter.drawPolygon(QPolygonF(points))
+        points.append(QPointF(r * math.cos(angle), r * math.sin(angle)))
+    return QPolygonF(points)
 
 
 def paint_supply(painter: QPainter, frame: Frame, index: ScenarioIndex) -> None:

@@ -52,9 +52,9 @@ class TerrainImage:
 
     @property
     def interior(self) -> QImage:
-        """The terrain without the map's outer ring of hexes."""
+        """The terrain without the map's outer ring of hexes, in colour."""
         self._build()
-        return self._interior
+        return self._interior_pixels
 
     @property
     def pixels(self) -> QImage:
@@ -127,7 +127,12 @@ class TerrainImage:
         self._build()
         self._image.setColorTable(table)
         self._interior.setColorTable(table)
+        # Drawn in colour, as the painter would convert them at every draw (of the whole image,
+        # which at close zoom made the terrain most of a cold repaint's time).
         self._pixels = self._image.convertToFormat(QImage.Format.Format_ARGB32_Premultiplied)
+        self._interior_pixels = self._interior.convertToFormat(
+            QImage.Format.Format_ARGB32_Premultiplied
+        )
 
     def to_world(self) -> QTransform:
         """Maps image pixels to world positions."""

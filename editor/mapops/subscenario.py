@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
 from engine.hexgrid import Grid
+from schemas.ai_orders import AiSetup
 from schemas.map import CONNECTION_BITS, CONNECTION_NONE, MapFile
 from schemas.oob import OobFile
 from schemas.oob_index import OobIndex
@@ -58,6 +59,8 @@ class SubScenarioReport:
     dropped_objectives: list[str] = field(default_factory=list)
     dropped_sources: list[str] = field(default_factory=list)
     dropped_withdrawals: list[str] = field(default_factory=list)
+    dropped_ai_orders: list[str] = field(default_factory=list)
+    """A/I orders whose objective, hex or whole area lies outside."""
     dropped_overlays: dict[str, int] = field(default_factory=dict)
     """Scenario overlays (minefields, rubble…) outside the rectangle, by kind."""
     dropped_map_features: dict[str, int] = field(default_factory=dict)
@@ -93,6 +96,7 @@ class SubScenarioReport:
             ("Withdrawals left without units dropped", self.dropped_withdrawals),
             ("Objectives outside dropped", self.dropped_objectives),
             ("Supply sources outside dropped", self.dropped_sources),
+            ("A/I orders aimed outside dropped", self.dropped_ai_orders),
         ):
             if names:
                 out.append(f"{label}: {', '.join(names)}.")
@@ -340,8 +344,37 @@ def _cut_scenario(
             "objectives": objectives,
             "supply": scenario.supply.model_copy(update={"sources": sources}),
             "overlays": scenario.overlays.model_copy(update=overlays),
+            "ai": _cut_ai_orders(scenario.ai, {o.id for o in objectives}, shift, report),
         }
     )
+
+
+def _cut_ai_orders(
+    ai: AiSetup, objectives: set[str], shift: _Shift, report: SubScenarioReport
+) -> AiSetup:
+    """The A/I orders whose target is still on the map, at their new hexes; an area keeps the
+    hexes inside. An organization left without orders leaves the list."""
+    entries = []
+    for entry in ai.organizations:
+        orders = []
+        for order in entry.orders:
+            area = [shift(h) for h in order.area if shift.crop.contains(h)]
+            hex_ = order.hex
+            lost = (
+                (order.objective is not None and order.objective not in objectives)
+                or (hex_ is not None and not shift.crop.contains(hex_))
+                or (bool(order.area) and not area)
+            )
+            if lost:
+                report.dropped_ai_orders.append(order.id)
+            else:
+                update: dict[str, Any] = {"area": area}
+                if hex_ is not None:
+                    update["hex"] = shift(hex_)
+                orders.append(order.model_copy(update=update))
+        if orders:
+            entries.append(entry.model_copy(update={"orders": orders}))
+    return ai.model_copy(update={"organizations": entries})
 
 
 def _keep_named(items: Sequence[T], shift: _Shift, dropped: list[str]) -> list[T]:

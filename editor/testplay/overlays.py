@@ -31,6 +31,7 @@ from editor import symbols
 from editor.map.geometry import Frame
 from editor.selection import Selection
 from editor.testplay.arrival_marks import TurnMarks, paint_badges, paint_protection, turn_marks
+from editor.testplay.intel_marks import IntelMark, intel_marks, paint_intel
 from editor.testplay.sight_marks import (
     enemy_sightings,
     paint_enemy_sightings,
@@ -262,6 +263,13 @@ class TestPlayOverlays(QObject):
         """How the side to move sees each hex holding enemy units (see `enemy_sightings`)."""
         return self._cached("sightings", lambda g: enemy_sightings(g, g.acting), {})
 
+    def intel_marks(self) -> list[IntelMark]:
+        """Under Fog of War, the intel markers of the side to move (Panzer Battles)."""
+        viewer = self.viewer
+        if viewer is None:
+            return []
+        return self._cached("intel", lambda g: intel_marks(g, viewer), [])
+
     def unknown_marks(self) -> list[Offset]:
         """Under Fog of War, the hexes of enemy units the side to move sees only as Unknown."""
         viewer = self.viewer
@@ -371,6 +379,7 @@ class TestPlayOverlays(QObject):
         if self.arrivals:
             paint_badges(painter, frame, self.turn_marks(), visible)
         if self.viewer is not None:
+            paint_intel(painter, frame, self.intel_marks(), self.viewer, visible)
             paint_unknowns(painter, frame, self.unknown_marks(), self.viewer, visible)
         elif self.sightings:
             paint_enemy_sightings(painter, frame, self.sighting_marks(), visible)

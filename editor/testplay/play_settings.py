@@ -6,9 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.game import Game
+from engine.play_options import OpFireRange, PlayOptions
+from schemas.oob import Component
 from schemas.scenario import ScenarioFile
 from schemas.title import ScenarioBundle
-from schemas.vocabulary import OptionalRule
+from schemas.vocabulary import OptionalRule, Side
 
 
 @dataclass(frozen=True)
@@ -23,6 +25,25 @@ class TestPlaySettings:
     fog_of_war: bool = False
     """Under Fog of War moves cannot be taken back [000 5.0]. The test-play shows every unit
     of both sides either way, which is why it starts without it."""
+    opportunity_fire: bool = True
+    """The default turn mode of Panzer Campaigns [000 3.3]; off only to replay a record saved
+    before it existed."""
+    move_by_knowledge: bool = True
+    """Under Fog of War, moves plan by what the side knows and stop on contact; off only to
+    replay a record saved before it existed."""
+    op_fire_ranges: tuple[tuple[Side, Component, Component, OpFireRange], ...] = ()
+    """Each side's Panzer Battles opportunity fire settings other than Long [001]."""
+
+    def play_options(self) -> PlayOptions:
+        """The engine's options for these settings."""
+        tables: dict[Side, dict[tuple[Component, Component], OpFireRange]] = {}
+        for side, firer, target, setting in self.op_fire_ranges:
+            tables.setdefault(side, {})[(firer, target)] = setting
+        return PlayOptions(
+            opportunity_fire=self.opportunity_fire,
+            fog_of_war=self.fog_of_war and self.move_by_knowledge,
+            op_fire_ranges=tables,
+        )
 
     @classmethod
     def of_scenario(cls, scenario: ScenarioFile, seed: int = 1) -> TestPlaySettings:
@@ -57,4 +78,5 @@ class TestPlaySettings:
             bundle.parameters.model,
             weather,
             seed=self.seed,
+            options=self.play_options(),
         )

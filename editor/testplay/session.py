@@ -21,7 +21,7 @@ from editor.testplay.shadow import objectives_of, overlays_of, placements_of
 from engine.events import Event, ObjectiveCaptured, ProtectionApplied, Released, Surrendered
 from engine.game import Game
 from engine.movement import IllegalMove
-from engine.orders import Fire, Order, ReconSpot
+from engine.orders import Assault, ChangeMode, Fire, Move, Order, ReconSpot
 from schemas.io import FileKind
 from schemas.scenario import Mode, ScenarioFile
 from schemas.title import ScenarioBundle
@@ -155,6 +155,13 @@ class TestPlaySession(QObject):
                 return "recon spotting revealed the enemy: it cannot be taken back"
             if isinstance(last, Fire):
                 return "the fire's dice have been seen: it cannot be taken back"
+            if isinstance(last, Assault):
+                return "the assault's dice have been seen: it cannot be taken back"
+            if isinstance(last, Move | ChangeMode):
+                # [000 3.3] the move drew opportunity fire, whose result the player saw
+                return (
+                    "it drew opportunity fire, whose dice have been seen: it cannot be taken back"
+                )
             return "no move of this player turn to take back"
         if self.settings.fog_of_war:
             # [000 5.0] "Unless Fog-of-War is in effect, you can undo movement"

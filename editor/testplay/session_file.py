@@ -15,6 +15,7 @@ from pydantic import BaseModel
 from editor.testplay.play_settings import TestPlaySettings
 from engine.game import Game
 from engine.orders import (
+    Assault,
     BreakDown,
     ChangeMode,
     Combine,
@@ -27,10 +28,13 @@ from engine.orders import (
     Order,
     ReconSpot,
 )
+from engine.play_options import OpFireRange
 from schemas.io import FileKind, LoadedFile, dump_text, load_file, save_file
+from schemas.oob import Component
 from schemas.problems import Problem
 from schemas.testplay import (
     TESTPLAY_FORMAT_VERSION,
+    AssaultOrder,
     BreakDownOrder,
     CombineOrder,
     DigInOrder,
@@ -40,6 +44,7 @@ from schemas.testplay import (
     FireOrder,
     ModeOrder,
     MoveOrder,
+    OpFireSetting,
     PlaySettings,
     Reached,
     ReconOrder,
@@ -48,7 +53,7 @@ from schemas.testplay import (
     TitleDigests,
 )
 from schemas.title import ScenarioBundle
-from schemas.vocabulary import OptionalRule
+from schemas.vocabulary import OptionalRule, Side
 
 TESTPLAY_SUFFIX = ".testplay.yaml"
 """The suffix of a saved test-play."""
@@ -69,6 +74,12 @@ class PlayedSettings(Protocol):
     def optional_rules(self) -> Collection[OptionalRule]: ...
     @property
     def fog_of_war(self) -> bool: ...
+    @property
+    def opportunity_fire(self) -> bool: ...
+    @property
+    def move_by_knowledge(self) -> bool: ...
+    @property
+    def op_fire_ranges(self) -> tuple[tuple[Side, Component, Component, OpFireRange], ...]: ...
 
 
 class PlayedSession(Protocol):
@@ -117,6 +128,13 @@ def record_of(
             seed=settings.seed,
             optional_rules=sorted(settings.optional_rules),
             fog_of_war=settings.fog_of_war,
+            opportunity_fire=settings.opportunity_fire,
+            move_by_knowledge=settings.move_by_knowledge,
+            op_fire=[
+                OpFireSetting(side=side, firer=firer, target=target, setting=setting.value)  # type: ignore[arg-type]
+                for side, firer, target, setting in settings.op_fire_ranges
+                if setting is not OpFireRange.LONG
+            ],
         ),
         reached=Reached(turn=game.turn, side=game.phasing, time=game.time, game_over=game.is_over),
         saved=saved or datetime.now().replace(second=0, microsecond=0),
@@ -172,6 +190,12 @@ def settings_of(record: TestPlayRecord) -> TestPlaySettings:
         seed=settings.seed,
         optional_rules=frozenset(settings.optional_rules),
         fog_of_war=settings.fog_of_war,
+        opportunity_fire=settings.opportunity_fire,
+        move_by_knowledge=settings.move_by_knowledge,
+        op_fire_ranges=tuple(
+            (entry.side, entry.firer, entry.target, OpFireRange(entry.setting))
+            for entry in settings.op_fire
+        ),
     )
 
 
@@ -198,6 +222,8 @@ def recorded_order(order: Order) -> RecordedOrder:
         return FireOrder(unit=order.unit, target=order.target)
     if isinstance(order, EndPhase):
         return EndPhaseOrder()
+    if isinstance(order, Assault):
+        return AssaultOrder(hex=order.hex, units=list(order.units))
     return EndTurnOrder()
 
 
@@ -221,6 +247,8 @@ def engine_order(order: RecordedOrder) -> Order:
         return Fire(order.unit, (order.target[0], order.target[1]))
     if isinstance(order, EndPhaseOrder):
         return EndPhase()
+    if isinstance(order, AssaultOrder):
+        return Assault((order.hex[0], order.hex[1]), tuple(order.units))
     return EndPlayerTurn()
 
 

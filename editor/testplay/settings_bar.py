@@ -19,7 +19,9 @@ from PySide6.QtWidgets import (
 )
 
 from editor.docks.table_columns import label
+from editor.testplay.op_fire_dialog import OpFireDialog, OpFireRanges
 from editor.testplay.play_settings import TestPlaySettings
+from engine.ruleset import profile_of
 from schemas.scenario import ScenarioFile
 from schemas.vocabulary import OPTIONAL_RULES_BY_RULESET, OptionalRule
 
@@ -78,6 +80,19 @@ class SettingsBar(QWidget):
             "every unit of both sides"
         )
         self.fog_action.toggled.connect(self._show_pending)
+        self.op_fire_action = QAction("Opportunity Fire", self)
+        self.op_fire_action.setCheckable(True)
+        self.op_fire_action.setToolTip(
+            "The other side fires at units moving, changing mode or firing in its view "
+            "[000 3.3]: the default turn mode"
+        )
+        self.op_fire_action.toggled.connect(self._show_pending)
+        self.op_fire_settings_action = QAction("Opportunity Fire Settings…", self)
+        self.op_fire_settings_action.setToolTip(
+            "Panzer Battles: limit each side's opportunity fire by unit type [001]"
+        )
+        self.op_fire_settings_action.triggered.connect(self.edit_op_fire_ranges)
+        self._op_fire_ranges: OpFireRanges = ()
         self.rules_text = QLabel()
         self.rules_text.setWordWrap(True)
         self.rules_text.setToolTip(self.rules_button.toolTip())
@@ -129,6 +144,13 @@ class SettingsBar(QWidget):
             self.fog_action.blockSignals(True)
             self.fog_action.setChecked(settings.fog_of_war)
             self.fog_action.blockSignals(False)
+            self.rules_menu.addAction(self.op_fire_action)
+            self.op_fire_action.blockSignals(True)
+            self.op_fire_action.setChecked(settings.opportunity_fire)
+            self.op_fire_action.blockSignals(False)
+            self._op_fire_ranges = settings.op_fire_ranges
+            if profile_of(scenario.header.ruleset).op_fire_settings:
+                self.rules_menu.addAction(self.op_fire_settings_action)
             self.seed_spin.blockSignals(True)
             self.seed_spin.setValue(settings.seed)
             self.seed_spin.blockSignals(False)
@@ -146,11 +168,27 @@ class SettingsBar(QWidget):
 
     def chosen(self) -> TestPlaySettings:
         """The settings as chosen in the bar."""
+        playing = self._playing
         return TestPlaySettings(
             self.seed_spin.value(),
             frozenset(rule for rule, action in self._rule_actions.items() if action.isChecked()),
             self.fog_action.isChecked(),
+            self.op_fire_action.isChecked(),
+            playing.move_by_knowledge if playing is not None else True,
+            self._op_fire_ranges,
         )
+
+    def edit_op_fire_ranges(self) -> OpFireDialog:
+        """Open the Panzer Battles Opportunity Fire dialog; its settings wait for a restart."""
+        dialog = OpFireDialog(self._op_fire_ranges, self)
+
+        def accepted() -> None:
+            self._op_fire_ranges = dialog.ranges()
+            self._show_pending()
+
+        dialog.accepted.connect(accepted)
+        dialog.open()
+        return dialog
 
     def set_busy(self, busy: bool) -> None:
         """Disable restarting while a turn is computed or orders are replayed."""
@@ -181,6 +219,10 @@ class SettingsBar(QWidget):
         rules = [rule_label(rule) for rule in OptionalRule if rule in chosen.optional_rules]
         if chosen.fog_of_war:
             rules.append("Fog of War")
+        if chosen.opportunity_fire:
+            rules.append("Opportunity Fire")
+        if chosen.op_fire_ranges:
+            rules.append(f"{len(chosen.op_fire_ranges)} opportunity fire limits")
         text = ", ".join(rules) or "No optional rules"
         if chosen != playing:
             text += ". <b>Changed: Restart plays with them.</b>"

@@ -34,7 +34,7 @@ from engine.combat.fire_values import (
 from engine.combat.kinds import CombatKind
 from engine.combat.modifiers import fatigue_modifier_pct
 from engine.combat.results import casualty_range, combat_values, uses_alternative_calculation
-from engine.phases import fire_factors, target_mode
+from engine.phases import Step, current_step, fire_factors, target_mode
 from engine.stacking import per_side, stacking_in, stacking_limit
 from engine.state import GameState
 from engine.units import UnitState
@@ -168,12 +168,13 @@ def _firer_modifiers(state: GameState, unit: UnitState, target: FireTarget) -> l
         found.append(FireModifier("frozen", 1 - frozen / 200))
     if unit.unit.naval:
         found.append(FireModifier("ship", 2.0))
-    if target.kind is CombatKind.INDIRECT_FIRE and unit.side is not state.phasing:
-        # [000 5.2] Indirect Mod: indirect fire "during the Axis turn (or during the Defensive
-        # Fire Phase)"; "If the Indirect Mod value for a side is 100%, then there is no change"
+    if target.kind is CombatKind.INDIRECT_FIRE and current_step(state) is Step.DEFENSIVE_FIRE:
+        # [000 5.2] Indirect Mod "during the Defensive Fire Phase" (Opportunity Fire, the other
+        # case, passes it as `extra`); "If the Indirect Mod value for a side is 100%, then
+        # there is no change"
         indirect = per_side(combat.indirect_modifier, unit.side)
         if indirect != 100:
-            found.append(FireModifier("indirect fire in the enemy's turn", indirect / 100))
+            found.append(FireModifier("Indirect Mod", indirect / 100))
     found += [FireModifier(name, factor) for name, factor in fire_factors(state, unit)]
     return found
 
@@ -205,8 +206,11 @@ def _target_modifiers(
         fort = fortification_of(state, enemy)
         if fort is not None:
             effect = getattr(state.parameters.fortifications, fort.value)
-            found.append(FireModifier(fort.value.replace("_", " "), pct=effect.fire_modifier))
-            defense += effect.defense_bonus
+            # [000 5.3] a vacated fort, or one lost in an assault, gives half its benefits
+            share = 2 if enemy.hex in state.reduced_forts else 1
+            name = fort.value.replace("_", " ") + (" (reduced)" if share == 2 else "")
+            found.append(FireModifier(name, pct=effect.fire_modifier / share))
+            defense += effect.defense_bonus / share
     else:
         # "Target units in Travel or Rail Mode do not benefit from any terrain effect"
         defense *= 0.25 if enemy.is_towed_gun else 0.5
@@ -221,7 +225,11 @@ def _target_modifiers(
 
 
 def preview_fire(
-    state: GameState, unit: UnitState, enemy: UnitState, target: FireTarget
+    state: GameState,
+    unit: UnitState,
+    enemy: UnitState,
+    target: FireTarget,
+    extra: tuple[FireModifier, ...] = (),
 ) -> FirePreview:
     """The preview of `unit` firing at `enemy` in `target` [000 5.1, 5.2, 12.0].
 
@@ -231,12 +239,14 @@ def preview_fire(
     and heavy artillery up to `artillery_hard_target_range` hexes (1 PzC, 4 PB [001]); the
     special disruption rules double the loss the morale check reads for indirect fire at a
     hard target or an HQ, and for towed AT guns or towed heavy AA at a hard vehicle [000 5.2].
+    `extra` are modifiers of the circumstances the caller knows (opportunity fire's Indirect
+    Mod).
     """
     combat = state.parameters.combat
     hard = is_hard_target(state, enemy)
     attack, _ = attack_of(unit, hard)
     strength = firing_strength(state, unit)
-    modifiers = _firer_modifiers(state, unit, target)
+    modifiers = _firer_modifiers(state, unit, target) + list(extra)
     target_mods, defense = _target_modifiers(state, unit, enemy, target)
     modifiers += target_mods
     if target.kind is CombatKind.DIRECT_FIRE:

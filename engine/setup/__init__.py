@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from engine.setup._context import SetupContext
+from engine.setup.ai_orders import check_ai_order_times
 from engine.setup.command_chain import (
     check_attachments,
     check_detached,
@@ -30,7 +31,7 @@ from engine.state import GameState
 from schemas.problems import Problem, Severity
 from schemas.title import ScenarioBundle
 
-__all__ = ["CHECKS", "check", "check_bundle"]
+__all__ = ["CHECKS", "check", "check_bundle", "run_check"]
 
 SetupCheck = Callable[[SetupContext], Iterable[Problem]]
 
@@ -47,6 +48,7 @@ CHECKS: tuple[SetupCheck, ...] = (
     check_supply_lines,
     check_schedule,
     check_weather_dates,
+    check_ai_order_times,
 )
 """Every setup check, in the order their problems are listed."""
 
@@ -66,20 +68,24 @@ def check(state: GameState) -> list[Problem]:
         context = SetupContext.of(state)
     except Exception as exc:  # the editor's half-built scenarios must never crash it
         return [_stopped("setup", exc)]
-    problems: list[Problem] = []
-    for setup_check in CHECKS:
-        try:
-            problems.extend(setup_check(context))
-        except Exception as exc:
-            problems.append(_stopped(setup_check.__name__, exc))
-    return problems
+    return [p for setup_check in CHECKS for p in run_check(setup_check, context)]
 
 
-def check_bundle(bundle: ScenarioBundle) -> list[Problem]:
+def run_check(setup_check: SetupCheck, context: SetupContext) -> list[Problem]:
+    """The problems of one setup check; SETUP023 if it stops on an unexpected error."""
+    try:
+        return list(setup_check(context))
+    except Exception as exc:
+        return [_stopped(setup_check.__name__, exc)]
+
+
+def check_bundle(bundle: ScenarioBundle, *, both_cores: bool = False) -> list[Problem]:
     """The setup problems of a loaded scenario, placed in its file (line and column).
 
     Nothing is checked unless the scenario and the files it uses loaded without errors: the
     engine cannot build a game from them, and their own problems say what to fix first.
+    `both_cores` (the command line) runs the slowest check in a forked copy of the process
+    where the system allows it (`engine.setup.forked`); the problems are the same.
     """
     if not bundle.is_complete or any(p.is_error for p in bundle.problems):
         return []
@@ -87,6 +93,10 @@ def check_bundle(bundle: ScenarioBundle) -> list[Problem]:
         state = GameState.from_bundle(bundle)
     except Exception as exc:
         return bundle.scenario.place([_stopped("setup", exc)])
+    if both_cores:
+        from engine.setup.forked import check_forked  # noqa: PLC0415  # the command line only
+
+        return bundle.scenario.place(check_forked(state))
     return bundle.scenario.place(check(state))
 
 

@@ -8,7 +8,8 @@ from collections.abc import Iterator, Sequence
 
 from engine.setup._context import SetupContext
 from schemas.problems import ModelPath, Problem, Severity
-from schemas.scenario import Reinforcement, Scheduled
+from schemas.scenario import Reinforcement
+from schemas.scheduled import Scheduled
 from schemas.vocabulary import OptionalRule
 
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from schemas.checks._shared import off_map
+from schemas.checks.ai_orders import check_ai_orders
 from schemas.map import MapFile
 from schemas.oob import OobFile, OrgLevel, Unit
 from schemas.oob_index import OobIndex
@@ -254,6 +255,7 @@ def check_scenario_references(
     for number, change in enumerate(scenario.air.changes):
         for unit_number, unit_id in enumerate(change.units):
             unit_ref(unit_id, ("air", "changes", number, "units", unit_number))
+    found.extend(check_ai_orders(scenario, index, width, height))
 
     return CrossProblems(
         scenario=found, parameters=check_parameter_coverage(map_file, oob, parameters, index)

@@ -14,9 +14,9 @@ from schemas.scenario import (
     ObjectiveBase,
     PhasePeriod,
     ScenarioFile,
-    Scheduled,
     ScheduledUnits,
 )
+from schemas.scheduled import Scheduled
 from schemas.vocabulary import OPTIONAL_RULES_BY_RULESET, OptionalRule
 
 _DAY = 24 * 60

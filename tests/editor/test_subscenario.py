@@ -95,6 +95,19 @@ def test_objectives_sources_and_overlays_outside_are_dropped_and_reported(ardenn
     assert "Reinforcement 705td now arrives at" in text
 
 
+def test_a_orders_aimed_outside_are_dropped_and_the_others_kept(ardennes):
+    _, scenario, _, new_scenario, report = _cut(ardennes, "reinforcements")
+    kept = {o.id for o in new_scenario.objectives}
+    aimed = {o.id: o.objective for e in scenario.ai.organizations for o in e.orders}
+    assert set(report.dropped_ai_orders) == {i for i, t in aimed.items() if t and t not in kept}
+    assert "2pzd-marche" in report.dropped_ai_orders  # its exit objective is cut away
+    left = {o.id for e in new_scenario.ai.organizations for o in e.orders}
+    assert left == set(aimed) - set(report.dropped_ai_orders)
+    assert "8c-hold-bastogne" in left
+    assert all(e.orders for e in new_scenario.ai.organizations)
+    assert "A/I orders aimed outside dropped: " in "\n".join(report.lines())
+
+
 def test_dropping_units_leaves_them_unplaced(ardennes):
     _, scenario, _, new_scenario, report = _cut(ardennes, "drop")
     outside = [p.unit for p in scenario.placements if not _inside(tuple(p.hex))]

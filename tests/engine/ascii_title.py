@@ -258,7 +258,7 @@ def ascii_title(
     }
     scenario_file = ScenarioFile.model_validate(
         {
-            "format_version": 2,
+            "format_version": 3,
             "header": header_fields,
             "files": {"map": "a.map.yaml", "oob": "a.oob.yaml", "parameters": "a.pdt.yaml"},
             "placements": [p.model_dump() for p in placements],

@@ -347,7 +347,7 @@ def test_indirect_fire_in_the_defensive_fire_phase_takes_the_indirect_mod() -> N
     game.end_phase()
     _, named = _value(game, "b", title.positions["A"])
     # [000 5.2] "whenever ... artillery fires Indirect Fire ... during the Defensive Fire Phase"
-    assert "x0.5 indirect fire in the enemy's turn" in named
+    assert "x0.5 Indirect Mod" in named
     assert "x2 Defensive Fire Phase" in named
 
 
@@ -393,3 +393,34 @@ def test_siege_guns_do_not_fire_in_the_defensive_fire_phase() -> None:
     assert game.fire_targets("b") == {}
     with pytest.raises(IllegalMove, match="siege gun: it does not fire in the Defensive Fire"):
         game.fire("b", title.positions["A"])
+
+
+def test_a_deserted_hex_is_assaulted_and_taken_without_losses() -> None:
+    title = _title(".A .a .  .\n.  .  .  .", {"a": {"strength": 10}})
+    game = _game(title)
+    a = title.positions["a"]
+    with pytest.raises(IllegalMove, match="units assault only in the Assault Phase"):
+        game.assault(a, ["A"])
+    _to(game, Step.OFFENSIVE_FIRE)
+    game.fire("A", a)
+    assert game.assault_targets("A") == {}  # assaults wait for the Assault Phase
+    game.end_phase()
+    assert game.assault_targets("A") == {a: 0.0}
+    strength = game.unit("A").strength
+    events = game.assault(a, ["A"])
+    assert events[0].describe() == "1,0 was Deserted: taken without a fight; allied A took 1,0"
+    assert game.offset_of(game.unit("A").hex) == a
+    assert game.unit("A").strength == strength  # "without suffering any losses" [000 13.3]
+    assert not any(isinstance(e, LossesTaken) for e in events)
+
+
+def test_units_that_moved_and_fired_are_refused_the_assault_phase() -> None:
+    title = _title(".A .a .  .\n.B .  .  .")
+    game = _game(title)
+    game.move("B", [(1, 1)])
+    _to(game, Step.OFFENSIVE_FIRE)
+    game.fire("B", title.positions["a"])
+    game.end_phase()
+    assert game.why_not_assault("B") == "B moved and fired this turn: it may not assault [000 13.3]"
+    assert game.assault_targets("B") == {}
+    assert title.positions["a"] in game.assault_targets("A")

@@ -60,7 +60,13 @@ digests:
   oob: {A}
   parameters: {B}
   weather: null
-settings: {{seed: 7, optional_rules: [locking_zoc, surrender], fog_of_war: true}}
+settings:
+  seed: 7
+  optional_rules: [locking_zoc, surrender]
+  fog_of_war: true
+  opportunity_fire: false
+  move_by_knowledge: false
+  op_fire: []
 reached: {{turn: 2, side: allied, time: "1944-12-18 08:00", game_over: false}}
 saved: "2025-03-01 14:05"
 orders:
@@ -76,6 +82,26 @@ orders:
     unit: de.2pzd.pzr3.1abt
   - kind: end_turn
 """
+
+
+def test_a_record_saved_before_opportunity_fire_reads_with_it_off(tmp_path: Path) -> None:
+    old = GOOD.replace(
+        "settings:\n  seed: 7\n  optional_rules: [locking_zoc, surrender]\n  fog_of_war: true\n"
+        "  opportunity_fire: false\n  move_by_knowledge: false\n  op_fire: []\n",
+        "settings: {seed: 7, optional_rules: [locking_zoc, surrender], fog_of_war: true}\n",
+    )
+    assert old != GOOD
+    target = tmp_path / "old.testplay.yaml"
+    target.write_text(old, encoding="utf-8")
+    loaded = load_file(target)
+    assert loaded.problems == []
+    assert loaded.model == _record()
+    settings = loaded.model.settings  # type: ignore[union-attr]
+    assert (settings.opportunity_fire, settings.move_by_knowledge, settings.op_fire) == (
+        False,
+        False,
+        [],
+    )
 
 
 def test_a_record_is_written_as_documented_and_reads_back_the_same(tmp_path: Path) -> None:
@@ -114,13 +140,13 @@ def test_a_misspelt_field_of_an_order_names_the_file_line_and_field() -> None:
     assert _problems(text) == [
         (
             "bastogne.testplay.yaml",
-            13,
+            19,
             "SCHEMA002",
             "orders[0].path: required field 'path' is missing",
         ),
         (
             "bastogne.testplay.yaml",
-            15,
+            21,
             "SCHEMA003",
             "orders[0].pth: unknown field 'pth'; did you mean 'path'?",
         ),
@@ -130,14 +156,14 @@ def test_a_misspelt_field_of_an_order_names_the_file_line_and_field() -> None:
 def test_a_hex_off_the_grid_names_its_line() -> None:
     text = GOOD.replace("- [43, 51]", "- [43, -1]")
     [(_, line, code, message)] = _problems(text)
-    assert (line, code) == (17, "SCHEMA004")
+    assert (line, code) == (23, "SCHEMA004")
     assert message.startswith("orders[0].path[1][1]: Input should be greater than or equal to 0")
 
 
 def test_an_unknown_order_kind_is_refused_with_the_kinds_there_are() -> None:
     text = GOOD.replace("- kind: exit", "- kind: attack")
     [(_, line, code, message)] = _problems(text)
-    assert (line, code) == (21, "SCHEMA005")
+    assert (line, code) == (27, "SCHEMA005")
     assert message.startswith("orders[2]:")
     assert "'attack'" in message
     for kind in (

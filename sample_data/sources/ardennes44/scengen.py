@@ -13,6 +13,7 @@ from mapgen import BuiltMap, Geography
 from oobgen import BuiltOob
 
 from sample_data.sources.mapkit import Offset, side_midpoint
+from schemas.ai_orders import AiOrder, AiSetup, OrganizationOrders
 from schemas.oob import Component, Unit
 from schemas.parameters import ParameterFile
 from schemas.scenario import (
@@ -411,6 +412,24 @@ class ScenarioBuilder:
         ]
         return AirSetup(units=units, changes=changes)
 
+    def ai(self) -> AiSetup:
+        """The A/I orders, each at a turn start of the scenario."""
+        return AiSetup(
+            organizations=[
+                OrganizationOrders(
+                    organization=entry["organization"],
+                    orders=[
+                        AiOrder(
+                            at=self.at(order["time"]),
+                            **{k: v for k, v in order.items() if k != "time"},
+                        )
+                        for order in entry["orders"]
+                    ],
+                )
+                for entry in self.src.get("ai", [])
+            ]
+        )
+
     # --- the whole --------------------------------------------------------------------------
 
     def build(self) -> ScenarioFile:
@@ -423,7 +442,7 @@ class ScenarioBuilder:
         reinforcements = self.reinforcements()
         air = self.air()
         return ScenarioFile(
-            format_version=2,
+            format_version=3,
             header=Header(**header),
             files=TitleFiles(**self.src["files"]),
             placements=placements,
@@ -435,4 +454,5 @@ class ScenarioBuilder:
             releases=self.releases(placements),
             supply=self.supply(),
             air=air,
+            ai=self.ai(),
         )

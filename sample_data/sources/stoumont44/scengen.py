@@ -261,7 +261,7 @@ def build_scenario(
         )
 
     scenario = ScenarioFile(
-        format_version=2,
+        format_version=3,
         header=header,
         files=files,
         placements=placements,

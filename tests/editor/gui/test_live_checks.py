@@ -268,7 +268,9 @@ def test_views_repaint_promptly_while_a_big_title_is_checked(
         )
     took = time.perf_counter() - started
     timer.stop()
-    # Checking an 8,000-unit OOB takes about a second; the table keeps repainting meanwhile.
+    # Checking an 8,000-unit OOB takes about a second; the table keeps repainting meanwhile. A
+    # check holding this process's GIL would stall a repaint for most of that second; the limit
+    # leaves room for a loaded 2-core CI machine without letting such a stall through.
     assert took > 0.3
-    assert len(repaints) > took / 0.04 / 2
-    assert max(repaints) < 0.15, f"slowest repaint {max(repaints):.3f} s during {took:.2f} s"
+    assert len(repaints) > took / 0.04 / 3
+    assert max(repaints) < 0.4, f"slowest repaint {max(repaints):.3f} s during {took:.2f} s"

@@ -228,4 +228,7 @@ def test_each_tool_has_its_key_and_its_options(window: MainWindow, qtbot) -> Non
 
 
 def test_the_map_aids_panel_draws_on_the_window_map(window: MainWindow) -> None:
-    assert window.map_view.aids is window.docks["map_aids"].aids
+    # The view draws the A/I order arrows' layer, which draws the aids under the arrows.
+    dock = window.docks["map_aids"]
+    assert window.map_view.aids is dock.layer  # type: ignore[attr-defined]
+    assert dock.layer.aids is dock.aids  # type: ignore[attr-defined]

@@ -139,6 +139,27 @@ def test_the_unit_form_needs_no_sideways_scrolling_on_the_laptop(window: MainWin
     assert any(grid.paired for grid in grids)
 
 
+def test_the_ai_orders_panel_needs_no_sideways_scrolling_on_the_laptop(
+    window: MainWindow,
+) -> None:
+    """The A/I Orders panel, brought forward with an organization of three orders, shows every
+    column and the aggressiveness row in its width."""
+    window.show()
+    window.resize(LAPTOP)
+    window.reset_layout_action.trigger()
+    window.selection.select_units(["de.2pzd"])
+    dock = window.docks["ai_orders"]
+    dock.show()
+    dock.raise_()
+    for _ in range(3):
+        QApplication.processEvents()
+    assert dock.orders.rowCount() == 3  # type: ignore[attr-defined]
+    table = dock.view.table  # type: ignore[attr-defined]
+    assert table.horizontalScrollBar().maximum() == 0
+    body = dock.widget()
+    assert body.minimumSizeHint().width() <= body.width(), (body.minimumSizeHint(), body.size())
+
+
 def _hidden_tools(bar: QToolBar) -> list[str]:
     """The actions of a tool bar that are out of sight (behind its "»" extension)."""
     hidden = []

@@ -1,0 +1,142 @@
+"""A move carried out hex by hex, for the two things that happen on the way: Opportunity Fire
+at the mover [000 3.3], and under Fog of War contact with enemy units its side had not seen.
+Without either option a move is `engine.movement.move`, all at once, as before they existed.
+
+Decisions, with their sections:
+
+- Under Fog of War the path is checked against what the mover's side knows
+  (`Mover(knowing=True)`: the enemy units it sees and their zones of control, and the zones its
+  own units stand in), so an order never tells the player about an enemy it could not see. The
+  unit then walks the path in the real state. It stops, and the rest of the path is not spent:
+  - before a hex that holds an enemy unit it had not seen, since "units may not enter hexes
+    containing enemy units" [000 4.0] - the step is not taken;
+  - in a hex of an enemy zone of control its side had not known, since a unit entering an
+    enemy zone "may be fired upon" and moving on from it costs more or is prohibited [000 3.3,
+    4.4]: the plan was made without it;
+  - in a hex from which it sees an enemy unit its side had not seen at the start of the move
+    (one not hidden by concealing terrain [000 4.8]): the player must see what the unit sees
+    before moving it on (the manual's moves are hex by hex, [000 4.0]);
+  - before a step the real state forbids or makes unaffordable (a hidden enemy's zone met at
+    the start hex), as on contact.
+  A move that would stop in a hex where the unit may not end (over-stacked [000 3.3]) ends in
+  the last hex of the path before it where it may, or where it started.
+- Under Opportunity Fire every hex entered may draw fire (`engine.combat.opportunity_fire`); a
+  unit Disrupted, Broken or eliminated by it stops there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.allowance import mp_left
+from engine.combat.events import CounterbatterySpotted, LossesTaken, OpportunityFire, RubbleMade
+from engine.combat.opportunity_fire import gather_firers, opportunity_fire
+from engine.events import MoveStopped
+from engine.line_of_sight import has_line_of_sight
+from engine.movement import apply_entries, check_path, finish_move, move
+from engine.movement_steps import EPSILON, Mover
+from engine.spotting import conceals, visibility
+from engine.state import GameState, other_side
+from engine.units import UnitState
+from engine.zoc import zoc_map
+
+WalkEvent = OpportunityFire | LossesTaken | RubbleMade | CounterbatterySpotted | MoveStopped
+
+
+def walk(
+    state: GameState, unit: UnitState, path_hexes: Sequence[int]
+) -> tuple[list[int], list[WalkEvent]]:
+    """Move `unit` along `path_hexes` (see the module's decisions): the hexes entered and what
+    happened on the way. IllegalMove, changing nothing, when the side's knowledge shows the
+    path illegal. The sightings must be up to date (`engine.spotting.sync`)."""
+    options = state.options
+    if not options.fog_of_war and not options.opportunity_fire:
+        return move(state, unit, path_hexes), []
+    fog = options.fog_of_war
+    planner = Mover(state, unit)
+    planned = check_path(state, unit, path_hexes, planner)
+    if not planned:
+        return [], []
+    real = Mover(state, unit, knowing=False) if fog else planner
+    enemy_zoc = zoc_map(state, other_side(unit.side))
+    known_zoc = planner.zoc
+    seen_before = set(state.sightings[unit.side])
+    firers = (
+        gather_firers(state, other_side(unit.side), unit.hex, len(planned))
+        if options.opportunity_fire
+        else None
+    )
+    budget = mp_left(state, unit)
+    start = unit.hex
+    events: list[WalkEvent] = []
+    entered: list[int] = []
+    spent = 0.0
+    stop: str | None = None
+    for step in planned:
+        there = step.to_hex
+        if fog and _enemy_in(state, unit, there):
+            stop = "enemy units hold the next hex"
+            break
+        taken = real.step(step.from_hex, step.direction, spent)
+        if isinstance(taken, str) or spent + taken.cost > budget + EPSILON:
+            stop = "contact: " + (taken if isinstance(taken, str) else "too few movement points")
+            break
+        spent = min(budget, spent + taken.cost + taken.loss)
+        apply_entries(state, [there], [step.edge] if taken.ferry else [])
+        state.put(unit, there)
+        entered.append(there)
+        if fog and enemy_zoc[there] and not known_zoc[there]:
+            stop = "contact: an enemy zone of control"
+        elif fog and _sees_new_enemy(state, unit, there, seen_before):
+            stop = "contact: enemy units in sight"
+        events += opportunity_fire(state, unit, "moved", firers)
+        if not unit.on_map:
+            break
+        if unit.disrupted or unit.broken:
+            stop = f"{'disrupted' if unit.disrupted else 'broken'} by opportunity fire"
+        if stop is not None:
+            break
+    if unit.on_map:
+        end = _end_hex(state, unit, real, start, entered)
+        if entered:
+            finish_move(state, unit, spent, end, start)
+        if stop is not None:
+            where = state.board.offset(end)
+            events.append(MoveStopped(state.turn, unit.id, unit.side, where, stop))
+    return entered, events
+
+
+def _enemy_in(state: GameState, unit: UnitState, hex_index: int) -> bool:
+    stack = state.stacks.get(hex_index)
+    return stack is not None and bool(stack) and stack[0].side is not unit.side
+
+
+def _sees_new_enemy(
+    state: GameState, unit: UnitState, hex_index: int, seen_before: set[str]
+) -> bool:
+    """Whether a unit at `hex_index` sees an enemy unit its side had not seen, one in the open
+    or concealing terrain it does not hide in [000 4.8]."""
+    board = state.board
+    for other in board.iter_within(hex_index, visibility(state)):
+        for enemy in state.stacks.get(other, ()):
+            if enemy.side is unit.side or enemy.id in seen_before:
+                continue
+            if conceals(state, enemy, other):
+                continue
+            if has_line_of_sight(board, hex_index, other, state.sight_walls):
+                return True
+    return False
+
+
+def _end_hex(
+    state: GameState, unit: UnitState, mover: Mover, start: int, entered: list[int]
+) -> int:
+    """Where a move that stopped ends: the last hex entered where the unit may end, back along
+    the path (over-stacking [000 3.3]), or the start hex. Leaves the unit on the start hex."""
+    if not entered:
+        return start  # it never left: its place in the stack stays
+    state.put(unit, start)
+    for hex_index in reversed(entered):
+        if hex_index == start or mover.end_problem(hex_index) is None:
+            return hex_index
+    return start

@@ -1,0 +1,147 @@
+"""A cache of large files already read and validated, so that reading an unchanged map or OOB
+again (the editor's next start, CI's `hexwright validate` of the next commit) skips parsing the
+YAML and building the models.
+
+An entry is found by the SHA-256 of the file's bytes together with its kind, its syntax (YAML or
+JSON) and a stamp of the code that reads it (Python, pydantic and every module of
+`schemas/`): a changed byte, a changed reader or another Python version finds no entry, so the
+cache can never hide a change. An entry holds exactly what reading the text gave: the model, the
+Problems (line and column included) and the format version the file had. Problems name their file
+only after this (`schemas.io.load_file`), so one entry serves the same text under any name.
+
+Entries are pickles in the user's own cache folder (`$HEXWRIGHT_CACHE_DIR`, else
+`$XDG_CACHE_HOME/hexwright/parsed`, else `~/.cache/hexwright/parsed`), trusted as Python trusts
+its bytecode cache: the folder is made private to the user, and an entry owned by someone else or
+writable by others is never read. `HEXWRIGHT_CACHE_DIR=off` turns the cache off.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+import pickle
+import stat
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from schemas.problems import Problem
+
+MIN_BYTES = 128 * 1024
+"""Smaller files are read in a few milliseconds: caching them would cost more than it saves."""
+
+MAX_ENTRIES = 48
+"""Entries kept; the least recently used go first (a title has five files, a designer a few
+titles and several versions of each in flight)."""
+
+MAX_BYTES = 256 * 2**20
+"""The most the entries may take on disk together (the 500x500 benchmark title takes 6 MB)."""
+
+OFF = "off"
+"""The value of `$HEXWRIGHT_CACHE_DIR` that turns the cache off."""
+
+_SUFFIX = ".parsed"
+
+
+@dataclass(frozen=True)
+class Parsed:
+    """What reading one file's text gave, before its problems name the file."""
+
+    model: Any
+    problems: list[Problem]
+    original_version: int | None
+
+
+def folder() -> Path | None:
+    """The cache folder, or None when the cache is off."""
+    override = os.environ.get("HEXWRIGHT_CACHE_DIR")
+    if override:
+        return None if override.strip().lower() == OFF else Path(override)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "hexwright" / "parsed"
+
+
+@functools.cache
+def code_stamp() -> str:
+    """A digest of everything that decides what reading a text gives: the Python, pydantic and
+    pydantic-core versions and the name, size and modification time of each module of
+    `schemas/` (as Python itself decides whether bytecode is stale)."""
+    import pydantic  # noqa: PLC0415  # loaded already by whoever reads a file
+    import pydantic_core  # noqa: PLC0415
+
+    digest = hashlib.sha256()
+    versions = (sys.version, pydantic.VERSION, pydantic_core.__version__)
+    digest.update("\0".join(versions).encode())
+    package = Path(__file__).resolve().parent
+    for module in sorted(package.rglob("*.py")):
+        found = module.stat()
+        name = module.relative_to(package).as_posix()
+        digest.update(f"{name}\0{found.st_size}\0{found.st_mtime_ns}\0".encode())
+    return digest.hexdigest()
+
+
+def key(raw: bytes, kind: str, as_json: bool) -> str:
+    """The name of the entry for a file's bytes read as `kind`."""
+    digest = hashlib.sha256(raw)
+    digest.update(f"\0{kind}\0{as_json}\0{code_stamp()}".encode())
+    return digest.hexdigest()
+
+
+def lookup(raw: bytes, kind: str, as_json: bool) -> Parsed | None:
+    """What reading these bytes gave last time, or None (never raises: a damaged, foreign or
+    unreadable entry is a miss)."""
+    where = folder()
+    if where is None or len(raw) < MIN_BYTES:
+        return None
+    entry = where / (key(raw, kind, as_json) + _SUFFIX)
+    try:
+        with entry.open("rb") as stream:
+            found = os.fstat(stream.fileno())
+            if found.st_uid != os.getuid() or found.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+                return None
+            parsed = pickle.load(stream)
+        os.utime(entry)  # recently used: pruned last
+    except Exception:  # any failure to read an entry is only a miss
+        return None
+    return parsed if isinstance(parsed, Parsed) else None
+
+
+def store(raw: bytes, kind: str, as_json: bool, parsed: Parsed) -> None:
+    """Keep what reading these bytes gave (best effort: a cache that cannot be written is only
+    slower)."""
+    where = folder()
+    if where is None or len(raw) < MIN_BYTES:
+        return
+    try:
+        where.mkdir(mode=0o700, parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=where, prefix=".", suffix=".tmp")
+        try:
+            with os.fdopen(handle, "wb") as stream:
+                pickle.dump(parsed, stream, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(temporary, where / (key(raw, kind, as_json) + _SUFFIX))
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+        _prune(where)
+    except (OSError, pickle.PicklingError, RecursionError):
+        return
+
+
+def _prune(where: Path) -> None:
+    """Drop the least recently used entries beyond `MAX_ENTRIES` or `MAX_BYTES`."""
+    entries = []
+    for entry in where.glob("*" + _SUFFIX):
+        try:
+            found = entry.stat()
+        except OSError:
+            continue
+        entries.append((found.st_mtime_ns, found.st_size, entry))
+    entries.sort(reverse=True)
+    total = 0
+    for kept, (_, size, entry) in enumerate(entries):
+        total += size
+        if kept >= MAX_ENTRIES or total > MAX_BYTES:
+            entry.unlink(missing_ok=True)

@@ -1,0 +1,166 @@
+"""The A/I orders on the map: with the Map Aids layer on, each order is an arrow from its
+organization's units to its target in its stance's colour; off, nothing is drawn; dragging an
+arrow's head onto another hex retargets the order in one undo step."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QColor, QImage
+
+from editor.commands import SetValues
+from editor.docks.map_aids_dock import MapAidsDock
+from editor.document import Document
+from editor.map.ai_arrows import STANCE_COLORS
+from editor.map.view import MapView
+from editor.selection import Selection
+from schemas.ai_orders import Stance
+from schemas.io import FileKind
+from tests.ai_title import write_ai_title
+
+ZOOM = 90.0
+
+
+@pytest.fixture
+def ai_document(qapp, tmp_path: Path) -> Iterator[Document]:
+    doc = Document.open(write_ai_title(tmp_path))
+    yield doc
+    doc.undo_stack.clear()
+
+
+@pytest.fixture
+def view(qtbot, ai_document: Document, selection: Selection) -> MapView:
+    widget = MapView(selection)
+    qtbot.addWidget(widget)
+    widget.resize(900, 700)
+    widget.set_document(ai_document)
+    widget.set_zoom(ZOOM)
+    widget.center_on((3, 2))
+    widget.show()
+    qtbot.waitExposed(widget)
+    return widget
+
+
+@pytest.fixture
+def dock(qtbot, ai_document: Document, selection: Selection, view: MapView) -> MapAidsDock:
+    widget = MapAidsDock(selection)
+    qtbot.addWidget(widget)
+    widget.set_document(ai_document)
+    widget.set_view(view)
+    return widget
+
+
+def _near(color: QColor, target: QColor, tolerance: int = 40) -> bool:
+    return all(
+        abs(a - b) <= tolerance
+        for a, b in zip(color.getRgb()[:3], target.getRgb()[:3], strict=True)
+    )
+
+
+def _colour_near(image: QImage, pixel: QPointF, target: QColor, reach: int = 3) -> bool:
+    x, y = round(pixel.x()), round(pixel.y())
+    return any(
+        _near(image.pixelColor(x + dx, y + dy), target)
+        for dx in range(-reach, reach + 1)
+        for dy in range(-reach, reach + 1)
+    )
+
+
+def _midpoint(view: MapView, start: tuple[float, float], end: tuple[float, float]) -> QPointF:
+    a = view.viewport.to_pixel(QPointF(*start))
+    b = view.viewport.to_pixel(QPointF(*end))
+    return QPointF((a.x() + b.x()) / 2, (a.y() + b.y()) / 2)
+
+
+def test_each_order_is_an_arrow_from_its_units_to_its_target(
+    dock: MapAidsDock, view: MapView
+) -> None:
+    dock.ai_orders_box.setChecked(True)
+    arrows = {arrow.order.id: arrow for arrow in dock.layer.arrows()}
+    assert set(arrows) == {"1id-defend", "vgd-attack", "vgd-exit", "16ir-reserve"}
+    geometry = view.scene.geometry  # type: ignore[union-attr]
+    # The German division: its HQ at (5, 0) and battalion at (4, 1) are on the map.
+    (x0, y0), (x1, y1) = geometry.center(5, 0), geometry.center(4, 1)
+    assert arrows["vgd-attack"].start == pytest.approx(((x0 + x1) / 2, (y0 + y1) / 2))
+    assert arrows["vgd-attack"].end == geometry.center(2, 2)  # objective dorf
+    assert arrows["vgd-exit"].end == geometry.center(0, 4)  # the exit objective
+    assert arrows["16ir-reserve"].radius == 1
+    image = view.render_view()
+    attack = arrows["vgd-attack"]
+    assert attack.start is not None
+    assert _colour_near(
+        image, _midpoint(view, attack.start, attack.end), STANCE_COLORS[Stance.ATTACK]
+    )
+    assert dock._counts["ai_orders"].text() == "4 orders"
+
+
+def test_the_layer_off_draws_no_arrow(dock: MapAidsDock, view: MapView) -> None:
+    dock.ai_orders_box.setChecked(True)
+    attack = next(a for a in dock.layer.arrows() if a.order.id == "vgd-attack")
+    assert attack.start is not None
+    middle = _midpoint(view, attack.start, attack.end)
+    dock.ai_orders_box.setChecked(False)
+    image = view.render_view()
+    assert not _colour_near(image, middle, STANCE_COLORS[Stance.ATTACK], reach=1)
+    assert dock._counts["ai_orders"].text() == ""
+
+
+def test_dragging_an_arrow_head_retargets_its_order_and_undo_puts_it_back(
+    qtbot, dock: MapAidsDock, view: MapView, ai_document: Document
+) -> None:
+    dock.ai_orders_box.setChecked(True)
+    head = view.hex_pixel((0, 4))  # the exit order's head, on the exit objective
+    target = view.hex_pixel((1, 4))
+    arrow = dock.layer.head_at(head)
+    assert arrow is not None
+    assert arrow.order.id == "vgd-exit"
+    qtbot.mousePress(view, Qt.MouseButton.LeftButton, pos=head.toPoint())
+    qtbot.mouseMove(view, pos=target.toPoint())
+    assert dock.layer.dragging is arrow
+    qtbot.mouseRelease(view, Qt.MouseButton.LeftButton, pos=target.toPoint())
+    order = ai_document.scenario.ai.organizations[1].orders[1]
+    assert (order.objective, order.hex) == (None, (1, 4))
+    assert ai_document.undo_stack.undoText() == "Retarget A/I Order"
+    assert ai_document.undo_stack.count() == 1
+    moved = next(a for a in dock.layer.arrows() if a.order.id == "vgd-exit")
+    assert moved.end == view.scene.geometry.center(1, 4)  # type: ignore[union-attr]
+    ai_document.undo_stack.undo()
+    order = ai_document.scenario.ai.organizations[1].orders[1]
+    assert (order.objective, order.hex) == ("west-exit", None)
+
+
+def test_a_press_away_from_any_head_selects_the_hex_as_before(
+    qtbot, dock: MapAidsDock, view: MapView, selection: Selection, ai_document: Document
+) -> None:
+    dock.ai_orders_box.setChecked(True)
+    pixel = view.hex_pixel((5, 4))
+    qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=pixel.toPoint())
+    assert selection.hex == (5, 4)
+    assert ai_document.undo_stack.count() == 0
+
+
+def test_an_area_is_ringed_hex_by_hex_and_its_arrow_points_at_its_middle(
+    dock: MapAidsDock, view: MapView, ai_document: Document
+) -> None:
+    dock.ai_orders_box.setChecked(True)
+    path = ("ai", "organizations", 2, "orders", 0)
+    ai_document.push(
+        SetValues(
+            ai_document,
+            FileKind.SCENARIO,
+            [((*path, "radius"), 0), ((*path, "hex"), None), ((*path, "area"), [(3, 3), (5, 3)])],
+            "Set A/I Order Area",
+        )
+    )
+    arrow = next(a for a in dock.layer.arrows() if a.order.id == "16ir-reserve")
+    geometry = view.scene.geometry  # type: ignore[union-attr]
+    (x0, y0), (x1, y1) = geometry.center(3, 3), geometry.center(5, 3)
+    assert arrow.end == pytest.approx(((x0 + x1) / 2, (y0 + y1) / 2))
+    assert arrow.area == (geometry.center(3, 3), geometry.center(5, 3))
+    image = view.render_view()
+    ring = view.hex_pixel((5, 3))
+    edge = QPointF(ring.x() + view.zoom() * 0.4, ring.y())
+    assert _colour_near(image, edge, STANCE_COLORS[Stance.RESERVE], reach=2)

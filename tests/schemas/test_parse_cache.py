@@ -1,0 +1,126 @@
+"""The cache of large files already read: a second read of an unchanged file gives exactly what
+the first gave, and any changed byte is read afresh."""
+
+from __future__ import annotations
+
+import os
+import pickle
+from pathlib import Path
+
+import pytest
+
+from schemas import parse_cache
+from schemas.io import load_file
+from tests.conftest import SAMPLE_DATA
+
+SAMPLE_MAP = SAMPLE_DATA / "ardennes44" / "ardennes44.map.yaml"
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("HEXWRIGHT_CACHE_DIR", str(folder))
+    return folder
+
+
+def _large_map(folder: Path) -> Path:
+    """The sample map, with a comment making it large enough to be cached."""
+    text = SAMPLE_MAP.read_text(encoding="utf-8")
+    padding = "# padding\n" * (parse_cache.MIN_BYTES // 10)
+    path = folder / "large.map.yaml"
+    path.write_text(padding + text, encoding="utf-8")
+    return path
+
+
+def _entries(cache: Path) -> list[Path]:
+    return sorted(cache.glob("*.parsed"))
+
+
+def test_an_unchanged_file_reads_the_same_from_the_cache(cache: Path, tmp_path: Path) -> None:
+    path = _large_map(tmp_path)
+    first = load_file(path)
+    assert first.ok
+    assert len(_entries(cache)) == 1
+    second = load_file(path)
+    assert second.model == first.model
+    assert second.model is not first.model
+    assert second.problems == first.problems
+    assert second.original_version == first.original_version
+    assert second.text == first.text
+
+
+def test_a_changed_byte_is_read_afresh_with_its_problem_and_line(
+    cache: Path, tmp_path: Path
+) -> None:
+    path = _large_map(tmp_path)
+    assert load_file(path).problems == []
+    text = path.read_text(encoding="utf-8")
+    lines = text.count("\n")
+    path.write_text(text + "width: 3\n", encoding="utf-8")
+    changed = load_file(path)
+    assert [(p.code, p.line, p.file) for p in changed.problems] == [
+        ("SYNTAX002", lines + 1, str(path))
+    ]
+    assert len(_entries(cache)) == 2
+    # The same text under another name: the problems name the file read.
+    twin = tmp_path / "twin.map.yaml"
+    twin.write_bytes(path.read_bytes())
+    assert [p.file for p in load_file(twin).problems] == [str(twin)]
+
+
+def test_without_the_cache_the_problems_are_the_same(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _large_map(tmp_path)
+    path.write_text(path.read_text(encoding="utf-8") + "width: 3\n", encoding="utf-8")
+    load_file(path)
+    cached = load_file(path)
+    monkeypatch.setenv("HEXWRIGHT_CACHE_DIR", parse_cache.OFF)
+    fresh = load_file(path)
+    assert cached.problems == fresh.problems
+    assert cached.model == fresh.model
+
+
+def test_a_damaged_or_foreign_writable_entry_is_never_used(cache: Path, tmp_path: Path) -> None:
+    path = _large_map(tmp_path)
+    expected = load_file(path)
+    (entry,) = _entries(cache)
+    entry.write_bytes(b"not a pickle")
+    assert load_file(path).model == expected.model
+    # An entry others may write could have been put there by another user: not read.
+    (entry,) = _entries(cache)
+    planted = parse_cache.Parsed(None, [], None)
+    entry.write_bytes(pickle.dumps(planted))
+    os.chmod(entry, 0o666)
+    assert load_file(path).model == expected.model
+    os.chmod(entry, 0o600)
+    entry.write_bytes(pickle.dumps(planted))
+    assert not load_file(path).ok  # the same entry, private, is the user's own: read
+
+
+def test_small_files_and_a_cache_turned_off_write_nothing(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert load_file(SAMPLE_DATA / "stoumont44" / "stoumont44.map.yaml").ok
+    assert not cache.exists()
+    monkeypatch.setenv("HEXWRIGHT_CACHE_DIR", parse_cache.OFF)
+    assert load_file(_large_map(tmp_path)).ok
+    assert not cache.exists()
+
+
+def test_the_least_recently_read_files_leave_the_cache_first(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(parse_cache, "MAX_ENTRIES", 2)
+    path = _large_map(tmp_path)
+    text = path.read_text(encoding="utf-8")
+    versions = [text + f"# version {n}\n" for n in range(3)]
+    for version in versions:
+        path.write_text(version, encoding="utf-8")
+        load_file(path)
+    assert len(_entries(cache)) == 2
+    # The oldest version is read afresh; the newest two are still there.
+    newest = {e.name for e in _entries(cache)}
+    path.write_text(versions[0], encoding="utf-8")
+    assert load_file(path).ok
+    assert len(newest & {e.name for e in _entries(cache)}) == 1
