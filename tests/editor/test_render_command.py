@@ -20,6 +20,12 @@ MAP = TITLE / "stoumont44.map.yaml"
 SCENARIO = TITLE / "scenarios" / "stoumont-station.scenario.yaml"
 
 
+@pytest.fixture(autouse=True)
+def _one_application_for_the_session(qapp: object) -> None:
+    """Render in-process with the test session's QApplication: a QGuiApplication made by the
+    command would outlive these tests and refuse the widgets of the GUI tests run after them."""
+
+
 def _size(png: Path) -> tuple[int, int]:
     """Width and height from the PNG's header."""
     data = png.read_bytes()
