@@ -90,6 +90,9 @@ class TestPlayController(QObject):
         `replay_last`."""
         self.tool = TestPlayMoveTool(window.selection, self)
         self.tool.message.connect(self.say)
+        # Fire and Assault modes answer their keys wherever the focus is in the window; they
+        # are enabled only while a unit of the side to move may use them.
+        window.addActions(list(self.tool.combat.actions.values()))
         self.overlays = TestPlayOverlays(self, selection=window.selection)
         self.overlays.changed.connect(window.map_view.update)
         self.overlays.changed.connect(self._show_supply_line)
@@ -442,11 +445,12 @@ class TestPlayController(QObject):
                 return False
             path = chosen
         try:
-            export_log(session.game, path)
+            # Under Fog of War the file holds what the side to move may know, as the panel does.
+            export_log(session.game, path, session.known_log(), known_to=session.viewer)
         except Exception as exc:  # not only OSError: any failure is reported, nothing closes
             QMessageBox.warning(self.window, "Export Event Log", f"Could not export {path}: {exc}")
             return False
-        self.say(f"Exported {len(session.game.log)} events to {Path(path).name}.")
+        self.say(f"Exported {len(session.known_log())} events to {Path(path).name}.")
         return True
 
     def show_in_scenario(self, focus: Focus | None) -> None:

@@ -31,6 +31,7 @@ from editor import symbols
 from editor.map.geometry import Frame
 from editor.selection import Selection
 from editor.testplay.arrival_marks import TurnMarks, paint_badges, paint_protection, turn_marks
+from editor.testplay.combat_marks import CombatMarks
 from editor.testplay.sight_marks import (
     enemy_sightings,
     paint_enemy_sightings,
@@ -103,6 +104,9 @@ class TestPlayOverlays(QObject):
         self.sightings = True
         """Without Fog of War: veil the enemy counters the side to move does not see, badge
         those it sees only as Unknown."""
+        self.marks = CombatMarks(self)
+        """Losses floating over counters, the D/B/X marks of combat results."""
+        self.marks.changed.connect(self.changed)
         self._cache: dict[str, Any] = {}
         if selection is not None:
             self.set_selection(selection)
@@ -116,6 +120,7 @@ class TestPlayOverlays(QObject):
         self.session = session
         if session is not None:
             session.changed.connect(self._game_changed)
+        self.marks.set_session(session)
         self._game_changed()
 
     def set_selection(self, selection: Selection | None) -> None:
@@ -374,6 +379,7 @@ class TestPlayOverlays(QObject):
             paint_unknowns(painter, frame, self.unknown_marks(), self.viewer, visible)
         elif self.sightings:
             paint_enemy_sightings(painter, frame, self.sighting_marks(), visible)
+        self.marks.paint(painter, frame)
         painter.restore()
 
     def _paint_supply(

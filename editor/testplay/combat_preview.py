@@ -1,0 +1,157 @@
+"""The preview of a fire or an assault before the tester commits it, as rows of a small panel in
+the Move options: combat value, every modifier named with its value, the losses range in the
+target's own men, vehicles or guns, and the morale-check chance [000 5.2, 6.2, 9.2, 12.0].
+
+Under Fog of War the preview never names what the side to move has not spotted: an Unknown
+target is "?", and neither its losses nor its morale are shown, as "the combat results will not
+be known" [000 8.1].
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
+
+from engine.combat.fire_preview import FirePreview
+from engine.combat.morale import morale, morale_check_base, morale_check_chance
+from engine.game import Game
+from engine.movement_steps import describe
+from engine.units import UnitState
+from schemas.oob import Component
+
+Row = tuple[str, str]
+UNKNOWN_TARGET = "?"
+"""How a preview names a target the side to move sees only as Unknown."""
+
+
+def in_component(unit: UnitState, men_equivalents: float) -> str:
+    """A loss in men-equivalents as the unit counts its strength: a vehicle or gun is 10 men
+    [000 12.0]."""
+    component = unit.unit.component.value
+    amount = men_equivalents if unit.unit.component is Component.MEN else men_equivalents / 10
+    return f"{amount:.1f} {component}" if amount < 10 else f"{amount:.0f} {component}"
+
+
+def chance_text(low: float, high: float) -> str:
+    """A chance range, "20%" when both ends round alike."""
+    a, b = round(low * 100), round(high * 100)
+    return f"{a}%" if a == b else f"{a}–{b}%"
+
+
+def morale_rows(game: Game, target: UnitState, low: float, high: float, factor: float) -> list[Row]:
+    """The chance a loss of `low`..`high` men-equivalents calls for a morale check of `target`
+    (counted `factor` times, the special disruption rules [000 5.2]), and what failing it does
+    [000 9.2, 12.0]: a check is failed on a die above the unit's Morale."""
+    state = game.state
+    base = morale_check_base(state, target)
+    check = chance_text(
+        morale_check_chance(low * factor, base), morale_check_chance(high * factor, base)
+    )
+    value = morale(state, target)
+    fails = min(6, max(0, 6 - value))
+    becomes = "Broken" if target.disrupted or target.broken else "Disrupted"
+    return [
+        ("Morale check", f"{check} chance"),
+        ("If checked", f"Morale {value}: fails {fails} in 6, then {becomes}"),
+    ]
+
+
+def fire_rows(game: Game, preview: FirePreview) -> list[Row]:
+    """The preview of one fire as (caption, value) rows; an Unknown target is "?" and its
+    losses and morale are not shown [000 8.1]."""
+    state = game.state
+    where = game.offset_of(preview.hex)
+    kind = preview.kind.value.replace("_", " ")
+    target = state.units.get(preview.target)
+    shown = UNKNOWN_TARGET if preview.unknown or target is None else describe(target)
+    value = f"{preview.value:.1f}"
+    if preview.modifier_pct:
+        value += f" {preview.modifier_pct:+g}%"
+    rows: list[Row] = [
+        ("Target", f"{shown} in {where[0]},{where[1]}"),
+        ("Fire", f"{kind}, costs {preview.mp_cost:g} MP"),
+        ("Combat value", value),
+    ]
+    rows += [("Modifier", modifier.describe()) for modifier in preview.modifiers]
+    if preview.unknown or target is None:
+        rows.append(("Losses", "not known: the target is Unknown"))
+        return rows
+    rows.append(
+        ("Losses", f"{in_component(target, preview.low)} to {in_component(target, preview.high)}")
+    )
+    rows += morale_rows(game, target, preview.low, preview.high, preview.disruption_factor)
+    return rows
+
+
+def rows_html(title: str, rows: list[Row]) -> str:
+    """Rows as a two-column table for a rich-text label; a row captioned "Modifier" after
+    another is indented under it."""
+    cells = []
+    last = ""
+    for caption, value in rows:
+        shown = "" if caption == last else escape(caption)
+        last = caption
+        cells.append(
+            f"<tr><td style='color: palette(mid); padding-right: 6px'>{shown}</td>"
+            f"<td>{escape(value)}</td></tr>"
+        )
+    return f"<b>{escape(title)}</b><table cellspacing='0'>{''.join(cells)}</table>"
+
+
+class CombatPreviewPanel(QWidget):
+    """The preview rows of the hovered target, or a hint when none is hovered."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.label = QLabel()
+        self.label.setWordWrap(True)
+        self.label.setTextFormat(Qt.TextFormat.RichText)
+        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.label)
+        self.rows: list[Row] = []
+        """What the panel shows, for tests and the snapshots."""
+
+    def show_rows(self, title: str, rows: list[Row]) -> None:
+        """Show a preview."""
+        self.rows = list(rows)
+        self.label.setText(rows_html(title, rows))
+        self.show()
+
+    def show_hint(self, text: str) -> None:
+        """No preview: say what to do."""
+        self.rows = []
+        self.label.setText(escape(text))
+        self.show()
+
+    def text(self) -> str:
+        """The rows as plain text, one "caption: value" a line."""
+        return "\n".join(f"{caption}: {value}" for caption, value in self.rows)
+
+
+class CombatControls(QWidget):
+    """The Fire and Assault buttons of the Move options (with their keys' actions) and the
+    preview of the hovered target under them."""
+
+    def __init__(self, actions: list[QAction], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        self.buttons: list[QToolButton] = []
+        for action in actions:
+            button = QToolButton()
+            button.setDefaultAction(action)
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+            button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+            self.buttons.append(button)
+            row.addWidget(button)
+        self.preview = CombatPreviewPanel()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(row)
+        layout.addWidget(self.preview)

@@ -1,0 +1,222 @@
+"""Fire and Assault in the test-play window: the modes and their keys, the target hexes
+highlighted (direct and indirect fire told apart), the preview with every modifier named, the
+refusals in the disabled buttons' tips, Escape and right-click leaving a mode, the losses
+floating over the map with the D/B/X marks, and Fog of War keeping the preview, the score and the
+exported log to what the side to move may know [000 5.0-5.2, 6.0-6.3, 8.1, 9.2, 12.0]."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QMessageBox
+
+from editor.app import start
+from editor.main_window import MainWindow
+from editor.map.view import MapView
+from editor.testplay.combat_marks import CombatMarks, loss_text
+from editor.testplay.combat_mode import FIRE
+from editor.testplay.known_score import known_score
+from editor.testplay.play_settings import TestPlaySettings
+from editor.testplay.session import TestPlaySession
+from engine.combat.events import Fired, LossesTaken
+from engine.combat.kinds import CombatKind
+from engine.combat.morale import morale_check_base
+from schemas.vocabulary import Side
+from tests.editor.gui.feature_combat_title import (
+    DEFENDERS,
+    FRONT,
+    GRENADIERS,
+    GUNS,
+    HQ,
+    VILLAGE,
+    write_combat_title,
+)
+from tests.editor.gui.feature_tool_input import hex_point, hover
+
+DISRUPTING_SEED = 3
+"""A seed with which the grenadiers' first fire disrupts the defenders (found once, kept)."""
+
+
+@pytest.fixture
+def combat_title(tmp_path: Path) -> Path:
+    return write_combat_title(tmp_path / "combat")
+
+
+@pytest.fixture
+def window(qtbot, combat_title: Path) -> MainWindow:
+    win = start([str(combat_title)], ask=lambda *_: None)
+    qtbot.addWidget(win)
+    win.ask = lambda *_: QMessageBox.StandardButton.Discard
+    win.resize(1280, 720)
+    win.show()
+    qtbot.waitExposed(win)
+    return win
+
+
+def playing(window: MainWindow, **settings: object) -> TestPlaySession:
+    assert window.testplay.start(settings=TestPlaySettings(**settings))  # type: ignore[arg-type]
+    session = window.testplay.session
+    assert session is not None
+    window.testplay.tool.selection.select_units([])
+    return session
+
+
+def pick(window: MainWindow, unit: str) -> MapView:
+    """Select a unit on the map, as a click on its counter does, and show its hex."""
+    view = window.map_view
+    session = window.testplay.session
+    assert session is not None
+    hex_ = session.game.offset_of(session.game.unit(unit).hex)
+    view.set_zoom(60.0)
+    view.center_on(hex_)
+    window.selection.select_hex(hex_)
+    window.selection.select_units([unit])
+    assert window.testplay.tool.unit_id == unit
+    return view
+
+
+def key(window: MainWindow, qtbot, text: str) -> None:
+    window.map_view.setFocus()
+    qtbot.keyClick(window.map_view, Qt.Key.Key_Escape if text == "Escape" else text)
+
+
+def test_fire_mode_outlines_direct_and_indirect_targets_and_escape_leaves_it(window, qtbot):
+    session = playing(window, seed=1)
+    view = pick(window, GRENADIERS)
+    mode = window.testplay.tool.combat
+    edge = hex_point(view, VILLAGE) + QPoint(0, round(view.zoom() * 0.4))  # below the counter
+    before = view.grab().toImage().pixelColor(edge)
+    key(window, qtbot, "F")
+    assert mode.kind == FIRE
+    assert mode.targets == {VILLAGE: CombatKind.DIRECT_FIRE}
+    after = view.grab().toImage().pixelColor(edge)
+    assert after.red() - after.blue() > before.red() - before.blue(), "washed in red"
+    key(window, qtbot, "Escape")
+    assert mode.kind is None
+    assert window.selection.units == [GRENADIERS], "Escape leaves the mode, not the selection"
+    pick(window, GUNS)
+    key(window, qtbot, "F")
+    assert mode.targets == {VILLAGE: CombatKind.INDIRECT_FIRE}
+    qtbot.mouseClick(view, Qt.MouseButton.RightButton, pos=hex_point(view, (0, 0)))
+    assert mode.kind is None, "a right-click leaves the mode"
+    assert session.game.orders == []
+
+
+def test_hovering_a_target_previews_the_fire_with_every_modifier_named(window, qtbot):
+    session = playing(window, seed=1)
+    view = pick(window, GRENADIERS)
+    key(window, qtbot, "F")
+    hover(view, hex_point(view, VILLAGE))
+    panel = window.testplay.tool.options().combat.preview  # type: ignore[union-attr]
+    preview = session.game.fire_preview(GRENADIERS, VILLAGE)
+    assert preview is not None
+    text = panel.text()
+    assert "Target: us.1id.16ir.2 (2/16 Inf) in 2,2" in text
+    assert f"Combat value: {preview.value:.1f} {preview.modifier_pct:+g}%" in text
+    for modifier in preview.modifiers:  # the village's -20% at least
+        assert f"Modifier: {modifier.describe()}" in text
+    assert "-20% village" in text
+    assert f"Losses: {preview.low:.0f} men to {preview.high:.0f} men" in text
+    # loss / (loss + base) at both ends of the range [000 12.0]
+    base = morale_check_base(session.game.state, session.game.unit(DEFENDERS))
+    low, high = preview.low, preview.high
+    chance = f"{round(100 * low / (low + base))}–{round(100 * high / (high + base))}%"
+    assert f"Morale check: {chance} chance" in text
+    assert "If checked: Morale 4: fails 2 in 6, then Disrupted" in text
+
+
+def test_a_unit_that_cannot_fire_says_why_in_the_disabled_buttons_tip(window, qtbot):
+    playing(window, seed=1)
+    pick(window, HQ)
+    action = window.testplay.tool.combat.fire_action
+    assert not action.isEnabled()
+    assert "HQs fire only at aircraft" in action.toolTip()
+    key(window, qtbot, "F")
+    assert window.testplay.tool.combat.kind is None
+    pick(window, GRENADIERS)
+    assert action.isEnabled()
+    assert "Fire mode (F)" in action.toolTip()
+
+
+def test_a_click_fires_the_losses_float_and_the_disrupted_unit_is_marked_d(window, qtbot):
+    session = playing(window, seed=DISRUPTING_SEED)
+    view = pick(window, GRENADIERS)
+    marks: CombatMarks = window.testplay.overlays.marks
+    key(window, qtbot, "F")
+    qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=hex_point(view, VILLAGE))
+    fired = [e for e in session.game.log if isinstance(e, Fired)]
+    losses = [e for e in session.game.log if isinstance(e, LossesTaken)]
+    assert [f.target for f in fired] == [DEFENDERS]
+    assert losses[0].became == "disrupted"
+    assert session.game.unit(GRENADIERS).hex == session.game.hex_of(FRONT), "fired, not moved"
+    assert [(f.hex, f.text) for f in marks.floats] == [(VILLAGE, loss_text(losses[0]))]
+    assert marks.states() == {VILLAGE: "D"}
+    log = window.testplay.dock.log_model  # type: ignore[union-attr]
+    shown = [log.event_at(row) for row in range(log.rowCount())]
+    assert fired[0] in shown
+    assert losses[0] in shown
+    # The float fades out; the D stays.
+    marks.clock = lambda: 1e9
+    marks._tick()
+    assert marks.floats == []
+    assert marks.states() == {VILLAGE: "D"}
+
+
+def test_under_fog_of_war_an_unknown_target_is_a_question_mark_with_no_losses(window, qtbot):
+    session = playing(window, seed=1, fog_of_war=True)
+    game = session.game
+    preview = game.fire_preview(GUNS, VILLAGE)
+    assert preview is not None
+    from editor.testplay.combat_preview import fire_rows
+    from engine.combat.fire_preview import FirePreview
+
+    hidden = FirePreview(**{**{f: getattr(preview, f) for f in preview.__slots__}, "unknown": True})
+    rows = dict(fire_rows(game, hidden))
+    assert rows["Target"] == "? in 2,2"
+    assert rows["Losses"] == "not known: the target is Unknown"
+    assert DEFENDERS not in str(rows)
+    assert "Morale check" not in rows
+
+
+def test_under_fog_of_war_the_score_and_the_export_hold_what_the_side_may_know(
+    window, qtbot, tmp_path: Path
+):
+    session = playing(window, seed=1, fog_of_war=True)
+    game = session.game
+    session.fire(GRENADIERS, VILLAGE)
+    loss = next(e for e in game.log if isinstance(e, LossesTaken))
+    assert loss.points > 0
+    # The Axis saw its fire land: the loss is in its score and its log.
+    assert known_score(session).axis == game.score().axis
+    assert loss in session.known_log()
+    session.end_player_turn()  # the Allies to move: they know their loss, not the fire's details
+    assert session.viewer is Side.ALLIED
+    assert known_score(session).axis == game.score().axis, "an own loss is known"
+    assert loss in session.known_log()
+    assert not [e for e in session.known_log() if isinstance(e, Fired)]
+    path = tmp_path / "log.csv"
+    assert window.testplay.export_log(path)
+    exported = path.read_text(encoding="utf-8")
+    assert "fired" not in exported
+    assert loss.describe() in exported
+    report = tmp_path / "log.txt"
+    assert window.testplay.export_log(report)
+    assert "Fog of War: only what the allied player may know." in report.read_text("utf-8")
+    score_label = window.testplay.dock.score_label  # type: ignore[union-attr]
+    assert "as the allied player knows it" in score_label.text()
+
+
+def test_under_fog_of_war_an_enemy_loss_the_side_did_not_see_is_not_in_its_score(window):
+    session = playing(window, seed=1, fog_of_war=True)
+    game = session.game
+    session.fire(GRENADIERS, VILLAGE)
+    loss = next(e for e in game.log if isinstance(e, LossesTaken))
+    # The same loss read as if the fire had been at an Unknown: the Axis would not know it.
+    fired = next(e for e in game.log if isinstance(e, Fired))
+    from dataclasses import replace
+
+    assert not session.may_know(loss, replace(fired, unknown=True))
+    assert session.may_know(loss, fired)
+    assert session.known([fired, loss]) == [True, True]
