@@ -93,7 +93,7 @@ def _tool_shots(window: Any, hex_: tuple[int, int], shot: Callable[[str], None])
         if tool.name == "select":
             continue
         window.tools.set_current(tool)
-        tool.hover(_resting_mouse(window.map_view, target))
+        tool.hover(resting_mouse(window.map_view, target))
         shot(f"tool-{tool.name}")
     window.tools.set_current("select")
 
@@ -114,13 +114,40 @@ def _testplay_shot(window: Any, hex_: tuple[int, int], shot: Callable[[str], Non
         moves = game.legal_moves(unit.id)
         window.map_view.set_zoom(48)
         window.map_view.center_on(origin)
-        controller.tool.press(_resting_mouse(window.map_view, origin))
-        controller.tool.release(_resting_mouse(window.map_view, origin))
-        controller.tool.hover(_resting_mouse(window.map_view, max(moves, key=moves.__getitem__)))
+        controller.tool.press(resting_mouse(window.map_view, origin))
+        controller.tool.release(resting_mouse(window.map_view, origin))
+        controller.tool.hover(resting_mouse(window.map_view, max(moves, key=moves.__getitem__)))
     shot("testplay")
+    _fire_shot(window, hex_, shot)
     _arrivals_shot(window, shot)
     _sight_shot(window, shot)
     controller.stop()
+
+
+def _fire_shot(window: Any, hex_: tuple[int, int], shot: Callable[[str], None]) -> None:
+    """Test-play in Fire mode: the unit nearest the town that has a target, its targets
+    outlined and the preview of one in the Move options."""
+    controller = window.testplay
+    game = controller.session.game
+    town = game.hex_of(hex_)
+    firers = [u for u in game.iter_units(game.phasing) if game.fire_targets(u.id)]
+    if not firers:
+        return
+    unit = min(firers, key=lambda u: game.state.board.distance(u.hex, town))
+    origin = game.offset_of(unit.hex)
+    target = next(iter(game.fire_targets(unit.id)))
+    window.map_view.set_zoom(56)
+    window.map_view.center_on(origin)
+    window.selection.select_hex(origin)
+    window.selection.select_units([unit.id])
+    options = window.docks.get("tool_options")
+    if options is not None:
+        options.show()
+        options.raise_()
+    controller.tool.combat.enter("fire")
+    controller.tool.hover(resting_mouse(window.map_view, target))
+    shot("testplay-fire")
+    controller.tool.combat.leave()
 
 
 def _arrivals_shot(window: Any, shot: Callable[[str], None]) -> None:
@@ -161,7 +188,7 @@ def _sight_shot(window: Any, shot: Callable[[str], None]) -> None:
     window.testplay.overlays.set_sight(False)
 
 
-def _resting_mouse(view: Any, hex_: tuple[int, int]) -> Any:
+def resting_mouse(view: Any, hex_: tuple[int, int]) -> Any:
     """A tool event with the mouse on a hex centre and nothing held."""
     from PySide6.QtCore import Qt  # noqa: PLC0415
 

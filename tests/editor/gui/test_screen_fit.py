@@ -25,6 +25,7 @@ from editor.geo.import_dialog import GeographyImportDialog
 from editor.main_window import MainWindow
 from editor.mapops.dialogs import NewTitleDialog, ResizeDialog
 from editor.mapops.subscenario_dialog import SubScenarioDialog
+from editor.snapshots import resting_mouse
 from editor.widgets.field_layout import FieldGrid
 from tests.conftest import REPO
 
@@ -110,6 +111,33 @@ def test_the_test_play_move_options_need_no_sideways_scrolling_on_the_laptop(
     area = dock.scroll  # type: ignore[attr-defined]
     needed = area.widget().minimumSizeHint().width()
     assert "Break Down" in {b.text() for b in area.widget().findChildren(QPushButton)}
+    assert needed <= area.viewport().width(), (needed, area.viewport().width())
+    window.testplay_action.trigger()
+
+
+def test_the_fire_preview_fits_the_move_options_on_the_laptop(window: MainWindow) -> None:
+    """The Fire and Assault buttons and the preview of a fire, its modifiers named one a row,
+    stand in the laptop's left column without a horizontal scroll bar."""
+    window.show()
+    window.resize(LAPTOP)
+    window.reset_layout_action.trigger()
+    window.testplay_action.trigger()
+    QApplication.processEvents()
+    dock = window.docks["tool_options"]
+    dock.show()
+    dock.raise_()
+    controller = window.testplay
+    game = controller.session.game  # type: ignore[union-attr]
+    firer = next(u for u in game.iter_units(game.phasing) if game.fire_targets(u.id))
+    window.selection.select_units([firer.id])
+    controller.tool.combat.enter("fire")
+    target = next(iter(game.fire_targets(firer.id)))
+    controller.tool.hover(resting_mouse(window.map_view, target))
+    QApplication.processEvents()
+    panel = controller.tool.options().combat  # type: ignore[union-attr]
+    assert len(panel.preview.rows) >= 6, panel.preview.rows
+    area = dock.scroll  # type: ignore[attr-defined]
+    needed = area.widget().minimumSizeHint().width()
     assert needed <= area.viewport().width(), (needed, area.viewport().width())
     window.testplay_action.trigger()
 
