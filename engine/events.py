@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from engine.combat.dig_in import DugIn, StartedDiggingIn, StoppedDiggingIn
 from engine.combat.events import (
     AmmoSpent,
+    Assaulted,
+    AssaultResolved,
     CounterbatterySpotted,
     FatigueRecovered,
     Fired,
@@ -383,6 +385,8 @@ Event = (
     | AmmoChanged
     | Recovered
     | Fired
+    | Assaulted
+    | AssaultResolved
     | AmmoSpent
     | CounterbatterySpotted
     | RubbleMade

@@ -18,17 +18,15 @@ from pathlib import Path
 from engine import arrivals, logistics, movement, objectives, organize, spotting, supply
 from engine.allowance import movement_allowance
 from engine.combat import dig_in
-from engine.combat import fire as firing
-from engine.combat import fire_targets as targeting
 from engine.combat.ammunition import ammunition_checks
 from engine.combat.events import LossesTaken
-from engine.combat.fire_preview import FirePreview
-from engine.combat.kinds import CombatKind
 from engine.combat.recovery import start_of_turn_recovery
 from engine.events import Arrived, Event, GameEnded
+from engine.game_combat import CombatOrders
 from engine.line_of_sight import has_line_of_sight
 from engine.objectives import Score
 from engine.orders import (
+    Assault,
     BreakDown,
     ChangeMode,
     Combine,
@@ -55,7 +53,7 @@ from schemas.weather import WeatherFile
 Offset = tuple[int, int]
 
 
-class Game:
+class Game(CombatOrders):
     """A game in progress, from the first player turn of turn 1 to the end.
 
     Orders (`move`, `change_mode`, `exit_unit`, `dig_in`, `combine`, `break_down`, ...) are
@@ -186,6 +184,8 @@ class Game:
             return [self.break_down(order.unit)]
         if isinstance(order, Fire):
             return self.fire(order.unit, order.target)
+        if isinstance(order, Assault):
+            return self.assault(order.hex, order.units)
         return self.end_player_turn()
 
     @property
@@ -313,41 +313,6 @@ class Game:
         )
         self._checkpoints.clear()  # taking it back would let a player roll again
         return events[0]
-
-    def fire_targets(self, unit_id: str) -> dict[Offset, CombatKind]:
-        """The hexes a unit of the side to move may fire at now, each direct or indirect fire
-        [000 5.0] (see `engine.combat.fire_targets`); empty when it may not fire."""
-        try:
-            unit = self._orderable(unit_id)
-        except movement.IllegalMove:
-            return {}
-        targets = targeting.fire_targets(self.state, unit)
-        return {self.offset_of(h): target.kind for h, target in targets.items()}
-
-    def fire_preview(self, unit_id: str, hex_: Offset) -> FirePreview | None:
-        """What the unit firing at `hex_` would do: target, combat value, each modifier named,
-        casualty range [000 5.2, 12.0]; None when it may not fire there."""
-        try:
-            unit = self._orderable(unit_id)
-        except movement.IllegalMove:
-            return None
-        return firing.preview(self.state, unit, self.hex_of(hex_))
-
-    def fire(self, unit_id: str, hex_: Offset) -> list[Event]:
-        """Fire a unit at a hex [000 5.1] (see `engine.combat.fire.fire`); IllegalMove when it
-        may not. A fire rolls dice the player sees: it and the orders before it cannot be
-        taken back."""
-        unit = self._orderable(unit_id)
-        target = self.hex_of(hex_)
-        order = Fire(unit_id, self.offset_of(target))
-
-        def run() -> list[Event]:
-            spotting.sync(self.state)
-            return self._emit(firing.fire(self.state, unit, target))
-
-        events = self._carry_out(order, run)
-        self._checkpoints.clear()
-        return events
 
     # --- miscellaneous actions [000 4.9]: Digging-In, combining, breaking down ---------------
 

@@ -90,6 +90,23 @@ class Fire:
 
 
 @dataclass(frozen=True, slots=True)
+class Assault:
+    """Units from hexes next to an enemy hex assault it together [000 6.0]. Its die rolls are
+    seen: it cannot be taken back."""
+
+    hex: Offset
+    units: tuple[str, ...]
+
+    def describe(self) -> str:
+        """One phrase for a menu or a report.
+
+        >>> Assault((5, 5), ("1/26VG", "2/26VG")).describe()
+        '1/26VG, 2/26VG assault 5,5'
+        """
+        return f"{', '.join(self.units)} assault {self.hex[0]},{self.hex[1]}"
+
+
+@dataclass(frozen=True, slots=True)
 class DigIn:
     """Start Digging-In: later turns may fortify the unit's hex [000 4.9]."""
 
@@ -136,6 +153,15 @@ class EndPlayerTurn:
 
 
 Order = (
-    Move | ChangeMode | ExitUnit | ReconSpot | Fire | DigIn | Combine | BreakDown | EndPlayerTurn
+    Move
+    | ChangeMode
+    | ExitUnit
+    | ReconSpot
+    | Fire
+    | Assault
+    | DigIn
+    | Combine
+    | BreakDown
+    | EndPlayerTurn
 )
 """Anything `engine.game.Game.apply` carries out."""

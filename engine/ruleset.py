@@ -58,6 +58,15 @@ class RulesetProfile:
     loss_recovery: bool = True
     """Unit loss recovery and replacements exist [000 12.0]; PB has "No strength recovery"
     [001 #15]."""
+    overrun_assault_zero: bool = False
+    """Defenders whose Assault values are all 0 are overrun for the movement cost only
+    [001 #22]; in PzC they are assaulted like any other (at assault value 0) [000 6.3]."""
+    hedgerow_assault: bool = False
+    """Vehicles assaulting across a Hedge Row hexside have half assault and defense [001 #12];
+    PzC has no such hexside rule."""
+    bocage_assault: bool = True
+    """Vehicles assaulting into a Bocage hex have their defense halved ("Special Bocage
+    Rule" [000 6.2]); PB models hedgerows as hexsides instead [001 #12]."""
 
 
 PROFILES: dict[Ruleset, RulesetProfile] = {
@@ -87,6 +96,9 @@ PROFILES: dict[Ruleset, RulesetProfile] = {
         large_echelon=UnitSize.COMPANY,
         alternative_calculation=frozenset({CombatKind.INDIRECT_FIRE}),
         loss_recovery=False,
+        overrun_assault_zero=True,
+        hedgerow_assault=True,
+        bocage_assault=False,
     ),
 }
 

@@ -149,6 +149,9 @@ class GameState:
     """Rubble hexes and whether each has been cleared."""
     rail_damage: set[int] = field(default_factory=set)
     fortifications: dict[int, FortificationKind] = field(default_factory=dict)
+    reduced_forts: set[int] = field(default_factory=set)
+    """Fortified hexes whose benefits are halved: vacated, or held by defenders who lost an
+    assault and could not retreat [000 5.3]."""
     damaged_bridges: set[int] = field(default_factory=set)
     """Bridged edges (`6 * hex + direction`, from both sides) whose bridge is down."""
     damaged_full_hex_bridges: set[int] = field(default_factory=set)
@@ -343,6 +346,7 @@ class GameState:
         self.rubble = {index(*r.hex): r.cleared for r in overlays.rubble}
         self.rail_damage = {index(*r.hex) for r in overlays.rail_damage}
         self.fortifications = {index(*f.hex): f.kind for f in overlays.fortifications}
+        self.reduced_forts = {index(*f.hex) for f in overlays.fortifications if f.vacated}
         most = self.profile.wrecks_blocking_sight
         if most is not None:
             self.sight_walls = frozenset(index(*w.hex) for w in overlays.wrecks if w.count > most)

@@ -61,6 +61,8 @@ class TerrainType(Node):
     """Any airborne landing here loses up to 60% (Marsh, Swamp) [000 4.7]."""
     landing_eliminates: bool = False
     """Airborne units landing here are eliminated (Water, Impassable) [000 4.7]."""
+    bocage: bool = False
+    """Bocage: vehicles assaulting into it have their defense halved [000 6.2]."""
     vehicles_road_only: bool = False
     """Vehicles may enter only by road in Travel or Rail Mode (Marsh, Swamp) [000 4.1]."""
     water: bool = False

@@ -100,6 +100,16 @@ class FireOrder(Tagged):
     """The hex fired at."""
 
 
+class AssaultOrder(Tagged):
+    """Units next to an enemy hex assault it together [000 6.0]."""
+
+    kind: Literal["assault"] = "assault"
+    hex: HexPos
+    """The hex assaulted."""
+    units: list[Identifier] = Field(min_length=1)
+    """Ids of the attacking units."""
+
+
 class EndTurnOrder(Tagged):
     """End the player turn [000 3.3]."""
 
@@ -112,6 +122,7 @@ RecordedOrder = Annotated[
     | ExitOrder
     | ReconOrder
     | FireOrder
+    | AssaultOrder
     | DigInOrder
     | CombineOrder
     | BreakDownOrder

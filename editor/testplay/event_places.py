@@ -18,7 +18,15 @@ def event_place(game: Game, event: Event) -> tuple[Offset | None, tuple[str, ...
     """Where an event happened and the units it names: its own hex, its objective's, or the
     hex its first unit stands on now."""
     units: tuple[str, ...] = ()
-    for name in ("units", "isolated", "resupplied", "out_of_command", "back_in_command"):
+    for name in (
+        "units",
+        "attackers",
+        "defenders",
+        "isolated",
+        "resupplied",
+        "out_of_command",
+        "back_in_command",
+    ):
         units += tuple(getattr(event, name, ()) or ())
     for name in (
         "unit",

@@ -22,7 +22,7 @@ from engine.combat.events import LossesTaken
 from engine.events import Event, ObjectiveCaptured, ProtectionApplied, Released, Surrendered
 from engine.game import Game
 from engine.movement import IllegalMove
-from engine.orders import Fire, Order, ReconSpot
+from engine.orders import Assault, Fire, Order, ReconSpot
 from schemas.io import FileKind
 from schemas.scenario import Mode, ScenarioFile
 from schemas.title import ScenarioBundle
@@ -177,6 +177,8 @@ class TestPlaySession(QObject):
                 return "recon spotting revealed the enemy: it cannot be taken back"
             if isinstance(last, Fire):
                 return "the fire's dice have been seen: it cannot be taken back"
+            if isinstance(last, Assault):
+                return "the assault's dice have been seen: it cannot be taken back"
             return "no move of this player turn to take back"
         if self.settings.fog_of_war:
             # [000 5.0] "Unless Fog-of-War is in effect, you can undo movement"

@@ -15,6 +15,7 @@ from pydantic import BaseModel
 from editor.testplay.play_settings import TestPlaySettings
 from engine.game import Game
 from engine.orders import (
+    Assault,
     BreakDown,
     ChangeMode,
     Combine,
@@ -30,6 +31,7 @@ from schemas.io import FileKind, LoadedFile, dump_text, load_file, save_file
 from schemas.problems import Problem
 from schemas.testplay import (
     TESTPLAY_FORMAT_VERSION,
+    AssaultOrder,
     BreakDownOrder,
     CombineOrder,
     DigInOrder,
@@ -194,6 +196,8 @@ def recorded_order(order: Order) -> RecordedOrder:
         return BreakDownOrder(unit=order.unit)
     if isinstance(order, Fire):
         return FireOrder(unit=order.unit, target=order.target)
+    if isinstance(order, Assault):
+        return AssaultOrder(hex=order.hex, units=list(order.units))
     return EndTurnOrder()
 
 
@@ -215,6 +219,8 @@ def engine_order(order: RecordedOrder) -> Order:
         return BreakDown(order.unit)
     if isinstance(order, FireOrder):
         return Fire(order.unit, (order.target[0], order.target[1]))
+    if isinstance(order, AssaultOrder):
+        return Assault((order.hex[0], order.hex[1]), tuple(order.units))
     return EndPlayerTurn()
 
 

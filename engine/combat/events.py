@@ -169,3 +169,100 @@ class RubbleMade:
     def describe(self) -> str:
         """One sentence for a report."""
         return f"the fire left {self.hex[0]},{self.hex[1]} in rubble"
+
+
+def _at(offset: tuple[int, int]) -> str:
+    return f"{offset[0]},{offset[1]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Assaulted:
+    """Units assaulted a hex [000 6.3]; both sides' `LossesTaken` follow it, then an
+    `AssaultResolved`."""
+
+    turn: int
+    side: Side
+    """The attacking side."""
+    hex: tuple[int, int]
+    attackers: tuple[str, ...]
+    defenders: tuple[str, ...]
+    value: float
+    """The attackers' combat value before their percentage modifier."""
+    modifier_pct: float
+    defender_value: float
+    """The defenders' combat value before their percentage modifier."""
+    defender_modifier_pct: float
+    modifiers: tuple[str, ...]
+    """Each modifier of either side as a player reads it."""
+    overrun: bool = False
+    """Panzer Battles: defenders with Assault 0 overrun without combat [001 #22]."""
+    unknown: bool = False
+    """The attackers saw the defenders only as Unknown."""
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        who = ", ".join(self.attackers)
+        whom = ", ".join(self.defenders)
+        text = f"{self.side.value} {who} assaulted {whom} in {_at(self.hex)}"
+        if self.overrun:
+            return text + ": overrun"
+        text += f": combat value {self.value:.1f}"
+        if self.modifier_pct:
+            text += f" {self.modifier_pct:+g}%"
+        text += f" against {self.defender_value:.1f}"
+        if self.defender_modifier_pct:
+            text += f" {self.defender_modifier_pct:+g}%"
+        if self.modifiers:
+            text += " (" + ", ".join(self.modifiers) + ")"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class AssaultResolved:
+    """How an assault ended [000 6.3]: the defenders held or were forced out, where each went
+    or what befell it, and who took the hex."""
+
+    turn: int
+    side: Side
+    """The attacking side."""
+    hex: tuple[int, int]
+    result: str
+    """"held" (the defenders stay), "retreated" (forced out; some may remain, unable to
+    retreat), "overrun" [001 #22]."""
+    retreats: tuple[tuple[str, tuple[int, int]], ...] = ()
+    """Each defender that retreated and the hex it went to."""
+    captured: tuple[tuple[str, int], ...] = ()
+    """Each defender that could not retreat and the men, guns or vehicles captured."""
+    eliminated: tuple[str, ...] = ()
+    """Defenders eliminated for being unable to retreat (or overrun)."""
+    stayed: tuple[str, ...] = ()
+    """Defenders forced out that remain in the hex."""
+    occupied_by: tuple[str, ...] = ()
+    """Attackers that moved into the emptied hex."""
+    supply_captured: tuple[str, ...] = ()
+    """Enemy supply units taken over at half strength [000 10.4]."""
+    demolition: tuple[tuple[str, int], ...] = ()
+    """Demolition units and the strength the assault cost them [000 6.2]."""
+    unfixed: tuple[str, ...] = ()
+    """Fixed defenders freed by being assaulted [000 4.6]."""
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        where = _at(self.hex)
+        if self.result == "held":
+            parts = [f"the defenders of {where} held"]
+        elif self.result == "overrun":
+            parts = [f"the defenders of {where} were overrun"]
+        else:
+            parts = [f"the defenders of {where} were forced to retreat"]
+        parts += [f"{unit} retreated to {_at(to)}" for unit, to in self.retreats]
+        parts += [f"{unit} lost {count} captured" for unit, count in self.captured]
+        parts += [f"{unit} eliminated" for unit in self.eliminated]
+        parts += [f"{unit} stayed" for unit in self.stayed]
+        parts += [f"supply unit {unit} captured" for unit in self.supply_captured]
+        parts += [f"demolition unit {unit} lost {n}" for unit, n in self.demolition]
+        if self.unfixed:
+            parts.append(", ".join(self.unfixed) + " no longer Fixed")
+        if self.occupied_by:
+            parts.append(f"{self.side.value} {', '.join(self.occupied_by)} took {where}")
+        return "; ".join(parts)
