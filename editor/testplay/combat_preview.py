@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
+from engine.combat.assault_preview import AssaultPreview
 from engine.combat.fire_preview import FirePreview
 from engine.combat.morale import morale, morale_check_base, morale_check_chance
 from engine.game import Game
@@ -83,6 +84,63 @@ def fire_rows(game: Game, preview: FirePreview) -> list[Row]:
         ("Losses", f"{in_component(target, preview.low)} to {in_component(target, preview.high)}")
     )
     rows += morale_rows(game, target, preview.low, preview.high, preview.disruption_factor)
+    return rows
+
+
+def _span(low: float, high: float) -> str:
+    """A casualty range shared among several units: in men-equivalents, a vehicle or gun
+    counting 10 [000 12.0]."""
+    return f"{low:.0f}–{high:.0f} men-equivalents"
+
+
+def _named(game: Game, unit_id: str, hidden: bool) -> str:
+    unit = game.state.units.get(unit_id)
+    return UNKNOWN_TARGET if hidden or unit is None else describe(unit)
+
+
+def assault_rows(game: Game, preview: AssaultPreview) -> list[Row]:
+    """The preview of one assault as rows: each side's value and modifiers, the odds, both loss
+    ranges, each unit's morale-check chance, the chance the defenders are forced to retreat
+    and that they cannot (capture or elimination) [000 6.2, 6.3, 12.0].
+
+    Defenders seen only as Unknown are "?" and nothing that would give away their numbers is
+    shown: their values, their losses, the attackers' losses (drawn from their value), the
+    retreat chances [000 8.1]."""
+    where = game.offset_of(preview.hex)
+    hidden = preview.unknown
+    defenders = (
+        UNKNOWN_TARGET if hidden else ", ".join(_named(game, d, False) for d in preview.defenders)
+    )
+    rows: list[Row] = [("Defenders", f"{defenders} in {where[0]},{where[1]}")]
+    rows += [("Attackers", _named(game, a, False)) for a in preview.attackers]
+    costs = ", ".join(f"{unit} {cost:g}" for unit, cost in preview.mp_costs)
+    rows.append(("MP cost", costs))
+    if preview.overrun and not hidden:
+        rows.append(("Overrun", "the defenders have no assault value: overrun for the cost"))
+        return rows
+    attack = f"{preview.value:.1f}"
+    if preview.attacker_modifier_pct:
+        attack += f" {preview.attacker_modifier_pct:+g}%"
+    rows.append(("Attack value", attack))
+    rows += [("Attack modifier", m.describe()) for m in preview.attacker_modifiers]
+    if hidden:
+        rows.append(("Defence", "not known: the defenders are Unknown"))
+        return rows
+    defence = f"{preview.defender_value:.1f}"
+    if preview.defender_modifier_pct:
+        defence += f" {preview.defender_modifier_pct:+g}%"
+    rows.append(("Defence value", defence))
+    rows += [("Defence modifier", m.describe()) for m in preview.defender_modifiers]
+    odds = preview.value / preview.defender_value if preview.defender_value else float("inf")
+    rows.append(("Odds", f"{odds:.2g} : 1"))
+    rows.append(("Defender losses", _span(preview.defender_low, preview.defender_high)))
+    rows.append(("Attacker losses", _span(preview.attacker_low, preview.attacker_high)))
+    rows += [
+        ("Morale check", f"{unit} {round(chance * 100)}%")
+        for unit, chance in (*preview.defender_checks, *preview.attacker_checks)
+    ]
+    rows.append(("Retreat", f"{round(preview.retreat_chance * 100)}% the defenders are forced out"))
+    rows.append(("Capture", f"{round(preview.capture_chance * 100)}% some cannot retreat"))
     return rows
 
 

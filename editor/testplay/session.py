@@ -227,6 +227,15 @@ class TestPlaySession(QObject):
         self._after_change(events)
         return events
 
+    def assault(self, hex_: Offset, unit_ids: Sequence[str]) -> list[Event]:
+        """Units assault a hex together [000 6.3]; IllegalMove when they may not. It cannot be
+        taken back: its dice are seen."""
+        for unit_id in unit_ids:
+            self._check_idle(unit_id)
+        events = self.game.assault(hex_, unit_ids)
+        self._after_change(events)
+        return events
+
     def dig_in(self, unit_id: str) -> list[Event]:
         """A unit starts Digging-In [000 4.9]; IllegalMove when it may not."""
         self._check_idle(unit_id)

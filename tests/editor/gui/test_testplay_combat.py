@@ -6,6 +6,7 @@ exported log to what the side to move may know [000 5.0-5.2, 6.0-6.3, 8.1, 9.2, 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from editor.main_window import MainWindow
 from editor.map.view import MapView
 from editor.testplay.combat_marks import CombatMarks, loss_text
 from editor.testplay.combat_mode import FIRE
+from editor.testplay.combat_preview import fire_rows
 from editor.testplay.known_score import known_score
 from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.session import TestPlaySession
@@ -169,10 +171,7 @@ def test_under_fog_of_war_an_unknown_target_is_a_question_mark_with_no_losses(wi
     game = session.game
     preview = game.fire_preview(GUNS, VILLAGE)
     assert preview is not None
-    from editor.testplay.combat_preview import fire_rows
-    from engine.combat.fire_preview import FirePreview
-
-    hidden = FirePreview(**{**{f: getattr(preview, f) for f in preview.__slots__}, "unknown": True})
+    hidden = replace(preview, unknown=True)
     rows = dict(fire_rows(game, hidden))
     assert rows["Target"] == "? in 2,2"
     assert rows["Losses"] == "not known: the target is Unknown"
@@ -215,8 +214,121 @@ def test_under_fog_of_war_an_enemy_loss_the_side_did_not_see_is_not_in_its_score
     loss = next(e for e in game.log if isinstance(e, LossesTaken))
     # The same loss read as if the fire had been at an Unknown: the Axis would not know it.
     fired = next(e for e in game.log if isinstance(e, Fired))
-    from dataclasses import replace
-
     assert not session.may_know(loss, replace(fired, unknown=True))
     assert session.may_know(loss, fired)
     assert session.known([fired, loss]) == [True, True]
+
+
+TAKING_SEED = 13
+"""A seed with which the grenadiers' fire disrupts the defenders and their assault then takes
+the village (found once, kept)."""
+
+
+def test_assault_mode_previews_both_sides_and_a_ctrl_click_joins_or_is_refused(window, qtbot):
+    session = playing(window, seed=1)
+    game = session.game
+    view = pick(window, GRENADIERS)
+    mode = window.testplay.tool.combat
+    assert window.testplay.tool.combat.assault_action.isEnabled()
+    key(window, qtbot, "A")
+    assert mode.kind == "assault"
+    assert mode.targets == {VILLAGE: CombatKind.ASSAULT}
+    hover(view, hex_point(view, VILLAGE))
+    rows = dict(mode.rows)
+    odds = game.assault_odds(VILLAGE, [GRENADIERS])
+    assert odds is not None
+    assert rows["Defenders"] == "us.1id.16ir.2 (2/16 Inf) in 2,2"
+    assert rows["Attack value"] == f"{odds.value:.1f}"
+    assert rows["Defence value"] == f"{odds.defender_value:.1f}"
+    assert rows["Odds"] == f"{odds.value / odds.defender_value:.2g} : 1"
+    assert rows["Retreat"].startswith(f"{round(odds.retreat_chance * 100)}%")
+    assert (
+        rows["Defender losses"]
+        == f"{odds.defender_low:.0f}–{odds.defender_high:.0f} men-equivalents"
+    )
+    checks = [value for caption, value in mode.rows if caption == "Morale check"]
+    assert checks == [
+        f"{u} {round(c * 100)}%" for u, c in (*odds.defender_checks, *odds.attacker_checks)
+    ]
+    # The artillery has no assault value: Ctrl+click on its stack says so, and it stays out.
+    said: list[str] = []
+    window.testplay.tool.message.connect(said.append)
+    guns_at = game.offset_of(game.unit(GUNS).hex)
+    view.center_on(guns_at)
+    qtbot.mouseClick(
+        view,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.ControlModifier,
+        hex_point(view, guns_at),
+    )
+    assert said[-1] == game.why_not_assault(GUNS)
+    assert "no assault value" in said[-1]
+    assert mode.joined == []
+    assert window.selection.units == [GRENADIERS], "a Ctrl+click in the mode keeps the selection"
+    qtbot.keyClick(view, Qt.Key.Key_Escape)
+    assert mode.kind is None
+    assert game.orders == []
+
+
+def test_a_unit_that_cannot_assault_says_why_in_the_disabled_buttons_tip(window):
+    playing(window, seed=1)
+    pick(window, GUNS)
+    action = window.testplay.tool.combat.assault_action
+    assert not action.isEnabled()
+    assert action.toolTip() == "Cannot assault: de.12vgd.48.art has no assault value [000 6.1]"
+
+
+def test_done_when_fire_assault_disruption_a_hex_taken_a_take_back_and_the_replay(
+    window, qtbot, tmp_path: Path
+):
+    """The issue's test: in the window a unit fires and the target is seen disrupted (its D
+    mark), units assault and take the hex (its objective changes hands on the map), a move is
+    taken back before any roll, and the session's orders replayed give the same log."""
+    session = playing(window, seed=TAKING_SEED)
+    game = session.game
+    controller = window.testplay
+    # A move, taken back with the Take Back key before any die is rolled.
+    view = pick(window, HQ)
+    hq_at = game.offset_of(game.unit(HQ).hex)
+    step = next(iter(game.legal_moves(HQ)))
+    view.center_on(step)
+    qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=hex_point(view, step))
+    assert game.offset_of(game.unit(HQ).hex) == step
+    assert controller.take_back_action.isEnabled()
+    controller.take_back_action.trigger()
+    assert game.offset_of(game.unit(HQ).hex) == hq_at
+    assert game.orders == []
+    # Fire: the defenders are disrupted, a D on their counter.
+    view = pick(window, GRENADIERS)
+    key(window, qtbot, "F")
+    qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=hex_point(view, VILLAGE))
+    assert game.unit(DEFENDERS).disrupted
+    assert controller.overlays.marks.states()[VILLAGE] == "D"
+    assert not controller.take_back_action.isEnabled(), "the fire's dice were seen"
+    # Assault: the grenadiers take the village and its objective.
+    pick(window, GRENADIERS)
+    key(window, qtbot, "A")
+    qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=hex_point(view, VILLAGE))
+    assert game.offset_of(game.unit(GRENADIERS).hex) == VILLAGE
+    owners = {o.id: o.owner for o in session.shadow.scenario.objectives}
+    assert owners["dorf"] is Side.AXIS
+    objectives = controller.dock.objectives_model  # type: ignore[union-attr]
+    rows = {objectives.index(r, 1).data(): r for r in range(objectives.rowCount())}
+    assert objectives.index(rows["[2, 2]"], 2).data() == "Axis"
+    floats = {f.hex for f in controller.overlays.marks.floats}
+    assert VILLAGE in floats, "losses float over the taken hex"
+    log = [e.describe() for e in game.log]
+    assert any("fired" in line for line in log)
+    assert any("assaulted" in line for line in log)
+    assert any("took 2,2" in line for line in log)
+    # Saved and replayed: the same log.
+    record = tmp_path / "combat.testplay.yaml"
+    assert controller.save_session(record)
+    orders = list(game.orders)
+    controller.stop()
+    assert controller.open_session(record)
+    replayed = controller.session
+    assert replayed is not None
+    qtbot.waitUntil(lambda: not replayed.is_replaying, timeout=10000)
+    assert list(replayed.game.orders) == orders
+    assert [e.describe() for e in replayed.game.log] == log
