@@ -119,6 +119,7 @@ def _testplay_shot(window: Any, hex_: tuple[int, int], shot: Callable[[str], Non
         controller.tool.hover(resting_mouse(window.map_view, max(moves, key=moves.__getitem__)))
     shot("testplay")
     _fire_shot(window, hex_, shot)
+    _assault_shot(window, shot)
     _arrivals_shot(window, shot)
     _sight_shot(window, shot)
     controller.stop()
@@ -148,6 +149,35 @@ def _fire_shot(window: Any, hex_: tuple[int, int], shot: Callable[[str], None]) 
     controller.tool.hover(resting_mouse(window.map_view, target))
     shot("testplay-fire")
     controller.tool.combat.leave()
+
+
+def _assault_shot(window: Any, shot: Callable[[str], None]) -> None:
+    """Test-play in Assault mode: the enemy hex that most units of the side to move can
+    assault, one of them selected and the others joined as by Ctrl+click, and the preview."""
+    controller = window.testplay
+    game = controller.session.game
+    by_target: dict[tuple[int, int], list[str]] = {}
+    for unit in game.iter_units(game.phasing):
+        for target in game.assault_targets(unit.id):
+            by_target.setdefault(target, []).append(unit.id)
+    if not by_target:
+        return
+    target, units = max(by_target.items(), key=lambda item: (len(item[1]), item[0]))
+    first = game.offset_of(game.unit(units[0]).hex)
+    window.map_view.set_zoom(56)
+    window.map_view.center_on(target)
+    window.selection.select_hex(first)
+    window.selection.select_units([units[0]])
+    mode = controller.tool.combat
+    mode.enter("assault")
+    for other in units[1:]:
+        if other not in mode.attackers():
+            controller.tool.press(
+                resting_mouse(window.map_view, game.offset_of(game.unit(other).hex), control=True)
+            )
+    controller.tool.hover(resting_mouse(window.map_view, target))
+    shot("testplay-assault")
+    mode.leave()
 
 
 def _arrivals_shot(window: Any, shot: Callable[[str], None]) -> None:
@@ -188,8 +218,8 @@ def _sight_shot(window: Any, shot: Callable[[str], None]) -> None:
     window.testplay.overlays.set_sight(False)
 
 
-def resting_mouse(view: Any, hex_: tuple[int, int]) -> Any:
-    """A tool event with the mouse on a hex centre and nothing held."""
+def resting_mouse(view: Any, hex_: tuple[int, int], *, control: bool = False) -> Any:
+    """A tool event with the mouse on a hex centre and nothing held (or Ctrl)."""
     from PySide6.QtCore import Qt  # noqa: PLC0415
 
     from editor.tools.base import ToolEvent  # noqa: PLC0415
@@ -200,7 +230,7 @@ def resting_mouse(view: Any, hex_: tuple[int, int]) -> Any:
         view.viewport.to_world(pixel),
         hex_,
         Qt.MouseButton.NoButton,
-        Qt.KeyboardModifier.NoModifier,
+        Qt.KeyboardModifier.ControlModifier if control else Qt.KeyboardModifier.NoModifier,
     )
 
 

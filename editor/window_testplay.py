@@ -90,9 +90,6 @@ class TestPlayController(QObject):
         `replay_last`."""
         self.tool = TestPlayMoveTool(window.selection, self)
         self.tool.message.connect(self.say)
-        # Fire and Assault modes answer their keys wherever the focus is in the window; they
-        # are enabled only while a unit of the side to move may use them.
-        window.addActions(list(self.tool.combat.actions.values()))
         self.overlays = TestPlayOverlays(self, selection=window.selection)
         self.overlays.changed.connect(window.map_view.update)
         self.overlays.changed.connect(self._show_supply_line)
@@ -179,6 +176,8 @@ class TestPlayController(QObject):
         return [
             self.end_turn_action,
             self.take_back_action,
+            # enabled only while the selected unit of the side to move may fire or assault
+            *self.tool.combat.actions.values(),
             self.copy_positions_action,
             self.save_action,
             self.open_action,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
@@ -20,6 +20,7 @@ from engine.combat.fire_preview import FirePreview
 from engine.combat.morale import morale, morale_check_base, morale_check_chance
 from engine.game import Game
 from engine.movement_steps import describe
+from engine.mp_text import cost_text
 from engine.units import UnitState
 from schemas.oob import Component
 
@@ -112,9 +113,11 @@ def assault_rows(game: Game, preview: AssaultPreview) -> list[Row]:
         UNKNOWN_TARGET if hidden else ", ".join(_named(game, d, False) for d in preview.defenders)
     )
     rows: list[Row] = [("Defenders", f"{defenders} in {where[0]},{where[1]}")]
-    rows += [("Attackers", _named(game, a, False)) for a in preview.attackers]
-    costs = ", ".join(f"{unit} {cost:g}" for unit, cost in preview.mp_costs)
-    rows.append(("MP cost", costs))
+    costs = dict(preview.mp_costs)
+    rows += [
+        ("Attackers", f"{_named(game, unit, False)}, {cost_text(costs.get(unit, 0.0))} MP")
+        for unit in preview.attackers
+    ]
     if preview.overrun and not hidden:
         rows.append(("Overrun", "the defenders have no assault value: overrun for the cost"))
         return rows
@@ -145,18 +148,35 @@ def assault_rows(game: Game, preview: AssaultPreview) -> list[Row]:
 
 
 def rows_html(title: str, rows: list[Row]) -> str:
-    """Rows as a two-column table for a rich-text label; a row captioned "Modifier" after
-    another is indented under it."""
-    cells = []
+    """Rows as rich text, one "Caption: value" a line; a row with the caption of the one before
+    is indented under it. Lines, not a table: a word-wrapped label measures their height right
+    in a narrow column, where a table's was cut off."""
+    lines = [f"<b>{escape(title)}</b>"]
     last = ""
     for caption, value in rows:
-        shown = "" if caption == last else escape(caption)
+        if caption == last:
+            lines.append(f"&nbsp;&nbsp;&nbsp;&nbsp;{escape(value)}")
+        else:
+            lines.append(
+                f"<span style='color: palette(mid)'>{escape(caption)}:</span> {escape(value)}"
+            )
         last = caption
-        cells.append(
-            f"<tr><td style='color: palette(mid); padding-right: 6px'>{shown}</td>"
-            f"<td>{escape(value)}</td></tr>"
-        )
-    return f"<b>{escape(title)}</b><table cellspacing='0'>{''.join(cells)}</table>"
+    return "<br>".join(lines)
+
+
+NARROW = 240
+"""The width, in pixels, the preview asks for: a laptop's left column (about 300 wide at
+1280x720) holds it without a sideways scroll bar."""
+
+
+class NarrowLabel(QLabel):
+    """A word-wrapped label that asks for a column's width, and for the height its text takes
+    at that width: the Tool Options pages are as large as they ask, and a plain word-wrapped
+    label asks for the width of its longest lines."""
+
+    def sizeHint(self) -> QSize:
+        width = max(self.minimumSizeHint().width(), min(super().sizeHint().width(), NARROW))
+        return QSize(width, self.heightForWidth(width))
 
 
 class CombatPreviewPanel(QWidget):
@@ -164,11 +184,10 @@ class CombatPreviewPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.label = QLabel()
+        self.label = NarrowLabel()
         self.label.setWordWrap(True)
         self.label.setTextFormat(Qt.TextFormat.RichText)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.label)
