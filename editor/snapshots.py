@@ -40,7 +40,7 @@ def take(out_dir: Path, scenario: Path | None = None, town: str = TOWN) -> list[
     written: list[Path] = []
 
     def shot(name: str) -> None:
-        for _ in range(3):
+        for _ in range(10):  # a panel whose text changed settles over a few passes
             QApplication.processEvents()
         path = out_dir / f"{name}.png"
         window.grab().save(str(path))
