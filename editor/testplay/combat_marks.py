@@ -152,6 +152,9 @@ class CombatMarks(QObject):
             painter.setPen(QColor(255, 255, 255) if mark == "B" else QColor(20, 20, 20))
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, mark)
         now = self.clock()
+        font.setPixelSize(max(11, round(frame.zoom * 0.26)))
+        painter.setFont(font)
+        size = font.pixelSize() * 1.0
         stacked: dict[Offset, int] = {}
         for item in self.floats:
             age = now - item.started

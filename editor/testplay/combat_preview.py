@@ -164,9 +164,10 @@ def rows_html(title: str, rows: list[Row]) -> str:
     return "<br>".join(lines)
 
 
-NARROW = 240
-"""The width, in pixels, the preview asks for: a laptop's left column (about 300 wide at
-1280x720) holds it without a sideways scroll bar."""
+NARROW = 200
+"""The width, in pixels, the preview asks for: no wider than the Move options' own buttons,
+so that the left column holds it without a sideways scroll bar on a laptop (about 300 wide at
+1280x720) and at 200 % on 1920x1080 (about 220)."""
 
 
 class NarrowLabel(QLabel):
