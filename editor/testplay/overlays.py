@@ -102,8 +102,8 @@ class TestPlayOverlays(QObject):
         self.sight = False
         """Light the hexes a unit at the selected hex sees this turn, dim those it cannot."""
         self.sightings = True
-        """Without Fog of War: veil the enemy counters the side to move does not see, badge
-        those it sees only as Unknown."""
+        """Badge the enemy counters the side to move has spotted; without Fog of War also veil
+        those it does not see and badge those it sees only as Unknown."""
         self.marks = CombatMarks(self)
         """Losses floating over counters, the D/B/X marks of combat results."""
         self.marks.changed.connect(self.changed)
@@ -377,6 +377,9 @@ class TestPlayOverlays(QObject):
             paint_badges(painter, frame, self.turn_marks(), visible)
         if self.viewer is not None:
             paint_unknowns(painter, frame, self.unknown_marks(), self.viewer, visible)
+            if self.sightings:  # under Fog of War only the spotted are drawn: badge them alone
+                spotted = {h: g for h, g in self.sighting_marks().items() if g is Sight.SPOTTED}
+                paint_enemy_sightings(painter, frame, spotted, visible)
         elif self.sightings:
             paint_enemy_sightings(painter, frame, self.sighting_marks(), visible)
         self.marks.paint(painter, frame)
@@ -459,8 +462,9 @@ class OverlayToggles(QWidget):
             (
                 "sightings",
                 "Enemy sightings",
-                "Without Fog of War: veil the enemy counters the side to move does not see and "
-                'mark with "?" those it sees only as Unknown [000 4.8]',
+                "Badge with an eye the enemy counters the side to move has spotted; without Fog "
+                'of War also veil those it does not see and mark with "?" those it sees only '
+                "as Unknown [000 4.8]",
                 overlays.set_sightings,
             ),
             (

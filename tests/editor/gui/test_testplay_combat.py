@@ -25,6 +25,7 @@ from editor.testplay.session import TestPlaySession
 from engine.combat.events import Fired, LossesTaken
 from engine.combat.kinds import CombatKind
 from engine.combat.morale import morale_check_base
+from engine.sightings import Sight
 from schemas.vocabulary import Side
 from tests.editor.gui.feature_combat_title import (
     DEFENDERS,
@@ -332,3 +333,21 @@ def test_done_when_fire_assault_disruption_a_hex_taken_a_take_back_and_the_repla
     qtbot.waitUntil(lambda: not replayed.is_replaying, timeout=10000)
     assert list(replayed.game.orders) == orders
     assert [e.describe() for e in replayed.game.log] == log
+
+
+def test_under_fog_of_war_a_spotted_enemy_counter_wears_the_eye_badge(window, qtbot):
+    session = playing(window, seed=1, fog_of_war=True)
+    overlays = window.testplay.overlays
+    assert overlays.sighting_marks()[VILLAGE] is Sight.SPOTTED
+    view = pick(window, GRENADIERS)
+    view.center_on(VILLAGE)
+    zoom = view.zoom()
+    radius = max(4.0, zoom * 0.14)
+    centre = hex_point(view, VILLAGE)
+    badge = QPoint(round(centre.x() - zoom * 0.3), round(centre.y() - zoom * 0.3 + radius * 0.8))
+    marked = view.grab().toImage().pixelColor(badge)
+    overlays.set_sightings(False)
+    plain = view.grab().toImage().pixelColor(badge)
+    assert marked.green() > max(marked.red(), marked.blue()), marked.name()
+    assert marked != plain
+    assert session.viewer is Side.AXIS
