@@ -149,6 +149,7 @@ def _fire_shot(window: Any, hex_: tuple[int, int], shot: Callable[[str], None]) 
     controller.tool.hover(resting_mouse(window.map_view, target))
     shot("testplay-fire")
     controller.tool.combat.leave()
+    window.selection.select_units([])
 
 
 def _assault_shot(window: Any, shot: Callable[[str], None]) -> None:
@@ -178,6 +179,7 @@ def _assault_shot(window: Any, shot: Callable[[str], None]) -> None:
     controller.tool.hover(resting_mouse(window.map_view, target))
     shot("testplay-assault")
     mode.leave()
+    window.selection.select_units([])
 
 
 def _arrivals_shot(window: Any, shot: Callable[[str], None]) -> None:

@@ -18,7 +18,7 @@ from editor.main_window import MainWindow
 from editor.map.view import MapView
 from editor.testplay.combat_marks import CombatMarks, loss_text
 from editor.testplay.combat_mode import FIRE
-from editor.testplay.combat_preview import fire_rows
+from editor.testplay.combat_preview import assault_rows, fire_rows
 from editor.testplay.known_score import known_score
 from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.session import TestPlaySession
@@ -351,3 +351,58 @@ def test_under_fog_of_war_a_spotted_enemy_counter_wears_the_eye_badge(window, qt
     assert marked.green() > max(marked.red(), marked.blue()), marked.name()
     assert marked != plain
     assert session.viewer is Side.AXIS
+
+
+def test_a_joined_unit_that_cannot_assault_the_hex_is_listed_with_the_engines_reason(window):
+    session = playing(window, seed=1)
+    game = session.game
+    pick(window, GRENADIERS)
+    mode = window.testplay.tool.combat
+    mode.enter("assault")
+    hq_at = game.offset_of(game.unit(HQ).hex)
+    assert game.why_not_assault(HQ) is None  # it may assault, but not the village from there
+    mode.click(hq_at, control=True)
+    assert mode.joined == [HQ]
+    mode.hover(VILLAGE)
+    reason = game.why_not_assault(HQ, VILLAGE)
+    assert reason
+    assert ("Refused", f"{HQ}: {reason}") in mode.rows
+    assert [value for caption, value in mode.rows if caption == "Attackers"] == [
+        f"{game.unit(GRENADIERS).id} (I./GR 48), 4 MP"
+    ]
+    mode.click(hq_at, control=True)  # a second Ctrl+click takes the stack out again
+    assert mode.joined == []
+
+
+def test_defenders_seen_only_as_unknown_give_away_none_of_their_numbers(window):
+    session = playing(window, seed=1)
+    game = session.game
+    odds = game.assault_odds(VILLAGE, [GRENADIERS])
+    assert odds is not None
+    rows = assault_rows(game, replace(odds, unknown=True))
+    text = str(rows)
+    assert dict(rows)["Defenders"] == "? in 2,2"
+    assert DEFENDERS not in text
+    assert dict(rows)["Defence"] == "not known: the defenders are Unknown"
+    for caption in ("Defence value", "Odds", "Defender losses", "Attacker losses", "Retreat"):
+        assert caption not in dict(rows)
+
+
+def test_an_eliminated_unit_floats_its_loss_with_an_x():
+    event = LossesTaken(
+        turn=1,
+        unit=DEFENDERS,
+        side=Side.ALLIED,
+        kind="assault",
+        nominal=612.0,
+        lost=550,
+        component="men",
+        fatigue=0,
+        morale_check=False,
+        became=None,
+        eliminated=True,
+        finished_off=False,
+        points=55.0,
+    )
+    assert loss_text(event) == "-550 men X"
+    assert loss_text(replace(event, eliminated=False, became="broken", lost=3)) == "-3 men B"
