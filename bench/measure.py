@@ -25,7 +25,8 @@ from typing import Any
 
 from bench.generate import MAP_NAME, OOB_NAME, PARAMETERS_NAME, SCENARIO_NAME, TITLE_FILES
 from engine import movement, spotting
-from engine.combat import fire
+from engine.combat import assault, fire
+from engine.combat.assault_targets import assault_targets
 from engine.game import Game
 from engine.line_of_sight import sight_map
 from engine.map_checks import check_map_geometry
@@ -61,6 +62,7 @@ BUDGETS: dict[str, float] = {
     "whole process: validate the whole title": 1.2,
     "whole process: render the whole map at 1920 px": 0.9,
     "the preview of one fire": 0.005,
+    "the preview of one assault": 0.005,
 }
 """Seconds per operation, as the architecture document's budget gives them (the brush stroke's
 budget is issue 5's; a test-play order's 0.1 s is ours: what a click may take to feel
@@ -584,6 +586,53 @@ def _fire_preview(title: Title) -> Prepared:
         f"engine.combat.fire.preview (its fire targets, the target unit, every modifier and the "
         f"casualty range) of {unit.id} at one of its {len(targets)} targets in contact: "
         f"{len(seen.modifiers) if seen else 0} modifiers",
+    )
+
+
+@measurement("the preview of one assault", BUDGETS["the preview of one assault"])
+def _assault_preview(title: Title) -> Prepared:
+    state = _in_contact(title)
+    spotting.sync(state)
+    # Units of the front stepped next to an enemy unit they face, until one may assault it;
+    # every unit of the side next to that hex which may also assault it joins.
+    board = state.board
+    movers = [u for u in state.iter_units(state.phasing) if u.unit.speed > 0][:CONTACT_UNITS]
+    target = None
+    for unit in movers:
+        home = unit.hex
+        for there in board.neighbors[6 * home : 6 * home + 6]:
+            if there < 0 or there in state.stacks:
+                continue
+            state.put(unit, there)
+            spotting.sync(state)
+            found = assault_targets(state, unit)
+            if found:
+                target = next(iter(found))
+                break
+            state.put(unit, home)
+        if target is not None:
+            break
+    assert target is not None, "no unit of the front can assault"
+    attackers = [
+        u
+        for n in board.neighbors[6 * target : 6 * target + 6]
+        if n >= 0
+        for u in state.units_at(n)
+        if u.side is state.phasing and target in assault_targets(state, u)
+    ]
+    shown: list[assault.AssaultPreview | None] = []
+
+    def preview() -> None:
+        shown[:] = [assault.preview(state, target, attackers)]
+
+    preview()
+    seen = shown[0]
+    return Prepared(
+        preview,
+        f"engine.combat.assault.preview (each attacker's eligibility and cost, both sides' "
+        f"values and modifiers, the casualty ranges, morale-check and retreat chances) of "
+        f"{len(attackers)} attacker(s) on {len(seen.defenders) if seen else 0} defender(s): "
+        f"{len(seen.attacker_modifiers) + len(seen.defender_modifiers) if seen else 0} modifiers",
     )
 
 

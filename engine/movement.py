@@ -47,6 +47,7 @@ __all__ = [
     "reachable",
     "stacking_in",
     "step_cost",
+    "vacate",
 ]
 
 
@@ -124,8 +125,17 @@ def move(state: GameState, unit: UnitState, path_hexes: Sequence[int]) -> list[i
     unit.moved = unit.moved or unit.mode is not Mode.RAIL
     mark_active(state, unit)  # no fatigue or loss recovery after moving [000 9.3, 12.0]
     unit.digging_in = False  # a unit that leaves its hex leaves its diggings [000 4.9]
+    start = unit.hex
     state.put(unit, here)
+    vacate(state, start)
     return hexes
+
+
+def vacate(state: GameState, hex_index: int) -> None:
+    """A fortified hex its last unit left is vacated: its benefits are halved until a unit
+    Digging-In restores it [000 5.3]."""
+    if hex_index in state.fortifications and not state.stacks.get(hex_index):
+        state.reduced_forts.add(hex_index)
 
 
 def _apply_entries(state: GameState, hexes: list[int], ferries: list[int]) -> None:

@@ -73,6 +73,9 @@ class UnitState:
     fired: int = -1
     """The player turn (`engine.combat.activity.player_turn_index`) the unit last fired; -1 for
     never. Its side's next player turn tests its ammunition [000 10.2]."""
+    assaulted: int = -1
+    """The player turn the unit last assaulted; -1 for never. Under Manual Defensive Fire,
+    where an assault costs no movement points, a unit assaults once a turn [000 6.1, 13.3]."""
     unavailable: bool = False
     """Artillery that its supply test left Unavailable: no indirect fire [000 10.2]."""
     subunits: int = 1

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine import objectives, spotting
-from engine.combat.activity import mark_active
+from engine.combat.activity import mark_active, player_turn_index
 from engine.combat.assault_preview import AssaultPreview, preview_assault
 from engine.combat.assault_retreat import CAPTURED_SHARE, Fate, plan_retreat
 from engine.combat.assault_targets import AssaultTarget, target_towards, why_cannot_assault
@@ -21,6 +21,7 @@ from engine.combat.kinds import CombatKind
 from engine.combat.losses import apply_losses
 from engine.combat.results import probabilistic_round, resolve_casualties
 from engine.events import ObjectiveCaptured
+from engine.movement import vacate
 from engine.movement_steps import IllegalMove
 from engine.stacking import over_stacking_on_arrival
 from engine.state import GameState
@@ -118,7 +119,8 @@ def assault(state: GameState, hex_index: int, attackers: Sequence[UnitState]) ->
     offset = state.board.offset(hex_index)
     for unit, (_, cost) in zip(attackers, seen.mp_costs, strict=True):
         unit.mp_spent += cost
-        unit.moved = True
+        unit.moved = True  # "if they move or assault" for the refuelling test [000 10.2]
+        unit.assaulted = player_turn_index(state)
         mark_active(state, unit)
         spotting.reveal(state, unit)
     unfixed = []
@@ -214,7 +216,7 @@ def assault(state: GameState, hex_index: int, attackers: Sequence[UnitState]) ->
     if sound and not holding:
         occupied, supply, owners = _take(state, hex_index, sound)
         supply_taken += supply
-    result = "retreated" if forced or not left else "held"
+    result = "destroyed" if not left else "retreated" if forced or occupied else "held"
     events.append(
         AssaultResolved(
             state.turn,
@@ -242,10 +244,12 @@ def _overrun(
     unfixed: tuple[str, ...],
 ) -> list[AssaultEvent]:
     """Defenders with Assault 0 are overrun [001 #22]: eliminated, their strength reported as
-    captured, and the attackers take the hex."""
+    captured, and the attackers take the hex (supply units there are captured instead
+    [000 10.4])."""
     side = attackers[0].side
-    captured = tuple((d.id, d.strength) for d in defenders)
-    for defender in defenders:
+    overrun = [d for d in defenders if not d.unit.supply_unit]
+    captured = tuple((d.id, d.strength) for d in overrun)
+    for defender in overrun:
         objectives.eliminate(state, defender)
     occupied, supply, owners = _take(state, hex_index, attackers)
     resolved = AssaultResolved(
@@ -254,7 +258,7 @@ def _overrun(
         state.board.offset(hex_index),
         "overrun",
         captured=captured,
-        eliminated=tuple(d.id for d in defenders),
+        eliminated=tuple(d.id for d in overrun),
         occupied_by=occupied,
         supply_captured=tuple(supply),
         unfixed=unfixed,
@@ -287,6 +291,7 @@ def _move(state: GameState, unit: UnitState, there: int) -> None:
     start = unit.hex
     unit.digging_in = False
     state.put(unit, there)
+    vacate(state, start)
     spotting.after_move(state, unit, start, [there])
 
 

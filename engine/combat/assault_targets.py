@@ -9,13 +9,14 @@ from dataclasses import dataclass
 
 from engine import spotting
 from engine.allowance import movement_allowance, mp_left, needs_travel_mode_to_move
+from engine.combat.activity import player_turn_index
 from engine.combat.fatigue import FatigueLevel, fatigue_level
 from engine.movement_costs import INF, MapCosts, MoveProfile
 from engine.movement_steps import EPSILON
 from engine.state import GameState
 from engine.units import UnitState
 from schemas.scenario import Mode
-from schemas.vocabulary import OptionalRule
+from schemas.vocabulary import OptionalRule, Side
 
 ASSAULT_SHARE = 2 / 3
 """"a unit must have at least 2/3 of its movement allowance remaining to initiate an assault.
@@ -29,9 +30,10 @@ class AssaultTarget:
 
     hex: int
     cost: float
-    """Movement points the assault costs the unit [000 6.1]."""
+    """Movement points the assault costs the unit [000 6.1]; an overrun costs the entry
+    alone [001 #22]."""
     entry: float
-    """The movement cost of moving into the hex, which an overrun costs alone [001 #22]."""
+    """The movement cost of moving into the hex."""
     direction: int
     """The attacker's hexside the assault crosses (0 = Up, clockwise)."""
 
@@ -40,8 +42,11 @@ def why_cannot_assault(state: GameState, unit: UnitState) -> str | None:
     """Why `unit` may not assault at all now, or None [000 6.1]: "Only units which have a
     non-zero assault factor, that are not Disrupted, Broken, Fixed, in Rail Mode, Digging-In,
     bridge building, or at Maximum Fatigue can assault attack. Units that must be in Travel Mode
-    to move, such as towed artillery, cannot assault attack." The engine has no bridge building
-    or mine laying yet, so those two refusals never arise."""
+    to move, such as towed artillery, cannot assault attack." Immobile units cannot move into
+    the hex. Under Manual Defensive Fire a unit assaults once a player turn, in its side's one
+    Assault Phase [000 13.3]. The engine has no bridge building, mine laying, patrolling or
+    phases, so those refusals ("units that move and fire in the same turn are not eligible to
+    assault" [000 13.3]) never arise."""
     name = unit.id
     if not unit.on_map:
         return f"{name} is not on the map"
@@ -59,8 +64,14 @@ def why_cannot_assault(state: GameState, unit: UnitState) -> str | None:
         return f"{name} is Digging-In and cannot assault [000 6.1]"
     if fatigue_level(unit.fatigue, state.profile.fatigue_max) is FatigueLevel.MAXIMUM:
         return f"{name} is at Maximum Fatigue and cannot assault [000 6.1]"
-    if needs_travel_mode_to_move(unit) or unit.unit.speed == 0:
+    if unit.unit.speed == 0:
+        return f"{name} is immobile: an attacker must be able to move into the hex [000 6.1]"
+    if needs_travel_mode_to_move(unit):
         return f"{name} must be in Travel Mode to move, so it cannot assault [000 6.1]"
+    if state.is_rule_on(OptionalRule.MANUAL_DEFENSIVE_FIRE) and unit.assaulted == (
+        player_turn_index(state)
+    ):
+        return f"{name} has assaulted this turn: one Assault Phase a turn [000 13.3]"
     return None
 
 
@@ -98,12 +109,26 @@ def assault_cost(state: GameState, unit: UnitState, entry: float) -> float:
     return max(ASSAULT_SHARE * movement_allowance(state, unit), entry)
 
 
-def has_the_points(state: GameState, unit: UnitState, cost: float) -> bool:
-    """At least 2/3 of the allowance left, and the cost itself [000 6.1]."""
+def has_the_points(state: GameState, unit: UnitState, cost: float, *, overrun: bool) -> bool:
+    """At least 2/3 of the allowance left, and the cost itself [000 6.1]; for an overrun the
+    movement cost alone [001 #22]."""
     if state.is_rule_on(OptionalRule.MANUAL_DEFENSIVE_FIRE):
         return True
     left = mp_left(state, unit)
-    return left + EPSILON >= max(ASSAULT_SHARE * movement_allowance(state, unit), cost)
+    needed = cost if overrun else max(ASSAULT_SHARE * movement_allowance(state, unit), cost)
+    return left + EPSILON >= needed
+
+
+def is_overrun(state: GameState, hex_index: int, attacking_side: Side) -> bool:
+    """Panzer Battles: "Units with Assault = 0 are automatically overrun when attacked at only
+    the cost of movement into the defending hex" [001 #22] - every enemy unit in the hex has
+    Assault 0. Panzer Campaigns assaults them like any other [000 6.3]."""
+    enemies = [u for u in state.units_at(hex_index) if u.side is not attacking_side]
+    return (
+        state.profile.overrun_assault_zero
+        and bool(enemies)
+        and all(u.unit.assault <= 0 for u in enemies)
+    )
 
 
 def sees_enemy_in(state: GameState, unit: UnitState, hex_index: int) -> bool:
@@ -133,8 +158,14 @@ def target_towards(state: GameState, unit: UnitState, hex_index: int) -> Assault
     entry = entry_cost(state, unit, direction)
     if isinstance(entry, str):
         return f"{unit.id} cannot move into {column},{row}, so it cannot assault there: {entry}"
-    cost = assault_cost(state, unit, entry)
-    if not has_the_points(state, unit, cost):
+    overrun = is_overrun(state, hex_index, unit.side)
+    cost = entry if overrun else assault_cost(state, unit, entry)
+    if not has_the_points(state, unit, cost, overrun=overrun):
+        if overrun:
+            return (
+                f"{unit.id} needs {cost:.3g} movement points to overrun {column},{row}; "
+                f"{mp_left(state, unit):.3g} are left [001 #22]"
+            )
         return (
             f"{unit.id} needs {cost:.3g} movement points and at least 2/3 of its allowance "
             f"left to assault; {mp_left(state, unit):.3g} are left [000 6.1]"

@@ -85,11 +85,18 @@ def is_digging_engineer(unit: UnitState) -> bool:
 def next_fortification(state: GameState, unit: UnitState) -> FortificationKind | None:
     """What the unit's Digging-In would make of its hex, or None when it can build nothing
     there: a Trench becomes a Bunker only for a non-bridge engineer while the side's Bunker Prob
-    is not zero [000 4.9, 5.3]."""
+    is not zero [000 4.9, 5.3]. A reduced fort (`GameState.reduced_forts`: vacated, or lost in an
+    assault) is first restored to full strength: an Improved Position or Trench by any unit, a
+    Bunker only by a non-bridge engineer at the Bunker Prob, a Pillbox never [000 5.3]."""
     current = state.fortifications.get(unit.hex)
-    if current not in NEXT_FORTIFICATION:
+    if current is not None and unit.hex in state.reduced_forts:
+        following: FortificationKind | None = current
+        if current is FortificationKind.PILLBOX:
+            following = None
+    elif current not in NEXT_FORTIFICATION:
         return None
-    following = NEXT_FORTIFICATION[current]
+    else:
+        following = NEXT_FORTIFICATION[current]
     if following is FortificationKind.BUNKER and (
         not is_digging_engineer(unit) or _percent(state, unit.side, bunker=True) == 0
     ):
@@ -107,8 +114,8 @@ def why_not_dig_in(state: GameState, unit: UnitState) -> str | None:
     included) and "Fired" any action `engine.combat.activity` recorded this player turn.
     Starting costs the unit its remaining movement points: it is "a Miscellaneous Movement
     Action" whose work lasts the turn, and a digging unit that moved would stop digging. A hex
-    whose Bunker is full strength leaves nothing to build: vacated forts are not in this
-    engine's state yet, so restoring them is not played."""
+    whose Bunker is full strength leaves nothing to build; a reduced one is restored
+    (`next_fortification`)."""
     if unit.mode is not Mode.DEPLOYED:
         return f"{unit.id} is not deployed"
     if unit.disrupted or unit.broken:
@@ -122,7 +129,7 @@ def why_not_dig_in(state: GameState, unit: UnitState) -> str | None:
     if state.weather.condition is Condition.FROZEN:
         return "the ground is frozen"
     if state.fortifications.get(unit.hex) is FortificationKind.PILLBOX:
-        return "the hex holds a pillbox"
+        return "the hex holds a pillbox"  # never built, never restored [000 5.3]
     if next_fortification(state, unit) is None:
         built = state.fortifications[unit.hex].value.replace("_", " ")
         return f"{unit.id} can build nothing beyond the {built} in its hex"
@@ -188,8 +195,10 @@ def progress_digging(state: GameState, side: Side) -> list[DugIn | StoppedDiggin
             continue
         if state.rng.random() >= dig_in_chance(state, unit):
             continue
-        built = NEXT_FORTIFICATION[state.fortifications.get(unit.hex)]
+        built = next_fortification(state, unit)
+        assert built is not None  # `_stop_reason` checked there is something to build
         state.fortifications[unit.hex] = built
+        state.reduced_forts.discard(unit.hex)
         improved.add(unit.hex)
         events.append(DugIn(state.turn, side, unit.id, state.board.offset(unit.hex), built))
         if next_fortification(state, unit) is None:

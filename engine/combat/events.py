@@ -228,7 +228,7 @@ class AssaultResolved:
     hex: tuple[int, int]
     result: str
     """"held" (the defenders stay), "retreated" (forced out; some may remain, unable to
-    retreat), "overrun" [001 #22]."""
+    retreat), "destroyed" (the losses left no defender), "overrun" [001 #22]."""
     retreats: tuple[tuple[str, tuple[int, int]], ...] = ()
     """Each defender that retreated and the hex it went to."""
     captured: tuple[tuple[str, int], ...] = ()
@@ -251,8 +251,8 @@ class AssaultResolved:
         where = _at(self.hex)
         if self.result == "held":
             parts = [f"the defenders of {where} held"]
-        elif self.result == "overrun":
-            parts = [f"the defenders of {where} were overrun"]
+        elif self.result in ("overrun", "destroyed"):
+            parts = [f"the defenders of {where} were {self.result}"]
         else:
             parts = [f"the defenders of {where} were forced to retreat"]
         parts += [f"{unit} retreated to {_at(to)}" for unit, to in self.retreats]

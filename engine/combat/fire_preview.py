@@ -197,8 +197,11 @@ def _target_modifiers(
         fort = fortification_of(state, enemy)
         if fort is not None:
             effect = getattr(state.parameters.fortifications, fort.value)
-            found.append(FireModifier(fort.value.replace("_", " "), pct=effect.fire_modifier))
-            defense += effect.defense_bonus
+            # [000 5.3] a vacated fort, or one lost in an assault, gives half its benefits
+            share = 2 if enemy.hex in state.reduced_forts else 1
+            name = fort.value.replace("_", " ") + (" (reduced)" if share == 2 else "")
+            found.append(FireModifier(name, pct=effect.fire_modifier / share))
+            defense += effect.defense_bonus / share
     else:
         # "Target units in Travel or Rail Mode do not benefit from any terrain effect"
         defense *= 0.25 if enemy.is_towed_gun else 0.5

@@ -18,6 +18,7 @@ from engine.movement import IllegalMove
 from engine.orders import Assault
 from schemas.scenario import Mode
 from schemas.testplay import RecordedOrder
+from schemas.vocabulary import OptionalRule
 from tests.engine.ascii_title import AsciiTitle, ascii_title
 
 
@@ -120,12 +121,30 @@ def test_an_assault_is_saved_and_replayed_to_the_same_log() -> None:
     for order in game.orders:
         replay.apply(engine_order(recorded_order(order)))
     assert [e.describe() for e in replay.log] == [e.describe() for e in game.log]
-    order = TypeAdapter(RecordedOrder).validate_python(
+    record = TypeAdapter(RecordedOrder).validate_python(
         {"kind": "assault", "hex": [1, 0], "units": ["A", "B"]}
     )
-    assert engine_order(order) == Assault((1, 0), ("A", "B"))
-    assert recorded_order(Assault((1, 0), ("A", "B"))) == order
+    assert engine_order(record) == Assault((1, 0), ("A", "B"))
+    assert recorded_order(Assault((1, 0), ("A", "B"))) == record
     assaulted = next(e for e in game.log if isinstance(e, Assaulted))
     hex_, units = event_place(game, assaulted)
     assert hex_ == (1, 0)
     assert units == ("A", "B", "a")
+
+
+def test_under_manual_defensive_fire_an_assault_costs_nothing_once_a_turn() -> None:
+    # [000 6.1] "Under the Manual Defensive Fire option, there is no movement cost required to
+    # Assault"; its turn has one Assault Phase [000 13.3]
+    rules = {"optional_rules": [OptionalRule.MANUAL_DEFENSIVE_FIRE]}
+    title = ascii_title(ROW, units={"a": {"strength": 3000, "assault": 0.1}}, header=rules)
+    game = _game(title)
+    game.unit("A").mp_spent = 7  # less than 2/3 left: no matter here
+    assert game.assault_targets("A") == {title.positions["a"]: 0.0}
+    game.assault(title.positions["a"], ["A"])
+    assert game.unit("A").mp_spent == 7
+    assert "assaulted this turn" in (game.why_not_assault("A") or "")
+
+
+def test_an_immobile_unit_cannot_assault() -> None:
+    title = ascii_title(ROW, units={"A": {"speed": 0}})
+    assert "immobile" in (_game(title).why_not_assault("A") or "")

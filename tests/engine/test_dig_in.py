@@ -308,3 +308,34 @@ def test_a_snapshot_restores_the_diggings() -> None:
     game.state.restore(snapshot)
     assert not game.state.fortifications
     assert not game.unit("A").digging_in
+
+
+def test_a_vacated_trench_is_halved_until_digging_in_restores_it() -> None:
+    # [000 5.3] benefits "cut in half whenever a Fortification is vacated"; a successful
+    # Digging-In restores an IP or Trench; a vacated Pillbox never comes back.
+    state = _state({"A": COMPANY}, forts=[{"hex": [0, 0], "kind": "trench"}])
+    game = Game(state)
+    home = game.hex_of((0, 0))
+    unit = game.unit("A")
+    assert game.offset_of(unit.hex) == (0, 0)
+    game.move("A", [(0, 0), (0, 1)])
+    assert home in state.reduced_forts
+    game.end_player_turn()
+    game.end_player_turn()
+    game.move("A", [(0, 1), (0, 0)])
+    game.end_player_turn()
+    game.end_player_turn()
+    assert game.can_dig_in("A")
+    game.dig_in("A")
+    game.end_player_turn()
+    events = game.end_player_turn()
+    assert any(isinstance(e, DugIn) and e.fortification is FortificationKind.TRENCH for e in events)
+    assert home not in state.reduced_forts
+    assert state.fortifications[home] is FortificationKind.TRENCH
+
+
+def test_a_vacated_pillbox_is_never_restored() -> None:
+    state = _state({"A": COMPANY}, forts=[{"hex": [0, 0], "kind": "pillbox", "vacated": True}])
+    game = Game(state)
+    assert game.hex_of((0, 0)) in state.reduced_forts
+    assert not game.can_dig_in("A")

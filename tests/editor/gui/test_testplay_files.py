@@ -249,6 +249,23 @@ def test_hexwright_replay_reproduces_the_saved_game(ardennes: Path, capsys) -> N
     assert f"Replayed {len(played.game.orders)} of {len(played.game.orders)} orders." in report
 
 
+def test_hexwright_replay_reports_a_saved_assault(ardennes: Path, capsys) -> None:
+    bundle = load_scenario(ardennes)
+    settings = TestPlaySettings(SEED, frozenset(), fog_of_war=False)
+    game = settings.new_game(bundle)
+    attackers = ["de.pzl.pglr902.1bn", "de.pzl.pi130"]
+    game.assault((41, 55), attackers)
+    path = record_path_for(ardennes)
+    save_record(record_of(PlayedSession(bundle, settings, game), path), path)
+    assert "kind: assault" in path.read_text(encoding="utf-8")
+
+    assert main(["replay", str(path)]) == 0
+    report = capsys.readouterr().out
+    assert "de.pzl.pglr902.1bn, de.pzl.pi130 assaulted us.28id.110ir.3bn in 41,55" in report
+    assert "the defenders of 41,55" in report
+    assert "Replayed 1 of 1 orders." in report
+
+
 def test_hexwright_replay_names_the_order_a_changed_scenario_refuses(
     ardennes: Path, capsys
 ) -> None:
