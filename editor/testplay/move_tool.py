@@ -493,6 +493,7 @@ class MovePanel(QWidget):
         layout.addWidget(self.combat)
         layout.addWidget(self.hint)
         layout.addStretch(1)
+        self._show_preview()
         self.refresh()
 
     def _show_preview(self) -> None:

@@ -299,13 +299,19 @@ def test_done_when_fire_assault_disruption_a_hex_taken_a_take_back_and_the_repla
     controller.take_back_action.trigger()
     assert game.offset_of(game.unit(HQ).hex) == hq_at
     assert game.orders == []
-    # Fire: the defenders are disrupted, a D on their counter.
+    # Fire: the defenders are disrupted, a D on their counter, and the score moves.
+    score_label = controller.dock.score_label  # type: ignore[union-attr]
+    score_before = score_label.text()
+    axis_before = game.score().axis
     view = pick(window, GRENADIERS)
     key(window, qtbot, "F")
     qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=hex_point(view, VILLAGE))
     assert game.unit(DEFENDERS).disrupted
     assert controller.overlays.marks.states()[VILLAGE] == "D"
     assert not controller.take_back_action.isEnabled(), "the fire's dice were seen"
+    assert game.score().axis > axis_before
+    assert score_label.text() != score_before
+    assert f"axis {game.score().axis:g}" in score_label.text()
     # Assault: the grenadiers take the village and its objective.
     pick(window, GRENADIERS)
     key(window, qtbot, "A")
