@@ -309,14 +309,21 @@ class CombatMode(QObject):
                 odds = game.assault_odds(hex_, self.attackers(hex_))
                 if odds is not None:
                     self.title = f"Assault on {hex_[0]},{hex_[1]}"
-                    self.rows = assault_rows(game, odds)
+                    self.rows = assault_rows(game, odds, self._known())
                     self.rows += [("Refused", f"{u}: {why}") for u, why in self.refused(hex_)]
             else:
                 preview = game.fire_preview(unit_id, hex_)
                 if preview is not None:
                     self.title = f"{unit_id} fires"
-                    self.rows = fire_rows(game, preview)
+                    self.rows = fire_rows(game, preview, self._known())
         self.changed.emit()
+
+    def _known(self) -> set[str] | None:
+        """Under Fog of War, the units the side to move may know: those the map shows."""
+        session = self.tool.session
+        if session is None or getattr(session, "viewer", None) is None:
+            return None
+        return {p.unit for p in session.shadow.scenario.placements}  # type: ignore[attr-defined]
 
     # Drawing -----------------------------------------------------------------------------------
 

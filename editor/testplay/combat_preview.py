@@ -9,6 +9,7 @@ be known" [000 8.1].
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from html import escape
 
 from PySide6.QtCore import QSize, Qt
@@ -61,13 +62,16 @@ def morale_rows(game: Game, target: UnitState, low: float, high: float, factor: 
     ]
 
 
-def fire_rows(game: Game, preview: FirePreview) -> list[Row]:
-    """The preview of one fire as (caption, value) rows; an Unknown target is "?" and its
-    losses and morale are not shown [000 8.1]."""
+def fire_rows(game: Game, preview: FirePreview, known: Collection[str] | None = None) -> list[Row]:
+    """The preview of one fire as (caption, value) rows; an Unknown target, or one not among
+    the units the side to move may know (`known`, under Fog of War), is "?" and its losses
+    and morale are not shown [000 8.1]."""
     state = game.state
     where = game.offset_of(preview.hex)
     kind = preview.kind.value.replace("_", " ")
     target = state.units.get(preview.target)
+    if known is not None and preview.target not in known:
+        target = None
     shown = UNKNOWN_TARGET if preview.unknown or target is None else describe(target)
     value = f"{preview.value:.1f}"
     if preview.modifier_pct:
@@ -99,18 +103,27 @@ def _named(game: Game, unit_id: str, hidden: bool) -> str:
     return UNKNOWN_TARGET if hidden or unit is None else describe(unit)
 
 
-def assault_rows(game: Game, preview: AssaultPreview) -> list[Row]:
+def assault_rows(
+    game: Game, preview: AssaultPreview, known: Collection[str] | None = None
+) -> list[Row]:
     """The preview of one assault as rows: each side's value and modifiers, the odds, both loss
     ranges, each unit's morale-check chance, the chance the defenders are forced to retreat
     and that they cannot (capture or elimination) [000 6.2, 6.3, 12.0].
 
     Defenders seen only as Unknown are "?" and nothing that would give away their numbers is
     shown: their values, their losses, the attackers' losses (drawn from their value), the
-    retreat chances [000 8.1]."""
+    retreat chances [000 8.1]. So are defenders none of which is among the units the side to
+    move may know (`known`, under Fog of War); a hidden one among known ones is "?"."""
     where = game.offset_of(preview.hex)
-    hidden = preview.unknown
+    hidden = preview.unknown or (
+        known is not None and not any(d in known for d in preview.defenders)
+    )
     defenders = (
-        UNKNOWN_TARGET if hidden else ", ".join(_named(game, d, False) for d in preview.defenders)
+        UNKNOWN_TARGET
+        if hidden
+        else ", ".join(
+            _named(game, d, known is not None and d not in known) for d in preview.defenders
+        )
     )
     rows: list[Row] = [("Defenders", f"{defenders} in {where[0]},{where[1]}")]
     costs = dict(preview.mp_costs)

@@ -412,3 +412,24 @@ def test_an_eliminated_unit_floats_its_loss_with_an_x():
     )
     assert loss_text(event) == "-550 men X"
     assert loss_text(replace(event, eliminated=False, became="broken", lost=3)) == "-3 men B"
+
+
+def test_a_preview_names_no_unit_the_side_to_move_may_not_know(window):
+    """Under Fog of War the previews name only units on the side's map: a target it does not
+    know is "?" with no losses, defenders it does not know give nothing away."""
+    session = playing(window, seed=1, fog_of_war=True)
+    game = session.game
+    fire = game.fire_preview(GRENADIERS, VILLAGE)
+    odds = game.assault_odds(VILLAGE, [GRENADIERS])
+    assert fire is not None
+    assert odds is not None
+    shown = {p.unit for p in session.shadow.scenario.placements}
+    assert DEFENDERS in shown, "spotted next door: named"
+    assert dict(fire_rows(game, fire, shown))["Target"].startswith(DEFENDERS)
+    unseen = shown - {DEFENDERS}
+    rows = dict(fire_rows(game, fire, unseen))
+    assert rows["Target"] == "? in 2,2"
+    assert rows["Losses"] == "not known: the target is Unknown"
+    assault = dict(assault_rows(game, odds, unseen))
+    assert assault["Defenders"] == "? in 2,2"
+    assert "Odds" not in assault
