@@ -80,7 +80,11 @@ def fire_refusal(game: Game | None, unit_id: str | None) -> str | None:
         return reason
     if game.fire_targets(unit_id):
         return None
-    return why_not(game.state, unit, unit.hex).replace(" in ", " within range of ", 1)
+    reason = why_not(game.state, unit, unit.hex)  # the points or the Hex Fire Limitation
+    column, row = game.offset_of(unit.hex)
+    if reason.endswith(f" in {column},{row}"):  # no target, not its own hex: say it plainly
+        return f"{unit_id} has no enemy within range and in sight to fire at"
+    return reason
 
 
 class CombatMode(QObject):

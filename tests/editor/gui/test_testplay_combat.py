@@ -433,3 +433,13 @@ def test_a_preview_names_no_unit_the_side_to_move_may_not_know(window):
     assault = dict(assault_rows(game, odds, unseen))
     assert assault["Defenders"] == "? in 2,2"
     assert "Odds" not in assault
+
+
+def test_a_unit_with_no_enemy_in_range_says_so_in_the_fire_buttons_tip(window):
+    session = playing(window, seed=1)
+    session.end_player_turn()  # the Allies: 1/16 Inf at 1,2 has no enemy within its range 1
+    pick(window, "us.1id.16ir.1")
+    tip = window.testplay.tool.combat.fire_action.toolTip()
+    assert tip == "Cannot fire: us.1id.16ir.1 has no enemy within range and in sight to fire at"
+    pick(window, DEFENDERS)
+    assert window.testplay.tool.combat.fire_action.isEnabled(), "the grenadiers are next door"
