@@ -2,8 +2,9 @@
 without a display, for the README and for looking at the GUI as a designer would.
 
 It writes the main window with the whole map, zoomed in on a town with units, each map tool
-in use with its options, each dock in front, and the whole map exported as a picture. Settings
-go to a throw-away folder, so the shots always show the default layout.
+in use with its options, each dock in front, test-play (a move, a fire's preview and result,
+an assault's preview, arrivals, the Line of sight overlay), and the whole map exported as a
+picture. Settings go to a throw-away folder, so the shots always show the default layout.
 """
 
 from __future__ import annotations
@@ -127,7 +128,8 @@ def _testplay_shot(window: Any, hex_: tuple[int, int], shot: Callable[[str], Non
 
 def _fire_shot(window: Any, hex_: tuple[int, int], shot: Callable[[str], None]) -> None:
     """Test-play in Fire mode: the unit nearest the town that has a target, its targets
-    outlined and the preview of one in the Move options."""
+    outlined and the preview of one in the Move options; then the fire, its losses floating
+    over the target and its log lines."""
     controller = window.testplay
     game = controller.session.game
     town = game.hex_of(hex_)
@@ -148,6 +150,9 @@ def _fire_shot(window: Any, hex_: tuple[int, int], shot: Callable[[str], None]) 
     controller.tool.combat.enter("fire")
     controller.tool.hover(resting_mouse(window.map_view, target))
     shot("testplay-fire")
+    controller.tool.press(resting_mouse(window.map_view, target))  # fire: the losses float
+    controller.tool.release(resting_mouse(window.map_view, target))
+    shot("testplay-fire-result")
     controller.tool.combat.leave()
     window.selection.select_units([])
 

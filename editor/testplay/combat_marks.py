@@ -27,7 +27,8 @@ X_SECONDS = 4.0
 """How long the X of an eliminated unit stays."""
 DISRUPTED_COLOR = QColor(245, 200, 0)
 BROKEN_COLOR = QColor(220, 30, 30)
-LOSS_COLOR = QColor(255, 90, 70)
+LOSS_COLOR = QColor(255, 150, 130)
+TAG_COLOR = QColor(30, 30, 30, 225)
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,14 +167,16 @@ class CombatMarks(QObject):
             line = stacked.get(item.hex, 0)
             stacked[item.hex] = line + 1
             rise = frame.zoom * 0.5 * age / FLOAT_SECONDS
-            height = size * 1.2
+            # A dark tag above the counter, so the loss reads over any terrain, ring or mark.
+            width = painter.fontMetrics().horizontalAdvance(item.text) + 10
+            height = size * 1.35
             box = QRectF(
-                x - frame.zoom, y - frame.zoom * 0.45 - rise - line * height, 2 * frame.zoom, height
+                x - width / 2, y - frame.zoom * 0.55 - height - rise - line * height, width, height
             )
             painter.setOpacity(max(0.0, 1 - age / FLOAT_SECONDS))
-            painter.setPen(QColor(0, 0, 0, 230))
-            for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-                painter.drawText(box.translated(dx, dy), Qt.AlignmentFlag.AlignCenter, item.text)
+            painter.setPen(QPen(QColor(0, 0, 0), 1.0))
+            painter.setBrush(TAG_COLOR)
+            painter.drawRoundedRect(box, 4, 4)
             painter.setPen(LOSS_COLOR)
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, item.text)
             painter.setOpacity(1.0)
