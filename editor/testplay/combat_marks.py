@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 
 from editor.map.geometry import Frame
-from engine.combat.events import LossesTaken
+from engine.combat.events import AssaultResolved, LossesTaken
 from engine.events import Event
 
 Offset = tuple[int, int]
@@ -50,6 +50,42 @@ def loss_text(event: LossesTaken) -> str:
         return text + " B"
     if event.became == "disrupted":
         return text + " D"
+    return text
+
+
+def result_line(session: Any, events: list[Event]) -> str:
+    """One line for the status bar on what a fire or an assault did, as the side to move may
+    know it: the losses as "attacker/defender" for an assault, as the game reports an
+    assault's result [000 6.3], then how it ended."""
+    known = session.known(events)
+    losses = [e for e, k in zip(events, known, strict=True) if isinstance(e, LossesTaken)]
+    seen = [e for e, k in zip(events, known, strict=True) if isinstance(e, LossesTaken) and k]
+    first = events[0] if events else None
+    where = getattr(first, "hex", None)
+    at = f"{where[0]},{where[1]}" if isinstance(where, tuple) else "?"
+    if first is None or not isinstance(getattr(first, "attackers", None), tuple):
+        if not seen:
+            return f"Fired at {at}: the result is not known (Unknown target)"
+        return f"Fired at {at}: " + "; ".join(_fate(e) for e in seen)
+    side = first.side  # type: ignore[attr-defined]
+
+    def lost(attacking: bool) -> str:
+        mine = [e for e in losses if (e.side is side) is attacking]
+        if any(e not in seen for e in mine):
+            return "?"
+        return " + ".join(f"{e.lost} {e.component}" for e in mine) or "0"
+
+    text = f"Assault on {at}: losses {lost(True)} / {lost(False)} (attackers/defenders)"
+    ended = [e for e in events if isinstance(e, AssaultResolved)]
+    return text + "".join("; " + e.describe() for e in ended)
+
+
+def _fate(event: LossesTaken) -> str:
+    text = f"{event.unit} lost {event.lost} {event.component}"
+    if event.eliminated:
+        return text + ", eliminated"
+    if event.became is not None:
+        return text + f", {event.became}"
     return text
 
 

@@ -18,6 +18,7 @@ from PySide6.QtGui import QAction, QBrush, QColor, QKeySequence, QPainter, QPen
 
 from editor import icons
 from editor.map.geometry import Frame
+from editor.testplay.combat_marks import result_line
 from editor.testplay.combat_preview import assault_rows, fire_rows
 from engine.combat.fire import why_not
 from engine.combat.fire_targets import why_cannot_fire
@@ -275,8 +276,7 @@ class CombatMode(QObject):
             self.tool.message.emit(str(exc))
             return
         self.joined = []
-        described = [e.describe() for e in events if type(e).__name__ != "LossesTaken"]
-        self.tool.message.emit("; ".join(described[-1:] or [e.describe() for e in events[:1]]))
+        self.tool.message.emit(result_line(session, events))
         self.refresh()
 
     def _join(self, hex_: Offset) -> None:

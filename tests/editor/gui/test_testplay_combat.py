@@ -148,11 +148,14 @@ def test_a_click_fires_the_losses_float_and_the_disrupted_unit_is_marked_d(windo
     view = pick(window, GRENADIERS)
     marks: CombatMarks = window.testplay.overlays.marks
     key(window, qtbot, "F")
+    said: list[str] = []
+    window.testplay.tool.message.connect(said.append)
     qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=hex_point(view, VILLAGE))
     fired = [e for e in session.game.log if isinstance(e, Fired)]
     losses = [e for e in session.game.log if isinstance(e, LossesTaken)]
     assert [f.target for f in fired] == [DEFENDERS]
     assert losses[0].became == "disrupted"
+    assert said[-1] == f"Fired at 2,2: {DEFENDERS} lost {losses[0].lost} men, disrupted"
     assert session.game.unit(GRENADIERS).hex == session.game.hex_of(FRONT), "fired, not moved"
     assert [(f.hex, f.text) for f in marks.floats] == [(VILLAGE, loss_text(losses[0]))]
     assert marks.states() == {VILLAGE: "D"}
@@ -315,7 +318,16 @@ def test_done_when_fire_assault_disruption_a_hex_taken_a_take_back_and_the_repla
     # Assault: the grenadiers take the village and its objective.
     pick(window, GRENADIERS)
     key(window, qtbot, "A")
+    said: list[str] = []
+    controller.tool.message.connect(said.append)
     qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=hex_point(view, VILLAGE))
+    assault_losses = [e for e in game.log if isinstance(e, LossesTaken)][-2:]
+    by_side = {e.side: f"{e.lost} {e.component}" for e in assault_losses}
+    assert said[-1].startswith(
+        f"Assault on 2,2: losses {by_side[Side.AXIS]} / {by_side[Side.ALLIED]} "
+        "(attackers/defenders)"
+    )
+    assert "took 2,2" in said[-1]
     assert game.offset_of(game.unit(GRENADIERS).hex) == VILLAGE
     owners = {o.id: o.owner for o in session.shadow.scenario.objectives}
     assert owners["dorf"] is Side.AXIS
