@@ -99,6 +99,7 @@ class CombatMarks(QObject):
         super().__init__(parent)
         self.session: Any = None
         self.floats: list[Float] = []
+        self._viewer: object = None
         self.clock = time.monotonic
         """Seconds for the fading (tests replace it)."""
         self._timer = QTimer(self)
@@ -110,11 +111,22 @@ class CombatMarks(QObject):
         if self.session is not None:
             self.session.events_added.disconnect(self.add_events)
             self.session.restarted.disconnect(self.clear)
+            self.session.changed.disconnect(self._game_changed)
         self.session = session
         if session is not None:
             session.events_added.connect(self.add_events)
             session.restarted.connect(self.clear)
+            session.changed.connect(self._game_changed)
+        self._viewer = getattr(session, "viewer", None)
         self.clear()
+
+    def _game_changed(self) -> None:
+        """Under Fog of War the next side to move sees none of the last one's floats."""
+        viewer = self.session.viewer if self.session is not None else None
+        if viewer != self._viewer:
+            self._viewer = viewer
+            if self.floats:
+                self.clear()
 
     def clear(self) -> None:
         """No floats."""

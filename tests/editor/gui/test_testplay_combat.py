@@ -194,8 +194,10 @@ def test_under_fog_of_war_the_score_and_the_export_hold_what_the_side_may_know(
     # The Axis saw its fire land: the loss is in its score and its log.
     assert known_score(session).axis == game.score().axis
     assert loss in session.known_log()
+    assert window.testplay.overlays.marks.floats, "the Axis sees its fire's result float"
     session.end_player_turn()  # the Allies to move: they know their loss, not the fire's details
     assert session.viewer is Side.ALLIED
+    assert window.testplay.overlays.marks.floats == [], "not the Axis's floats behind the curtain"
     assert known_score(session).axis == game.score().axis, "an own loss is known"
     assert loss in session.known_log()
     assert not [e for e in session.known_log() if isinstance(e, Fired)]
