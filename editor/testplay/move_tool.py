@@ -483,7 +483,10 @@ class MovePanel(QWidget):
             actions.addWidget(button, *divmod(number, 2))
         self.combat = CombatControls(list(tool.combat.actions.values()))
         tool.combat.changed.connect(self._show_preview)
-        self.hint = QLabel(tool.tip + ". Escape clears the selection.")
+        self.hint = QLabel(
+            tool.tip + ". F fires, A assaults; Escape leaves Fire or Assault, then clears the "
+            "selection."
+        )
         self.hint.setWordWrap(True)
         self.hint.setStyleSheet("color: palette(mid);")
         layout = QVBoxLayout(self)
