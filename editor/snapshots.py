@@ -2,8 +2,9 @@
 without a display, for the README and for looking at the GUI as a designer would.
 
 It writes the main window with the whole map, zoomed in on a town with units, each map tool
-in use with its options, each dock in front, and the whole map exported as a picture. Settings
-go to a throw-away folder, so the shots always show the default layout.
+in use with its options, each dock in front, test-play (a move, a fire's preview and result,
+an assault's preview, arrivals, the Line of sight overlay), and the whole map exported as a
+picture. Settings go to a throw-away folder, so the shots always show the default layout.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ def take(out_dir: Path, scenario: Path | None = None, town: str = TOWN) -> list[
     written: list[Path] = []
 
     def shot(name: str) -> None:
-        for _ in range(3):
+        for _ in range(10):  # a panel whose text changed settles over a few passes
             QApplication.processEvents()
         path = out_dir / f"{name}.png"
         window.grab().save(str(path))
@@ -95,7 +96,7 @@ def _tool_shots(window: Any, hex_: tuple[int, int], shot: Callable[[str], None])
         if tool.name == "select":
             continue
         window.tools.set_current(tool)
-        tool.hover(_resting_mouse(window.map_view, target))
+        tool.hover(resting_mouse(window.map_view, target))
         shot(f"tool-{tool.name}")
     window.tools.set_current("select")
 
@@ -139,13 +140,76 @@ def _testplay_shot(window: Any, hex_: tuple[int, int], shot: Callable[[str], Non
         moves = game.legal_moves(unit.id)
         window.map_view.set_zoom(48)
         window.map_view.center_on(origin)
-        controller.tool.press(_resting_mouse(window.map_view, origin))
-        controller.tool.release(_resting_mouse(window.map_view, origin))
-        controller.tool.hover(_resting_mouse(window.map_view, max(moves, key=moves.__getitem__)))
+        controller.tool.press(resting_mouse(window.map_view, origin))
+        controller.tool.release(resting_mouse(window.map_view, origin))
+        controller.tool.hover(resting_mouse(window.map_view, max(moves, key=moves.__getitem__)))
     shot("testplay")
+    _fire_shot(window, hex_, shot)
+    _assault_shot(window, shot)
     _arrivals_shot(window, shot)
     _sight_shot(window, shot)
     controller.stop()
+
+
+def _fire_shot(window: Any, hex_: tuple[int, int], shot: Callable[[str], None]) -> None:
+    """Test-play in Fire mode: the unit nearest the town that has a target, its targets
+    outlined and the preview of one in the Move options; then the fire, its losses floating
+    over the target and its log lines."""
+    controller = window.testplay
+    game = controller.session.game
+    town = game.hex_of(hex_)
+    firers = [u for u in game.iter_units(game.phasing) if game.fire_targets(u.id)]
+    if not firers:
+        return
+    unit = min(firers, key=lambda u: game.state.board.distance(u.hex, town))
+    origin = game.offset_of(unit.hex)
+    target = next(iter(game.fire_targets(unit.id)))
+    window.map_view.set_zoom(56)
+    window.map_view.center_on(origin)
+    window.selection.select_hex(origin)
+    window.selection.select_units([unit.id])
+    options = window.docks.get("tool_options")
+    if options is not None:
+        options.show()
+        options.raise_()
+    controller.tool.combat.enter("fire")
+    controller.tool.hover(resting_mouse(window.map_view, target))
+    shot("testplay-fire")
+    controller.tool.press(resting_mouse(window.map_view, target))  # fire: the losses float
+    controller.tool.release(resting_mouse(window.map_view, target))
+    shot("testplay-fire-result")
+    controller.tool.combat.leave()
+    window.selection.select_units([])
+
+
+def _assault_shot(window: Any, shot: Callable[[str], None]) -> None:
+    """Test-play in Assault mode: the enemy hex that most units of the side to move can
+    assault, one of them selected and the others joined as by Ctrl+click, and the preview."""
+    controller = window.testplay
+    game = controller.session.game
+    by_target: dict[tuple[int, int], list[str]] = {}
+    for unit in game.iter_units(game.phasing):
+        for target in game.assault_targets(unit.id):
+            by_target.setdefault(target, []).append(unit.id)
+    if not by_target:
+        return
+    target, units = max(by_target.items(), key=lambda item: (len(item[1]), item[0]))
+    first = game.offset_of(game.unit(units[0]).hex)
+    window.map_view.set_zoom(56)
+    window.map_view.center_on(target)
+    window.selection.select_hex(first)
+    window.selection.select_units([units[0]])
+    mode = controller.tool.combat
+    mode.enter("assault")
+    for other in units[1:]:
+        if other not in mode.attackers():
+            controller.tool.press(
+                resting_mouse(window.map_view, game.offset_of(game.unit(other).hex), control=True)
+            )
+    controller.tool.hover(resting_mouse(window.map_view, target))
+    shot("testplay-assault")
+    mode.leave()
+    window.selection.select_units([])
 
 
 def _arrivals_shot(window: Any, shot: Callable[[str], None]) -> None:
@@ -186,8 +250,8 @@ def _sight_shot(window: Any, shot: Callable[[str], None]) -> None:
     window.testplay.overlays.set_sight(False)
 
 
-def _resting_mouse(view: Any, hex_: tuple[int, int]) -> Any:
-    """A tool event with the mouse on a hex centre and nothing held."""
+def resting_mouse(view: Any, hex_: tuple[int, int], *, control: bool = False) -> Any:
+    """A tool event with the mouse on a hex centre and nothing held (or Ctrl)."""
     from PySide6.QtCore import Qt  # noqa: PLC0415
 
     from editor.tools.base import ToolEvent  # noqa: PLC0415
@@ -198,7 +262,7 @@ def _resting_mouse(view: Any, hex_: tuple[int, int]) -> Any:
         view.viewport.to_world(pixel),
         hex_,
         Qt.MouseButton.NoButton,
-        Qt.KeyboardModifier.NoModifier,
+        Qt.KeyboardModifier.ControlModifier if control else Qt.KeyboardModifier.NoModifier,
     )
 
 

@@ -177,6 +177,8 @@ class TestPlayController(QObject):
         return [
             self.end_turn_action,
             self.take_back_action,
+            # enabled only while the selected unit of the side to move may fire or assault
+            *self.tool.combat.actions.values(),
             self.copy_positions_action,
             self.save_action,
             self.open_action,
@@ -444,11 +446,12 @@ class TestPlayController(QObject):
                 return False
             path = chosen
         try:
-            export_log(session.game, path)
+            # Under Fog of War the file holds what the side to move may know, as the panel does.
+            export_log(session.game, path, session.known_log(), known_to=session.viewer)
         except Exception as exc:  # not only OSError: any failure is reported, nothing closes
             QMessageBox.warning(self.window, "Export Event Log", f"Could not export {path}: {exc}")
             return False
-        self.say(f"Exported {len(session.game.log)} events to {Path(path).name}.")
+        self.say(f"Exported {len(session.known_log())} events to {Path(path).name}.")
         return True
 
     def show_in_scenario(self, focus: Focus | None) -> None:

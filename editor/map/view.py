@@ -460,6 +460,8 @@ class MapView(QWidget):
                 self._tool.press(self._tool_event(event))
             else:
                 self._click(event.position())
+        elif button == Qt.MouseButton.RightButton and self._tool is not None:
+            self._tool.secondary_click(self._tool_event(event))
         event.accept()
 
     def _click(self, pixel: QPointF) -> None:

@@ -27,6 +27,7 @@ from editor.docks.table_columns import label
 from editor.selection import Focus, Selection
 from editor.symbols import side_color
 from editor.testplay.fixes import item_focus, scenario_focus
+from editor.testplay.known_score import score_text
 from editor.testplay.models import ArrivalsModel, LogModel, ObjectivesModel, side_text
 from editor.testplay.phase_text import end_text, turn_text
 from editor.testplay.play_settings import TestPlaySettings
@@ -50,7 +51,8 @@ _TIPS = {
     ),
     "score": (
         "Allied minus Axis victory points plus the advantage, and the outcome it gives against "
-        "the victory levels if the game ended now"
+        "the victory levels if the game ended now; under Fog of War the enemy's losses count "
+        "only as far as the side to move saw them inflicted"
     ),
 }
 
@@ -360,11 +362,10 @@ class TestPlayDock(DocumentDock):
             f"{label(weather.condition)}, {storm}, visibility {weather.visibility} hexes "
             f"(effective {weather.effective_visibility})"
         )
-        score = game.score()
         over = ""
         if game.result is not None:
             over = "<br><b>Game over</b>" + (" (early termination)" if game.result.early else "")
-        self.score_label.setText(score.describe() + over)
+        self.score_label.setText(score_text(session) + over)
         self._update_buttons()
 
     def _update_buttons(self, *_args: object) -> None:

@@ -76,9 +76,12 @@ def log_csv(game: Game, events: Sequence[Event] | None = None) -> str:
     return buffer.getvalue()
 
 
-def log_report(game: Game, events: Sequence[Event] | None = None) -> str:
+def log_report(
+    game: Game, events: Sequence[Event] | None = None, known_to: Side | None = None
+) -> str:
     """The events as a text report: a heading per turn, `Turn N — <date, time> (phase)`, then
-    one line per event with its hex in a column of its own."""
+    one line per event with its hex in a column of its own; under Fog of War (`known_to`, the
+    side whose knowledge the events are) the heading says whose log it is."""
     events = list(game.log if events is None else events)
     clock = game.state.clock
     title = game.state.scenario.header.title
@@ -91,6 +94,8 @@ def log_report(game: Game, events: Sequence[Event] | None = None) -> str:
         + (" (game over)" if game.is_over else "")
         + f"; {len(events)} events.",
     ]
+    if known_to is not None:
+        out.append(f"Fog of War: only what the {known_to.value} player may know.")
     places = [hex_text(event_place(game, event)[0]) for event in events]
     width = max((len(place) for place in places), default=0)
     numbered = zip(events, places, strict=True)
@@ -102,9 +107,15 @@ def log_report(game: Game, events: Sequence[Event] | None = None) -> str:
     return "\n".join(out) + "\n"
 
 
-def export_log(game: Game, path: Path | str, events: Sequence[Event] | None = None) -> None:
+def export_log(
+    game: Game,
+    path: Path | str,
+    events: Sequence[Event] | None = None,
+    known_to: Side | None = None,
+) -> None:
     """Write the events (the game's whole log by default) to `path`, atomically: CSV when its
-    suffix is `.csv`, else a text report. OSError when it cannot be written."""
+    suffix is `.csv`, else a text report (`log_report`). OSError when it cannot be written."""
     path = Path(path)
     is_csv = path.suffix.lower() == ".csv"
-    write_atomic(path, log_csv(game, events) if is_csv else log_report(game, events))
+    text = log_csv(game, events) if is_csv else log_report(game, events, known_to)
+    write_atomic(path, text)

@@ -19,6 +19,7 @@ from editor.docks.table_columns import label, place_name
 from editor.symbols import side_color
 from editor.testplay.event_places import event_place, hex_text
 from editor.testplay.session import TestPlaySession
+from engine.combat.events import LossesTaken
 from engine.events import Event
 from engine.game import Game
 from engine.objectives import is_in_play
@@ -297,7 +298,15 @@ class LogModel(_SessionTable):
         session, game = self.session, self.game
         if session is None or game is None:
             return []
-        return [i for i in range(start, end) if session.may_know(game.log[i])]
+        log = game.log
+        cause = None
+        before = start - 1
+        while before >= 0 and isinstance(log[before], LossesTaken):
+            before -= 1  # a run of losses is read with the combat that began it
+        if before >= 0:
+            cause = log[before]
+        flags = session.known(log[start:end], cause)
+        return [i for i, known in zip(range(start, end), flags, strict=True) if known]
 
     def rowCount(self, parent: AnyIndex = _ROOT) -> int:
         return 0 if parent.isValid() else len(self._rows)

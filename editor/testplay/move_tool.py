@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
 
 from editor.map.geometry import Frame
 from editor.selection import Selection
+from editor.testplay.combat_mode import CombatMode
+from editor.testplay.combat_preview import CombatControls
 from editor.tools.base import MapTool, ToolEvent
 from engine.combat.dig_in import why_not_dig_in
 from engine.game import Game
@@ -88,6 +90,9 @@ class TestPlayMoveTool(MapTool):
         self._picked_on_press = False
         self._dragging = False
         self._panel: MovePanel | None = None
+        self.combat = CombatMode(self)
+        """Fire and Assault modes: while one is on, the mouse picks targets, not moves."""
+        self.combat.changed.connect(self.preview_changed)
         selection.units_changed.connect(self._selection_changed)
 
     # Session -----------------------------------------------------------------------------------
@@ -131,6 +136,7 @@ class TestPlayMoveTool(MapTool):
             self._reach = None
             self.path = []
             self.preview_changed.emit()
+        self.combat.refresh()
         if self._panel is not None:
             self._panel.refresh()
 
@@ -175,6 +181,10 @@ class TestPlayMoveTool(MapTool):
         self._dragging = False
         if event.hex is None or self.game is None:
             return
+        if self.combat.active:
+            self._pressed_at = None  # the release must not move the unit too
+            self.combat.click(event.hex, control=event.control)
+            return
         if event.hex in self.reachable():
             return  # a click here moves, on release
         mine = self.units_at(event.hex)
@@ -206,9 +216,19 @@ class TestPlayMoveTool(MapTool):
             self._move_to(target)
 
     def hover(self, event: ToolEvent) -> None:
+        if self.combat.active:
+            self.combat.hover(event.hex)
+            return
         self._preview_path(event.hex)
 
+    def secondary_click(self, event: ToolEvent) -> None:
+        """A right-click leaves Fire or Assault mode."""
+        self.combat.leave()
+
     def cancel(self) -> None:
+        if self.combat.active:  # Escape leaves the mode first, the selection next
+            self.combat.leave()
+            return
         self._pressed_at = None
         self._dragging = False
         self.path = []
@@ -325,12 +345,15 @@ class TestPlayMoveTool(MapTool):
             return
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        self._paint_reach(painter, frame)
+        if self.combat.active:
+            self.combat.paint(painter, frame)
+        else:
+            self._paint_reach(painter, frame)
         x, y = frame.point(start)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(QPen(UNIT_RING, max(2.0, frame.zoom * 0.06)))
         painter.drawPolygon(frame.geometry.hex_polygon(frame.zoom * 0.92).translated(x, y))
-        if len(self.path) > 1:
+        if len(self.path) > 1 and not self.combat.active:
             self._paint_path(painter, frame)
         painter.restore()
 
@@ -460,16 +483,32 @@ class MovePanel(QWidget):
             button.clicked.connect(lambda _=False, a=action: self._action_clicked(a))
             self.action_buttons[action] = button
             actions.addWidget(button, *divmod(number, 2))
-        self.hint = QLabel(tool.tip + ". Escape clears the selection.")
+        self.combat = CombatControls(list(tool.combat.actions.values()))
+        tool.combat.changed.connect(self._show_preview)
+        self.hint = QLabel(
+            tool.tip + ". F fires, A assaults; Escape leaves Fire or Assault, then clears the "
+            "selection."
+        )
         self.hint.setWordWrap(True)
         self.hint.setStyleSheet("color: palette(mid);")
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addLayout(row)
         layout.addLayout(actions)
+        layout.addWidget(self.combat)
         layout.addWidget(self.hint)
         layout.addStretch(1)
+        self._show_preview()
         self.refresh()
+
+    def _show_preview(self) -> None:
+        mode = self.tool.combat
+        if mode.rows:
+            self.combat.preview.show_rows(mode.title, mode.rows)
+        elif mode.active:
+            self.combat.preview.show_hint(mode.hint())
+        else:
+            self.combat.preview.hide()
 
     def _action_clicked(self, action: str) -> None:
         self.tool.unit_action(action)

@@ -31,6 +31,7 @@ from editor import symbols
 from editor.map.geometry import Frame
 from editor.selection import Selection
 from editor.testplay.arrival_marks import TurnMarks, paint_badges, paint_protection, turn_marks
+from editor.testplay.combat_marks import CombatMarks
 from editor.testplay.intel_marks import IntelMark, intel_marks, paint_intel
 from editor.testplay.sight_marks import (
     enemy_sightings,
@@ -102,8 +103,11 @@ class TestPlayOverlays(QObject):
         self.sight = False
         """Light the hexes a unit at the selected hex sees this turn, dim those it cannot."""
         self.sightings = True
-        """Without Fog of War: veil the enemy counters the side to move does not see, badge
-        those it sees only as Unknown."""
+        """Badge the enemy counters the side to move has spotted; without Fog of War also veil
+        those it does not see and badge those it sees only as Unknown."""
+        self.marks = CombatMarks(self)
+        """Losses floating over counters, the D/B/X marks of combat results."""
+        self.marks.changed.connect(self.changed)
         self._cache: dict[str, Any] = {}
         if selection is not None:
             self.set_selection(selection)
@@ -117,6 +121,7 @@ class TestPlayOverlays(QObject):
         self.session = session
         if session is not None:
             session.changed.connect(self._game_changed)
+        self.marks.set_session(session)
         self._game_changed()
 
     def set_selection(self, selection: Selection | None) -> None:
@@ -381,8 +386,12 @@ class TestPlayOverlays(QObject):
         if self.viewer is not None:
             paint_intel(painter, frame, self.intel_marks(), self.viewer, visible)
             paint_unknowns(painter, frame, self.unknown_marks(), self.viewer, visible)
+            if self.sightings:  # under Fog of War only the spotted are drawn: badge them alone
+                spotted = {h: g for h, g in self.sighting_marks().items() if g is Sight.SPOTTED}
+                paint_enemy_sightings(painter, frame, spotted, visible)
         elif self.sightings:
             paint_enemy_sightings(painter, frame, self.sighting_marks(), visible)
+        self.marks.paint(painter, frame)
         painter.restore()
 
     def _paint_supply(
@@ -462,8 +471,9 @@ class OverlayToggles(QWidget):
             (
                 "sightings",
                 "Enemy sightings",
-                "Without Fog of War: veil the enemy counters the side to move does not see and "
-                'mark with "?" those it sees only as Unknown [000 4.8]',
+                "Badge with an eye the enemy counters the side to move has spotted; without Fog "
+                'of War also veil those it does not see and mark with "?" those it sees only '
+                "as Unknown [000 4.8]",
                 overlays.set_sightings,
             ),
             (

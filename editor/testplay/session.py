@@ -18,6 +18,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from editor.document import Change, ChangeAction, Document, FileSlot
 from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.shadow import objectives_of, overlays_of, placements_of
+from engine.combat.events import LossesTaken
 from engine.events import Event, ObjectiveCaptured, ProtectionApplied, Released, Surrendered
 from engine.game import Game
 from engine.movement import IllegalMove
@@ -109,13 +110,20 @@ class TestPlaySession(QObject):
         None (everything) without it [000 4.8]."""
         return self.game.acting if self.settings.fog_of_war else None
 
-    def may_know(self, event: Event) -> bool:
+    def may_know(self, event: Event, cause: Event | None = None) -> bool:
         """Whether the viewer may read an event in the log: without Fog of War all; under it
         those of its own side (its arrivals, releases, supply, the sightings it made), those
-        that struck its units, and those of no side (weather, objectives, the end)."""
+        that struck its units, and those of no side (weather, objectives, the end).
+
+        An enemy unit's losses are known when `cause`, the combat that inflicted them, was the
+        viewer's fire at a target it had spotted or its assault: "the combat results will not
+        be known" only of fire at an Unknown target [000 8.1]."""
         viewer = self.viewer
         if viewer is None or isinstance(event, ObjectiveCaptured | Surrendered):
             return True  # the objectives' owners and surrenders are on the map for both
+        if isinstance(event, LossesTaken) and event.side is not viewer:
+            by_viewer = cause is not None and getattr(cause, "side", None) is viewer
+            return by_viewer and not getattr(cause, "unknown", False)
         if isinstance(event, ProtectionApplied):
             struck = event.broken + event.eliminated
             return any(self.game.unit(unit).side is viewer for unit in struck)
@@ -127,6 +135,21 @@ class TestPlaySession(QObject):
             known = [self.game.state.units.get(u) for u in units if isinstance(u, str)]
             side = next((u.side for u in known if u is not None), None)
         return side is None or side is viewer
+
+    def known(self, events: Sequence[Event], cause: Event | None = None) -> list[bool]:
+        """`may_know` of each of consecutive events of the log, each loss read with the
+        combat before it (`cause`: the one before the first event, when it is a loss)."""
+        flags = []
+        for event in events:
+            if not isinstance(event, LossesTaken):
+                cause = event
+            flags.append(self.may_know(event, cause))
+        return flags
+
+    def known_log(self) -> list[Event]:
+        """The game's log as the viewer may know it (all of it without Fog of War)."""
+        log = self.game.log
+        return [e for e, known in zip(log, self.known(log), strict=True) if known]
 
     @property
     def seed(self) -> int:
@@ -199,6 +222,23 @@ class TestPlaySession(QObject):
         may not. It cannot be taken back."""
         self._check_idle(unit_id)
         events = [self.game.recon_spot(unit_id)]
+        self._after_change(events)
+        return events
+
+    def fire(self, unit_id: str, hex_: Offset) -> list[Event]:
+        """A unit fires at a hex [000 5.1]; IllegalMove when it may not. It cannot be taken
+        back: its dice are seen."""
+        self._check_idle(unit_id)
+        events = self.game.fire(unit_id, hex_)
+        self._after_change(events)
+        return events
+
+    def assault(self, hex_: Offset, unit_ids: Sequence[str]) -> list[Event]:
+        """Units assault a hex together [000 6.3]; IllegalMove when they may not. It cannot be
+        taken back: its dice are seen."""
+        for unit_id in unit_ids:
+            self._check_idle(unit_id)
+        events = self.game.assault(hex_, unit_ids)
         self._after_change(events)
         return events
 

@@ -30,6 +30,8 @@ BLOCKED_COLOR = QColor(20, 20, 40, 120)
 UNSEEN_COLOR = QColor(235, 235, 235, 150)
 """Without Fog of War, a veil over enemy counters the side to move does not see."""
 UNKNOWN_TEXT = "?"
+SPOTTED_COLOR = QColor(60, 150, 70)
+"""The badge of an enemy counter the side to move has spotted: it sees the unit itself."""
 
 
 def sight_area(game: Game, hex_: Offset) -> dict[Offset, bool]:
@@ -68,8 +70,8 @@ def paint_enemy_sightings(
     marks: dict[Offset, Sight | None],
     visible: Callable[[Offset], bool],
 ) -> None:
-    """A veil over enemy counters the side to move does not see, and a "?" badge in the corner
-    of those it sees only as Unknown; counters it has spotted stay as they are."""
+    """A veil over enemy counters the side to move does not see, a "?" badge in the corner of
+    those it sees only as Unknown, and an eye badge on those it has spotted."""
     veil = frame.geometry.hex_polygon(frame.zoom * 0.85)
     radius = max(4.0, frame.zoom * 0.14)
     font = QFont(painter.font())
@@ -77,9 +79,12 @@ def paint_enemy_sightings(
     font.setBold(True)
     painter.setFont(font)
     for hex_, grade in marks.items():
-        if grade is Sight.SPOTTED or not visible(hex_):
+        if not visible(hex_):
             continue
         x, y = frame.point(hex_)
+        if grade is Sight.SPOTTED:
+            _paint_eye(painter, frame, x, y, radius)
+            continue
         if grade is None:
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(UNSEEN_COLOR)
@@ -93,6 +98,22 @@ def paint_enemy_sightings(
         painter.drawEllipse(box)
         painter.setPen(QColor(20, 20, 20))
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, UNKNOWN_TEXT)
+
+
+def _paint_eye(painter: QPainter, frame: Frame, x: float, y: float, radius: float) -> None:
+    """The "spotted" badge: an eye in the corner where an Unknown's "?" goes."""
+    box = QRectF(
+        x - frame.zoom * 0.3 - radius, y - frame.zoom * 0.3 - radius, 2 * radius, 2 * radius
+    )
+    painter.setPen(QPen(QColor(20, 20, 20), 1.0))
+    painter.setBrush(SPOTTED_COLOR)
+    painter.drawEllipse(box)
+    eye = box.adjusted(radius * 0.35, radius * 0.65, -radius * 0.35, -radius * 0.65)
+    painter.setBrush(QColor(255, 255, 255))
+    painter.drawEllipse(eye)
+    painter.setBrush(QColor(20, 20, 20))
+    pupil = radius * 0.28
+    painter.drawEllipse(box.center(), pupil, pupil)
 
 
 def paint_sight(

@@ -51,8 +51,8 @@ class MapTool(QObject):
     input handlers they need.
 
     The view calls `press`, `move`, `release` for the left button, `hover` when no button is
-    held, `cancel` on Escape, and `paint_preview` after drawing the map. `preview_changed`
-    asks the view to repaint."""
+    held, `secondary_click` for the right button, `cancel` on Escape, and `paint_preview`
+    after drawing the map. `preview_changed` asks the view to repaint."""
 
     name = ""
     label = ""
@@ -101,6 +101,9 @@ class MapTool(QObject):
 
     def hover(self, event: ToolEvent) -> None:
         """The mouse moved with no button held (update the preview)."""
+
+    def secondary_click(self, event: ToolEvent) -> None:
+        """The right button went down on the map (a tool with modes leaves its mode)."""
 
     def cancel(self) -> None:
         """Escape, or the tool stops being current: undo what the gesture did so far."""

@@ -25,6 +25,7 @@ from editor.geo.import_dialog import GeographyImportDialog
 from editor.main_window import MainWindow
 from editor.mapops.dialogs import NewTitleDialog, ResizeDialog
 from editor.mapops.subscenario_dialog import SubScenarioDialog
+from editor.snapshots import resting_mouse
 from editor.widgets.field_layout import FieldGrid
 from tests.conftest import REPO
 
@@ -112,6 +113,56 @@ def test_the_test_play_move_options_need_no_sideways_scrolling_on_the_laptop(
     assert "Break Down" in {b.text() for b in area.widget().findChildren(QPushButton)}
     assert needed <= area.viewport().width(), (needed, area.viewport().width())
     window.testplay_action.trigger()
+
+
+def test_the_combat_previews_fit_the_move_options_on_the_laptop(window: MainWindow) -> None:
+    """The Fire and Assault buttons and the previews of a fire and of an assault by two
+    stacks, their modifiers named one a row, stand in the laptop's left column without a
+    horizontal scroll bar."""
+    window.show()
+    window.resize(LAPTOP)
+    window.reset_layout_action.trigger()
+    window.testplay_action.trigger()
+    QApplication.processEvents()
+    dock = window.docks["tool_options"]
+    dock.show()
+    dock.raise_()
+    controller = window.testplay
+    game = controller.session.game  # type: ignore[union-attr]
+    firer = next(u for u in game.iter_units(game.phasing) if game.fire_targets(u.id))
+    window.selection.select_units([firer.id])
+    controller.tool.combat.enter("fire")
+    target = next(iter(game.fire_targets(firer.id)))
+    controller.tool.hover(resting_mouse(window.map_view, target))
+    QApplication.processEvents()
+    panel = controller.tool.options().combat  # type: ignore[union-attr]
+    area = dock.scroll  # type: ignore[attr-defined]
+    _settle()
+    assert len(panel.preview.rows) >= 6, panel.preview.rows
+    assert area.horizontalScrollBar().maximum() == 0, (area.widget().width(), area.viewport())
+    controller.tool.combat.leave()
+    # Two stacks assault one hex: the longest preview.
+    by_target: dict[tuple[int, int], list[str]] = {}
+    for unit in game.iter_units(game.phasing):
+        for hex_ in game.assault_targets(unit.id):
+            by_target.setdefault(hex_, []).append(unit.id)
+    target, units = max(by_target.items(), key=lambda item: len(item[1]))
+    assert len(units) >= 2
+    window.selection.select_units(units[:1])
+    controller.tool.combat.enter("assault")
+    other = game.offset_of(game.unit(units[1]).hex)
+    controller.tool.press(resting_mouse(window.map_view, other, control=True))
+    controller.tool.hover(resting_mouse(window.map_view, target))
+    _settle()
+    assert len([r for r in panel.preview.rows if r[0] == "Attackers"]) >= 2
+    assert area.horizontalScrollBar().maximum() == 0, (area.widget().width(), area.viewport())
+    window.testplay_action.trigger()
+
+
+def _settle() -> None:
+    """Let the panels lay out again (a label's new text resizes its page over a few passes)."""
+    for _ in range(10):
+        QApplication.processEvents()
 
 
 def test_the_unit_form_needs_no_sideways_scrolling_on_the_laptop(window: MainWindow) -> None:
