@@ -16,7 +16,7 @@ from editor import settings as app_settings
 from editor.docks.base import DocumentDock
 from editor.go_to_hex import go_to_hex_action
 from editor.tools.manager import ToolManager
-from editor.widgets.screen_fit import resize_within_screen
+from editor.widgets.screen_fit import fits_screen, resize_within_screen
 from editor.window_keys import WindowKeys
 
 DEFAULT_SIZE = QSize(1600, 1000)
@@ -371,13 +371,15 @@ class WindowChrome(QMainWindow):
         store = app_settings.settings()
         geometry = store.value("window/geometry")
         state = store.value("window/state")
-        if isinstance(geometry, QByteArray):
-            self.restoreGeometry(geometry)
-        else:
+        # A layout saved on a bigger screen (a laptop taken off its monitor) is a first start
+        # on this one: the window fits the screen, and the panels take their shares of it.
+        fits = isinstance(geometry, QByteArray) and self.restoreGeometry(geometry)
+        fits = fits and fits_screen(self)
+        if not fits:
             self._fit_to_screen()
         if isinstance(state, QByteArray):
             self.restoreState(state)
-        else:
+        if not fits or not isinstance(state, QByteArray):
             self._default_sizes()
 
     def _reset_layout(self) -> None:

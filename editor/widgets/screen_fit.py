@@ -19,3 +19,13 @@ def resize_within_screen(window: QWidget, width: int, height: int) -> None:
     if screen is not None:
         wanted = wanted.boundedTo(screen.availableGeometry().size() - FRAME_ALLOWANCE)
     window.resize(wanted.expandedTo(window.minimumSizeHint()))
+
+
+def fits_screen(window: QWidget) -> bool:
+    """Whether a window, as restored, lies within its screen's available area."""
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    if screen is None:
+        return True
+    room = screen.availableGeometry()
+    size = window.geometry().size()
+    return size.width() <= room.width() and size.height() <= room.height()

@@ -270,14 +270,16 @@ print(json.dumps({
     "ratio": screen.devicePixelRatio(),
 }))
 window.set_document(None)
+window.close()  # saves the layout, as quitting does
 """
 
 
 def _first_start(
-    tmp_path: Path, scenario: Path, width: int, height: int, scale: int
+    tmp_path: Path, scenario: Path, width: int, height: int, scale: int, *, data: str = ""
 ) -> dict[str, list[int]]:
     """Start the editor in a fresh process on a screen of that many physical pixels at that
-    scale, with no saved layout, and measure its window."""
+    scale, with no saved layout (or the one left in the `data` folder), and measure its
+    window."""
     config = tmp_path / "screen.json"
     screen = {"name": "test", "x": 0, "y": 0, "width": width, "height": height}
     config.write_text(json.dumps({"screens": [{**screen, "logicalDpi": 96, "dpr": 1}]}))
@@ -285,7 +287,7 @@ def _first_start(
         **os.environ,
         "QT_QPA_PLATFORM": f"offscreen:configfile={config}",
         "QT_SCALE_FACTOR": str(scale),
-        "HEXWRIGHT_DATA_DIR": str(tmp_path / f"data-{width}-{scale}"),
+        "HEXWRIGHT_DATA_DIR": str(tmp_path / (data or f"data-{width}-{scale}")),
     }
     done = subprocess.run(
         [sys.executable, "-c", _MEASURE, str(scenario)],
@@ -324,6 +326,16 @@ def test_the_first_start_on_a_laptop_opens_within_the_screen(
     measured = _first_start(tmp_path, ardennes, 1280, 720, 1)
     assert _inside(measured["frame"], measured["room"]), measured
     # Not a postage stamp either: the window takes most of the screen.
+    assert measured["frame"][2] >= 1200, measured
+
+
+def test_a_layout_saved_on_a_big_screen_opens_within_a_laptops(
+    tmp_path: Path, ardennes: Path
+) -> None:
+    big = _first_start(tmp_path, ardennes, 2560, 1440, 1, data="moved")
+    assert big["frame"][2] > 1280, big  # the big screen's window is wider than the laptop
+    measured = _first_start(tmp_path, ardennes, 1280, 720, 1, data="moved")
+    assert _inside(measured["frame"], measured["room"]), measured
     assert measured["frame"][2] >= 1200, measured
 
 
