@@ -74,7 +74,7 @@ class WindowChrome(QMainWindow):
         self.resizeDocks(sides, widths[: len(sides)], Qt.Orientation.Horizontal)
         bottom = fronts.get(Qt.DockWidgetArea.BottomDockWidgetArea)
         if bottom is not None:
-            self.resizeDocks([bottom], [min(300, height * 37 // 100)], Qt.Orientation.Vertical)
+            self.resizeDocks([bottom], [min(300, height * 42 // 100)], Qt.Orientation.Vertical)
 
     def _action(
         self,

@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QSplitter, QWidget
+from PySide6.QtWidgets import QWidget
 
 from editor.docks.list_table import ListTableModel
 from editor.docks.list_table_view import ListTablesDock, ListTableView
@@ -27,6 +27,7 @@ from editor.docks.table_columns import (
 )
 from editor.document import Document
 from editor.selection import Selection
+from editor.widgets.adaptive_splitter import AdaptiveSplitter
 from schemas.io import FileKind
 from schemas.oob import Unit
 from schemas.scenario import AirChange
@@ -156,8 +157,7 @@ class AirDock(ListTablesDock):
             title="Availability changes",
         )
         self.views = [self.units_view, self.changes_view]
-        splitter = QSplitter(Qt.Orientation.Vertical)
-        splitter.setChildrenCollapsible(False)
+        splitter = AdaptiveSplitter()
         splitter.addWidget(self.units_view)
         splitter.addWidget(self.changes_view)
         self.setWidget(splitter)

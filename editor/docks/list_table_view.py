@@ -428,10 +428,32 @@ class ListTableView(QWidget):
             floor = min(widest, 12 * character) if spec.editor in _TEXT_EDITORS else 0
             size = max(title, floor, min(header.sectionSize(column), widest))
             header.resizeSection(column, size)
+        self._give_back_overflow()
         last = self.model.columns[-1] if self.model.columns else None
         header.setStretchLastSection(
             last is not None and bool(last.alignment & Qt.AlignmentFlag.AlignLeft)
         )
+
+    def _give_back_overflow(self) -> None:
+        """Narrow the widest text columns, never below their titles, until the columns fit the
+        visible width (a vertical scroll bar takes some of it): a panel the room fits needs no
+        sideways scrolling for a few pixels of content."""
+        table = self.table
+        header = table.horizontalHeader()
+        room = table.viewport().width()
+        if room <= 0:
+            return
+        overflow = header.length() - room
+        texts = [c for c, spec in enumerate(self.model.columns) if spec.editor in _TEXT_EDITORS]
+        for column in sorted(texts, key=header.sectionSize, reverse=True):
+            if overflow <= 0:
+                return
+            title = header.fontMetrics().horizontalAdvance(self.model.columns[column].header) + 28
+            spare = header.sectionSize(column) - title
+            if spare > 0:
+                taken = min(spare, overflow)
+                header.resizeSection(column, header.sectionSize(column) - taken)
+                overflow -= taken
 
     # Rows ------------------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPixmap
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QSpinBox, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSpinBox, QVBoxLayout, QWidget
 
 from editor.commands import SetValue
 from editor.docks.list_table import ListTableModel
@@ -27,6 +27,7 @@ from editor.docks.table_columns import (
 )
 from editor.document import Change, Document
 from editor.selection import Focus, Selection
+from editor.widgets.adaptive_splitter import AdaptiveSplitter
 from schemas.io import FileKind
 from schemas.scenario import Header, SupplySource, SupplyVariation
 from schemas.vocabulary import Side
@@ -121,8 +122,7 @@ class SupplyDock(ListTablesDock):
             header.addWidget(spin)
         header.addStretch(1)
 
-        splitter = QSplitter(Qt.Orientation.Vertical)
-        splitter.setChildrenCollapsible(False)
+        splitter = AdaptiveSplitter()
         splitter.addWidget(self.sources_view)
         splitter.addWidget(self.variations_view)
         body = QWidget()

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
     QApplication,
     QPushButton,
@@ -26,6 +26,7 @@ from editor.main_window import MainWindow
 from editor.mapops.dialogs import NewTitleDialog, ResizeDialog
 from editor.mapops.subscenario_dialog import SubScenarioDialog
 from editor.snapshots import resting_mouse
+from editor.widgets.adaptive_splitter import AdaptiveSplitter
 from editor.widgets.field_layout import FieldGrid
 from tests.conftest import REPO
 
@@ -353,3 +354,29 @@ def test_the_dialogs_open_within_a_small_screen(window: MainWindow) -> None:
     for dialog in dialogs:
         assert _within(dialog.size(), room), (type(dialog).__name__, dialog.size())
         dialog.deleteLater()
+
+
+def test_the_supply_and_air_panels_lay_their_tables_side_by_side_at_the_bottom(
+    window: MainWindow,
+) -> None:
+    window.show()
+    window.resize(LAPTOP)
+    window.reset_layout_action.trigger()
+    QApplication.processEvents()
+    for name in ("supply", "air"):
+        dock = window.docks[name]
+        dock.raise_()
+        QApplication.processEvents()
+        splitter = dock.findChild(AdaptiveSplitter)
+        assert splitter is not None, name
+        # Wide and short at the bottom of a laptop's window: the two tables side by side, so
+        # the panel asks the map for no more height than one table needs.
+        assert splitter.orientation() is Qt.Orientation.Horizontal, name
+        assert dock.minimumSizeHint().height() <= 180, (name, dock.minimumSizeHint())
+        # Moved to a side column, narrow and tall: one above the other.
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        dock.raise_()
+        QApplication.processEvents()
+        assert splitter.orientation() is Qt.Orientation.Vertical, (name, splitter.size())
+        window.reset_layout_action.trigger()
+        QApplication.processEvents()
