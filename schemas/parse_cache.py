@@ -18,6 +18,7 @@ writable by others is never read. `HEXWRIGHT_CACHE_DIR=off` turns the cache off.
 from __future__ import annotations
 
 import functools
+import gc
 import hashlib
 import os
 import pickle
@@ -26,7 +27,7 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from schemas.problems import Problem
 
@@ -102,11 +103,23 @@ def lookup(raw: bytes, kind: str, as_json: bool) -> Parsed | None:
             found = os.fstat(stream.fileno())
             if found.st_uid != os.getuid() or found.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
                 return None
-            parsed = pickle.load(stream)
+            parsed = _load_without_collecting(stream)
         os.utime(entry)  # recently used: pruned last
     except Exception:  # any failure to read an entry is only a miss
         return None
     return parsed if isinstance(parsed, Parsed) else None
+
+
+def _load_without_collecting(stream: BinaryIO) -> object:
+    # Unpickling an OOB makes tens of thousands of objects and none is garbage: the collector's
+    # passes over everything alive (the editor's widgets included) would take a third of it.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return pickle.load(stream)
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def store(raw: bytes, kind: str, as_json: bool, parsed: Parsed) -> None:
