@@ -245,7 +245,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"hexwright: {missing}", file=sys.stderr)
             return EXIT_UNREADABLE
         # The window is the only part that needs Qt: the headless commands never import it.
-        from editor.app import run  # noqa: PLC0415
+        from editor.startup import paused_collection  # noqa: PLC0415
+
+        with paused_collection():
+            from editor.app import run  # noqa: PLC0415
 
         return run(arguments)
     args = parser.parse_args(arguments)
