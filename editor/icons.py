@@ -7,14 +7,11 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QRectF, Qt
-from PySide6.QtGui import QGuiApplication, QIcon, QPainter, QPalette, QPixmap
+from PySide6.QtCore import QByteArray, QRect, QRectF, QSize, Qt
+from PySide6.QtGui import QGuiApplication, QIcon, QIconEngine, QPainter, QPalette, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
 ICON_FOLDER = Path(__file__).resolve().parent / "images" / "icons"
-
-_SIZES = (16, 20, 24, 32, 48, 64)
-"""Pixel sizes rendered ahead: tool bars, menus and buttons at 1x and 2x pick the nearest."""
 
 
 def icon_path(name: str) -> Path:
@@ -37,17 +34,51 @@ def icon(name: str) -> QIcon:
 @cache
 def _tinted(name: str, normal: str, disabled: str, selected: str) -> QIcon:
     source = icon_path(name).read_text(encoding="utf-8")
-    result = QIcon()
-    for mode, colour in (
-        (QIcon.Mode.Normal, normal),
-        (QIcon.Mode.Disabled, disabled),
-        (QIcon.Mode.Selected, selected),
-    ):
-        renderer = QSvgRenderer(QByteArray(source.replace("currentColor", colour).encode()))
-        for size in _SIZES:
-            result.addPixmap(_render(renderer, size), mode)
+    colours = {QIcon.Mode.Disabled: disabled, QIcon.Mode.Selected: selected}
+    result = QIcon(_TintedEngine(source, normal, colours))
     _NAMES[result.cacheKey()] = name
     return result
+
+
+class _TintedEngine(QIconEngine):
+    """Renders the SVG in a mode's colour at each size first asked for, and keeps it: the
+    window's 57 icons are used at two or three sizes each, and rendering every size ahead cost
+    a twentieth of a second at start."""
+
+    def __init__(self, source: str, normal: str, colours: dict[QIcon.Mode, str]) -> None:
+        super().__init__()
+        self._source, self._normal, self._colours = source, normal, colours
+        self._renderers: dict[str, QSvgRenderer] = {}
+        self._pixmaps: dict[tuple[int, QIcon.Mode], QPixmap] = {}
+
+    def pixmap(self, size: QSize, mode: QIcon.Mode, state: QIcon.State) -> QPixmap:
+        # Square icons: a request of another shape gets the largest square that fits.
+        side = max(1, min(size.width(), size.height()))
+        key = (side, mode)
+        pixmap = self._pixmaps.get(key)
+        if pixmap is None:
+            colour = self._colours.get(mode, self._normal)
+            renderer = self._renderers.get(colour)
+            if renderer is None:
+                tinted = self._source.replace("currentColor", colour)
+                renderer = self._renderers[colour] = QSvgRenderer(QByteArray(tinted.encode()))
+            pixmap = self._pixmaps[key] = _render(renderer, side)
+        return QPixmap(pixmap)
+
+    def paint(self, painter: QPainter, rect: QRect, mode: QIcon.Mode, state: QIcon.State) -> None:
+        device = painter.device()
+        ratio = device.devicePixelRatioF() if device is not None else 1.0
+        side = round(min(rect.width(), rect.height()) * ratio)
+        pixmap = self.pixmap(QSize(side, side), mode, state)
+        pixmap.setDevicePixelRatio(ratio)
+        painter.drawPixmap(rect, pixmap)
+
+    def actualSize(self, size: QSize, mode: QIcon.Mode, state: QIcon.State) -> QSize:
+        side = min(size.width(), size.height())
+        return QSize(side, side)
+
+    def clone(self) -> QIconEngine:
+        return _TintedEngine(self._source, self._normal, self._colours)
 
 
 def _render(renderer: QSvgRenderer, size: int) -> QPixmap:

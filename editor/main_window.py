@@ -37,6 +37,7 @@ from editor.open_places import SCENARIO_FILTER, scenario_folder, titles_folder
 from editor.opening import open_with_progress
 from editor.recovery import Autosaver
 from editor.selection import Selection
+from editor.startup import paused_collection, release_what_started
 from editor.tools.base import MapTool
 from editor.tools.manager import ToolManager
 from editor.tools.registry import TOOL_CLASSES
@@ -114,18 +115,19 @@ class MainWindow(WindowChrome):
             return False
         if not self.maybe_save():
             return False
-        try:
-            document = open_with_progress(target, self)
-        except DocumentError as exc:
-            self._error("Open", exc.details())
-            return False
-        except Exception as exc:  # a fault of ours must not close what the designer has open
-            traceback.print_exc()
-            self._error("Open", f"Could not open {target}: {exc}")
-            return False
-        if document is None:  # cancelled
-            return False
-        self.set_document(document)
+        with paused_collection():
+            try:
+                document = open_with_progress(target, self)
+            except DocumentError as exc:
+                self._error("Open", exc.details())
+                return False
+            except Exception as exc:  # a fault of ours must not close what the designer has open
+                traceback.print_exc()
+                self._error("Open", f"Could not open {target}: {exc}")
+                return False
+            if document is None:  # cancelled
+                return False
+            self.set_document(document)
         self._remember(target)
         return True
 
@@ -139,6 +141,7 @@ class MainWindow(WindowChrome):
             self.document.scenario_path_changed.disconnect(self._update_title)
             self.document.undo_stack.cleanChanged.disconnect(self._update_actions)
             self.document.deleteLater()
+            release_what_started()
         self.document = document
         self.selection.select_hex(None)
         self.selection.select_units([])

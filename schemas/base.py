@@ -22,6 +22,8 @@ from pydantic import (
     model_serializer,
 )
 
+from schemas.field_docs import document_fields
+
 
 class Node(BaseModel):
     """Base of every file model: frozen, closed to unknown keys, documented field by field."""
@@ -29,7 +31,9 @@ class Node(BaseModel):
     model_config = ConfigDict(
         frozen=True,
         extra="forbid",
-        use_attribute_docstrings=True,
+        # Field docs come from attribute docstrings too, read by `__pydantic_init_subclass__`
+        # below once per module rather than by pydantic once per class.
+        use_attribute_docstrings=False,
         validate_default=False,
         populate_by_name=False,
         # NaN and infinity are never what a designer means, and they poison every comparison.
@@ -41,6 +45,11 @@ class Node(BaseModel):
 
     write_defaults: ClassVar[bool] = False
     """Root models set this to write every value, even those equal to their default."""
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        document_fields(cls)
 
 
 class Tagged(Node):

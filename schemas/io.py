@@ -94,6 +94,8 @@ class LoadedFile:
     problems: list[Problem] = field(default_factory=list)
     text: str = ""
     original_version: int | None = None
+    cache_entry: str | None = field(default=None, repr=False)
+    """The parse cache's entry of the file's bytes, which also keeps where paths stand in it."""
     _marks: dict[ModelPath, yamlio.Mark] = field(default_factory=dict, repr=False)
     _searched: set[ModelPath] = field(default_factory=set, repr=False)
 
@@ -115,7 +117,7 @@ class LoadedFile:
             return dict.fromkeys(paths, (None, None))
         unknown = [p for p in paths if p not in self._searched]
         if unknown:
-            self._marks.update(yamlio.locate(self.text, unknown))
+            self._marks.update(self._find(unknown))
             self._searched.update(unknown)
         located: dict[ModelPath, tuple[int | None, int | None]] = {}
         for path in paths:
@@ -125,6 +127,22 @@ class LoadedFile:
             mark = self._marks.get(trail) if trail else None
             located[path] = (mark.line, mark.column) if mark else (1, 1)
         return located
+
+    def _find(self, paths: list[ModelPath]) -> dict[ModelPath, yamlio.Mark]:
+        """The marks of paths and their ancestors: from the parse cache when a run over the
+        same bytes searched for them all (the same text gives the same marks), else from
+        reading the text, kept for the next run."""
+        if self.cache_entry is None:
+            return yamlio.locate(self.text, paths)
+        kept = parse_cache.lookup_marks(self.cache_entry)
+        if kept is not None and kept.searched.issuperset(paths):
+            return dict(kept.found)
+        found = yamlio.locate(self.text, paths)
+        if kept is not None:
+            found = {**kept.found, **found}
+            paths = [*kept.searched, *paths]
+        parse_cache.store_marks(self.cache_entry, parse_cache.Marks(frozenset(paths), found))
+        return found
 
     def place(self, problems: Iterable[Problem]) -> list[Problem]:
         """Attribute problems found by checks to this file, with their lines."""
@@ -315,11 +333,12 @@ def load_file(path: Path | str, kind: FileKind | None = None) -> LoadedFile:
         return loaded
     loaded.text = text
     as_json = is_json(path)
-    parsed = parse_cache.lookup(raw, kind, as_json)
+    loaded.cache_entry = parse_cache.entry_name(raw, kind, as_json)
+    parsed = parse_cache.lookup(raw, kind, as_json, loaded.cache_entry)
     if parsed is None:
         problems = _load_text(loaded, text, as_json)
         parsed = parse_cache.Parsed(loaded.model, problems, loaded.original_version)
-        parse_cache.store(raw, kind, as_json, parsed)
+        parse_cache.store(raw, kind, as_json, parsed, loaded.cache_entry)
     else:
         loaded.model, loaded.original_version = parsed.model, parsed.original_version
     loaded.problems.extend(p.in_file(where) for p in parsed.problems)

@@ -18,6 +18,7 @@ writable by others is never read. `HEXWRIGHT_CACHE_DIR=off` turns the cache off.
 from __future__ import annotations
 
 import functools
+import gc
 import hashlib
 import os
 import pickle
@@ -26,7 +27,7 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from schemas.problems import Problem
 
@@ -44,6 +45,7 @@ OFF = "off"
 """The value of `$HEXWRIGHT_CACHE_DIR` that turns the cache off."""
 
 _SUFFIX = ".parsed"
+_MARKS_SUFFIX = ".marks"
 
 
 @dataclass(frozen=True)
@@ -90,26 +92,38 @@ def key(raw: bytes, kind: str, as_json: bool) -> str:
     return digest.hexdigest()
 
 
-def lookup(raw: bytes, kind: str, as_json: bool) -> Parsed | None:
+def lookup(raw: bytes, kind: str, as_json: bool, name: str | None = None) -> Parsed | None:
     """What reading these bytes gave last time, or None (never raises: a damaged, foreign or
-    unreadable entry is a miss)."""
+    unreadable entry is a miss). `name`: their `entry_name`, when known already."""
     where = folder()
     if where is None or len(raw) < MIN_BYTES:
         return None
-    entry = where / (key(raw, kind, as_json) + _SUFFIX)
+    entry = where / ((name or key(raw, kind, as_json)) + _SUFFIX)
     try:
         with entry.open("rb") as stream:
             found = os.fstat(stream.fileno())
             if found.st_uid != os.getuid() or found.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
                 return None
-            parsed = pickle.load(stream)
+            parsed = _load_without_collecting(stream)
         os.utime(entry)  # recently used: pruned last
     except Exception:  # any failure to read an entry is only a miss
         return None
     return parsed if isinstance(parsed, Parsed) else None
 
 
-def store(raw: bytes, kind: str, as_json: bool, parsed: Parsed) -> None:
+def _load_without_collecting(stream: BinaryIO) -> object:
+    # Unpickling an OOB makes tens of thousands of objects and none is garbage: the collector's
+    # passes over everything alive (the editor's widgets included) would take a third of it.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return pickle.load(stream)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def store(raw: bytes, kind: str, as_json: bool, parsed: Parsed, name: str | None = None) -> None:
     """Keep what reading these bytes gave (best effort: a cache that cannot be written is only
     slower)."""
     where = folder()
@@ -121,7 +135,7 @@ def store(raw: bytes, kind: str, as_json: bool, parsed: Parsed) -> None:
         try:
             with os.fdopen(handle, "wb") as stream:
                 pickle.dump(parsed, stream, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(temporary, where / (key(raw, kind, as_json) + _SUFFIX))
+            os.replace(temporary, where / ((name or key(raw, kind, as_json)) + _SUFFIX))
         except BaseException:
             Path(temporary).unlink(missing_ok=True)
             raise
@@ -130,8 +144,70 @@ def store(raw: bytes, kind: str, as_json: bool, parsed: Parsed) -> None:
         return
 
 
+def entry_name(raw: bytes, kind: str, as_json: bool) -> str | None:
+    """The name of the entry these bytes have or would have, or None when they are not cached
+    (the cache is off or the file is small)."""
+    if folder() is None or len(raw) < MIN_BYTES:
+        return None
+    return key(raw, kind, as_json)
+
+
+@dataclass(frozen=True)
+class Marks:
+    """Where model paths stand in an entry's text, as `schemas.yamlio.locate` found them: the
+    paths searched for and the marks found (theirs and their ancestors'). Problems found by the
+    checks of the next run of an unchanged file take their lines from here instead of reading
+    the text again."""
+
+    searched: frozenset[Any]
+    found: dict[Any, Any]
+
+
+def lookup_marks(name: str) -> Marks | None:
+    """The marks kept for an entry, or None (never raises)."""
+    where = folder()
+    if where is None:
+        return None
+    marks = _read(where / (name + _MARKS_SUFFIX))
+    return marks if isinstance(marks, Marks) else None
+
+
+def store_marks(name: str, marks: Marks) -> None:
+    """Keep the marks found in an entry's text (best effort)."""
+    where = folder()
+    if where is None or not (where / (name + _SUFFIX)).is_file():
+        return  # marks without their entry would never be pruned
+    try:
+        _write(where, where / (name + _MARKS_SUFFIX), marks)
+    except (OSError, pickle.PicklingError, RecursionError):
+        return
+
+
+def _read(entry: Path) -> object:
+    try:
+        with entry.open("rb") as stream:
+            found = os.fstat(stream.fileno())
+            if found.st_uid != os.getuid() or found.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+                return None
+            return _load_without_collecting(stream)
+    except Exception:  # any failure to read an entry is only a miss
+        return None
+
+
+def _write(where: Path, entry: Path, value: object) -> None:
+    handle, temporary = tempfile.mkstemp(dir=where, prefix=".", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            pickle.dump(value, stream, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(temporary, entry)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
 def _prune(where: Path) -> None:
-    """Drop the least recently used entries beyond `MAX_ENTRIES` or `MAX_BYTES`."""
+    """Drop the least recently used entries beyond `MAX_ENTRIES` or `MAX_BYTES`, and the marks
+    of entries dropped."""
     entries = []
     for entry in where.glob("*" + _SUFFIX):
         try:
@@ -145,3 +221,4 @@ def _prune(where: Path) -> None:
         total += size
         if kept >= MAX_ENTRIES or total > MAX_BYTES:
             entry.unlink(missing_ok=True)
+            entry.with_suffix(_MARKS_SUFFIX).unlink(missing_ok=True)

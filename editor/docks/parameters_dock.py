@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -147,6 +155,7 @@ class _GroupPage(QWidget):
         self.caption.setStyleSheet("color: #444;")
         self.caption.setText(self._caption_text())
         self.view = QTableView(self)
+        self._shape_when_painted = False
         self.view.setObjectName(f"table.{group.key}")
         self.view.setModel(self.proxy)
         self.delegate = ValueDelegate(self.view)
@@ -174,6 +183,7 @@ class _GroupPage(QWidget):
         layout.setSpacing(4)
         layout.addWidget(self.caption)
         layout.addWidget(self.view, 1)
+        self.view.viewport().installEventFilter(self)
         # A table's description is in the details pane already; a grid's caption is its legend.
         self.caption.setVisible(bool(group.grid))
 
@@ -184,7 +194,22 @@ class _GroupPage(QWidget):
 
     def set_document(self, document: Document | None) -> None:
         self.model.set_document(document)
-        self._shape_columns()
+        # Measuring the cells of 32 tables takes a sixth of a second at opening, and one page
+        # at most is on screen: the others are shaped just before they are first painted.
+        if self.isVisible() and not self.view.viewport().visibleRegion().isEmpty():
+            self._shape_columns()
+        else:
+            self._shape_when_painted = True
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            self._shape_when_painted
+            and event.type() == QEvent.Type.Paint
+            and watched is self.view.viewport()
+        ):
+            self._shape_when_painted = False
+            self._shape_columns()
+        return super().eventFilter(watched, event)
 
     def _shape_columns(self) -> None:
         header = self.view.horizontalHeader()

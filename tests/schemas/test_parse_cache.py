@@ -124,3 +124,40 @@ def test_the_least_recently_read_files_leave_the_cache_first(
     path.write_text(versions[0], encoding="utf-8")
     assert load_file(path).ok
     assert len(newest & {e.name for e in _entries(cache)}) == 1
+
+
+def test_the_next_run_places_problems_without_reading_the_text_again(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _large_map(tmp_path)
+    padding = parse_cache.MIN_BYTES // 10  # the padding's lines come before the map's
+    wanted = [("terrain", 2, "id"), ("hexsides", 3), ("no_such_field",)]
+    first = load_file(path).locate_many(wanted)
+    assert first[("terrain", 2, "id")][0] > padding  # found in the text, below the padding
+    assert first[("no_such_field",)] == (1, 1)  # absent: the file's first line
+
+    def no_reading(*_args: object) -> None:
+        raise AssertionError("the text was read again")
+
+    monkeypatch.setattr("schemas.yamlio.locate", no_reading)
+    assert load_file(path).locate_many(wanted) == first
+    assert load_file(path).locate_many(wanted[:1]) == {wanted[0]: first[wanted[0]]}
+    # A path not searched for before, or a changed byte, reads the text.
+    with pytest.raises(AssertionError, match="read again"):
+        load_file(path).locate_many([("terrain", 0, "id")])
+    path.write_text(path.read_text(encoding="utf-8") + "# changed\n", encoding="utf-8")
+    with pytest.raises(AssertionError, match="read again"):
+        load_file(path).locate_many(wanted)
+
+
+def test_the_marks_of_a_file_leave_the_cache_with_its_entry(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(parse_cache, "MAX_ENTRIES", 1)
+    path = _large_map(tmp_path)
+    load_file(path).locate_many([("terrain", 2, "id")])
+    assert len(list(cache.glob("*.marks"))) == 1
+    path.write_text(path.read_text(encoding="utf-8") + "# changed\n", encoding="utf-8")
+    load_file(path)
+    assert len(_entries(cache)) == 1
+    assert list(cache.glob("*.marks")) == []

@@ -1,0 +1,37 @@
+"""Keeping Python's garbage collector out of the editor's start and of `hexwright validate`: the
+imports, the window and a title's models make hundreds of thousands of objects that all stay,
+and the collector's passes over them cost a fifth of the time to an interactive window and a
+tenth of a validation."""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+
+@contextmanager
+def paused_collection() -> Iterator[None]:
+    """Run the block without cyclic garbage collection (reference counting still frees what
+    is dropped), then collect as before; nested pauses resume at the outermost."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def keep_what_started() -> None:
+    """Once the window and its first title are up: leave every object made so far (modules,
+    classes, the window, the title) out of later collections, which would only find them
+    alive, so that the first passes after the start do not stall the first paint."""
+    gc.freeze()
+
+
+def release_what_started() -> None:
+    """When the first title is closed or replaced: let the collector see the objects kept at
+    the start again, so that the dropped title's reference cycles are freed."""
+    if gc.get_freeze_count():
+        gc.unfreeze()

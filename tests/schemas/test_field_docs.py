@@ -1,0 +1,91 @@
+"""Field documentation read from attribute docstrings (schemas.field_docs) is what pydantic's
+own `use_attribute_docstrings` reads: the same descriptions in the JSON Schemas and tooltips."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from schemas.base import Node
+from schemas.oob import Unit
+from schemas.scenario import ExitObjective
+
+
+class _Pydantic(BaseModel):
+    model_config = ConfigDict(use_attribute_docstrings=True)
+
+
+class Plain(Node):
+    name: str
+    """The name a designer reads.
+
+    Over two lines, indented as written."""
+
+    count: int = 0
+    undocumented: bool = False
+    after_assignment: int = 1
+    _note = "a plain assignment between: the string below documents nothing"
+    """Not a field's documentation."""
+
+    explicit: str = Field("", description="Given explicitly.")
+    """An explicit description wins over the docstring."""
+
+
+class PlainTwin(_Pydantic):
+    name: str
+    """The name a designer reads.
+
+    Over two lines, indented as written."""
+
+    count: int = 0
+    undocumented: bool = False
+    after_assignment: int = 1
+    _note = "a plain assignment between: the string below documents nothing"
+    """Not a field's documentation."""
+
+    explicit: str = Field("", description="Given explicitly.")
+    """An explicit description wins over the docstring."""
+
+
+class Derived(Plain):
+    count: int = 2
+    """Redeclared here, with documentation of its own."""
+
+    extra: float = 0.0
+    """Only the derived class has it."""
+
+
+class DerivedTwin(PlainTwin):
+    count: int = 2
+    """Redeclared here, with documentation of its own."""
+
+    extra: float = 0.0
+    """Only the derived class has it."""
+
+
+def _descriptions(model: type[BaseModel]) -> dict[str, str | None]:
+    return {name: info.description for name, info in model.model_fields.items()}
+
+
+def test_descriptions_are_those_pydantic_reads() -> None:
+    assert _descriptions(Plain) == _descriptions(PlainTwin)
+    assert _descriptions(Derived) == _descriptions(DerivedTwin)
+    assert Plain.model_fields["name"].description == (
+        "The name a designer reads.\n\nOver two lines, indented as written."
+    )
+    assert Plain.model_fields["undocumented"].description is None
+    assert Derived.model_fields["name"].description == Plain.model_fields["name"].description
+
+
+def test_a_class_redefined_in_a_function_reads_its_own_body() -> None:
+    class Plain(Node):  # the same name as the module's class above
+        name: str
+        """Documented inside the test."""
+
+    assert Plain.model_fields["name"].description == "Documented inside the test."
+
+
+def test_the_file_models_carry_their_docs_into_the_json_schema() -> None:
+    assert Unit.model_fields["air"].description
+    assert ExitObjective.model_fields["owner"].description == "The side whose units exit here."
+    schema = Unit.model_json_schema()
+    assert schema["properties"]["air"]["description"] == Unit.model_fields["air"].description
