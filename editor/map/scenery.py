@@ -176,27 +176,65 @@ class Scenery:
         geometry = self.content.geometry
         grid = geometry.grid
         zoom = frame.zoom
+        shown = {
+            kind
+            for kind in HexsideKind
+            if zoom >= style.HEXSIDE_MIN_ZOOM.get(kind, style.HEXSIDE_DETAIL_FROM)
+        }
+        if not shown:
+            return
+        # The whole map shows tens of thousands of hexsides: positions come from per-column
+        # lists and edge ends scaled once, as `Frame.point` computes them, without a call each.
+        c0, c1, r0, r1 = hexes
+        column_x, column_y = geometry.column_x, geometry.column_y
+        shift_x, shift_y = frame.shift_x, frame.shift_y
+        ends = {
+            side: (e.start[0] * zoom, e.start[1] * zoom, e.end[0] * zoom, e.end[1] * zoom)
+            for side, e in geometry.edges.items()
+        }
         # An edge may carry several features (a river lined by a hedgerow): gather them per
         # edge first so each gets a lane of its own instead of being painted over.
         shared: dict[tuple[Offset, Direction], list[tuple[Offset, HexsideFeature]]] = {}
-        for hex_, feature in self.content.hexsides.within(hexes):
-            if zoom < style.HEXSIDE_MIN_ZOOM.get(feature.kind, style.HEXSIDE_DETAIL_FROM):
-                continue
-            shared.setdefault(grid.hexside_key(*hex_, feature.side), []).append((hex_, feature))
+        buckets = self.content.hexsides
+        for row in range(r0, r1 + 1):
+            for column, feature in buckets.get(row, ()):
+                if c0 <= column <= c1 and feature.kind in shown:
+                    side = feature.side
+                    key = (
+                        ((column, row), side)
+                        if side in CONNECTION_BITS
+                        else grid.hexside_key(column, row, side)
+                    )
+                    entry = ((column, row), feature)
+                    features = shared.get(key)
+                    if features is None:
+                        shared[key] = [entry]
+                    else:
+                        features.append(entry)
+        # Kinds other than water are drawn in the order first met.
         by_kind: dict[HexsideKind, list[QLineF]] = {}
         ticks: dict[HexsideKind, list[QLineF]] = {}
         marks = zoom >= style.FEATURE_MARKS_FROM
+        ticked = style.TICKED_HEXSIDES
         for (_, key_side), features in shared.items():
+            if len(features) == 1 and not (marks and features[0][1].kind in ticked):
+                # A lone feature without ticks lies on the edge itself.
+                (column, row), feature = features[0]
+                x = column_x[column] * zoom + shift_x
+                y = (column_y[column] + row) * zoom + shift_y
+                ax, ay, bx, by = ends[feature.side]
+                line = QLineF(x + ax, y + ay, x + bx, y + by)
+                by_kind.setdefault(feature.kind, []).append(line)
+                continue
             # Lanes are measured across the edge as its canonical name sees it, so features
             # named from either hex agree on which side is which.
             across = geometry.edges[key_side].toward
             leanings: list[tuple[HexsideKind, int]] = []
             lows: list[tuple[float, float] | None] = []
-            # The low side places ticks, and the lane of a ticked feature beside water.
-            wants_low = marks or len(features) > 1
             for hex_, feature in features:
                 low = None
-                if wants_low and feature.kind in style.TICKED_HEXSIDES:
+                # The low side places ticks, and the lane of a ticked feature beside water.
+                if feature.kind in ticked:
                     low = self._low_side(hex_, feature.side, feature.kind)
                 lows.append(low)
                 leanings.append((feature.kind, 0 if low is None else _sign(low, across)))
@@ -204,9 +242,8 @@ class Scenery:
             for (hex_, feature), lane, low in zip(features, lanes, lows, strict=True):
                 kind = feature.kind
                 x, y = frame.point(hex_)
-                edge = geometry.edges[feature.side]
-                (ax, ay), (bx, by) = edge.start, edge.end
-                line = QLineF(x + ax * zoom, y + ay * zoom, x + bx * zoom, y + by * zoom)
+                ax, ay, bx, by = ends[feature.side]
+                line = QLineF(x + ax, y + ay, x + bx, y + by)
                 if lane:
                     line = _shifted(line, across, lane)
                 by_kind.setdefault(kind, []).append(line)
@@ -220,7 +257,7 @@ class Scenery:
                 painter.setPen(pen)
                 painter.drawLines(by_kind[kind])
             if kind in ticks:
-                color, _ = style.TICKED_HEXSIDES[kind]
+                color, _ = ticked[kind]
                 painter.setPen(QPen(QColor(color), max(1.0, 0.025 * zoom)))
                 painter.drawLines(ticks[kind])
 
