@@ -15,7 +15,7 @@ from editor import symbols
 from editor.map import style
 from editor.map.geometry import Frame
 from editor.map.scenario_index import Offset, ScenarioIndex
-from schemas.oob import Component
+from schemas.oob import Component, Unit
 from schemas.oob_index import OobIndex
 from schemas.scenario import Mode, Placement
 from schemas.vocabulary import Side
@@ -39,10 +39,12 @@ class CounterPainter:
     def __init__(self, capacity: int = 2000) -> None:
         self.capacity = capacity
         self._cache: OrderedDict[tuple[object, ...], QPixmap] = OrderedDict()
+        self._faces: dict[tuple[object, ...], QPixmap] = {}
 
     def clear(self) -> None:
         """Forget the cached counters (the OOB changed)."""
         self._cache.clear()
+        self._faces.clear()
 
     def paint(
         self,
@@ -120,14 +122,24 @@ class CounterPainter:
         if pixmap is not None:
             self._cache.move_to_end(key)
             return pixmap
-        pixmap = _draw_stack(top, count, size, oob, selected)
+        pixmap = _draw_stack(top, count, size, oob, selected, faces=self._faces)
+        if len(self._faces) > self.capacity:
+            self._faces.clear()
         self._cache[key] = pixmap
         while len(self._cache) > self.capacity:
             self._cache.popitem(last=False)
         return pixmap
 
 
-def _draw_stack(top: Placement, count: int, size: int, oob: OobIndex, selected: bool) -> QPixmap:
+def _draw_stack(
+    top: Placement,
+    count: int,
+    size: int,
+    oob: OobIndex,
+    selected: bool,
+    *,
+    faces: dict[tuple[object, ...], QPixmap],
+) -> QPixmap:
     under = min(count - 1, 2)
     step = max(2.0, size * STACK_STEP)
     margin = int(max(step * under, _badge_radius(size)) + 3)
@@ -142,7 +154,18 @@ def _draw_stack(top: Placement, count: int, size: int, oob: OobIndex, selected: 
         rect = QRectF(margin + depth * step, margin - depth * step, size, size)
         _paint_blank(painter, rect, fill.darker(100 + 12 * depth))
     rect = QRectF(margin, margin, size, size)
-    _paint_counter(painter, rect, top, oob, fill)
+    if entry is None:
+        _paint_unknown(painter, rect, fill)
+    else:
+        # The face (blank and symbol) is opaque and whole pixels wide, so copying one drawn
+        # for another unit of the same kind gives the very pixels drawing it again would.
+        key = (symbols.symbol_key(entry.unit), entry.side, size)
+        face = faces.get(key)
+        if face is None:
+            face = _draw_face(entry.unit, entry.side, size, fill)
+            faces[key] = face
+        painter.drawPixmap(margin, margin, face)
+        _paint_counter_text(painter, rect, top, oob)
     if selected:
         pen = QPen(style.SELECTED, max(2.0, size * 0.08))
         pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
@@ -161,22 +184,39 @@ def _paint_blank(painter: QPainter, rect: QRectF, fill: QColor) -> None:
     painter.drawRect(rect.adjusted(0.5, 0.5, -0.5, -0.5))
 
 
-def _paint_counter(
-    painter: QPainter, rect: QRectF, placement: Placement, oob: OobIndex, fill: QColor
-) -> None:
-    entry = oob.units.get(placement.unit)
+def _paint_unknown(painter: QPainter, rect: QRectF, fill: QColor) -> None:
+    """The counter of a unit the OOB does not hold: a blank with a question mark."""
     _paint_blank(painter, rect, fill.lighter(112))
-    size = rect.width()
-    if entry is None:
-        painter.setPen(style.INK)
-        painter.setFont(style.label_font(round(size * 0.5)))
-        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, "?")
-        return
-    unit = entry.unit
+    painter.setPen(style.INK)
+    painter.setFont(style.label_font(round(rect.width() * 0.5)))
+    painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, "?")
+
+
+def _draw_face(unit: Unit, side: Side, size: int, fill: QColor) -> QPixmap:
+    """A counter's blank and symbol, without the strength and mode marks."""
+    pixmap = QPixmap(size, size)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    rect = QRectF(0, 0, size, size)
+    _paint_blank(painter, rect, fill.lighter(112))
+    _paint_symbol(painter, rect, unit, side)
+    painter.end()
+    return pixmap
+
+
+def _paint_symbol(painter: QPainter, rect: QRectF, unit: Unit, side: Side) -> None:
     # The symbol's bands for echelon marks and HQ staff take a third of its height; letting
     # the lower band reach into the strength line keeps the frame large.
+    size = rect.width()
     symbol_area = QRectF(rect.left() + size * 0.05, rect.top(), size * 0.9, size * 0.84)
-    symbols.paint_unit_symbol(painter, symbol_area, unit, entry.side)
+    symbols.paint_unit_symbol(painter, symbol_area, unit, side)
+
+
+def _paint_counter_text(
+    painter: QPainter, rect: QRectF, placement: Placement, oob: OobIndex
+) -> None:
+    size = rect.width()
     text = strength_text(placement, oob)
     painter.setPen(style.INK)
     painter.setFont(style.label_font(max(7, round(size * 0.27))))
