@@ -103,7 +103,9 @@ class Scenery:
         c0, c1, r0, r1 = hexes
         xs, ys = frame.column_pixels(hexes)
         zoom = frame.zoom
-        current = -1
+        # The outlines of one colour go in one path: a tile holds about forty of them, and the
+        # hexes never overlap, so the order of the colours does not matter.
+        paths: dict[int, QPainterPath] = {}
         for offset, column in enumerate(range(c0, c1 + 1)):
             x, y0 = xs[offset], ys[offset]
             edge_column = column in (0, last_column)
@@ -120,10 +122,13 @@ class Scenery:
                     or lower[column + 1] != number
                 ):
                     continue
-                if number != current:
-                    painter.setBrush(brushes[number])
-                    current = number
-                painter.drawPolygon(outline.translated(x, y0 + row * zoom))
+                path = paths.get(number)
+                if path is None:
+                    path = paths[number] = QPainterPath()
+                path.addPolygon(outline.translated(x, y0 + row * zoom))
+        for number, path in paths.items():
+            painter.setBrush(brushes[number])
+            painter.drawPath(path)
 
     def _grid(self, painter: QPainter, frame: Frame, hexes: HexRange) -> None:
         geometry = self.content.geometry
