@@ -92,7 +92,19 @@ def main(argv: list[str] | None = None) -> int:
         "--profile", action="store_true", help="also print a cProfile of one run of each"
     )
     parser.add_argument("--list", action="store_true", help="list the measurements and exit")
+    parser.add_argument(
+        "--win-rate",
+        type=int,
+        nargs="?",
+        const=40,
+        metavar="GAMES",
+        help="instead, play the computer player against the naive baseline GAMES times on each "
+        "sample scenario (default 40, half at each side) and print its win rate",
+    )
     args = parser.parse_args(argv)
+    if args.win_rate is not None:
+        computer.win_rates(args.win_rate)
+        return 0
 
     selected = _selected(args.only)
     if args.list or not selected:

@@ -119,3 +119,73 @@ def _whole_game(title: Title) -> Prepared:
         reports_seconds=True,
         runs=1,
     )
+
+
+# --- the win rate against the baseline (python -m bench --win-rate) ---------------------------
+
+
+def _one_duel(task: tuple[str, int, str]) -> tuple[str, int, str, str, float]:
+    """One game of a scenario: the computer at side `side` and the baseline at the other, or
+    (`side` "none") the baseline at both: the scenario, seed, side, outcome and score."""
+    path, seed, side_name = task
+    make: dict[Side, Callable[[Side, int], object]] = {
+        s: _computer if s.value == side_name else _baseline for s in Side
+    }
+    game = play_game(load_scenario(path), seed, make)
+    assert game.result is not None
+    return path, seed, side_name, game.result.outcome, game.result.score
+
+
+def _points(outcome: str, side: Side) -> float:
+    """1 for a victory of `side` (major or minor), 1/2 for a draw, 0 for a defeat [000 2.0]."""
+    if outcome == "draw":
+        return 0.5
+    return 1.0 if outcome.startswith(side.value) else 0.0
+
+
+def _better(score: float, reference: float, side: Side) -> float:
+    """1 when `side` did better than in the reference game (the score counts for the Allies),
+    1/2 for the same score, else 0."""
+    if score == reference:
+        return 0.5
+    return 1.0 if (score > reference) == (side is Side.ALLIED) else 0.0
+
+
+def win_rates(games: int = 40, workers: int = 2) -> None:
+    """Print the computer player's results against the baseline on every sample scenario,
+    `games` games each, half with the computer at each side, seeds 0 up.
+
+    The sample scenarios are not balanced, so two rates are given: victories of the
+    computer's side (a draw half), and games in which its side did better than the baseline's
+    own side did against the same opponent with the same seed (baseline against baseline)."""
+    from multiprocessing import get_context  # noqa: PLC0415 (only for this option)
+
+    half = max(1, games // 2)
+    tasks = [
+        (str(path), seed, who)
+        for path in SAMPLE_SCENARIOS
+        for who in (Side.ALLIED.value, Side.AXIS.value, "none")
+        for seed in range(half)
+    ]
+    start = time.perf_counter()
+    with get_context("fork").Pool(workers) as pool:
+        results = pool.map(_one_duel, tasks, chunksize=1)
+    print(f"computer player against the baseline, {2 * half} games per scenario")
+    print(f"{'scenario':<36} {'victories (allied/axis)':>26} {'better than baseline':>24}")
+    for path in SAMPLE_SCENARIOS:
+        mine = [r for r in results if r[0] == str(path)]
+        reference = {r[1]: r[4] for r in mine if r[2] == "none"}
+        wins, better = [], []
+        for side in Side:
+            played = [r for r in mine if r[2] == side.value]
+            wins.append(sum(_points(r[3], side) for r in played) / len(played))
+            better.append(sum(_better(r[4], reference[r[1]], side) for r in played) / len(played))
+        print(
+            f"{path.stem.removesuffix('.scenario'):<36} "
+            f"{(wins[0] + wins[1]) / 2:>8.0%} ({wins[0]:.0%}/{wins[1]:.0%})      "
+            f"{(better[0] + better[1]) / 2:>8.0%} ({better[0]:.0%}/{better[1]:.0%})"
+        )
+    print(
+        f"({time.perf_counter() - start:.0f} s on {workers} worker processes; a draw or an "
+        "equal score counts half)"
+    )
