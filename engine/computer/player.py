@@ -87,8 +87,24 @@ class _Turn:
         self.intents: dict[str, Intent] = {
             u.id: intent_of(game, self.world, u, garrisoned) for u in self.world.own
         }
+        self._back_to_supply()
         self.done: set[str] = set()
         """Units given an order, or left alone on purpose, this turn."""
+
+    def _back_to_supply(self) -> None:
+        """An Isolated unit [000 10.1] under an attack, move or reserve order falls back toward
+        the nearest headquarters of its side instead, to get back its supply and command."""
+        isolated = set(self.game.isolated_units(self.side))
+        hqs = [u for u in self.world.own if u.is_hq and u.id not in isolated]
+        for unit_id in sorted(isolated & set(self.intents)):
+            intent = self.intents[unit_id]
+            if intent.stance not in (Stance.ATTACK, Stance.MOVE, Stance.RESERVE) or not hqs:
+                continue
+            here = self.world.offsets[unit_id]
+            hq = min(hqs, key=lambda u: (self.world.distance(here, self.world.offsets[u.id]), u.id))
+            self.intents[unit_id] = Intent(
+                Stance.MOVE, (self.world.offsets[hq.id],), f"Isolated: back toward {hq.id}"
+            )
 
     # --- the passes -------------------------------------------------------------------------
 
