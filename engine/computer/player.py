@@ -119,7 +119,14 @@ class _Turn:
         yield from self._dig_in()
 
     def _rest(self) -> None:
-        """Disrupted, Broken and tired units give no order, so they recover [000 9.2, 9.3]."""
+        """Disrupted, Broken and tired units give no order, so they recover.
+
+        Decisions: recovering from Disrupted or Broken [000 9.1, 9.2] asks for no rest in the
+        manual, but such a unit fights at a disadvantage and never advances after an assault
+        [000 6.3], and firing or moving draws the enemy's fire on it, so the computer leaves
+        it alone until it has recovered, in any stance (a hold order included: it stays). High
+        or Maximum fatigue [000 9.3] recovers only after a full game turn without action
+        [000 9.3, 12.0], which resting gives it."""
         for unit in self.world.own:
             why = None
             if unit.broken:
