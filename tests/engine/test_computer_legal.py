@@ -101,3 +101,20 @@ def test_its_orders_keep_no_copy_for_taking_back_and_a_human_after_it_can_take_b
     target = min(game.legal_moves(mover.id))
     game.move(mover.id, game.path_to(mover.id, target))
     assert game.can_undo
+
+
+def test_stopping_its_turn_after_any_order_leaves_a_game_that_goes_on_and_replays() -> None:
+    game = Game.from_scenario(BASTOGNE, 9)
+    players = {side: ComputerPlayer(side, seed=9) for side in Side}
+    for stop_after in (3, 0, 7, 1, 5, 2):
+        turn = players[game.phasing].turn(game)
+        for _ in zip(range(stop_after), turn, strict=False):
+            pass
+        turn.close()
+        game.end_player_turn()
+    assert game.can_undo is False
+    assert game.turn == 4
+    again = replayed(BASTOGNE, game, 9)
+    assert [e.describe() for e in again.log] == [e.describe() for e in game.log]
+    given = sum(1 for order in game.orders if type(order).__name__ != "EndPlayerTurn")
+    assert given == 3 + 0 + 7 + 1 + 5 + 2
