@@ -104,7 +104,11 @@ def command_play(args: argparse.Namespace) -> int:
                 pass
             decisions.extend(player.last_reasons)
 
-    reports = list(iter_turn_reports(game, args.turns, give_orders if computers else None))
+    try:
+        reports = list(iter_turn_reports(game, args.turns, give_orders if computers else None))
+    except ValueError as exc:  # a game the computer player refuses (phased play)
+        print(printable(f"{args.scenario}: error: {exc}"), file=sys.stderr)
+        return EXIT_ERRORS
     if args.save:
         try:
             save_record(record_of(_Played(bundle, settings, game), args.save), args.save)

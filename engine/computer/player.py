@@ -45,6 +45,12 @@ TRAVEL_SAFETY = 6
 """How far (hexes) the nearest known enemy must be for a unit to take Travel Mode."""
 
 
+PHASED_REFUSAL = (
+    "the computer player does not play phased games (Manual Defensive Fire [000 13.3]) yet; "
+    "play this scenario without that optional rule, or play the side by hand"
+)
+
+
 class ComputerPlayer:
     """Plays one side by the scenario's A/I orders and aggressiveness, deterministic for a seed.
 
@@ -66,6 +72,11 @@ class ComputerPlayer:
         self.last_reasons = []
         if game.is_over or game.phasing is not self.side:
             return
+        # Phased play (Manual Defensive Fire [000 13.3], `Game.is_phased` where the engine has
+        # it) has phases this player does not yet walk: it refuses rather than give orders in
+        # the wrong phase.
+        if getattr(game, "is_phased", False):
+            raise ValueError(PHASED_REFUSAL)
         # Its own generator, seeded by seed, turn and side: a turn plays the same whether or
         # not the turns before it were stopped half-way.
         rng = random.Random(f"{self.seed}:{game.turn}:{self.side.value}")

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from engine.computer import ComputerPlayer
 from engine.game import Game
 from engine.orders import Move
@@ -177,3 +179,18 @@ def test_a_move_order_far_from_the_enemy_goes_in_travel_mode_and_deploys_on_arri
             pass
     assert game.offset_of(game.unit("a").hex) == (11, 1)
     assert game.unit("a").mode.value == "deployed"
+
+
+def test_it_refuses_a_phased_game_with_a_clear_message() -> None:
+    class PhasedGame(Game):
+        is_phased = True  # as the engine's phased play (Manual Defensive Fire) says
+
+    title = _title(
+        FIELD,
+        {"de.div": [{"id": "take", "stance": "attack", "objective": "dorf", "turn": 1}]},
+        objectives=[{"kind": "normal", "id": "dorf", "hex": [7, 3], "points": 50, "owner": None}],
+    )
+    game = PhasedGame(title.game(7))
+    with pytest.raises(ValueError, match=r"phased games \(Manual Defensive Fire \[000 13.3\]\)"):
+        list(ComputerPlayer(Side.AXIS, seed=7).turn(game))
+    assert game.orders == []
