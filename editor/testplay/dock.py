@@ -29,6 +29,7 @@ from editor.symbols import side_color
 from editor.testplay.fixes import item_focus, scenario_focus
 from editor.testplay.models import ArrivalsModel, LogModel, ObjectivesModel, side_text
 from editor.testplay.play_settings import TestPlaySettings
+from editor.testplay.players_bar import PlayersBar
 from editor.testplay.session import TestPlaySession
 from editor.testplay.settings_bar import SettingsBar
 from editor.widgets.undo_keys import undo_keys_to_window
@@ -116,6 +117,8 @@ class TestPlayDock(DocumentDock):
         self.settings_bar = SettingsBar()
         self.settings_bar.restart_requested.connect(self.restart)
         layout.addWidget(self.settings_bar)
+        self.players_bar = PlayersBar()  # its computer turns are set by the window
+        layout.addWidget(self.players_bar)
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.setStyleSheet("color: palette(mid);")
