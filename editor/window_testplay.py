@@ -324,6 +324,7 @@ class TestPlayController(QObject):
         turns.progress.connect(lambda text: self.window.statusBar().showMessage(text))
         if self.dock is not None:
             turns.failed.connect(self.dock.message.setText)
+            turns.progress.connect(self.dock.message.setText)
             self.dock.players_bar.set_turns(turns)
 
     def _stop_computer(self) -> None:

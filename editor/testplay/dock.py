@@ -117,8 +117,6 @@ class TestPlayDock(DocumentDock):
         self.settings_bar = SettingsBar()
         self.settings_bar.restart_requested.connect(self.restart)
         layout.addWidget(self.settings_bar)
-        self.players_bar = PlayersBar()  # its computer turns are set by the window
-        layout.addWidget(self.players_bar)
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.setStyleSheet("color: palette(mid);")
@@ -127,6 +125,11 @@ class TestPlayDock(DocumentDock):
         self.tabs.addTab(self._build_log(), "Log")
         self.tabs.addTab(self._build_objectives(), "Objectives")
         self.tabs.addTab(self._build_arrivals(), "Arrivals")
+        # Players on a tab and the computer's Pause, Stop and Skip beside the tabs: no new row,
+        # the panel kept its height for a laptop at 200 %.
+        self.players_bar = PlayersBar()  # its computer turns are set by the window
+        self.tabs.addTab(self.players_bar, "Players")
+        self.tabs.setCornerWidget(self.players_bar.corner, Qt.Corner.TopRightCorner)
         layout.addWidget(self.tabs, 1)
         self.setWidget(body)
         self._refresh()
@@ -394,6 +397,8 @@ class TestPlayDock(DocumentDock):
         self.advance_button.setText("Stop" if advancing else "Advance to")
         self.advance_button.setEnabled(advancing or (running and not busy))
         if busy and session is not None and not session.is_replaying:
+            if session.computer_is_playing:
+                return  # the computer's progress line is in the message
             target = session.target_turn
             self.message.setText(f"Playing to turn {target}…" if target else "Computing the turn…")
         elif not busy and self.message.text().startswith(("Playing", "Computing")):

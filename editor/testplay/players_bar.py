@@ -1,6 +1,7 @@
-"""The Test-play dock's players controls: who plays each side (Human or Computer), how fast the
-computer's orders are shown, and Pause/Resume, Stop and Skip to My Turn while it plays, with its
-progress line. A choice of players takes effect at once; the game need not restart."""
+"""The Test-play dock's Players tab: who plays each side (Human or Computer), how fast the
+computer's orders are shown, and Pause/Resume, Stop and Skip to My Turn while it plays (also as
+icon buttons beside the tabs), with its progress line. A choice of players takes effect at once;
+the game need not restart."""
 
 from __future__ import annotations
 
@@ -41,7 +42,6 @@ class PlayersBar(QWidget):
         super().__init__(parent)
         self.turns: ComputerTurns | None = None
         grid = QGridLayout(self)
-        grid.setContentsMargins(0, 0, 0, 0)
         grid.setHorizontalSpacing(6)
         grid.setVerticalSpacing(3)
         self.player_boxes: dict[Side, QComboBox] = {}
@@ -93,23 +93,43 @@ class PlayersBar(QWidget):
             "skip-forward",
         )
         self.skip_action.triggered.connect(self._skip)
+        # Short names on the buttons, the menu's long ones in their tips, and the speed on a row of
+        # its own: in one row, the long names made the panel too wide for a laptop's right-hand
+        # column.
+        self.pause_action.setIconText("Pause")
+        self.stop_action.setIconText("Stop")
+        self.skip_action.setIconText("Skip")
         controls = QHBoxLayout()
         controls.addWidget(speed_caption)
         controls.addWidget(self.speed_box)
+        controls.addStretch(1)
+        grid.addLayout(controls, 1, 0, 1, 2)
+        controls = QHBoxLayout()
         self.buttons: list[QToolButton] = []
+        self.corner = QWidget()
+        """Icon buttons for Pause, Stop and Skip, seen whichever tab is in front."""
+        corner = QHBoxLayout(self.corner)
+        corner.setContentsMargins(0, 0, 0, 0)
+        corner.setSpacing(1)
         for action in (self.pause_action, self.stop_action, self.skip_action):
             button = QToolButton()
             button.setDefaultAction(action)
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
             controls.addWidget(button)
             self.buttons.append(button)
+            small = QToolButton()
+            small.setDefaultAction(action)
+            small.setAutoRaise(True)
+            corner.addWidget(small)
         controls.addStretch(1)
-        grid.addLayout(controls, 1, 0, 1, 2)
+        grid.addLayout(controls, 2, 0, 1, 2)
 
         self.progress_label = QLabel()
         self.progress_label.setWordWrap(True)
         self.progress_label.setToolTip("What the computer is doing")
-        grid.addWidget(self.progress_label, 2, 0, 1, 2)
+        grid.addWidget(self.progress_label, 3, 0, 1, 2)
+        grid.setRowStretch(4, 1)
+        grid.setContentsMargins(6, 6, 6, 6)
         self.set_turns(None)
 
     @property
@@ -190,6 +210,7 @@ class PlayersBar(QWidget):
         paused = turns is not None and turns.is_paused
         self.pause_action.setEnabled(computer and (running or paused))
         self.pause_action.setText("&Resume Computer" if paused else "&Pause Computer")
+        self.pause_action.setIconText("Resume" if paused else "Pause")
         self.pause_action.setIcon(icons.icon("play" if paused else "pause"))
         self.stop_action.setEnabled(running)
         self.skip_action.setEnabled(running and turns is not None and turns.has_human)

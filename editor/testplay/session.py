@@ -76,6 +76,8 @@ class TestPlaySession(QObject):
         self._target_turn: int | None = None
         self._replaying: list[Order] = []
         self._replayed = 0
+        self.computer_is_playing = False
+        """Whether the computer is giving the orders of the side to move (busy meanwhile)."""
         self.last_turn_seconds = 0.0
         """How long the last player turn change took in the engine, for the dock's status."""
 
@@ -322,6 +324,7 @@ class TestPlaySession(QObject):
     def begin_computer_turn(self) -> None:
         """The computer starts giving the side to move's orders: the tester's orders, turn
         changes and restarts are refused (`is_busy`) until `end_computer_turn`."""
+        self.computer_is_playing = True
         self._set_busy(True)
 
     def apply_computer_order(self, order: Order) -> list[Event]:
@@ -335,6 +338,7 @@ class TestPlaySession(QObject):
 
     def end_computer_turn(self) -> None:
         """The computer gives no more orders this player turn: the tester may act again."""
+        self.computer_is_playing = False
         self._set_busy(False)
 
     def stop(self) -> None:
