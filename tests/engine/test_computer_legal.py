@@ -1,0 +1,77 @@
+"""The computer player's games are games a human could have played: every order it gives is one
+the rules allow (it is carried out without IllegalMove), the recorded orders replay to the same
+log, and the same seed plays the same game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.computer import BaselinePlayer, ComputerPlayer
+from engine.game import Game
+from engine.play_options import PlayOptions
+from schemas.vocabulary import Side
+
+REPO = Path(__file__).resolve().parents[2]
+BASTOGNE = REPO / "sample_data/ardennes44/scenarios/road_to_bastogne.scenario.yaml"
+STOUMONT = REPO / "sample_data/stoumont44/scenarios/stoumont-station.scenario.yaml"
+
+
+def play_out(
+    path: Path, seed: int, options: PlayOptions | None = None, *, turns: int | None = None
+) -> tuple[Game, dict[Side, ComputerPlayer]]:
+    """A whole game (or its first `turns` game turns) of computer against computer."""
+    game = Game.from_scenario(path, seed, options)
+    players = {side: ComputerPlayer(side, seed=seed) for side in Side}
+    while not game.is_over and (turns is None or game.turn <= turns):
+        for _ in players[game.phasing].turn(game):
+            pass
+        game.end_player_turn()
+    return game, players
+
+
+def replayed(path: Path, game: Game, seed: int, options: PlayOptions | None = None) -> Game:
+    again = Game.from_scenario(path, seed, options)
+    for order in game.orders:
+        again.apply(order)
+    return again
+
+
+@pytest.mark.parametrize(
+    ("path", "seed", "options"),
+    [
+        (BASTOGNE, 1, None),
+        (BASTOGNE, 2, PlayOptions(opportunity_fire=True, fog_of_war=True)),
+        (STOUMONT, 3, None),
+        (STOUMONT, 4, PlayOptions(opportunity_fire=True, fog_of_war=True)),
+    ],
+)
+def test_a_whole_game_of_computer_orders_is_legal_and_replays(
+    path: Path, seed: int, options: PlayOptions | None
+) -> None:
+    game, players = play_out(path, seed, options)
+    assert game.is_over
+    given = [d for p in players.values() for d in p.decisions if d.order is not None]
+    assert len(given) > 20, "the computer gave orders"
+    again = replayed(path, game, seed, options)
+    assert [e.describe() for e in again.log] == [e.describe() for e in game.log]
+    assert again.result == game.result
+
+
+def test_the_same_seed_plays_the_same_game() -> None:
+    first, _ = play_out(BASTOGNE, 7, turns=6)
+    second, _ = play_out(BASTOGNE, 7, turns=6)
+    assert first.orders == second.orders
+    assert [e.describe() for e in first.log] == [e.describe() for e in second.log]
+
+
+def test_the_baseline_plays_legal_orders_too() -> None:
+    game = Game.from_scenario(STOUMONT, 5)
+    players = {side: BaselinePlayer(side, seed=5) for side in Side}
+    while not game.is_over:
+        for _ in players[game.phasing].turn(game):
+            pass
+        game.end_player_turn()
+    again = replayed(STOUMONT, game, 5)
+    assert [e.describe() for e in again.log] == [e.describe() for e in game.log]
