@@ -79,6 +79,8 @@ class _Found:
     order: Order
     events: list[Event] | None
     """The events it had on the worker's copy (None for all but the last order of a step)."""
+    reason: str = ""
+    """Why the computer gave it, when its player says (`ComputerPlayer.last_reasons`)."""
 
 
 @dataclass(frozen=True)
@@ -112,6 +114,10 @@ class _Thinking:
     def stop(self) -> None:
         self.stopping.set()
 
+    def _reason(self, order: Order) -> str:
+        reasons = getattr(self.player, "last_reasons", ())
+        return next((d.reason for d in reversed(reasons) if d.order == order), "")
+
     def _run(self) -> None:
         game = self.copy
         given = len(game.orders)
@@ -126,7 +132,8 @@ class _Thinking:
                 new = game.orders[given:]
                 given = len(game.orders)
                 for number, order in enumerate(new, 1):
-                    self.found.put(_Found(order, list(events) if number == len(new) else None))
+                    last = list(events) if number == len(new) else None
+                    self.found.put(_Found(order, last, self._reason(order)))
             close = getattr(turn, "close", None)
             if callable(close):
                 close()
@@ -357,7 +364,9 @@ class ComputerTurns(QObject):
                 hex_ = self._hex_of(order) or hex_before  # where it fell, if it did
                 if hex_ is not None:
                     self.showing.emit(hex_)
-            self._say(order.describe())
+            # The computer's reasons tell its plan: only to a designer who sees everything.
+            why = f" - {found.reason}" if found.reason and self.session.viewer is None else ""
+            self._say(order.describe() + why)
         return shown
 
     def _sees(self, order: Order) -> bool:

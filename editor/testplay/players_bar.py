@@ -206,6 +206,7 @@ class PlayersBar(QWidget):
             box.setEnabled(session is not None)
         computer = session is not None and bool(session.settings.computer_sides)
         self.speed_box.setEnabled(computer)
+        self.corner.setVisible(computer)  # hot seat keeps the tabs as they were
         running = turns is not None and turns.is_running
         paused = turns is not None and turns.is_paused
         self.pause_action.setEnabled(computer and (running or paused))

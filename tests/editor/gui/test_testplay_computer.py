@@ -326,3 +326,20 @@ def test_a_record_saved_before_players_existed_is_hot_seat(tmp_path: Path) -> No
         Side.ALLIED,
         Side.AXIS,
     ]
+
+
+def test_the_scenarios_computer_player_plays_a_side_in_the_window(
+    qtbot, document: Document, first: Side
+) -> None:
+    """The engine's `ComputerPlayer` by the scenario's A/I orders, not a scripted one: its turn
+    is carried out on the session's game as it found it, and a replay gives the same log."""
+    session, turns = start(document, {first}, ComputerTurns.default_factory)
+    lines: list[str] = []
+    turns.progress.connect(lines.append)
+    qtbot.waitUntil(lambda: session.game.phasing is not first, timeout=30000)
+    given = [order for order in session.orders if not isinstance(order, EndPlayerTurn)]
+    assert given
+    assert session.orders[len(given)] == EndPlayerTurn()
+    assert replayed(session).log == session.game.log
+    assert " - " in "".join(lines)  # its reasons, shown to a designer who sees everything
+    assert lines[-1].endswith(f"computer: {len(given)} orders")
