@@ -255,8 +255,9 @@ class ComputerTurns(QObject):
         if thinking is None:
             return
         thinking.stop()
-        if not self.has_human:
-            self._paused = True
+        # Against a human the next computer turn plays when the human's ends, paused or not
+        # before; Computer vs Computer holds, or Stop would only start the other side's turn.
+        self._paused = not self.has_human
         self._finish(end_turn=True, note=" · stopped")
 
     def shutdown(self) -> None:

@@ -71,6 +71,8 @@ def test_a_side_set_to_computer_plays_while_the_tester_watches_and_stops_it(
     assert session.game.phasing is not first  # the tester's side is to move
     assert session.orders[-1] == EndPlayerTurn()
     assert controller.end_turn_action.isEnabled()
+    assert not controller.turns.is_paused  # the computer plays its next turn when this one ends
+    assert bar.pause_action.text() == "&Pause Computer"
     assert not controller.curtain.is_down  # nobody to pass the screen to
     controller.turns.showing.emit((40, 50))  # an order the tester may see: its counter
     assert selected[-1] == (40, 50)
