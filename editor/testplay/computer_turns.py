@@ -96,13 +96,43 @@ class _Done:
 _Item = _Found | _Failed | _Done
 
 
+SHARED_STATE = (
+    "scenario",
+    "map_file",
+    "oob",
+    "parameters",
+    "weather_file",
+    "board",
+    "oob_index",
+    "profile",
+    "clock",
+    "weather_engine",
+    "options",
+)
+"""The GameState fields a game never changes (`engine.state`'s snapshot leaves them out too)."""
+
+
+def game_copy(game: Game) -> Game:
+    """A copy of the game that plays on by itself: its state, log, orders and random number
+    generator copied, the files, the compiled board and the events already logged shared (no
+    game changes them)."""
+    state = game.state
+    memo: dict[int, object] = {
+        id(getattr(state, name)): getattr(state, name) for name in SHARED_STATE
+    }
+    memo.update((id(unit.unit), unit.unit) for unit in state.units.values())
+    memo.update((id(event), event) for event in game.log)
+    return copy.deepcopy(game, memo)
+
+
 class _Thinking:
     """One player turn of the computer on a copy of the game, in a daemon thread that puts each
     order it gives on a queue. `stop` makes it give no more; a step of thinking already under way
     finishes on the copy, which nothing else reads."""
 
     def __init__(self, game: Game, player: TurnPlayer, side: Side) -> None:
-        self.copy = copy.deepcopy(game)
+        self.game = game
+        """The session's game: only read here, to copy it, while the session is busy."""
         self.player = player
         self.found: queue.SimpleQueue[_Item] = queue.SimpleQueue()
         self.stopping = threading.Event()
@@ -119,9 +149,11 @@ class _Thinking:
         return next((d.reason for d in reversed(reasons) if d.order == order), "")
 
     def _run(self) -> None:
-        game = self.copy
-        given = len(game.orders)
         try:
+            # Copied here, not on the window's thread (a quarter of a second on 500x500): the
+            # session is busy, so nothing changes the game meanwhile; painting only reads it.
+            game = game_copy(self.game)
+            given = len(game.orders)
             turn = self.player.turn(game)
             for events in turn:
                 if self.stopping.is_set():

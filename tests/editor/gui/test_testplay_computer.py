@@ -18,7 +18,7 @@ import pytest
 from PySide6.QtCore import QTimer
 
 from editor.document import Document
-from editor.testplay.computer_turns import ComputerTurns, Speed
+from editor.testplay.computer_turns import ComputerTurns, Speed, game_copy
 from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.session import TestPlaySession
 from editor.testplay.session_file import (
@@ -343,3 +343,31 @@ def test_the_scenarios_computer_player_plays_a_side_in_the_window(
     assert replayed(session).log == session.game.log
     assert " - " in "".join(lines)  # its reasons, shown to a designer who sees everything
     assert lines[-1].endswith(f"computer: {len(given)} orders")
+
+
+def test_the_computers_copy_of_the_game_plays_on_without_touching_the_game(
+    document: Document,
+) -> None:
+    session = TestPlaySession.start(document, settings=TestPlaySettings(seed=3))
+    game = session.game
+    before = (len(game.orders), len(game.log), game.state.rng.getstate())
+    twin = game_copy(game)
+    assert twin.state.board is game.state.board  # the compiled map is shared, not copied
+    order = moves_for(twin, 1)[0]
+    twin.apply(order)
+    assert (len(game.orders), len(game.log), game.state.rng.getstate()) == before
+    unit = order.unit  # type: ignore[attr-defined]
+    assert game.unit(unit).hex != twin.unit(unit).hex
+    game.apply(order)  # the same order on the game: the same dice, the same events
+    assert game.log == twin.log
+
+
+def test_the_human_takes_back_only_their_own_moves(qtbot, document: Document, first: Side) -> None:
+    session, _turns = start(document, {first}, factory_of({first: lambda g: moves_for(g, 2)}))
+    qtbot.waitUntil(lambda: session.game.phasing is not first, timeout=10000)
+    assert session.undo_refusal() == "no move of this player turn to take back"
+    own = moves_for(session.game, 1)[0]
+    session.move(own.unit, list(own.path))  # type: ignore[attr-defined]
+    assert session.can_undo
+    assert session.undo() == own
+    assert len(session.orders) == 3  # the computer's two moves and its end of turn stand
