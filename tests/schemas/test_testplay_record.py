@@ -148,7 +148,7 @@ def test_a_misspelt_field_of_an_order_names_the_file_line_and_field() -> None:
         ),
         (
             "bastogne.testplay.yaml",
-            21,
+            22,
             "SCHEMA003",
             "orders[0].pth: unknown field 'pth'; did you mean 'path'?",
         ),
