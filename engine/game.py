@@ -74,6 +74,10 @@ class Game(CombatOrders, GameQueries):
         """Every order carried out, in order; taken-back orders are not in it."""
         self._checkpoints: list[_Checkpoint] = []
         """The game before each order of the current player turn, for `undo`."""
+        self.take_back = True
+        """Whether the orders given now may be taken back: off, an order keeps no copy of the
+        game (a copy of every unit) and takes back none before it. A computer player, which
+        never takes an order back, turns it off while it gives one."""
         if state.clock.is_midnight_turn(state.turn):  # a scenario starting at midnight [000 10.2]
             self._emit(
                 supply.apply_supply_variations(
@@ -211,11 +215,15 @@ class Game(CombatOrders, GameQueries):
     def _carry_out(self, order: Order, run: Callable[[], list[Event]]) -> list[Event]:
         """Run an order of the player turn, recording it and a copy of the game before it; on
         IllegalMove nothing changed, so nothing is recorded."""
-        checkpoint = _Checkpoint(self.state.snapshot(), len(self.log), self.result)
+        checkpoint = (
+            _Checkpoint(self.state.snapshot(), len(self.log), self.result)
+            if self.take_back
+            else None
+        )
         events = run()
         update_intel(self.state)
         self.orders.append(order)
-        if any(isinstance(event, LossesTaken) for event in events):
+        if checkpoint is None or any(isinstance(event, LossesTaken) for event in events):
             # A combat result is a die roll the player has seen: nothing before it is taken
             # back, or orders could be replayed until the dice fall well.
             self._checkpoints.clear()

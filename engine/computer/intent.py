@@ -4,6 +4,7 @@ hexes it aims at, with the reason a designer reads."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.ai_orders import order_in_force
@@ -48,7 +49,9 @@ def target_hexes(order: AiOrder, world: KnownWorld) -> tuple[Offset, ...]:
     return tuple((h[0], h[1]) for h in order.area)
 
 
-def intent_of(game: Game, world: KnownWorld, unit: UnitState) -> Intent:
+def intent_of(
+    game: Game, world: KnownWorld, unit: UnitState, garrisoned: Mapping[Offset, int]
+) -> Intent:
     """The intent of a unit this turn.
 
     A/I orders [000 4.9 "A/I Movement Orders"] are given to organizations; a unit follows the
@@ -76,18 +79,18 @@ def intent_of(game: Game, world: KnownWorld, unit: UnitState) -> Intent:
                 o.is_exit and o.hex in targets for o in world.objectives
             )
             return Intent(order.stance, targets, why, exit_here)
-    return standing_plan(world, unit)
+    return standing_plan(world, unit, garrisoned)
 
 
-def standing_plan(world: KnownWorld, unit: UnitState) -> Intent:
-    """The intent of a unit without a usable order (see `intent_of`)."""
+def standing_plan(world: KnownWorld, unit: UnitState, garrisoned: Mapping[Offset, int]) -> Intent:
+    """The intent of a unit without a usable order (see `intent_of`); `garrisoned` counts the
+    side's units on each hex."""
     where = _offset(world, unit)
     held = [o for o in world.objectives if o.owner is world.side and not o.is_exit]
-    occupied = {_offset(world, u) for u in world.own if u.id != unit.id}
-    for objective in sorted(held, key=lambda o: (world.distance(where, o.hex), o.id)):
-        if world.distance(where, objective.hex) > GARRISON_REACH:
-            break
-        if objective.hex not in occupied:
+    near = [o for o in held if world.distance(where, o.hex) <= GARRISON_REACH]
+    for objective in sorted(near, key=lambda o: (world.distance(where, o.hex), o.id)):
+        others = garrisoned.get(objective.hex, 0) - (objective.hex == where)
+        if others <= 0:
             return Intent(Stance.DEFEND, (objective.hex,), f"no order: garrison {objective.id}")
     wanted = [o for o in world.objectives if o.owner is not world.side and not o.is_exit]
     if not wanted:

@@ -7,6 +7,7 @@ the game's queries first, and is kept with its reason in `last_reasons`."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Iterator
 from functools import partial
 
@@ -17,6 +18,7 @@ from engine.computer.known_world import KnownWorld
 from engine.computer.tactics import assault_is_good, best_fire, is_tired, step_toward
 from engine.events import Event
 from engine.game import Game
+from engine.orders import Assault
 from schemas.ai_orders import Stance
 from schemas.vocabulary import Side
 
@@ -72,8 +74,9 @@ class _Turn:
         self.side = player.side
         self.boldness = aggressiveness(game.state.scenario, self.side)
         self.world = KnownWorld.of(game, self.side)
+        garrisoned = Counter(self.world.offsets.values())
         self.intents: dict[str, Intent] = {
-            u.id: intent_of(game, self.world, u) for u in self.world.own
+            u.id: intent_of(game, self.world, u, garrisoned) for u in self.world.own
         }
         self.done: set[str] = set()
         """Units given an order, or left alone on purpose, this turn."""
@@ -240,7 +243,14 @@ class _Turn:
 
     def _carry(self, unit_id: str, run: Callable[[], list[Event]], why: str) -> list[Event]:
         """Carry out an order, note it with its reason and refresh what the side knows."""
-        events: list[Event] = run()
-        self.player._note(Decision(self.game.turn, unit_id, self.game.orders[-1], why))
-        self.world = KnownWorld.of(self.game, self.side)
+        self.game.take_back = False  # it never takes an order back: no copy of the game
+        try:
+            events: list[Event] = run()
+        finally:
+            self.game.take_back = True
+        order = self.game.orders[-1]
+        self.player._note(Decision(self.game.turn, unit_id, order, why))
+        moved = order.units if isinstance(order, Assault) else (unit_id,)
+        # An assault may also eliminate or move the side's units; opportunity fire the mover.
+        self.world.refresh(self.game, moved)
         return events

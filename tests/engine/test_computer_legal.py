@@ -75,3 +75,16 @@ def test_the_baseline_plays_legal_orders_too() -> None:
         game.end_player_turn()
     again = replayed(STOUMONT, game, 5)
     assert [e.describe() for e in again.log] == [e.describe() for e in game.log]
+
+
+def test_its_orders_keep_no_copy_for_taking_back_and_a_human_after_it_can_take_back() -> None:
+    game = Game.from_scenario(BASTOGNE, 8)
+    for _ in ComputerPlayer(game.phasing, seed=8).turn(game):
+        pass
+    assert game.orders, "it gave orders"
+    assert not game.can_undo
+    game.end_player_turn()
+    mover = next(u for u in game.iter_units(game.phasing) if game.legal_moves(u.id))
+    target = min(game.legal_moves(mover.id))
+    game.move(mover.id, game.path_to(mover.id, target))
+    assert game.can_undo
