@@ -332,7 +332,12 @@ class TestPlaySession(QObject):
         rules refuse it."""
         if self._stopped:
             raise IllegalMove("the test-play has ended")
-        events = self.game.apply(order)
+        # The computer's orders are never taken back: keep no copy of the game for them.
+        take_back, self.game.take_back = self.game.take_back, False
+        try:
+            events = self.game.apply(order)
+        finally:
+            self.game.take_back = take_back
         self._after_change(events)
         return events
 
