@@ -308,10 +308,11 @@ class ComputerTurns(QObject):
         self._check.start(0)
 
     def _on_restarted(self) -> None:
-        if self._thinking is not None:
+        if self._thinking is not None:  # the old game's turn: nothing more of it is given
             self._thinking.stop()
             self._thinking = None
             self._timer.stop()
+            self.session.end_computer_turn()
         self._skipping = False
         self.progress.emit("")
         self.state_changed.emit()
