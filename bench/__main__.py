@@ -99,11 +99,12 @@ def main(argv: list[str] | None = None) -> int:
         const=40,
         metavar="GAMES",
         help="instead, play the computer player against the naive baseline GAMES times on each "
-        "sample scenario (default 40, half at each side) and print its win rate",
+        "sample scenario (default 40, half at each side; --only NAME: the scenarios whose "
+        "file name contains NAME) and print its win rate",
     )
     args = parser.parse_args(argv)
     if args.win_rate is not None:
-        computer.win_rates(args.win_rate)
+        computer.win_rates(args.win_rate, only=args.only)
         return 0
 
     selected = _selected(args.only)

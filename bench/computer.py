@@ -151,40 +151,43 @@ def _better(score: float, reference: float, side: Side) -> float:
     return 1.0 if (score > reference) == (side is Side.ALLIED) else 0.0
 
 
-def win_rates(games: int = 40, workers: int = 2) -> None:
+def win_rates(games: int = 40, workers: int = 2, only: str | None = None) -> None:
     """Print the computer player's results against the baseline on every sample scenario,
     `games` games each, half with the computer at each side, seeds 0 up.
 
     The sample scenarios are not balanced, so two rates are given: victories of the
     computer's side (a draw half), and games in which its side did better than the baseline's
-    own side did against the same opponent with the same seed (baseline against baseline)."""
+    own side did against the same opponent with the same seed (baseline against baseline).
+    `only` keeps the scenarios whose file name contains it."""
     from multiprocessing import get_context  # noqa: PLC0415 (only for this option)
 
     half = max(1, games // 2)
-    tasks = [
-        (str(path), seed, who)
-        for path in SAMPLE_SCENARIOS
-        for who in (Side.ALLIED.value, Side.AXIS.value, "none")
-        for seed in range(half)
-    ]
     start = time.perf_counter()
-    with get_context("fork").Pool(workers) as pool:
-        results = pool.map(_one_duel, tasks, chunksize=1)
     print(f"computer player against the baseline, {2 * half} games per scenario")
     print(f"{'scenario':<36} {'victories (allied/axis)':>26} {'better than baseline':>24}")
-    for path in SAMPLE_SCENARIOS:
-        mine = [r for r in results if r[0] == str(path)]
-        reference = {r[1]: r[4] for r in mine if r[2] == "none"}
-        wins, better = [], []
-        for side in Side:
-            played = [r for r in mine if r[2] == side.value]
-            wins.append(sum(_points(r[3], side) for r in played) / len(played))
-            better.append(sum(_better(r[4], reference[r[1]], side) for r in played) / len(played))
-        print(
-            f"{path.stem.removesuffix('.scenario'):<36} "
-            f"{(wins[0] + wins[1]) / 2:>8.0%} ({wins[0]:.0%}/{wins[1]:.0%})      "
-            f"{(better[0] + better[1]) / 2:>8.0%} ({better[0]:.0%}/{better[1]:.0%})"
-        )
+    with get_context("fork").Pool(workers) as pool:
+        chosen = [p for p in SAMPLE_SCENARIOS if only is None or only.lower() in p.name.lower()]
+        for path in chosen:  # a line as soon as each scenario's games are played
+            tasks = [
+                (str(path), seed, who)
+                for who in (Side.ALLIED.value, Side.AXIS.value, "none")
+                for seed in range(half)
+            ]
+            mine = pool.map(_one_duel, tasks, chunksize=1)
+            reference = {r[1]: r[4] for r in mine if r[2] == "none"}
+            wins, better = [], []
+            for side in Side:
+                played = [r for r in mine if r[2] == side.value]
+                wins.append(sum(_points(r[3], side) for r in played) / len(played))
+                better.append(
+                    sum(_better(r[4], reference[r[1]], side) for r in played) / len(played)
+                )
+            print(
+                f"{path.stem.removesuffix('.scenario'):<36} "
+                f"{(wins[0] + wins[1]) / 2:>8.0%} ({wins[0]:.0%}/{wins[1]:.0%})      "
+                f"{(better[0] + better[1]) / 2:>8.0%} ({better[0]:.0%}/{better[1]:.0%})",
+                flush=True,
+            )
     print(
         f"({time.perf_counter() - start:.0f} s on {workers} worker processes; a draw or an "
         "equal score counts half)"

@@ -257,6 +257,19 @@ def change_mode(state: GameState, unit: UnitState, mode: Mode) -> float:
     mode = Mode(mode)
     if mode is unit.mode:
         return 0.0
+    cost = mode_change_check(state, unit, mode)
+    unit.mode = mode
+    unit.digging_in = False  # only Deployed units dig in [000 4.9]
+    unit.mp_spent += cost
+    state.touch()
+    return cost
+
+
+def mode_change_check(state: GameState, unit: UnitState, mode: Mode) -> float:
+    """The movement points the change to `mode` would cost (see `change_mode`); IllegalMove
+    with the reason when the unit may not change to it now. Changes nothing."""
+    if mode is unit.mode:
+        return 0.0
     who = describe(unit)
     where = _where(state, unit.hex)
     static = unit.unit
@@ -279,10 +292,6 @@ def change_mode(state: GameState, unit: UnitState, mode: Mode) -> float:
             f"{who} on {where} cannot change to {mode.value} mode: it costs {cost_text(cost)} "
             f"movement points and {left_text(left)} are left [000 4.1]"
         )
-    unit.mode = mode
-    unit.digging_in = False  # only Deployed units dig in [000 4.9]
-    unit.mp_spent += cost
-    state.touch()
     return cost
 
 

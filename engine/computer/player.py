@@ -15,11 +15,19 @@ from engine.ai_orders import aggressiveness
 from engine.computer.decision import Decision
 from engine.computer.intent import Intent, intent_of, nearest_target
 from engine.computer.known_world import KnownWorld
-from engine.computer.tactics import assault_is_good, best_fire, is_tired, step_toward
+from engine.computer.tactics import (
+    SUPPORT_STANDOFF,
+    assault_is_good,
+    best_fire,
+    is_support,
+    is_tired,
+    step_toward,
+)
 from engine.events import Event
 from engine.game import Game
 from engine.orders import Assault
 from schemas.ai_orders import Stance
+from schemas.scenario import Mode
 from schemas.vocabulary import Side
 
 Offset = tuple[int, int]
@@ -30,7 +38,8 @@ RESERVE_LEASH = 4
 ASSAULT_CONTACT = 2
 """An attacking unit this near its target (hexes) stops to fight rather than march on."""
 
-HOLDING = (Stance.DEFEND, Stance.HOLD, Stance.RESERVE)
+TRAVEL_SAFETY = 6
+"""How far (hexes) the nearest known enemy must be for a unit to take Travel Mode."""
 
 
 class ComputerPlayer:
@@ -78,14 +87,31 @@ class _Turn:
         self.intents: dict[str, Intent] = {
             u.id: intent_of(game, self.world, u, garrisoned) for u in self.world.own
         }
+        self._back_to_supply()
         self.done: set[str] = set()
         """Units given an order, or left alone on purpose, this turn."""
+
+    def _back_to_supply(self) -> None:
+        """An Isolated unit [000 10.1] under an attack, move or reserve order falls back toward
+        the nearest headquarters of its side instead, to get back its supply and command."""
+        isolated = set(self.game.isolated_units(self.side))
+        hqs = [u for u in self.world.own if u.is_hq and u.id not in isolated]
+        for unit_id in sorted(isolated & set(self.intents)):
+            intent = self.intents[unit_id]
+            if intent.stance not in (Stance.ATTACK, Stance.MOVE, Stance.RESERVE) or not hqs:
+                continue
+            here = self.world.offsets[unit_id]
+            hq = min(hqs, key=lambda u: (self.world.distance(here, self.world.offsets[u.id]), u.id))
+            self.intents[unit_id] = Intent(
+                Stance.MOVE, (self.world.offsets[hq.id],), f"Isolated: back toward {hq.id}"
+            )
 
     # --- the passes -------------------------------------------------------------------------
 
     def play(self) -> Iterator[list[Event]]:
         self._rest()
         yield from self._exits()
+        yield from self._modes()
         yield from self._marches()
         yield from self._fires(assaulters_wait=True)
         yield from self._assaults()
@@ -93,7 +119,14 @@ class _Turn:
         yield from self._dig_in()
 
     def _rest(self) -> None:
-        """Disrupted, Broken and tired units give no order, so they recover [000 9.2, 9.3]."""
+        """Disrupted, Broken and tired units give no order, so they recover.
+
+        Decisions: recovering from Disrupted or Broken [000 9.1, 9.2] asks for no rest in the
+        manual, but such a unit fights at a disadvantage and never advances after an assault
+        [000 6.3], and firing or moving draws the enemy's fire on it, so the computer leaves
+        it alone until it has recovered, in any stance (a hold order included: it stays). High
+        or Maximum fatigue [000 9.3] recovers only after a full game turn without action
+        [000 9.3, 12.0], which resting gives it."""
         for unit in self.world.own:
             why = None
             if unit.broken:
@@ -115,6 +148,30 @@ class _Turn:
             if intent.exit_here and here in intent.targets and exit_ok:
                 yield self._order(unit_id, partial(self.game.exit_unit, unit_id), intent.why)
 
+    def _modes(self) -> Iterator[list[Event]]:
+        """Units under a move or exit order with far to go and no enemy known within
+        TRAVEL_SAFETY hexes take Travel Mode, fast on roads [000 4.1]; units in Travel Mode
+        deploy when the enemy is that near or they are at their target."""
+        for unit_id, intent in self._units():
+            unit = self.game.unit(unit_id)
+            here = self.world.offsets[unit_id]
+            enemy = self.world.nearest_enemy(here)
+            safe = enemy is None or enemy > TRAVEL_SAFETY
+            distance = self.world.distance(here, nearest_target(self.world, here, intent))
+            if unit.mode is Mode.DEPLOYED:
+                wanted = intent.stance in (Stance.MOVE, Stance.EXIT) and safe and distance > 2
+                mode, why = Mode.TRAVEL, f"no enemy in reach ({intent.why})"
+            elif unit.mode is Mode.TRAVEL:
+                wanted = not safe or (distance <= 1 and intent.stance is not Stance.EXIT)
+                mode = Mode.DEPLOYED
+                why = f"the enemy is near ({intent.why})" if not safe else intent.why
+            else:
+                continue
+            if not wanted or self.game.why_not_change_mode(unit_id, mode) is not None:
+                continue
+            # A mode change is not the unit's order for the turn: it may still move.
+            yield self._carry(unit_id, partial(self._mode_order, unit_id, mode), why)
+
     def _marches(self) -> Iterator[list[Event]]:
         """Units not yet at grips with the enemy move by their intent."""
         for unit_id, intent in self._units():
@@ -134,7 +191,11 @@ class _Turn:
                 continue
             if stance in (Stance.DEFEND, Stance.HOLD) and self.world.nearest_enemy(here) == 1:
                 continue  # hold never gives ground, and a defender in contact fights
-            path = step_toward(self.game, self.world, unit_id, goal, self.rng)
+            support = is_support(self.game.unit(unit_id))
+            standoff = SUPPORT_STANDOFF if support else 0
+            if support and stance is Stance.ATTACK and distance <= SUPPORT_STANDOFF:
+                continue  # guns and HQs support an attack from behind it
+            path = step_toward(self.game, self.world, unit_id, goal, self.rng, standoff=standoff)
             if not path:
                 continue
             end = path[-1]
@@ -204,6 +265,11 @@ class _Turn:
             yield self._order(unit_id, partial(self._dig_in_order, unit_id), intent.why)
 
     # --- helpers ----------------------------------------------------------------------------
+
+    def _mode_order(self, unit_id: str, mode: Mode) -> list[Event]:
+        start = len(self.game.log)
+        self.game.change_mode(unit_id, mode)
+        return self.game.log[start:]
 
     def _dig_in_order(self, unit_id: str) -> list[Event]:
         return [self.game.dig_in(unit_id)]

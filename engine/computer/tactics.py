@@ -13,6 +13,7 @@ from engine.combat.fire_preview import FirePreview
 from engine.computer.known_world import KnownWorld
 from engine.game import Game
 from engine.units import UnitState
+from schemas.oob import UnitClass
 
 Offset = tuple[int, int]
 
@@ -52,18 +53,53 @@ def is_tired(game: Game, unit: UnitState) -> bool:
     return level in (FatigueLevel.HIGH, FatigueLevel.MAXIMUM)
 
 
+SUPPORT_CLASSES = frozenset(
+    {
+        UnitClass.HEADQUARTERS,
+        UnitClass.ARTILLERY,
+        UnitClass.HEAVY_ARTILLERY,
+        UnitClass.SIEGE_GUN,
+        UnitClass.ROCKET,
+        UnitClass.MORTAR,
+        UnitClass.INFANTRY_ARTILLERY,
+        UnitClass.ANTI_AIRCRAFT,
+        UnitClass.HEAVY_ANTI_AIRCRAFT,
+    }
+)
+"""Units that support from behind: headquarters (command range [000 9.1]), guns that fire
+indirectly [000 5.0] and anti-aircraft. They keep SUPPORT_STANDOFF hexes from the enemy."""
+
+SUPPORT_STANDOFF = 3
+"""The fewest hexes a support unit moves to from the nearest enemy it knows of."""
+
+
+def is_support(unit: UnitState) -> bool:
+    """Whether the unit is a headquarters or a gun that supports from behind the line."""
+    return unit.unit.unit_class in SUPPORT_CLASSES
+
+
 def step_toward(
-    game: Game, world: KnownWorld, unit_id: str, goal: Offset, rng: random.Random
+    game: Game,
+    world: KnownWorld,
+    unit_id: str,
+    goal: Offset,
+    rng: random.Random,
+    *,
+    standoff: int = 0,
 ) -> list[Offset]:
     """The path of the move that ends nearest `goal` this turn (the cheapest of equals, then a
-    draw of the player's own generator); empty when no reachable hex is nearer than where the
+    draw of the player's own generator), ending no nearer than `standoff` hexes to a known
+    enemy when `standoff` is given; empty when no such hex is nearer the goal than where the
     unit stands."""
     here = world.offsets[unit_id]
     now = world.distance(here, goal)
     reach = game.legal_moves(unit_id)
+    enemies = list(world.enemy_hexes) if standoff else []
     best: list[tuple[int, float, float, Offset]] = []
     for hex_, cost in reach.items():
         distance = world.distance(hex_, goal)
+        if enemies and any(world.distance(hex_, e) < standoff for e in enemies):
+            continue
         if distance < now:
             best.append((distance, cost, rng.random(), hex_))
     if not best:

@@ -149,3 +149,31 @@ def test_an_enemy_unit_it_has_not_seen_changes_none_of_its_orders() -> None:
         given.append([(d.order, d.reason) for d in player.last_reasons])
     assert given[0] == given[1]
     assert given[0], "it gave orders"
+
+
+def test_a_move_order_far_from_the_enemy_goes_in_travel_mode_and_deploys_on_arrival() -> None:
+    art = """
+    .  .  .  .  .  .  .  .  .  .  .  .
+    .a .  .  .  .  .  .  .  .  .  .  .
+    """
+    road = [(c, 1) for c in range(12)]
+    title = _title(
+        art,
+        {"de.div": [{"id": "go", "stance": "move", "hex": [11, 1], "turn": 1}]},
+        units={"a": {"unit_class": "motorized_infantry", "movement_class": "motorized"}},
+        roads={"primary_road": [road]},
+    )
+    game = Game(title.game(6))
+    player = ComputerPlayer(Side.AXIS, seed=6)
+    for _ in player.turn(game):
+        pass
+    kinds = [type(d.order).__name__ for d in player.last_reasons]
+    assert kinds[:2] == ["ChangeMode", "Move"]
+    assert game.unit("a").mode.value == "travel"
+    for _ in range(4):
+        game.end_player_turn()
+        game.end_player_turn()
+        for _ in player.turn(game):
+            pass
+    assert game.offset_of(game.unit("a").hex) == (11, 1)
+    assert game.unit("a").mode.value == "deployed"

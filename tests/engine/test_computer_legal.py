@@ -38,20 +38,33 @@ def replayed(path: Path, game: Game, seed: int, options: PlayOptions | None = No
     return again
 
 
+SAMPLES = sorted(
+    p for p in REPO.glob("sample_data/*/scenarios/*.scenario.yaml") if "broken" not in p.parts
+)
+"""Every sample scenario of both sample titles."""
+
+FOG = PlayOptions(opportunity_fire=True, fog_of_war=True)
+
+
 @pytest.mark.parametrize(
     ("path", "seed", "options"),
     [
-        (BASTOGNE, 1, None),
-        (BASTOGNE, 2, PlayOptions(opportunity_fire=True, fog_of_war=True)),
-        (STOUMONT, 3, None),
-        (STOUMONT, 4, PlayOptions(opportunity_fire=True, fog_of_war=True)),
+        (path, seed, FOG if seed % 2 else None)
+        for number, path in enumerate(SAMPLES)
+        for seed in (11 + number, 22 + number)
     ],
+    ids=lambda value: getattr(value, "stem", str(value)),
 )
 def test_a_whole_game_of_computer_orders_is_legal_and_replays(
     path: Path, seed: int, options: PlayOptions | None
 ) -> None:
-    game, players = play_out(path, seed, options)
-    assert game.is_over
+    """Any seed, with or without Opportunity Fire and Fog of War: every order is carried out
+    (an illegal one would raise IllegalMove and fail the test), and the recorded orders replay
+    the same log and result."""
+    # The 78-turn Ardennes scenario plays its first day: the whole of it would take a minute.
+    turns = 12 if path.stem.startswith("into_the_ardennes") else None
+    game, players = play_out(path, seed, options, turns=turns)
+    assert game.is_over or turns is not None
     given = [d for p in players.values() for d in p.decisions if d.order is not None]
     assert len(given) > 20, "the computer gave orders"
     again = replayed(path, game, seed, options)
@@ -88,3 +101,20 @@ def test_its_orders_keep_no_copy_for_taking_back_and_a_human_after_it_can_take_b
     target = min(game.legal_moves(mover.id))
     game.move(mover.id, game.path_to(mover.id, target))
     assert game.can_undo
+
+
+def test_stopping_its_turn_after_any_order_leaves_a_game_that_goes_on_and_replays() -> None:
+    game = Game.from_scenario(BASTOGNE, 9)
+    players = {side: ComputerPlayer(side, seed=9) for side in Side}
+    for stop_after in (3, 0, 7, 1, 5, 2):
+        turn = players[game.phasing].turn(game)
+        for _ in zip(range(stop_after), turn, strict=False):
+            pass
+        turn.close()
+        game.end_player_turn()
+    assert game.can_undo is False
+    assert game.turn == 4
+    again = replayed(BASTOGNE, game, 9)
+    assert [e.describe() for e in again.log] == [e.describe() for e in game.log]
+    given = sum(1 for order in game.orders if type(order).__name__ != "EndPlayerTurn")
+    assert given == 3 + 0 + 7 + 1 + 5 + 2
