@@ -71,7 +71,10 @@ class Speed(Enum):
 POLL_MS = 25
 """How often the window looks for the worker's next order while the computer thinks."""
 INSTANT_SLICE_S = 0.03
-"""At Instant speed, how long orders are carried out before the window repaints."""
+"""At Instant speed, how long orders are carried out before the window takes its events."""
+INSTANT_SHOW_S = 0.5
+"""At Instant speed, how often the map and panels catch up with the orders carried out: on the
+500x500 title rebuilding the map's counters takes longer than an order."""
 
 
 @dataclass(frozen=True)
@@ -211,6 +214,7 @@ class ComputerTurns(QObject):
         self._side: Side | None = None
         self._given = 0
         self._seen = 0
+        self._shown_at = 0.0
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._step)
@@ -251,6 +255,7 @@ class ComputerTurns(QObject):
         if not self._paused:
             self._paused = True
             self._timer.stop()
+            self._show_unshown()
             self._say()
             self.state_changed.emit()
 
@@ -348,6 +353,7 @@ class ComputerTurns(QObject):
             try:
                 item = thinking.found.get_nowait()
             except queue.Empty:
+                self._show_unshown()
                 self._say()
                 self._timer.start(POLL_MS)
                 return
@@ -363,9 +369,15 @@ class ComputerTurns(QObject):
             if shown and not self._instant:
                 self._timer.start(self.speed.value)
                 return
+            if time.perf_counter() - self._shown_at > INSTANT_SHOW_S:
+                self._show_unshown()
             if time.perf_counter() - started > INSTANT_SLICE_S:
-                self._timer.start(0)  # let the window paint between slices
+                self._timer.start(0)  # let the window take its events between slices
                 return
+
+    def _show_unshown(self) -> None:
+        self.session.show_computer_orders()
+        self._shown_at = time.perf_counter()
 
     @property
     def _instant(self) -> bool:
@@ -378,7 +390,7 @@ class ComputerTurns(QObject):
         seen_before = self._sees(order)
         hex_before = self._hex_of(order)
         try:
-            events = session.apply_computer_order(order)
+            events = session.apply_computer_order(order, show=not self._instant)
         except Exception as exc:  # the copy and the game disagree: stop the turn, say so
             self._finish(end_turn=True, failure=f"{order.describe()} was refused: {exc}")
             return None

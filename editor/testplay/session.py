@@ -78,6 +78,8 @@ class TestPlaySession(QObject):
         self._replayed = 0
         self.computer_is_playing = False
         """Whether the computer is giving the orders of the side to move (busy meanwhile)."""
+        self._unshown: list[Event] = []
+        self._unshown_orders = False
         self.last_turn_seconds = 0.0
         """How long the last player turn change took in the engine, for the dock's status."""
 
@@ -317,6 +319,7 @@ class TestPlaySession(QObject):
         if seed is not None:
             self.settings = replace(self.settings, seed=seed)
         self.game = self.settings.new_game(self.bundle)
+        self._unshown, self._unshown_orders = [], False  # the old game's
         self._sync_shadow()
         self.restarted.emit()
         self.changed.emit()
@@ -327,9 +330,10 @@ class TestPlaySession(QObject):
         self.computer_is_playing = True
         self._set_busy(True)
 
-    def apply_computer_order(self, order: Order) -> list[Event]:
+    def apply_computer_order(self, order: Order, *, show: bool = True) -> list[Event]:
         """Carry out an order the computer gave; IllegalMove, with nothing changed, when the
-        rules refuse it."""
+        rules refuse it. With `show` off the map and panels wait for `show_computer_orders`
+        (bringing the map up to date takes longer than an order on a large title)."""
         if self._stopped:
             raise IllegalMove("the test-play has ended")
         # The computer's orders are never taken back: keep no copy of the game for them.
@@ -338,11 +342,22 @@ class TestPlaySession(QObject):
             events = self.game.apply(order)
         finally:
             self.game.take_back = take_back
-        self._after_change(events)
+        self._unshown.extend(events)
+        self._unshown_orders = True
+        if show:
+            self.show_computer_orders()
         return events
+
+    def show_computer_orders(self) -> None:
+        """Bring the map, the log and the panels up to date with the computer's orders carried
+        out unshown."""
+        if self._unshown_orders:
+            events, self._unshown, self._unshown_orders = self._unshown, [], False
+            self._after_change(events)
 
     def end_computer_turn(self) -> None:
         """The computer gives no more orders this player turn: the tester may act again."""
+        self.show_computer_orders()
         self.computer_is_playing = False
         self._set_busy(False)
 

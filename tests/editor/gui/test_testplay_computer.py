@@ -28,6 +28,7 @@ from editor.testplay.session_file import (
     save_record,
     settings_of,
 )
+from editor.testplay.shadow import placements_of
 from engine.events import Event
 from engine.game import Game
 from engine.orders import ChangeMode, EndPlayerTurn, Move, Order
@@ -131,6 +132,8 @@ def test_a_computer_side_plays_its_turn_and_its_orders_replay_to_the_same_log(
     qtbot.waitUntil(lambda: session.game.phasing is not first, timeout=10000)
     assert not session.is_busy
     assert not turns.is_running
+    # At Instant the map caught up at the end: it shows every unit where the game has it.
+    assert session.shadow.scenario.placements == placements_of(session.game, session.viewer)
     assert session.orders[:3] == planned
     assert replayed(session).log == session.game.log  # the same dice on the real game
     # Saved and opened again: the same orders, and the computer still plays that side.
