@@ -73,8 +73,9 @@ POLL_MS = 25
 INSTANT_SLICE_S = 0.03
 """At Instant speed, how long orders are carried out before the window takes its events."""
 INSTANT_SHOW_S = 0.5
-"""At Instant speed, how often the map and panels catch up with the orders carried out: on the
-500x500 title rebuilding the map's counters takes longer than an order."""
+"""At Instant speed, how often at most the map and panels catch up with the orders carried out;
+less often when catching up is slow (on the 500x500 title rebuilding the map's counters takes
+longer than several orders), so that it takes at most a fifth of the time."""
 
 
 @dataclass(frozen=True)
@@ -215,6 +216,7 @@ class ComputerTurns(QObject):
         self._given = 0
         self._seen = 0
         self._shown_at = 0.0
+        self._show_cost = 0.0
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._step)
@@ -369,15 +371,18 @@ class ComputerTurns(QObject):
             if shown and not self._instant:
                 self._timer.start(self.speed.value)
                 return
-            if time.perf_counter() - self._shown_at > INSTANT_SHOW_S:
+            if time.perf_counter() - self._shown_at > max(INSTANT_SHOW_S, 4 * self._show_cost):
                 self._show_unshown()
             if time.perf_counter() - started > INSTANT_SLICE_S:
                 self._timer.start(0)  # let the window take its events between slices
                 return
 
     def _show_unshown(self) -> None:
-        self.session.show_computer_orders()
+        started = time.perf_counter()
+        shown = self.session.show_computer_orders()
         self._shown_at = time.perf_counter()
+        if shown:
+            self._show_cost = self._shown_at - started
 
     @property
     def _instant(self) -> bool:

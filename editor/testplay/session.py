@@ -348,12 +348,14 @@ class TestPlaySession(QObject):
             self.show_computer_orders()
         return events
 
-    def show_computer_orders(self) -> None:
+    def show_computer_orders(self) -> bool:
         """Bring the map, the log and the panels up to date with the computer's orders carried
-        out unshown."""
-        if self._unshown_orders:
-            events, self._unshown, self._unshown_orders = self._unshown, [], False
-            self._after_change(events)
+        out unshown; whether there were any."""
+        if not self._unshown_orders:
+            return False
+        events, self._unshown, self._unshown_orders = self._unshown, [], False
+        self._after_change(events)
+        return True
 
     def end_computer_turn(self) -> None:
         """The computer gives no more orders this player turn: the tester may act again."""
