@@ -14,7 +14,7 @@ from functools import partial
 from engine.ai_orders import aggressiveness
 from engine.computer.decision import Decision
 from engine.computer.intent import Intent, intent_of, nearest_target
-from engine.computer.known_world import KnownWorld
+from engine.computer.known_world import KnownObjective, KnownWorld
 from engine.computer.tactics import (
     SUPPORT_STANDOFF,
     assault_is_good,
@@ -37,6 +37,9 @@ RESERVE_LEASH = 4
 
 ASSAULT_CONTACT = 2
 """An attacking unit this near its target (hexes) stops to fight rather than march on."""
+
+GRAB_REACH = 3
+"""How near (hexes) an undefended objective must be for a unit to take it on its way."""
 
 TRAVEL_SAFETY = 6
 """How far (hexes) the nearest known enemy must be for a unit to take Travel Mode."""
@@ -173,7 +176,11 @@ class _Turn:
             yield self._carry(unit_id, partial(self._mode_order, unit_id, mode), why)
 
     def _marches(self) -> Iterator[list[Event]]:
-        """Units not yet at grips with the enemy move by their intent."""
+        """Units not yet at grips with the enemy move by their intent; an attacking or moving
+        unit that can reach an objective its side does not hold, with no enemy seen on it,
+        within GRAB_REACH hexes takes it on the way (one unit per objective)."""
+        claimed: set[Offset] = set()
+
         for unit_id, intent in self._units():
             here = self.world.offsets[unit_id]
             goal = nearest_target(self.world, here, intent)
@@ -191,6 +198,14 @@ class _Turn:
                 continue
             if stance in (Stance.DEFEND, Stance.HOLD) and self.world.nearest_enemy(here) == 1:
                 continue  # hold never gives ground, and a defender in contact fights
+            if stance in (Stance.ATTACK, Stance.MOVE) and not is_support(self.game.unit(unit_id)):
+                grab = self._undefended_objective(unit_id, claimed)
+                path = self.game.path_to(unit_id, grab.hex) if grab is not None else []
+                if grab is not None and path:
+                    claimed.add(grab.hex)
+                    why = f"takes {grab.id}, undefended, on the way ({intent.why})"
+                    yield self._order(unit_id, partial(self.game.move, unit_id, path), why)
+                    continue
             support = is_support(self.game.unit(unit_id))
             standoff = SUPPORT_STANDOFF if support else 0
             if support and stance is Stance.ATTACK and distance <= SUPPORT_STANDOFF:
@@ -201,6 +216,25 @@ class _Turn:
             end = path[-1]
             why = f"{intent.why} ({self.world.distance(end, goal)} hexes to go)"
             yield self._order(unit_id, partial(self.game.move, unit_id, path), why)
+
+    def _undefended_objective(self, unit_id: str, claimed: set[Offset]) -> KnownObjective | None:
+        """The most valuable objective the side does not hold, no enemy seen on it, that the
+        unit can reach this turn within GRAB_REACH hexes and no other unit is taking."""
+        here = self.world.offsets[unit_id]
+        near = [
+            o
+            for o in self.world.objectives
+            if o.owner is not self.side
+            and not o.is_exit
+            and o.hex not in self.world.enemy_hexes
+            and o.hex not in claimed
+            and self.world.distance(here, o.hex) <= GRAB_REACH
+        ]
+        if not near:
+            return None
+        reach = self.game.legal_moves(unit_id)
+        near = [o for o in near if o.hex in reach]
+        return max(near, key=lambda o: (o.points, o.id)) if near else None
 
     def _fires(self, *, assaulters_wait: bool) -> Iterator[list[Event]]:
         """Each unit fires where its fire is expected to hurt most [000 5.1]; attackers next to

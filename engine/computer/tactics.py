@@ -111,11 +111,12 @@ def step_toward(
 def assault_is_good(preview: AssaultPreview, aggressiveness: int) -> bool:
     """Whether an assault is worth its risk: the defenders are likely enough to retreat or the
     attackers expect to inflict clearly more losses than they take. An aggressiveness of 50
-    asks a 35 % retreat chance or 1.5 times the losses; 100 asks 15 % or even losses; 0 asks
-    55 % or twice the losses."""
+    asks a 50 % retreat chance or twice the losses; 100 asks 25 % or even losses; 0 asks
+    75 % or three times the losses. (Against the baseline, bolder thresholds lost more in
+    loss points [000 2.0] than the hexes taken gave.)"""
     bold = aggressiveness / 100
-    retreat_needed = 0.55 - 0.4 * bold
-    ratio_needed = 2.0 - bold
+    retreat_needed = 0.75 - 0.5 * bold
+    ratio_needed = 3.0 - 2.0 * bold
     inflicted = (preview.defender_low + preview.defender_high) / 2
     taken = (preview.attacker_low + preview.attacker_high) / 2
     if preview.retreat_chance >= retreat_needed:
