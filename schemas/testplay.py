@@ -191,12 +191,22 @@ class PlaySettings(Node):
     contact. Records saved before it existed replay without it."""
     op_fire: list[OpFireSetting] = []
     """Each side's Panzer Battles opportunity fire settings other than Long."""
+    computer: list[Side] = []
+    """The sides the computer played; the others were played by hand. Records saved before it
+    existed were hot seat: both sides by hand. Replaying does not need it (the orders are in
+    the record); the editor plays on with the same players."""
 
     @field_validator("optional_rules")
     @classmethod
     def _sorted_once(cls, rules: list[OptionalRule]) -> list[OptionalRule]:
         # A set of rules: written sorted and once each, so the same settings give the same text.
         return sorted(set(rules))
+
+    @field_validator("computer")
+    @classmethod
+    def _sides_once(cls, sides: list[Side]) -> list[Side]:
+        # A set of sides, written in the vocabulary's order, once each.
+        return [side for side in Side if side in sides]
 
 
 class Reached(Node):

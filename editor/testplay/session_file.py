@@ -80,6 +80,8 @@ class PlayedSettings(Protocol):
     def move_by_knowledge(self) -> bool: ...
     @property
     def op_fire_ranges(self) -> tuple[tuple[Side, Component, Component, OpFireRange], ...]: ...
+    @property
+    def computer_sides(self) -> Collection[Side]: ...
 
 
 class PlayedSession(Protocol):
@@ -135,6 +137,7 @@ def record_of(
                 for side, firer, target, setting in settings.op_fire_ranges
                 if setting is not OpFireRange.LONG
             ],
+            computer=[side for side in Side if side in settings.computer_sides],
         ),
         reached=Reached(turn=game.turn, side=game.phasing, time=game.time, game_over=game.is_over),
         saved=saved or datetime.now().replace(second=0, microsecond=0),
@@ -196,6 +199,7 @@ def settings_of(record: TestPlayRecord) -> TestPlaySettings:
             (entry.side, entry.firer, entry.target, OpFireRange(entry.setting))
             for entry in settings.op_fire
         ),
+        computer_sides=frozenset(settings.computer),
     )
 
 

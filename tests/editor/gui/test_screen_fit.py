@@ -166,6 +166,29 @@ def _settle() -> None:
         QApplication.processEvents()
 
 
+def test_the_players_controls_fit_the_test_play_panel_on_the_laptop(window: MainWindow) -> None:
+    """Against the computer, the Players tab (Human or Computer per side, speed, Pause, Stop,
+    Skip) and the icon buttons beside the tabs fit the Test-play panel as a laptop's first start
+    lays it out, with nothing cut."""
+    window.show()
+    window.resize(LAPTOP)
+    window.reset_layout_action.trigger()
+    window.testplay_action.trigger()
+    dock = window.testplay.dock
+    bar = dock.players_bar
+    window.testplay.session.set_players(frozenset({window.testplay.session.game.phasing}))
+    dock.tabs.setCurrentWidget(bar)
+    QApplication.processEvents()
+    assert bar.corner.isVisible()
+    assert bar.minimumSizeHint().width() <= bar.width(), (bar.minimumSizeHint(), bar.size())
+    assert bar.minimumSizeHint().height() <= bar.height(), (bar.minimumSizeHint(), bar.size())
+    for button in bar.buttons:
+        assert button.isVisible()
+        assert button.geometry().right() <= bar.width()
+    window.testplay.turns.pause()  # the computer need not play on while the test ends
+    window.testplay_action.trigger()
+
+
 def test_the_unit_form_needs_no_sideways_scrolling_on_the_laptop(window: MainWindow) -> None:
     """The Unit panel's paired fields (hard and soft attack, speed and class...) stand one
     under the other in a laptop's side column and side by side where there is room."""
