@@ -39,9 +39,9 @@ from engine.combat.fire_targets import (
     is_hard_target,
 )
 from engine.combat.modifiers import attackers_modifier_pct, defenders_modifier_pct
+from engine.combat.terrain import terrain_of
 from engine.state import GameState
 from engine.units import UnitState
-from schemas.map import TerrainType
 from schemas.oob import Component, OrgLevel
 from schemas.scenario import Mode
 from schemas.vocabulary import HexsideKind, OptionalRule
@@ -76,12 +76,6 @@ def counts_as_vehicle(unit: UnitState) -> bool:
 
 def _is_infantry(unit: UnitState) -> bool:
     return unit.unit.component is Component.MEN and unit.unit.unit_class in INFANTRY_CLASSES
-
-
-def terrain_of(state: GameState, hex_index: int) -> TerrainType:
-    """The terrain of a hex, from the map's legend."""
-    board = state.board
-    return board.legend[board.terrain_ids[board.terrain[hex_index]]]
 
 
 def division_key(state: GameState, unit: UnitState) -> tuple[str | None, str | None]:
