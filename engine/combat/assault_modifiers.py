@@ -171,6 +171,9 @@ def attack_side(
             why = "travel mode" if unit.mode is Mode.TRAVEL else "low ammo"
             found.append(AssaultModifier(f"{unit.id}: {why}", 0.25))
             factor *= 0.25
+        if unit.vulnerable:  # [001 "Hedge Row Rules"] half defense value
+            found.append(AssaultModifier(f"{unit.id}: vulnerable, defense halved"))
+            defense *= 0.5
         vehicle = counts_as_vehicle(unit)
         if vehicle and unit.hex in hedgerow_hexes:
             found.append(AssaultModifier(f"{unit.id}: across a hedgerow", 0.5))
@@ -278,6 +281,9 @@ def defense_side(
             if demolition:
                 bonus /= 2
             defense += bonus
+        if unit.vulnerable:  # [001 "Hedge Row Rules"] half defense value
+            found.append(AssaultModifier(f"{unit.id}: vulnerable, defense halved"))
+            defense *= 0.5
         frozen = frozen_penalty_pct(state, unit)
         if frozen:
             defense *= 1 - frozen / (200 if terrain_of(state, unit.hex).urban else 100)

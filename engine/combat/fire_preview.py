@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.carrying import RIDER_DEFENSE, is_external_rider
 from engine.combat.fatigue import fatigue_level
 from engine.combat.fire_targets import (
     FireTarget,
@@ -76,6 +77,8 @@ class FireModifier:
         """As a player reads it: "x1/2 disrupted", "-20% village"."""
         if self.pct:
             return f"{self.pct:+g}% {self.name}"
+        if self.factor == 1:  # it changes the defense, which its name says
+            return self.name
         return f"x{self.factor:.3g} {self.name}"
 
 
@@ -189,7 +192,13 @@ def _target_modifiers(
     board = state.board
     combat = state.parameters.combat
     direct = target.kind is CombatKind.DIRECT_FIRE
-    defense = enemy.unit.defense
+    defense = float(enemy.unit.defense)
+    if is_external_rider(state, enemy):
+        defense = RIDER_DEFENSE
+        found.append(FireModifier(f"external riders: defense {RIDER_DEFENSE}"))
+    if enemy.vulnerable:  # [001 "Hedge Row Rules"] "become Vulnerable and have half defense"
+        defense *= 0.5
+        found.append(FireModifier("vulnerable after a hedge row: defense halved"))
     if direct and board.elevation[enemy.hex] > board.elevation[unit.hex]:
         elevation = combat.elevation_modifier / (2 if unit.unit.mountain else 1)
         if elevation:
