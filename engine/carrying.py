@@ -2,6 +2,13 @@
 whom and how many, boarding and setting down, and which passengers are external riders. A
 passenger stays on its carrier's hex (`GameState.put` moves it along) but takes no part in
 movement, fire or assault of its own while it rides.
+
+Decisions [001 "Carry/Uncarry"] (the manual says nothing of stacking, sight or zones of
+control for passengers): a passenger still stands on the hex, so it counts toward the hex's
+stacking, sees and is seen, and exerts its zone of control as any unit there; the stacking
+check of a carrier entering a hex weighs the carrier alone. Naval carrying follows the
+manual's capacities; its Shallow Water rule for passengers of eliminated ships is not applied
+(the engine has no ship losses in Shallow Water yet).
 """
 
 from __future__ import annotations
