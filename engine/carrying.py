@@ -19,6 +19,7 @@ from engine.allowance import movement_allowance
 from engine.state import GameState
 from engine.units import UnitState
 from schemas.oob import Component, UnitClass
+from schemas.scenario import Mode
 from schemas.vocabulary import MovementClass, Side
 
 TRANSPORT_MEN = 10
@@ -126,6 +127,10 @@ def why_not_carry(state: GameState, carrier: UnitState, unit: UnitState) -> str 
         return f"{carrier_name} has no vehicles to carry units"
     if carrier.broken or unit.broken:
         return f"{carrier_name if carrier.broken else name} is Broken"
+    if Mode.RAIL in (carrier.mode, unit.mode):
+        return f"{carrier_name if carrier.mode is Mode.RAIL else name} is in Rail Mode"
+    if unit.is_immobile:  # speed 0: "never moves" [000 4.6], not even aboard
+        return f"{name} is immobile"
     if unit.mp_spent >= movement_allowance(state, unit) > 0:
         return f"{name} has no movement points left"
     if is_naval(carrier):

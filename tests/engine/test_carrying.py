@@ -58,6 +58,8 @@ def _game(units: dict[str, dict[str, Any]], art: str = ".TB .  .  .", **kw: Any)
         (TRUCKS, GUNS, None),  # 1 gun per truck
         (TRUCKS, {**GUNS, "strength": 11}, "no room"),
         (TANKS, GUNS, "not a foot unit"),  # external riders: foot only
+        (TRUCKS, {**GUNS, "speed": 0}, "immobile"),
+        (TRUCKS, {**MEN, "mode": "rail"}, "Rail Mode"),
         (TRUCKS, TANKS, "not vehicles"),
         (MEN, MEN, "no vehicles"),
     ],
