@@ -16,10 +16,12 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 from editor import icons
 from editor.commands import SetValue
 from editor.docks.base import DocumentDock
+from editor.docks.hex_info import HexInfoDock
 from editor.docks.problems_dock import ProblemsDock
 from editor.docks.tool_options import ToolOptionsDock
 from editor.map.view import MapOverlay
 from editor.selection import Focus
+from editor.testplay.carry_marks import carry_notes
 from editor.testplay.computer_turns import ComputerTurns
 from editor.testplay.curtain import Curtain
 from editor.testplay.dock import TestPlayDock
@@ -236,6 +238,8 @@ class TestPlayController(QObject):
         view.aids = self.overlays
         # Hex Info lists the game's units, as the side to move may know them under Fog of War.
         hex_info = window.docks.get("hex_info")
+        if isinstance(hex_info, HexInfoDock):
+            hex_info.unit_notes = lambda unit_id: carry_notes(session.game, unit_id, session.viewer)
         if isinstance(hex_info, DocumentDock):
             hex_info.set_document(session.shadow)
         self.curtain = Curtain(window, session)
@@ -296,6 +300,8 @@ class TestPlayController(QObject):
         self.tool.set_session(None)
         self.overlays.set_session(None)
         hex_info = window.docks.get("hex_info")
+        if isinstance(hex_info, HexInfoDock):
+            hex_info.unit_notes = None
         if isinstance(hex_info, DocumentDock):
             hex_info.set_document(window.document)
         if self.curtain is not None:

@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from engine.allowance import is_heavy_gun, is_rail_unit, movement_allowance, mp_left
 from engine.combat.activity import mark_active, player_turn_index
+from engine.hedgerow import mark_crossing
 from engine.movement_costs import INF, MapCosts, MoveProfile
 from engine.movement_steps import EPSILON, IllegalMove, Mover, Step, describe
 from engine.mp_text import cost_text, left_text
@@ -85,6 +86,8 @@ def move(state: GameState, unit: UnitState, path_hexes: Sequence[int]) -> list[i
     spent = steps[-1].spent_after
     hexes = [step.to_hex for step in steps]
     apply_entries(state, hexes, [step.edge for step in steps if step.taken.ferry])
+    for step in steps:
+        mark_crossing(state, unit, step.from_hex, step.direction)
     finish_move(state, unit, spent, hexes[-1])
     return hexes
 

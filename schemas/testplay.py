@@ -91,6 +91,24 @@ class BreakDownOrder(Tagged):
     """Id of the combined counter."""
 
 
+class CarryOrder(Tagged):
+    """A carrier takes units of its hex aboard, in order (Panzer Battles) [001 "Carry/Uncarry"]."""
+
+    kind: Literal["carry"] = "carry"
+    carrier: Identifier
+    """Id of the carrying unit."""
+    units: list[Identifier] = Field(min_length=1)
+    """Ids of the units it takes aboard."""
+
+
+class UncarryOrder(Tagged):
+    """A carrier sets every unit it carries down on its hex [001 "Carry/Uncarry"]."""
+
+    kind: Literal["uncarry"] = "uncarry"
+    carrier: Identifier
+    """Id of the carrying unit."""
+
+
 class FireOrder(Tagged):
     """A unit fires at a hex [000 5.1]."""
 
@@ -133,6 +151,8 @@ RecordedOrder = Annotated[
     | DigInOrder
     | CombineOrder
     | BreakDownOrder
+    | CarryOrder
+    | UncarryOrder
     | EndTurnOrder
     | EndPhaseOrder,
     Field(discriminator="kind"),

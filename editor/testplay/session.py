@@ -294,6 +294,20 @@ class TestPlaySession(QObject):
         self._after_change(events)
         return events
 
+    def carry(self, carrier_id: str, unit_ids: Sequence[str]) -> list[Event]:
+        """A carrier takes units of its hex aboard [001 "Carry/Uncarry"]."""
+        self._check_idle(carrier_id)
+        events = self.game.carry(carrier_id, unit_ids)
+        self._after_change(events)
+        return events
+
+    def uncarry(self, carrier_id: str) -> list[Event]:
+        """A carrier sets its passengers down on its hex [001 "Carry/Uncarry"]."""
+        self._check_idle(carrier_id)
+        events = [self.game.uncarry(carrier_id)]
+        self._after_change(events)
+        return events
+
     def undo(self) -> Order:
         """Take back the last order of the player turn; IllegalMove saying why it may not."""
         refusal = self.undo_refusal()

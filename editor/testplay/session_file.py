@@ -17,6 +17,7 @@ from engine.game import Game
 from engine.orders import (
     Assault,
     BreakDown,
+    Carry,
     ChangeMode,
     Combine,
     DigIn,
@@ -27,6 +28,7 @@ from engine.orders import (
     Move,
     Order,
     ReconSpot,
+    Uncarry,
 )
 from engine.play_options import OpFireRange
 from schemas.io import FileKind, LoadedFile, dump_text, load_file, save_file
@@ -36,6 +38,7 @@ from schemas.testplay import (
     TESTPLAY_FORMAT_VERSION,
     AssaultOrder,
     BreakDownOrder,
+    CarryOrder,
     CombineOrder,
     DigInOrder,
     EndPhaseOrder,
@@ -51,6 +54,7 @@ from schemas.testplay import (
     RecordedOrder,
     TestPlayRecord,
     TitleDigests,
+    UncarryOrder,
 )
 from schemas.title import ScenarioBundle
 from schemas.vocabulary import OptionalRule, Side
@@ -222,6 +226,10 @@ def recorded_order(order: Order) -> RecordedOrder:
         return CombineOrder(units=list(order.units))
     if isinstance(order, BreakDown):
         return BreakDownOrder(unit=order.unit)
+    if isinstance(order, Carry):
+        return CarryOrder(carrier=order.carrier, units=list(order.units))
+    if isinstance(order, Uncarry):
+        return UncarryOrder(carrier=order.carrier)
     if isinstance(order, Fire):
         return FireOrder(unit=order.unit, target=order.target)
     if isinstance(order, EndPhase):
@@ -247,6 +255,10 @@ def engine_order(order: RecordedOrder) -> Order:
         return Combine(tuple(order.units))
     if isinstance(order, BreakDownOrder):
         return BreakDown(order.unit)
+    if isinstance(order, CarryOrder):
+        return Carry(order.carrier, tuple(order.units))
+    if isinstance(order, UncarryOrder):
+        return Uncarry(order.carrier)
     if isinstance(order, FireOrder):
         return Fire(order.unit, (order.target[0], order.target[1]))
     if isinstance(order, EndPhaseOrder):

@@ -298,12 +298,44 @@ window.close()  # saves the layout, as quitting does
 """
 
 
+_MEASURE_MOVE_OPTIONS = """
+import json, sys
+from PySide6.QtWidgets import QApplication, QPushButton
+from editor.app import start
+window = start([sys.argv[1]], ask=lambda *_: None)
+window.show()
+QApplication.processEvents()
+window.testplay_action.trigger()
+dock = window.docks["tool_options"]
+dock.show()
+dock.raise_()
+for _ in range(10):
+    QApplication.processEvents()
+area = dock.scroll
+print(json.dumps({
+    "needed": [area.widget().minimumSizeHint().width()],
+    "viewport": [area.viewport().width()],
+    "scroll": [area.horizontalScrollBar().maximum()],
+    "buttons": sorted(b.text() for b in area.widget().findChildren(QPushButton) if b.isVisible()),
+}))
+window.testplay_action.trigger()
+window.set_document(None)
+"""
+
+
 def _first_start(
-    tmp_path: Path, scenario: Path, width: int, height: int, scale: int, *, data: str = ""
+    tmp_path: Path,
+    scenario: Path,
+    width: int,
+    height: int,
+    scale: int,
+    *,
+    data: str = "",
+    script: str = _MEASURE,
 ) -> dict[str, list[int]]:
     """Start the editor in a fresh process on a screen of that many physical pixels at that
-    scale, with no saved layout (or the one left in the `data` folder), and measure its
-    window."""
+    scale, with no saved layout (or the one left in the `data` folder), and run `script` (by
+    default: measure its window)."""
     config = tmp_path / "screen.json"
     screen = {"name": "test", "x": 0, "y": 0, "width": width, "height": height}
     config.write_text(json.dumps({"screens": [{**screen, "logicalDpi": 96, "dpr": 1}]}))
@@ -314,7 +346,7 @@ def _first_start(
         "HEXWRIGHT_DATA_DIR": str(tmp_path / (data or f"data-{width}-{scale}")),
     }
     done = subprocess.run(
-        [sys.executable, "-c", _MEASURE, str(scenario)],
+        [sys.executable, "-c", script, str(scenario)],
         env=environment,
         cwd=REPO,
         capture_output=True,
@@ -342,6 +374,17 @@ def test_at_200_percent_on_1920x1080_the_window_fits(tmp_path: Path, ardennes: P
     assert measured["ratio"] == 2
     assert _within(QSize(*measured["hint"]), QSize(960, 540)), measured
     assert _inside(measured["frame"], measured["room"]), measured
+
+
+def test_at_200_percent_on_1920x1080_the_test_play_move_options_do_not_scroll_sideways(
+    tmp_path: Path, ardennes: Path
+) -> None:
+    """The mode buttons and the actions (Dig In ... Carry, Uncarry) wrap to the left column's
+    width instead of hiding behind a horizontal scroll bar."""
+    measured = _first_start(tmp_path, ardennes, 1920, 1080, 2, script=_MEASURE_MOVE_OPTIONS)
+    assert {"Deployed", "Break Down", "Carry", "Uncarry"} <= set(measured["buttons"]), measured
+    assert measured["scroll"] == [0], measured
+    assert measured["needed"][0] <= measured["viewport"][0], measured
 
 
 def test_the_first_start_on_a_laptop_opens_within_the_screen(
