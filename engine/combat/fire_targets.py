@@ -231,7 +231,8 @@ def fire_targets(
     only; the artillery may still fire directly at an adjacent target).
     Decision: an indirect-fire unit fires directly at an adjacent target it sees itself, as
     the manual's Artillery Hard Target Mod ("artillery ... firing at a range of 1") implies
-    such fire exists; from 2 hexes on it fires indirectly.
+    such fire exists; from 2 hexes on it fires indirectly. Only hexes holding a unit the fire
+    can fall on (`target_unit`: one it has an attack value against) are listed.
     """
     if why_cannot_fire(state, unit) is not None or not hex_fire_allows(state, unit):
         return {}
@@ -288,7 +289,9 @@ def fire_targets(
             detached_spotters_only=all(is_detached(state, s) for s in seeing),
             unknown=grade is Sight.UNKNOWN,
         )
-    return targets
+    # A hex is a target only if the fire can fall on one of its units: a mortar with no hard
+    # attack lists no hex of tanks alone, so every hex listed can be fired at.
+    return {h: t for h, t in targets.items() if target_unit(state, unit, t) is not None}
 
 
 def target_unit(state: GameState, unit: UnitState, target: FireTarget) -> UnitState | None:
