@@ -138,7 +138,9 @@ def firing_strength(state: GameState, unit: UnitState) -> float:
 
 
 def _firer_modifiers(state: GameState, unit: UnitState, target: FireTarget) -> list[FireModifier]:
-    """The modifiers of the firing unit's own state [000 5.0, 5.1, 5.2, 10.2, 11.0]."""
+    """The modifiers of the firing unit's own state [000 5.0, 5.1, 5.2, 10.2, 11.0]. Patrolling
+    (x3/4 [4.2]) and Stockpiled artillery [10.3] are not here: the engine has neither state
+    yet (issue "Every other rule of the manuals")."""
     found = []
     combat = state.parameters.combat
     quality = quality_fire_modifier_pct(unit.unit.quality, combat.quality_fire_modifier)
@@ -149,8 +151,14 @@ def _firer_modifiers(state: GameState, unit: UnitState, target: FireTarget) -> l
         found.append(FireModifier("fatigue", pct=fatigue))
     if unit.disrupted:
         found.append(FireModifier("disrupted", 0.5))
-    if unit.low_ammo:
-        found.append(FireModifier("low ammo", 0.5))
+    if unit.low_ammo or unit.digging_in:
+        # [000 5.2] "Firer Digging-In or Low Ammo x1/2". Decision: one halving for either or
+        # both, as the manual names them in one modifier (and as the assault's defender
+        # halving for "Disrupted, Low Ammo or Digging-In" does not stack [000 6.1]).
+        names = [
+            n for n, on in (("digging in", unit.digging_in), ("low ammo", unit.low_ammo)) if on
+        ]
+        found.append(FireModifier(", ".join(names), 0.5))
     if unit.mode is Mode.TRAVEL:
         terrain = terrain_of(state, unit.hex)
         road_only = terrain.vehicles_road_only and (unit.is_vehicle or unit.is_towed_gun)

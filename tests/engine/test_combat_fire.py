@@ -230,6 +230,22 @@ def test_disrupted_low_ammo_and_quality_change_the_fire() -> None:
     assert game.fire_targets("A") == {}
 
 
+def test_a_unit_digging_in_fires_at_half_and_low_ammo_does_not_halve_it_again() -> None:
+    title = _title(ROW, {})
+    game = _game(title)
+    full = game.fire_preview("A", title.positions["a"])
+    assert full is not None
+    game.unit("A").digging_in = True  # still digging from an earlier turn [000 4.9]
+    digging = game.fire_preview("A", title.positions["a"])
+    assert digging is not None
+    assert "x0.5 digging in" in [m.describe() for m in digging.modifiers]
+    assert digging.value == pytest.approx(full.value / 2)
+    game.unit("A").low_ammo = True  # "Digging-In or Low Ammo": one halving [000 5.2]
+    both = game.fire_preview("A", title.positions["a"])
+    assert both is not None
+    assert both.value == pytest.approx(full.value / 2)
+
+
 def test_hex_fire_limitation_follows_the_manual_example() -> None:
     # stacking limit 1000: at most 3000 men-equivalents fire from one hex a turn [000 5.1]
     title = _title(".AB .a", {"A": {"strength": 1000}, "B": {"strength": 1000}})
