@@ -15,7 +15,7 @@ import resource
 import sys
 from pathlib import Path
 
-from bench import whole_process  # noqa: F401  # registers the whole-process rows
+from bench import computer, whole_process  # noqa: F401  # registers their rows
 from bench.generate import DEFAULT_SEED, DEFAULT_SIZE, ensure_title, read_stamp
 from bench.measure import (
     EDITOR_PEAK_MEMORY_MB,
@@ -92,7 +92,20 @@ def main(argv: list[str] | None = None) -> int:
         "--profile", action="store_true", help="also print a cProfile of one run of each"
     )
     parser.add_argument("--list", action="store_true", help="list the measurements and exit")
+    parser.add_argument(
+        "--win-rate",
+        type=int,
+        nargs="?",
+        const=40,
+        metavar="GAMES",
+        help="instead, play the computer player against the naive baseline GAMES times on each "
+        "sample scenario (default 40, half at each side; --only NAME: the scenarios whose "
+        "file name contains NAME) and print its win rate",
+    )
     args = parser.parse_args(argv)
+    if args.win_rate is not None:
+        computer.win_rates(args.win_rate, only=args.only)
+        return 0
 
     selected = _selected(args.only)
     if args.list or not selected:

@@ -62,15 +62,32 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser(
         "play",
         help="test-play a scenario headless, turn by turn",
-        description="Advance a scenario N game turns with no orders and report each turn: date "
+        description="Advance a scenario N game turns and report each turn: date "
         "and time, weather, arrivals, withdrawals, releases, each side's isolated units and the "
-        "Local Supply Value of every occupied hex, objective owners and the score. The same "
-        "seed always gives the same report.",
+        "Local Supply Value of every occupied hex, objective owners and the score, and the "
+        "orders of each side the computer plays (--allied/--axis computer; a human side gives "
+        "no orders). The same seed always gives the same report.",
     )
     play.add_argument("scenario", metavar="SCENARIO", help="a .scenario.yaml file")
     play.add_argument("--turns", type=int, metavar="N", help="game turns to play (default: all)")
     play.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
     play.add_argument("--json", action="store_true", help="print the report as JSON")
+    for side in ("allied", "axis"):
+        play.add_argument(
+            f"--{side}",
+            choices=("human", "computer"),
+            default="human",
+            help=f"who plays the {side} side: the computer gives its orders by the scenario's "
+            "A/I orders; a human side gives none here (default: human)",
+        )
+    play.add_argument(
+        "--explain", action="store_true", help="print the reason for each computer order"
+    )
+    play.add_argument(
+        "--save",
+        metavar="FILE",
+        help="save the game as a .testplay.yaml the editor opens and `hexwright replay` replays",
+    )
     play.set_defaults(handler="playing:command_play")
 
     replay = commands.add_parser(

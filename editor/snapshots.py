@@ -78,6 +78,7 @@ def take(out_dir: Path, scenario: Path | None = None, town: str = TOWN) -> list[
 
     if place is not None:
         _testplay_shot(window, tuple(place.hex), shot)
+    _computer_shot(window, shot)
 
     whole = out_dir / "map-export.png"
     image = render_whole_map(document)
@@ -210,6 +211,31 @@ def _assault_shot(window: Any, shot: Callable[[str], None]) -> None:
     shot("testplay-assault")
     mode.leave()
     window.selection.select_units([])
+
+
+def _computer_shot(window: Any, shot: Callable[[str], None]) -> None:
+    """Test-play against the computer: the side to move set to Computer on the Players tab, its
+    turn watched at Slow speed, shot after its third order with that counter selected."""
+    from PySide6.QtWidgets import QApplication  # noqa: PLC0415
+
+    from editor.testplay.computer_turns import Speed  # noqa: PLC0415
+
+    controller = window.testplay
+    dock = controller.dock
+    if dock is None or not controller.start():
+        return
+    bar = dock.players_bar
+    dock.tabs.setCurrentWidget(bar)
+    bar.speed_box.setCurrentIndex(list(Speed).index(Speed.SLOW))
+    session = controller.session
+    window.map_view.set_zoom(36)
+    bar.player_boxes[session.game.phasing].setCurrentText("Computer")
+    deadline = time.monotonic() + 60
+    while len(session.orders) < 3 and time.monotonic() < deadline:
+        QApplication.processEvents()
+        time.sleep(0.02)
+    shot("testplay-computer")
+    controller.stop()
 
 
 def _arrivals_shot(window: Any, shot: Callable[[str], None]) -> None:

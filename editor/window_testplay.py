@@ -16,10 +16,13 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 from editor import icons
 from editor.commands import SetValue
 from editor.docks.base import DocumentDock
+from editor.docks.hex_info import HexInfoDock
 from editor.docks.problems_dock import ProblemsDock
 from editor.docks.tool_options import ToolOptionsDock
 from editor.map.view import MapOverlay
 from editor.selection import Focus
+from editor.testplay.carry_marks import carry_notes
+from editor.testplay.computer_turns import ComputerTurns
 from editor.testplay.curtain import Curtain
 from editor.testplay.dock import TestPlayDock
 from editor.testplay.fixes import positions_of
@@ -86,6 +89,10 @@ class TestPlayController(QObject):
         self.session: TestPlaySession | None = None
         self.curtain: Curtain | None = None
         """The hot-seat curtain of the running session."""
+        self.turns: ComputerTurns | None = None
+        """The computer's turns of the running session."""
+        self.computer_factory = ComputerTurns.default_factory
+        """Makes the computer player of a side (tests replace it)."""
         self.last: tuple[TestPlaySettings, list[Order], Path] | None = None
         """The settings, orders and scenario file of the last test-play stopped, for
         `replay_last`."""
@@ -174,11 +181,13 @@ class TestPlayController(QObject):
 
     def menu_actions(self) -> list[QAction]:
         """The Play menu's actions on a running test-play, in menu order."""
+        computer = self.dock.players_bar.control_actions if self.dock is not None else []
         return [
             self.end_turn_action,
             self.take_back_action,
             # enabled only while the selected unit of the side to move may fire or assault
             *self.tool.combat.actions.values(),
+            *computer,
             self.copy_positions_action,
             self.save_action,
             self.open_action,
@@ -229,9 +238,12 @@ class TestPlayController(QObject):
         view.aids = self.overlays
         # Hex Info lists the game's units, as the side to move may know them under Fog of War.
         hex_info = window.docks.get("hex_info")
+        if isinstance(hex_info, HexInfoDock):
+            hex_info.unit_notes = lambda unit_id: carry_notes(session.game, unit_id, session.viewer)
         if isinstance(hex_info, DocumentDock):
             hex_info.set_document(session.shadow)
         self.curtain = Curtain(window, session)
+        self._start_computer(session)
         window.tools.group.setEnabled(False)
         for name, dock in window.docks.items():
             if isinstance(dock, DocumentDock) and name not in STAYS_ON:
@@ -288,11 +300,14 @@ class TestPlayController(QObject):
         self.tool.set_session(None)
         self.overlays.set_session(None)
         hex_info = window.docks.get("hex_info")
+        if isinstance(hex_info, HexInfoDock):
+            hex_info.unit_notes = None
         if isinstance(hex_info, DocumentDock):
             hex_info.set_document(window.document)
         if self.curtain is not None:
             self.curtain.deleteLater()
             self.curtain = None
+        self._stop_computer()
         view.aids = self._saved_aids
         view.set_document(window.document, keep_view=True)
         view.set_tool(window.tools.current)
@@ -309,6 +324,32 @@ class TestPlayController(QObject):
         session.deleteLater()
         self.update_actions()
         self.running_changed.emit(False)
+
+    def _start_computer(self, session: TestPlaySession) -> None:
+        """The computer plays its sides of the session; its orders are shown on the map."""
+        turns = ComputerTurns(session, self.computer_factory, self)
+        self.turns = turns
+        turns.showing.connect(self._show_computer_order)
+        turns.progress.connect(lambda text: self.window.statusBar().showMessage(text))
+        if self.dock is not None:
+            turns.failed.connect(self.dock.message.setText)
+            turns.progress.connect(self.dock.message.setText)
+            self.dock.players_bar.set_turns(turns)
+
+    def _stop_computer(self) -> None:
+        turns, self.turns = self.turns, None
+        if turns is None:
+            return
+        turns.shutdown()
+        if self.dock is not None:
+            self.dock.players_bar.set_turns(None)
+        turns.deleteLater()
+        self.window.statusBar().clearMessage()
+
+    def _show_computer_order(self, hex_: tuple[int, int]) -> None:
+        # The counter the computer just moved, selected and brought into view.
+        self.window.selection.select_hex(hex_)
+        self.window.selection.request_focus(Focus(hex=hex_))
 
     @property
     def dock(self) -> TestPlayDock | None:

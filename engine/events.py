@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.carrying import Carried, Uncarried
 from engine.combat.dig_in import DugIn, StartedDiggingIn, StoppedDiggingIn
 from engine.combat.events import (
     AmmoSpent,
@@ -422,6 +423,8 @@ Event = (
     | StoppedDiggingIn
     | Combined
     | BrokeDown
+    | Carried
+    | Uncarried
     | ConditionChanged
     | StormChanged
     | VisibilityChanged

@@ -22,6 +22,7 @@ from engine.combat import dig_in
 from engine.combat.events import LossesTaken
 from engine.combat.opportunity_fire import opportunity_fire, triggers_on_mode_change
 from engine.events import Event, GameEnded
+from engine.game_carry import CarryOrders
 from engine.game_combat import CombatOrders
 from engine.game_queries import GameQueries
 from engine.game_turns import TurnLoop
@@ -30,6 +31,7 @@ from engine.movement_walk import walk
 from engine.orders import (
     Assault,
     BreakDown,
+    Carry,
     ChangeMode,
     Combine,
     DigIn,
@@ -39,6 +41,7 @@ from engine.orders import (
     Move,
     Order,
     ReconSpot,
+    Uncarry,
 )
 from engine.phases import Action
 from engine.play_options import PlayOptions
@@ -56,7 +59,7 @@ from schemas.weather import WeatherFile
 Offset = tuple[int, int]
 
 
-class Game(CombatOrders, GameQueries, TurnLoop):
+class Game(CombatOrders, CarryOrders, GameQueries, TurnLoop):
     """A game in progress, from the first player turn of turn 1 to the end.
 
     Orders (`move`, `change_mode`, `exit_unit`, `dig_in`, `combine`, `break_down`, ...) are
@@ -75,6 +78,10 @@ class Game(CombatOrders, GameQueries, TurnLoop):
         """Every order carried out, in order; taken-back orders are not in it."""
         self._checkpoints: list[_Checkpoint] = []
         """The game before each order of the current player turn, for `undo`."""
+        self.take_back = True
+        """Whether the orders given now may be taken back: off, an order keeps no copy of the
+        game (a copy of every unit) and takes back none before it. A computer player, which
+        never takes an order back, turns it off while it gives one."""
         if state.clock.is_midnight_turn(state.turn):  # a scenario starting at midnight [000 10.2]
             self._emit(
                 supply.apply_supply_variations(
@@ -181,6 +188,10 @@ class Game(CombatOrders, GameQueries, TurnLoop):
             return [self.combine(order.units)]
         if isinstance(order, BreakDown):
             return [self.break_down(order.unit)]
+        if isinstance(order, Carry):
+            return self.carry(order.carrier, order.units)
+        if isinstance(order, Uncarry):
+            return [self.uncarry(order.carrier)]
         if isinstance(order, Fire):
             return self.fire(order.unit, order.target)
         if isinstance(order, Assault):
@@ -214,11 +225,15 @@ class Game(CombatOrders, GameQueries, TurnLoop):
     def _carry_out(self, order: Order, run: Callable[[], list[Event]]) -> list[Event]:
         """Run an order of the player turn, recording it and a copy of the game before it; on
         IllegalMove nothing changed, so nothing is recorded."""
-        checkpoint = _Checkpoint(self.state.snapshot(), len(self.log), self.result)
+        checkpoint = (
+            _Checkpoint(self.state.snapshot(), len(self.log), self.result)
+            if self.take_back
+            else None
+        )
         events = run()
         update_intel(self.state)
         self.orders.append(order)
-        if any(isinstance(event, LossesTaken) for event in events):
+        if checkpoint is None or any(isinstance(event, LossesTaken) for event in events):
             # A combat result is a die roll the player has seen: nothing before it is taken
             # back, or orders could be replayed until the dice fall well.
             self._checkpoints.clear()
@@ -237,6 +252,8 @@ class Game(CombatOrders, GameQueries, TurnLoop):
         if unit.side is not self.acting:
             now = f"{phase.describe()} Phase" if phase else f"{self.phasing.value} player turn"
             raise movement.IllegalMove(f"{unit_id} is {unit.side.value}; it is the {now}")
+        if unit.carried_by is not None:  # [001 "Carry/Uncarry"] it rides: its carrier acts
+            raise movement.IllegalMove(f"{unit_id} rides on {unit.carried_by}; set it down first")
         why = phases.why_not_now(self.state, action)
         if why is not None:
             raise movement.IllegalMove(f"{unit_id} cannot do that now: {why}")

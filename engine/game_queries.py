@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine import objectives, spotting, supply
+from engine import movement, objectives, spotting, supply
 from engine.events import Event
 from engine.intel import intel_markers
 from engine.line_of_sight import has_line_of_sight
@@ -14,6 +14,7 @@ from engine.objectives import Score
 from engine.sightings import IntelMarker, Sight, Sighting
 from engine.state import GameState
 from engine.units import UnitState
+from schemas.scenario import Mode
 from schemas.vocabulary import Side
 
 Offset = tuple[int, int]
@@ -113,6 +114,20 @@ class GameQueries:
         """Where `side` last saw the enemy units gone out of its sight, identified or as
         Unknown, and when (Panzer Battles [001 1.1 #31], see `engine.intel`)."""
         return intel_markers(self.state, side)
+
+    def why_not_change_mode(self, unit_id: str, mode: Mode | str) -> str | None:
+        """Why a unit of the side to move may not change to `mode` now, as a sentence with the
+        manual's section; None when it may (see `engine.movement.change_mode`)."""
+        unit = self.unit(unit_id)
+        if unit.side is not self.state.phasing:
+            return (
+                f"{unit_id} is {unit.side.value}; it is the {self.state.phasing.value} player turn"
+            )
+        try:
+            movement.mode_change_check(self.state, unit, Mode(mode))
+        except movement.IllegalMove as refused:
+            return str(refused)
+        return None
 
     def iter_log(self, turn: int | None = None) -> Iterator[Event]:
         """The events logged so far, or those of one turn."""

@@ -14,6 +14,7 @@ from engine.combat.ammunition import ammunition_checks
 from engine.combat.recovery import start_of_turn_recovery
 from engine.defensive_fire import automatic_defensive_fire
 from engine.events import Arrived, Event, GameEnded
+from engine.hedgerow import clear_vulnerable
 from engine.intel import update_intel
 from engine.objectives import Score
 from engine.orders import EndPhase, EndPlayerTurn, Order
@@ -186,6 +187,7 @@ class TurnLoop:
         self._emit(dig_in.progress_digging(state, side))  # after rest: diggers do not rest
         for unit in state.iter_units(side):
             unit.mp_spent = 0.0
+        clear_vulnerable(state, side)
         update_intel(state)
         state.step = 0
         self._phase_started()

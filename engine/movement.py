@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from engine.allowance import is_heavy_gun, is_rail_unit, movement_allowance, mp_left
 from engine.combat.activity import mark_active, player_turn_index
+from engine.hedgerow import mark_crossing
 from engine.movement_costs import INF, MapCosts, MoveProfile
 from engine.movement_steps import EPSILON, IllegalMove, Mover, Step, describe
 from engine.mp_text import cost_text, left_text
@@ -85,6 +86,8 @@ def move(state: GameState, unit: UnitState, path_hexes: Sequence[int]) -> list[i
     spent = steps[-1].spent_after
     hexes = [step.to_hex for step in steps]
     apply_entries(state, hexes, [step.edge for step in steps if step.taken.ferry])
+    for step in steps:
+        mark_crossing(state, unit, step.from_hex, step.direction)
     finish_move(state, unit, spent, hexes[-1])
     return hexes
 
@@ -259,6 +262,20 @@ def change_mode(state: GameState, unit: UnitState, mode: Mode) -> float:
     mode = Mode(mode)
     if mode is unit.mode:
         return 0.0
+    cost = mode_change_check(state, unit, mode)
+    old, unit.mode = unit.mode, mode
+    note_mode_change(state, unit, old)  # a Deploying unit under phased play [000 13.3]
+    unit.digging_in = False  # only Deployed units dig in [000 4.9]
+    unit.mp_spent += cost
+    state.touch()
+    return cost
+
+
+def mode_change_check(state: GameState, unit: UnitState, mode: Mode) -> float:
+    """The movement points the change to `mode` would cost (see `change_mode`); IllegalMove
+    with the reason when the unit may not change to it now. Changes nothing."""
+    if mode is unit.mode:
+        return 0.0
     who = describe(unit)
     where = _where(state, unit.hex)
     static = unit.unit
@@ -281,11 +298,6 @@ def change_mode(state: GameState, unit: UnitState, mode: Mode) -> float:
             f"{who} on {where} cannot change to {mode.value} mode: it costs {cost_text(cost)} "
             f"movement points and {left_text(left)} are left [000 4.1]"
         )
-    old, unit.mode = unit.mode, mode
-    note_mode_change(state, unit, old)  # a Deploying unit under phased play [000 13.3]
-    unit.digging_in = False  # only Deployed units dig in [000 4.9]
-    unit.mp_spent += cost
-    state.touch()
     return cost
 
 

@@ -32,6 +32,7 @@ from engine.allowance import mp_left
 from engine.combat.events import CounterbatterySpotted, LossesTaken, OpportunityFire, RubbleMade
 from engine.combat.opportunity_fire import gather_firers, opportunity_fire
 from engine.events import MoveStopped
+from engine.hedgerow import mark_crossing
 from engine.line_of_sight import has_line_of_sight
 from engine.movement import apply_entries, check_path, finish_move, move
 from engine.movement_steps import EPSILON, Mover
@@ -84,6 +85,7 @@ def walk(
         spent = min(budget, spent + taken.cost + taken.loss)
         apply_entries(state, [there], [step.edge] if taken.ferry else [])
         state.put(unit, there)
+        mark_crossing(state, unit, step.from_hex, step.direction)
         entered.append(there)
         if fog and enemy_zoc[there] and not known_zoc[there]:
             stop = "contact: an enemy zone of control"

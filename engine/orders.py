@@ -144,6 +144,33 @@ class BreakDown:
 
 
 @dataclass(frozen=True, slots=True)
+class Carry:
+    """A vehicle, Transport or Naval unit takes units of its hex aboard [001 "Carry/Uncarry"]."""
+
+    carrier: str
+    units: tuple[str, ...]
+
+    def describe(self) -> str:
+        """One phrase for a menu or a report.
+
+        >>> Carry("Pz/1", ("Gren/1",)).describe()
+        'Pz/1 carries Gren/1'
+        """
+        return f"{self.carrier} carries {', '.join(self.units)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Uncarry:
+    """A carrier sets every unit it carries down on its hex [001 "Carry/Uncarry"]."""
+
+    carrier: str
+
+    def describe(self) -> str:
+        """One phrase for a menu or a report."""
+        return f"{self.carrier} sets its passengers down"
+
+
+@dataclass(frozen=True, slots=True)
 class EndPlayerTurn:
     """End the player turn [000 3.3]."""
 
@@ -171,6 +198,8 @@ Order = (
     | DigIn
     | Combine
     | BreakDown
+    | Carry
+    | Uncarry
     | EndPlayerTurn
     | EndPhase
 )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
@@ -70,8 +70,11 @@ def side_supply(game: Game, side: Side) -> SideSupply:
     )
 
 
-def iter_turn_reports(game: Game, turns: int | None = None) -> Iterator[TurnReport]:
-    """Play `turns` game turns (default: to the end) with no orders, reporting each.
+def iter_turn_reports(
+    game: Game, turns: int | None = None, give_orders: Callable[[Game], object] | None = None
+) -> Iterator[TurnReport]:
+    """Play `turns` game turns (default: to the end), reporting each: with no orders, or with
+    those `give_orders` gives at each player turn (a computer player's).
 
     Supply, owners and the score are taken when both sides have had their player turn, before
     the game turn ends (so a turn's report never shows the next turn's arrivals).
@@ -80,7 +83,11 @@ def iter_turn_reports(game: Game, turns: int | None = None) -> Iterator[TurnRepo
     while not game.is_over and (turns is None or played < turns):
         turn, weather = game.turn, game.weather
         time, phase = game.time, game.day_phase
+        if give_orders is not None:
+            give_orders(game)
         game.end_player_turn()
+        if give_orders is not None and not game.is_over:
+            give_orders(game)
         supply = {side: side_supply(game, side) for side in Side}
         owners = game.objective_owners()
         score = game.score()

@@ -70,6 +70,13 @@ class RulesetProfile:
     bocage_assault: bool = True
     """Vehicles assaulting into a Bocage hex have their defense halved ("Special Bocage
     Rule" [000 6.2]); PB models hedgerows as hexsides instead [001 #12]."""
+    carrying: bool = False
+    """Transport units carry men or guns, Naval units men, guns or vehicles, other vehicles
+    external foot riders [001 "Carry/Uncarry", #21] (`engine.carrying`); PzC has no Transport
+    type [000 4.2]."""
+    hedgerow_vulnerable: bool = False
+    """Vehicles crossing a Hedge Row hexside, or assaulting across one successfully, become
+    Vulnerable with half defense [001 "Hedge Row Rules"] (`engine.hedgerow`)."""
     intel_markers: bool = False
     """Each side keeps markers of enemy positions it saw last [001 1.1 #31] (`engine.intel`);
     the Panzer Campaigns manual has none."""
@@ -110,6 +117,8 @@ PROFILES: dict[Ruleset, RulesetProfile] = {
         overrun_assault_zero=True,
         hedgerow_assault=True,
         bocage_assault=False,
+        carrying=True,
+        hedgerow_vulnerable=True,
         op_fire_settings=True,
         intel_markers=True,
     ),

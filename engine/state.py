@@ -526,6 +526,8 @@ class GameState:
         unit.hex = hex_index
         unit.status = UnitStatus.ON_MAP
         self.stacks.setdefault(hex_index, []).append(unit)
+        for passenger_id in unit.carrying:  # passengers ride along [001 "Carry/Uncarry"]
+            self.put(self.units[passenger_id], hex_index)
         self.version += 1
 
     def remove(self, unit: UnitState, status: UnitStatus) -> None:
@@ -536,6 +538,18 @@ class GameState:
             self._lift(unit)
         unit.hex = OFF_MAP
         unit.status = status
+        for passenger_id in unit.carrying:
+            # Decision [001 "Carry/Uncarry"] (silent on a carrier's loss): its passengers are
+            # set down on its hex, except that those of a unit leaving by an exit leave with it.
+            passenger = self.units[passenger_id]
+            passenger.carried_by = None
+            if status is UnitStatus.EXITED:
+                self.remove(passenger, status)
+        unit.carrying = ()
+        if unit.carried_by is not None:
+            carrier = self.units[unit.carried_by]
+            carrier.carrying = tuple(p for p in carrier.carrying if p != unit.id)
+            unit.carried_by = None
         for company_id in unit.combined if status is not UnitStatus.COMBINED else ():
             self.units[company_id].status = status
         self.version += 1

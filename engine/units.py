@@ -94,6 +94,14 @@ class UnitState:
     digging_in: bool = False
     """Digging-In: each of its side's later turns may improve the fortification of its hex
     [000 4.9] (`engine.combat.dig_in`)."""
+    carrying: tuple[str, ...] = ()
+    """Ids of the units it carries, in the order they boarded [001 "Carry/Uncarry"]
+    (`engine.carrying`)."""
+    carried_by: str | None = None
+    """Id of the unit carrying it; it moves with that unit and stands on its hex."""
+    vulnerable: bool = False
+    """A vehicle that crossed or assaulted across a Hedge Row: half defense until its side's
+    next player turn [001 "Hedge Row Rules"] (`engine.hedgerow`)."""
 
     @property
     def on_map(self) -> bool:

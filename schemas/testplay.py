@@ -91,6 +91,24 @@ class BreakDownOrder(Tagged):
     """Id of the combined counter."""
 
 
+class CarryOrder(Tagged):
+    """A carrier takes units of its hex aboard, in order (Panzer Battles) [001 "Carry/Uncarry"]."""
+
+    kind: Literal["carry"] = "carry"
+    carrier: Identifier
+    """Id of the carrying unit."""
+    units: list[Identifier] = Field(min_length=1)
+    """Ids of the units it takes aboard."""
+
+
+class UncarryOrder(Tagged):
+    """A carrier sets every unit it carries down on its hex [001 "Carry/Uncarry"]."""
+
+    kind: Literal["uncarry"] = "uncarry"
+    carrier: Identifier
+    """Id of the carrying unit."""
+
+
 class FireOrder(Tagged):
     """A unit fires at a hex [000 5.1]."""
 
@@ -133,6 +151,8 @@ RecordedOrder = Annotated[
     | DigInOrder
     | CombineOrder
     | BreakDownOrder
+    | CarryOrder
+    | UncarryOrder
     | EndTurnOrder
     | EndPhaseOrder,
     Field(discriminator="kind"),
@@ -191,12 +211,22 @@ class PlaySettings(Node):
     contact. Records saved before it existed replay without it."""
     op_fire: list[OpFireSetting] = []
     """Each side's Panzer Battles opportunity fire settings other than Long."""
+    computer: list[Side] = []
+    """The sides the computer played; the others were played by hand. Records saved before it
+    existed were hot seat: both sides by hand. Replaying does not need it (the orders are in
+    the record); the editor plays on with the same players."""
 
     @field_validator("optional_rules")
     @classmethod
     def _sorted_once(cls, rules: list[OptionalRule]) -> list[OptionalRule]:
         # A set of rules: written sorted and once each, so the same settings give the same text.
         return sorted(set(rules))
+
+    @field_validator("computer")
+    @classmethod
+    def _sides_once(cls, sides: list[Side]) -> list[Side]:
+        # A set of sides, written in the vocabulary's order, once each.
+        return [side for side in Side if side in sides]
 
 
 class Reached(Node):

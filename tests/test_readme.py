@@ -38,16 +38,21 @@ def test_the_screenshot_exists() -> None:
         assert (REPO / image).is_file(), image
 
 
-def test_the_python_example_runs(
+def test_the_python_examples_run(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     readme = (REPO / "README.md").read_text(encoding="utf-8")
-    [example] = re.findall(r"```python\n(.*?)```", readme, re.S)
+    playing, computer = re.findall(r"```python\n(.*?)```", readme, re.S)
     monkeypatch.chdir(REPO)
-    exec(compile(example, "README.md", "exec"), {})
+    exec(compile(playing, "README.md", "exec"), {})
     out = capsys.readouterr().out
     assert "arrived" in out
     assert "allied" in out
+    exec(compile(computer, "README.md", "exec"), {})
+    out = capsys.readouterr().out
+    # The computer says why it gave its orders, turn after turn, by the scenario's A/I orders.
+    assert "turn 1: move de." in out
+    assert "attack bastogne" in out
 
 
 def test_every_link_of_the_readme_stays_inside_the_repository() -> None:

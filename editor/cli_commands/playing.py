@@ -6,17 +6,22 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import dataclass, replace
 
 from editor.cli_commands import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE, print_problems
 from editor.testplay.log_export import log_report
+from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.session_file import (
     RecordError,
     changed_files,
     load_record,
     orders_of,
+    record_of,
+    save_record,
     scenario_of,
     settings_of,
 )
+from engine.computer import ComputerPlayer, Decision
 from engine.game import Game
 from engine.phases import is_automatic
 from engine.report import (
@@ -29,12 +34,12 @@ from engine.report import (
     turn_report_to_json,
 )
 from schemas.problems import printable
-from schemas.title import load_scenario
+from schemas.title import ScenarioBundle, load_scenario
 from schemas.vocabulary import Side
 
 
-def _new_game(path: str, seed: int) -> Game | None:
-    """A new game of the scenario at `path`, or None after printing why it cannot be played."""
+def _load_playable(path: str) -> ScenarioBundle | None:
+    """The loaded scenario at `path`, or None after printing why it cannot be played."""
     bundle = load_scenario(path)
     problems = [p for p in bundle.problems if p.is_error]
     if problems or not bundle.is_complete:
@@ -44,6 +49,14 @@ def _new_game(path: str, seed: int) -> Game | None:
             file=sys.stderr,
         )
         return None
+    return bundle
+
+
+def _new_game(path: str, seed: int) -> Game | None:
+    """A new game of the scenario at `path`, or None after printing why it cannot be played."""
+    bundle = _load_playable(path)
+    if bundle is None:
+        return None
     try:
         return Game.from_bundle(bundle, seed)
     except ValueError as exc:
@@ -51,17 +64,65 @@ def _new_game(path: str, seed: int) -> Game | None:
         return None
 
 
+@dataclass(frozen=True)
+class _Played:
+    """A headless game as a saved test-play records it (`record_of`)."""
+
+    bundle: ScenarioBundle
+    settings: TestPlaySettings
+    game: Game
+
+
 def command_play(args: argparse.Namespace) -> int:
-    """Play a scenario for N game turns with no orders and report every turn."""
-    game = _new_game(args.scenario, args.seed)
-    if game is None:
+    """Play a scenario for N game turns and report every turn; a side played by the computer
+    gives its orders (`engine.computer.ComputerPlayer`), a human side none."""
+    bundle = _load_playable(args.scenario)
+    if bundle is None:
         return EXIT_ERRORS
-    reports = iter_turn_reports(game, args.turns)
+    # The rules `hexwright play` has always played by: the scenario's optional rules, no
+    # Opportunity Fire, no Fog of War; a saved record names them, so it replays the same.
+    settings = replace(
+        TestPlaySettings.of_scenario(bundle.scenario.model, args.seed), opportunity_fire=False
+    )
+    try:
+        game = settings.new_game(bundle)
+    except ValueError as exc:
+        print(printable(f"{args.scenario}: error: {exc}"), file=sys.stderr)
+        return EXIT_ERRORS
+    computers = {
+        side: ComputerPlayer(side, seed=args.seed)
+        for side in Side
+        if getattr(args, side.value, "human") == "computer"
+    }
+
+    decisions: list[Decision] = []
+    """Both computers' decisions in the order they were taken."""
+
+    def give_orders(game: Game) -> None:
+        player = computers.get(game.phasing)
+        if player is not None:
+            for _ in player.turn(game):
+                pass
+            decisions.extend(player.last_reasons)
+
+    try:
+        reports = list(iter_turn_reports(game, args.turns, give_orders if computers else None))
+    except ValueError as exc:  # a game the computer player refuses (phased play)
+        print(printable(f"{args.scenario}: error: {exc}"), file=sys.stderr)
+        return EXIT_ERRORS
+    if args.save:
+        try:
+            save_record(record_of(_Played(bundle, settings, game), args.save), args.save)
+        except OSError as exc:
+            print(printable(f"{args.save}: cannot be written: {exc}"), file=sys.stderr)
+            return EXIT_ERRORS
     if args.json:
         document = {
             "scenario": args.scenario,
             "seed": args.seed,
+            "players": {side.value: getattr(args, side.value, "human") for side in Side},
             "turns": [turn_report_to_json(r) for r in reports],
+            "orders": [_decision_to_json(game, d, args.explain) for d in decisions if d.order],
             "result": event_to_json(game.result) if game.result else None,
         }
         json.dump(document, sys.stdout, indent=2, ensure_ascii=False)
@@ -75,10 +136,31 @@ def command_play(args: argparse.Namespace) -> int:
     for report in reports:
         print()
         print(format_turn_report(report))
+        given = [d for d in decisions if d.turn == report.turn and d.order is not None]
+        if given:
+            print(f"  Computer orders ({len(given)}):")
+            for decision in given:
+                assert decision.order is not None
+                line = decision.order.describe()
+                print(f"    {line} - {decision.reason}" if args.explain else f"    {line}")
     if game.result is not None:
         print()
         print(game.result.describe())
     return EXIT_OK
+
+
+def _decision_to_json(game: Game, decision: Decision, explain: bool) -> dict[str, object]:
+    side = game.unit(decision.unit).side.value
+    assert decision.order is not None
+    entry: dict[str, object] = {
+        "turn": decision.turn,
+        "side": side,
+        "unit": decision.unit,
+        "order": decision.order.describe(),
+    }
+    if explain:
+        entry["reason"] = decision.reason
+    return entry
 
 
 def command_replay(args: argparse.Namespace) -> int:

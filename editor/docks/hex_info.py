@@ -5,7 +5,7 @@ roads and railways, names, the scenario's overlays and marks, and the units ther
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from PySide6.QtCore import Qt, QUrl
@@ -79,6 +79,8 @@ class HexInfoDock(DocumentDock):
         self.browser.setOpenLinks(False)
         self.browser.setFrameShape(QTextBrowser.Shape.NoFrame)
         self.browser.setMinimumWidth(240)
+        self.unit_notes: Callable[[str], list[str]] | None = None
+        """States of a unit the document cannot say, by unit id: a test-play's carrying."""
         self.setWidget(self.browser)
         selection.hex_changed.connect(self._refresh)
         self._refresh()
@@ -237,6 +239,8 @@ class HexInfoDock(DocumentDock):
             for flag in ("fixed", "disrupted", "detached", "low_ammo", "low_fuel"):
                 if getattr(placement, flag):
                     state.append(words(flag))
+            if self.unit_notes is not None:
+                state += self.unit_notes(placement.unit)
             cells.append(
                 f"<tr><td><img src='{url.toString()}'></td>"
                 f"<td class='value'><b>{_escape(unit.name)}</b><br>"

@@ -183,16 +183,16 @@ class ProblemsDock(DocumentDock):
     def _fit_columns(self) -> None:
         """Share the list's width out: on a narrow panel the message keeps most of it."""
         width = self.tree.viewport().width()
-        # Too narrow for the file beside the message: the file is in the Where tooltip and in
-        # what Copy writes; it comes back when the panel is wider.
-        self.tree.setColumnHidden(Column.FILE, width < _FILE_COLUMN_FROM)
-        if self._columns_dragged:
-            return
-        # A code reads whole beside its group's indentation and severity mark.
-        code = 2 * self.tree.indentation() + self.tree.iconSize().width() + 48
-        code += self.tree.fontMetrics().horizontalAdvance("SETUP000")
-        self._fitting = True
+        self._fitting = True  # hiding a column resizes it too: that is no designer's drag
         try:
+            # Too narrow for the file beside the message: the file is in the Where tooltip and
+            # in what Copy writes; it comes back when the panel is wider.
+            self.tree.setColumnHidden(Column.FILE, width < _FILE_COLUMN_FROM)
+            if self._columns_dragged:
+                return
+            # A code reads whole beside its group's indentation and severity mark.
+            code = 2 * self.tree.indentation() + self.tree.iconSize().width() + 48
+            code += self.tree.fontMetrics().horizontalAdvance("SETUP000")
             self.tree.header().resizeSection(Column.CODE, code)
             for column, (share, least, most) in _COLUMN_SHARES.items():
                 self.tree.header().resizeSection(column, min(most, max(least, int(width * share))))

@@ -62,10 +62,16 @@ class ToolOptionsDock(DocumentDock):
         if page is None:
             self.none.setText(f"{tool.label}: {tool.tip}." if tool.tip else tool.label)
             page = self.none
-        # The pages not on show claim no room: the panel is the size of the current one.
+        # The pages not on show claim no room: the panel is the size of the current one. The
+        # current one may be narrower than it would like, down to its minimum (its rows wrap):
+        # at 200 % on 1920x1080 the left column is narrower than the Move options' preferred
+        # width, and a page held at that width scrolled sideways.
+        preferred, ignored = QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored
         for index in range(self.pages.count()):
             other = self.pages.widget(index)
-            ignored = QSizePolicy.Policy.Ignored
-            other.setSizePolicy(QSizePolicy() if other is page else QSizePolicy(ignored, ignored))
+            shown = other is page
+            other.setSizePolicy(
+                QSizePolicy(preferred, preferred) if shown else QSizePolicy(ignored, ignored)
+            )
         self.pages.setCurrentWidget(page)
         self.pages.adjustSize()

@@ -1,6 +1,6 @@
 """The "pass the screen" curtain of hot-seat test-play under Fog of War: when the other side is to
 move, the whole window is covered until its player says they sit at the screen, so neither player
-sees what only the other may know [000 4.8].
+sees what only the other may know [000 4.8]. Against the computer there is no curtain.
 """
 
 from __future__ import annotations
@@ -60,7 +60,9 @@ class Curtain(QWidget):
 
     def _game_changed(self) -> None:
         game = self.session.game
-        if not self.session.settings.fog_of_war or game.is_over:
+        settings = self.session.settings
+        if not settings.fog_of_war or game.is_over or settings.computer_sides:
+            # Against the computer the screen stays with the human player: nobody to pass it to.
             self._side = game.acting
             self.hide()
             return

@@ -31,6 +31,7 @@ from editor.testplay.known_score import score_text
 from editor.testplay.models import ArrivalsModel, LogModel, ObjectivesModel, side_text
 from editor.testplay.phase_text import end_text, turn_text
 from editor.testplay.play_settings import TestPlaySettings
+from editor.testplay.players_bar import PlayersBar
 from editor.testplay.session import TestPlaySession
 from editor.testplay.settings_bar import SettingsBar
 from editor.widgets.undo_keys import undo_keys_to_window
@@ -127,6 +128,11 @@ class TestPlayDock(DocumentDock):
         self.tabs.addTab(self._build_log(), "Log")
         self.tabs.addTab(self._build_objectives(), "Objectives")
         self.tabs.addTab(self._build_arrivals(), "Arrivals")
+        # Players on a tab and the computer's Pause, Stop and Skip beside the tabs: no new row,
+        # the panel kept its height for a laptop at 200 %.
+        self.players_bar = PlayersBar()  # its computer turns are set by the window
+        self.tabs.addTab(self.players_bar, "Players")
+        self.tabs.setCornerWidget(self.players_bar.corner, Qt.Corner.TopRightCorner)
         layout.addWidget(self.tabs, 1)
         self.setWidget(body)
         self._refresh()
@@ -394,6 +400,8 @@ class TestPlayDock(DocumentDock):
         self.advance_button.setText("Stop" if advancing else "Advance to")
         self.advance_button.setEnabled(advancing or (running and not busy))
         if busy and session is not None and not session.is_replaying:
+            if session.computer_is_playing:
+                return  # the computer's progress line is in the message
             target = session.target_turn
             self.message.setText(f"Playing to turn {target}…" if target else "Computing the turn…")
         elif not busy and self.message.text().startswith(("Playing", "Computing")):

@@ -12,8 +12,6 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QButtonGroup,
     QFormLayout,
-    QGridLayout,
-    QHBoxLayout,
     QLabel,
     QPushButton,
     QVBoxLayout,
@@ -25,6 +23,8 @@ from editor.selection import Selection
 from editor.testplay.combat_mode import CombatMode
 from editor.testplay.combat_preview import CombatControls
 from editor.tools.base import MapTool, ToolEvent
+from editor.widgets.button_rows import WrappingButtons
+from engine.carrying import why_not_uncarry
 from engine.combat.dig_in import why_not_dig_in
 from engine.game import Game
 from engine.movement import IllegalMove, mode_change_cost, mp_left
@@ -45,12 +45,21 @@ UNIT_RING = QColor(255, 255, 255)
 COST_ZOOM = 34.0
 """Zoom (pixels per hex) from which each reachable hex shows its cost."""
 _MODE_LABELS = {Mode.DEPLOYED: "Deployed", Mode.TRAVEL: "Travel", Mode.RAIL: "Rail"}
-_ACTION_LABELS = {"dig_in": "Dig In", "combine": "Combine", "break_down": "Break Down"}
+_ACTION_LABELS = {
+    "dig_in": "Dig In",
+    "combine": "Combine",
+    "break_down": "Break Down",
+    "carry": "Carry",
+    "uncarry": "Uncarry",
+}
 _ACTION_TIPS = {
     "dig_in": "Dig in for the whole allowance: later turns may build an Improved Position, "
     "a Trench and, for engineers, a Bunker [000 4.9]",
     "combine": "Combine with every unit of the battalion on this hex, at no cost [000 4.9]",
     "break_down": "Split the last company off this combined unit, at no cost [000 4.9]",
+    "carry": "Take the next unit of this hex it can carry aboard, at no cost: it moves with "
+    "the carrier and neither fires nor assaults until set down [001 Carry/Uncarry]",
+    "uncarry": "Set the units it carries down on this hex [001 Carry/Uncarry]",
 }
 
 
@@ -65,7 +74,21 @@ def _action_refusals(game: Game, unit_id: str) -> dict[str, str | None]:
         "combine": turn
         or (None if game.combinable(unit_id) else f"no unit on this hex combines with {unit_id}"),
         "break_down": turn or why_not_break_down(unit),
+        "carry": turn or _carry_refusal(game, unit_id),
+        "uncarry": turn or why_not_uncarry(unit),
     }
+
+
+def _carry_refusal(game: Game, unit_id: str) -> str | None:
+    """Why the unit takes no unit of its hex aboard: None when one may board, else the reason
+    the first other unit of the hex gives (or that there is none)."""
+    if game.carriable(unit_id):
+        return None
+    unit = game.unit(unit_id)
+    others = [u for u in game.state.units_at(unit.hex) if u is not unit and u.carried_by is None]
+    if not others:
+        return f"no other unit of {unit_id}'s hex to carry"
+    return game.why_not_carry(unit_id, others[0].id)
 
 
 class TestPlayMoveTool(MapTool):
@@ -319,7 +342,8 @@ class TestPlayMoveTool(MapTool):
 
     def unit_action(self, action: str) -> None:
         """The moving unit digs in, combines with every unit of its battalion on its hex (as
-        the game's Alt + Combine does) or breaks down [000 4.9]; the engine's reason when it
+        the game's Alt + Combine does) or breaks down [000 4.9], takes the next unit of its hex
+        aboard or sets its passengers down [001 Carry/Uncarry]; the engine's reason when it
         may not."""
         session, unit_id = self.session, self.unit_id
         if session is None or unit_id is None:
@@ -330,6 +354,11 @@ class TestPlayMoveTool(MapTool):
             elif action == "combine":
                 others = session.game.combinable(unit_id)  # type: ignore[attr-defined]
                 events = session.combine([unit_id, *others])  # type: ignore[attr-defined]
+            elif action == "carry":
+                aboard = session.game.carriable(unit_id)  # type: ignore[attr-defined]
+                events = session.carry(unit_id, aboard[:1])  # type: ignore[attr-defined]
+            elif action == "uncarry":
+                events = session.uncarry(unit_id)  # type: ignore[attr-defined]
             else:
                 events = session.break_down(unit_id)  # type: ignore[attr-defined]
         except IllegalMove as exc:
@@ -454,16 +483,16 @@ class MovePanel(QWidget):
         self.mp_label.setToolTip("Movement points the unit has left this player turn")
         self.mode_buttons: dict[Mode, QPushButton] = {}
         group = QButtonGroup(self)
-        row = QHBoxLayout()
-        row.setContentsMargins(0, 0, 0, 0)
         for mode, text in _MODE_LABELS.items():
             button = QPushButton(text)
             button.setCheckable(True)
             button.clicked.connect(lambda _=False, m=mode: self._mode_clicked(m))
             group.addButton(button)
             self.mode_buttons[mode] = button
-            row.addWidget(button)
         group.setExclusive(True)
+        # The rows wrap to the column's width: at 200 % on 1920x1080 three mode buttons in a
+        # row were wider than the left column and scrolled it sideways.
+        row = WrappingButtons(list(self.mode_buttons.values()))
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         form.addRow("Unit:", self.unit_label)
@@ -473,16 +502,13 @@ class MovePanel(QWidget):
         self.recon_button = QPushButton("Recon Spotting")
         self.recon_button.clicked.connect(self._recon_clicked)
         self.action_buttons: dict[str, QPushButton] = {}
-        # Two buttons a row under the form, not beside its labels: the panel is a laptop's
-        # narrow side column, and four actions in a row pushed it into sideways scrolling.
-        actions = QGridLayout()
-        actions.setContentsMargins(0, 0, 0, 0)
-        actions.addWidget(self.recon_button, 0, 0)
-        for number, (action, text) in enumerate(_ACTION_LABELS.items(), start=1):
+        for action, text in _ACTION_LABELS.items():
             button = QPushButton(text)
             button.clicked.connect(lambda _=False, a=action: self._action_clicked(a))
             self.action_buttons[action] = button
-            actions.addWidget(button, *divmod(number, 2))
+        # At most two a row under the form, not beside its labels, one a row in a column too
+        # narrow for two.
+        actions = WrappingButtons([self.recon_button, *self.action_buttons.values()], 2)
         self.combat = CombatControls(list(tool.combat.actions.values()))
         tool.combat.changed.connect(self._show_preview)
         self.hint = QLabel(
@@ -493,8 +519,8 @@ class MovePanel(QWidget):
         self.hint.setStyleSheet("color: palette(mid);")
         layout = QVBoxLayout(self)
         layout.addLayout(form)
-        layout.addLayout(row)
-        layout.addLayout(actions)
+        layout.addWidget(row)
+        layout.addWidget(actions)
         layout.addWidget(self.combat)
         layout.addWidget(self.hint)
         layout.addStretch(1)

@@ -31,6 +31,7 @@ from editor import symbols
 from editor.map.geometry import Frame
 from editor.selection import Selection
 from editor.testplay.arrival_marks import TurnMarks, paint_badges, paint_protection, turn_marks
+from editor.testplay.carry_marks import carry_marks, paint_carry
 from editor.testplay.combat_marks import CombatMarks
 from editor.testplay.intel_marks import IntelMark, intel_marks, paint_intel
 from editor.testplay.sight_marks import (
@@ -391,6 +392,10 @@ class TestPlayOverlays(QObject):
                 paint_enemy_sightings(painter, frame, spotted, visible)
         elif self.sightings:
             paint_enemy_sightings(painter, frame, self.sighting_marks(), visible)
+        if self.session is not None and self.game is not None:
+            shown = {p.unit for p in self.session.shadow.scenario.placements}
+            own = {u.id for u in self.game.iter_units(self.viewer)} if self.viewer else shown
+            paint_carry(painter, frame, carry_marks(self.game, shown & own), visible)
         self.marks.paint(painter, frame)
         painter.restore()
 

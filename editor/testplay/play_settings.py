@@ -1,9 +1,9 @@
-"""What a tester chooses when a test-play starts: the seed, the optional rules and Fog of War.
-Free of Qt, so the command line can replay a saved test-play with them."""
+"""What a tester chooses when a test-play starts: the seed, the optional rules, Fog of War and
+who plays each side. Free of Qt, so the command line can replay a saved test-play with them."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.game import Game
 from engine.play_options import OpFireRange, PlayOptions
@@ -33,6 +33,10 @@ class TestPlaySettings:
     replay a record saved before it existed."""
     op_fire_ranges: tuple[tuple[Side, Component, Component, OpFireRange], ...] = ()
     """Each side's Panzer Battles opportunity fire settings other than Long [001]."""
+    computer_sides: frozenset[Side] = field(default=frozenset(), compare=False)
+    """The sides the computer plays; the others are played by hand (both: hot seat). Not
+    compared: players are not rules of the game, the same seed, rules and orders give the same
+    game whoever gave them, so choosing them never asks for a restart."""
 
     def play_options(self) -> PlayOptions:
         """The engine's options for these settings."""

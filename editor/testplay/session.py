@@ -58,6 +58,8 @@ class TestPlaySession(QObject):
     """Orders were taken back: the game's log is shorter; `changed` follows."""
     replay_progress = Signal(int, int)
     """(orders replayed, orders to replay) while `replay` runs."""
+    players_changed = Signal()
+    """The sides the computer plays changed (`set_players`); `changed` follows."""
 
     def __init__(
         self, document: Document, settings: TestPlaySettings, parent: QObject | None = None
@@ -75,6 +77,10 @@ class TestPlaySession(QObject):
         self._target_turn: int | None = None
         self._replaying: list[Order] = []
         self._replayed = 0
+        self.computer_is_playing = False
+        """Whether the computer is giving the orders of the side to move (busy meanwhile)."""
+        self._unshown: list[Event] = []
+        self._unshown_orders = False
         self.last_turn_seconds = 0.0
         """How long the last player turn change took in the engine, for the dock's status."""
 
@@ -105,10 +111,32 @@ class TestPlaySession(QObject):
 
     @property
     def viewer(self) -> Side | None:
-        """The side whose knowledge the map, Hex Info, the log and the overlays show: the side
-        giving orders (in a Defensive Fire Phase, the defender [000 13.3]) under Fog of War,
-        None (everything) without it [000 4.8]."""
-        return self.game.acting if self.settings.fog_of_war else None
+        """The side whose knowledge the map, Hex Info, the log and the overlays show: None
+        (everything) without Fog of War [000 4.8]; under it, in hot seat, the side giving orders
+        (in a Defensive Fire Phase, the defender [000 13.3]), the human's side against the
+        computer (it watches the computer's turn with only what it may know), and None when the
+        computer plays both sides (the designer is a spectator)."""
+        if not self.settings.fog_of_war:
+            return None
+        humans = [side for side in Side if side not in self.settings.computer_sides]
+        if len(humans) == 1:
+            return humans[0]
+        return self.game.acting if humans else None
+
+    @property
+    def computer_to_move(self) -> bool:
+        """Whether the side to move is played by the computer (and the game goes on)."""
+        return not self.game.is_over and self.game.phasing in self.settings.computer_sides
+
+    def set_players(self, computer_sides: frozenset[Side]) -> None:
+        """Let the computer play `computer_sides` from now on, by hand the others. It takes
+        effect at once: players are not rules, the game need not restart."""
+        if computer_sides == self.settings.computer_sides:
+            return
+        self.settings = replace(self.settings, computer_sides=frozenset(computer_sides))
+        self._sync_shadow()  # the viewer under Fog of War may have changed
+        self.players_changed.emit()
+        self.changed.emit()
 
     def may_know(self, event: Event, cause: Event | None = None) -> bool:
         """Whether the viewer may read an event in the log: without Fog of War all; under it
@@ -172,6 +200,8 @@ class TestPlaySession(QObject):
             return "the test-play has ended"
         if self._busy:
             return "not while a turn is being computed"
+        if self.game.phasing in self.settings.computer_sides:
+            return "the computer's orders are not taken back"
         if not self.game.can_undo:
             last = self.game.orders[-1] if self.game.orders else None
             if isinstance(last, ReconSpot):
@@ -264,6 +294,20 @@ class TestPlaySession(QObject):
         self._after_change(events)
         return events
 
+    def carry(self, carrier_id: str, unit_ids: Sequence[str]) -> list[Event]:
+        """A carrier takes units of its hex aboard [001 "Carry/Uncarry"]."""
+        self._check_idle(carrier_id)
+        events = self.game.carry(carrier_id, unit_ids)
+        self._after_change(events)
+        return events
+
+    def uncarry(self, carrier_id: str) -> list[Event]:
+        """A carrier sets its passengers down on its hex [001 "Carry/Uncarry"]."""
+        self._check_idle(carrier_id)
+        events = [self.game.uncarry(carrier_id)]
+        self._after_change(events)
+        return events
+
     def undo(self) -> Order:
         """Take back the last order of the player turn; IllegalMove saying why it may not."""
         refusal = self.undo_refusal()
@@ -328,17 +372,58 @@ class TestPlaySession(QObject):
 
     def restart(self, seed: int | None = None, *, settings: TestPlaySettings | None = None) -> None:
         """Start the game again from the snapshot, with the same settings, another seed, or
-        other settings."""
+        other settings (the same players)."""
         self.cancel_advance()
         self.cancel_replay()
         if settings is not None:
-            self.settings = settings
+            # The settings bar chooses rules, not players: who plays each side stays.
+            self.settings = replace(settings, computer_sides=self.settings.computer_sides)
         if seed is not None:
             self.settings = replace(self.settings, seed=seed)
         self.game = self.settings.new_game(self.bundle)
+        self._unshown, self._unshown_orders = [], False  # the old game's
         self._sync_shadow()
         self.restarted.emit()
         self.changed.emit()
+
+    def begin_computer_turn(self) -> None:
+        """The computer starts giving the side to move's orders: the tester's orders, turn
+        changes and restarts are refused (`is_busy`) until `end_computer_turn`."""
+        self.computer_is_playing = True
+        self._set_busy(True)
+
+    def apply_computer_order(self, order: Order, *, show: bool = True) -> list[Event]:
+        """Carry out an order the computer gave; IllegalMove, with nothing changed, when the
+        rules refuse it. With `show` off the map and panels wait for `show_computer_orders`
+        (bringing the map up to date takes longer than an order on a large title)."""
+        if self._stopped:
+            raise IllegalMove("the test-play has ended")
+        # The computer's orders are never taken back: keep no copy of the game for them.
+        take_back, self.game.take_back = self.game.take_back, False
+        try:
+            events = self.game.apply(order)
+        finally:
+            self.game.take_back = take_back
+        self._unshown.extend(events)
+        self._unshown_orders = True
+        if show:
+            self.show_computer_orders()
+        return events
+
+    def show_computer_orders(self) -> bool:
+        """Bring the map, the log and the panels up to date with the computer's orders carried
+        out unshown; whether there were any."""
+        if not self._unshown_orders:
+            return False
+        events, self._unshown, self._unshown_orders = self._unshown, [], False
+        self._after_change(events)
+        return True
+
+    def end_computer_turn(self) -> None:
+        """The computer gives no more orders this player turn: the tester may act again."""
+        self.show_computer_orders()
+        self.computer_is_playing = False
+        self._set_busy(False)
 
     def stop(self) -> None:
         """End the test-play: stop advancing; later orders and turns are refused."""

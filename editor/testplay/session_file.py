@@ -17,6 +17,7 @@ from engine.game import Game
 from engine.orders import (
     Assault,
     BreakDown,
+    Carry,
     ChangeMode,
     Combine,
     DigIn,
@@ -27,6 +28,7 @@ from engine.orders import (
     Move,
     Order,
     ReconSpot,
+    Uncarry,
 )
 from engine.play_options import OpFireRange
 from schemas.io import FileKind, LoadedFile, dump_text, load_file, save_file
@@ -36,6 +38,7 @@ from schemas.testplay import (
     TESTPLAY_FORMAT_VERSION,
     AssaultOrder,
     BreakDownOrder,
+    CarryOrder,
     CombineOrder,
     DigInOrder,
     EndPhaseOrder,
@@ -51,6 +54,7 @@ from schemas.testplay import (
     RecordedOrder,
     TestPlayRecord,
     TitleDigests,
+    UncarryOrder,
 )
 from schemas.title import ScenarioBundle
 from schemas.vocabulary import OptionalRule, Side
@@ -80,6 +84,8 @@ class PlayedSettings(Protocol):
     def move_by_knowledge(self) -> bool: ...
     @property
     def op_fire_ranges(self) -> tuple[tuple[Side, Component, Component, OpFireRange], ...]: ...
+    @property
+    def computer_sides(self) -> Collection[Side]: ...
 
 
 class PlayedSession(Protocol):
@@ -135,6 +141,7 @@ def record_of(
                 for side, firer, target, setting in settings.op_fire_ranges
                 if setting is not OpFireRange.LONG
             ],
+            computer=[side for side in Side if side in settings.computer_sides],
         ),
         reached=Reached(turn=game.turn, side=game.phasing, time=game.time, game_over=game.is_over),
         saved=saved or datetime.now().replace(second=0, microsecond=0),
@@ -196,6 +203,7 @@ def settings_of(record: TestPlayRecord) -> TestPlaySettings:
             (entry.side, entry.firer, entry.target, OpFireRange(entry.setting))
             for entry in settings.op_fire
         ),
+        computer_sides=frozenset(settings.computer),
     )
 
 
@@ -218,6 +226,10 @@ def recorded_order(order: Order) -> RecordedOrder:
         return CombineOrder(units=list(order.units))
     if isinstance(order, BreakDown):
         return BreakDownOrder(unit=order.unit)
+    if isinstance(order, Carry):
+        return CarryOrder(carrier=order.carrier, units=list(order.units))
+    if isinstance(order, Uncarry):
+        return UncarryOrder(carrier=order.carrier)
     if isinstance(order, Fire):
         return FireOrder(unit=order.unit, target=order.target)
     if isinstance(order, EndPhase):
@@ -243,6 +255,10 @@ def engine_order(order: RecordedOrder) -> Order:
         return Combine(tuple(order.units))
     if isinstance(order, BreakDownOrder):
         return BreakDown(order.unit)
+    if isinstance(order, CarryOrder):
+        return Carry(order.carrier, tuple(order.units))
+    if isinstance(order, UncarryOrder):
+        return Uncarry(order.carrier)
     if isinstance(order, FireOrder):
         return Fire(order.unit, (order.target[0], order.target[1]))
     if isinstance(order, EndPhaseOrder):

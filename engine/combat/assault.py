@@ -16,11 +16,13 @@ from engine.combat.assault_retreat import CAPTURED_SHARE, Fate, plan_retreat
 from engine.combat.assault_targets import AssaultTarget, target_towards, why_cannot_assault
 from engine.combat.assault_values import demolition_loss
 from engine.combat.events import Assaulted, AssaultResolved, LossesTaken
-from engine.combat.fire_targets import HARD_FORTIFICATIONS
+from engine.combat.fire_targets import HARD_FORTIFICATIONS, direction_towards
 from engine.combat.kinds import CombatKind
 from engine.combat.losses import apply_losses
 from engine.combat.results import probabilistic_round, resolve_casualties
+from engine.combat.riders import eliminate_riders
 from engine.events import ObjectiveCaptured
+from engine.hedgerow import mark_crossing
 from engine.movement import vacate
 from engine.movement_steps import IllegalMove
 from engine.phases import is_deserted
@@ -36,8 +38,13 @@ AssaultEvent = Assaulted | AssaultResolved | LossesTaken | ObjectiveCaptured
 
 
 def defenders_in(state: GameState, hex_index: int, side_of_attackers: Side) -> list[UnitState]:
-    """The enemy units in the defending hex."""
-    return [u for u in state.units_at(hex_index) if u.side is not side_of_attackers]
+    """The enemy units in the defending hex; passengers do not defend, their carrier does (its
+    external riders are eliminated [001 #23], others ride on)."""
+    return [
+        u
+        for u in state.units_at(hex_index)
+        if u.side is not side_of_attackers and u.carried_by is None
+    ]
 
 
 def plan(
@@ -153,6 +160,7 @@ def assault(state: GameState, hex_index: int, attackers: Sequence[UnitState]) ->
             seen.unknown,
         )
     ]
+    events += eliminate_riders(state, [*attackers, *defenders])
     if seen.overrun:
         return events + _overrun(state, hex_index, attackers, defenders, tuple(unfixed))
     demolition = _demolition(state, hex_index, attackers)
@@ -352,6 +360,9 @@ def _take(
             continue
         if over_stacking_on_arrival(state, unit, hex_index) is not None:
             continue
+        # [001 "Hedge Row Rules"] vehicles assaulting across one "become Vulnerable if
+        # successful": those that move into the hex they took
+        mark_crossing(state, unit, unit.hex, direction_towards(state, unit.hex, hex_index))
         _move(state, unit, hex_index)
         moved.append(unit.id)
     if hex_index in state.fortifications and (moved or supply):

@@ -39,9 +39,9 @@ from engine.combat.fire_targets import (
     is_hard_target,
 )
 from engine.combat.modifiers import attackers_modifier_pct, defenders_modifier_pct
+from engine.combat.terrain import terrain_of
 from engine.state import GameState
 from engine.units import UnitState
-from schemas.map import TerrainType
 from schemas.oob import Component, OrgLevel
 from schemas.scenario import Mode
 from schemas.vocabulary import HexsideKind, OptionalRule
@@ -76,12 +76,6 @@ def counts_as_vehicle(unit: UnitState) -> bool:
 
 def _is_infantry(unit: UnitState) -> bool:
     return unit.unit.component is Component.MEN and unit.unit.unit_class in INFANTRY_CLASSES
-
-
-def terrain_of(state: GameState, hex_index: int) -> TerrainType:
-    """The terrain of a hex, from the map's legend."""
-    board = state.board
-    return board.legend[board.terrain_ids[board.terrain[hex_index]]]
 
 
 def division_key(state: GameState, unit: UnitState) -> tuple[str | None, str | None]:
@@ -177,6 +171,9 @@ def attack_side(
             why = "travel mode" if unit.mode is Mode.TRAVEL else "low ammo"
             found.append(AssaultModifier(f"{unit.id}: {why}", 0.25))
             factor *= 0.25
+        if unit.vulnerable:  # [001 "Hedge Row Rules"] half defense value
+            found.append(AssaultModifier(f"{unit.id}: vulnerable, defense halved"))
+            defense *= 0.5
         vehicle = counts_as_vehicle(unit)
         if vehicle and unit.hex in hedgerow_hexes:
             found.append(AssaultModifier(f"{unit.id}: across a hedgerow", 0.5))
@@ -284,6 +281,9 @@ def defense_side(
             if demolition:
                 bonus /= 2
             defense += bonus
+        if unit.vulnerable:  # [001 "Hedge Row Rules"] half defense value
+            found.append(AssaultModifier(f"{unit.id}: vulnerable, defense halved"))
+            defense *= 0.5
         frozen = frozen_penalty_pct(state, unit)
         if frozen:
             defense *= 1 - frozen / (200 if terrain_of(state, unit.hex).urban else 100)

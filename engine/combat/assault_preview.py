@@ -22,7 +22,6 @@ from engine.combat.assault_modifiers import (
     attack_side,
     average_defense,
     defense_side,
-    terrain_of,
 )
 from engine.combat.assault_retreat import Fate, plan_retreat
 from engine.combat.assault_targets import AssaultTarget, is_overrun
@@ -40,6 +39,7 @@ from engine.combat.morale import (
     morale_check_chance,
 )
 from engine.combat.results import casualty_range, combat_values, uses_alternative_calculation
+from engine.combat.terrain import terrain_of
 from engine.sightings import Sight
 from engine.state import GameState
 from engine.units import UnitState

@@ -51,6 +51,8 @@ def why_cannot_assault(state: GameState, unit: UnitState) -> str | None:
     name = unit.id
     if not unit.on_map:
         return f"{name} is not on the map"
+    if unit.carried_by is not None:  # [001 "Carry/Uncarry"] a passenger fights once set down
+        return f"{name} rides on {unit.carried_by}; set it down first"
     if unit.unit.assault <= 0:
         return f"{name} has no assault value [000 6.1]"
     if unit.broken:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.carrying import RIDER_DEFENSE, is_external_rider
 from engine.combat.fatigue import fatigue_level
 from engine.combat.fire_targets import (
     FireTarget,
@@ -34,6 +35,7 @@ from engine.combat.fire_values import (
 from engine.combat.kinds import CombatKind
 from engine.combat.modifiers import fatigue_modifier_pct
 from engine.combat.results import casualty_range, combat_values, uses_alternative_calculation
+from engine.combat.terrain import terrain_of
 from engine.phases import Step, current_step, fire_factors, target_mode
 from engine.stacking import per_side, stacking_in, stacking_limit
 from engine.state import GameState
@@ -75,6 +77,8 @@ class FireModifier:
         """As a player reads it: "x1/2 disrupted", "-20% village"."""
         if self.pct:
             return f"{self.pct:+g}% {self.name}"
+        if self.factor == 1:  # it changes the defense, which its name says
+            return self.name
         return f"x{self.factor:.3g} {self.name}"
 
 
@@ -134,7 +138,9 @@ def firing_strength(state: GameState, unit: UnitState) -> float:
 
 
 def _firer_modifiers(state: GameState, unit: UnitState, target: FireTarget) -> list[FireModifier]:
-    """The modifiers of the firing unit's own state [000 5.0, 5.1, 5.2, 10.2, 11.0]."""
+    """The modifiers of the firing unit's own state [000 5.0, 5.1, 5.2, 10.2, 11.0]. Patrolling
+    (x3/4 [4.2]) and Stockpiled artillery [10.3] are not here: the engine has neither state
+    yet (issue "Every other rule of the manuals")."""
     found = []
     combat = state.parameters.combat
     quality = quality_fire_modifier_pct(unit.unit.quality, combat.quality_fire_modifier)
@@ -145,10 +151,16 @@ def _firer_modifiers(state: GameState, unit: UnitState, target: FireTarget) -> l
         found.append(FireModifier("fatigue", pct=fatigue))
     if unit.disrupted:
         found.append(FireModifier("disrupted", 0.5))
-    if unit.low_ammo:
-        found.append(FireModifier("low ammo", 0.5))
+    if unit.low_ammo or unit.digging_in:
+        # [000 5.2] "Firer Digging-In or Low Ammo x1/2". Decision: one halving for either or
+        # both, as the manual names them in one modifier (and as the assault's defender
+        # halving for "Disrupted, Low Ammo or Digging-In" does not stack [000 6.1]).
+        names = [
+            n for n, on in (("digging in", unit.digging_in), ("low ammo", unit.low_ammo)) if on
+        ]
+        found.append(FireModifier(", ".join(names), 0.5))
     if unit.mode is Mode.TRAVEL:
-        terrain = state.board.legend[state.board.terrain_ids[state.board.terrain[unit.hex]]]
+        terrain = terrain_of(state, unit.hex)
         road_only = terrain.vehicles_road_only and (unit.is_vehicle or unit.is_towed_gun)
         found.append(
             FireModifier(
@@ -188,7 +200,13 @@ def _target_modifiers(
     board = state.board
     combat = state.parameters.combat
     direct = target.kind is CombatKind.DIRECT_FIRE
-    defense = enemy.unit.defense
+    defense = float(enemy.unit.defense)
+    if is_external_rider(state, enemy):
+        defense = RIDER_DEFENSE
+        found.append(FireModifier(f"external riders: defense {RIDER_DEFENSE}"))
+    if enemy.vulnerable:  # [001 "Hedge Row Rules"] "become Vulnerable and have half defense"
+        defense *= 0.5
+        found.append(FireModifier("vulnerable after a hedge row: defense halved"))
     if direct and board.elevation[enemy.hex] > board.elevation[unit.hex]:
         elevation = combat.elevation_modifier / (2 if unit.unit.mountain else 1)
         if elevation:
@@ -200,7 +218,7 @@ def _target_modifiers(
         if hexside:
             found.append(FireModifier("hexside", pct=hexside))
     if target_mode(state, enemy) is Mode.DEPLOYED:  # a Deploying unit is not yet [000 13.3]
-        terrain = board.legend[board.terrain_ids[board.terrain[enemy.hex]]]
+        terrain = terrain_of(state, enemy.hex)
         if terrain.defense_modifier:
             found.append(FireModifier(terrain.name.lower(), pct=terrain.defense_modifier))
         fort = fortification_of(state, enemy)
@@ -219,7 +237,7 @@ def _target_modifiers(
     frozen = frozen_penalty_pct(state, enemy)
     if frozen:
         # "reduced by the Frozen Penalty", by half of it in urban hexes [000 11.0]
-        urban = board.legend[board.terrain_ids[board.terrain[enemy.hex]]].urban
+        urban = terrain_of(state, enemy.hex).urban
         defense *= 1 - frozen / (200 if urban else 100)
     return found, defense
 

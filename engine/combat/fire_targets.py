@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from engine import spotting
 from engine.allowance import movement_allowance, mp_left
+from engine.carrying import is_external_rider
 from engine.combat.activity import player_turn_index
 from engine.combat.kinds import CombatKind
 from engine.command import is_detached
@@ -78,6 +79,8 @@ def why_cannot_fire(state: GameState, unit: UnitState) -> str | None:
     name = unit.id
     if not unit.on_map:
         return f"{name} is not on the map"
+    if unit.carried_by is not None:  # [001 "Carry/Uncarry"] a passenger fights once set down
+        return f"{name} rides on {unit.carried_by}; set it down first"
     if unit.is_hq:
         return f"{name} is an HQ: HQs fire only at aircraft"
     if unit.broken:
@@ -98,6 +101,8 @@ def why_cannot_fire(state: GameState, unit: UnitState) -> str | None:
 def is_hard_target(state: GameState, unit: UnitState) -> bool:
     """Hard targets: vehicles flagged Hard Target, and the units a bunker or pillbox protects,
     which "make the target Hard" [000 5.2, 5.3]."""
+    if is_external_rider(state, unit):  # fired on as men "even when carried by a hard vehicle"
+        return False
     return unit.unit.hard_target or fortification_of(state, unit) in HARD_FORTIFICATIONS
 
 
@@ -226,7 +231,8 @@ def fire_targets(
     only; the artillery may still fire directly at an adjacent target).
     Decision: an indirect-fire unit fires directly at an adjacent target it sees itself, as
     the manual's Artillery Hard Target Mod ("artillery ... firing at a range of 1") implies
-    such fire exists; from 2 hexes on it fires indirectly.
+    such fire exists; from 2 hexes on it fires indirectly. Only hexes holding a unit the fire
+    can fall on (`target_unit`: one it has an attack value against) are listed.
     """
     if why_cannot_fire(state, unit) is not None or not hex_fire_allows(state, unit):
         return {}
@@ -283,7 +289,9 @@ def fire_targets(
             detached_spotters_only=all(is_detached(state, s) for s in seeing),
             unknown=grade is Sight.UNKNOWN,
         )
-    return targets
+    # A hex is a target only if the fire can fall on one of its units: a mortar with no hard
+    # attack lists no hex of tanks alone, so every hex listed can be fired at.
+    return {h: t for h, t in targets.items() if target_unit(state, unit, t) is not None}
 
 
 def target_unit(state: GameState, unit: UnitState, target: FireTarget) -> UnitState | None:
@@ -294,8 +302,10 @@ def target_unit(state: GameState, unit: UnitState, target: FireTarget) -> UnitSt
     sightings = spotting.spotted_by(state, unit.side)
     best: UnitState | None = None
     for enemy in state.units_at(target.hex):
-        if enemy.side is unit.side:
-            continue
+        if enemy.side is unit.side or (
+            enemy.carried_by is not None and not is_external_rider(state, enemy)
+        ):
+            continue  # only external passengers "can be fired upon" [001 "Carry/Uncarry"]
         seen = sightings.get(enemy.id)
         if seen is None or seen.hex != enemy.hex:
             continue

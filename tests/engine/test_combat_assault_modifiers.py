@@ -347,3 +347,24 @@ def test_rubble_triples_the_cost_of_moving_into_the_hex() -> None:
     game.state.touch()
     assert game.assault_targets("A") == {}
     assert "needs 6 movement points" in (game.why_not_assault("A", title.positions["a"]) or "")
+
+
+def test_under_snow_fire_and_assault_read_the_frozen_terrain_of_the_defending_hex() -> None:
+    # [000 11.0] "Marsh terrain is treated as Clear ... Swamp terrain is treated as Forest when
+    # frozen": here the marsh freezes into forest, so a marsh's -20 becomes the forest's -30.
+    title = ascii_title(".  .  .\n.T ,a .\n.A .  .", units={"T": TANKS})
+    title = with_terrain(title, "marsh", defense_modifier=-20, frozen_as="forest")
+    title = with_terrain(title, "forest", defense_modifier=-30)
+    game = game_of(title)
+    fire = game.fire_preview("A", title.positions["a"])
+    assert fire is not None
+    assert "marsh" in [m.name for m in fire.modifiers]
+    assert game.assault_odds(title.positions["a"], ["T"]) is None  # tanks: marsh by road only
+    game.state.weather = replace(game.state.weather, condition=Condition.SNOW)
+    game.state.touch()
+    fire = game.fire_preview("A", title.positions["a"])
+    assert fire is not None
+    assert {m.name: m.pct for m in fire.modifiers}.get("forest") == -30
+    assert "marsh" not in [m.name for m in fire.modifiers]
+    preview = _odds(game, title, ["T"])
+    assert _named(preview.attacker_modifiers)["vehicles into forest"] == -30

@@ -15,6 +15,7 @@ from editor.testplay.event_places import event_place
 from editor.testplay.session_file import engine_order, recorded_order
 from engine.combat.events import Fired, LossesTaken
 from engine.combat.kinds import CombatKind
+from engine.computer import ComputerPlayer
 from engine.game import Game
 from engine.movement import IllegalMove
 from engine.orders import EndPlayerTurn, Fire
@@ -22,6 +23,7 @@ from engine.sightings import Sight
 from schemas.oob import Side
 from schemas.testplay import RecordedOrder
 from schemas.vocabulary import Condition
+from tests.conftest import SAMPLE_DATA
 from tests.engine.ascii_title import AsciiTitle, ascii_parameters, ascii_title, oob_tree
 
 TANKS = {
@@ -226,6 +228,22 @@ def test_disrupted_low_ammo_and_quality_change_the_fire() -> None:
     assert preview.value == pytest.approx(125)
     game.unit("A").broken = True
     assert game.fire_targets("A") == {}
+
+
+def test_a_unit_digging_in_fires_at_half_and_low_ammo_does_not_halve_it_again() -> None:
+    title = _title(ROW, {})
+    game = _game(title)
+    full = game.fire_preview("A", title.positions["a"])
+    assert full is not None
+    game.unit("A").digging_in = True  # still digging from an earlier turn [000 4.9]
+    digging = game.fire_preview("A", title.positions["a"])
+    assert digging is not None
+    assert "x0.5 digging in" in [m.describe() for m in digging.modifiers]
+    assert digging.value == pytest.approx(full.value / 2)
+    game.unit("A").low_ammo = True  # "Digging-In or Low Ammo": one halving [000 5.2]
+    both = game.fire_preview("A", title.positions["a"])
+    assert both is not None
+    assert both.value == pytest.approx(full.value / 2)
 
 
 def test_hex_fire_limitation_follows_the_manual_example() -> None:
@@ -535,3 +553,22 @@ def test_a_faced_unit_fires_only_into_its_facing_and_the_two_beside_it() -> None
     assert _game(down).fire_targets("A") == {down.positions["b"]: CombatKind.DIRECT_FIRE}
     free = _title(art)
     assert set(_game(free).fire_targets("A")) == {free.positions["a"], free.positions["b"]}
+
+
+def test_every_hex_listed_as_a_target_can_be_fired_at() -> None:
+    """In Stoumont Station's first turns, mortars (soft attack only) stand in sight of tanks:
+    a hex of which the fire could hit none of the units is not offered as a target."""
+    game = Game.from_scenario(
+        SAMPLE_DATA / "stoumont44" / "scenarios" / "stoumont-station.scenario.yaml", seed=0
+    )
+    players = {side: ComputerPlayer(side, seed=0) for side in Side}
+    listed = 0
+    for _ in range(6):
+        for unit in list(game.iter_units(game.phasing)):
+            for hex_ in game.fire_targets(unit.id):
+                listed += 1
+                assert game.fire_preview(unit.id, hex_) is not None, (unit.id, hex_)
+        for _events in players[game.phasing].turn(game):
+            pass
+        game.end_player_turn()
+    assert listed > 0

@@ -67,6 +67,7 @@ settings:
   opportunity_fire: false
   move_by_knowledge: false
   op_fire: []
+  computer: []
 reached: {{turn: 2, side: allied, time: "1944-12-18 08:00", game_over: false}}
 saved: "2025-03-01 14:05"
 orders:
@@ -87,7 +88,8 @@ orders:
 def test_a_record_saved_before_opportunity_fire_reads_with_it_off(tmp_path: Path) -> None:
     old = GOOD.replace(
         "settings:\n  seed: 7\n  optional_rules: [locking_zoc, surrender]\n  fog_of_war: true\n"
-        "  opportunity_fire: false\n  move_by_knowledge: false\n  op_fire: []\n",
+        "  opportunity_fire: false\n  move_by_knowledge: false\n  op_fire: []\n"
+        "  computer: []\n",
         "settings: {seed: 7, optional_rules: [locking_zoc, surrender], fog_of_war: true}\n",
     )
     assert old != GOOD
@@ -140,13 +142,13 @@ def test_a_misspelt_field_of_an_order_names_the_file_line_and_field() -> None:
     assert _problems(text) == [
         (
             "bastogne.testplay.yaml",
-            19,
+            20,
             "SCHEMA002",
             "orders[0].path: required field 'path' is missing",
         ),
         (
             "bastogne.testplay.yaml",
-            21,
+            22,
             "SCHEMA003",
             "orders[0].pth: unknown field 'pth'; did you mean 'path'?",
         ),
@@ -156,14 +158,14 @@ def test_a_misspelt_field_of_an_order_names_the_file_line_and_field() -> None:
 def test_a_hex_off_the_grid_names_its_line() -> None:
     text = GOOD.replace("- [43, 51]", "- [43, -1]")
     [(_, line, code, message)] = _problems(text)
-    assert (line, code) == (23, "SCHEMA004")
+    assert (line, code) == (24, "SCHEMA004")
     assert message.startswith("orders[0].path[1][1]: Input should be greater than or equal to 0")
 
 
 def test_an_unknown_order_kind_is_refused_with_the_kinds_there_are() -> None:
     text = GOOD.replace("- kind: exit", "- kind: attack")
     [(_, line, code, message)] = _problems(text)
-    assert (line, code) == (27, "SCHEMA005")
+    assert (line, code) == (28, "SCHEMA005")
     assert message.startswith("orders[2]:")
     assert "'attack'" in message
     for kind in (

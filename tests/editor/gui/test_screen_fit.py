@@ -166,6 +166,29 @@ def _settle() -> None:
         QApplication.processEvents()
 
 
+def test_the_players_controls_fit_the_test_play_panel_on_the_laptop(window: MainWindow) -> None:
+    """Against the computer, the Players tab (Human or Computer per side, speed, Pause, Stop,
+    Skip) and the icon buttons beside the tabs fit the Test-play panel as a laptop's first start
+    lays it out, with nothing cut."""
+    window.show()
+    window.resize(LAPTOP)
+    window.reset_layout_action.trigger()
+    window.testplay_action.trigger()
+    dock = window.testplay.dock
+    bar = dock.players_bar
+    window.testplay.session.set_players(frozenset({window.testplay.session.game.phasing}))
+    dock.tabs.setCurrentWidget(bar)
+    QApplication.processEvents()
+    assert bar.corner.isVisible()
+    assert bar.minimumSizeHint().width() <= bar.width(), (bar.minimumSizeHint(), bar.size())
+    assert bar.minimumSizeHint().height() <= bar.height(), (bar.minimumSizeHint(), bar.size())
+    for button in bar.buttons:
+        assert button.isVisible()
+        assert button.geometry().right() <= bar.width()
+    window.testplay.turns.pause()  # the computer need not play on while the test ends
+    window.testplay_action.trigger()
+
+
 def test_the_unit_form_needs_no_sideways_scrolling_on_the_laptop(window: MainWindow) -> None:
     """The Unit panel's paired fields (hard and soft attack, speed and class...) stand one
     under the other in a laptop's side column and side by side where there is room."""
@@ -275,12 +298,44 @@ window.close()  # saves the layout, as quitting does
 """
 
 
+_MEASURE_MOVE_OPTIONS = """
+import json, sys
+from PySide6.QtWidgets import QApplication, QPushButton
+from editor.app import start
+window = start([sys.argv[1]], ask=lambda *_: None)
+window.show()
+QApplication.processEvents()
+window.testplay_action.trigger()
+dock = window.docks["tool_options"]
+dock.show()
+dock.raise_()
+for _ in range(10):
+    QApplication.processEvents()
+area = dock.scroll
+print(json.dumps({
+    "needed": [area.widget().minimumSizeHint().width()],
+    "viewport": [area.viewport().width()],
+    "scroll": [area.horizontalScrollBar().maximum()],
+    "buttons": sorted(b.text() for b in area.widget().findChildren(QPushButton) if b.isVisible()),
+}))
+window.testplay_action.trigger()
+window.set_document(None)
+"""
+
+
 def _first_start(
-    tmp_path: Path, scenario: Path, width: int, height: int, scale: int, *, data: str = ""
+    tmp_path: Path,
+    scenario: Path,
+    width: int,
+    height: int,
+    scale: int,
+    *,
+    data: str = "",
+    script: str = _MEASURE,
 ) -> dict[str, list[int]]:
     """Start the editor in a fresh process on a screen of that many physical pixels at that
-    scale, with no saved layout (or the one left in the `data` folder), and measure its
-    window."""
+    scale, with no saved layout (or the one left in the `data` folder), and run `script` (by
+    default: measure its window)."""
     config = tmp_path / "screen.json"
     screen = {"name": "test", "x": 0, "y": 0, "width": width, "height": height}
     config.write_text(json.dumps({"screens": [{**screen, "logicalDpi": 96, "dpr": 1}]}))
@@ -291,7 +346,7 @@ def _first_start(
         "HEXWRIGHT_DATA_DIR": str(tmp_path / (data or f"data-{width}-{scale}")),
     }
     done = subprocess.run(
-        [sys.executable, "-c", _MEASURE, str(scenario)],
+        [sys.executable, "-c", script, str(scenario)],
         env=environment,
         cwd=REPO,
         capture_output=True,
@@ -319,6 +374,17 @@ def test_at_200_percent_on_1920x1080_the_window_fits(tmp_path: Path, ardennes: P
     assert measured["ratio"] == 2
     assert _within(QSize(*measured["hint"]), QSize(960, 540)), measured
     assert _inside(measured["frame"], measured["room"]), measured
+
+
+def test_at_200_percent_on_1920x1080_the_test_play_move_options_do_not_scroll_sideways(
+    tmp_path: Path, ardennes: Path
+) -> None:
+    """The mode buttons and the actions (Dig In ... Carry, Uncarry) wrap to the left column's
+    width instead of hiding behind a horizontal scroll bar."""
+    measured = _first_start(tmp_path, ardennes, 1920, 1080, 2, script=_MEASURE_MOVE_OPTIONS)
+    assert {"Deployed", "Break Down", "Carry", "Uncarry"} <= set(measured["buttons"]), measured
+    assert measured["scroll"] == [0], measured
+    assert measured["needed"][0] <= measured["viewport"][0], measured
 
 
 def test_the_first_start_on_a_laptop_opens_within_the_screen(
