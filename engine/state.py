@@ -580,23 +580,27 @@ class StateSnapshot:
     rng: tuple[Any, ...]
 
 
+UNCHANGING = (
+    "scenario",
+    "map_file",
+    "oob",
+    "parameters",
+    "weather_file",
+    "board",
+    "oob_index",
+    "profile",
+    "clock",
+    "weather_engine",
+    "options",
+)
+"""The GameState fields a game never changes: snapshots and copies of a game share them."""
+
 _SMALL = tuple(
     f.name
     for f in fields(GameState)
     if f.name
     not in {
-        # never changed by a game
-        "scenario",
-        "map_file",
-        "oob",
-        "parameters",
-        "weather_file",
-        "board",
-        "oob_index",
-        "profile",
-        "clock",
-        "weather_engine",
-        "options",
+        *UNCHANGING,
         # kept by `snapshot` its own way
         "units",
         "stacks",

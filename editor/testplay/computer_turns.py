@@ -28,6 +28,7 @@ from engine.events import Event
 from engine.game import Game
 from engine.orders import Assault, Fire, Order
 from engine.sightings import Sight
+from engine.state import UNCHANGING
 from schemas.vocabulary import Side
 
 log = logging.getLogger(__name__)
@@ -100,29 +101,13 @@ class _Done:
 _Item = _Found | _Failed | _Done
 
 
-SHARED_STATE = (
-    "scenario",
-    "map_file",
-    "oob",
-    "parameters",
-    "weather_file",
-    "board",
-    "oob_index",
-    "profile",
-    "clock",
-    "weather_engine",
-    "options",
-)
-"""The GameState fields a game never changes (`engine.state`'s snapshot leaves them out too)."""
-
-
 def game_copy(game: Game) -> Game:
     """A copy of the game that plays on by itself: its state, log, orders and random number
     generator copied, the files, the compiled board and the events already logged shared (no
     game changes them)."""
     state = game.state
     memo: dict[int, object] = {
-        id(getattr(state, name)): getattr(state, name) for name in SHARED_STATE
+        id(getattr(state, name)): getattr(state, name) for name in UNCHANGING
     }
     memo.update((id(unit.unit), unit.unit) for unit in state.units.values())
     memo.update((id(event), event) for event in game.log)

@@ -19,6 +19,7 @@ from schemas.oob import Component
 from schemas.testplay import PlaySettings
 from schemas.vocabulary import Side
 from tests.engine.ascii_title import AsciiTitle, ascii_title
+from tests.engine.test_combat_fire import ARTILLERY
 
 ON = PlayOptions(opportunity_fire=True)
 
@@ -239,20 +240,6 @@ def test_old_records_replay_without_it_and_new_test_plays_have_it() -> None:
     now = _game(title, 4, PlayOptions(opportunity_fire=old.opportunity_fire))
     now.move("A", PATH)
     assert [e.describe() for e in now.log] == [e.describe() for e in before.log]
-
-
-ARTILLERY = {
-    "unit_class": "artillery",
-    "component": "guns",
-    "strength": 12,
-    "soft_attack": 20,
-    "soft_range": 8,
-    "hard_attack": 4,
-    "hard_range": 8,
-    "indirect_fire": True,
-    "artillery_kind": "artillery",
-    "speed": 6,
-}
 
 
 def test_artillery_fires_indirectly_through_a_spotter_at_the_indirect_mod() -> None:

@@ -22,6 +22,7 @@ from schemas.scenario import Mode
 from schemas.testplay import RecordedOrder
 from schemas.vocabulary import PerSidePercent, Side
 from tests.engine.ascii_title import AsciiTitle, ascii_title
+from tests.engine.test_combat_fire import ARTILLERY
 
 MANUAL = ["manual_defensive_fire"]
 AUTOMATIC = ["manual_defensive_fire", "automatic_defensive_fire"]
@@ -326,19 +327,7 @@ def test_a_phased_game_saved_as_its_orders_replays_the_same_log() -> None:
 
 
 def test_indirect_fire_in_the_defensive_fire_phase_takes_the_indirect_mod() -> None:
-    artillery = {
-        "unit_class": "artillery",
-        "component": "guns",
-        "strength": 12,
-        "soft_attack": 20,
-        "soft_range": 8,
-        "hard_attack": 4,
-        "hard_range": 8,
-        "indirect_fire": True,
-        "artillery_kind": "artillery",
-        "speed": 6,
-    }
-    title = _title(".A .a .  .b", {"b": artillery})
+    title = _title(".A .a .  .b", {"b": ARTILLERY})
     parameters = title.parameters
     indirect = PerSidePercent(allied=100, axis=50)
     combat = parameters.combat.model_copy(update={"indirect_modifier": indirect})
