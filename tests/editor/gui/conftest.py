@@ -14,7 +14,11 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from PySide6.QtWidgets import QMessageBox
+
+from editor.app import start
 from editor.document import Document
+from editor.main_window import MainWindow
 from editor.selection import Selection
 from tests.conftest import REPO, SAMPLE_DATA
 
@@ -55,6 +59,18 @@ def document(qapp, ardennes: Path) -> Iterator[Document]:
 def selection(qapp) -> Selection:
     """A fresh selection shared by the widgets under test."""
     return Selection()
+
+
+@pytest.fixture
+def window(qtbot, ardennes: Path) -> MainWindow:
+    """The main window on the Ardennes sample, shown; closing it discards edits without asking.
+    Test modules that need another window (a laptop's layout, say) define their own."""
+    win = start([str(ardennes)], ask=lambda *_: None)
+    qtbot.addWidget(win)
+    win.ask = lambda *_: QMessageBox.StandardButton.Discard
+    win.show()
+    qtbot.waitExposed(win)
+    return win
 
 
 def run_editor_script(script: str, title: Path, data_dir: Path) -> subprocess.CompletedProcess[str]:

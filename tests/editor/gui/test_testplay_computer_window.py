@@ -7,28 +7,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from PySide6.QtGui import QKeySequence
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QMessageBox
 
-from editor.app import start
 from editor.main_window import MainWindow
 from editor.shortcuts import clashes
 from editor.testplay.computer_turns import Speed
 from editor.testplay.play_settings import TestPlaySettings
 from editor.widgets.wheel_guard import takes_wheel_only_when_focused
 from engine.orders import EndPlayerTurn
-
-
-@pytest.fixture
-def window(qtbot, ardennes: Path) -> MainWindow:
-    win = start([str(ardennes)], ask=lambda *_: None)
-    qtbot.addWidget(win)
-    win.ask = lambda *_: QMessageBox.StandardButton.Discard
-    win.show()
-    qtbot.waitExposed(win)
-    return win
 
 
 def _key(window: MainWindow, keys: str) -> None:

@@ -7,12 +7,10 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QMessageBox
 
-from editor.app import start
 from editor.commands import SetValue
 from editor.main_window import MainWindow
 from editor.selection import Focus
@@ -22,16 +20,6 @@ from engine.orders import EndPlayerTurn
 from schemas.io import FileKind
 
 Offset = tuple[int, int]
-
-
-@pytest.fixture
-def window(qtbot, ardennes: Path) -> MainWindow:
-    win = start([str(ardennes)], ask=lambda *_: None)
-    qtbot.addWidget(win)
-    win.ask = lambda *_: QMessageBox.StandardButton.Discard
-    win.show()
-    qtbot.waitExposed(win)
-    return win
 
 
 def _session(window: MainWindow) -> TestPlaySession:
