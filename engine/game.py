@@ -82,10 +82,13 @@ class Game(CombatOrders, CarryOrders, GameQueries, TurnLoop):
         """Whether the orders given now may be taken back: off, an order keeps no copy of the
         game (a copy of every unit) and takes back none before it. A computer player, which
         never takes an order back, turns it off while it gives one."""
-        if state.clock.is_midnight_turn(state.turn):  # a scenario starting at midnight [000 10.2]
+        # [000 10.2] the first turn rolls the daily variations when it is a midnight turn, and a
+        # storm raging when the scenario begins has started, as one beginning later has
+        midnight, storm = state.clock.is_midnight_turn(state.turn), state.weather.storm
+        if midnight or storm:
             self._emit(
                 supply.apply_supply_variations(
-                    state, storm_started=False, storm_ended=False, midnight=True
+                    state, storm_started=storm, storm_ended=False, midnight=midnight
                 )
             )
         spotting.start(state)

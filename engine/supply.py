@@ -294,7 +294,8 @@ def apply_supply_variations(
       turn after midnight" (`midnight`, as the clock decides): `randrange(100) < probability`.
     - "probability 0 and a negative variation are triggered when the weather is Storm", "with
       probability 0 and a positive variation … when the Storm finishes": decision, once when a
-      storm starts and once when it ends, whatever the time.
+      storm starts (a storm raging when the scenario begins counts as starting on its first
+      turn) and once when it ends, whatever the time.
     - One-time variations fire at most once (`state.fired_variations`).
     - Targets: the side's Global value when it has no sources, else all its sources; IS GLOBAL
       both; RAIL CAPACITY the side's rail capacity (men-equivalents).

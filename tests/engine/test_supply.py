@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.board import HEXSIDE_BIT, Board
-from engine.events import IsolationChanged
+from engine.events import IsolationChanged, SupplyChanged
+from engine.game import Game
 from engine.state import GameState
 from engine.supply import (
     apply_supply_variations,
@@ -441,6 +442,26 @@ def test_probability_zero_variations_follow_storms() -> None:
     assert game.global_supply[Side.ALLIED] == 60
     assert _roll(game, storm_ended=True) == ["v1"]  # positive: the Storm finishes
     assert game.global_supply[Side.ALLIED] == 75
+
+
+def test_a_storm_raging_at_the_start_fires_the_storm_variations_once() -> None:
+    """[10.2] a negative probability-0 variation fires when a Storm starts; a scenario whose
+    first turn is stormy [11.0] starts one, as a storm beginning on a later turn does."""
+    variations = [
+        {"id": "storm-cut", "side": "allied", "probability": 0, "value": -20},
+        {"id": "storm-over", "side": "allied", "probability": 0, "value": 10},
+    ]
+    title = ascii_title(
+        ".A .  .\n.  .  .b\n",
+        scenario={"supply": {"variations": variations, "sources": []}},
+        header={"storm_at_start": True},
+    )
+    calm = ascii_title(".A .  .\n.  .  .b\n", scenario={"supply": {"variations": variations}})
+    stormy, quiet = Game(title.game()), Game(calm.game())
+    assert [e.variation for e in stormy.log if isinstance(e, SupplyChanged)] == ["storm-cut"]
+    assert stormy.state.global_supply[Side.ALLIED] == 60
+    assert not any(isinstance(e, SupplyChanged) for e in quiet.log)
+    assert quiet.state.global_supply[Side.ALLIED] == 80
 
 
 def test_a_one_time_variation_fires_once() -> None:
