@@ -133,8 +133,8 @@ def parse_weather_dat(
         rows=rows,
     )
     for problem in check_weather(weather):
-        line = row_lines[int(problem.path[1])] if len(problem.path) > 1 else 1
-        problems.append(problem.in_file(file).at(line, 1))
+        at_line = row_lines[int(problem.path[1])] if len(problem.path) > 1 else 1
+        problems.append(problem.in_file(file).at(at_line, 1))
     problems.sort(key=lambda p: p.line or 0)
     return weather, problems
 

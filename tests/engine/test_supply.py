@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from engine.board import HEXSIDE_BIT, Board
 from engine.events import IsolationChanged, SupplyChanged
 from engine.game import Game
+from engine.report import side_supply
 from engine.state import GameState
 from engine.supply import (
     apply_supply_variations,
@@ -334,6 +335,20 @@ def test_naval_units_use_half_the_global_value_and_are_never_isolated() -> None:
     update_isolation(game, Side.ALLIED)
     assert not game.units["B"].isolated
     assert game.units["A"].isolated
+
+
+def test_a_naval_units_hex_is_reported_at_half_the_global_value() -> None:
+    """[10.2] naval units use half the Global value wherever they are: every report of the hex
+    (the test-play overlay's values, `hexwright play` and `supply`) gives that, not the sea
+    hex's 0; the island's land unit beside it stays Isolated at 0."""
+    title, state = _game(ISLAND, units={"B": {"naval": True, "movement_class": "naval"}})
+    game = Game(state)
+    naval, land = title.positions["B"], title.positions["A"]
+    assert game.local_supply(Side.ALLIED)[naval] == 40
+    assert game.local_supply(Side.ALLIED)[land] == 0
+    report = side_supply(game, Side.ALLIED)
+    assert (report.values[naval], report.values[land]) == (40, 0)
+    assert report.isolated == ("A",)
 
 
 @pytest.mark.parametrize("flag", ["partisan", "irregular"])
