@@ -1,0 +1,137 @@
+"""Advance to a turn with a side set to Computer on the Road to Bastogne: the computer plays that
+side's turns on the way (its orders given, recorded and replayable, its progress line shown),
+the human side's turns end with no orders; Stop, on the Players tab or on the Advance button,
+ends the computer's turn at once and the advance with it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from editor.document import Document
+from editor.selection import Selection
+from editor.testplay.computer_turns import ComputerTurns, Speed
+from editor.testplay.dock import TestPlayDock
+from editor.testplay.play_settings import TestPlaySettings
+from editor.testplay.session import TestPlaySession
+from engine.events import Event
+from engine.game import Game
+from engine.orders import EndPlayerTurn, Order
+from schemas.vocabulary import Side
+
+
+@pytest.fixture
+def dock(qtbot, selection: Selection) -> Iterator[TestPlayDock]:
+    widget = TestPlayDock(selection)
+    qtbot.addWidget(widget)
+    yield widget
+    turns = widget.players_bar.turns
+    if turns is not None:
+        turns.shutdown()
+
+
+def _play(
+    dock: TestPlayDock, document: Document, factory, speed: Speed = Speed.INSTANT
+) -> tuple[TestPlaySession, ComputerTurns]:
+    settings = TestPlaySettings(seed=5, computer_sides=frozenset({Side.AXIS}))
+    session = TestPlaySession.start(document, settings=settings)
+    turns = ComputerTurns(session, factory)
+    dock.set_session(session)
+    dock.players_bar.set_turns(turns)
+    dock.players_bar.speed_box.setCurrentIndex(list(Speed).index(speed))
+    return session, turns
+
+
+def _turns_of(orders: list[Order]) -> list[list[Order]]:
+    """The orders of each player turn, split at each end of a player turn."""
+    turns: list[list[Order]] = [[]]
+    for order in orders:
+        if isinstance(order, EndPlayerTurn):
+            turns.append([])
+        else:
+            turns[-1].append(order)
+    return turns
+
+
+def test_advance_lets_the_computer_play_its_sides_turns_on_the_way(
+    qtbot, dock: TestPlayDock, document: Document
+) -> None:
+    session, turns = _play(dock, document, ComputerTurns.default_factory)
+    # Axis moves first: the computer plays the first player turn at once, before any advance.
+    qtbot.waitUntil(lambda: session.game.phasing is Side.ALLIED, timeout=30000)
+    assert session.game.turn == 1
+    first_turn = list(session.orders)
+    lines: list[str] = []
+    turns.progress.connect(lines.append)
+    dock.target_spin.setValue(3)
+    dock.advance_button.click()
+    assert dock.advance_button.text() == "Stop"
+    game = session.game
+    qtbot.waitUntil(lambda: session.target_turn is None, timeout=60000)
+    assert game.turn == 3
+    # Turn 3 begins with the Axis: the computer plays it as any turn of its side, then the
+    # tester has the window for the Allied turn.
+    qtbot.waitUntil(lambda: game.phasing is Side.ALLIED and not session.is_busy, timeout=30000)
+    assert game.turn == 3
+    played = _turns_of(session.orders)
+    # Axis (computer) turn 1, Allied (human) turn 1, Axis turn 2, Allied turn 2, Axis turn 3.
+    assert len(played) == 6 and played[5] == []
+    assert played[0] == first_turn[:-1]
+    assert played[0] and played[2] and played[4], "the computer gave orders on its turns"
+    assert played[1] == [] and played[3] == []  # the human's turns ended with no orders
+    assert any(line.startswith("Axis computer:") for line in lines)  # its progress line
+    # Its orders changed the game: units of the Axis stand elsewhere than at the start.
+    fresh = session.settings.new_game(session.bundle)
+    moved = [u.id for u in game.iter_units(Side.AXIS) if u.hex != fresh.unit(u.id).hex]
+    assert moved
+    # The log shows the turns played and carries the events of the computer's orders.
+    assert dock.log_model.rowCount() > 0
+    assert _replayed(session).log == game.log
+
+
+def _replayed(session: TestPlaySession) -> Game:
+    game = session.settings.new_game(session.bundle)
+    for order in session.orders:
+        game.apply(order)
+    return game
+
+
+class SlowPlayer:
+    """Thinks for ever in small steps (a search that does not end), giving no order."""
+
+    def turn(self, game: Game) -> Iterator[list[Event]]:
+        while True:
+            sum(range(20000))
+            yield []
+
+
+def test_stop_ends_the_computers_turn_and_the_advance_at_once(
+    qtbot, dock: TestPlayDock, document: Document
+) -> None:
+    session, turns = _play(dock, document, lambda _side, _seed: SlowPlayer())
+    qtbot.waitUntil(lambda: turns.is_running, timeout=10000)
+    turns.stop()  # the first Axis turn: the tester has the window back
+    qtbot.waitUntil(lambda: session.game.phasing is Side.ALLIED and not session.is_busy)
+    dock.target_spin.setValue(4)
+    dock.advance_button.click()
+    qtbot.waitUntil(lambda: turns.is_running, timeout=10000)  # Axis turn 2, while advancing
+    assert session.game.turn == 2
+    assert session.is_busy and session.target_turn == 4
+    assert dock.advance_button.text() == "Stop"
+    dock.advance_button.click()
+    assert not turns.is_running
+    assert not session.is_busy
+    assert session.target_turn is None
+    assert (session.game.turn, session.game.phasing) == (2, Side.ALLIED)
+    assert dock.advance_button.text() == "Advance to"
+    # And with the Players tab's Stop (Shift+F8): the same.
+    dock.target_spin.setValue(4)
+    dock.advance_button.click()
+    qtbot.waitUntil(lambda: turns.is_running, timeout=10000)
+    assert session.game.turn == 3
+    dock.players_bar.stop_action.trigger()
+    assert not turns.is_running
+    assert not session.is_busy
+    assert session.target_turn is None
+    assert (session.game.turn, session.game.phasing) == (3, Side.ALLIED)
