@@ -76,10 +76,10 @@ def test_advance_lets_the_computer_play_its_sides_turns_on_the_way(
     assert game.turn == 3
     played = _turns_of(session.orders)
     # Axis (computer) turn 1, Allied (human) turn 1, Axis turn 2, Allied turn 2, Axis turn 3.
-    assert len(played) == 6 and played[5] == []
+    assert len(played) == 6
     assert played[0] == first_turn[:-1]
-    assert played[0] and played[2] and played[4], "the computer gave orders on its turns"
-    assert played[1] == [] and played[3] == []  # the human's turns ended with no orders
+    assert all(played[n] for n in (0, 2, 4)), "the computer gave orders on each of its turns"
+    assert [played[n] for n in (1, 3, 5)] == [[], [], []]  # the human's: no orders
     assert any(line.startswith("Axis computer:") for line in lines)  # its progress line
     # Its orders changed the game: units of the Axis stand elsewhere than at the start.
     fresh = session.settings.new_game(session.bundle)
@@ -117,7 +117,8 @@ def test_stop_ends_the_computers_turn_and_the_advance_at_once(
     dock.advance_button.click()
     qtbot.waitUntil(lambda: turns.is_running, timeout=10000)  # Axis turn 2, while advancing
     assert session.game.turn == 2
-    assert session.is_busy and session.target_turn == 4
+    assert session.is_busy
+    assert session.target_turn == 4
     assert dock.advance_button.text() == "Stop"
     dock.advance_button.click()
     assert not turns.is_running
