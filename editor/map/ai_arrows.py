@@ -20,12 +20,13 @@ from editor.commands import SetValues
 from editor.docks.table_columns import node_name, turn_clock
 from editor.document import Change, Document
 from editor.map.ai_shapes import (
+    HOVER_REACH,
     STANCE_COLORS,
     STANCE_LETTERS,
     AreaShapes,
     Arrow,
     area_hexes,
-    near_arrow,
+    arrow_under,
     paint_arrows,
     target_text,
     tooltip_text,
@@ -51,8 +52,6 @@ __all__ = ["STANCE_COLORS", "STANCE_LETTERS", "AiOrdersLayer", "Arrow", "arrows_
 
 HEAD_GRAB = 0.45
 """How near (in hexes) to an arrow's head a press grabs it."""
-HOVER_REACH = 0.3
-"""How near (in hexes) to an arrow's shaft or head the mouse shows its tooltip."""
 
 
 def arrows_of(document: Document, geometry: MapGeometry, turn: int | None = None) -> list[Arrow]:
@@ -318,13 +317,7 @@ class AiOrdersLayer(QObject):
         view = self._shown()
         if view is None:
             return None
-        reach = HOVER_REACH * view.zoom()
-        for arrow in reversed(self.arrows()):
-            start = view.viewport.to_pixel(QPointF(*arrow.start)) if arrow.start else None
-            end = view.viewport.to_pixel(QPointF(*arrow.end))
-            if near_arrow(start, end, point, reach):
-                return arrow
-        return None
+        return arrow_under(self.arrows(), view.viewport.to_pixel, point, HOVER_REACH * view.zoom())
 
     def tooltip(self, arrow: Arrow) -> str:
         """The text hovering an arrow shows: the order, whose, from which turn and time."""

@@ -7,7 +7,7 @@ text its tooltip shows.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -32,6 +32,8 @@ STANCE_COLORS: dict[Stance, QColor] = {
 """One colour per stance, told apart on every terrain colour of the map."""
 STANCE_LETTERS = {stance: stance.value[0].upper() for stance in Stance}
 """The letter in an arrow's head: A, D, H, M, R, E."""
+HOVER_REACH = 0.3
+"""How near (in hexes) to an arrow's shaft or head the mouse shows its tooltip."""
 AREA_TINT = 70
 """Opacity (of 255) of an area's fill: the terrain and counters stay readable through it."""
 NEUTRAL_AREA = QColor("#9e9e9e")
@@ -218,6 +220,21 @@ def _paint_area(painter: QPainter, frame: Frame, shape: AreaShape, side: Side | 
 def pixel(frame: Frame, world: tuple[float, float]) -> QPointF:
     """A world position in the frame's pixels."""
     return QPointF(world[0] * frame.zoom + frame.shift_x, world[1] * frame.zoom + frame.shift_y)
+
+
+def arrow_under(
+    arrows: Sequence[Arrow],
+    to_pixel: Callable[[QPointF], QPointF],
+    point: QPointF,
+    reach: float,
+) -> Arrow | None:
+    """The arrow whose head, badge or shaft lies within `reach` pixels of `point` (the last
+    drawn, on top, first); `to_pixel` takes a world position to the view's pixels."""
+    for arrow in reversed(arrows):
+        start = to_pixel(QPointF(*arrow.start)) if arrow.start is not None else None
+        if near_arrow(start, to_pixel(QPointF(*arrow.end)), point, reach):
+            return arrow
+    return None
 
 
 def near_arrow(start: QPointF | None, end: QPointF, point: QPointF, reach: float) -> bool:
