@@ -1,13 +1,16 @@
 """Advance to a turn with a side set to Computer on the Road to Bastogne: the computer plays that
 side's turns on the way (its orders given, recorded and replayable, its progress line shown),
 the human side's turns end with no orders; Stop, on the Players tab or on the Advance button,
-ends the computer's turn at once and the advance with it."""
+ends the computer's turn at once and the advance with it; the window answers while the computer
+thinks, with its progress line, and Stop does not wait for a step of thinking to end."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 
 import pytest
+from PySide6.QtCore import QTimer
 
 from editor.document import Document
 from editor.selection import Selection
@@ -17,7 +20,8 @@ from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.session import TestPlaySession
 from engine.events import Event
 from engine.game import Game
-from engine.orders import EndPlayerTurn, Order
+from engine.orders import ChangeMode, EndPlayerTurn, Order
+from schemas.scenario import Mode
 from schemas.vocabulary import Side
 
 
@@ -136,3 +140,43 @@ def test_stop_ends_the_computers_turn_and_the_advance_at_once(
     assert not session.is_busy
     assert session.target_turn is None
     assert (session.game.turn, session.game.phasing) == (3, Side.ALLIED)
+
+
+class StuckPlayer:
+    """Thinks in one long step (busy, holding the interpreter as a search does) until `release`
+    is set, then gives a mode change of its first unit."""
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+        self.thinking = threading.Event()
+
+    def turn(self, game: Game) -> Iterator[list[Event]]:
+        self.thinking.set()
+        while not self.release.is_set():
+            sum(range(5000))
+        unit = next(iter(game.iter_units(game.phasing)))
+        yield game.apply(ChangeMode(unit.id, Mode.TRAVEL))
+
+
+def test_the_window_answers_while_the_computer_thinks_and_stop_ends_its_turn_at_once(
+    qtbot, dock: TestPlayDock, document: Document
+) -> None:
+    player = StuckPlayer()
+    session, turns = _play(dock, document, lambda _side, _seed: player)
+    qtbot.waitUntil(player.thinking.is_set, timeout=10000)
+    ticks: list[int] = []
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(1))
+    timer.start(10)
+    qtbot.wait(300)
+    timer.stop()
+    assert len(ticks) >= 10  # the window's event loop runs while the worker thinks
+    assert dock.players_bar.progress_label.text() == "Axis computer: 0 orders · thinking…"
+    turns.stop()  # mid-step: the turn ends now, not when the step of thinking ends
+    assert not turns.is_running
+    assert not session.is_busy
+    assert session.game.phasing is Side.ALLIED
+    assert dock.players_bar.progress_label.text() == "Axis computer: 0 orders · stopped"
+    player.release.set()  # the step finishes on the copy; its order is never given
+    qtbot.wait(200)
+    assert session.orders == [EndPlayerTurn()]
