@@ -32,6 +32,8 @@ STANCE_COLORS: dict[Stance, QColor] = {
 """One colour per stance, told apart on every terrain colour of the map."""
 STANCE_LETTERS = {stance: stance.value[0].upper() for stance in Stance}
 """The letter in an arrow's head: A, D, H, M, R, E."""
+BAND_ALPHA = 150
+"""Opacity (of 255) of an arrow's shaft: the counters under it stay readable."""
 HOVER_REACH = 0.3
 """How near (in hexes) to an arrow's shaft or head the mouse shows its tooltip."""
 AREA_TINT = 70
@@ -210,7 +212,8 @@ def _paint_area(painter: QPainter, frame: Frame, shape: AreaShape, side: Side | 
     painter.drawPath(shape.fill)
     pen = QPen(color, max(2.5, frame.zoom * 0.06))
     pen.setCosmetic(True)  # its width in pixels, whatever the zoom
-    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    # Dashed: a solid blue edge is a river on this map.
+    pen.setStyle(Qt.PenStyle.DashLine)
     painter.setPen(pen)
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.drawPath(shape.outline)
@@ -263,18 +266,25 @@ def _draw_arrow(
     zoom: float,
 ) -> None:
     color = STANCE_COLORS[arrow.order.stance]
-    width = max(2.0, zoom * 0.08)
+    # A broad translucent band, as plans are drawn on a staff map: thin opaque lines in the
+    # same reds and blues are the map's roads and rivers.
+    width = max(5.0, zoom * 0.16)
+    band = QColor(color)
+    band.setAlpha(BAND_ALPHA)
     halo = QColor(0, 0, 0, 150)
-    head = max(6.0, zoom * 0.32)
+    head = max(9.0, zoom * 0.36)
     if start is not None and math.hypot(end.x() - start.x(), end.y() - start.y()) > head:
         angle = math.atan2(end.y() - start.y(), end.x() - start.x())
         # The shaft stops at the head's back, so the head's point lands on the target.
         back = QPointF(end.x() - math.cos(angle) * head, end.y() - math.sin(angle) * head)
-        for pen_color, pen_width in ((halo, width + 2), (color, width)):
-            pen = QPen(pen_color, pen_width)
-            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-            painter.setPen(pen)
-            painter.drawLine(start, back)
+        pen = QPen(band, width)
+        pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+        painter.setPen(pen)
+        painter.drawLine(start, back)
+        # Where the units following it stand: a ring at the shaft's foot.
+        painter.setPen(QPen(halo, 1.5))
+        painter.setBrush(QBrush(band))
+        painter.drawEllipse(start, width * 0.8, width * 0.8)
         left, right = angle + math.radians(150), angle - math.radians(150)
         wing = head * 1.1
         triangle = QPolygonF(

@@ -20,7 +20,7 @@ from editor.docks.ai_orders_dock import AiOrdersDock
 from editor.docks.map_aids_dock import MapAidsDock
 from editor.document import Document
 from editor.map.ai_arrows import STANCE_COLORS
-from editor.map.ai_shapes import area_color
+from editor.map.ai_shapes import BAND_ALPHA, area_color
 from editor.map.view import MapView
 from editor.selection import Selection
 from schemas.ai_orders import Stance
@@ -76,6 +76,27 @@ def _colour_near(image: QImage, pixel: QPointF, target: QColor, reach: int = 3) 
     )
 
 
+def band_over(under: QColor, stance: Stance) -> QColor:
+    """The colour of an arrow's translucent shaft over a pixel of the map."""
+    over, share = STANCE_COLORS[stance], BAND_ALPHA / 255
+    return QColor(
+        *(
+            round(u * (1 - share) + o * share)
+            for u, o in zip(under.getRgb()[:3], over.getRgb()[:3], strict=True)
+        )
+    )
+
+
+def _banded(image: QImage, under: QImage, pixel: QPointF, stance: Stance) -> bool:
+    """Whether `image` shows an arrow's shaft of `stance` at a pixel where `under` (the map
+    without the arrows) shows the map."""
+    point = pixel.toPoint()
+    expected = band_over(under.pixelColor(point), stance)
+    return _near(image.pixelColor(point), expected, tolerance=12) and not _near(
+        under.pixelColor(point), expected, tolerance=12
+    )
+
+
 def _midpoint(view: MapView, start: tuple[float, float], end: tuple[float, float]) -> QPointF:
     a = view.viewport.to_pixel(QPointF(*start))
     b = view.viewport.to_pixel(QPointF(*end))
@@ -100,9 +121,11 @@ def test_each_order_is_an_arrow_from_its_units_to_its_target(
     image = view.render_view()
     attack = arrows["vgd-attack"]
     assert attack.start is not None
-    assert _colour_near(
-        image, _midpoint(view, attack.start, attack.end), STANCE_COLORS[Stance.ATTACK]
-    )
+    middle = _midpoint(view, attack.start, attack.end)
+    dock.ai_orders_box.setChecked(False)
+    under = view.render_view()
+    dock.ai_orders_box.setChecked(True)
+    assert _banded(image, under, middle, Stance.ATTACK)
     assert dock._counts["ai_orders"].text() == "4 orders"
 
 
@@ -112,9 +135,11 @@ def test_the_layer_off_draws_no_arrow(dock: MapAidsDock, view: MapView) -> None:
     attack = next(a for a in dock.layer.arrows() if a.order.id == "vgd-attack")
     assert attack.start is not None
     middle = _midpoint(view, attack.start, attack.end)
+    shown = view.render_view()
     dock.ai_orders_box.setChecked(False)
-    image = view.render_view()
-    assert not _colour_near(image, middle, STANCE_COLORS[Stance.ATTACK], reach=1)
+    hidden = view.render_view()
+    assert _banded(shown, hidden, middle, Stance.ATTACK)
+    assert not _colour_near(hidden, middle, STANCE_COLORS[Stance.ATTACK], reach=1)
     assert dock._counts["ai_orders"].text() == ""
 
 
