@@ -313,6 +313,8 @@ class TestPlayDock(DocumentDock):
                 turns.stop()  # the computer's turn under way ends at once, as with its Stop
             session.cancel_advance()
         else:
+            if turns is not None and turns.is_paused:
+                turns.resume()  # held between turns (Computer vs Computer after a Stop): play on
             self.advance()
 
     def _show_replay(self, done: int, total: int) -> None:

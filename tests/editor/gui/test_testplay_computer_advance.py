@@ -180,3 +180,28 @@ def test_the_window_answers_while_the_computer_thinks_and_stop_ends_its_turn_at_
     player.release.set()  # the step finishes on the copy; its order is never given
     qtbot.wait(200)
     assert session.orders == [EndPlayerTurn()]
+
+
+class IdlePlayer:
+    """Gives no order: its player turn ends as soon as it starts."""
+
+    def turn(self, game: Game) -> Iterator[list[Event]]:
+        yield from ()
+
+
+def test_advance_resumes_a_computer_held_between_turns(
+    qtbot, dock: TestPlayDock, document: Document
+) -> None:
+    settings = TestPlaySettings(seed=5, computer_sides=frozenset(Side))
+    session = TestPlaySession.start(document, settings=settings)
+    turns = ComputerTurns(session, lambda _side, _seed: IdlePlayer())
+    turns.pause()  # Computer vs Computer, held before its first turn
+    dock.set_session(session)
+    dock.players_bar.set_turns(turns)
+    qtbot.wait(100)
+    assert session.orders == []
+    dock.target_spin.setValue(3)
+    dock.advance_button.click()
+    assert not turns.is_paused
+    qtbot.waitUntil(lambda: session.game.turn >= 3, timeout=20000)
+    turns.pause()
