@@ -236,6 +236,9 @@ class TestPlayController(QObject):
         view.set_tool(self.tool)
         self.overlays.set_session(session)
         view.aids = self.overlays
+        # The A/I orders stay drawn if they were in the editor, now those of the game's turn.
+        self.overlays.set_ai_orders(getattr(self._saved_aids, "on", False))
+        self.overlays.ai_order_marks.set_view(view)
         # Hex Info lists the game's units, as the side to move may know them under Fog of War.
         hex_info = window.docks.get("hex_info")
         if isinstance(hex_info, HexInfoDock):
@@ -299,6 +302,7 @@ class TestPlayController(QObject):
             testplay.fix_requested.disconnect(self.show_in_scenario)
         self.tool.set_session(None)
         self.overlays.set_session(None)
+        self.overlays.ai_order_marks.set_view(None)
         hex_info = window.docks.get("hex_info")
         if isinstance(hex_info, HexInfoDock):
             hex_info.unit_notes = None
