@@ -41,10 +41,11 @@ HEADLESS_COMMANDS = (
 )
 """The sub-commands; nothing, or an existing file or folder, opens the editor window."""
 
-PAUSED_COMMANDS = ("validate",)
+PAUSED_COMMANDS = ("validate", "diff")
 """Commands run without cyclic garbage collection (editor.startup): their objects, the title's
-models and the game state, mostly stay until the command ends, and the collector's passes over
-them cost a tenth of a validation; a game played or replayed turn after turn keeps it."""
+models (two versions of them for `diff`) and the game state, mostly stay until the command
+ends, and the collector's passes over them cost a tenth of a validation; a game played or
+replayed turn after turn keeps it."""
 
 
 def build_parser() -> argparse.ArgumentParser:
