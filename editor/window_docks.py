@@ -6,6 +6,7 @@ from __future__ import annotations
 from editor.docks.ai_orders_dock import AiOrdersDock
 from editor.docks.air_dock import AirDock
 from editor.docks.base import DocumentDock
+from editor.docks.compare_dock import CompareDock
 from editor.docks.hex_info import HexInfoDock
 from editor.docks.history_dock import HistoryDock
 from editor.docks.map_aids_dock import MapAidsDock
@@ -38,4 +39,5 @@ DOCK_CLASSES: tuple[type[DocumentDock], ...] = (
     AiOrdersDock,
     ParametersDock,
     WeatherDock,
+    CompareDock,
 )

@@ -188,21 +188,22 @@ def _in_title(relative: str) -> bool:
     return not folder or (folder == "scenarios" and kind is FileKind.SCENARIO)
 
 
-def compare(old: Side, new: Side) -> Report:
+def compare(old: Side, new: Side, names: Names | None = None) -> Report:
     """The report from `old` to `new`, pairing files by their path inside the title (two single
-    files are paired whatever their names, if they are of one kind)."""
+    files are paired whatever their names, if they are of one kind). `names` are known names
+    (the editor's open title); the changed files add theirs."""
     # The pairing tables of 8,000 units are made of small new objects among the millions of the
     # two titles' models: the cyclic collector's passes over them would cost more than the diff.
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _compare(old, new)
+        return _compare(old, new, names or Names())
     finally:
         if collecting:
             gc.enable()
 
 
-def _compare(old: Side, new: Side) -> Report:
+def _compare(old: Side, new: Side, names: Names) -> Report:
     report = Report(old.label, new.label, problems=[*old.problems, *new.problems])
     if report.problems:
         return report
@@ -236,7 +237,8 @@ def _compare(old: Side, new: Side) -> Report:
             report.problems.extend(p for p in entry.load().problems if p.is_error)
     if report.problems:
         return report
-    names = _names(old, new, [p[2] for p in pairs if p[2]] + [p[1] for p in pairs if p[1]])
+    changed = [p[2] for p in pairs if p[2]] + [p[1] for p in pairs if p[1]]
+    _names(old, new, changed, names)
     for label, before, after in pairs:
         assert before is not None
         assert after is not None
@@ -254,38 +256,44 @@ def _same_bytes(before: Entry, after: Entry) -> bool:
     return before.data is not None and before.data == after.data
 
 
-def _names(old: Side, new: Side, changed: list[Entry]) -> Names:
-    """The names the changed files need: the OOB's when a scenario or OOB changed (the new
-    side's first, loaded only then), objectives and terrain from the files compared."""
-    names = Names()
+def _names(old: Side, new: Side, changed: list[Entry], names: Names) -> None:
+    """Learn the names the changed files need: units and organizations from the OOB, objectives'
+    places from the map, when a scenario changed (the new side's files first, loaded only
+    then), objectives and terrain from the files compared."""
     kinds = {entry.kind for entry in changed}
     for entry in changed:
         model = entry.load().model
         if entry.kind is FileKind.OOB:
             names.add_oob(model)
-        elif entry.kind is FileKind.SCENARIO:
-            names.add_scenario(model)
         elif entry.kind is FileKind.MAP:
             names.add_map(model)
-    if FileKind.SCENARIO in kinds and FileKind.OOB not in kinds:
-        # The OOB is the same on both sides (else it is among the changed files): one will do.
-        for side in (new, old):
-            oobs = [e for e in side.files.values() if e.kind is FileKind.OOB]
-            for entry in oobs or _referenced_oob(side):
-                names.add_oob(entry.load().model)
-            if names.units:
-                break
-    return names
+    if FileKind.SCENARIO in kinds:
+        for kind, known in ((FileKind.OOB, names.units), (FileKind.MAP, names.terrain)):
+            if kind in kinds or known:
+                continue
+            # The file is the same on both sides (else it is among the changed ones): one will do.
+            for side in (new, old):
+                found = [e for e in side.files.values() if e.kind is kind]
+                for entry in found or _referenced(side, kind):
+                    (names.add_oob if kind is FileKind.OOB else names.add_map)(entry.load().model)
+                if known:
+                    break
+    # Objectives last: their names fall back on the map's places.
+    for entry in changed:
+        if entry.kind is FileKind.SCENARIO:
+            names.add_scenario(entry.load().model)
 
 
-def _referenced_oob(side: Side) -> list[Entry]:
-    """A scenario compared alone is named by the OOB it references, read from disk when it is
-    there."""
+def _referenced(side: Side, kind: FileKind) -> list[Entry]:
+    """A scenario compared alone is named by the OOB and map it references, read from disk when
+    they are there."""
     found = []
     for entry in side.files.values():
         model = entry.load().model if entry.kind is FileKind.SCENARIO else None
         if model is not None and not entry.name:
-            oob = entry.path.parent / model.files.oob
-            if oob.is_file():
-                found.append(Entry(oob, FileKind.OOB))
+            target = entry.path.parent / (
+                model.files.oob if kind is FileKind.OOB else model.files.map
+            )
+            if target.is_file():
+                found.append(Entry(target, kind))
     return found

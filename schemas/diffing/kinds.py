@@ -21,7 +21,7 @@ def _scheduled_names(item: Any, names: Names) -> str:
 
 
 def _objective(item: Any, names: Names) -> str:
-    return f"Objective {names.objectives.get(item.id) or item.name or item.id}"
+    return f"Objective {names.objective(item)}"
 
 
 SCENARIO_RULES: dict[tuple[str, ...], Rule] = {

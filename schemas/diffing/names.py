@@ -18,6 +18,9 @@ class Names:
     objectives: dict[str, str] = field(default_factory=dict)
     terrain: dict[str, str] = field(default_factory=dict)
     """Terrain names by the one-character code of the map's rows."""
+    places: dict[tuple[int, int], str] = field(default_factory=dict)
+    """The map's place names by hex: what an objective without a name of its own is called,
+    as the Objectives panel calls it."""
 
     def add_oob(self, oob: Any) -> None:
         """Learn the unit and organization names of an OOB model (already known ids stay)."""
@@ -32,7 +35,7 @@ class Names:
         if scenario is None:
             return
         for objective in scenario.objectives:
-            self.objectives.setdefault(objective.id, objective.name or objective.id)
+            self.objectives.setdefault(objective.id, self.objective(objective))
 
     def add_map(self, map_file: Any) -> None:
         """Learn the terrain names of a map's legend."""
@@ -40,6 +43,13 @@ class Names:
             return
         for terrain in map_file.terrain:
             self.terrain.setdefault(terrain.code, terrain.name)
+        for place in map_file.places:
+            self.places.setdefault((place.hex[0], place.hex[1]), place.name)
+
+    def objective(self, objective: Any) -> str:
+        """An objective's name, else the place lettered on its hex, else its id."""
+        hex_ = (objective.hex[0], objective.hex[1])
+        return str(objective.name or self.places.get(hex_) or objective.id)
 
     def unit(self, ident: str) -> str:
         """A unit's name, or its id when no OOB at hand names it."""

@@ -19,7 +19,7 @@ from tests.conftest import SAMPLE_DATA
 SCENARIO = "scenarios/road_to_bastogne.scenario.yaml"
 EXPECTED = (
     "Release of Panzergrenadier-Lehr-Regiment 901: probability 100 → 30 %",
-    "Objective noville: points 200 → 250 VP",
+    "Objective Noville: points 200 → 250 VP",
     "Unit 158th Engr Combat Bn moved from [16, 57] to [17, 57]",
     "Reinforcement of StuG-Brig. 11, I./Fs.Art.Rgt. 5 and 2 more: "
     "at 1944-12-18 10:00 → 1944-12-18 14:00",
