@@ -37,7 +37,11 @@ SCENARIO_RULES: dict[tuple[str, ...], Rule] = {
     ("ai", "organizations"): Rule(
         "organization", lambda o, n: f"A/I orders of {n.any(o.organization)}"
     ),
-    ("ai", "organizations", "orders"): Rule("id", lambda o, n: f"A/I order {o.id}"),
+    ("ai", "organizations", "orders"): Rule(
+        "id",
+        lambda o, n: f"A/I order {o.id}",
+        lambda own, owner: f"{own} of {owner.removeprefix('A/I orders of ')}",
+    ),
 }
 SCENARIO_SECTIONS = {
     "header": "Header",
@@ -84,8 +88,8 @@ def diff_models(kind: str, old: Any, new: Any, names: Names) -> list[Change]:
 
 
 def _parameter(change: Change) -> Change:
-    field = change.field or ""
-    inside = field.split(".", 1)[1] if "." in field else field
+    top = str(change.path[0]).replace("_", " ") if change.path else ""
+    inside = (change.field or "").removeprefix(top).strip()
     return replace(change, subject=change.section, field=inside or None)
 
 

@@ -22,10 +22,21 @@ Label = Callable[[Any, Names], str]
 
 @dataclass(frozen=True)
 class Rule:
-    """How the items of one list are paired and named."""
+    """How the items of one list are paired and named; `within` names an item of a list inside
+    another list's item from its own name and its owner's ("A/I order x of 2. Panzer-Division")."""
 
     key: str
     label: Label
+    within: Callable[[str, str], str] | None = None
+
+
+_SIDES = {"allied", "axis"}
+
+
+class Key(str):
+    """A dict key in a field's trail (a side, a movement class), shown in brackets."""
+
+    __slots__ = ()
 
 
 @dataclass
@@ -60,7 +71,9 @@ class Walk:
                 continue
             extra = info.json_schema_extra
             own = extra.get("x-unit") if isinstance(extra, dict) else None
-            inner = at.into(name, own if isinstance(own, str) else at.unit)
+            # A per-side value reads as "max stacking (axis)", as a table's key does.
+            per_side = name in _SIDES and set(type(old).model_fields) <= _SIDES
+            inner = at.into(name, own if isinstance(own, str) else at.unit, keyed=per_side)
             self._value(before, after, replace(inner, top=at.top or name))
 
     def _value(self, old: Any, new: Any, at: At) -> None:
@@ -70,10 +83,11 @@ class Walk:
         elif isinstance(old, dict) and isinstance(new, dict):
             for key in [*old, *(k for k in new if k not in old)]:
                 if old.get(key) != new.get(key):
+                    inner = at.into(key, at.unit, keyed=True)
                     if key in old and key in new:
-                        self._value(old[key], new[key], at.into(key, at.unit))
+                        self._value(old[key], new[key], inner)
                     else:
-                        self._changed(at.into(key, at.unit), old.get(key), new.get(key))
+                        self._changed(inner, old.get(key), new.get(key))
         elif rule is not None and isinstance(old, list) and isinstance(new, list):
             self._keyed(old, new, rule, at)
         elif (
@@ -104,6 +118,8 @@ class Walk:
                 )
         for key, (index, item) in after.items():
             subject = rule.label(item, self.names)
+            if rule.within is not None:
+                subject = rule.within(subject, at.subject)
             if key not in before:
                 self.changes.append(
                     Change(
@@ -150,7 +166,7 @@ class Walk:
 
     def _changed(self, at: At, old: Any, new: Any) -> None:
         trail = at.trail
-        name = ".".join(trail).replace("_", " ") or None
+        name = field_name(trail) or None
         is_hex = bool(trail) and trail[-1] == "hex" and _is_hex(old) and _is_hex(new)
         self.changes.append(
             Change(
@@ -179,9 +195,35 @@ class At:
     top: str
     unit: str | None
 
-    def into(self, name: str | Any, unit: str | None) -> At:
-        """One field or key deeper."""
-        return replace(self, path=(*self.path, name), trail=(*self.trail, str(name)), unit=unit)
+    def into(self, name: str | Any, unit: str | None, keyed: bool = False) -> At:
+        """One field (or, `keyed`, one dict key) deeper."""
+        part = Key(_plain_key(name)) if keyed else str(name)
+        return replace(self, path=(*self.path, name), trail=(*self.trail, part), unit=unit)
+
+
+def _plain_key(key: Any) -> str:
+    value = getattr(key, "value", key)
+    return str(value).replace("_", " ")
+
+
+def field_name(trail: Sequence[str]) -> str:
+    """A field's trail as a designer reads it: "max stacking (axis)", "terrain (forest, foot)"."""
+    words: list[str] = []
+    keys: list[str] = []
+    for part in trail:
+        if isinstance(part, Key):
+            keys.append(part)
+            continue
+        if keys:
+            words[-1] += f" ({', '.join(keys)})"
+            keys = []
+        words.append(part.replace("_", " "))
+    if keys:
+        if words:
+            words[-1] += f" ({', '.join(keys)})"
+        else:
+            words.append(", ".join(keys))
+    return " ".join(words)
 
 
 def _placed(change: Change, item: Any) -> Change:

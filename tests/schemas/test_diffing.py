@@ -25,6 +25,11 @@ EXPECTED = (
     "at 1944-12-18 10:00 → 1944-12-18 14:00",
     "Combat: high combat value 250 → 300 casualties per 1000",
     "12 hexes of Forest painted around [21, 11] (was Clear)",
+    "Unit First Army HQ: strength 150 → 200 men, guns or vehicles",
+    "Weather on 1944-12-18: snow 20 → 30 %",
+    "Weather on 1944-12-18: soft 80 → 70 %",
+    "A/I order 2pzd-noville of 2. Panzer-Division: objective Noville → Bastogne",
+    "Stacking: max stacking (axis) 1800 → 2000 men-equivalent",
 )
 
 
@@ -72,6 +77,24 @@ def titles(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     )
     _edit(new / "ardennes44.pdt.yaml", "high_combat_value: 250", "high_combat_value: 300")
     _paint(new / "ardennes44.map.yaml", range(20, 24), range(10, 13), "f")
+    _edit(
+        new / "ardennes44.oob.yaml",
+        "name: First Army HQ\n                    type_name: Army HQ\n"
+        "                    unit_class: headquarters\n                    strength: 150",
+        "name: First Army HQ\n                    type_name: Army HQ\n"
+        "                    unit_class: headquarters\n                    strength: 200",
+    )
+    _edit(
+        new / "ardennes44.weather.yaml",
+        '"1944-12-18", normal: 0, soft: 80, mud: 0, snow: 20',
+        '"1944-12-18", normal: 0, soft: 70, mud: 0, snow: 30',
+    )
+    _edit(scenario, "stance: attack, objective: noville}", "stance: attack, objective: bastogne}")
+    _edit(
+        new / "ardennes44.pdt.yaml",
+        "max_stacking: {allied: 1800, axis: 1800}",
+        "max_stacking: {allied: 1800, axis: 2000}",
+    )
     return old, new
 
 
@@ -98,11 +121,18 @@ def test_markdown_has_a_heading_per_file_kind_and_bullets(
 ) -> None:
     status, out, _ = _run(capsys, "--markdown", str(titles[0]), str(titles[1]))
     assert status == 1
-    for heading in ("### Scenario", "### Map", "### Parameter data"):
+    for heading in (
+        "### Scenario",
+        "### Order of battle",
+        "### Map",
+        "### Parameter data",
+        "### Weather",
+    ):
         assert f"\n{heading}\n" in out
     for sentence in EXPECTED:
         assert f"- {sentence}" in out
     assert out.index("### Scenario") < out.index("### Map") < out.index("### Parameter data")
+    assert "**Releases**" in out
 
 
 def test_json_carries_each_change_with_its_place(
@@ -146,6 +176,7 @@ def test_a_single_scenario_is_named_by_the_oob_it_references(
     assert status == 1
     assert EXPECTED[0] in out
     assert "Map" not in out
+    assert "Weather on" not in out
 
 
 def test_an_invalid_file_exits_two_naming_file_and_line(
