@@ -12,7 +12,7 @@ from schemas.diffing.changes import Change
 from schemas.diffing.files import Side, read_path
 from schemas.diffing.names import Names
 from schemas.io import FileKind
-from schemas.title import resolved
+from schemas.title import resolved, title_root
 
 OPEN_LABEL = "the open scenario"
 
@@ -21,8 +21,8 @@ def names_of(document: Document) -> Names:
     """The names the open title gives units, organizations, objectives and terrain."""
     names = Names()
     names.add_oob(document.oob)
+    names.add_map(document.map)  # before the objectives: an unnamed one goes by its hex's place
     names.add_scenario(document.scenario)
-    names.add_map(document.map)
     return names
 
 
@@ -51,7 +51,9 @@ def against(document: Document, scenario: Path) -> tuple[Side, Side]:
     references) against the open document, paired by kind. A file both use, unedited here, is
     left out: it is the same."""
     other = read_path(scenario)
-    old, new = Side(str(scenario), problems=list(other.problems)), Side(OPEN_LABEL)
+    # Named from the folder holding its title: "ardennes44/scenarios/x.scenario.yaml".
+    shown = _shown_path(scenario)
+    old, new = Side(shown, problems=list(other.problems)), Side(OPEN_LABEL)
     entry = other.files.get("")
     if entry is None:
         return old, new
@@ -80,6 +82,12 @@ def against(document: Document, scenario: Path) -> tuple[Side, Side]:
             old.files[key] = found
         new.add_model(key, slot.path, kind, slot.model)
     return old, new
+
+
+def _shown_path(path: Path) -> str:
+    target = resolved(path)
+    above = title_root(target).parent
+    return target.relative_to(above).as_posix() if target.is_relative_to(above) else str(path)
 
 
 def focus_of(change: Change) -> Focus:

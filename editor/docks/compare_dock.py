@@ -8,7 +8,7 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QModelIndex, QObject, Qt, Signal
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -17,6 +17,9 @@ from PySide6.QtWidgets import (
     QLabel,
     QProgressBar,
     QStackedWidget,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QToolButton,
     QTreeView,
     QVBoxLayout,
@@ -31,9 +34,35 @@ from editor.document import Change as DocumentChange
 from editor.document import Document
 from editor.open_places import SCENARIO_FILTER, scenario_folder
 from editor.selection import Selection
+from editor.widgets.wrapped_text import WrappedTextDelegate
 from schemas.diffing.files import Report, Side, compare
 from schemas.diffing.report import as_markdown
 from schemas.problems import Problem
+
+
+class _IndentedWrap(WrappedTextDelegate):
+    """Wraps a tree's one column at the width its rows' text really has: the column less each
+    row's indentation and icon (the shared delegate wraps a flat column)."""
+
+    def __init__(self, view: QTreeView) -> None:
+        super().__init__(view, 0)
+        self._tree = view
+
+    def sizeHint(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
+        depth, parent = 1, index.parent()
+        while parent.isValid():
+            depth, parent = depth + 1, parent.parent()
+        room = self._tree.columnWidth(0) - depth * self._tree.indentation()
+        room -= (
+            self._tree.iconSize().width()
+            + 2 * self._tree.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin)
+            + 8
+        )
+        self.initStyleOption(option, index)
+        option.rect = QRect(0, 0, max(room, 40), 1)
+        return QStyledItemDelegate.sizeHint(self, option, index)
 
 
 class _Finished(QObject):
@@ -78,7 +107,10 @@ class CompareDock(DocumentDock):
         self.tree.setAlternatingRowColors(True)
         self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.tree.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.tree.setUniformRowHeights(True)
+        self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.tree.header().setStretchLastSection(True)
+        # A change reads whole on a laptop or at 200 %, on as many lines as it needs.
+        self.tree.setItemDelegate(_IndentedWrap(self.tree))
         self.tree.activated.connect(self._on_activated)
         self.empty = QLabel()
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -128,16 +160,21 @@ class CompareDock(DocumentDock):
             "Copy the changes as Markdown, for release notes or a pull request"
         )
         self.copy_action.triggered.connect(self.copy_markdown)
-        for action in (
-            self.since_save_action,
-            self.other_action,
-            self.refresh_action,
-            self.copy_action,
+        # The two ways to compare are named on their buttons; again and copy are icons.
+        for action, named in (
+            (self.since_save_action, True),
+            (self.other_action, True),
+            (self.refresh_action, False),
+            (self.copy_action, False),
         ):
             button = QToolButton()
             button.setDefaultAction(action)
             button.setAutoRaise(True)
-            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+            button.setToolButtonStyle(
+                Qt.ToolButtonStyle.ToolButtonTextBesideIcon
+                if named
+                else Qt.ToolButtonStyle.ToolButtonIconOnly
+            )
             self.bar.addWidget(button)
         self.bar.addStretch(1)
         self._enable()
