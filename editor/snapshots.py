@@ -2,9 +2,10 @@
 without a display, for the README and for looking at the GUI as a designer would.
 
 It writes the main window with the whole map, zoomed in on a town with units, each map tool
-in use with its options, each dock in front, the Compare panel after a few edits, test-play (a move, a fire's preview and result,
-an assault's preview, arrivals, the Line of sight overlay), and the whole map exported as a
-picture. Settings go to a throw-away folder, so the shots always show the default layout.
+in use with its options, each dock in front, the Compare panel after a few edits, test-play (a
+move, a fire's preview and result, an assault's preview, arrivals, the Line of sight overlay),
+and the whole map exported as a picture. Settings go to a throw-away folder, so the shots always
+show the default layout.
 """
 
 from __future__ import annotations
