@@ -9,11 +9,15 @@ import json
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from editor.cli import main
+from schemas.diffing.kinds import diff_models
 from schemas.diffing.maps import centre, regions
+from schemas.diffing.names import Names, tree
+from schemas.title import load_scenario
 from tests.conftest import SAMPLE_DATA
 
 SCENARIO = "scenarios/road_to_bastogne.scenario.yaml"
@@ -227,3 +231,55 @@ def test_regions_gather_a_brush_stroke_and_keep_far_ones_apart() -> None:
     stroke = [(10, 10), (11, 10), (13, 11), (40, 40)]
     assert regions(stroke) == [[(10, 10), (11, 10), (13, 11)], [(40, 40)]]
     assert centre([(0, 0), (1, 0), (2, 0)]) == (1, 0)
+
+
+def _moved_unit(oob: Any) -> tuple[Any, str, str, str]:
+    """The OOB with the first unit of one organization moved into another organization: the
+    new OOB, the unit's name and both organizations' names."""
+    nation = oob.sides[0].nations[0]
+    orgs = [n for n, _ in tree(oob) if n.kind == "organization"]
+    source = next(o for o in orgs if any(c.kind == "unit" for c in o.children))
+    target = next(o for o in orgs if o.id != source.id and o.id not in _ids_below(source))
+    unit = next(c for c in source.children if c.kind == "unit")
+
+    def rebuilt(node: Any) -> Any:
+        if node.kind == "unit":
+            return node
+        children = [rebuilt(c) for c in node.children if c is not unit]
+        if node.id == target.id:
+            children.append(unit)
+        return node.model_copy(update={"children": children})
+
+    nation = nation.model_copy(update={"organizations": [rebuilt(n) for n in nation.organizations]})
+    side = oob.sides[0].model_copy(update={"nations": [nation, *oob.sides[0].nations[1:]]})
+    moved = oob.model_copy(update={"sides": [side, *oob.sides[1:]]})
+    return moved, unit.name, source.name, target.name
+
+
+def _ids_below(node: Any) -> set[str]:
+    found = {node.id}
+    for child in getattr(node, "children", []):
+        found |= _ids_below(child)
+    return found
+
+
+def test_a_unit_moved_to_another_organization_and_placements_added_and_removed() -> None:
+    bundle = load_scenario(SAMPLE_DATA / "ardennes44" / SCENARIO)
+    assert bundle.oob is not None
+    oob = bundle.oob.model
+    moved, unit, source, target = _moved_unit(oob)
+    names = Names()
+    names.add_oob(oob)
+    changes = diff_models("oob", oob, moved, names)
+    assert [c.text for c in changes] == [f"Unit {unit}: parent {source} → {target}"]
+
+    scenario = bundle.scenario.model
+    first, *rest = scenario.placements
+    shifted = scenario.model_copy(update={"placements": [*rest, first]})
+    assert diff_models("scenario", scenario, shifted, names) == []
+    dropped = scenario.model_copy(update={"placements": rest})
+    [removed] = diff_models("scenario", scenario, dropped, names)
+    column, row = first.hex
+    assert removed.text == f"Unit {names.unit(first.unit)} removed at [{column}, {row}]"
+    [added] = diff_models("scenario", dropped, scenario, names)
+    assert (added.action, added.hex, added.unit_id) == ("added", first.hex, first.unit)
