@@ -122,3 +122,22 @@ def test_file_compare_menu_opens_the_panel(qtbot, window: MainWindow) -> None:
     _compared(qtbot, dock)
     assert dock.isVisible()
     assert dock.empty.text().startswith("No changes")
+
+
+def test_a_unit_changed_in_the_oob_selects_the_unit(
+    qtbot, dock: CompareDock, document: Document, selection: Selection
+) -> None:
+    entry = document.oob_index.units["us.8c.158eng"]
+    command = EditFile(document, FileKind.OOB, "Set Strength")
+    command.set((*entry.path, "strength"), entry.unit.strength + 100)
+    document.push(command)
+    dock.compare_since_save()
+    _compared(qtbot, dock)
+    rows = _rows(dock)
+    text = (
+        f"Unit 158th Engr Combat Bn: strength {entry.unit.strength} → "
+        f"{entry.unit.strength + 100} men, guns or vehicles"
+    )
+    assert text in rows
+    dock.tree.activated.emit(rows[text])
+    assert selection.units == ["us.8c.158eng"]
