@@ -101,19 +101,33 @@ def terrain_changes(old_rows: Sequence[str], new_rows: Sequence[str], names: Nam
 def layer_changes(
     section: str, what: str, old_rows: Sequence[str], new_rows: Sequence[str], path: str
 ) -> list[Change]:
-    """Elevation or road and rail links changed: one change per connected region."""
-    split: Callable[[str], Sequence[str]] = str.split if path == "elevation_rows" else list
-    cells = [cell for cell, _, _ in row_cells(old_rows, new_rows, split)]
+    """Elevation or road and rail links changed: one change per connected region; elevation
+    says by how many metres it was raised or lowered."""
+    is_elevation = path == "elevation_rows"
+    split: Callable[[str], Sequence[str]] = str.split if is_elevation else list
+    found = row_cells(old_rows, new_rows, split)
+    steps = {cell: _metres(after) - _metres(before) for cell, before, after in found}
     changes = []
-    for group in regions(cells):
+    for group in regions([cell for cell, _, _ in found]):
         where = centre(group)
         noun = "hex" if len(group) == 1 else "hexes"
+        text = f"{what} changed in {len(group)} {noun} around [{where[0]}, {where[1]}]"
+        if is_elevation:
+            rise = [steps[cell] for cell in group]
+            if min(rise) > 0:
+                text = f"{len(group)} {noun} raised around [{where[0]}, {where[1]}] ({_span(rise)})"
+            elif max(rise) < 0:
+                lowered = [-r for r in rise]
+                text = (
+                    f"{len(group)} {noun} lowered around [{where[0]}, {where[1]}] "
+                    f"({_span(lowered)})"
+                )
         changes.append(
             Change(
                 "map",
                 section,
                 "painted",
-                f"{what} changed in {len(group)} {noun} around [{where[0]}, {where[1]}]",
+                text,
                 field=path,
                 hex=where,
                 count=len(group),
@@ -121,3 +135,15 @@ def layer_changes(
             )
         )
     return changes
+
+
+def _metres(value: str | None) -> int:
+    try:
+        return int(value or 0)
+    except ValueError:
+        return 0
+
+
+def _span(metres: Sequence[int]) -> str:
+    low, high = min(metres), max(metres)
+    return f"by {low} m" if low == high else f"by {low} to {high} m"

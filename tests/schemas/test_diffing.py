@@ -15,7 +15,7 @@ import pytest
 
 from editor.cli import main
 from schemas.diffing.kinds import diff_models
-from schemas.diffing.maps import centre, regions
+from schemas.diffing.maps import centre, layer_changes, regions
 from schemas.diffing.names import Names, tree
 from schemas.title import load_scenario
 from tests.conftest import SAMPLE_DATA
@@ -283,3 +283,11 @@ def test_a_unit_moved_to_another_organization_and_placements_added_and_removed()
     assert removed.text == f"Unit {names.unit(first.unit)} removed at [{column}, {row}]"
     [added] = diff_models("scenario", dropped, scenario, names)
     assert (added.action, added.hex, added.unit_id) == ("added", first.hex, first.unit)
+
+
+def test_elevation_raised_in_a_region_says_by_how_much() -> None:
+    old = ["100 100 100 100", "100 100 100 100"]
+    new = ["100 120 130 100", "100 120 100 100"]
+    [raised] = layer_changes("Elevation", "Elevation", old, new, "elevation_rows")
+    assert raised.text == "3 hexes raised around [1, 0] (by 20 to 30 m)"
+    assert (raised.count, raised.hex) == (3, (1, 0))
