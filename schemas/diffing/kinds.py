@@ -70,27 +70,31 @@ def diff_models(kind: str, old: Any, new: Any, names: Names) -> list[Change]:
     if kind == "scenario":
         walk = Walk(kind, names, SCENARIO_RULES, SCENARIO_SECTIONS)
         walk.model(old, new, "Scenario")
-        return walk.changes
-    if kind == "map":
-        return _map(old, new, names)
-    if kind == "oob":
-        return _oob(old, new, names)
-    if kind in ("weather", "testplay"):
+        changes = walk.changes
+    elif kind == "map":
+        changes = _map(old, new, names)
+    elif kind == "oob":
+        changes = _oob(old, new, names)
+    elif kind in ("weather", "testplay"):
         walk = Walk(kind, names, WEATHER_RULES, {"rows": "Weather"})
         walk.model(old, new, "Weather")
-        return walk.changes
-    walk = Walk(kind, names)
-    walk.model(old, new, "Parameter")
-    for index, change in enumerate(walk.changes):
-        # A parameter is named by where it stands: "Movement: terrain.forest.foot 2 → 3 MP".
-        walk.changes[index] = _parameter(change)
-    return walk.changes
+        changes = walk.changes
+    else:
+        walk = Walk(kind, names)
+        walk.model(old, new, "Parameter")
+        # A parameter is named by where it stands: "Movement: terrain (forest, foot) 2 → 3 MP".
+        changes = [replace(c, subject=c.section) for c in walk.changes]
+    return [_inside_section(c) for c in changes]
 
 
-def _parameter(change: Change) -> Change:
+def _inside_section(change: Change) -> Change:
+    """The field named inside its section: "Scenario: turns 21 → 31" under Header, not "header
+    turns"; a field that is the whole section keeps its name."""
     top = str(change.path[0]).replace("_", " ") if change.path else ""
-    inside = (change.field or "").removeprefix(top).strip()
-    return replace(change, subject=change.section, field=inside or None)
+    field = change.field or ""
+    if not top or not field.startswith(top + " "):
+        return change
+    return replace(change, field=field.removeprefix(top).strip())
 
 
 def _map(old: Any, new: Any, names: Names) -> list[Change]:

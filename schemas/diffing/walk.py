@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from enum import Enum
 from typing import Any
 
 from pydantic import BaseModel
@@ -250,8 +251,8 @@ def _named(value: Any, trail: tuple[str, ...], names: Names) -> Any:
         return names.any(value)
     if trail and trail[-1] == "objective" and isinstance(value, str):
         return names.objectives.get(value, value)
-    if hasattr(value, "value"):
-        return value.value
+    if isinstance(value, Enum):
+        return str(value.value).replace("_", " ")
     return value
 
 
