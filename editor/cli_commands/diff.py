@@ -44,6 +44,15 @@ def command_diff(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return EXIT_UNREADABLE
+        if Path(old_arg).is_dir() != Path(new_arg).is_dir():
+            print(
+                printable(
+                    f"hexwright diff: {old_arg} and {new_arg}: compare a file with a file, or a "
+                    "title folder with a title folder"
+                ),
+                file=sys.stderr,
+            )
+            return EXIT_UNREADABLE
         old, new = read_path(Path(old_arg)), read_path(Path(new_arg))
     report = compare(old, new)
     if report.problems:

@@ -173,6 +173,14 @@ def test_equal_titles_and_files_exit_zero(
     assert (status, out.startswith("no changes")) == (0, True)
 
 
+def test_a_file_against_a_folder_is_refused(
+    titles: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = _run(capsys, str(titles[0] / SCENARIO), str(titles[1]))
+    assert (status, out) == (2, "")
+    assert "compare a file with a file" in err
+
+
 def test_a_single_scenario_is_named_by_the_oob_it_references(
     titles: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
