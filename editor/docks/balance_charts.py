@@ -120,16 +120,17 @@ class LevelChart(_RunsChart):
                 painter.drawLine(QPointF(x - cap, low), QPointF(x + cap, low))
                 painter.drawLine(QPointF(x - cap, high), QPointF(x + cap, high))
                 label = percent(share.rate)
-                if bar.width() >= metrics.horizontalAdvance(label) + 2:
-                    painter.setPen(AXIS_COLOR)
-                    y = min(top, high) - 3
-                    painter.drawText(
-                        QPointF(
-                            x - metrics.horizontalAdvance(label) / 2,
-                            max(plot.top() + metrics.ascent(), y),
-                        ),
-                        label,
+                width = metrics.horizontalAdvance(label) + 4
+                if bar.width() >= width - 2:
+                    # Above the whisker, or on a plate over it near the top of the axis.
+                    bottom = max(plot.top() + metrics.height(), min(top, high) - 2)
+                    plate = QRectF(
+                        x - width / 2, bottom - metrics.height(), width, metrics.height()
                     )
+                    if bottom > min(top, high) - 2:
+                        painter.fillRect(plate, self.palette().base())
+                    painter.setPen(AXIS_COLOR)
+                    painter.drawText(plate, Qt.AlignmentFlag.AlignCenter, label)
 
     def tip_at(self, point: QPointF, plot: QRectF) -> str | None:
         if not plot.left() <= point.x() < plot.right():

@@ -12,10 +12,12 @@ from pathlib import Path
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QFileDialog,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QProgressBar,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QTabWidget,
     QVBoxLayout,
@@ -89,11 +91,11 @@ class BalanceDock(DocumentDock):
         self.run_button.setToolTip("Play the open scenario as it is now, saved or not")
         self.cancel_button = QPushButton(icons.icon("circle-stop"), "Cancel", body)
         self.cancel_button.setToolTip("Stop the run; the games already finished are kept")
-        self.saved_button = QPushButton(icons.icon("history"), "Compare with Saved File", body)
+        self.saved_button = QPushButton(icons.icon("history"), "Compare Saved", body)
         self.saved_button.setToolTip(
             "Play the saved file and the open document on the same seeds and compare them"
         )
-        self.other_button = QPushButton(icons.icon("file-input"), "Compare With…", body)
+        self.other_button = QPushButton(icons.icon("file-input"), "Compare…", body)
         self.other_button.setToolTip(
             "Play another scenario and the open document on the same seeds and compare them"
         )
@@ -121,16 +123,25 @@ class BalanceDock(DocumentDock):
         counts.addWidget(self.games_box)
         counts.addWidget(self.jobs_box)
         counts.addWidget(self.buttons, 1)
+        # One row for the bar, the count and the message: a laptop's bottom panel keeps its
+        # height for the charts.
+        self.progress.setMaximumWidth(self.fontMetrics().horizontalAdvance("0") * 24)
         progress_row = QHBoxLayout()
         progress_row.addWidget(self.progress, 1)
         progress_row.addWidget(self.progress_label)
+        progress_row.addWidget(self.status, 3)
         layout = QVBoxLayout(body)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(counts)
         layout.addLayout(progress_row)
-        layout.addWidget(self.status)
         layout.addWidget(self.tabs, 1)
-        self.setWidget(body)
+        # A scroll area under the panel: on a 1920x1080 screen at 200 % the bottom panels are
+        # shorter than the charts want, and the window must still fit the screen.
+        self.scroll = QScrollArea(self)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setWidget(body)
+        self.setWidget(self.scroll)
 
         self.key = ""
         """The version key of the open document when it was opened or last run."""
@@ -377,12 +388,14 @@ class BalanceDock(DocumentDock):
                 f"{len(controller.seeds)}; a difference is significant at p &lt; 0.05."
             )
             self.tabs.setCurrentWidget(self.compare_page)
-        done = controller.done
+        kept = sum(len(records.get(name, [])) for name in self._kept_parts)
+        played, total = controller.done - kept, controller.total - kept
         word = "Cancelled after" if cancelled else "Played"
+        text = f"{word} {played} of {total} games in {_clock(controller.elapsed)}."
+        if kept:
+            text = text[:-1] + f" ({kept} more reused from a run of the same version)."
         if not self.status.text().startswith("The run failed"):
-            self.status.setText(
-                f"{word} {done} of {controller.total} games in {_clock(controller.elapsed)}."
-            )
+            self.status.setText(text)
         self._update_buttons()
 
     def _failed(self, message: str) -> None:

@@ -218,10 +218,7 @@ class HoldChart(PlotFrame):
             )
             painter.setPen(QPen(SERIES_COLORS[0], 1.8))
             painter.drawPolyline(self._points(line, plot))
-        caption = (
-            f"Each plot: turns 1 to {self.turns()} across, 0 to 100 % of games up; "
-            "the figure is the last turn's"
-        )
+        caption = f"Turns 1–{self.turns()} across, 0–100 % of games up; the last turn's figure"
         painter.setPen(AXIS_COLOR)
         painter.drawText(
             QRectF(0, self.height() - metrics.height() * 1.4, self.width(), metrics.height() * 1.3),

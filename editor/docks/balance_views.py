@@ -161,9 +161,9 @@ class ComparePage(QWidget):
         self.heading.setWordWrap(True)
         self.heading.setTextFormat(Qt.TextFormat.RichText)
         self.heading.setText(
-            "No comparison yet. <b>Compare with Saved File</b> plays the saved file and the "
-            "open document on the same seeds; <b>Compare With…</b> plays another scenario "
-            "against the open one."
+            "No comparison yet. <b>Compare Saved</b> plays the saved file and the open "
+            "document on the same seeds; <b>Compare…</b> plays another scenario against the "
+            "open one."
         )
         self.table = _table(self, "balance-comparison")
         self.table.setModel(self.model)

@@ -145,3 +145,22 @@ def test_taking_the_allied_reinforcements_away_shows_against_the_saved_file(
     assert "saved file" in dock.compare_page.heading.text()
     assert [run.name for run in dock.charts.levels.runs] == ["A: saved file", "B: open document"]
     assert document.is_dirty  # the edit is still there, unsaved
+
+
+def test_a_run_that_cannot_start_says_why_and_keeps_what_is_open(
+    window: MainWindow, qtbot, tmp_path: Path
+) -> None:
+    dock = _dock(window, 1)
+    document = window.document
+    document.push(SetValue(document, FileKind.SCENARIO, ("reinforcements",), [], "Remove"))
+    broken = tmp_path / "broken.scenario.yaml"
+    broken.write_text("header: [this is not a scenario\n", encoding="utf-8")
+    with qtbot.waitSignal(dock.controller.finished, timeout=RUN_SECONDS):
+        assert dock.compare_with(broken)
+    assert dock.status.text().startswith("The run failed:")
+    assert "broken.scenario.yaml" in dock.status.text()
+    assert "the open scenario is untouched" in dock.status.text()
+    assert window.document is document
+    assert document.is_dirty
+    assert document.scenario.reinforcements == []
+    assert dock.run_button.isEnabled()
