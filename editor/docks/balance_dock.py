@@ -63,6 +63,15 @@ def _clock(seconds: float) -> str:
     return f"{minutes}:{seconds:02d}"
 
 
+class _BodyLayout(QVBoxLayout):
+    """The panel's layout in its scroll area, fitted to the panel's height: its wrapped
+    messages would otherwise have the scroll area ask for the layout's preferred height, and
+    the charts would scroll on a screen with room for them."""
+
+    def hasHeightForWidth(self) -> bool:
+        return False
+
+
 class BalanceDock(DocumentDock):
     """Runs of the open scenario and their charts, games and comparisons."""
 
@@ -123,17 +132,14 @@ class BalanceDock(DocumentDock):
         counts.addWidget(self.games_box)
         counts.addWidget(self.jobs_box)
         counts.addWidget(self.buttons, 1)
-        # One row for the bar, the count and the message: a laptop's bottom panel keeps its
-        # height for the charts.
-        self.progress.setMaximumWidth(self.fontMetrics().horizontalAdvance("0") * 24)
         progress_row = QHBoxLayout()
         progress_row.addWidget(self.progress, 1)
         progress_row.addWidget(self.progress_label)
-        progress_row.addWidget(self.status, 3)
-        layout = QVBoxLayout(body)
+        layout = _BodyLayout(body)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(counts)
         layout.addLayout(progress_row)
+        layout.addWidget(self.status)
         layout.addWidget(self.tabs, 1)
         # A scroll area under the panel: on a 1920x1080 screen at 200 % the bottom panels are
         # shorter than the charts want, and the window must still fit the screen.
