@@ -53,11 +53,12 @@ class Progress:
     """Games finished out of the run's: a bar redrawn in place on a terminal, else a plain line
     at each tenth, on stderr (stdout keeps the report and JSON)."""
 
-    def __init__(self, total: int, label: str, stream: TextIO = sys.stderr) -> None:
-        self.total, self.label, self.stream = total, label, stream
+    def __init__(self, total: int, label: str, stream: TextIO | None = None) -> None:
+        self.total, self.label = total, label
+        self.stream = stream or sys.stderr
         self.done = self.failed = 0
         self.started = time.monotonic()
-        self.tty = stream.isatty()
+        self.tty = self.stream.isatty()
         self._next_line = 0
 
     def step(self, record: GameRecord) -> None:

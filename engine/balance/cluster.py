@@ -50,11 +50,10 @@ def play_on_cluster(
     Dask, up to the scheduler's `allowed-failures`; after that, or when a task fails otherwise,
     the seed's record says so and the run goes on. Once `cancelled` is set the tasks left are
     cancelled. ClusterError when the scheduler cannot be used."""
+    client = _client(scheduler)  # first: it says when `distributed` is missing
     from distributed import as_completed as completed  # noqa: PLC0415 (optional dependency)
 
     as_completed: Any = completed  # untyped
-
-    client = _client(scheduler)
     futures: dict[Any, int] = {}
     try:
         shared = client.scatter(bundle, broadcast=True, hash=False)
