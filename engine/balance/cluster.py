@@ -15,6 +15,9 @@ from schemas.title import ScenarioBundle
 CONNECT_SECONDS = 10
 """How long to try reaching the scheduler before saying it cannot be reached."""
 
+POLL_SECONDS = 0.1
+"""How often a run waiting on the cluster looks whether it was cancelled."""
+
 INSTALL_HINT = "pip install 'hexwright[cluster]'"
 
 
@@ -47,11 +50,10 @@ def play_on_cluster(
     Dask, up to the scheduler's `allowed-failures`; after that, or when a task fails otherwise,
     the seed's record says so and the run goes on. Once `cancelled` is set the tasks left are
     cancelled. ClusterError when the scheduler cannot be used."""
+    client = _client(scheduler)  # first: it says when `distributed` is missing
     from distributed import as_completed as completed  # noqa: PLC0415 (optional dependency)
 
     as_completed: Any = completed  # untyped
-
-    client = _client(scheduler)
     futures: dict[Any, int] = {}
     try:
         shared = client.scatter(bundle, broadcast=True, hash=False)
@@ -60,16 +62,19 @@ def play_on_cluster(
             client.submit(play_record, shared, seed, key=f"hexwright-game-{run}-{seed}"): seed
             for seed in seeds
         }
-        done = as_completed(list(futures))
-        for future in done:
-            if cancelled.is_set():
-                break
-            seed = futures[future]
-            try:
-                record: GameRecord = future.result()
-            except Exception as exc:  # KilledWorker and the like: the seed's record says so
-                record = GameRecord.failed(seed, _failure(seed, exc))
-            yield record
+        done = as_completed(list(futures), loop=client.loop)
+        while not done.is_empty() and not cancelled.is_set():
+            ready = done.next_batch(block=False)
+            if not ready:
+                cancelled.wait(POLL_SECONDS)  # wakes at once on cancel
+                continue
+            for future in ready:
+                seed = futures[future]
+                try:
+                    record: GameRecord = future.result()
+                except Exception as exc:  # KilledWorker and the like: the seed's record says so
+                    record = GameRecord.failed(seed, _failure(seed, exc))
+                yield record
     finally:
         if cancelled.is_set():
             client.cancel(list(futures))

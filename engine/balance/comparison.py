@@ -74,12 +74,12 @@ class Comparison:
         lines = [
             f"A/B comparison on {self.pairs} seeds played by both versions"
             + (f" ({len(self.unpaired_seeds)} left out)" if self.unpaired_seeds else ""),
-            f"{'figure':<34} {'A':>9} {'B':>9} {'B - A':>9} {'p':>7}  test",
+            f"{'figure':<38} {'A':>9} {'B':>9} {'B - A':>9} {'p':>7}  test",
         ]
         for row in self.rows:
             mark = " *" if row.significant else "  "
             lines.append(
-                f"{row.figure:<34} {_shown(row.figure, row.a):>9} {_shown(row.figure, row.b):>9} "
+                f"{row.figure:<38} {_shown(row.figure, row.a):>9} {_shown(row.figure, row.b):>9} "
                 f"{_shown(row.figure, row.difference, signed=True):>9} {row.p_value:>7.3f}{mark}"
                 f" {row.test}"
             )

@@ -12,11 +12,13 @@ from statistics import NormalDist
 WILSON = "Wilson score interval"
 SIGN_TEST = "exact binomial test on the discordant pairs (McNemar)"
 WILCOXON_EXACT = "Wilcoxon signed-rank, exact"
+WILCOXON_EXACT_TIES = "Wilcoxon signed-rank, exact with mid-ranks"
 WILCOXON_NORMAL = "Wilcoxon signed-rank, normal approximation with tie correction"
 
 EXACT_LIMIT = 25
-"""Up to this many non-zero differences without ties, the signed-rank test counts its exact
-distribution (2^n sign patterns, by dynamic programming); above, its normal approximation."""
+"""Up to this many non-zero differences, the signed-rank test counts its exact distribution
+(the 2^n sign patterns of the ranks, by dynamic programming); above, its normal
+approximation."""
 
 _NORMAL = NormalDist()
 
@@ -74,7 +76,9 @@ def wilcoxon(differences: Sequence[float], exact_limit: int = EXACT_LIMIT) -> Si
 
     Zero differences are dropped (Wilcoxon 1945; SciPy's default "wilcox"); the absolute
     differences are ranked, ties sharing the mean of their ranks. With at most `exact_limit`
-    differences and no ties the p-value is exact; otherwise z = (T - n(n+1)/4) / sd with
+    differences the p-value is exact: the share of the 2^n sign patterns of these ranks (the
+    mid-ranks when tied: the exact conditional test, which the normal approximation overstates
+    for few tied games) whose smaller sum is as small; otherwise z = (T - n(n+1)/4) / sd with
     sd^2 = n(n+1)(2n+1)/24 - sum(t^3 - t)/48 over tied groups of size t, no continuity
     correction, p = 2 * Phi(-|z|). No difference at all: p = 1.
 
@@ -93,8 +97,9 @@ def wilcoxon(differences: Sequence[float], exact_limit: int = EXACT_LIMIT) -> Si
     ranks, ties = _ranks([abs(d) for d in used])
     plus = sum(r for r, d in zip(ranks, used, strict=True) if d > 0)
     statistic = min(plus, n * (n + 1) / 2 - plus)
-    if n <= exact_limit and not ties:
-        return SignedRank(statistic, _exact_p(n, statistic), WILCOXON_EXACT, n)
+    if n <= exact_limit:
+        method = WILCOXON_EXACT_TIES if ties else WILCOXON_EXACT
+        return SignedRank(statistic, _exact_p(ranks, statistic), method, n)
     mean = n * (n + 1) / 4
     variance = n * (n + 1) * (2 * n + 1) / 24 - sum(t**3 - t for t in ties) / 48
     if variance <= 0:
@@ -122,16 +127,18 @@ def _ranks(values: Sequence[float]) -> tuple[list[float], list[int]]:
     return ranks, ties
 
 
-def _exact_p(n: int, statistic: float) -> float:
+def _exact_p(ranks: Sequence[float], statistic: float) -> float:
     """Two-sided exact p-value of the signed-rank statistic: the share of the 2^n sign
-    patterns of ranks 1..n whose positive rank sum is at most `statistic`, doubled."""
-    top = n * (n + 1) // 2
-    counts = [1] + [0] * top  # counts[s]: sign patterns of the ranks so far summing to s
-    for rank in range(1, n + 1):
+    patterns of `ranks` whose positive rank sum is at most `statistic`, doubled (at most 1).
+    Ranks are whole or halves (mid-ranks), so the sums are counted in halves."""
+    halves = [round(2 * r) for r in ranks]
+    top = sum(halves)
+    counts = [1] + [0] * top  # counts[s]: sign patterns of the ranks so far summing to s/2
+    for rank in halves:
         for total in range(top, rank - 1, -1):
             counts[total] += counts[total - rank]
-    tail = sum(counts[: math.floor(statistic) + 1])
-    return min(1.0, math.ldexp(2 * tail, -n))
+    tail = sum(counts[: round(2 * statistic) + 1])
+    return min(1.0, math.ldexp(2 * tail, -len(halves)))
 
 
 def quartiles(values: Sequence[float]) -> tuple[float, float, float]:

@@ -38,7 +38,14 @@ def _loaded(modules: set[str], prefix: str) -> list[str]:
 
 
 @pytest.mark.parametrize(
-    "arguments", [["--help"], ["validate", "--help"], ["render", "--help"], ["vallidate"]]
+    "arguments",
+    [
+        ["--help"],
+        ["validate", "--help"],
+        ["render", "--help"],
+        ["balance", "--help"],
+        ["vallidate"],
+    ],
 )
 def test_help_wakes_no_engine_no_qt_and_no_models(arguments: list[str]) -> None:
     modules = _modules_after(arguments)
