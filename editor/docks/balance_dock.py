@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
@@ -108,9 +109,11 @@ class BalanceDock(DocumentDock):
         self.other_button.setToolTip(
             "Play another scenario and the open document on the same seeds and compare them"
         )
-        self.buttons = WrappingButtons(
-            [self.run_button, self.cancel_button, self.saved_button, self.other_button]
-        )
+        # The counts wrap with the buttons: on a narrow panel (200 %) two rows of three rather
+        # than four rows of buttons beside the counts.
+        controls: list[Any] = [self.games_box, self.jobs_box, self.run_button]
+        controls += [self.cancel_button, self.saved_button, self.other_button]
+        self.buttons = WrappingButtons(controls)
         self.progress = QProgressBar(body)
         self.progress.setTextVisible(False)
         self.progress.setMaximumHeight(self.fontMetrics().height())
@@ -128,16 +131,12 @@ class BalanceDock(DocumentDock):
         self.tabs.addTab(self.games, "Games")
         self.tabs.addTab(self.compare_page, "A/B")
 
-        counts = QHBoxLayout()
-        counts.addWidget(self.games_box)
-        counts.addWidget(self.jobs_box)
-        counts.addWidget(self.buttons, 1)
         progress_row = QHBoxLayout()
         progress_row.addWidget(self.progress, 1)
         progress_row.addWidget(self.progress_label)
         layout = _BodyLayout(body)
         layout.setContentsMargins(4, 4, 4, 4)
-        layout.addLayout(counts)
+        layout.addWidget(self.buttons)
         layout.addLayout(progress_row)
         layout.addWidget(self.status)
         layout.addWidget(self.tabs, 1)

@@ -82,7 +82,7 @@ class PlotFrame(QWidget):
         super().__init__(parent)
         self.title = title
         self.empty_text = "No games yet: Run plays the scenario."
-        self.setMinimumSize(200, 130)
+        self.setMinimumSize(180, 100)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
 
     def sizeHint(self) -> QSize:
