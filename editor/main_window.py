@@ -22,7 +22,8 @@ from PySide6.QtWidgets import (
 
 from editor import icons
 from editor.disk_changes import DiskChanges
-from editor.docks.balance_dock import BalanceDock, testplay_settings
+from editor.docks.balance_dock import BalanceDock
+from editor.docks.balance_run import testplay_settings
 from editor.docks.base import DocumentDock
 from editor.docks.hex_info import HexInfoDock
 from editor.docks.map_aids_dock import MapAidsDock

@@ -6,7 +6,6 @@ each version of a scenario is kept and shown again when the same content is open
 from __future__ import annotations
 
 import os
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +18,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QSpinBox,
     QTabWidget,
     QVBoxLayout,
@@ -42,21 +42,11 @@ from editor.docks.base import DocumentDock
 from editor.document import Change, Document
 from editor.open_places import SCENARIO_FILTER
 from editor.selection import Selection
-from editor.testplay.play_settings import TestPlaySettings
 from editor.widgets.button_rows import WrappingButtons
 from engine.balance import GameRecord, compare, summarize
-from schemas.vocabulary import Side
 
 DEFAULT_GAMES = 20
 RUN = "Run"
-
-
-def testplay_settings(document: Document, seed: int) -> TestPlaySettings:
-    """The test-play settings that play a game of a run again: its seed, the rules the runner
-    plays by (`engine.balance.records.play_record`: the scenario's optional rules, no
-    Opportunity Fire, no Fog of War), and the computer on both sides."""
-    settings = TestPlaySettings.of_scenario(document.scenario, seed)
-    return replace(settings, opportunity_fire=False, computer_sides=frozenset(Side))
 
 
 def _clock(seconds: float) -> str:
@@ -101,11 +91,11 @@ class BalanceDock(DocumentDock):
         self.run_button.setToolTip("Play the open scenario as it is now, saved or not")
         self.cancel_button = QPushButton(icons.icon("circle-stop"), "Cancel", body)
         self.cancel_button.setToolTip("Stop the run; the games already finished are kept")
-        self.saved_button = QPushButton(icons.icon("history"), "Compare Saved", body)
+        self.saved_button = QPushButton(icons.icon("history"), "A/B Saved", body)
         self.saved_button.setToolTip(
             "Play the saved file and the open document on the same seeds and compare them"
         )
-        self.other_button = QPushButton(icons.icon("file-input"), "Compare…", body)
+        self.other_button = QPushButton(icons.icon("file-input"), "A/B File…", body)
         self.other_button.setToolTip(
             "Play another scenario and the open document on the same seeds and compare them"
         )
@@ -119,7 +109,6 @@ class BalanceDock(DocumentDock):
         self.progress.setMaximumHeight(self.fontMetrics().height())
         self.progress_label = QLabel(body)
         self.status = QLabel(body)
-        self.status.setWordWrap(True)
         self.status.setTextFormat(Qt.TextFormat.PlainText)
 
         self.charts = ChartsPage(body)
@@ -131,14 +120,19 @@ class BalanceDock(DocumentDock):
         self.tabs.addTab(self.games, "Games")
         self.tabs.addTab(self.compare_page, "A/B")
 
+        # The bar, the count and the message share a row: a laptop's bottom panel keeps its
+        # height for the charts (the message's whole text is its tool tip).
+        self.progress.setMaximumWidth(self.fontMetrics().horizontalAdvance("0") * 20)
+        self.status.setWordWrap(False)
+        self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         progress_row = QHBoxLayout()
         progress_row.addWidget(self.progress, 1)
         progress_row.addWidget(self.progress_label)
+        progress_row.addWidget(self.status, 3)
         layout = _BodyLayout(body)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.buttons)
         layout.addLayout(progress_row)
-        layout.addWidget(self.status)
         layout.addWidget(self.tabs, 1)
         # A scroll area under the panel: on a 1920x1080 screen at 200 % the bottom panels are
         # shorter than the charts want, and the window must still fit the screen.
@@ -155,6 +149,8 @@ class BalanceDock(DocumentDock):
         self.comparison_labels: tuple[str, str] = ("", "")
         self._shown_version = ""
         self._kept_parts: set[str] = set()
+        self._run_document: Document | None = None
+        """The document the run under way (or last run) was started on."""
         """The version key of the run shown."""
         self._clock = QTimer(self)
         self._clock.setInterval(250)
@@ -180,11 +176,13 @@ class BalanceDock(DocumentDock):
         if self.controller.is_running:
             self.controller.cancel()
             self.controller.wait(30)
+        self._redraw.stop()
+        self._clock.stop()
         super().set_document(document)
         self._show_run([], None)
         self.compare_page.model.set_comparison(None)
         self.key = version_key(document) if document is not None else ""
-        self.status.setText("")
+        self._say("")
         stored = load_run(self.key) if document is not None else None
         if stored is not None:
             self._show_stored(stored)
@@ -193,7 +191,7 @@ class BalanceDock(DocumentDock):
 
     def document_changed(self, change: Change) -> None:
         if self.shown and not self.controller.is_running:
-            self.status.setText(
+            self._say(
                 self.status.text().split(" — ")[0]
                 + " — the scenario changed since: Run plays it as it is now."
             )
@@ -203,7 +201,7 @@ class BalanceDock(DocumentDock):
         self._show_run(stored.records, None)
         when = stored.date.strftime("%d %b %Y %H:%M")
         cut = ", cancelled" if stored.cancelled else ""
-        self.status.setText(f"Last run of this version: {when}, {len(stored.records)} games{cut}.")
+        self._say(f"Last run of this version: {when}, {len(stored.records)} games{cut}.")
 
     # Runs -------------------------------------------------------------------------------------
 
@@ -220,7 +218,7 @@ class BalanceDock(DocumentDock):
             folder = self.controller.temporary_folder() / name
             scenario = write_title(document, folder)
         except Exception as exc:  # a full disk, say: the run does not start, nothing is lost
-            self.status.setText(f"Could not copy the open scenario to play it: {exc}")
+            self._say(f"Could not copy the open scenario to play it: {exc}")
             return None
         return RunPart(name, scenario, "open document", self.key, own=True)
 
@@ -242,12 +240,10 @@ class BalanceDock(DocumentDock):
         if document is None or self.controller.is_running:
             return False
         if document.is_untitled or not document.scenario_path.is_file():
-            self.status.setText("The scenario has not been saved yet: there is no file to compare.")
+            self._say("The scenario has not been saved yet: there is no file to compare.")
             return False
         if not document.is_dirty:
-            self.status.setText(
-                "The open document is the saved file: edit it, then compare the edit."
-            )
+            self._say("The open document is the saved file: edit it, then compare the edit.")
             return False
         self.key = version_key(document)
         part = self._open_copy("B")
@@ -297,9 +293,10 @@ class BalanceDock(DocumentDock):
     def _start(self, parts: list[RunPart]) -> None:
         kept = {p.name: records for p in parts if (records := self._kept(p)) is not None}
         self._kept_parts = set(kept)
+        self._run_document = self.document
         self.controller.start(parts, self.seeds(), self.jobs_box.value(), kept)
         playing = [p.label for p in parts if p.name not in kept]
-        self.status.setText("Playing the " + " and the ".join(playing) + "…")
+        self._say("Playing the " + " and the ".join(playing) + "…")
         self._clock.start()
         self._show_progress()
         self._update_buttons()
@@ -308,7 +305,7 @@ class BalanceDock(DocumentDock):
         """Stop the run under way; the games finished are kept and shown."""
         if self.controller.is_running:
             self.controller.cancel()
-            self.status.setText("Cancelling: the games under way finish…")
+            self._say("Cancelling: the games under way finish…")
 
     # Progress and results ---------------------------------------------------------------------
 
@@ -354,11 +351,7 @@ class BalanceDock(DocumentDock):
         names = {o.id: o.name or o.id for o in scenario.objectives} if scenario else {}
         owners = {o.id: o.owner for o in scenario.objectives} if scenario else {}
         self.charts.holds.set_lines(hold_lines(records, names, owners))
-        self.games.model.set_records(records, summary)
-        failed = sum(r.error is not None for r in records)
-        self.games.note.setText(
-            f"{failed} failed: their seeds replay in test-play." if failed else ""
-        )
+        self.games.show_games(records, summary)
 
     def _finished(self, cancelled: bool) -> None:
         self._clock.stop()
@@ -370,13 +363,17 @@ class BalanceDock(DocumentDock):
         own = self._own_part()
         mine = records.get(own, [])
         for part in controller.parts:
+            # Kept by content, so a run the closing of its document cut short is kept too.
             played = records.get(part.name, [])
-            if document is None or not part.key or not played or part.name in self._kept_parts:
+            if not part.key or not played or part.name in self._kept_parts:
                 continue
             try:
                 save_run(part.key, part.scenario, played, cancelled=cancelled)
             except OSError as exc:
-                self.status.setText(f"The run could not be kept for next time: {exc}")
+                self._say(f"The run could not be kept for next time: {exc}")
+        if document is None or document is not self._run_document:
+            self._update_buttons()  # another scenario is open now: its own last run stays
+            return
         self._shown_version = next((p.key for p in controller.parts if p.own), "")
         if self.comparison_labels == ("", ""):
             self._show_run(mine, None)
@@ -386,11 +383,8 @@ class BalanceDock(DocumentDock):
             result = compare(records.get("A", []), records.get("B", []))
             scenario = document.scenario if document is not None else None
             names = {o.id: o.name or o.id for o in scenario.objectives} if scenario else {}
-            self.compare_page.model.set_comparison(result, names)
-            a, b = self.comparison_labels
-            self.compare_page.heading.setText(
-                f"<b>A</b>: {a} &nbsp; <b>B</b>: {b} &nbsp; — the same seeds 1 to "
-                f"{len(controller.seeds)}; a difference is significant at p &lt; 0.05."
+            self.compare_page.show_comparison(
+                result, self.comparison_labels, len(controller.seeds), names
             )
             self.tabs.setCurrentWidget(self.compare_page)
         kept = sum(len(records.get(name, [])) for name in self._kept_parts)
@@ -400,11 +394,16 @@ class BalanceDock(DocumentDock):
         if kept:
             text = text[:-1] + f" ({kept} more reused from a run of the same version)."
         if not self.status.text().startswith("The run failed"):
-            self.status.setText(text)
+            self._say(text)
         self._update_buttons()
 
+    def _say(self, text: str) -> None:
+        """The message beside the bar; its whole text is its tool tip when it is cut."""
+        self.status.setText(text)
+        self.status.setToolTip(text)
+
     def _failed(self, message: str) -> None:
-        self.status.setText(
+        self._say(
             f"The run failed: {message}. The games finished are kept; the open scenario is "
             "untouched."
         )

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen, QPolygonF
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtWidgets import QWidget
 
 from editor.docks.balance_plot import (
@@ -162,11 +162,11 @@ class HoldChart(PlotFrame):
     def cells(self) -> list[tuple[ObjectiveLine, QRectF, QRectF]]:
         """Each objective's cell and the plot inside it, in rows under the title."""
         metrics = QFontMetricsF(self.chart_font())
-        top = metrics.height() * 1.6
+        top = self.title_height() + metrics.height() * 0.2
         bottom = metrics.height() * 1.5
         width, height = float(self.width()), max(1.0, self.height() - top - bottom)
         count = len(self.lines)
-        columns = max(1, min(count, round(math.sqrt(count * width / (2.2 * height)))))
+        columns = max(1, min(count, round(math.sqrt(count * width / (3.2 * height)))))
         rows = math.ceil(count / columns)
         cell_w, cell_h = width / columns, height / rows
         found = []
@@ -188,16 +188,7 @@ class HoldChart(PlotFrame):
         font = self.chart_font()
         painter.setFont(font)
         metrics = QFontMetricsF(font)
-        bold = QFont(font)
-        bold.setBold(True)
-        painter.setFont(bold)
-        painter.setPen(self.palette().text().color())
-        painter.drawText(
-            QRectF(0, 2, self.width(), metrics.height() * 1.4),
-            Qt.AlignmentFlag.AlignCenter,
-            self.title,
-        )
-        painter.setFont(font)
+        self._draw_title(painter)
         for line, cell, plot in self.cells():
             painter.setPen(QPen(GRID_COLOR, 1))
             painter.drawRect(plot)

@@ -81,6 +81,8 @@ class PlotFrame(QWidget):
     def __init__(self, title: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.title = title
+        self.show_title = True
+        """Off when a tab above the chart already names it (a short panel keeps the room)."""
         self.empty_text = "No games yet: Run plays the scenario."
         self.setMinimumSize(180, 100)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
@@ -150,7 +152,7 @@ class PlotFrame(QWidget):
         labels = [self.y_label(v) for v in nice_ticks(low, high, 6)]
         left = metrics.height() * 1.6 + max(metrics.horizontalAdvance(t) for t in labels) + 8
         right = metrics.horizontalAdvance("00") + 4
-        top = metrics.height() * 1.8
+        top = self.title_height() + metrics.height() * 0.4
         legend = len(self.legend_rows(self.width() - left - right)) * metrics.height() * 1.3
         bottom = metrics.height() * 2.6 + legend
         return QRectF(
@@ -183,7 +185,13 @@ class PlotFrame(QWidget):
         self._draw_x_axis(painter, plot)
         self._draw_legend(painter, plot)
 
+    def title_height(self) -> float:
+        """The height the title takes at the top (none when it is not shown)."""
+        return QFontMetricsF(self.chart_font()).height() * 1.4 if self.show_title else 0.0
+
     def _draw_title(self, painter: QPainter) -> None:
+        if not self.show_title:
+            return
         font = QFont(self.chart_font())
         font.setBold(True)
         painter.save()

@@ -10,14 +10,25 @@ import tempfile
 import threading
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
+from editor.document import Document
+from editor.testplay.play_settings import TestPlaySettings
 from engine.balance import BalanceRun, GameRecord
+from schemas.vocabulary import Side
 
 log = logging.getLogger(__name__)
+
+
+def testplay_settings(document: Document, seed: int) -> TestPlaySettings:
+    """The test-play settings that play a game of a run again: its seed, the rules the runner
+    plays by (`engine.balance.records.play_record`: the scenario's optional rules, no
+    Opportunity Fire, no Fog of War), and the computer on both sides."""
+    settings = TestPlaySettings.of_scenario(document.scenario, seed)
+    return replace(settings, opportunity_fire=False, computer_sides=frozenset(Side))
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,8 @@ view of a comparison."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
@@ -24,6 +26,7 @@ from editor.docks.balance_charts import LevelChart, ScoreChart
 from editor.docks.balance_holds import HoldChart
 from editor.docks.balance_plot import PlotFrame
 from editor.docks.balance_tables import ComparisonModel, GamesModel
+from engine.balance import BalanceSummary, Comparison, GameRecord
 
 SIDE_BY_SIDE_CHART = 300
 """From this width per chart on, the three charts sit side by side; narrower, they are tabs."""
@@ -74,6 +77,7 @@ class ChartsPage(QWidget):
                 self.tabs.addTab(chart, name)
             self.stack.setCurrentWidget(self.tabs)
         for chart in self.charts:
+            chart.show_title = arrangement == "row"  # as tabs, the tab names the chart
             chart.show()
 
 
@@ -122,6 +126,20 @@ class GamesPage(QWidget):
         self.table.selectionModel().selectionChanged.connect(self._selection_changed)
         self.model.modelReset.connect(self._selection_changed)
 
+    def show_games(self, records: Sequence[GameRecord], summary: BalanceSummary | None) -> None:
+        """List a run's games, with its mean score and failed seeds above them."""
+        self.model.set_records(records, summary)
+        notes = []
+        if summary is not None and summary.games:
+            notes.append(
+                f"{summary.games} games played: mean score {summary.score_mean:.0f}, "
+                f"standard deviation {summary.score_sd:.0f}."
+            )
+        if summary is not None and summary.failed_seeds:
+            seeds = ", ".join(str(seed) for seed in summary.failed_seeds)
+            notes.append(f"Failed: seed {seeds} (test-play them to see why).")
+        self.note.setText(" ".join(notes))
+
     def selected_seed(self) -> int | None:
         """The seed of the selected game, if one is selected and did not fail."""
         rows = self.table.selectionModel().selectedRows()
@@ -161,8 +179,8 @@ class ComparePage(QWidget):
         self.heading.setWordWrap(True)
         self.heading.setTextFormat(Qt.TextFormat.RichText)
         self.heading.setText(
-            "No comparison yet. <b>Compare Saved</b> plays the saved file and the open "
-            "document on the same seeds; <b>Compare…</b> plays another scenario against the "
+            "No comparison yet. <b>A/B Saved</b> plays the saved file and the open "
+            "document on the same seeds; <b>A/B File…</b> plays another scenario against the "
             "open one."
         )
         self.table = _table(self, "balance-comparison")
@@ -171,3 +189,19 @@ class ComparePage(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.heading)
         layout.addWidget(self.table, 1)
+
+    def show_comparison(
+        self, result: Comparison, labels: tuple[str, str], seeds: int, names: dict[str, str]
+    ) -> None:
+        """Show a comparison of the versions named `labels` on seeds 1 to `seeds`."""
+        self.model.set_comparison(result, names)
+        a, b = labels
+        left_out = ""
+        if result.unpaired_seeds:
+            left_out = (
+                f" Left out (failed in A or B): seeds {', '.join(map(str, result.unpaired_seeds))}."
+            )
+        self.heading.setText(
+            f"<b>A</b>: {a} &nbsp; <b>B</b>: {b} &nbsp; — {result.pairs} games paired by seed "
+            f"(seeds 1 to {seeds}); a difference is significant at p &lt; 0.05.{left_out}"
+        )

@@ -137,6 +137,21 @@ def test_cancel_mid_run_keeps_the_games_finished(window: MainWindow, qtbot) -> N
     assert not dock.cancel_button.isEnabled()
 
 
+def test_closing_the_scenario_mid_run_keeps_its_finished_games_for_next_time(
+    window: MainWindow, qtbot, stoumont: Path
+) -> None:
+    dock = _dock(window, 12)
+    dock.run()
+    qtbot.waitUntil(lambda: dock.controller.done >= 1, timeout=RUN_SECONDS)
+    window.set_document(None)
+    qtbot.waitUntil(lambda: not dock.controller.is_running, timeout=RUN_SECONDS)
+    assert dock.games.model.rowCount() == 0  # nothing of the closed scenario stays
+    kept = dock.controller.done
+    assert window.open_path(stoumont)
+    assert dock.status.text().endswith(f"{kept} games, cancelled.")
+    assert dock.games.model.rowCount() == kept
+
+
 def test_taking_the_allied_reinforcements_away_shows_against_the_saved_file(
     window: MainWindow, qtbot
 ) -> None:
