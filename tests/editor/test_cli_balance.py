@@ -180,3 +180,26 @@ def test_without_distributed_the_scheduler_option_says_what_to_install(
     assert code == 1
     assert "needs the 'distributed' package" in err
     assert "pip install 'hexwright[cluster]'" in err
+
+
+def test_games_that_raise_are_named_with_the_command_that_replays_them(
+    scenario: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Phased play (Manual Defensive Fire) is refused by the computer player: every game raises
+    in its worker, and the run still ends with a report."""
+    text = scenario.read_text()
+    scenario.write_text(
+        text.replace(
+            "optional_rules: [programmed_weather]",
+            "optional_rules: [programmed_weather, manual_defensive_fire]",
+        )
+    )
+    assert scenario.read_text() != text
+    code, out, _ = _balance(capsys, str(scenario), "--seeds", "3..4", "--jobs", "2")
+    assert code == 1
+    assert "0 games played; 2 failed (seeds 3, 4)" in out
+    assert "  seed 3: ValueError: " in out
+    assert (
+        f"    hexwright play {scenario} --allied computer --axis computer --seed 4 "
+        "--save seed-4.testplay.yaml"
+    ) in out
