@@ -7,7 +7,8 @@ Each command imports only what it uses (its handler's module in `editor.cli_comm
 offscreen: they run on build servers and in designers' CI. Exit codes of `validate`:
 0 when no errors were found, 1 when there were errors, 2 when a path could not be read; `play`
 and `supply` exit with 1 when the scenario cannot be played (its problems are printed), `replay`
-also when an order of the saved test-play is refused, and with 2 when it cannot be read.
+also when an order of the saved test-play is refused, and with 2 when it cannot be read;
+`balance` exits with 1 when an --expect fails, a game failed or the cluster cannot be used.
 """
 
 from __future__ import annotations
@@ -104,7 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="play many computer-vs-computer games and report the balance",
         description="Play N games of a scenario with the computer at both sides, seeds 1..N, "
         "on every core (or a Dask cluster: --scheduler), and report the victory levels with "
-        "95%% confidence intervals, the score, objectives and the games worth opening; with "
+        "95 % confidence intervals, the score, objectives and the games worth opening; with "
         "--against, play the other version on the same seeds and report what changed and "
         "whether it is significant. Exit status 1 when an --expect fails, a game fails or the "
         "scenario cannot be played.",

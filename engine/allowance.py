@@ -78,6 +78,20 @@ def mp_left(state: GameState, unit: UnitState) -> float:
     return max(0.0, movement_allowance(state, unit) - unit.mp_spent)
 
 
+PATROL_RECALL_SHARE = 0.5
+""""It costs 1/2 of the movement allowance of the unit to recall Patrols" [000 4.2]."""
+
+
+def mp_left_to_move(state: GameState, unit: UnitState) -> float:
+    """Movement points a unit has left for a move: those left, less the half allowance a
+    Patrolling unit spends first to recall its patrols, "done automatically when the unit
+    moves" [000 4.2] (`engine.patrols.recall`)."""
+    left = mp_left(state, unit)
+    if unit.patrolling:
+        left -= PATROL_RECALL_SHARE * movement_allowance(state, unit)
+    return max(0.0, left)
+
+
 def movement_class_of(unit: UnitState) -> MovementClass:
     """The cost column a unit moves by now: rail in Rail Mode, foot when On Foot [000 4.1, 4.2]."""
     if unit.mode is Mode.RAIL:

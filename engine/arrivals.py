@@ -32,7 +32,7 @@ from engine.spotting import spotted_by
 from engine.state import GameState, other_side
 from engine.units import UnitState, UnitStatus
 from engine.weather import airborne_or_amphibious_arrivals_allowed
-from schemas.scenario import ArrivalKind, Mode, Reinforcement, ScheduledUnits
+from schemas.scenario import ArrivalKind, Mode, Reinforcement, Release, ScheduledUnits
 from schemas.scheduled import Scheduled
 from schemas.vocabulary import Side
 
@@ -395,7 +395,11 @@ def process_releases(state: GameState, side: Side) -> list[Event]:
     """Un-fix every unit of `side`'s organizations whose Release happens this turn [000 4.6].
 
     A Release is due from its turn on and then happens with its `probability` each player
-    turn (one roll of `state.rng`, none at 100%). One with `on_spotted` also happens, at any
+    turn (one roll of `state.rng`, none at 100%), or, `daily`, once a day: the games' release
+    dialog rolls "per turn or per day" (the manual only says "at a certain time"). Decision: a
+    daily release rolls on its scheduled turn, so a designer's time is never silently put off
+    to the next day, and then on each midnight turn [000 9.1's "midnight turn", as supply
+    variations roll once a day [000 10.2]]. One with `on_spotted` also happens, at any
     time, as soon as one of the organization's units on the map is spotted ("if any unit in
     such an organization becomes Spotted, then the Release may be automatically triggered").
     Decision: a unit counts as spotted when the enemy sees it at all, in detail or as Unknown
@@ -422,7 +426,8 @@ def process_releases(state: GameState, side: Side) -> list[Event]:
             reason = "scheduled"
         elif release.on_spotted and any(unit.on_map and unit.id in seen for unit in members):
             reason = "spotted"
-        if reason is None and due and state.rng.randrange(100) < release.probability:
+        rolls = due and (not release.daily or _rolls_today(state, release))
+        if reason is None and rolls and state.rng.randrange(100) < release.probability:
             reason = "chance"
         if reason is None:
             continue
@@ -437,6 +442,11 @@ def process_releases(state: GameState, side: Side) -> list[Event]:
 
 
 # --- shared helpers -------------------------------------------------------------------------
+
+
+def _rolls_today(state: GameState, release: Release) -> bool:
+    """Whether a daily release rolls this turn: its scheduled turn or a midnight turn."""
+    return state.turn == state.turn_of(release) or state.clock.is_midnight_turn(state.turn)
 
 
 def _is_due(state: GameState, event: Scheduled) -> bool:

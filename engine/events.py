@@ -22,6 +22,15 @@ from engine.combat.events import (
     RubbleMade,
     StrengthRecovered,
 )
+from engine.irregular_events import (
+    BackOnTransport,
+    Deceived,
+    DeceptionDeployed,
+    DeceptionDetected,
+    DeceptionRecalled,
+    PatrolRecalled,
+    PatrolStarted,
+)
 from engine.organize import BrokeDown, Combined
 from engine.phases import HexDeserted, PhaseStarted
 from engine.weather import ConditionChanged, StormChanged, VisibilityChanged
@@ -430,5 +439,12 @@ Event = (
     | VisibilityChanged
     | PhaseStarted
     | HexDeserted
+    | PatrolStarted
+    | PatrolRecalled
+    | BackOnTransport
+    | DeceptionDeployed
+    | DeceptionDetected
+    | DeceptionRecalled
+    | Deceived
 )
 """Anything the game log holds."""

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from engine import movement, objectives, organize, phases, spotting, supply
+from engine import movement, objectives, organize, patrols, phases, spotting, supply
 from engine.allowance import movement_allowance
 from engine.combat import dig_in
 from engine.combat.events import LossesTaken
@@ -24,6 +24,7 @@ from engine.combat.opportunity_fire import opportunity_fire, triggers_on_mode_ch
 from engine.events import Event, GameEnded
 from engine.game_carry import CarryOrders
 from engine.game_combat import CombatOrders
+from engine.game_patrols import PatrolOrders
 from engine.game_queries import GameQueries
 from engine.game_turns import TurnLoop
 from engine.intel import update_intel
@@ -34,12 +35,14 @@ from engine.orders import (
     Carry,
     ChangeMode,
     Combine,
+    DeployDeception,
     DigIn,
     EndPhase,
     ExitUnit,
     Fire,
     Move,
     Order,
+    Patrol,
     ReconSpot,
     Uncarry,
 )
@@ -59,7 +62,7 @@ from schemas.weather import WeatherFile
 Offset = tuple[int, int]
 
 
-class Game(CombatOrders, CarryOrders, GameQueries, TurnLoop):
+class Game(CombatOrders, CarryOrders, PatrolOrders, GameQueries, TurnLoop):
     """A game in progress, from the first player turn of turn 1 to the end.
 
     Orders (`move`, `change_mode`, `exit_unit`, `dig_in`, `combine`, `break_down`, ...) are
@@ -82,10 +85,13 @@ class Game(CombatOrders, CarryOrders, GameQueries, TurnLoop):
         """Whether the orders given now may be taken back: off, an order keeps no copy of the
         game (a copy of every unit) and takes back none before it. A computer player, which
         never takes an order back, turns it off while it gives one."""
-        if state.clock.is_midnight_turn(state.turn):  # a scenario starting at midnight [000 10.2]
+        # [000 10.2] the first turn rolls the daily variations when it is a midnight turn, and a
+        # storm raging when the scenario begins has started, as one beginning later has
+        midnight, storm = state.clock.is_midnight_turn(state.turn), state.weather.storm
+        if midnight or storm:
             self._emit(
                 supply.apply_supply_variations(
-                    state, storm_started=False, storm_ended=False, midnight=True
+                    state, storm_started=storm, storm_ended=False, midnight=midnight
                 )
             )
         spotting.start(state)
@@ -192,6 +198,10 @@ class Game(CombatOrders, CarryOrders, GameQueries, TurnLoop):
             return self.carry(order.carrier, order.units)
         if isinstance(order, Uncarry):
             return [self.uncarry(order.carrier)]
+        if isinstance(order, Patrol):
+            return [self.patrol(order.unit)]
+        if isinstance(order, DeployDeception):
+            return [self.deploy_deception(order.unit, order.hex)]
         if isinstance(order, Fire):
             return self.fire(order.unit, order.target)
         if isinstance(order, Assault):
@@ -281,7 +291,8 @@ class Game(CombatOrders, CarryOrders, GameQueries, TurnLoop):
         """Move a unit along adjacent hexes (its own hex first or not), then settle objectives
         it entered. Raises IllegalMove and changes nothing if any step is illegal (under Fog of
         War, by what its side knows). With the Opportunity Fire or Fog of War options the unit
-        moves hex by hex and may draw fire or stop on contact (`engine.movement_walk`)."""
+        moves hex by hex and may draw fire or stop on contact (`engine.movement_walk`). A
+        Patrolling unit first recalls its patrols for half its allowance [000 4.2]."""
         unit = self._orderable(unit_id)
         hexes = [self.hex_of(offset) for offset in path]
         if hexes and hexes[0] == unit.hex:
@@ -291,11 +302,19 @@ class Game(CombatOrders, CarryOrders, GameQueries, TurnLoop):
         def run() -> list[Event]:
             spotting.sync(self.state)
             start = unit.hex
-            entered, on_the_way = walk(self.state, unit, hexes)
+            spent, patrolling = unit.mp_spent, unit.patrolling and bool(hexes)
+            recalled = [patrols.recall(self.state, unit)] if patrolling else []
+            try:
+                entered, on_the_way = walk(self.state, unit, hexes)
+            except movement.IllegalMove:
+                if recalled:  # the path was refused: nothing changed
+                    unit.patrolling, unit.mp_spent = True, spent
+                    self.state.touch()
+                raise
             seen = spotting.after_move(self.state, unit, start, entered)
             held = entered if unit.on_map else []
             owners = objectives.update_owners(self.state, [(h, unit.side) for h in held])
-            return self._emit([*on_the_way, *seen, *owners])
+            return self._emit([*recalled, *on_the_way, *seen, *owners])
 
         return self._carry_out(order, run)
 

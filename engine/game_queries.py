@@ -46,10 +46,11 @@ class GameQueries:
     # --- queries ----------------------------------------------------------------------------
 
     def local_supply(self, side: Side) -> dict[Offset, int]:
-        """The Local Supply Value of every hex `side`'s units occupy (0 = isolated) [000 10.1]."""
+        """The Local Supply Value of every hex `side`'s units occupy (0 = isolated) [000 10.1];
+        half the Global value where only naval units stand [000 10.2]."""
         values = supply.local_supply(self.state, side)
         return {
-            self.offset_of(h): values.value(h)
+            self.offset_of(h): values.held_value(h)
             for h in sorted({u.hex for u in self.state.iter_units(side)})
         }
 

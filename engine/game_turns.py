@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine import arrivals, logistics, objectives, phases, spotting, supply
+from engine import arrivals, deception, logistics, objectives, patrols, phases, spotting, supply
 from engine.combat import dig_in
 from engine.combat.ammunition import ammunition_checks
 from engine.combat.recovery import start_of_turn_recovery
@@ -157,22 +157,26 @@ class TurnLoop:
         )
         state.player_turn = 0
         state.phasing = state.scenario.header.first_side
+        self._emit(deception.detect(state))  # [000 4.3] "at the beginning of each turn"
         state.touch()
         self._start_player_turn()
 
     def _start_player_turn(self) -> None:
         """The start-of-player-turn steps (digest 1.3 and Appendix B.2): withdrawals and
-        arrivals [000 4.7], releases and Fixed units the enemy spotted [000 4.6], objectives
-        the arrivals occupy, Local Supply Values and isolation [000 10.1], the Command Test,
-        disruption recovery, ammunition and fuel [000 9.1, 10.2], loss recovery, replacements
-        and fatigue rest [000 9.3, 12.0], Digging-In progress [000 4.9], fresh movement
-        points."""
+        arrivals [000 4.7], deception units recalled by a friendly unit in their hex [000 4.3],
+        On Foot units back on their transport with their HQ [000 4.2], releases and Fixed units
+        the enemy spotted [000 4.6], objectives the arrivals occupy, Local Supply Values and
+        isolation [000 10.1], the Command Test, disruption recovery, ammunition and fuel
+        [000 9.1, 10.2], loss recovery, replacements and fatigue rest [000 9.3, 12.0],
+        Digging-In progress [000 4.9], fresh movement points."""
         state, side = self.state, self.state.phasing
         self._emit(arrivals.process_withdrawals(state, side))
         for event in self._emit(arrivals.process_arrivals(state, side)):
             if isinstance(event, Arrived):  # arriving is moving in view [000 4.8]
                 for unit_id in event.units:
                     spotting.reveal(state, state.units[unit_id])
+        self._emit(deception.recall_joined(state, side))  # [000 4.3]
+        self._emit(patrols.back_on_transport(state, side))  # [000 4.2]
         self._emit(arrivals.process_releases(state, side))
         self._emit(arrivals.free_spotted_units(state, side))
         self._emit(objectives.update_owners(state))

@@ -13,7 +13,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import NamedTuple
 
-from engine.allowance import is_heavy_gun, is_rail_unit, movement_allowance, mp_left
+from engine.allowance import (
+    is_heavy_gun,
+    is_rail_unit,
+    movement_allowance,
+    mp_left,
+    mp_left_to_move,
+)
 from engine.combat.activity import mark_active, player_turn_index
 from engine.hedgerow import mark_crossing
 from engine.movement_costs import INF, MapCosts, MoveProfile
@@ -124,7 +130,7 @@ def check_path(
     if reason is not None:
         raise IllegalMove(f"{who} cannot move: {reason}")
     neighbors = state.board.neighbors
-    budget = mp_left(state, unit)
+    budget = mp_left_to_move(state, unit)
     spent = 0.0
     steps: list[PathStep] = []
     here = unit.hex

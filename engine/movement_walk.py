@@ -22,17 +22,23 @@ Decisions, with their sections:
   the last hex of the path before it where it may, or where it started.
 - Under Opportunity Fire every hex entered may draw fire (`engine.combat.opportunity_fire`); a
   unit Disrupted, Broken or eliminated by it stops there.
+- A unit moving in Travel Mode within the Deception Radius of an enemy deception unit or
+  partisan rolls, hex by hex, the enemy's Deception Effect (`engine.deception`): deceived, it is
+  Disrupted and loses its remaining movement points [000 4.3], and stops there. The move is
+  walked hex by hex for it whatever the options.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.allowance import mp_left
+from engine.allowance import mp_left_to_move
 from engine.combat.events import CounterbatterySpotted, LossesTaken, OpportunityFire, RubbleMade
 from engine.combat.opportunity_fire import gather_firers, opportunity_fire
+from engine.deception import effect_chance, threatens
 from engine.events import MoveStopped
 from engine.hedgerow import mark_crossing
+from engine.irregular_events import Deceived
 from engine.line_of_sight import has_line_of_sight
 from engine.movement import apply_entries, check_path, finish_move, move
 from engine.movement_steps import EPSILON, Mover
@@ -41,7 +47,9 @@ from engine.state import GameState, other_side
 from engine.units import UnitState
 from engine.zoc import zoc_map
 
-WalkEvent = OpportunityFire | LossesTaken | RubbleMade | CounterbatterySpotted | MoveStopped
+WalkEvent = (
+    OpportunityFire | LossesTaken | RubbleMade | CounterbatterySpotted | MoveStopped | Deceived
+)
 
 
 def walk(
@@ -51,7 +59,8 @@ def walk(
     happened on the way. IllegalMove, changing nothing, when the side's knowledge shows the
     path illegal. The sightings must be up to date (`engine.spotting.sync`)."""
     options = state.options
-    if not options.fog_of_war and not options.opportunity_fire:
+    deceivable = threatens(state, unit, path_hexes)
+    if not options.fog_of_war and not options.opportunity_fire and not deceivable:
         return move(state, unit, path_hexes), []
     fog = options.fog_of_war
     planner = Mover(state, unit)
@@ -67,8 +76,9 @@ def walk(
         if options.opportunity_fire
         else None
     )
-    budget = mp_left(state, unit)
+    budget = mp_left_to_move(state, unit)
     start = unit.hex
+    already = (unit.disrupted, unit.broken)  # a Disrupted unit may move [000 4.1]
     events: list[WalkEvent] = []
     entered: list[int] = []
     spent = 0.0
@@ -91,11 +101,15 @@ def walk(
             stop = "contact: an enemy zone of control"
         elif fog and _sees_new_enemy(state, unit, there, seen_before):
             stop = "contact: enemy units in sight"
+        if deceivable and _deceived(state, unit, there):
+            spent = budget  # "loss of remaining Movement Points" [000 4.3]
+            events.append(Deceived(state.turn, unit.id, unit.side, state.board.offset(there)))
+            stop = "deceived"
         events += opportunity_fire(state, unit, "moved", firers)
         if not unit.on_map:
             break
-        if unit.disrupted or unit.broken:
-            stop = f"{'disrupted' if unit.disrupted else 'broken'} by opportunity fire"
+        if stop is None and (unit.disrupted, unit.broken) != already:
+            stop = f"{'broken' if unit.broken else 'disrupted'} by opportunity fire"
         if stop is not None:
             break
     if unit.on_map:
@@ -106,6 +120,16 @@ def walk(
             where = state.board.offset(end)
             events.append(MoveStopped(state.turn, unit.id, unit.side, where, stop))
     return entered, events
+
+
+def _deceived(state: GameState, unit: UnitState, hex_index: int) -> bool:
+    """One roll of the enemy's Deception Effect for a unit in Travel Mode entering a hex
+    within reach of an enemy deception source; deceived, it is Disrupted [000 4.3]."""
+    chance = effect_chance(state, unit.side, hex_index)
+    if chance <= 0 or state.rng.randrange(100) >= chance:
+        return False
+    unit.disrupted = True
+    return True
 
 
 def _enemy_in(state: GameState, unit: UnitState, hex_index: int) -> bool:

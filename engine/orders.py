@@ -171,6 +171,37 @@ class Uncarry:
 
 
 @dataclass(frozen=True, slots=True)
+class Patrol:
+    """Send a unit of men out on patrol for its whole allowance [000 4.2]."""
+
+    unit: str
+
+    def describe(self) -> str:
+        """One phrase for a menu or a report.
+
+        >>> Patrol("3/Fsch5").describe()
+        'send 3/Fsch5 on patrol'
+        """
+        return f"send {self.unit} on patrol"
+
+
+@dataclass(frozen=True, slots=True)
+class DeployDeception:
+    """Deploy (or redeploy) a deception unit as a hidden marker at a hex [000 4.3]."""
+
+    unit: str
+    hex: Offset
+
+    def describe(self) -> str:
+        """One phrase for a menu or a report.
+
+        >>> DeployDeception("Greif", (12, 30)).describe()
+        'deploy deception unit Greif at 12,30'
+        """
+        return f"deploy deception unit {self.unit} at {self.hex[0]},{self.hex[1]}"
+
+
+@dataclass(frozen=True, slots=True)
 class EndPlayerTurn:
     """End the player turn [000 3.3]."""
 
@@ -200,6 +231,8 @@ Order = (
     | BreakDown
     | Carry
     | Uncarry
+    | Patrol
+    | DeployDeception
     | EndPlayerTurn
     | EndPhase
 )

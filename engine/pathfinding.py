@@ -49,7 +49,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from heapq import heappop, heappush
 
-from engine.allowance import mp_left
+from engine.allowance import mp_left_to_move
 from engine.board import Board
 from engine.landmarks import SCALE, UNREACHED, Landmarks, landmarks
 from engine.movement_costs import INF, SLOW
@@ -392,7 +392,7 @@ def reachable(state: GameState, unit: UnitState) -> dict[int, Reach]:
     # A turn's reach is small: without cached edge costs every step is asked directly, which
     # is quicker than building the array for the whole map.
     edges = mover.costs.cached_edge_costs() or _AskEveryStep()
-    best, previous, settled = _search(mover, mp_left(state, unit), edges=edges)
+    best, previous, settled = _search(mover, mp_left_to_move(state, unit), edges=edges)
     start = unit.hex
     paths: dict[int, tuple[int, ...]] = {start: ()}
     found: dict[int, Reach] = {}
@@ -430,7 +430,7 @@ def min_path(
         # A turn's move is short: as for `reachable`, no map-wide tables are built for it
         # (the landmarks alone take a second or more on a large map); A* with the distance
         # bound is enough.
-        budget = mp_left(state, unit)
+        budget = mp_left_to_move(state, unit)
         edges = mover.costs.cached_edge_costs() or _AskEveryStep()
         best, previous, _ = _search(
             mover, budget, target_hex, avoid_mines=not mover.mine_clearer, edges=edges

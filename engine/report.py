@@ -62,7 +62,7 @@ def side_supply(game: Game, side: Side) -> SideSupply:
     occupied = sorted({u.hex for u in state.iter_units(side)})
     return SideSupply(
         side,
-        {game.offset_of(h): supply_map.value(h) for h in occupied},
+        {game.offset_of(h): supply_map.held_value(h) for h in occupied},
         {game.offset_of(h): supply_map.source_of(h) for h in occupied},
         # From the trace, not the units' flags: those are set at the start of their own
         # player turn, and a report may come before it (the other side moves first).

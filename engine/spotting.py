@@ -38,6 +38,7 @@ from collections.abc import Callable, Iterable
 from engine.allowance import movement_allowance, mp_left
 from engine.events import DustSpotted, Event, ReconSpotted
 from engine.line_of_sight import has_line_of_sight
+from engine.patrols import patrol_spots
 from engine.sightings import Sight, Sighting
 from engine.state import GameState, other_side
 from engine.units import UnitState
@@ -88,6 +89,8 @@ def watch(
     UNKNOWN when only Broken ones do [000 9.0], None when none does. `near` gives the hexes of
     `side`'s units that may be within reach of a hex (a `_Neighbourhood` for many calls)."""
     board = state.board
+    if patrol_spots(state, side, hex_index):  # within 2 hexes, whatever the LOS [000 4.2]
+        return Sight.SPOTTED
     reach = visibility(state) if reach is None else reach
     best: Sight | None = None
     found = near(hex_index) if near is not None else _hexes_near(state, side, hex_index, reach)
@@ -197,7 +200,11 @@ def refresh(
             old = None
         if grade is None:
             sightings.pop(unit.id, None)
-        elif old is not None or not conceals(state, unit, unit.hex):
+        elif (
+            old is not None
+            or not conceals(state, unit, unit.hex)
+            or patrol_spots(state, side, unit.hex)
+        ):
             sightings[unit.id] = Sighting(grade, unit.hex)
         else:
             sightings.pop(unit.id, None)  # concealed [000 4.8]

@@ -132,6 +132,9 @@ class GameState:
     rng: Random
     seed: int
     units: dict[str, UnitState] = field(default_factory=dict)
+    partisans: tuple[str, ...] = ()
+    """Ids of the partisan units, on the map or to come: deception sources without deploying
+    [000 4.2, 4.3]."""
     stacks: dict[int, list[UnitState]] = field(default_factory=dict)
     """Units on the map by hex index, in the order they entered."""
     organization_parent: dict[str, str | None] = field(default_factory=dict)
@@ -197,6 +200,12 @@ class GameState:
     """Reinforcements (by id) that have arrived."""
     withdrawn: set[str] = field(default_factory=set)
     """Withdrawals (by id) that have happened."""
+    patrols: set[str] = field(default_factory=set)
+    """Ids of the Patrolling units (`engine.patrols`), so that spotting asks only them."""
+    deception_markers: dict[str, int] = field(default_factory=dict)
+    """Deployed deception units by id, with the hex of each hidden marker [000 4.3]."""
+    deception_moved: dict[str, int] = field(default_factory=dict)
+    """The player turn each deception unit was last deployed or redeployed in."""
     out_of_command: set[str] = field(default_factory=set)
     """HQs (by id) Out of Command after their side's last Command Test [000 9.1]."""
     sightings: dict[Side, dict[str, Sighting]] = field(
@@ -336,6 +345,7 @@ class GameState:
                 if unit is not None:
                     unit.status = UnitStatus.WAITING
                     unit.mode = reinforcement.mode
+        self.partisans = tuple(u.id for u in self.units.values() if u.unit.partisan)
 
     def _combine_at_start(self, unit: UnitState, companies: list[str]) -> None:
         """A counter the scenario places combined: the other companies are in the game,
@@ -592,6 +602,7 @@ UNCHANGING = (
     "clock",
     "weather_engine",
     "options",
+    "partisans",
 )
 """The GameState fields a game never changes: snapshots and copies of a game share them."""
 

@@ -53,6 +53,8 @@ class SupplyMap:
     """The hexes the side's units held when the map was computed."""
     ferried: dict[int, int] = field(default_factory=dict)
     """Hexes supplied by an engineer's ferry, each with the engineer's hex [000 10.1]."""
+    naval_hexes: frozenset[int] = frozenset()
+    """The occupied hexes where every unit of the side is naval."""
 
     def _rank(self, hex_index: int) -> int:
         return self.fill.rank(self.ferried.get(hex_index, hex_index))
@@ -96,10 +98,18 @@ class SupplyMap:
             return self.naval_value
         return self.exact_value(unit.hex)
 
+    def held_value(self, hex_index: int) -> int:
+        """The Local Supply Value the side's units in the hex use, in whole percent: the hex's,
+        or where only naval units stand, half the Global value [000 10.2] (`unit_value`), so
+        that every report of a hex gives the value its units test with."""
+        if hex_index in self.naval_hexes:
+            return math.floor(self.naval_value)
+        return self.value(hex_index)
+
     def occupied(self) -> dict[int, int]:
         """The value of every hex the side's units held, as the "Local Supply Values" view
         shows them [000 10.1]."""
-        return {hex_index: self.value(hex_index) for hex_index in self.occupied_hexes}
+        return {hex_index: self.held_value(hex_index) for hex_index in self.occupied_hexes}
 
     def iter_isolated(self) -> Iterator[int]:
         """The occupied hexes that are Isolated."""
@@ -172,8 +182,11 @@ def _compute(state: GameState, side: Side) -> SupplyMap:
         # Global Supply Value"
         entries = ((None, state.global_supply[side]),)
         fill = network.trace(blocked, cut, [network.edge_hexes])
-    occupied = tuple(sorted(h for h, stack in state.stacks.items() if stack[0].side is side))
-    supply = SupplyMap(side, fill, entries, state.global_supply[side] / 2, occupied)
+    held = {h: stack for h, stack in state.stacks.items() if stack[0].side is side}
+    naval = frozenset(h for h, stack in held.items() if all(u.unit.naval for u in stack))
+    supply = SupplyMap(
+        side, fill, entries, state.global_supply[side] / 2, tuple(sorted(held)), naval_hexes=naval
+    )
     supply.ferried.update(_ferried_hexes(state, side, network, supply, blocked))
     return supply
 
@@ -294,7 +307,8 @@ def apply_supply_variations(
       turn after midnight" (`midnight`, as the clock decides): `randrange(100) < probability`.
     - "probability 0 and a negative variation are triggered when the weather is Storm", "with
       probability 0 and a positive variation … when the Storm finishes": decision, once when a
-      storm starts and once when it ends, whatever the time.
+      storm starts (a storm raging when the scenario begins counts as starting on its first
+      turn) and once when it ends, whatever the time.
     - One-time variations fire at most once (`state.fired_variations`).
     - Targets: the side's Global value when it has no sources, else all its sources; IS GLOBAL
       both; RAIL CAPACITY the side's rail capacity (men-equivalents).

@@ -36,6 +36,8 @@ class UnitStatus(StrEnum):
     """Its nation surrendered [000 3.4]."""
     COMBINED = "combined"
     """A company merged into another counter of its battalion until broken down [000 4.9]."""
+    DEPLOYED = "deployed"
+    """A deception unit deployed as a hidden marker (`GameState.deception_markers`) [000 4.3]."""
 
 
 @dataclass(slots=True, eq=False)
@@ -63,6 +65,8 @@ class UnitState:
     low_ammo: bool = False
     low_fuel: bool = False
     on_foot: bool = False
+    patrolling: bool = False
+    """Out on patrol until it moves (`engine.patrols`) [000 4.2]."""
     mp_spent: float = 0.0
     """Movement points used this player turn."""
     moved: bool = False

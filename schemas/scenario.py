@@ -460,10 +460,14 @@ class Release(Scheduled):
 
     organization: Identifier
     """The organization whose units are released."""
-    probability: Percent = measured(100, unit="% per turn")
-    """Chance per turn, from the scheduled one on, that the release happens."""
+    probability: Percent = measured(100, unit="%")
+    """Chance per roll, from the scheduled turn on, that the release happens: a roll every
+    turn, or once a day with `daily`."""
     on_spotted: bool = False
     """Also triggered as soon as any of its units is spotted [000 4.6]."""
+    daily: bool = False
+    """Roll once a day (on the scheduled turn, then on each midnight turn) instead of every
+    turn, as the games' release dialog allows."""
 
 
 class SupplySource(Node):

@@ -129,6 +129,24 @@ class AssaultOrder(Tagged):
     """Ids of the attacking units."""
 
 
+class PatrolOrder(Tagged):
+    """A unit of men goes out on patrol for its whole allowance [000 4.2]."""
+
+    kind: Literal["patrol"] = "patrol"
+    unit: Identifier
+    """Id of the patrolling unit."""
+
+
+class DeceptionOrder(Tagged):
+    """A deception unit is deployed, or redeployed, as a hidden marker [000 4.3]."""
+
+    kind: Literal["deploy_deception"] = "deploy_deception"
+    unit: Identifier
+    """Id of the deception unit."""
+    hex: HexPos
+    """Where its marker stands."""
+
+
 class EndTurnOrder(Tagged):
     """End the player turn [000 3.3]."""
 
@@ -153,6 +171,8 @@ RecordedOrder = Annotated[
     | BreakDownOrder
     | CarryOrder
     | UncarryOrder
+    | PatrolOrder
+    | DeceptionOrder
     | EndTurnOrder
     | EndPhaseOrder,
     Field(discriminator="kind"),

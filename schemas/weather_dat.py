@@ -2,7 +2,9 @@
 
 Each line is `day month year Normal Soft Mud Snow Frozen min_vis max_vis [storm]`: whole numbers
 separated by blanks, which the games read only without leading zeros (`2`, never `02`). Export
-writes exactly that; import accepts any spacing and reports each bad line with its number.
+writes exactly that; import accepts any spacing and reports each bad line with its number, and
+refuses a line the games would misread (leading zeros, chances not adding up to 100, a date out of
+order) as `validate` and `export` refuse the same row of a `.weather.yaml`.
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ from datetime import date
 
 from pydantic import ValidationError
 
+from schemas.checks.weather_rows import check_weather
 from schemas.migrations import CURRENT_VERSION
-from schemas.problems import Problem, error, warning
+from schemas.problems import Problem, error
 from schemas.weather import WeatherFile, WeatherRow
 
 _WHOLE_NUMBER = re.compile("[0-9]{1,9}")
@@ -27,11 +30,17 @@ def parse_weather_dat(
 ) -> tuple[WeatherFile | None, list[Problem]]:
     """Read `Weather.dat` text into a WeatherFile; bad lines become Problems, never exceptions.
 
+    A line with leading zeros is an error, not a warning: [11.0] "none of the numbers in this
+    file can have leading zeros", so the games misread such a file and an import that tidied it
+    silently would hide that the designer's `Weather.dat` is broken. The rows' own checks
+    (chances adding up to 100, dates in order, visibility range) are reported at their lines.
+
     >>> weather, problems = parse_weather_dat("16 12 1944 0 100 0 0 0 2 3 0\\n")
     >>> weather.rows[0].soft, weather.rows[0].visibility_max, problems
     (100, 3, [])
     """
     rows: list[WeatherRow] = []
+    row_lines: list[int] = []
     problems: list[Problem] = []
     for number, line in enumerate(text.splitlines(), start=1):
         content = line.split("#", 1)[0].strip()
@@ -64,10 +73,10 @@ def parse_weather_dat(
         padded = [f for f in fields if len(f) > 1 and f.startswith("0")]
         if padded:
             problems.append(
-                warning(
+                error(
                     "SYNTAX001",
-                    f"leading zeros in {', '.join(padded)}: the games "
-                    "cannot read them; export writes them without",
+                    f"leading zeros in {', '.join(padded)}: the games cannot read them "
+                    f"[11.0]; write {', '.join(str(int(f)) for f in padded)}",
                     file=file,
                     line=number,
                     column=line.index(padded[0]) + 1,
@@ -102,6 +111,7 @@ def parse_weather_dat(
                     storm=values[10] if len(values) == 11 else None,
                 )
             )
+            row_lines.append(number)
         except ValidationError as exc:
             for item in exc.errors(include_url=False):
                 problems.append(
@@ -122,6 +132,10 @@ def parse_weather_dat(
         description=f"Imported from {file}.",
         rows=rows,
     )
+    for problem in check_weather(weather):
+        at_line = row_lines[int(problem.path[1])] if len(problem.path) > 1 else 1
+        problems.append(problem.in_file(file).at(at_line, 1))
+    problems.sort(key=lambda p: p.line or 0)
     return weather, problems
 
 

@@ -80,13 +80,14 @@ def withdrawal_columns() -> list[Column]:
 
 
 def release_columns() -> list[Column]:
-    """Id, turn, time, side, organization, chance, on spotted."""
+    """Id, turn, time, side, organization, chance, rolled daily, on spotted."""
     return [
         id_column(),
         *schedule_columns(),
         derived_side_column(),
         ids_column("Organization", ("organization",), ORGANIZATION, width=30),
         Column(header="Chance %", name="Chance", field=("probability",), editor=Editor.INT),
+        Column(header="Daily", field=("daily",), editor=Editor.CHECK, width=6),
         Column(header="On spotted", field=("on_spotted",), editor=Editor.CHECK, width=9),
     ]
 

@@ -51,6 +51,7 @@ _ACTION_LABELS = {
     "break_down": "Break Down",
     "carry": "Carry",
     "uncarry": "Uncarry",
+    "patrol": "Patrol",
 }
 _ACTION_TIPS = {
     "dig_in": "Dig in for the whole allowance: later turns may build an Improved Position, "
@@ -60,6 +61,9 @@ _ACTION_TIPS = {
     "carry": "Take the next unit of this hex it can carry aboard, at no cost: it moves with "
     "the carrier and neither fires nor assaults until set down [001 Carry/Uncarry]",
     "uncarry": "Set the units it carries down on this hex [001 Carry/Uncarry]",
+    "patrol": "Patrol for the whole allowance: spots every enemy within 2 hexes whatever the "
+    "line of sight, fires and assaults at 3/4, stops partisans' deception nearby; moving "
+    "recalls it for half the allowance [000 4.2]",
 }
 
 
@@ -76,6 +80,7 @@ def _action_refusals(game: Game, unit_id: str) -> dict[str, str | None]:
         "break_down": turn or why_not_break_down(unit),
         "carry": turn or _carry_refusal(game, unit_id),
         "uncarry": turn or why_not_uncarry(unit),
+        "patrol": turn or game.why_not_patrol(unit_id),
     }
 
 
@@ -343,8 +348,8 @@ class TestPlayMoveTool(MapTool):
     def unit_action(self, action: str) -> None:
         """The moving unit digs in, combines with every unit of its battalion on its hex (as
         the game's Alt + Combine does) or breaks down [000 4.9], takes the next unit of its hex
-        aboard or sets its passengers down [001 Carry/Uncarry]; the engine's reason when it
-        may not."""
+        aboard or sets its passengers down [001 Carry/Uncarry], or patrols [000 4.2]; the
+        engine's reason when it may not."""
         session, unit_id = self.session, self.unit_id
         if session is None or unit_id is None:
             return
@@ -359,6 +364,8 @@ class TestPlayMoveTool(MapTool):
                 events = session.carry(unit_id, aboard[:1])  # type: ignore[attr-defined]
             elif action == "uncarry":
                 events = session.uncarry(unit_id)  # type: ignore[attr-defined]
+            elif action == "patrol":
+                events = session.patrol(unit_id)  # type: ignore[attr-defined]
             else:
                 events = session.break_down(unit_id)  # type: ignore[attr-defined]
         except IllegalMove as exc:

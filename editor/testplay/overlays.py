@@ -301,6 +301,8 @@ class TestPlayOverlays(QObject):
             return ""
         side = mark.side.value.capitalize()
         where = f"[{mark.hex[0]}, {mark.hex[1]}]"
+        if mark.naval:
+            return f"{side} supply at {where}: {mark.value:g}, half the Global value (naval units)"
         if mark.isolated:
             return f"{side} supply at {where}: Isolated, no line of communication reaches it"
         if not mark.hexes:

@@ -279,6 +279,21 @@ class TestPlaySession(QObject):
         self._after_change(events)
         return events
 
+    def patrol(self, unit_id: str) -> list[Event]:
+        """A unit of men goes out on patrol [000 4.2]; IllegalMove when it may not."""
+        self._check_idle(unit_id)
+        events = [self.game.patrol(unit_id)]
+        self._after_change(events)
+        return events
+
+    def deploy_deception(self, unit_id: str, hex_: Offset) -> list[Event]:
+        """A deception unit is deployed, or its marker redeployed, at `hex_` [000 4.3];
+        IllegalMove when it may not."""
+        self._check_idle(unit_id)
+        events = [self.game.deploy_deception(unit_id, hex_)]
+        self._after_change(events)
+        return events
+
     def combine(self, unit_ids: Sequence[str]) -> list[Event]:
         """Companies of one battalion on one hex combine into the first's counter [000 4.9]."""
         for unit_id in unit_ids:

@@ -20,6 +20,7 @@ from engine.orders import (
     Carry,
     ChangeMode,
     Combine,
+    DeployDeception,
     DigIn,
     EndPhase,
     EndPlayerTurn,
@@ -27,6 +28,7 @@ from engine.orders import (
     Fire,
     Move,
     Order,
+    Patrol,
     ReconSpot,
     Uncarry,
 )
@@ -40,6 +42,7 @@ from schemas.testplay import (
     BreakDownOrder,
     CarryOrder,
     CombineOrder,
+    DeceptionOrder,
     DigInOrder,
     EndPhaseOrder,
     EndTurnOrder,
@@ -48,6 +51,7 @@ from schemas.testplay import (
     ModeOrder,
     MoveOrder,
     OpFireSetting,
+    PatrolOrder,
     PlaySettings,
     Reached,
     ReconOrder,
@@ -232,6 +236,10 @@ def recorded_order(order: Order) -> RecordedOrder:
         return UncarryOrder(carrier=order.carrier)
     if isinstance(order, Fire):
         return FireOrder(unit=order.unit, target=order.target)
+    if isinstance(order, Patrol):
+        return PatrolOrder(unit=order.unit)
+    if isinstance(order, DeployDeception):
+        return DeceptionOrder(unit=order.unit, hex=order.hex)
     if isinstance(order, EndPhase):
         return EndPhaseOrder()
     if isinstance(order, Assault):
@@ -261,6 +269,10 @@ def engine_order(order: RecordedOrder) -> Order:
         return Uncarry(order.carrier)
     if isinstance(order, FireOrder):
         return Fire(order.unit, (order.target[0], order.target[1]))
+    if isinstance(order, PatrolOrder):
+        return Patrol(order.unit)
+    if isinstance(order, DeceptionOrder):
+        return DeployDeception(order.unit, (order.hex[0], order.hex[1]))
     if isinstance(order, EndPhaseOrder):
         return EndPhase()
     if isinstance(order, AssaultOrder):

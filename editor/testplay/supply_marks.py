@@ -80,11 +80,15 @@ class SupplyLineMark:
     held: bool = False
     """Whether units of `side` stand in the hex: only units are Isolated, an empty hex is
     merely out of reach."""
+    naval: bool = False
+    """Whether only naval units of `side` stand in the hex: they use half the Global value
+    wherever they are [000 10.2], whatever line reaches the hex."""
 
     @property
     def isolated(self) -> bool:
-        """Whether the hex holds units of the side that no line of communication reaches."""
-        return self.held and not self.hexes
+        """Whether the hex holds units of the side that no line of communication reaches
+        (naval units never are Isolated [000 10.2])."""
+        return self.held and not self.naval and not self.hexes
 
 
 def line_mark(game: Game, hex_: Offset) -> SupplyLineMark:
@@ -96,6 +100,8 @@ def line_mark(game: Game, hex_: Offset) -> SupplyLineMark:
     side = holder or game.phasing
     held = holder is not None
     values = supply.local_supply(game.state, side)
+    if where in values.naval_hexes:
+        return SupplyLineMark(side, hex_, values.naval_value, None, 0, (), held, naval=True)
     found = game.supply_line(side, hex_)
     if found is None:
         return SupplyLineMark(side, hex_, 0.0, None, 0, (), held)

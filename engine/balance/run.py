@@ -98,8 +98,10 @@ class BalanceRun:
 
     @property
     def records(self) -> list[GameRecord]:
-        """Every record so far, sorted by seed."""
-        return [self._records[s] for s in sorted(self._records)]
+        """Every record so far, sorted by seed (safe to read from another thread while the
+        run is iterated: the copy is taken in one step)."""
+        taken = self._records.copy()
+        return [taken[s] for s in sorted(taken)]
 
     @property
     def failed_seeds(self) -> list[int]:

@@ -40,6 +40,7 @@ from engine.combat.fire_targets import (
 )
 from engine.combat.modifiers import attackers_modifier_pct, defenders_modifier_pct
 from engine.combat.terrain import terrain_of
+from engine.patrols import PATROL_COMBAT_FACTOR
 from engine.state import GameState
 from engine.units import UnitState
 from schemas.oob import Component, OrgLevel
@@ -171,6 +172,9 @@ def attack_side(
             why = "travel mode" if unit.mode is Mode.TRAVEL else "low ammo"
             found.append(AssaultModifier(f"{unit.id}: {why}", 0.25))
             factor *= 0.25
+        if unit.patrolling:  # [000 4.2] "a 3/4 assault and fire value"
+            found.append(AssaultModifier(f"{unit.id}: patrolling", PATROL_COMBAT_FACTOR))
+            factor *= PATROL_COMBAT_FACTOR
         if unit.vulnerable:  # [001 "Hedge Row Rules"] half defense value
             found.append(AssaultModifier(f"{unit.id}: vulnerable, defense halved"))
             defense *= 0.5

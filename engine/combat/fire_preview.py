@@ -36,6 +36,7 @@ from engine.combat.kinds import CombatKind
 from engine.combat.modifiers import fatigue_modifier_pct
 from engine.combat.results import casualty_range, combat_values, uses_alternative_calculation
 from engine.combat.terrain import terrain_of
+from engine.patrols import PATROL_COMBAT_FACTOR
 from engine.phases import Step, current_step, fire_factors, target_mode
 from engine.stacking import per_side, stacking_in, stacking_limit
 from engine.state import GameState
@@ -138,9 +139,9 @@ def firing_strength(state: GameState, unit: UnitState) -> float:
 
 
 def _firer_modifiers(state: GameState, unit: UnitState, target: FireTarget) -> list[FireModifier]:
-    """The modifiers of the firing unit's own state [000 5.0, 5.1, 5.2, 10.2, 11.0]. Patrolling
-    (x3/4 [4.2]) and Stockpiled artillery [10.3] are not here: the engine has neither state
-    yet (issue "Every other rule of the manuals")."""
+    """The modifiers of the firing unit's own state [000 4.2, 5.0, 5.1, 5.2, 10.2, 11.0].
+    Stockpiled artillery [10.3] is not here: the engine has no such state yet (issue "Every
+    other rule of the manuals")."""
     found = []
     combat = state.parameters.combat
     quality = quality_fire_modifier_pct(unit.unit.quality, combat.quality_fire_modifier)
@@ -151,6 +152,8 @@ def _firer_modifiers(state: GameState, unit: UnitState, target: FireTarget) -> l
         found.append(FireModifier("fatigue", pct=fatigue))
     if unit.disrupted:
         found.append(FireModifier("disrupted", 0.5))
+    if unit.patrolling:  # [000 4.2] "a 3/4 assault and fire value"
+        found.append(FireModifier("patrolling", PATROL_COMBAT_FACTOR))
     if unit.low_ammo or unit.digging_in:
         # [000 5.2] "Firer Digging-In or Low Ammo x1/2". Decision: one halving for either or
         # both, as the manual names them in one modifier (and as the assault's defender

@@ -83,6 +83,29 @@ def test_weather_import_refuses_a_broken_file(tmp_path: Path, capsys) -> None:
     assert f"{dat}:1:1: error SYNTAX001" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize(
+    ("line", "where", "says"),
+    [
+        ("18 12 1944 0 80 0 10 0 3 4 30", "3:1: error WEATHER002", "add up to 90, not 100"),
+        ("18 12 1944 0 80 0 20 0 03 4 30", "3:24: error SYNTAX001", "leading zeros in 03"),
+    ],
+)
+def test_weather_import_refuses_a_row_the_games_would_misread(
+    tmp_path: Path, capsys, line: str, where: str, says: str
+) -> None:
+    """[11.0]: chances add up to 100 and no number has a leading zero; import refuses the file
+    with the line of the bad row, as export and validate refuse the same row in YAML."""
+    dat = tmp_path / "Weather.dat"
+    dat.write_text(f"16 12 1944 0 100 0 0 0 2 3 0\n# comment\n{line}\n")
+    target = tmp_path / "x.weather.yaml"
+    assert main(["weather", "import", str(dat), "-o", str(target)]) == 1
+    assert not target.exists()
+    out = capsys.readouterr()
+    assert f"{dat}:{where}" in out.out
+    assert says in out.out
+    assert "nothing written" in out.err
+
+
 def test_weather_export_refuses_rows_that_do_not_add_up(tmp_path: Path, capsys) -> None:
     target = tmp_path / "Weather.dat"
     broken = SAMPLE_DATA / "broken" / "sum.weather.yaml"

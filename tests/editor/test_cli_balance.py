@@ -4,6 +4,7 @@ folder or a git revision, resuming from --out, and the cluster's faults as clear
 
 from __future__ import annotations
 
+import io
 import json
 import shlex
 import shutil
@@ -14,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from editor.cli import main
-from engine.balance import cluster
+from editor.cli_commands.balance import Progress
+from engine.balance import GameRecord, cluster
 from tests.ai_title import write_ai_title
 
 
@@ -180,3 +182,47 @@ def test_without_distributed_the_scheduler_option_says_what_to_install(
     assert code == 1
     assert "needs the 'distributed' package" in err
     assert "pip install 'hexwright[cluster]'" in err
+
+
+def test_games_that_raise_are_named_with_the_command_that_replays_them(
+    scenario: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Phased play (Manual Defensive Fire) is refused by the computer player: every game raises
+    in its worker, and the run still ends with a report."""
+    text = scenario.read_text()
+    scenario.write_text(
+        text.replace(
+            "optional_rules: [programmed_weather]",
+            "optional_rules: [programmed_weather, manual_defensive_fire]",
+        )
+    )
+    assert scenario.read_text() != text
+    code, out, _ = _balance(capsys, str(scenario), "--seeds", "3..4", "--jobs", "2")
+    assert code == 1
+    assert "0 games played; 2 failed (seeds 3, 4)" in out
+    assert "  seed 3: ValueError: " in out
+    assert (
+        f"    hexwright play {scenario} --allied computer --axis computer --seed 4 "
+        "--save seed-4.testplay.yaml"
+    ) in out
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_on_a_terminal_the_progress_is_one_bar_redrawn_in_place() -> None:
+    screen = _Terminal()
+    progress = Progress(4, "balance x.scenario.yaml", screen)
+    for seed in range(4):
+        progress.step(GameRecord.failed(seed, "boom") if seed == 2 else _ok(seed))
+    drawn = screen.getvalue()
+    assert drawn.count("\r") == 4
+    assert drawn.endswith("] 4/4 games, 1 failed, 0 s\n")
+    assert "[" + "#" * 30 + "]" in drawn
+    assert "[" + "#" * 7 + "-" * 23 + "] 1/4 games, 0 s" in drawn
+
+
+def _ok(seed: int) -> GameRecord:
+    return GameRecord(seed, "draw", 0.0, 1, (0.0,), {}, {}, {})

@@ -490,12 +490,13 @@ def test_timed_release_unfixes_its_organization_only() -> None:
     assert released(state, 4) == []
 
 
-def release_turn(seed: int) -> int:
+def release_turn(seed: int, *, daily: bool = False) -> int:
+    release = {"id": "r", "turn": 2, "organization": "us.2", "probability": 30, "daily": daily}
     state = ascii_title(
         LINE,
         units={label: {"fixed": True} for label in "ABC"},
         oob=RELEASE_OOB,
-        scenario={"releases": [{"id": "r", "turn": 2, "organization": "us.2", "probability": 30}]},
+        scenario={"releases": [release]},
     ).game(seed)
     for turn in range(1, 13):
         if released(state, turn):
@@ -511,6 +512,20 @@ def test_release_with_probability_is_seeded_and_never_early() -> None:
     assert 0.15 < turns.count(2) / len(turns) < 0.45
     assert len(set(turns)) > 3
     assert [release_turn(seed) for seed in range(10)] == turns[:10]
+
+
+def test_a_daily_release_rolls_on_its_turn_then_once_a_day() -> None:
+    """A release rolled "per day" (the games' release dialog) rolls on its scheduled turn and
+    then only on midnight turns [000 9.1], each roll at its probability."""
+    state = fixed_title(LINE)
+    midnights = [t for t in range(1, 13) if state.clock.is_midnight_turn(t)]
+    assert midnights == [9]  # 00:00: eight two-hour turns after 08:00
+    turns = [release_turn(seed, daily=True) for seed in range(300)]
+    assert set(turns) == {0, 2, 9}
+    assert 0.22 < turns.count(2) / len(turns) < 0.38  # 30 %
+    assert 0.14 < turns.count(9) / len(turns) < 0.28  # 70 % x 30 % = 21 %
+    every_turn = [release_turn(seed) for seed in range(300)]
+    assert set(every_turn) - {0, 2, 9}
 
 
 @pytest.mark.parametrize(("enemy_column", "spotted"), [(5, True), (6, False)])

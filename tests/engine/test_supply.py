@@ -12,7 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.board import HEXSIDE_BIT, Board
-from engine.events import IsolationChanged
+from engine.events import IsolationChanged, SupplyChanged
+from engine.game import Game
+from engine.report import side_supply
 from engine.state import GameState
 from engine.supply import (
     apply_supply_variations,
@@ -335,6 +337,20 @@ def test_naval_units_use_half_the_global_value_and_are_never_isolated() -> None:
     assert game.units["A"].isolated
 
 
+def test_a_naval_units_hex_is_reported_at_half_the_global_value() -> None:
+    """[10.2] naval units use half the Global value wherever they are: every report of the hex
+    (the test-play overlay's values, `hexwright play` and `supply`) gives that, not the sea
+    hex's 0; the island's land unit beside it stays Isolated at 0."""
+    title, state = _game(ISLAND, units={"B": {"naval": True, "movement_class": "naval"}})
+    game = Game(state)
+    naval, land = title.positions["B"], title.positions["A"]
+    assert game.local_supply(Side.ALLIED)[naval] == 40
+    assert game.local_supply(Side.ALLIED)[land] == 0
+    report = side_supply(game, Side.ALLIED)
+    assert (report.values[naval], report.values[land]) == (40, 0)
+    assert report.isolated == ("A",)
+
+
 @pytest.mark.parametrize("flag", ["partisan", "irregular"])
 def test_partisans_and_irregulars_are_never_isolated(flag: str) -> None:
     title, game = _game(ISLAND.replace("~B", "~ "), units={"A": {flag: True}})
@@ -441,6 +457,26 @@ def test_probability_zero_variations_follow_storms() -> None:
     assert game.global_supply[Side.ALLIED] == 60
     assert _roll(game, storm_ended=True) == ["v1"]  # positive: the Storm finishes
     assert game.global_supply[Side.ALLIED] == 75
+
+
+def test_a_storm_raging_at_the_start_fires_the_storm_variations_once() -> None:
+    """[10.2] a negative probability-0 variation fires when a Storm starts; a scenario whose
+    first turn is stormy [11.0] starts one, as a storm beginning on a later turn does."""
+    variations = [
+        {"id": "storm-cut", "side": "allied", "probability": 0, "value": -20},
+        {"id": "storm-over", "side": "allied", "probability": 0, "value": 10},
+    ]
+    title = ascii_title(
+        ".A .  .\n.  .  .b\n",
+        scenario={"supply": {"variations": variations, "sources": []}},
+        header={"storm_at_start": True},
+    )
+    calm = ascii_title(".A .  .\n.  .  .b\n", scenario={"supply": {"variations": variations}})
+    stormy, quiet = Game(title.game()), Game(calm.game())
+    assert [e.variation for e in stormy.log if isinstance(e, SupplyChanged)] == ["storm-cut"]
+    assert stormy.state.global_supply[Side.ALLIED] == 60
+    assert not any(isinstance(e, SupplyChanged) for e in quiet.log)
+    assert quiet.state.global_supply[Side.ALLIED] == 80
 
 
 def test_a_one_time_variation_fires_once() -> None:

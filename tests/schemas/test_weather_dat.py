@@ -47,12 +47,22 @@ def test_manual_example_exports_to_exactly_its_text() -> None:
     assert format_weather_dat(weather) == MANUAL_EXAMPLE
 
 
-def test_export_never_writes_leading_zeros() -> None:
+def test_leading_zeros_are_refused_and_export_never_writes_them() -> None:
+    """[11.0] "none of the numbers in this file can have leading zeros"."""
     weather, problems = parse_weather_dat("02 01 1945 0 50 50 0 0 02 3\n")
-    assert [p.code for p in problems] == ["SYNTAX001"]
-    assert problems[0].severity.value == "warning"
-    assert "leading zeros" in problems[0].message
+    assert [(p.code, p.line, p.is_error) for p in problems] == [("SYNTAX001", 1, True)]
+    assert "leading zeros in 02, 01, 02" in problems[0].message
     assert format_weather_dat(weather) == "2 1 1945 0 50 50 0 0 2 3\n"
+
+
+def test_rows_are_checked_at_their_lines() -> None:
+    text = "16 12 1944 0 100 0 0 0 2 3 0\n\n18 12 1944 0 80 0 10 0 3 4\n1 12 1944 0 100 0 0 0 5 3\n"
+    _, problems = parse_weather_dat(text, file="W.dat")
+    assert [(p.code, p.line) for p in problems] == [
+        ("WEATHER002", 3),
+        ("WEATHER001", 4),
+        ("WEATHER003", 4),
+    ]
 
 
 def test_storm_chance_is_optional() -> None:

@@ -15,7 +15,7 @@ from editor.selection import Focus, Selection
 from schemas.io import FileKind
 
 ID, TURN, TIME, SIDE, UNITS, ORGANIZATIONS, HEX = range(7)
-RELEASE_ORGANIZATION, RELEASE_CHANCE, ON_SPOTTED = 4, 5, 6
+RELEASE_ORGANIZATION, RELEASE_CHANCE, DAILY, ON_SPOTTED = 4, 5, 6, 7
 
 
 @pytest.fixture
@@ -123,7 +123,7 @@ def test_sorting_by_turn_follows_the_derived_turns(dock: ScheduleDock) -> None:
     assert turns[0] == 37
 
 
-def test_releases_pick_their_organization_and_toggle_on_spotted(
+def test_releases_pick_their_organization_and_toggle_on_spotted_and_daily(
     qtbot, dock: ScheduleDock, document: Document
 ) -> None:
     dock.tabs.setCurrentWidget(dock.releases_view)
@@ -144,6 +144,11 @@ def test_releases_pick_their_organization_and_toggle_on_spotted(
     assert document.undo_stack.undoText() == "Set Release On spotted"
     qtbot.mouseClick(view.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert not document.scenario.releases[2].on_spotted
+
+    rect = view.table.visualRect(view.proxy_index(2, DAILY))
+    qtbot.mouseClick(view.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert document.scenario.releases[2].daily
+    assert document.undo_stack.undoText() == "Set Release Daily"
 
 
 def test_delete_undo_save_and_reopen(qtbot, dock: ScheduleDock, document: Document) -> None:

@@ -18,7 +18,7 @@ from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.session import TestPlaySession
 from engine.movement import mp_left
 from engine.mp_text import left_text
-from engine.orders import DigIn, ReconSpot
+from engine.orders import DigIn, Patrol, ReconSpot
 from schemas.scenario import Mode
 from schemas.vocabulary import OptionalRule, Side
 from tests.editor.gui.feature_tool_input import drag, hex_point, hover, tool_view
@@ -299,6 +299,35 @@ def test_the_options_page_digs_in_and_says_why_a_unit_cannot_combine(qtbot, docu
     assert not dig.isEnabled()
     assert "already digging in" in dig.toolTip()
     assert session.can_undo  # no die was rolled
+
+
+def test_the_options_page_sends_a_unit_on_patrol_and_takes_it_back(qtbot, document, selection):
+    """[000 4.2] a unit of men patrols for its whole allowance; a tank unit may not, and the
+    button's tooltip says why."""
+    session = TestPlaySession.start(document, seed=1)
+    tool = TestPlayMoveTool(selection)
+    tool.set_session(session)
+    panel = tool.options()
+    assert isinstance(panel, MovePanel)
+    qtbot.addWidget(panel)
+    game = session.game
+    tank = next(u for u in game.iter_units(game.phasing) if u.is_vehicle)
+    selection.select_units([tank.id])
+    patrol = panel.action_buttons["patrol"]
+    assert not patrol.isEnabled()
+    assert "only units of men patrol" in patrol.toolTip()
+    walker = next(u for u in game.iter_units(game.phasing) if game.why_not_patrol(u.id) is None)
+    selection.select_units([walker.id])
+    assert patrol.isEnabled()
+    said = messages_of(tool)
+    with qtbot.waitSignal(session.changed):
+        qtbot.mouseClick(patrol, Qt.MouseButton.LeftButton)
+    assert walker.patrolling
+    assert said[-1].startswith(f"{game.phasing.value} {walker.id} patrols around")
+    assert session.orders[-1] == Patrol(walker.id)
+    assert "already patrolling" in patrol.toolTip()
+    session.undo()
+    assert not walker.patrolling
 
 
 def test_a_fire_cannot_be_taken_back_and_the_session_says_why(session):

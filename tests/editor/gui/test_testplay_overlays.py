@@ -25,11 +25,13 @@ from editor.testplay.overlays import (
 from editor.testplay.session import TestPlaySession
 from editor.testplay.supply_marks import AREA_ALPHA, LINE_COLOR
 from engine.events import Withdrew
+from engine.game import Game
 from engine.state import other_side
 from engine.supply import local_supply
 from engine.units import UnitStatus
 from engine.zoc import zoc_map
 from schemas.vocabulary import Side
+from tests.engine.test_supply import ISLAND, _game
 
 CUT_AT = (34, 65)
 """Where a German unit standing cuts the only line of the US unit at `CUT_OFF`."""
@@ -478,3 +480,12 @@ def test_a_supply_value_with_hundredths_reads_without_trailing_zeros(
     mark = supply_marks.SupplyLineMark(Side.ALLIED, (3, 4), 37.5, "s1", 80, ((3, 4), (3, 5)), True)
     monkeypatch.setattr(overlays, "supply_line_mark", lambda: mark)
     assert overlays.supply_line_text().startswith("Allied supply at [3, 4]: 37.5 from source s1")
+
+
+def test_a_naval_hex_shows_half_the_global_value_not_a_line() -> None:
+    """[000 10.2] naval units use half the Global value wherever they are, so selecting their
+    hex names that value rather than tracing a line to a sea hex no line reaches."""
+    title, state = _game(ISLAND, units={"B": {"naval": True, "movement_class": "naval"}})
+    mark = supply_marks.line_mark(Game(state), title.positions["B"])
+    assert (mark.naval, mark.value, mark.hexes) == (True, 40, ())
+    assert not mark.isolated

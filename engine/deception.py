@@ -1,0 +1,213 @@
+"""Deception units and partisans' deception effects [000 4.3, 4.2]: deploying a deception unit as
+a hidden marker, redeploying it on the midnight turn, the enemy detecting it, recalling it when a
+friendly unit joins it, and what it (and any partisan) does to enemy units within its side's
+Deception Radius - Travel Mode moves that end in Disruption, and engineers' demolitions that fail
+- unless enemy patrols negate it (`engine.patrols`).
+
+Parameters are per side (`ParameterFile.deception`): Range, Radius, Effect, Damage, Detect; each
+effect uses the values of the side whose deception unit or partisan causes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.combat.activity import player_turn_index
+from engine.irregular_events import (
+    DeceptionDeployed,
+    DeceptionDetected,
+    DeceptionRecalled,
+)
+from engine.movement import is_enterable
+from engine.objectives import eliminate
+from engine.patrols import patrols_near
+from engine.stacking import per_side
+from engine.state import GameState, other_side
+from engine.units import UnitState, UnitStatus
+from schemas.scenario import Mode
+from schemas.vocabulary import OptionalRule, Side
+
+Offset = tuple[int, int]
+
+DEPLOY_RANGE_FACTOR = 3
+""""within three times the Deception Range for that side" to deploy."""
+REDEPLOY_RANGE_FACTOR = 2
+""""or twice the Deception Range for units being redeployed"."""
+
+
+def is_deception_unit(unit: UnitState) -> bool:
+    """A unit the Order of Battle designates DECEPTION [000 4.3]."""
+    return unit.unit.deception
+
+
+def markers(state: GameState, side: Side) -> dict[str, int]:
+    """`side`'s deployed deception units and the hex of each marker."""
+    return {
+        unit_id: hex_index
+        for unit_id, hex_index in state.deception_markers.items()
+        if state.units[unit_id].side is side
+    }
+
+
+def why_not_deploy(state: GameState, unit: UnitState, hex_index: int) -> str | None:
+    """Why `unit` may not be deployed (or redeployed) at `hex_index` now; None when it may.
+
+    [000 4.3] Deception units "can be deployed on any turn but only redeployed on the first
+    turn on or immediately after midnight"; the unit "must not have moved or otherwise used
+    Movement Points in the current turn"; the target within three times the side's Deception
+    Range, twice for a redeployment, counted from the unit's counter or its marker. Decisions
+    (the manual is silent): a deployed unit redeploys once per player turn (the dialog marks
+    it "deployed that turn"); a marker may not be put among enemy units nor where the unit
+    could never stand.
+    """
+    if not is_deception_unit(unit):
+        return f"{unit.id} is not a deception unit"
+    board = state.board
+    if not 0 <= hex_index < board.size:
+        return "that hex is off the map"
+    deployed = unit.id in state.deception_markers
+    range_ = per_side(state.parameters.deception.range, unit.side)
+    if deployed:
+        if not state.clock.is_midnight_turn(state.turn):
+            return f"{unit.id} redeploys only on the midnight turn"
+        if state.deception_moved.get(unit.id) == player_turn_index(state):
+            return f"{unit.id} was deployed this turn"
+        start, reach = state.deception_markers[unit.id], REDEPLOY_RANGE_FACTOR * range_
+    else:
+        if not unit.on_map:
+            return f"{unit.id} is not on the map"
+        if unit.mp_spent > 0 or unit.moved_in == player_turn_index(state):
+            return f"{unit.id} has used movement points this turn"
+        start, reach = unit.hex, DEPLOY_RANGE_FACTOR * range_
+    distance = board.distance(start, hex_index)
+    if distance > reach:
+        return f"{distance} hexes away: {unit.id} deploys within {reach} hexes"
+    if state.side_at(hex_index) is other_side(unit.side):
+        return "enemy units hold that hex"
+    if not is_enterable(state, unit, hex_index):
+        return f"{unit.id} could not stand there"
+    return None
+
+
+def deploy(state: GameState, unit: UnitState, hex_index: int) -> DeceptionDeployed:
+    """Deploy `unit` (check `why_not_deploy` first): its counter leaves the map and a marker,
+    hidden from the enemy, stands at `hex_index` [000 4.3]."""
+    redeployed = unit.id in state.deception_markers
+    if not redeployed:
+        state.remove(unit, UnitStatus.DEPLOYED)
+    state.deception_markers[unit.id] = hex_index
+    state.deception_moved[unit.id] = player_turn_index(state)
+    state.touch()
+    return DeceptionDeployed(
+        state.turn, unit.id, unit.side, state.board.offset(hex_index), redeployed
+    )
+
+
+def detect(state: GameState) -> list[DeceptionDetected]:
+    """At the beginning of each game turn, each deployed deception unit within its side's
+    Deception Radius of an enemy unit is detected and removed with its side's Deception Detect
+    probability [000 4.3]. Decisions: "removal from the map" is elimination, its strength
+    counting as lost like any eliminated unit's [000 12.0]; markers roll in the order they
+    were deployed."""
+    found = []
+    board = state.board
+    for unit_id, hex_index in list(state.deception_markers.items()):
+        unit = state.units[unit_id]
+        params = state.parameters.deception
+        radius = per_side(params.radius, unit.side)
+        enemy = other_side(unit.side)
+        near = any(state.side_at(other) is enemy for other in board.iter_within(hex_index, radius))
+        if near and state.rng.randrange(100) < per_side(params.detect, unit.side):
+            del state.deception_markers[unit_id]
+            eliminate(state, unit)
+            found.append(DeceptionDetected(state.turn, unit_id, unit.side, board.offset(hex_index)))
+    return found
+
+
+def recall_joined(state: GameState, side: Side) -> list[DeceptionRecalled]:
+    """At the beginning of `side`'s player turn, a deployed deception unit whose marker shares
+    a hex with a friendly regular unit is restored to its counter there [000 4.3]. Decision:
+    "regular" excludes partisans and other deception units; recalled, it may move and deploy
+    again that turn, as the manual says."""
+    found = []
+    for unit_id, hex_index in list(markers(state, side).items()):
+        if any(
+            u.side is side and not u.unit.partisan and not is_deception_unit(u)
+            for u in state.units_at(hex_index)
+        ):
+            del state.deception_markers[unit_id]
+            unit = state.units[unit_id]
+            state.put(unit, hex_index)
+            unit.mp_spent = 0.0
+            found.append(
+                DeceptionRecalled(state.turn, unit_id, side, state.board.offset(hex_index))
+            )
+    return found
+
+
+def sources(state: GameState, side: Side) -> list[int]:
+    """The deception sources of `side` that work now - its deployed markers and its partisans
+    on the map - by hex, after enemy patrols negate them [000 4.2, 4.3].
+
+    "Patrolling will, by default, negate the ability of any Partisan unit within Deception
+    range of having any Deception effects"; under the Extended Patrolling optional rule
+    "deployed Deception units will also have their Deception effects negated". Decision: the
+    "Deception range" is the Range of the source's side, measured from the patrol.
+    """
+    enemy = other_side(side)
+    range_ = per_side(state.parameters.deception.range, side)
+    found = []
+    extended = state.is_rule_on(OptionalRule.EXTENDED_PATROLLING)
+    for hex_index in markers(state, side).values():
+        if not (extended and patrols_near(state, enemy, hex_index, range_)):
+            found.append(hex_index)
+    for unit_id in state.partisans:
+        unit = state.units[unit_id]
+        working = unit.side is side and unit.on_map
+        if working and not patrols_near(state, enemy, unit.hex, range_):
+            found.append(unit.hex)
+    return found
+
+
+def threatens(state: GameState, unit: UnitState, path_hexes: Sequence[int]) -> bool:
+    """Whether a move of `unit` along `path_hexes` may be deceived: in Travel Mode, through a
+    hex within reach of a working enemy deception source [000 4.3]."""
+    if unit.mode is not Mode.TRAVEL:
+        return False
+    if not state.deception_markers and not state.partisans:
+        return False  # most scenarios: no deception at all, and no work per move
+    return any(effect_chance(state, unit.side, h) > 0 for h in path_hexes)
+
+
+def effect_chance(state: GameState, mover_side: Side, hex_index: int) -> int:
+    """The chance in % that a unit of `mover_side` entering `hex_index` in Travel Mode is
+    deceived: the enemy's Deception Effect where a working source of the enemy lies within the
+    enemy's Deception Radius, else 0 [000 4.3]."""
+    zone = state.cached(("deception", mover_side), lambda: _zone(state, mover_side))
+    return zone.get(hex_index, 0)
+
+
+def _zone(state: GameState, mover_side: Side) -> dict[int, int]:
+    enemy = other_side(mover_side)
+    params = state.parameters.deception
+    radius, chance = per_side(params.radius, enemy), per_side(params.effect, enemy)
+    if chance <= 0:
+        return {}
+    zone: dict[int, int] = {}
+    for hex_index in sources(state, enemy):
+        for other in state.board.iter_within(hex_index, radius):
+            zone[other] = chance
+    return zone
+
+
+def demolition_foiled(state: GameState, engineer: UnitState, hex_index: int) -> bool:
+    """Whether an engineer's demolition at `hex_index` fails to the enemy's deception: within
+    the enemy's Deception Radius of a working enemy source, with the enemy's Deception Damage
+    probability, one roll [000 4.3]. No roll, and False, out of reach."""
+    enemy = other_side(engineer.side)
+    params = state.parameters.deception
+    radius = per_side(params.radius, enemy)
+    board = state.board
+    if not any(board.distance(h, hex_index) <= radius for h in sources(state, enemy)):
+        return False
+    return state.rng.randrange(100) < per_side(params.damage, enemy)
