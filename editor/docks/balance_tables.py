@@ -16,7 +16,8 @@ from engine.balance.stats import SIGN_TEST
 Index = QModelIndex | QPersistentModelIndex
 
 GAME_COLUMNS = ("Seed", "Outcome", "Score", "Turns", "Failed", "Marked")
-COMPARISON_COLUMNS = ("Figure", "A", "B", "Difference", "p-value", "Test", "Significant")
+COMPARISON_COLUMNS = ("Figure", "A", "B", "Difference", "p-value", "Significant", "Test")
+"""The verdict beside its p-value, the long test names last (whole in the tool tip)."""
 SIGNIFICANT_COLOR = QColor("#b3261e")
 
 
@@ -182,15 +183,15 @@ class ComparisonModel(QAbstractTableModel):
                 self.figure_text(row),
                 *figures(row),
                 f"{row.p_value:.3g}",
-                row.test,
                 "Yes" if row.significant else "no",
+                row.test,
             )
             return values[column] if 0 <= column < len(values) else None
         if role == Qt.ItemDataRole.FontRole and row.significant:
             font = QFont()
             font.setBold(True)
             return font
-        if role == Qt.ItemDataRole.ForegroundRole and row.significant and column in (3, 6):
+        if role == Qt.ItemDataRole.ForegroundRole and row.significant and column in (3, 5):
             return QBrush(SIGNIFICANT_COLOR)
         if role == Qt.ItemDataRole.ToolTipRole:
             verdict = "significant" if row.significant else "not significant"

@@ -185,6 +185,10 @@ class ComparePage(QWidget):
         )
         self.table = _table(self, "balance-comparison")
         self.table.setModel(self.model)
+        # Objectives' figures are long; the verdict must stay in view on a laptop.
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
+        self.table.setColumnWidth(0, self.fontMetrics().horizontalAdvance("M" * 18))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.heading)

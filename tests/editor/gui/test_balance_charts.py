@@ -168,13 +168,13 @@ def test_the_comparison_says_significant_in_words_and_bold(qtmodeltester) -> Non
     by_figure = {row[0]: row for row in texts}
     score = by_figure["Score (mean)"]
     assert score[1:4] == ["3.5", "-300", "-303.5"]
-    assert score[6] == "Yes"
+    assert score[5] == "Yes"
     row = texts.index(score)
     assert model.index(row, 0).data(Qt.ItemDataRole.FontRole).bold()
-    assert "significant at 5 %" in model.index(row, 6).data(Qt.ItemDataRole.ToolTipRole)
+    assert "significant at 5 %" in model.index(row, 5).data(Qt.ItemDataRole.ToolTipRole)
     draw = by_figure["Draw"]
     assert draw[1:4] == ["100.0 %", "100.0 %", "+0.0 pts"]
-    assert draw[6] == "no"
+    assert draw[5] == "no"
     assert model.index(texts.index(draw), 0).data(Qt.ItemDataRole.FontRole) is None
     model.set_comparison(None)
     qtmodeltester.check(model)
