@@ -22,6 +22,7 @@ from engine.combat.events import (
     RubbleMade,
     StrengthRecovered,
 )
+from engine.engineering.events import EngineeringEvent
 from engine.organize import BrokeDown, Combined
 from engine.phases import HexDeserted, PhaseStarted
 from engine.weather import ConditionChanged, StormChanged, VisibilityChanged
@@ -430,5 +431,6 @@ Event = (
     | VisibilityChanged
     | PhaseStarted
     | HexDeserted
+    | EngineeringEvent
 )
 """Anything the game log holds."""

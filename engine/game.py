@@ -21,14 +21,18 @@ from engine.allowance import movement_allowance
 from engine.combat import dig_in
 from engine.combat.events import LossesTaken
 from engine.combat.opportunity_fire import opportunity_fire, triggers_on_mode_change
+from engine.engineering.progress import after_move
+from engine.engineering.wired import walk_past_wired
 from engine.events import Event, GameEnded
 from engine.game_carry import CarryOrders
 from engine.game_combat import CombatOrders
+from engine.game_engineering import EngineeringOrders
 from engine.game_queries import GameQueries
 from engine.game_turns import TurnLoop
 from engine.intel import update_intel
 from engine.movement_walk import walk
 from engine.orders import (
+    ENGINEERING_ORDERS,
     Assault,
     BreakDown,
     Carry,
@@ -59,7 +63,7 @@ from schemas.weather import WeatherFile
 Offset = tuple[int, int]
 
 
-class Game(CombatOrders, CarryOrders, GameQueries, TurnLoop):
+class Game(CombatOrders, CarryOrders, EngineeringOrders, GameQueries, TurnLoop):
     """A game in progress, from the first player turn of turn 1 to the end.
 
     Orders (`move`, `change_mode`, `exit_unit`, `dig_in`, `combine`, `break_down`, ...) are
@@ -196,6 +200,8 @@ class Game(CombatOrders, CarryOrders, GameQueries, TurnLoop):
             return self.fire(order.unit, order.target)
         if isinstance(order, Assault):
             return self.assault(order.hex, order.units)
+        if isinstance(order, ENGINEERING_ORDERS):
+            return self.apply_engineering(order)
         if isinstance(order, EndPhase):  # the recorded orders hold any automatic fire
             return self.end_phase(automatic=False)
         return self.end_player_turn(automatic=False)
@@ -291,11 +297,13 @@ class Game(CombatOrders, CarryOrders, GameQueries, TurnLoop):
         def run() -> list[Event]:
             spotting.sync(self.state)
             start = unit.hex
-            entered, on_the_way = walk(self.state, unit, hexes)
+            # [000 7.4] wired bridges the unit comes to are tested on the way
+            entered, on_the_way = walk_past_wired(self.state, unit, hexes, walk)
             seen = spotting.after_move(self.state, unit, start, entered)
             held = entered if unit.on_map else []
             owners = objectives.update_owners(self.state, [(h, unit.side) for h in held])
-            return self._emit([*on_the_way, *seen, *owners])
+            stopped = after_move(self.state, unit)  # a worker that moves leaves its work
+            return self._emit([*on_the_way, *seen, *owners, *stopped])
 
         return self._carry_out(order, run)
 
@@ -309,6 +317,7 @@ class Game(CombatOrders, CarryOrders, GameQueries, TurnLoop):
         def run() -> list[Event]:
             before = unit.mp_spent
             spent.append(movement.change_mode(self.state, unit, order.mode))
+            self._emit(after_move(self.state, unit))  # engineers work deployed [000 7.3, 7.4]
             if not self.state.options.opportunity_fire:
                 return []  # and no sync, which old records did not have here
             if not triggers_on_mode_change(unit, order.mode, before):

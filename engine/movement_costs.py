@@ -79,10 +79,31 @@ _BRIDGES = {
     CROSSING_CODE[CrossingKind.MEDIUM_BRIDGE]: CrossingKind.MEDIUM_BRIDGE,
     CROSSING_CODE[CrossingKind.HEAVY_BRIDGE]: CrossingKind.HEAVY_BRIDGE,
 }
+_HEAVY_BRIDGE = CROSSING_CODE[CrossingKind.HEAVY_BRIDGE]
 _FORD = CROSSING_CODE[CrossingKind.FORD]
 _FERRY = CROSSING_CODE[CrossingKind.FERRY]
 _EDGE_CACHE_BYTES = 64_000_000
 """Memory for edge-cost arrays per board: 4 of 12 MB on a 500x500 map, 1 on a 1000x1000."""
+
+
+class EngineeredMap(NamedTuple):
+    """What engineers changed on the map that steps read [000 7.4]: edges of built hexside
+    bridges (both sides), water hexes of pontoon bridges, edges of destroyed AT ditches."""
+
+    bridges: frozenset[int]
+    pontoons: frozenset[int]
+    ditches: frozenset[int]
+
+    def edges_to_ask(self, board: Board) -> set[int]:
+        """Edges whose static cost these changes make wrong: ask `MapCosts.options`."""
+        edges = set(self.bridges) | set(self.ditches)
+        for v in self.pontoons:
+            for d in range(6):
+                o = board.neighbors[6 * v + d]
+                edges.add(6 * v + d)
+                if o >= 0:
+                    edges.add(6 * o + (d + 3) % 6)
+        return edges
 
 
 @dataclass(frozen=True, slots=True)
@@ -349,9 +370,12 @@ class MapCosts:
         d: int,
         damaged: Container[int] = (),
         damaged_full_hex: Container[int] = (),
+        works: EngineeredMap | None = None,
     ) -> StepOptions:
         """The ways to step from hex `u` in direction `d`, given the damaged bridges: edges
-        (`GameState.damaged_bridges`) and full-hex bridge hexes."""
+        (`GameState.damaged_bridges`) and full-hex bridge hexes, and what engineers changed
+        (`works`): built bridges are Heavy bridges, pontoon bridges full-hex bridges,
+        destroyed AT ditches gone [000 7.4]."""
         board, facts, profile = self.board, self.facts, self.profile
         e = 6 * u + d
         v = board.neighbors[e]
@@ -363,11 +387,20 @@ class MapCosts:
         number = board.terrain[v]
         full = board.full_hex.get(v) if number in water else None
         in_open_water = board.terrain[u] in water and u not in board.full_hex
+        mask, crossing = board.hexsides[e], board.crossings[e]
+        if works is not None:
+            if v in works.pontoons and number in water:
+                full = FullHexKind.BRIDGE
+            in_open_water = in_open_water and u not in works.pontoons
+            if e in works.ditches:
+                mask &= ~HEXSIDE_BIT[HexsideKind.AT_DITCH]
+            if e in works.bridges:
+                crossing = _HEAVY_BRIDGE
+                damaged = ()
         climb = max(0, board.elevation[v] - board.elevation[u]) * profile.climb_factor
         scale = profile.scale
         entry = self.entry[number]
         # The hexside: its cost, and what blocks it unless a crossing or a special unit helps.
-        mask, crossing = board.hexsides[e], board.crossings[e]
         side = 0.0
         blocking: list[HexsideKind] = []
         if mask:

@@ -51,6 +51,7 @@ from heapq import heappop, heappush
 
 from engine.allowance import mp_left
 from engine.board import Board
+from engine.engineering.movement import with_engineering
 from engine.landmarks import SCALE, UNREACHED, Landmarks, landmarks
 from engine.movement_costs import INF, SLOW
 from engine.movement_steps import EPSILON, Mover
@@ -176,6 +177,8 @@ def _search(
     neighbors = board.neighbors
     if edges is None:
         edges = mover.costs.edge_costs()
+    if isinstance(edges, array):
+        edges = with_engineering(state, edges, SLOW)  # built bridges, gone ditches [000 7.4]
     marked = _occupied_or_marked(state)
     minefields = state.minefields if avoid_mines else {}
     zoc = mover.zoc
@@ -280,7 +283,7 @@ def _a_star(
     board = state.board
     start = mover.unit.hex
     neighbors = board.neighbors
-    edges = mover.costs.edge_costs()
+    edges = with_engineering(state, mover.costs.edge_costs(), SLOW)
     marked = _occupied_or_marked(state)
     minefields = state.minefields if avoid_mines else {}
     zoc = mover.zoc
@@ -435,6 +438,10 @@ def min_path(
         best, previous, _ = _search(
             mover, budget, target_hex, avoid_mines=not mover.mine_clearer, edges=edges
         )
+    elif mover.works is not None:
+        # Engineers' bridges make paths the landmarks (built on the map alone) do not know:
+        # their bound could overestimate, so a plain search finds the path [000 7.4].
+        best, previous, _ = _search(mover, INF, target_hex, avoid_mines=not mover.mine_clearer)
     else:
         bounds = landmarks(mover.costs, _zoc_factor(mover))
         if bounds.lower_bound(start, target_hex) == INF:
