@@ -11,6 +11,7 @@ from engine import spotting
 from engine.allowance import movement_allowance, mp_left, needs_travel_mode_to_move
 from engine.combat.activity import player_turn_index
 from engine.combat.fatigue import FatigueLevel, fatigue_level
+from engine.engineering.mines import busy_with_mines
 from engine.movement_costs import INF, MapCosts, MoveProfile
 from engine.movement_steps import EPSILON
 from engine.phases import is_deserted, why_no_assault
@@ -65,6 +66,8 @@ def why_cannot_assault(state: GameState, unit: UnitState) -> str | None:
         return f"{name} is in Rail Mode and cannot assault [000 6.1]"
     if unit.digging_in:
         return f"{name} is Digging-In and cannot assault [000 6.1]"
+    if (busy := busy_with_mines(state, unit)) is not None:
+        return busy
     if fatigue_level(unit.fatigue, state.profile.fatigue_max) is FatigueLevel.MAXIMUM:
         return f"{name} is at Maximum Fatigue and cannot assault [000 6.1]"
     if unit.unit.speed == 0:

@@ -23,6 +23,7 @@ Decisions, with their sections:
 from __future__ import annotations
 
 from engine.allowance import movement_allowance
+from engine.combat.activity import player_turn_index
 from engine.combat.assault_values import demolition_loss
 from engine.combat.results import probabilistic_round
 from engine.engineering import abilities
@@ -131,8 +132,12 @@ def clear_rubble(state: GameState, unit: UnitState) -> str:
 
 
 def progress_clearing(state: GameState, side: Side) -> list[MinesCleared]:
-    """The start-of-turn mine and obstacle clearing of `side`'s units [000 7.3]."""
+    """The start-of-turn mine and obstacle clearing of `side`'s units [000 7.3]. Clearing
+    starts "with the next turn" after the clearer entered: a clearer placed in a minefield by
+    the scenario first clears at its side's second turn start, not the first."""
     events: list[MinesCleared] = []
+    if player_turn_index(state) < 2:
+        return events
     done: set[int] = set()
     for unit in state.iter_units(side):
         if unit.hex in done or not is_clearing(state, unit):
@@ -160,3 +165,14 @@ def progress_clearing(state: GameState, side: Side) -> list[MinesCleared]:
         state.touch()
         events.append(MinesCleared(state.turn, side, unit.id, where, left, lost))
     return events
+
+
+def busy_with_mines(state: GameState, unit: UnitState) -> str | None:
+    """Why the unit may not fire or assault because of mine work, or None: "Units that are
+    clearing mines cannot fire or assault", nor those laying them [000 7.3]."""
+    if unit.hex in state.minefields and is_clearing(state, unit):
+        return f"{unit.id} is clearing mines and cannot fire or assault [000 7.3]"
+    work = state.engineering.works.get(unit.id)
+    if work is not None and work.kind is WorkKind.LAY_MINES:
+        return f"{unit.id} is laying mines and cannot fire or assault [000 7.3]"
+    return None
