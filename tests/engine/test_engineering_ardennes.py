@@ -6,11 +6,19 @@ and replayed."""
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
 from pathlib import Path
 
-from editor.testplay.session_file import engine_order, recorded_order
+import pytest
+
+from editor.cli import main
+from editor.testplay.play_settings import TestPlaySettings
+from editor.testplay.session_file import engine_order, record_of, recorded_order, save_record
 from engine.engineering.events import WiredBridgeTested, WorkDone
 from engine.game import Game
+from engine.report import event_to_json
+from schemas.title import ScenarioBundle, load_scenario
 
 SCENARIO = (
     Path(__file__).parents[2] / "sample_data/ardennes44/scenarios/into_the_ardennes.scenario.yaml"
@@ -34,8 +42,19 @@ def _march(game: Game, unit_id: str, target: tuple[int, int]) -> None:
         game.move(unit_id, path[: reach + 1])
 
 
-def test_pioneers_bridge_the_our_and_the_crossing_opens() -> None:
-    game = Game.from_scenario(SCENARIO, seed=0)
+@dataclass
+class _Played:
+    bundle: ScenarioBundle
+    settings: TestPlaySettings
+    game: Game
+
+
+def test_pioneers_bridge_the_our_and_the_crossing_opens(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bundle = load_scenario(SCENARIO)
+    settings = TestPlaySettings(0)
+    game = settings.new_game(bundle)
     assert game.phasing.value == "axis"
     game.change_mode(HQ, "travel")
     game.move(HQ, [(48, 53)])
@@ -57,10 +76,16 @@ def test_pioneers_bridge_the_our_and_the_crossing_opens() -> None:
     assert game.state.board.offset(game.unit(HQ).hex) == (47, 53)
 
     # Saved as its orders and replayed, the same game.
-    replayed = Game.from_scenario(SCENARIO, seed=0)
+    replayed = settings.new_game(bundle)
     for order in game.orders:
         replayed.apply(engine_order(recorded_order(order)))
     assert [e.describe() for e in replayed.log] == [e.describe() for e in game.log]
+    path = tmp_path / "our.testplay.yaml"
+    save_record(record_of(_Played(bundle, settings, game), path), path)
+    assert "kind: build_bridge" in path.read_text()
+    assert main(["replay", str(path), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["events"] == [event_to_json(e) for e in game.log]
 
 
 def test_a_march_on_a_wired_bridge_sets_off_its_one_time_test() -> None:
