@@ -12,6 +12,7 @@ from engine.allowance import movement_allowance, mp_left, needs_travel_mode_to_m
 from engine.combat.activity import player_turn_index
 from engine.combat.fatigue import FatigueLevel, fatigue_level
 from engine.engineering.mines import busy_with_mines
+from engine.engineering.movement import engineered_map
 from engine.movement_costs import INF, MapCosts, MoveProfile
 from engine.movement_steps import EPSILON
 from engine.phases import is_deserted, why_no_assault
@@ -94,7 +95,11 @@ def entry_cost(state: GameState, unit: UnitState, direction: int) -> float | str
     board = state.board
     costs = MapCosts(board, MoveProfile.of(state, unit))
     options = costs.options(
-        unit.hex, direction, state.damaged_bridges, state.damaged_full_hex_bridges
+        unit.hex,
+        direction,
+        state.damaged_bridges,
+        state.damaged_full_hex_bridges,
+        engineered_map(state),  # across an engineer's bridge in Travel Mode [000 7.4]
     )
     if not options.is_possible:
         return options.reason

@@ -212,13 +212,16 @@ def test_bridge_completion_turns_follow_the_chance() -> None:
 
 def test_a_pontoon_waits_its_turns_before_it_may_complete() -> None:
     parameters = _parameters(pontoon_bridge_turns=PerSide(allied=3, axis=3))
-    game = Game(ascii_title(".E ~  .", units={"E": ENGINEER}, parameters=parameters).game())
+    units = {"E": ENGINEER, "A": {"hex": [0, 0], "mode": "travel", "strength": 200}}
+    game = Game(ascii_title(".E ~  .", units=units, parameters=parameters).game())
+    assert (2, 0) not in game.legal_moves("A")
     game.build_bridge("E", (1, 0))
     for _ in range(3):  # [000 7.4] the Pontoon Bridge value's turns must elapse first
         _next_turn(game)
         assert game.state.engineering.bridges == {}
     _next_turn(game)
     assert game.state.engineering.bridges["E"].pontoon
+    assert (2, 0) in game.legal_moves("A")  # over the water hex on the pontoon
 
 
 # --- demolition [000 7.4] -----------------------------------------------------------------------
