@@ -25,6 +25,8 @@ Decisions, with their sections:
 - [000 7.4] "If an Engineer unit that has constructed a bridge is eliminated, then the bridge
   is considered unusable": a built bridge counts only while its engineer stands at its end
   (`live_bridges`); the start of each turn removes the others with an event.
+- [001] Panzer Battles does not mention Abandoning Bridges; nothing there forbids it, so it
+  stays available, as do the other bridge operations at the Panzer Battles scale.
 - [000 7.4] A maintaining engineer "cannot move away" yet may "cross its own bridge" in Travel
   Mode: it may step across its own hexside bridge and nowhere else, and maintains the bridge
   from either end.

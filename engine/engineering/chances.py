@@ -17,9 +17,10 @@ from collections.abc import Iterable
 
 from engine.combat.kinds import CombatKind
 from engine.combat.results import casualty_range, combat_values, uses_alternative_calculation
+from engine.combat.size import is_large
 from engine.state import GameState
 from engine.units import MEN_PER_GUN_OR_VEHICLE, UnitState
-from schemas.oob import Component, UnitSize
+from schemas.oob import Component
 from schemas.vocabulary import Quality, Side
 
 QUALITY_FACTOR = {
@@ -49,10 +50,11 @@ def men_factor(unit: UnitState) -> float:
     return min(unit.strength, FULL_MEN) / FULL_MEN
 
 
-def is_small(unit: UnitState) -> bool:
-    """A company (or smaller) counter that is not combined into a battalion-sized one."""
-    order = (UnitSize.SQUAD, UnitSize.PLATOON, UnitSize.COMPANY, UnitSize.BATTALION)
-    return order.index(unit.unit.size) < order.index(UnitSize.BATTALION) and unit.subunits < 3
+def is_small(state: GameState, unit: UnitState) -> bool:
+    """Whether the 1/3 of a company applies: below the ruleset's large echelon (a company in
+    Panzer Campaigns, a platoon in Panzer Battles [001 "Bridge Building"]) and not combined
+    from 3 or more subunits, as for the other size rules (`engine.combat.size.is_large`)."""
+    return not is_large(state, unit)
 
 
 def bridge_chance(percent: float, quality: Quality, *, men: int, small: bool) -> float:
@@ -86,7 +88,7 @@ def unit_bridge_chance(state: GameState, unit: UnitState) -> float:
     """`bridge_chance` for a unit of the game, with its side's Bridge Value [000 7.4]."""
     percent = _side_percent(state.parameters.engineering.bridge_building, unit.side)
     men = unit.strength if unit.unit.component is Component.MEN else FULL_MEN
-    return bridge_chance(percent, unit.unit.quality, men=men, small=is_small(unit))
+    return bridge_chance(percent, unit.unit.quality, men=men, small=is_small(state, unit))
 
 
 def mine_laying_chance(state: GameState, unit: UnitState) -> float:

@@ -509,3 +509,34 @@ def test_an_engineering_order_without_a_roll_can_be_taken_back() -> None:
     game.undo()
     assert game.work_of("E") is None
     assert game.unit("E").mp_spent == 0
+
+
+# --- what engineering work means to the other rules ---------------------------------------------
+
+
+def test_in_panzer_battles_a_platoon_has_the_third() -> None:
+    # [001 "Bridge Building"] "x 1/3 for a platoon": the company is the large echelon there
+    title = _river_title(
+        {"E": {**ENGINEER, "size": "company"}, "P": {**ENGINEER, "size": "platoon", "hex": [0, 0]}},
+        header={"ruleset": "panzer_battles"},
+    )
+    state = title.game()
+    assert chances.unit_bridge_chance(state, state.units["E"]) == pytest.approx(1.0)
+    assert chances.unit_bridge_chance(state, state.units["P"]) == pytest.approx(1 / 3)
+
+
+def test_a_bridge_builder_does_not_assault_and_defends_at_half() -> None:
+    title = ascii_title(
+        ".E .b  .",
+        units={"E": ENGINEER, "b": {}},
+        hexsides=[((0, 0), "down_right", "stream")],
+        parameters=_parameters(),
+    )
+    game = Game(title.game())
+    game.build_bridge("E", (1, 0))  # towards the enemy: a bridge under combat conditions
+    assert "building a bridge" in (game.why_not_assault("E") or "")
+    game.end_player_turn()
+    odds = game.assault_odds((0, 0), ["b"])
+    assert odds is not None
+    names = [m.describe() for m in odds.defender_modifiers]
+    assert any("building or maintaining a bridge" in n for n in names)  # [000 6.2] 1/2
