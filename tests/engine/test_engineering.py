@@ -24,6 +24,7 @@ from engine.engineering.events import (
 )
 from engine.engineering.works import Work, WorkKind
 from engine.game import Game
+from schemas.map import FullHexFeature
 from schemas.parameters import ParameterFile, PerSide, PerSidePercent
 from schemas.vocabulary import Quality, Side
 from tests.engine.ascii_title import AsciiTitle, ascii_parameters, ascii_title
@@ -540,3 +541,51 @@ def test_a_bridge_builder_does_not_assault_and_defends_at_half() -> None:
     assert odds is not None
     names = [m.describe() for m in odds.defender_modifiers]
     assert any("building or maintaining a bridge" in n for n in names)  # [000 6.2] 1/2
+
+
+# --- full-hex bridges [000 7.4] -------------------------------------------------------------------
+
+
+def _full_hex_title(units: dict[str, dict[str, Any]], **kw: Any) -> AsciiTitle:
+    """Land, a water hex spanned by a full-hex bridge, land."""
+    title = ascii_title(".  ~  .", units=units, **kw)
+    title.map_file = title.map_file.model_copy(
+        update={"full_hex_features": [FullHexFeature(hex=(1, 0), kind="bridge")]}
+    )
+    return title
+
+
+def test_the_five_steps_of_full_hex_bridge_demolition() -> None:
+    spec = {**ENGINEER, "assault": 6000, "hex": [0, 0], "mode": "travel"}
+    game = Game(_full_hex_title({"E": spec}, parameters=_parameters()).game())
+    game.move("E", [(1, 0)])  # 1. onto the bridge in Travel Mode
+    assert "spent movement points" in (game.why_not_wire_bridge("E") or "")
+    _next_turn(game)
+    game.wire_bridge("E")  # 2. the next turn, Bridge Operations
+    _next_turn(game)
+    assert game.state.wired_full_hex_bridges[game.hex_of((1, 0))] is Side.ALLIED  # 3. WIRED
+    game.move("E", [(0, 0)])  # 4. off the bridge, and deployed
+    game.change_mode("E", "deployed")
+    _next_turn(game)
+    targets = game.demolition_targets("E")
+    assert targets[(1, 0)][0] == "wired full-hex bridge"
+    attempt = game.damage_bridge("E", (1, 0))[0]  # 5. blow it, at the Heavy Bridge defense
+    assert isinstance(attempt, DemolitionAttempted)
+    assert attempt.succeeded
+    assert game.hex_of((1, 0)) in game.state.damaged_full_hex_bridges
+
+
+def test_a_wired_full_hex_bridge_is_tested_before_the_enemy_enters_it() -> None:
+    title = _full_hex_title(
+        {"A": {"hex": [0, 0]}, "b": {"hex": [2, 0], "mode": "travel"}},
+        scenario={
+            "overlays": {"bridges": [{"hex": [1, 0], "state": "wired", "wired_by": "allied"}]}
+        },
+        parameters=_parameters(wired_bridge=PerSidePercent(allied=100, axis=0)),
+    )
+    game = Game(title.game())
+    game.end_player_turn()
+    events = game.move("b", [(1, 0)])
+    assert [type(e).__name__ for e in events][:2] == ["WiredBridgeTested", "MoveStopped"]
+    assert game.state.board.offset(game.unit("b").hex) == (2, 0)
+    assert game.hex_of((1, 0)) in game.state.damaged_full_hex_bridges
