@@ -49,6 +49,7 @@ from engine.allowance import (
     movement_class_of,
 )
 from engine.board import CROSSING_CODE, HEXSIDE_BIT, IMPASSABLE, Board
+from engine.engineering.works import EngineeredMap
 from engine.stacking import is_ship, road_stacking_limit
 from engine.state import GameState
 from engine.units import UnitState
@@ -84,26 +85,6 @@ _FORD = CROSSING_CODE[CrossingKind.FORD]
 _FERRY = CROSSING_CODE[CrossingKind.FERRY]
 _EDGE_CACHE_BYTES = 64_000_000
 """Memory for edge-cost arrays per board: 4 of 12 MB on a 500x500 map, 1 on a 1000x1000."""
-
-
-class EngineeredMap(NamedTuple):
-    """What engineers changed on the map that steps read [000 7.4]: edges of built hexside
-    bridges (both sides), water hexes of pontoon bridges, edges of destroyed AT ditches."""
-
-    bridges: frozenset[int]
-    pontoons: frozenset[int]
-    ditches: frozenset[int]
-
-    def edges_to_ask(self, board: Board) -> set[int]:
-        """Edges whose static cost these changes make wrong: ask `MapCosts.options`."""
-        edges = set(self.bridges) | set(self.ditches)
-        for v in self.pontoons:
-            for d in range(6):
-                o = board.neighbors[6 * v + d]
-                edges.add(6 * v + d)
-                if o >= 0:
-                    edges.add(6 * o + (d + 3) % 6)
-        return edges
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from array import array
 
 from engine.engineering.bridges import bridge_ends, live_bridges
 from engine.engineering.mines import has_lanes
-from engine.movement_costs import EngineeredMap
+from engine.engineering.works import EngineeredMap
 from engine.state import GameState
 from engine.units import UnitState
 

@@ -1,11 +1,16 @@
 """What engineers have under way and have made during a game [000 7.2-7.5]: works in progress
 by unit, the bridges they built (by edge), the lanes through minefields, the AT ditches they
-destroyed. One small container kept on `GameState.engineering`, deep-copied by snapshots."""
+destroyed. One small container kept on `GameState.engineering`, deep-copied by snapshots; and
+`EngineeredMap`, the part of it a step's cost reads (`engine.movement_costs`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from engine.board import Board
 
 
 class WorkKind(StrEnum):
@@ -91,3 +96,23 @@ class EngineeringState:
     def pontoon_hexes(self) -> set[int]:
         """Water hexes spanned by a built pontoon bridge."""
         return {b.target for b in self.bridges.values() if b.pontoon}
+
+
+class EngineeredMap(NamedTuple):
+    """What engineers changed on the map that steps read [000 7.4]: edges of built hexside
+    bridges (both sides), water hexes of pontoon bridges, edges of destroyed AT ditches."""
+
+    bridges: frozenset[int]
+    pontoons: frozenset[int]
+    ditches: frozenset[int]
+
+    def edges_to_ask(self, board: Board) -> set[int]:
+        """Edges whose static cost these changes make wrong: ask `MapCosts.options`."""
+        edges = set(self.bridges) | set(self.ditches)
+        for v in self.pontoons:
+            for d in range(6):
+                o = board.neighbors[6 * v + d]
+                edges.add(6 * v + d)
+                if o >= 0:
+                    edges.add(6 * o + (d + 3) % 6)
+        return edges
