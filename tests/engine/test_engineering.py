@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from editor.testplay.session_file import engine_order, recorded_order
-from engine import movement
+from engine import movement, supply
 from engine.engineering import bridges, chances, mines, progress, wired
 from engine.engineering.events import (
     BridgeRemoved,
@@ -589,3 +589,40 @@ def test_a_wired_full_hex_bridge_is_tested_before_the_enemy_enters_it() -> None:
     assert [type(e).__name__ for e in events][:2] == ["WiredBridgeTested", "MoveStopped"]
     assert game.state.board.offset(game.unit("b").hex) == (2, 0)
     assert game.hex_of((1, 0)) in game.state.damaged_full_hex_bridges
+
+
+BRIDGE_LAYER: dict[str, Any] = {
+    "unit_class": "engineer",
+    "engineering_vehicle": "bridge_layer",
+    "movement_class": "tracked",
+    "component": "vehicles",
+    "assault": 0,
+}
+
+
+def test_supply_crosses_an_engineers_bridge() -> None:
+    # [000 10.1] lines cross rivers "only using bridges or ferries": an engineer's too [000 7.4].
+    # A Bridge Layer builds it: it ferries nothing, so no supply is ferried before.
+    title = ascii_title(
+        """
+        .E .A
+        .  .
+        """,
+        units={"E": BRIDGE_LAYER, "A": {"strength": 200}},
+        hexsides=[
+            ((0, 0), "down_right", "river"),
+            ((0, 1), "up_right", "river"),
+            ((0, 1), "down_right", "river"),
+        ],
+        scenario={
+            "supply": {"sources": [{"id": "s", "hex": [0, 1], "side": "allied", "value": 80}]}
+        },
+        parameters=_parameters(),
+    )
+    game = Game(title.game())
+    state = game.state
+    assert supply.local_supply(state, Side.ALLIED).is_isolated(game.hex_of((1, 0)))
+    game.build_bridge("E", (1, 0))
+    _next_turn(game)
+    assert not supply.local_supply(state, Side.ALLIED).is_isolated(game.hex_of((1, 0)))
+    assert supply.local_supply(state, Side.ALLIED).value(game.hex_of((1, 0))) == 80
