@@ -21,6 +21,7 @@ from engine.allowance import movement_allowance
 from engine.combat import dig_in
 from engine.combat.events import LossesTaken
 from engine.combat.opportunity_fire import opportunity_fire, triggers_on_mode_change
+from engine.engineering.events import WiredBridgeTested
 from engine.engineering.progress import after_move
 from engine.engineering.wired import walk_past_wired
 from engine.events import Event, GameEnded
@@ -61,6 +62,9 @@ from schemas.vocabulary import Side
 from schemas.weather import WeatherFile
 
 Offset = tuple[int, int]
+
+SEEN_ROLLS = (LossesTaken, WiredBridgeTested)
+"""Events of a die roll the player saw during an order: nothing before it is taken back."""
 
 
 class Game(CombatOrders, CarryOrders, EngineeringOrders, GameQueries, TurnLoop):
@@ -215,8 +219,9 @@ class Game(CombatOrders, CarryOrders, EngineeringOrders, GameQueries, TurnLoop):
     def undo(self) -> Order:
         """Take back the last order of the current player turn, with everything it caused (the
         random numbers it drew included), and return it. ValueError when the player turn has no
-        orders. Orders before one that took a combat result (`LossesTaken`) cannot be taken
-        back: the player has seen that roll - a move that drew opportunity fire included; a
+        orders. Orders before one that took a combat result (`LossesTaken`) or set off a wired
+        bridge's test [000 7.4] cannot be taken back: the player has seen that roll - a move
+        that drew opportunity fire included; a
         move during which no unit fired can be, the dice of units that failed to fire being
         unseen and rolled again the same after the take-back. Whether a player may (not under
         Fog of War [000 5.0]) is for the caller."""
@@ -239,7 +244,7 @@ class Game(CombatOrders, CarryOrders, EngineeringOrders, GameQueries, TurnLoop):
         events = run()
         update_intel(self.state)
         self.orders.append(order)
-        if checkpoint is None or any(isinstance(event, LossesTaken) for event in events):
+        if checkpoint is None or any(isinstance(event, SEEN_ROLLS) for event in events):
             # A combat result is a die roll the player has seen: nothing before it is taken
             # back, or orders could be replayed until the dice fall well.
             self._checkpoints.clear()

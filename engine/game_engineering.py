@@ -2,7 +2,7 @@
 and abandoning bridges, wiring and demolishing, clearing and laying mines, clearing rubble,
 ferrying; each with a `why_not_…` query giving the refusal as a sentence (None when allowed)
 and the chance of success a preview shows. Orders that roll no die now (all but a demolition
-attempt and a ferry, which moves a unit in view) can be taken back within the player turn;
+attempt) can be taken back within the player turn;
 their rolls come at later turn starts (`engine.engineering.progress`)."""
 
 from __future__ import annotations
@@ -226,8 +226,8 @@ class EngineeringOrders:
         return self._simple(LayMines(unit_id), why, lambda: mines.start_lay(self.state, unit))
 
     def ferry(self, engineer_id: str, unit_id: str, to: Offset) -> list[Event]:
-        """Ferry a unit one hex across a river or canal, or to or from a water hex [000 7.5];
-        it enters in view, so the orders before it cannot be taken back."""
+        """Ferry a unit one hex across a river or canal, or to or from a water hex [000 7.5].
+        No die is rolled: it can be taken back within the player turn."""
         engineer = self._orderable(engineer_id)
         unit = self._orderable(unit_id)
         there = self.hex_of(to)
@@ -243,9 +243,7 @@ class EngineeringOrders:
             owners = objectives.update_owners(self.state, [(there, unit.side)])
             return self._emit([done, *seen, *owners])
 
-        events = self._carry_out(Ferry(engineer_id, unit_id, self.offset_of(there)), run)
-        self._checkpoints.clear()
-        return events
+        return self._carry_out(Ferry(engineer_id, unit_id, self.offset_of(there)), run)
 
     def apply_engineering(self, order: EngineeringOrder) -> list[Event]:
         """Carry out an engineering order (`Game.apply` hands them here)."""

@@ -312,6 +312,7 @@ def test_the_wired_test_runs_once_when_the_enemy_comes_next_to_the_bridge() -> N
     assert not any(isinstance(e, WiredBridgeTested) for e in game.log)
     events = game.move("b", [(1, 0)])
     tested = [e for e in events if isinstance(e, WiredBridgeTested)]
+    assert not game.can_undo  # the test's roll was seen
     assert len(tested) == 1
     assert tested[0].blown
     assert tested[0].chance == 1.0
@@ -470,6 +471,8 @@ def test_an_engineer_ferries_a_foot_unit_across_the_river() -> None:
     assert game.state.board.offset(game.unit("A").hex) == (1, 0)
     assert game.legal_moves("A") == {}  # its whole allowance [000 7.5]
     assert game.unit("E").mp_spent == 0  # the engineer spends nothing
+    game.undo()  # no die was rolled
+    assert game.state.board.offset(game.unit("A").hex) == (0, 0)
 
 
 def test_ferrying_refuses_deployed_and_vehicle_units() -> None:
