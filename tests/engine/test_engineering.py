@@ -629,3 +629,30 @@ def test_supply_crosses_an_engineers_bridge() -> None:
     _next_turn(game)
     assert not supply.local_supply(state, Side.ALLIED).is_isolated(game.hex_of((1, 0)))
     assert supply.local_supply(state, Side.ALLIED).value(game.hex_of((1, 0))) == 80
+
+
+def test_mine_laying_draws_match_mine_prob_times_men() -> None:
+    # [000 7.3] Mine Prob 60% with 50 men: 30% a turn, checked with a fixed seed
+    parameters = _parameters(mine_laying=PerSidePercent(allied=60, axis=60))
+    state = _river_title({"E": {**ENGINEER, "strength": 50}}, parameters=parameters).game(seed=8)
+    engineer = state.units["E"]
+    trials, laid = 3000, 0
+    for _ in range(trials):
+        state.minefields.clear()
+        state.engineering.works["E"] = Work(WorkKind.LAY_MINES, engineer.hex)
+        progress.progress_works(state, Side.ALLIED)
+        laid += engineer.hex in state.minefields
+    sigma = math.sqrt(0.3 * 0.7 / trials)
+    assert abs(laid / trials - 0.3) < 3 * sigma
+
+
+def test_a_mine_clearer_removes_an_obstacle() -> None:
+    title = ascii_title(
+        ".  .  .",
+        units={"E": {**ENGINEER, "hex": [1, 0]}},
+        scenario={"overlays": {"obstacles": [{"hex": [1, 0]}]}},
+        parameters=_parameters(),
+    )
+    game = Game(title.game())
+    _next_turn(game)  # [000 4.4] "removed by mine-clearing units in the same way"
+    assert game.hex_of((1, 0)) not in game.state.obstacles
