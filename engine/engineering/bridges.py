@@ -344,7 +344,14 @@ def damage_targets(state: GameState, unit: UnitState) -> dict[int, tuple[str, fl
 
 
 def why_not_damage(state: GameState, unit: UnitState, across: int | None = None) -> str | None:
-    """Why the unit may not attack a bridge or AT ditch (towards `across`, or any), or None."""
+    """Why the unit may not attack a bridge or AT ditch (towards `across`, or any), or None
+    [000 7.4]: adjacent, not Disrupted, Broken, in Travel or Rail Mode or Digging-In, not moved
+    or fired this turn.
+
+    Contradiction decided: [7.4] first forbids manual bridge damage whenever "the Wired Bridge
+    feature ... is used in a scenario", then only for "the opposing side to the affected side";
+    the first, wider rule applies (`damage_targets` lists no bridge under Auto Wired Bridge
+    Demolition), AT ditches excepted, which are no bridges."""
     if not abilities.destroys_ditches(unit):
         return f"{unit.id} is no engineer able to demolish [000 7.1]"
     why = abilities.unfit(unit) or abilities.moved_or_fired(state, unit)

@@ -132,7 +132,9 @@ def clear_rubble(state: GameState, unit: UnitState) -> str:
 
 
 def progress_clearing(state: GameState, side: Side) -> list[MinesCleared]:
-    """The start-of-turn mine and obstacle clearing of `side`'s units [000 7.3]. Clearing
+    """The start-of-turn mine and obstacle clearing of `side`'s units [000 7.3]. Gap decided:
+    the manual gives no rate ("reduce the minefield in strength until the minefield is
+    removed"): one strength point per hex per turn, however many clearers stand there. Clearing
     starts "with the next turn" after the clearer entered: a clearer placed in a minefield by
     the scenario first clears at its side's second turn start, not the first."""
     events: list[MinesCleared] = []

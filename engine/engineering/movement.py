@@ -33,7 +33,12 @@ def engineered_map(state: GameState) -> EngineeredMap | None:
 
 def maintained_edges(state: GameState, unit: UnitState) -> frozenset[int] | None:
     """The edges a maintaining engineer may step across (its own hexside bridge, from either
-    end), or None when it maintains no bridge [000 7.4]."""
+    end), or None when it maintains no bridge [000 7.4].
+
+    Contradiction decided: [7.4] says a "Has Bridge" engineer "cannot move away without first
+    dismantling it or abandoning it", and also that to "cross its own bridge" it must first
+    go to Travel Mode: it may cross its own bridge (Travel Mode, as every bridge needs) and
+    nothing else, and maintains the bridge from either end."""
     bridge = state.engineering.bridges.get(unit.id)
     if bridge is None:
         return None

@@ -35,7 +35,12 @@ def _sets_off(wired_by: Side | None, side: Side) -> bool:
 
 
 def wired_chance(state: GameState, wired_by: Side | None, mover: Side) -> float:
-    """The chance the test blows the bridge (see the module's decisions)."""
+    """The chance the test blows the bridge [000 7.4].
+
+    Gap decided: the manual's "given probabilities ... invoked by a unit of the given side"
+    does not say whose value is read; it is the Wired Bridge value of the side that wired the
+    bridge (its demolition parties), and for a bridge wired without a side that of the
+    mover's enemy."""
     owner = wired_by if wired_by is not None else other_side(mover)
     percent: int = getattr(state.parameters.engineering.wired_bridge, owner.value)
     return percent / 100
