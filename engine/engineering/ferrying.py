@@ -100,7 +100,9 @@ def _enter_problem(state: GameState, unit: UnitState, target: int) -> str | None
 def why_not_ferry(
     state: GameState, engineer: UnitState, unit: UnitState, target: int
 ) -> str | None:
-    """Why `engineer` may not ferry `unit` to the adjacent hex `target` now, or None [000 7.5]."""
+    """Why `engineer` may not ferry `unit` to the adjacent hex `target` now, or None [000 7.5].
+    Gap decided: how a unit ferried onto a water hex leaves it is not said; this same order
+    carries it to adjacent land while a Has Boats engineer is next to the water hex."""
     if engineer.side is not unit.side:
         return "an engineer ferries only units of its side"
     if direction_to(state, unit.hex, target) is None:

@@ -38,7 +38,11 @@ BRIDGE_WORKS = frozenset(
 
 
 def minimum_turns(state: GameState, unit: UnitState, work: Work) -> int:
-    """Turns that must be counted before a pontoon operation may complete [000 7.4]."""
+    """Turns that must be counted before a pontoon operation may complete [000 7.4]: the side's
+    Pontoon Bridge value, for building and dismantling alike ("The process of initiating the
+    building or dismantling of a Pontoon Bridge is the same"). Gap decided: "10 turns must
+    elapse" is read as 10 turn starts counted (not while Disrupted or Broken), the first roll
+    coming at the next one, as an ordinary bridge first rolls the turn after it was begun."""
     pontoon = work.kind is WorkKind.PONTOON or (
         work.kind is WorkKind.DISMANTLE
         and (b := state.engineering.bridges.get(unit.id)) is not None
