@@ -22,7 +22,7 @@ from engine.combat.events import LossesTaken
 from engine.events import Event, ObjectiveCaptured, ProtectionApplied, Released, Surrendered
 from engine.game import Game
 from engine.movement import IllegalMove
-from engine.orders import Assault, ChangeMode, Fire, Move, Order, ReconSpot
+from engine.orders import Assault, ChangeMode, EngineeringOrder, Fire, Move, Order, ReconSpot
 from schemas.io import FileKind
 from schemas.scenario import Mode, ScenarioFile
 from schemas.title import ScenarioBundle
@@ -332,6 +332,14 @@ class TestPlaySession(QObject):
         """A carrier sets its passengers down on its hex [001 "Carry/Uncarry"]."""
         self._check_idle(carrier_id)
         events = [self.game.uncarry(carrier_id)]
+        self._after_change(events)
+        return events
+
+    def engineer(self, order: EngineeringOrder) -> list[Event]:
+        """An engineering order [000 7.2-7.5] (`engine.game_engineering`); IllegalMove when it
+        may not be given."""
+        self._check_idle(getattr(order, "engineer", order.unit))
+        events = self.game.apply(order)
         self._after_change(events)
         return events
 
