@@ -25,6 +25,7 @@ from editor.testplay.carry_marks import carry_notes
 from editor.testplay.computer_turns import ComputerTurns
 from editor.testplay.curtain import Curtain
 from editor.testplay.dock import TestPlayDock
+from editor.testplay.engineering_marks import engineering_notes
 from editor.testplay.fixes import positions_of
 from editor.testplay.log_export import FILE_FILTERS as LOG_FILTERS
 from editor.testplay.log_export import export_log
@@ -236,10 +237,16 @@ class TestPlayController(QObject):
         view.set_tool(self.tool)
         self.overlays.set_session(session)
         view.aids = self.overlays
+        # The A/I orders stay drawn if they were in the editor, now those of the game's turn.
+        self.overlays.set_ai_orders(getattr(self._saved_aids, "on", False))
+        self.overlays.ai_order_marks.set_view(view)
         # Hex Info lists the game's units, as the side to move may know them under Fog of War.
         hex_info = window.docks.get("hex_info")
         if isinstance(hex_info, HexInfoDock):
-            hex_info.unit_notes = lambda unit_id: carry_notes(session.game, unit_id, session.viewer)
+            hex_info.unit_notes = lambda unit_id: [
+                *carry_notes(session.game, unit_id, session.viewer),
+                *engineering_notes(session.game, unit_id, session.viewer),
+            ]
         if isinstance(hex_info, DocumentDock):
             hex_info.set_document(session.shadow)
         self.curtain = Curtain(window, session)
@@ -299,6 +306,7 @@ class TestPlayController(QObject):
             testplay.fix_requested.disconnect(self.show_in_scenario)
         self.tool.set_session(None)
         self.overlays.set_session(None)
+        self.overlays.ai_order_marks.set_view(None)
         hex_info = window.docks.get("hex_info")
         if isinstance(hex_info, HexInfoDock):
             hex_info.unit_notes = None

@@ -22,6 +22,7 @@ from engine.combat.events import (
     RubbleMade,
     StrengthRecovered,
 )
+from engine.engineering.events import EngineeringEvent
 from engine.irregular_events import (
     BackOnTransport,
     Deceived,
@@ -446,5 +447,6 @@ Event = (
     | DeceptionDetected
     | DeceptionRecalled
     | Deceived
+    | EngineeringEvent
 )
 """Anything the game log holds."""

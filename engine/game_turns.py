@@ -38,6 +38,7 @@ class TurnLoop:
     if TYPE_CHECKING:
 
         def fire(self, unit_id: str, hex_: Offset) -> list[Event]: ...
+        def _engineering_turn_start(self) -> None: ...
 
     # --- the turn loop ----------------------------------------------------------------------
 
@@ -189,6 +190,7 @@ class TurnLoop:
             self._emit([spent])
         self._emit(start_of_turn_recovery(state, side))
         self._emit(dig_in.progress_digging(state, side))  # after rest: diggers do not rest
+        self._engineering_turn_start()  # works in progress roll [000 7.2-7.4]
         for unit in state.iter_units(side):
             unit.mp_spent = 0.0
         clear_vulnerable(state, side)

@@ -49,6 +49,7 @@ from engine.allowance import (
     movement_class_of,
 )
 from engine.board import CROSSING_CODE, HEXSIDE_BIT, IMPASSABLE, Board
+from engine.engineering.works import EngineeredMap
 from engine.stacking import is_ship, road_stacking_limit
 from engine.state import GameState
 from engine.units import UnitState
@@ -79,6 +80,7 @@ _BRIDGES = {
     CROSSING_CODE[CrossingKind.MEDIUM_BRIDGE]: CrossingKind.MEDIUM_BRIDGE,
     CROSSING_CODE[CrossingKind.HEAVY_BRIDGE]: CrossingKind.HEAVY_BRIDGE,
 }
+_HEAVY_BRIDGE = CROSSING_CODE[CrossingKind.HEAVY_BRIDGE]
 _FORD = CROSSING_CODE[CrossingKind.FORD]
 _FERRY = CROSSING_CODE[CrossingKind.FERRY]
 _EDGE_CACHE_BYTES = 64_000_000
@@ -349,9 +351,12 @@ class MapCosts:
         d: int,
         damaged: Container[int] = (),
         damaged_full_hex: Container[int] = (),
+        works: EngineeredMap | None = None,
     ) -> StepOptions:
         """The ways to step from hex `u` in direction `d`, given the damaged bridges: edges
-        (`GameState.damaged_bridges`) and full-hex bridge hexes."""
+        (`GameState.damaged_bridges`) and full-hex bridge hexes, and what engineers changed
+        (`works`): built bridges are Heavy bridges, pontoon bridges full-hex bridges,
+        destroyed AT ditches gone [000 7.4]."""
         board, facts, profile = self.board, self.facts, self.profile
         e = 6 * u + d
         v = board.neighbors[e]
@@ -363,11 +368,20 @@ class MapCosts:
         number = board.terrain[v]
         full = board.full_hex.get(v) if number in water else None
         in_open_water = board.terrain[u] in water and u not in board.full_hex
+        mask, crossing = board.hexsides[e], board.crossings[e]
+        if works is not None:
+            if v in works.pontoons and number in water:
+                full = FullHexKind.BRIDGE
+            in_open_water = in_open_water and u not in works.pontoons
+            if e in works.ditches:
+                mask &= ~HEXSIDE_BIT[HexsideKind.AT_DITCH]
+            if e in works.bridges:
+                crossing = _HEAVY_BRIDGE
+                damaged = ()
         climb = max(0, board.elevation[v] - board.elevation[u]) * profile.climb_factor
         scale = profile.scale
         entry = self.entry[number]
         # The hexside: its cost, and what blocks it unless a crossing or a special unit helps.
-        mask, crossing = board.hexsides[e], board.crossings[e]
         side = 0.0
         blocking: list[HexsideKind] = []
         if mask:

@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from engine.allowance import mp_left_to_move
 from engine.combat.events import CounterbatterySpotted, LossesTaken, OpportunityFire, RubbleMade
 from engine.combat.opportunity_fire import gather_firers, opportunity_fire
-from engine.deception import effect_chance, threatens
+from engine.deception_effects import effect_chance, threatens
 from engine.events import MoveStopped
 from engine.hedgerow import mark_crossing
 from engine.irregular_events import Deceived

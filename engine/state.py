@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 from engine.board import Board
 from engine.clock import TurnClock
+from engine.engineering.works import EngineeringState
 from engine.hexgrid import DIRECTIONS
 from engine.play_options import PlayOptions
 from engine.ruleset import RulesetProfile, profile_of
@@ -171,6 +172,8 @@ class GameState:
     ferries_used: dict[int, tuple[int, int]] = field(default_factory=dict)
     """Hexside-ferry edges (both sides) and the (turn, player_turn) they last carried a unit:
     a ferry carries one unit per turn [000 4.5]."""
+    engineering: EngineeringState = field(default_factory=EngineeringState)
+    """Engineers' works, built bridges, lanes, destroyed AT ditches (`engine.engineering`)."""
     objectives: list[ObjectiveState] = field(default_factory=list)
     global_supply: dict[Side, int] = field(default_factory=dict)
     """Global Supply Values after supply variations [000 10.1, 10.2]."""

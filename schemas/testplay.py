@@ -129,6 +129,91 @@ class AssaultOrder(Tagged):
     """Ids of the attacking units."""
 
 
+class BuildBridgeOrder(Tagged):
+    """An engineer starts a bridge towards an adjacent hex (a pontoon over water) [000 7.4]."""
+
+    kind: Literal["build_bridge"] = "build_bridge"
+    unit: Identifier
+    """Id of the engineer."""
+    toward: HexPos
+    """The hex across the bridged hexside, or the water hex of a pontoon."""
+
+
+class DismantleBridgeOrder(Tagged):
+    """An engineer starts dismantling the bridge it maintains [000 7.4]."""
+
+    kind: Literal["dismantle_bridge"] = "dismantle_bridge"
+    unit: Identifier
+    """Id of the engineer."""
+
+
+class AbandonBridgeOrder(Tagged):
+    """An engineer abandons its bridge (NO BRIDGE from then on) [000 7.4]."""
+
+    kind: Literal["abandon_bridge"] = "abandon_bridge"
+    unit: Identifier
+    """Id of the engineer."""
+
+
+class WireBridgeOrder(Tagged):
+    """An engineer starts wiring the full-hex bridge it stands on [000 7.4]."""
+
+    kind: Literal["wire_bridge"] = "wire_bridge"
+    unit: Identifier
+    """Id of the engineer."""
+
+
+class DamageBridgeOrder(Tagged):
+    """An engineer attacks a bridge or AT ditch towards an adjacent hex [000 7.4]."""
+
+    kind: Literal["damage_bridge"] = "damage_bridge"
+    unit: Identifier
+    """Id of the engineer."""
+    target: HexPos
+    """The hex across the hexside, or the full-hex bridge attacked."""
+
+
+class ClearMinesOrder(Tagged):
+    """A unit starts or stops clearing mines, an obstacle or rubble in its hex [000 7.2, 7.3]."""
+
+    kind: Literal["clear_mines"] = "clear_mines"
+    unit: Identifier
+    """Id of the clearing unit."""
+
+
+class LayMinesOrder(Tagged):
+    """An engineer starts laying mines in its hex [000 7.3]."""
+
+    kind: Literal["lay_mines"] = "lay_mines"
+    unit: Identifier
+    """Id of the engineer."""
+
+
+class FerryOrder(Tagged):
+    """An engineer ferries a unit one hex across a river or canal, or to or from water [000 7.5]."""
+
+    kind: Literal["ferry"] = "ferry"
+    engineer: Identifier
+    """Id of the engineer."""
+    unit: Identifier
+    """Id of the unit ferried (the engineer itself when it ferries itself)."""
+    to: HexPos
+    """The hex the unit is ferried to."""
+
+
+EngineeringRecord = (
+    BuildBridgeOrder
+    | DismantleBridgeOrder
+    | AbandonBridgeOrder
+    | WireBridgeOrder
+    | DamageBridgeOrder
+    | ClearMinesOrder
+    | LayMinesOrder
+    | FerryOrder
+)
+"""The engineers' orders a record holds."""
+
+
 class PatrolOrder(Tagged):
     """A unit of men goes out on patrol for its whole allowance [000 4.2]."""
 
@@ -174,7 +259,8 @@ RecordedOrder = Annotated[
     | PatrolOrder
     | DeceptionOrder
     | EndTurnOrder
-    | EndPhaseOrder,
+    | EndPhaseOrder
+    | EngineeringRecord,
     Field(discriminator="kind"),
 ]
 """Any order a record holds, told apart by its `kind`."""

@@ -28,6 +28,7 @@ from editor.docks.table_columns import (
     turn_clock,
 )
 from editor.document import Change, Document
+from editor.map.ai_shapes import target_text as order_target_text
 from editor.selection import Focus, Selection
 from engine.ai_orders import clock_turn_of, in_force, orders_by_organization, organization_chain
 from schemas.ai_orders import MAX_AREA_HEXES, AiOrder, OrganizationOrders, Stance
@@ -42,14 +43,8 @@ _MISSING = -1
 
 def target_text(document: Document, order: AiOrder) -> str:
     """An order's target as a designer reads it: `objective dorf`, `[3, 4] +2`, `3 hexes`."""
-    if order.objective is not None:
-        return f"objective {order.objective}"
-    if order.hex is not None:
-        column, row = order.hex
-        return f"[{column}, {row}]" + (f" +{order.radius}" if order.radius else "")
-    if order.area:
-        return f"{len(order.area)} hexes"
-    return "where they stand"
+    del document  # the target's words need nothing else of the scenario
+    return order_target_text(order)
 
 
 def hexes_text(order: AiOrder) -> str:

@@ -188,9 +188,20 @@ class MapAidsDock(DocumentDock):
             "Draw each A/I order as an arrow from its organization's units to its target, "
             "coloured and lettered by stance: Attack red, Defend blue, Hold grey, Move green, "
             "Reserve purple, Exit orange. Drag an arrow's head onto another hex to retarget "
-            "the order."
+            "the order. An order with an area target tints the area in its side's colour. "
+            "Hover an arrow to see from which turn it applies."
         )
-        self._row(grid, "ai_orders", self.ai_orders_box, None)
+        self.ai_orders_turn = QSpinBox()
+        self.ai_orders_turn.setRange(0, _NO_TURNS)
+        self.ai_orders_turn.setValue(1)
+        self.ai_orders_turn.setPrefix("In force on turn ")
+        self.ai_orders_turn.setSpecialValueText("All turns")
+        self.ai_orders_turn.setToolTip(
+            "The turn whose orders in force are drawn: each organization's latest order from "
+            "that turn or before, or inherited from the nearest organization above it with one "
+            "[000 4.9]; 'All turns' (below 1) draws every order."
+        )
+        self._row(grid, "ai_orders", self.ai_orders_box, self.ai_orders_turn)
 
         layout = QVBoxLayout(body)
         layout.addLayout(grid)
@@ -212,6 +223,7 @@ class MapAidsDock(DocumentDock):
         self.organization_pick.currentIndexChanged.connect(self._apply)
         self.class_pick.currentIndexChanged.connect(self._apply)
         self.arrival_turn.valueChanged.connect(self._apply)
+        self.ai_orders_turn.valueChanged.connect(self._apply)
         self._apply()
 
     def _check(self, text: str, icon: QIcon) -> QCheckBox:
@@ -291,6 +303,7 @@ class MapAidsDock(DocumentDock):
             except ValueError:
                 last = _NO_TURNS
         self.arrival_turn.setMaximum(max(1, last))
+        self.ai_orders_turn.setMaximum(max(1, last))
 
     def _apply(self) -> None:
         aids = self.aids
@@ -307,6 +320,7 @@ class MapAidsDock(DocumentDock):
         aids.blockSignals(False)
         self.layer.blockSignals(True)
         self.layer.set_on(self.ai_orders_box.isChecked())
+        self.layer.set_turn(self.ai_orders_turn.value() or None)
         self.layer.blockSignals(False)
         aids.changed.emit()  # once for the whole form
 

@@ -1,109 +1,179 @@
-"""The A/I orders drawn on the map: an arrow from the centre of each organization's units to the
-target of each of its orders, coloured and lettered by stance, and dragging an arrow's head onto
-another hex retargets the order (one undo step).
+"""The A/I orders drawn on the map while editing: the orders in force on a chosen turn (or every
+order), each an arrow from the units following it to its target, its area tinted, its tooltip
+saying from which turn it applies; dragging an arrow's head onto another hex retargets the order
+(one undo step).
 
 `AiOrdersLayer` wraps the Map Aids overlay, so the view draws both; it is a Map Aids layer,
-toggled in that dock, and view state only.
+toggled in that dock, and view state only. How an order looks is `editor.map.ai_shapes`.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QMouseEvent, QPainter, QPen, QPolygonF
+from PySide6.QtCore import QEvent, QObject, QPointF, Qt, Signal
+from PySide6.QtGui import QHelpEvent, QMouseEvent, QPainter
+from PySide6.QtWidgets import QToolTip
 
 from editor.commands import SetValues
+from editor.docks.table_columns import node_name, turn_clock
 from editor.document import Change, Document
+from editor.map.ai_shapes import (
+    HOVER_REACH,
+    STANCE_COLORS,
+    STANCE_LETTERS,
+    AreaShapes,
+    Arrow,
+    area_hexes,
+    arrow_under,
+    paint_arrows,
+    target_text,
+    tooltip_text,
+)
 from editor.map.geometry import Frame, MapGeometry
 from editor.map.scenario_index import Offset
-from schemas.ai_orders import AiOrder, Stance
+from engine.ai_orders import (
+    OrderInForce,
+    TurnOf,
+    clock_turn_of,
+    in_force,
+    orders_by_organization,
+    organization_chain,
+)
+from schemas.ai_orders import AiOrder
 from schemas.io import FileKind
 from schemas.problems import ModelPath
 
 if TYPE_CHECKING:
     from editor.map.view import MapOverlay, MapView
 
-STANCE_COLORS: dict[Stance, QColor] = {
-    Stance.ATTACK: QColor("#e53935"),
-    Stance.DEFEND: QColor("#1e88e5"),
-    Stance.HOLD: QColor("#78909c"),
-    Stance.MOVE: QColor("#43a047"),
-    Stance.RESERVE: QColor("#8e24aa"),
-    Stance.EXIT: QColor("#fb8c00"),
-}
-"""One colour per stance, told apart on every terrain colour of the map."""
-STANCE_LETTERS = {stance: stance.value[0].upper() for stance in Stance}
-"""The letter in an arrow's head: A, D, H, M, R, E."""
+__all__ = ["STANCE_COLORS", "STANCE_LETTERS", "AiOrdersLayer", "Arrow", "arrows_of", "retarget"]
+
 HEAD_GRAB = 0.45
 """How near (in hexes) to an arrow's head a press grabs it."""
 
 
-@dataclass(frozen=True)
-class Arrow:
-    """One order on the map, in world coordinates."""
-
-    organization: str
-    path: ModelPath
-    """The order's place in the scenario: `("ai", "organizations", n, "orders", m)`."""
-    order: AiOrder
-    start: tuple[float, float] | None
-    """The centre of the organization's units on the map (or of its arrival hexes); None when
-    none is on the map: the target alone is drawn."""
-    end: tuple[float, float]
-    """The centre of the target (objective, hex or area)."""
-    radius: float
-    """The radius of the target area in world units (0: one hex)."""
-    area: tuple[tuple[float, float], ...] = ()
-    """The centres of the hexes of an area target."""
-
-
-def arrows_of(document: Document, geometry: MapGeometry) -> list[Arrow]:
-    """Every order with a target, as an arrow; hold and reserve orders without a target are
-    drawn as a ring around the units instead (start == end)."""
+def arrows_of(document: Document, geometry: MapGeometry, turn: int | None = None) -> list[Arrow]:
+    """The orders as arrows: with `turn` None every order, each from the centre of all the units
+    under its organization; with a turn, the orders in force on that turn, each from the units
+    that follow it then (their own organization's order, or inherited from the nearest above,
+    by `engine.ai_orders.in_force`, the engine's own rule). Hold and reserve orders without a
+    target are a disc on the units instead (start == end)."""
     scenario = document.scenario
     index = document.oob_index
-    placed = {p.unit: tuple(p.hex) for p in scenario.placements}
-    arriving: dict[str, Offset] = {}
-    for reinforcement in scenario.reinforcements:
-        for unit in reinforcement.units:
-            arriving.setdefault(unit, tuple(reinforcement.hex))  # type: ignore[arg-type]
-        for organization in reinforcement.organizations:
-            for unit in index.iter_units_under(organization):
-                arriving.setdefault(unit, tuple(reinforcement.hex))  # type: ignore[arg-type]
+    hexes_of = _unit_hexes(document, turn)
+    placed = {p.unit for p in scenario.placements}
     objectives = {o.id: tuple(o.hex) for o in scenario.objectives}
+    clock = turn_clock(document)
+    turn_of: TurnOf = clock_turn_of(clock) if clock is not None else (lambda order: order.turn)
+    places = {
+        id(order): (entry_number, number, entry.organization)
+        for entry_number, entry in enumerate(scenario.ai.organizations)
+        for number, order in enumerate(entry.orders)
+    }
+    # (order, the units following it, the organizations inheriting it)
+    drawn: list[tuple[AiOrder, list[str], set[str]]] = []
+    if turn is None:
+        for entry in scenario.ai.organizations:
+            if entry.organization in index.organizations:
+                units = list(index.iter_units_under(entry.organization))
+                drawn.extend((order, units, set()) for order in entry.orders)
+    else:
+        drawn = _in_force_at(document, turn, turn_of)
     arrows = []
-    for entry_number, entry in enumerate(scenario.ai.organizations):
-        if entry.organization not in index.organizations:
-            continue
-        units = list(index.iter_units_under(entry.organization))
-        hexes = [placed[u] for u in units if u in placed] or [
-            arriving[u] for u in units if u in arriving
-        ]
+    for order, units, followers in drawn:
+        entry_number, number, organization = places[id(order)]
+        if turn is None and any(unit in placed for unit in units):
+            hexes = [hexes_of[unit] for unit in units if unit in placed]
+        else:
+            hexes = [hexes_of[unit] for unit in units if unit in hexes_of]
         start = _centre(geometry, hexes) if hexes else None
-        for number, order in enumerate(entry.orders):
-            end = _target(geometry, order, objectives)
-            if end is None:
-                end = start
-            if end is None:
-                continue
-            arrows.append(
-                Arrow(
-                    entry.organization,
-                    ("ai", "organizations", entry_number, "orders", number),
-                    order,
-                    start,
-                    end,
-                    float(order.radius),
-                    tuple(geometry.center(*hex_) for hex_ in order.area),
-                )
+        end = _target(geometry, order, objectives) or start
+        if end is None:
+            continue
+        arrows.append(
+            Arrow(
+                organization,
+                ("ai", "organizations", entry_number, "orders", number),
+                order,
+                start,
+                end,
+                float(order.radius),
+                tuple(geometry.center(*hex_) for hex_ in order.area),
+                side=index.side_of(organization),
+                from_turn=turn_of(order),
+                area_hexes=area_hexes(geometry, order),
+                followers=tuple(sorted(followers)),
+                units=len(hexes),
             )
+        )
     return arrows
 
 
-def _centre(geometry: MapGeometry, hexes: list[tuple[int, ...]]) -> tuple[float, float]:
+def _unit_hexes(document: Document, turn: int | None) -> dict[str, Offset]:
+    """Where each unit is on `turn`: its placement, or its arrival hex once it has arrived.
+    With `turn` None (every order drawn) an organization is where its units are placed, or
+    where they arrive when none is placed: `arrows_of` takes the placed ones first."""
+    scenario = document.scenario
+    index = document.oob_index
+    found: dict[str, Offset] = {p.unit: (p.hex[0], p.hex[1]) for p in scenario.placements}
+    clock = turn_clock(document) if turn is not None else None
+    for reinforcement in scenario.reinforcements:
+        if turn is not None:
+            if reinforcement.turn is not None:
+                arrives: int | None = reinforcement.turn
+            else:
+                arrives = clock.turn_at(reinforcement.at) if clock and reinforcement.at else None
+            if arrives is None or arrives > turn:
+                continue
+        arrival = (reinforcement.hex[0], reinforcement.hex[1])
+        units = [*reinforcement.units]
+        for organization in reinforcement.organizations:
+            units.extend(index.iter_units_under(organization))
+        for unit in units:
+            found.setdefault(unit, arrival)
+    return found
+
+
+def _in_force_at(
+    document: Document, turn: int, turn_of: TurnOf
+) -> list[tuple[AiOrder, list[str], set[str]]]:
+    """The orders in force on `turn`, each with the units that follow it and the organizations
+    that inherit it; an organization's own order in force that no unit follows (none of its
+    units is on the map or arriving) is drawn too, as its target alone."""
+    scenario = document.scenario
+    index = document.oob_index
+    orders = orders_by_organization(scenario)
+    attached = {a.organization: a.attach_to for a in scenario.attachments}
+    by_order: dict[int, tuple[AiOrder, list[str], set[str]]] = {}
+    chains: dict[str, OrderInForce | None] = {}
+
+    def follow(organization: str) -> OrderInForce | None:
+        if organization not in chains:
+            chain = organization_chain(index, organization, attached)
+            chains[organization] = in_force(chain, orders, turn, turn_of)
+        return chains[organization]
+
+    for unit_id, entry in index.units.items():
+        if entry.parent is None:
+            continue
+        found = follow(entry.parent)
+        if found is None:
+            continue
+        drawn = by_order.setdefault(id(found.order), (found.order, [], set()))
+        drawn[1].append(unit_id)
+        if found.inherited:
+            drawn[2].add(entry.parent)
+    for organization in orders:
+        if organization in index.organizations:
+            own = in_force([organization], orders, turn, turn_of)
+            if own is not None:
+                by_order.setdefault(id(own.order), (own.order, [], set()))
+    return list(by_order.values())
+
+
+def _centre(geometry: MapGeometry, hexes: list[Offset]) -> tuple[float, float]:
     points = [geometry.center(h[0], h[1]) for h in hexes]
     return sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points)
 
@@ -135,18 +205,23 @@ def retarget(document: Document, path: ModelPath, hex_: Offset) -> None:
 
 
 class AiOrdersLayer(QObject):
-    """The Map Aids overlay plus the A/I order arrows, and the drag that retargets them."""
+    """The Map Aids overlay plus the A/I orders in force on a turn, the drag that retargets
+    them, and their tooltips."""
 
     changed = Signal()
-    """The arrows changed (shown, hidden, an order edited): the map needs repainting."""
+    """The arrows changed (shown, hidden, another turn, an order edited): the map needs
+    repainting."""
 
     def __init__(self, aids: MapOverlay, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.aids = aids
         self.on = False
+        self.turn: int | None = 1
+        """The turn whose orders in force are drawn; None: every order of every turn."""
         self.document: Document | None = None
         self.view: MapView | None = None
-        self._arrows: tuple[tuple[int, int], list[Arrow]] | None = None
+        self._arrows: tuple[tuple[int, int, int | None], list[Arrow]] | None = None
+        self.shapes = AreaShapes()
         self.dragging: Arrow | None = None
         self.drag_point: QPointF | None = None
         """Where the dragged head is, in the view's pixels."""
@@ -162,7 +237,7 @@ class AiOrdersLayer(QObject):
         self.changed.emit()
 
     def set_view(self, view: MapView | None) -> None:
-        """Take mouse presses on arrow heads in this view."""
+        """Take mouse presses on arrow heads, and tooltips, in this view."""
         if self.view is not None:
             self.view.removeEventFilter(self)
         self.view = view
@@ -175,62 +250,95 @@ class AiOrdersLayer(QObject):
             self.on = on
             self.changed.emit()
 
+    def set_turn(self, turn: int | None) -> None:
+        """Draw the orders in force on `turn`, or every order (None)."""
+        if turn != self.turn:
+            self.turn = turn
+            self.changed.emit()
+
     def _document_changed(self, change: Change) -> None:
         if self.on and change.kind in (FileKind.SCENARIO, FileKind.OOB, FileKind.MAP):
             self.changed.emit()
 
     def arrows(self) -> list[Arrow]:
-        """The arrows of the open document (kept until the scenario or OOB changes)."""
+        """The arrows of the open document at the layer's turn (kept until the scenario or OOB
+        changes)."""
         document = self.document
         if document is None:
             return []
-        key = (document.version(FileKind.SCENARIO), document.version(FileKind.OOB))
+        key = (document.version(FileKind.SCENARIO), document.version(FileKind.OOB), self.turn)
         if self._arrows is None or self._arrows[0] != key:
             geometry = MapGeometry.of(document.map)
-            self._arrows = (key, arrows_of(document, geometry))
+            arrows = arrows_of(document, geometry, self.turn)
+            self._arrows = (key, arrows)
+            self.shapes.keep_only(arrow.area_hexes for arrow in arrows)
         return self._arrows[1]
 
     # Painting ----------------------------------------------------------------------------------
 
     def paint(self, painter: QPainter, frame: Frame) -> None:
-        """The Map Aids, then the arrows over them."""
+        """The Map Aids, then the areas and arrows over them."""
         self.aids.paint(painter, frame)
         if not self.on or self.document is None:
             return
-        painter.save()
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        zoom = frame.zoom
-        font = QFont(painter.font())
-        font.setBold(True)
-        font.setPixelSize(max(8, round(zoom * 0.3)))
-        painter.setFont(font)
-        for arrow in self.arrows():
-            end = _pixel(frame, arrow.end)
-            if arrow is self.dragging and self.drag_point is not None:
-                end = self.drag_point
-            start = _pixel(frame, arrow.start) if arrow.start is not None else None
-            area = [_pixel(frame, point) for point in arrow.area]
-            _draw_arrow(painter, arrow, start, end, area=area, zoom=zoom)
-        painter.restore()
+        paint_arrows(
+            painter,
+            frame,
+            self.arrows(),
+            self.shapes,
+            dragged=self.dragging,
+            drag_point=self.drag_point,
+        )
 
-    # Dragging a head ---------------------------------------------------------------------------
+    # Hovering and dragging ---------------------------------------------------------------------
 
-    def head_at(self, pixel: QPointF) -> Arrow | None:
-        """The arrow whose head is under a pixel of the view (the last drawn, on top, first)."""
+    def _shown(self) -> MapView | None:
         view = self.view
         if not self.on or view is None or view.scene is None or view.aids is not self:
+            return None
+        return view
+
+    def head_at(self, point: QPointF) -> Arrow | None:
+        """The arrow whose head is under a pixel of the view (the last drawn, on top, first)."""
+        view = self._shown()
+        if view is None:
             return None
         reach = HEAD_GRAB * view.zoom()
         for arrow in reversed(self.arrows()):
             if arrow.start is None or arrow.start == arrow.end:
                 continue
             head = view.viewport.to_pixel(QPointF(*arrow.end))
-            if math.hypot(head.x() - pixel.x(), head.y() - pixel.y()) <= reach:
+            if math.hypot(head.x() - point.x(), head.y() - point.y()) <= reach:
                 return arrow
         return None
 
+    def arrow_at(self, point: QPointF) -> Arrow | None:
+        """The arrow whose head, badge or shaft is under a pixel of the view (on top first)."""
+        view = self._shown()
+        if view is None:
+            return None
+        return arrow_under(self.arrows(), view.viewport.to_pixel, point, HOVER_REACH * view.zoom())
+
+    def tooltip(self, arrow: Arrow) -> str:
+        """The text hovering an arrow shows: the order, whose, from which turn and time."""
+        document = self.document
+        if document is None:
+            return ""
+        organization = node_name(document, arrow.organization) or arrow.organization
+        return tooltip_text(
+            arrow, target_text(arrow.order), organization, when_text(document, arrow)
+        )
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is not self.view or not isinstance(event, QMouseEvent):
+        if watched is not self.view:
+            return False
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            arrow = self.arrow_at(QPointF(event.pos()))
+            if arrow is None:
+                return False
+            QToolTip.showText(event.globalPos(), self.tooltip(arrow), self.view)
+            return True
+        if not isinstance(event, QMouseEvent):
             return False
         kind = event.type()
         if kind == QEvent.Type.MouseButtonPress and event.button() == Qt.MouseButton.LeftButton:
@@ -256,63 +364,11 @@ class AiOrdersLayer(QObject):
         return False
 
 
-def _pixel(frame: Frame, world: tuple[float, float]) -> QPointF:
-    return QPointF(world[0] * frame.zoom + frame.shift_x, world[1] * frame.zoom + frame.shift_y)
-
-
-def _draw_arrow(
-    painter: QPainter,
-    arrow: Arrow,
-    start: QPointF | None,
-    end: QPointF,
-    *,
-    area: list[QPointF],
-    zoom: float,
-) -> None:
-    color = STANCE_COLORS[arrow.order.stance]
-    width = max(2.0, zoom * 0.08)
-    halo = QColor(0, 0, 0, 150)
-    if arrow.radius:
-        ring = QPen(color, max(1.5, width / 2), Qt.PenStyle.DashLine)
-        painter.setPen(ring)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        size = (arrow.radius + 0.5) * zoom
-        painter.drawEllipse(end, size, size)
-    if area:
-        painter.setPen(QPen(color, max(1.5, width / 2), Qt.PenStyle.DashLine))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        for centre in area:
-            painter.drawEllipse(centre, zoom * 0.4, zoom * 0.4)
-    head = max(6.0, zoom * 0.32)
-    if start is not None and math.hypot(end.x() - start.x(), end.y() - start.y()) > head:
-        angle = math.atan2(end.y() - start.y(), end.x() - start.x())
-        # The shaft stops at the head's back, so the head's point lands on the target.
-        back = QPointF(end.x() - math.cos(angle) * head, end.y() - math.sin(angle) * head)
-        for pen_color, pen_width in ((halo, width + 2), (color, width)):
-            pen = QPen(pen_color, pen_width)
-            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-            painter.setPen(pen)
-            painter.drawLine(start, back)
-        left, right = angle + math.radians(150), angle - math.radians(150)
-        wing = head * 1.1
-        triangle = QPolygonF(
-            [
-                end,
-                QPointF(end.x() + math.cos(left) * wing, end.y() + math.sin(left) * wing),
-                QPointF(end.x() + math.cos(right) * wing, end.y() + math.sin(right) * wing),
-            ]
-        )
-        painter.setPen(QPen(halo, 1.5))
-        painter.setBrush(QBrush(color))
-        painter.drawPolygon(triangle)
-        badge = QPointF(back.x(), back.y())
-    else:
-        badge = end
-    # The stance's letter in a disc: the colour alone is not enough for every eye.
-    radius = max(6.0, zoom * 0.2)
-    painter.setPen(QPen(halo, 1.5))
-    painter.setBrush(QBrush(color))
-    painter.drawEllipse(badge, radius, radius)
-    painter.setPen(QPen(QColor("white")))
-    box = QRectF(badge.x() - radius, badge.y() - radius, radius * 2, radius * 2)
-    painter.drawText(box, Qt.AlignmentFlag.AlignCenter, STANCE_LETTERS[arrow.order.stance])
+def when_text(document: Document, arrow: Arrow) -> str:
+    """From when an order applies: `turn 4 (Sat 16 Dec 1944 14:00)`, or that it never does."""
+    if arrow.from_turn is None:
+        return "no turn of the game (it is dated outside it)"
+    clock = turn_clock(document)
+    if clock is None:
+        return f"turn {arrow.from_turn}"
+    return f"turn {arrow.from_turn} ({clock.time_of(arrow.from_turn):%a %d %b %Y %H:%M})"

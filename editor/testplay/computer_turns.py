@@ -213,6 +213,8 @@ class ComputerTurns(QObject):
         session.changed.connect(self._schedule_check)
         session.busy_changed.connect(self._schedule_check)
         session.restarted.connect(self._on_restarted)
+        session.computer_wanted.connect(self._schedule_check)
+        session.computer_attached = True
         self._check.start(0)
 
     # What the controls ask ---------------------------------------------------------------------
@@ -274,11 +276,13 @@ class ComputerTurns(QObject):
     def stop(self) -> None:
         """End the computer's player turn at once: the orders it has not given are not; the game
         stays as the orders given so far left it. With the computer on both sides it then holds
-        (paused) before the next turn, so the tester has the window back."""
+        (paused) before the next turn, so the tester has the window back; "Advance to" stops
+        there too."""
         thinking = self._thinking
         if thinking is None:
             return
         thinking.stop()
+        self.session.cancel_advance()
         # Against a human the next computer turn plays when the human's ends, paused or not
         # before; Computer vs Computer holds, or Stop would only start the other side's turn.
         self._paused = not self.has_human
@@ -315,12 +319,15 @@ class ComputerTurns(QObject):
         if not session.computer_to_move:
             self._skipping = False
             return
-        if self._thinking is not None or self._paused or session.is_busy:
+        if self._thinking is not None or self._paused:
+            return
+        if session.is_busy and not session.awaits_computer:
             return
         side = session.game.phasing
         try:
             player = self.factory(side, session.seed)
         except Exception as exc:  # no computer player available: say so, the tester plays on
+            session.cancel_advance()
             self.failed.emit(f"the computer cannot play the {side_text(side)} side: {exc}")
             return
         self._side = side
@@ -435,13 +442,11 @@ class ComputerTurns(QObject):
         if thinking is not None:
             thinking.stop()
         session = self.session
-        session.end_computer_turn()
         side = side_text(self._side) if self._side is not None else "The"
         done = f"{side} computer: {self._count()}{note}"
         if failure:
             self.failed.emit(failure)
-        if end_turn and not session.game.is_over:
-            session.end_player_turn()
+        session.end_computer_turn(end_turn=end_turn)
         self.progress.emit(done)
         self.state_changed.emit()
 

@@ -190,8 +190,9 @@ class TestPlayDock(DocumentDock):
         self.target_spin.valueChanged.connect(self._update_buttons)
         self.advance_button = QPushButton("Advance to")
         self.advance_button.setToolTip(
-            "Play every player turn with no orders until the chosen turn starts (click again to "
-            "stop)"
+            "Play on until the chosen turn starts: the computer plays the turns of the sides set "
+            "to Computer (Players tab), the others' turns end with no orders (click again, or "
+            "Shift+F8, to stop)"
         )
         self.advance_button.clicked.connect(self._advance_or_stop)
         row.addWidget(self.end_turn_button, 0, 0)
@@ -304,11 +305,16 @@ class TestPlayDock(DocumentDock):
 
     def _advance_or_stop(self) -> None:
         session = self.session
+        turns = self.players_bar.turns
         if session is not None and session.is_replaying:
             session.cancel_replay()
         elif session is not None and session.target_turn is not None:
+            if turns is not None and turns.is_running:
+                turns.stop()  # the computer's turn under way ends at once, as with its Stop
             session.cancel_advance()
         else:
+            if turns is not None and turns.is_paused:
+                turns.resume()  # held between turns (Computer vs Computer after a Stop): play on
             self.advance()
 
     def _show_replay(self, done: int, total: int) -> None:

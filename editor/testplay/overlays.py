@@ -30,9 +30,11 @@ from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QVBoxLayout, QWidg
 from editor import symbols
 from editor.map.geometry import Frame
 from editor.selection import Selection
+from editor.testplay.ai_order_marks import AiOrderMarks
 from editor.testplay.arrival_marks import TurnMarks, paint_badges, paint_protection, turn_marks
 from editor.testplay.carry_marks import carry_marks, paint_carry
 from editor.testplay.combat_marks import CombatMarks
+from editor.testplay.engineering_marks import engineering_marks, paint_engineering
 from editor.testplay.intel_marks import IntelMark, intel_marks, paint_intel
 from editor.testplay.sight_marks import (
     enemy_sightings,
@@ -106,6 +108,9 @@ class TestPlayOverlays(QObject):
         self.sightings = True
         """Badge the enemy counters the side to move has spotted; without Fog of War also veil
         those it does not see and badge those it sees only as Unknown."""
+        self.ai_orders = False
+        """Draw the A/I orders in force on the game's turn (`AiOrderMarks`)."""
+        self.ai_order_marks = AiOrderMarks(self, self)
         self.marks = CombatMarks(self)
         """Losses floating over counters, the D/B/X marks of combat results."""
         self.marks.changed.connect(self.changed)
@@ -165,6 +170,10 @@ class TestPlayOverlays(QObject):
     def set_sightings(self, on: bool) -> None:
         """Show or hide how the side to move sees each enemy counter."""
         self._set("sightings", on)
+
+    def set_ai_orders(self, on: bool) -> None:
+        """Show or hide the A/I orders in force."""
+        self._set("ai_orders", on)
 
     def _set(self, name: str, on: bool) -> None:
         if getattr(self, name) != on:
@@ -398,6 +407,9 @@ class TestPlayOverlays(QObject):
             shown = {p.unit for p in self.session.shadow.scenario.placements}
             own = {u.id for u in self.game.iter_units(self.viewer)} if self.viewer else shown
             paint_carry(painter, frame, carry_marks(self.game, shown & own), visible)
+            paint_engineering(painter, frame, engineering_marks(self.game, own), visible)
+        if self.ai_orders:
+            self.ai_order_marks.paint(painter, frame)
         self.marks.paint(painter, frame)
         painter.restore()
 
@@ -482,6 +494,14 @@ class OverlayToggles(QWidget):
                 'of War also veil those it does not see and mark with "?" those it sees only '
                 "as Unknown [000 4.8]",
                 overlays.set_sightings,
+            ),
+            (
+                "ai_orders",
+                "A/I orders",
+                "The A/I orders in force this turn, each an arrow from the units following it to "
+                "its target, its area tinted in its side's colour; under Fog of War only the "
+                "side's own. Hover an arrow for the turn it applies from",
+                overlays.set_ai_orders,
             ),
             (
                 "arrivals",

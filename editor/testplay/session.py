@@ -22,7 +22,7 @@ from engine.combat.events import LossesTaken
 from engine.events import Event, ObjectiveCaptured, ProtectionApplied, Released, Surrendered
 from engine.game import Game
 from engine.movement import IllegalMove
-from engine.orders import Assault, ChangeMode, Fire, Move, Order, ReconSpot
+from engine.orders import Assault, ChangeMode, EngineeringOrder, Fire, Move, Order, ReconSpot
 from schemas.io import FileKind
 from schemas.scenario import Mode, ScenarioFile
 from schemas.title import ScenarioBundle
@@ -60,6 +60,9 @@ class TestPlaySession(QObject):
     """(orders replayed, orders to replay) while `replay` runs."""
     players_changed = Signal()
     """The sides the computer plays changed (`set_players`); `changed` follows."""
+    computer_wanted = Signal()
+    """`advance_to` reached a player turn of a side the computer plays and waits for it to play
+    that turn (`awaits_computer`)."""
 
     def __init__(
         self, document: Document, settings: TestPlaySettings, parent: QObject | None = None
@@ -79,6 +82,10 @@ class TestPlaySession(QObject):
         self._replayed = 0
         self.computer_is_playing = False
         """Whether the computer is giving the orders of the side to move (busy meanwhile)."""
+        self.computer_attached = False
+        """Whether a computer player plays the computer's sides (the window's `ComputerTurns`);
+        without one `advance_to` ends their turns with no orders, as a human's."""
+        self._awaiting_computer = False
         self._unshown: list[Event] = []
         self._unshown_orders = False
         self.last_turn_seconds = 0.0
@@ -227,6 +234,11 @@ class TestPlaySession(QObject):
         return self._busy
 
     @property
+    def awaits_computer(self) -> bool:
+        """Whether `advance_to` waits for the computer to play the side to move's turn."""
+        return self._awaiting_computer
+
+    @property
     def target_turn(self) -> int | None:
         """The turn `advance_to` is playing towards, while it does."""
         return self._target_turn
@@ -323,6 +335,14 @@ class TestPlaySession(QObject):
         self._after_change(events)
         return events
 
+    def engineer(self, order: EngineeringOrder) -> list[Event]:
+        """An engineering order [000 7.2-7.5] (`engine.game_engineering`); IllegalMove when it
+        may not be given."""
+        self._check_idle(getattr(order, "engineer", order.unit))
+        events = self.game.apply(order)
+        self._after_change(events)
+        return events
+
     def undo(self) -> Order:
         """Take back the last order of the player turn; IllegalMove saying why it may not."""
         refusal = self.undo_refusal()
@@ -349,7 +369,9 @@ class TestPlaySession(QObject):
 
     def advance_to(self, turn: int) -> None:
         """End player turns until game turn `turn` starts or the game ends, one player turn per
-        pass of the event loop; `busy_changed` brackets the whole advance."""
+        pass of the event loop; `busy_changed` brackets the whole advance. A player turn of a
+        side the computer plays is the computer's to play (`computer_wanted`), not ended with no
+        orders: the advance goes on when `end_computer_turn` ends it."""
         if self._busy or self._stopped or self.game.is_over or turn <= self.game.turn:
             return
         self._target_turn = turn
@@ -357,10 +379,13 @@ class TestPlaySession(QObject):
         QTimer.singleShot(0, self._advance_step)
 
     def cancel_advance(self) -> None:
-        """Stop `advance_to` after the player turn being computed."""
+        """Stop `advance_to` after the player turn being computed (a computer's turn under way
+        is the computer's to stop: the session stays busy until it ends)."""
+        self._awaiting_computer = False
         if self._target_turn is not None:
             self._target_turn = None
-            self._set_busy(False)
+            if not self.computer_is_playing:
+                self._set_busy(False)
 
     def replay(self, orders: Sequence[Order]) -> None:
         """Carry out `orders` one per pass of the event loop, with `replay_progress`; an order
@@ -404,6 +429,7 @@ class TestPlaySession(QObject):
     def begin_computer_turn(self) -> None:
         """The computer starts giving the side to move's orders: the tester's orders, turn
         changes and restarts are refused (`is_busy`) until `end_computer_turn`."""
+        self._awaiting_computer = False
         self.computer_is_playing = True
         self._set_busy(True)
 
@@ -434,11 +460,17 @@ class TestPlaySession(QObject):
         self._after_change(events)
         return True
 
-    def end_computer_turn(self) -> None:
-        """The computer gives no more orders this player turn: the tester may act again."""
+    def end_computer_turn(self, *, end_turn: bool = False) -> None:
+        """The computer gives no more orders this player turn, and with `end_turn` the player
+        turn ends: the tester may act again, or `advance_to` goes on."""
         self.show_computer_orders()
         self.computer_is_playing = False
-        self._set_busy(False)
+        if end_turn and not self.game.is_over and not self._stopped:
+            self._end_one_player_turn()
+        if self._target_turn is not None:
+            QTimer.singleShot(0, self._advance_step)
+        else:
+            self._set_busy(False)
 
     def stop(self) -> None:
         """End the test-play: stop advancing; later orders and turns are refused."""
@@ -494,6 +526,10 @@ class TestPlaySession(QObject):
             return
         if self.game.is_over or self.game.turn >= target:
             self.cancel_advance()
+            return
+        if self.computer_attached and self.computer_to_move:
+            self._awaiting_computer = True
+            self.computer_wanted.emit()
             return
         try:
             self._end_one_player_turn()

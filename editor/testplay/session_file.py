@@ -12,9 +12,11 @@ from typing import Protocol
 
 from pydantic import BaseModel
 
+from editor.testplay import engineering_records
 from editor.testplay.play_settings import TestPlaySettings
 from engine.game import Game
 from engine.orders import (
+    ENGINEERING_ORDERS,
     Assault,
     BreakDown,
     Carry,
@@ -46,6 +48,7 @@ from schemas.testplay import (
     DigInOrder,
     EndPhaseOrder,
     EndTurnOrder,
+    EngineeringRecord,
     ExitOrder,
     FireOrder,
     ModeOrder,
@@ -216,6 +219,8 @@ def settings_of(record: TestPlayRecord) -> TestPlaySettings:
 
 def recorded_order(order: Order) -> RecordedOrder:
     """An engine order as a record writes it."""
+    if isinstance(order, ENGINEERING_ORDERS):
+        return engineering_records.recorded(order)
     if isinstance(order, Move):
         return MoveOrder(unit=order.unit, path=list(order.path))
     if isinstance(order, ChangeMode):
@@ -249,6 +254,8 @@ def recorded_order(order: Order) -> RecordedOrder:
 
 def engine_order(order: RecordedOrder) -> Order:
     """A recorded order as the engine carries it out."""
+    if isinstance(order, EngineeringRecord):
+        return engineering_records.replayed(order)
     if isinstance(order, MoveOrder):
         return Move(order.unit, tuple((column, row) for column, row in order.path))
     if isinstance(order, ModeOrder):

@@ -6,6 +6,7 @@ from engine.balance.comparison import Comparison, ComparisonRow, compare
 from engine.balance.records import GameRecord
 from engine.balance.run import BalanceRun
 from engine.balance.summary import (
+    Arrival,
     BalanceSummary,
     ObjectiveHold,
     Proportion,
@@ -14,6 +15,7 @@ from engine.balance.summary import (
 )
 
 __all__ = [
+    "Arrival",
     "BalanceRun",
     "BalanceSummary",
     "Comparison",

@@ -81,6 +81,18 @@ class ObjectiveHold:
 
 
 @dataclass(frozen=True)
+class Arrival:
+    """When one reinforcement came on or one release was given, over a run's games."""
+
+    arrived: float
+    """The share of games in which it did."""
+    median_turn: float | None
+    """The median turn among those games; None when it never did."""
+    earliest: int | None = None
+    latest: int | None = None
+
+
+@dataclass(frozen=True)
 class BalanceSummary:
     """The figures of a balance run; `text()` is `hexwright balance`'s report."""
 
@@ -109,6 +121,9 @@ class BalanceSummary:
     """Failed seed -> what went wrong."""
     scores: dict[int, float] = field(default_factory=dict)
     """Seed -> final score of every game played to its end."""
+    arrivals: dict[str, Arrival] = field(default_factory=dict)
+    """Reinforcement or release id -> when it came (releases by chance vary from game to
+    game)."""
 
     def to_json(self) -> dict[str, Any]:
         """The summary as JSON-ready data (`hexwright balance --json`)."""
@@ -132,6 +147,15 @@ class BalanceSummary:
                     "median_fall_turn": hold.median_fall_turn,
                 }
                 for key, hold in self.objectives.items()
+            },
+            "arrivals": {
+                key: {
+                    "arrived": a.arrived,
+                    "median_turn": a.median_turn,
+                    "earliest": a.earliest,
+                    "latest": a.latest,
+                }
+                for key, a in self.arrivals.items()
             },
             "median_game_seed": self.median_game_seed,
             "best_seed": self.best_seed,
@@ -170,6 +194,15 @@ class BalanceSummary:
                 )
                 start = hold.starting_owner or "nobody"
                 lines.append(f"  {key:<22} {held}; from {start}: {falls}")
+        if self.arrivals:
+            lines.append("Reinforcements and releases (games in which they came; turn):")
+            for key, a in self.arrivals.items():
+                when = (
+                    f"median turn {a.median_turn:g} ({a.earliest} .. {a.latest})"
+                    if a.median_turn is not None
+                    else "never"
+                )
+                lines.append(f"  {key:<22} {a.arrived:>4.0%}  {when}")
         lines.append(
             f"Games to open: median seed {self.median_game_seed} "
             f"({self.scores[self.median_game_seed]:g}), "
@@ -216,7 +249,22 @@ def summarize(records: Sequence[GameRecord]) -> BalanceSummary:
         side_results=sides,
         errors={r.seed: r.error or "" for r in failed},
         scores={r.seed: r.score for r in played},
+        arrivals=_arrivals(played),
     )
+
+
+def _arrivals(played: Sequence[GameRecord]) -> dict[str, Arrival]:
+    keys = list(dict.fromkeys(k for r in played for k in r.arrivals))
+    found = {}
+    for key in keys:
+        turns = [t for r in played if (t := r.arrivals.get(key)) is not None]
+        found[key] = Arrival(
+            len(turns) / len(played),
+            statistics.median(turns) if turns else None,
+            min(turns, default=None),
+            max(turns, default=None),
+        )
+    return found
 
 
 def _carried(values: Sequence[Any], turns: int) -> list[Any]:

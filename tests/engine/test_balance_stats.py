@@ -6,6 +6,7 @@ records, with the expectation grammar of `hexwright balance --expect`."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -163,6 +164,20 @@ def test_the_games_to_open_are_the_median_and_the_extremes() -> None:
     assert (summary.best_seed, summary.worst_seed) == (4, 1)
     # The median is -15: seeds 2 (30) and 3 (-60) are 45 off it; the lower seed is taken.
     assert summary.median_game_seed == 2
+
+
+def test_arrivals_give_the_share_of_games_and_the_median_turn() -> None:
+    records = [
+        GameRecord(**{**r.__dict__, "arrivals": {"r1": turn, "rel": None}})
+        for r, turn in zip(RECORDS[:4], [2, 4, None, 3], strict=True)
+    ]
+    arrivals = summarize(records).arrivals
+    assert arrivals["r1"].arrived == 0.75
+    assert (arrivals["r1"].median_turn, arrivals["r1"].earliest, arrivals["r1"].latest) == (3, 2, 4)
+    assert arrivals["rel"].arrived == 0.0
+    assert arrivals["rel"].median_turn is None
+    assert re.search(r"^  rel +0%  never$", summarize(records).text(), re.MULTILINE)
+    assert re.search(r"^  r1 +75%  median turn 3 \(2 \.\. 4\)$", summarize(records).text(), re.M)
 
 
 def test_compare_pairs_by_seed_and_names_its_tests() -> None:

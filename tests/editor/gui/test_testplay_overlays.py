@@ -204,12 +204,13 @@ def test_toggles_switch_the_overlays(qtbot, overlays):
     toggles.resize(300, 230)
     toggles.show()
     qtbot.waitExposed(toggles)
-    # The supply area and the line of sight start off: they would colour much of the map.
+    # The supply area and the line of sight start off: they would colour much of the map; the
+    # A/I orders too, unless the window starts the test-play with them on in the editor.
     assert not toggles.boxes["supply_area"].isChecked()
     assert not overlays.supply_area
     assert not overlays.sight
     for name, box in toggles.boxes.items():
-        on = name not in ("supply_area", "sight")
+        on = name not in ("supply_area", "sight", "ai_orders")
         assert box.isChecked() is on
         assert getattr(overlays, name) is on
         with qtbot.waitSignal(overlays.changed):
