@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.air.events import AircraftReady, AirMissionFlown, AirReconSpotted, AntiAircraftFired
 from engine.carrying import Carried, Uncarried
 from engine.combat.dig_in import DugIn, StartedDiggingIn, StoppedDiggingIn
 from engine.combat.events import (
@@ -430,5 +431,9 @@ Event = (
     | VisibilityChanged
     | PhaseStarted
     | HexDeserted
+    | AirMissionFlown
+    | AntiAircraftFired
+    | AircraftReady
+    | AirReconSpotted
 )
 """Anything the game log holds."""

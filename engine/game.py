@@ -17,11 +17,13 @@ from datetime import datetime
 from pathlib import Path
 
 from engine import movement, objectives, organize, phases, spotting, supply
+from engine.air.fleet import enlist_aircraft
 from engine.allowance import movement_allowance
 from engine.combat import dig_in
 from engine.combat.events import LossesTaken
 from engine.combat.opportunity_fire import opportunity_fire, triggers_on_mode_change
 from engine.events import Event, GameEnded
+from engine.game_air import AirOrders
 from engine.game_carry import CarryOrders
 from engine.game_combat import CombatOrders
 from engine.game_queries import GameQueries
@@ -29,8 +31,11 @@ from engine.game_turns import TurnLoop
 from engine.intel import update_intel
 from engine.movement_walk import walk
 from engine.orders import (
+    AirRecon,
+    AirStrike,
     Assault,
     BreakDown,
+    CarpetBomb,
     Carry,
     ChangeMode,
     Combine,
@@ -59,7 +64,7 @@ from schemas.weather import WeatherFile
 Offset = tuple[int, int]
 
 
-class Game(CombatOrders, CarryOrders, GameQueries, TurnLoop):
+class Game(CombatOrders, CarryOrders, AirOrders, GameQueries, TurnLoop):
     """A game in progress, from the first player turn of turn 1 to the end.
 
     Orders (`move`, `change_mode`, `exit_unit`, `dig_in`, `combine`, `break_down`, ...) are
@@ -89,6 +94,7 @@ class Game(CombatOrders, CarryOrders, GameQueries, TurnLoop):
                 )
             )
         spotting.start(state)
+        enlist_aircraft(state)  # [000 8.0] the air setup's units, ready to fly
         self._start_player_turn()
 
     # --- starting ---------------------------------------------------------------------------
@@ -196,6 +202,12 @@ class Game(CombatOrders, CarryOrders, GameQueries, TurnLoop):
             return self.fire(order.unit, order.target)
         if isinstance(order, Assault):
             return self.assault(order.hex, order.units)
+        if isinstance(order, AirStrike):
+            return self.air_strike(order.aircraft, order.target)
+        if isinstance(order, CarpetBomb):
+            return self.carpet_bomb(order.aircraft, order.target)
+        if isinstance(order, AirRecon):
+            return self.air_recon(order.aircraft, order.target)
         if isinstance(order, EndPhase):  # the recorded orders hold any automatic fire
             return self.end_phase(automatic=False)
         return self.end_player_turn(automatic=False)

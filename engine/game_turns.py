@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine import arrivals, logistics, objectives, phases, spotting, supply
+from engine.air import availability as air_availability
 from engine.combat import dig_in
 from engine.combat.ammunition import ammunition_checks
 from engine.combat.recovery import start_of_turn_recovery
@@ -185,6 +186,7 @@ class TurnLoop:
             self._emit([spent])
         self._emit(start_of_turn_recovery(state, side))
         self._emit(dig_in.progress_digging(state, side))  # after rest: diggers do not rest
+        self._emit(air_availability.start_of_turn(state, side))  # [000 8.3]
         for unit in state.iter_units(side):
             unit.mp_spent = 0.0
         clear_vulnerable(state, side)

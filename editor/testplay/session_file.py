@@ -15,8 +15,11 @@ from pydantic import BaseModel
 from editor.testplay.play_settings import TestPlaySettings
 from engine.game import Game
 from engine.orders import (
+    AirRecon,
+    AirStrike,
     Assault,
     BreakDown,
+    CarpetBomb,
     Carry,
     ChangeMode,
     Combine,
@@ -36,8 +39,11 @@ from schemas.oob import Component
 from schemas.problems import Problem
 from schemas.testplay import (
     TESTPLAY_FORMAT_VERSION,
+    AirReconOrder,
+    AirStrikeOrder,
     AssaultOrder,
     BreakDownOrder,
+    CarpetBombOrder,
     CarryOrder,
     CombineOrder,
     DigInOrder,
@@ -232,6 +238,12 @@ def recorded_order(order: Order) -> RecordedOrder:
         return UncarryOrder(carrier=order.carrier)
     if isinstance(order, Fire):
         return FireOrder(unit=order.unit, target=order.target)
+    if isinstance(order, AirStrike):
+        return AirStrikeOrder(aircraft=order.aircraft, target=order.target)
+    if isinstance(order, CarpetBomb):
+        return CarpetBombOrder(aircraft=order.aircraft, target=order.target)
+    if isinstance(order, AirRecon):
+        return AirReconOrder(aircraft=order.aircraft, target=order.target)
     if isinstance(order, EndPhase):
         return EndPhaseOrder()
     if isinstance(order, Assault):
@@ -261,6 +273,12 @@ def engine_order(order: RecordedOrder) -> Order:
         return Uncarry(order.carrier)
     if isinstance(order, FireOrder):
         return Fire(order.unit, (order.target[0], order.target[1]))
+    if isinstance(order, AirStrikeOrder):
+        return AirStrike(order.aircraft, (order.target[0], order.target[1]))
+    if isinstance(order, CarpetBombOrder):
+        return CarpetBomb(order.aircraft, (order.target[0], order.target[1]))
+    if isinstance(order, AirReconOrder):
+        return AirRecon(order.aircraft, (order.target[0], order.target[1]))
     if isinstance(order, EndPhaseOrder):
         return EndPhase()
     if isinstance(order, AssaultOrder):
