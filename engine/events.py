@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.air.events import AircraftReady, AirMissionFlown, AirReconSpotted, AntiAircraftFired
+from engine.air.events import (
+    AircraftReady,
+    AirMissionCalled,
+    AirMissionFlown,
+    AirReconSpotted,
+    AntiAircraftFired,
+    Interdicted,
+)
 from engine.carrying import Carried, Uncarried
 from engine.combat.dig_in import DugIn, StartedDiggingIn, StoppedDiggingIn
 from engine.combat.events import (
@@ -432,8 +439,10 @@ Event = (
     | PhaseStarted
     | HexDeserted
     | AirMissionFlown
+    | AirMissionCalled
     | AntiAircraftFired
     | AircraftReady
     | AirReconSpotted
+    | Interdicted
 )
 """Anything the game log holds."""

@@ -4,7 +4,9 @@ preview, and the three orders - `AirStrike`, `CarpetBomb`, `AirRecon` - recorded
 taken back (their dice are seen). The rules are in `engine.air`.
 
 Air missions belong to the player turn's side, in its Offensive Fire Phase when the game is
-played in phases ("Air Missions occur in the Offensive Fire Phase" [000 13.3]).
+played in phases ("Air Missions occur in the Offensive Fire Phase" [000 13.3]). In Panzer
+Battles a mission called flies at the start of the side's next player turn [001 #32]; calling
+it rolls nothing, so it may be taken back until then within the player turn.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from engine import spotting
 from engine.air import availability
 from engine.air.fleet import aircraft_of
-from engine.air.missions import AirPreview, fly, mission_of, preview
+from engine.air.missions import AirPreview, call, fly, mission_of, preview
 from engine.air.strike import why_not_strike_hex
 from engine.movement import IllegalMove
 from engine.orders import AirRecon, AirStrike, CarpetBomb
@@ -181,6 +183,9 @@ class AirOrders:
         unit = self.state.units[aircraft_id]
         target = self.hex_of(hex_)
         order = MISSION_ORDERS[mission](aircraft_id, self.offset_of(target))
+
+        if self.state.profile.air_mission_delay:  # [001 #32] it flies next turn: no dice yet
+            return self._carry_out(order, lambda: self._emit([call(self.state, unit, target)]))
 
         def run() -> list[Event]:
             spotting.sync(self.state)

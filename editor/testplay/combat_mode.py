@@ -21,6 +21,7 @@ from editor.map.geometry import Frame
 from editor.testplay.air_mode import AIR, AIR_TIP, air_refusal, air_rows, flying
 from editor.testplay.combat_marks import result_line
 from editor.testplay.combat_preview import assault_rows, fire_rows
+from engine.air.events import AirMissionCalled
 from engine.combat.fire import why_not
 from engine.combat.fire_targets import why_cannot_fire
 from engine.combat.kinds import CombatKind
@@ -316,8 +317,11 @@ class CombatMode(QObject):
         except IllegalMove as exc:
             self.tool.message.emit(f"Cannot fly at {hex_[0]},{hex_[1]}: {exc}")
             return
-        line = result_line(session, events)
-        self.tool.message.emit(line.replace("Fired at", f"{aircraft} flew at", 1))
+        if events and isinstance(events[0], AirMissionCalled):  # [001 #32] it flies next turn
+            self.tool.message.emit(events[0].describe())
+        else:
+            line = result_line(session, events)
+            self.tool.message.emit(line.replace("Fired at", f"{aircraft} flew at", 1))
         self.refresh()
 
     def _join(self, hex_: Offset) -> None:

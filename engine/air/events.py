@@ -44,6 +44,25 @@ class AirMissionFlown:
 
 
 @dataclass(frozen=True, slots=True)
+class AirMissionCalled:
+    """A Panzer Battles air mission was called: it flies at the start of the side's next player
+    turn [001 #32]."""
+
+    turn: int
+    side: Side
+    aircraft: str
+    mission: str
+    hex: Offset
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        return (
+            f"{self.side.value} {self.aircraft} called for {self.mission} at "
+            f"{self.hex[0]},{self.hex[1]}: it flies at the start of the next turn"
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class AntiAircraftFired:
     """A unit fired AA at an aircraft over `hex` [000 8.1]; the aircraft's `LossesTaken`
     follows it."""
@@ -108,5 +127,36 @@ class AirReconSpotted:
         )
 
 
-AirEvent = AirMissionFlown | AntiAircraftFired | AircraftReady | AirReconSpotted
+@dataclass(frozen=True, slots=True)
+class Interdicted:
+    """Enemy air interdicted a unit moving in Travel or Rail Mode [000 8.2]; its `LossesTaken`
+    follows."""
+
+    turn: int
+    unit: str
+    side: Side
+    aircraft: str
+    """The enemy air unit the attack was flown as (it stays available)."""
+    hex: Offset
+    chance: float
+    mp_lost: float
+    """Movement points the unit lost."""
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        text = (
+            f"{self.side.value} {self.unit} interdicted at {self.hex[0]},{self.hex[1]} by enemy "
+            f"aircraft ({self.aircraft}, {self.chance:.0%} chance)"
+        )
+        return text + (f": lost {self.mp_lost:.1f} movement points" if self.mp_lost else "")
+
+
+AirEvent = (
+    AirMissionFlown
+    | AirMissionCalled
+    | AntiAircraftFired
+    | AircraftReady
+    | AirReconSpotted
+    | Interdicted
+)
 """Anything the air modules log."""

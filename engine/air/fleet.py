@@ -30,11 +30,15 @@ class AircraftStatus:
 
 @dataclass(slots=True)
 class AirFleet:
-    """The air state of a game: each aircraft's status by unit id, in the setup's order, and
-    the aircraft committed to strikes on each hex (`hex index -> (player turn, aircraft)`)."""
+    """The air state of a game: each aircraft's status by unit id, in the setup's order, the
+    aircraft committed to strikes on each hex (`hex index -> (player turn, aircraft)`), and
+    the missions called to fly next turn."""
 
     aircraft: dict[str, AircraftStatus] = field(default_factory=dict)
     struck: dict[int, tuple[int, int]] = field(default_factory=dict)
+    called: dict[str, int] = field(default_factory=dict)
+    """Panzer Battles missions called and not yet flown: the hex index by aircraft id, in the
+    order called [001 #32]."""
 
 
 def enlist_aircraft(state: GameState) -> None:

@@ -6,6 +6,16 @@ before calling one.
 The order of the rolls: interception first (an intercepted mission never reaches the target,
 so no AA fires at it), then carpet bombing's scatter (the AA fires over the hex the bombs fall
 on, the place the bombers actually fly over), then the AA fire, then the strike [000 8.1].
+
+Panzer Battles: "There is a one turn delay associated with all air missions" [001 #32, "Air
+Strikes"]: a mission called is kept (`AirFleet.called`) and flies at the start of the side's
+next player turn, before its aircraft check their availability. Decisions: the aircraft is
+committed when called (it is not available again meanwhile); "If the target hex is empty in the
+case of an air strike, then the air mission will automatically change to an adjacent hex if
+there are enemy units in that hex that can be targeted" - the first such neighbour in
+direction order (Up, then clockwise) - "If not, then the air strike does not occur", the
+aircraft still having flown; a mission the weather grounds at launch does not fly either; the
+Air Strike Hex Limit counts strikes as they fly.
 """
 
 from __future__ import annotations
@@ -14,8 +24,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.air.anti_aircraft import AaShot, aa_shots, fire_aa
-from engine.air.availability import after_mission
-from engine.air.events import AirMissionFlown, AirReconSpotted, AntiAircraftFired
+from engine.air.availability import after_mission, why_weather_grounds
+from engine.air.availability import start_of_turn as availability_checks
+from engine.air.events import (
+    AircraftReady,
+    AirMissionCalled,
+    AirMissionFlown,
+    AirReconSpotted,
+    AntiAircraftFired,
+)
 from engine.air.interception import is_intercepted, mission_interception_chance
 from engine.air.recon import fly_recon
 from engine.air.strike import (
@@ -30,6 +47,7 @@ from engine.air.strike import (
     strike_grade,
     strike_unit,
     strike_value,
+    why_not_strike_hex,
 )
 from engine.combat.activity import mark_active
 from engine.combat.events import LossesTaken, RubbleMade
@@ -43,8 +61,17 @@ from engine.units import UnitStatus
 if TYPE_CHECKING:
     from engine.state import GameState
     from engine.units import UnitState
+    from schemas.vocabulary import Side
 
-MissionEvent = AirMissionFlown | AntiAircraftFired | LossesTaken | RubbleMade | AirReconSpotted
+MissionEvent = (
+    AirMissionFlown
+    | AntiAircraftFired
+    | LossesTaken
+    | RubbleMade
+    | AirReconSpotted
+    | AirMissionCalled
+    | AircraftReady
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,10 +138,13 @@ def mission_of(aircraft: UnitState) -> str:
     return "carpet" if is_carpet(aircraft) else "strike"
 
 
-def fly(state: GameState, aircraft: UnitState, hex_index: int) -> list[MissionEvent]:
-    """Fly `aircraft`'s mission at `hex_index` (checked by the caller) [000 8.1]."""
+def fly(
+    state: GameState, aircraft: UnitState, hex_index: int, called_at: int | None = None
+) -> list[MissionEvent]:
+    """Fly `aircraft`'s mission at `hex_index` (checked by the caller) [000 8.1]; `called_at`
+    is the hex it was called on when that was another (a Panzer Battles strike moved on)."""
     mission = mission_of(aircraft)
-    called = state.board.offset(hex_index)
+    called = state.board.offset(hex_index if called_at is None else called_at)
     mark_active(state, aircraft)
     after_mission(state, aircraft)
     if mission == "strike":
@@ -183,3 +213,54 @@ def _carpet(state: GameState, aircraft: UnitState, hex_index: int) -> list[Missi
         )
     rubble = rubble_from_fire(state, hex_index, best) if best > 0 else None
     return events + ([rubble] if rubble is not None else [])
+
+
+def call(state: GameState, aircraft: UnitState, hex_index: int) -> AirMissionCalled:
+    """Call a Panzer Battles mission to fly next turn (checked by the caller) [001 #32]."""
+    status = state.air.aircraft[aircraft.id]
+    status.ready = False
+    status.flown = state.turn
+    state.air.called[aircraft.id] = hex_index
+    return AirMissionCalled(
+        state.turn, aircraft.side, aircraft.id, mission_of(aircraft), state.board.offset(hex_index)
+    )
+
+
+def start_of_turn(state: GameState, side: Side) -> list[MissionEvent]:
+    """The side's air at the start of its player turn: the missions it called fly (Panzer
+    Battles), then its aircraft check their availability [000 8.3, 001 #32]."""
+    events: list[MissionEvent] = []
+    for aircraft_id, hex_index in list(state.air.called.items()):
+        aircraft = state.units[aircraft_id]
+        if aircraft.side is not side:
+            continue
+        del state.air.called[aircraft_id]
+        events += _launch(state, aircraft, hex_index)
+    return events + availability_checks(state, side)
+
+
+def _launch(state: GameState, aircraft: UnitState, hex_index: int) -> list[MissionEvent]:
+    mission = mission_of(aircraft)
+    called = state.board.offset(hex_index)
+    if aircraft.status is not UnitStatus.AIR:
+        return []
+    grounded = why_weather_grounds(state, recon=mission == "recon")
+    target: int | None = hex_index
+    if grounded is None and mission == "strike" and strike_unit(state, aircraft, hex_index) is None:
+        target = next(
+            (
+                h
+                for h in state.board.neighbors[6 * hex_index : 6 * hex_index + 6]
+                if h >= 0 and why_not_strike_hex(state, aircraft, h) is None
+            ),
+            None,
+        )
+    if grounded is not None or target is None:
+        after_mission(state, aircraft)
+        why = grounded or "no enemy unit in or next to the hex to strike"
+        return [
+            AirMissionFlown(
+                state.turn, aircraft.side, aircraft.id, mission, called, called, False, why
+            )
+        ]
+    return fly(state, aircraft, target, hex_index)

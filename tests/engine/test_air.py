@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -16,7 +17,13 @@ import pytest
 from editor.testplay.session_file import engine_order, recorded_order
 from engine.air.anti_aircraft import aa_range_factor
 from engine.air.availability import availability_chance
-from engine.air.events import AircraftReady, AirMissionFlown, AirReconSpotted, AntiAircraftFired
+from engine.air.events import (
+    AircraftReady,
+    AirMissionFlown,
+    AirReconSpotted,
+    AntiAircraftFired,
+    Interdicted,
+)
 from engine.air.interception import interception_chance
 from engine.air.recon import recon_probability
 from engine.air.strike import scatter
@@ -56,6 +63,7 @@ def _title(
     *,
     air: list[str],
     interception: int = 0,
+    interdiction: int = 0,
     availability: int = 20,
     hex_limit: int = 0,
     changes: list[dict[str, Any]] | None = None,
@@ -70,6 +78,7 @@ def _title(
                     "interception": percent,
                     "availability": PerSidePercent(allied=availability, axis=availability),
                     "strike_hex_limit": hex_limit,
+                    "interdiction": PerSidePercent(allied=interdiction, axis=interdiction),
                 }
             )
         }
@@ -118,6 +127,18 @@ def _title(
 
 def _game(title: AsciiTitle, seed: int = 0) -> Game:
     return Game(title.game(seed))
+
+
+def _reseeded(game: Game, runs: int) -> Iterator[int]:
+    """The game back at its start with seed 0, 1, 2… in turn: many draws of one game, fast."""
+    start = game.state.snapshot()
+    for seed in range(runs):
+        game.state.restore(start)
+        game.state.rng.seed(seed)
+        game.orders.clear()
+        game.log.clear()
+        game.result = None
+        yield seed
 
 
 # --- the manual's numbers -------------------------------------------------------------------
@@ -271,9 +292,9 @@ def test_interception_happens_at_the_target_sides_rate_and_half_for_jets() -> No
     for jet, expected in ((False, 0.4), (True, 0.2)):
         intercepted = 0
         runs = 250
-        for seed in range(runs):
-            units = {"P": {**FIGHTERS, "air": {"jet": jet}}, "a": {}}
-            game = _game(_title(STRIKE_ROW, units, air=["P"], interception=40), seed)
+        units = {"P": {**FIGHTERS, "air": {"jet": jet}}, "a": {}}
+        game = _game(_title(STRIKE_ROW, units, air=["P"], interception=40))
+        for _ in _reseeded(game, runs):
             flown = game.air_strike("P", target)[0]
             assert isinstance(flown, AirMissionFlown)
             intercepted += flown.intercepted
@@ -288,8 +309,8 @@ def test_an_aircraft_comes_back_with_the_availability_chance_each_turn() -> None
     # mission will have a 20% chance of being available on the next turn"
     target = _strike_title().positions["a"]
     waits = []
-    for seed in range(200):
-        game = _game(_strike_title(availability=20, start="1944-12-16 06:00"), seed)
+    game = _game(_strike_title(availability=20, start="1944-12-16 06:00", turns=60))
+    for _ in _reseeded(game, 200):
         game.air_strike("P", target)
         if game.unit("P").disrupted or game.unit("P").broken:
             continue
@@ -359,8 +380,8 @@ def test_air_recon_spots_units_near_the_hex_by_the_formula() -> None:
     title = _title(".A .  .  .  .a\n.  .  .  .  .", units, air=["R"])
     spotted = 0
     runs = 400
-    for seed in range(runs):
-        game = _game(title, seed)
+    game = _game(title)
+    for _ in _reseeded(game, runs):
         events = game.air_recon("R", title.positions["a"])
         report = events[-1]
         assert isinstance(report, AirReconSpotted)
@@ -371,6 +392,102 @@ def test_air_recon_spots_units_near_the_hex_by_the_formula() -> None:
     # range 0, clear, 5 aircraft, quality C: 1 x 1 x 5/10 = 0.5
     assert abs(spotted / runs - 0.5) < 4 * math.sqrt(0.25 / runs)
     assert isinstance(game.orders[-1], AirRecon)
+
+
+# --- Panzer Battles: called one turn, flown the next [001 #32] -------------------------------
+
+
+def test_panzer_battles_missions_fly_at_the_start_of_the_sides_next_turn() -> None:
+    title = _strike_title(ruleset="panzer_battles")
+    game = _game(title)
+    target = title.positions["a"]
+    called = game.air_strike("P", target)
+    assert [type(e).__name__ for e in called] == ["AirMissionCalled"]
+    assert game.unit("a").strength == 500
+    assert game.can_undo  # no die rolled yet
+    assert "not available yet" in str(game.why_not_fly("P"))
+    game.end_player_turn()  # the Axis player turn: nothing flies
+    assert not any(isinstance(e, AirMissionFlown) for e in game.log)
+    game.end_player_turn()  # the Allied player turn of turn 2 starts with the strike
+    flown = [e for e in game.log if isinstance(e, AirMissionFlown)]
+    assert len(flown) == 1
+    assert flown[0].turn == 2
+    assert flown[0].hit == target
+    assert any(isinstance(e, LossesTaken) and e.unit == "a" for e in game.log)
+
+
+def test_a_panzer_battles_strike_on_an_emptied_hex_moves_to_an_adjacent_enemy() -> None:
+    units = {"P": FIGHTERS, "a": SOLID}
+    title = _title(".A .a .  .\n.  .  .  .", units, air=["P"], ruleset="panzer_battles")
+    game = _game(title)
+    target = title.positions["a"]
+    game.air_strike("P", target)
+    game.end_player_turn()
+    game.move("a", [(1, 1)])  # the Axis unit steps next door, still in sight
+    game.end_player_turn()
+    flown = next(e for e in game.log if isinstance(e, AirMissionFlown))
+    assert flown.hex == target
+    assert flown.hit == (1, 1)
+
+
+# --- air interdiction [000 8.2] ---------------------------------------------------------------
+
+ROAD = ".A .  .  .  .  .\n.  .  .  .  .  ."
+
+
+def _interdiction_rate(units: dict[str, dict[str, Any]], runs: int = 200, **kw: Any) -> float:
+    """The share of seeds in which moving A one hex east draws an interdiction attack."""
+    hits = 0
+    game = _game(_title(ROAD, units, air=["p"], interdiction=10, **kw))
+    for _ in _reseeded(game, runs):
+        events = game.move("A", [(1, 0)])
+        hits += any(isinstance(e, Interdicted) for e in events)
+    return hits / runs
+
+
+def _near(share: float, expected: float, runs: int = 200) -> bool:
+    return abs(share - expected) < 4 * math.sqrt(expected * (1 - expected) / runs)
+
+
+ENEMY_AIR = {**FIGHTERS, "air": {}}
+CONVOY = {"strength": 300, "defense": 60, "mode": "travel", "speed": 12}
+
+
+def test_interdiction_strikes_travel_mode_movers_at_the_sides_rate() -> None:
+    travel = {"A": CONVOY, "p": ENEMY_AIR}
+    assert _near(_interdiction_rate(travel), 0.10)
+    # two units in Travel Mode in the hex entered: twice the chance [000 8.2]
+    two = {**travel, "B": {**CONVOY, "hex": (1, 0)}}
+    assert _near(_interdiction_rate(two), 0.20)
+    # half at dawn [000 8.2]
+    assert _near(_interdiction_rate(travel, start="1944-12-16 06:00"), 0.05)
+
+
+def test_no_interdiction_of_deployed_movers_at_night_or_without_enemy_aircraft() -> None:
+    deployed = {"A": {"speed": 12}, "p": ENEMY_AIR}
+    assert _interdiction_rate(deployed, runs=40) == 0
+    travel = {"A": CONVOY, "p": ENEMY_AIR}
+    assert _interdiction_rate(travel, runs=40, start="1944-12-16 20:00") == 0
+    title = _title(ROAD, {"A": {"mode": "travel", "speed": 12}}, air=[], interdiction=100)
+    assert not any(isinstance(e, Interdicted) for e in _game(title).move("A", [(1, 0)]))
+
+
+def test_an_interdicted_unit_loses_up_to_half_its_movement_allowance() -> None:
+    units = {"A": CONVOY, "p": ENEMY_AIR}
+    title = _title(ROAD, units, air=["p"], interdiction=100)
+    lost = []
+    for seed in range(60):
+        game = _game(title, seed)
+        events = game.move("A", [(1, 0)])
+        hit = [e for e in events if isinstance(e, Interdicted)]
+        assert len(hit) == 1  # 100%: every hex entered
+        assert hit[0].aircraft == "p"
+        assert any(isinstance(e, LossesTaken) and e.unit == "A" for e in events)
+        lost.append(hit[0].mp_lost)
+        assert game.unit("A").mp_spent >= hit[0].mp_lost
+    assert min(lost) >= 0
+    assert max(lost) <= 6.0  # half of 12
+    assert max(lost) > 4.0  # uniform up to half: some lose most of it
 
 
 # --- the Ardennes sample: an air strike through AA, recorded and replayed --------------------
