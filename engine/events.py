@@ -13,6 +13,7 @@ from engine.air.events import (
     AirMissionCalled,
     AirMissionFlown,
     AirReconSpotted,
+    AirStruck,
     AntiAircraftFired,
     Interdicted,
 )
@@ -440,6 +441,7 @@ Event = (
     | HexDeserted
     | AirMissionFlown
     | AirMissionCalled
+    | AirStruck
     | AntiAircraftFired
     | AircraftReady
     | AirReconSpotted

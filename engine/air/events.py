@@ -63,6 +63,30 @@ class AirMissionCalled:
 
 
 @dataclass(frozen=True, slots=True)
+class AirStruck:
+    """An aircraft's bombs fell on a unit [000 8.1]; the unit's `LossesTaken` follows."""
+
+    turn: int
+    side: Side
+    aircraft: str
+    hex: Offset
+    target: str
+    value: float
+    """The combat value before the percentage modifier."""
+    modifiers: tuple[str, ...]
+    unknown: bool = False
+    """Struck as an Unknown unit: "the combat results will not be known" [000 8.1]."""
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        text = (
+            f"{self.side.value} {self.aircraft} struck {self.target} in {self.hex[0]},{self.hex[1]}"
+        )
+        text += f": combat value {self.value:.1f}"
+        return text + (f" ({', '.join(self.modifiers)})" if self.modifiers else "")
+
+
+@dataclass(frozen=True, slots=True)
 class AntiAircraftFired:
     """A unit fired AA at an aircraft over `hex` [000 8.1]; the aircraft's `LossesTaken`
     follows it."""
@@ -153,6 +177,7 @@ class Interdicted:
 
 AirEvent = (
     AirMissionFlown
+    | AirStruck
     | AirMissionCalled
     | AntiAircraftFired
     | AircraftReady

@@ -31,6 +31,7 @@ from engine.air.events import (
     AirMissionCalled,
     AirMissionFlown,
     AirReconSpotted,
+    AirStruck,
     AntiAircraftFired,
 )
 from engine.air.interception import is_intercepted, mission_interception_chance
@@ -56,6 +57,7 @@ from engine.combat.kinds import CombatKind
 from engine.combat.losses import apply_combat_result
 from engine.combat.rubble import rubble_from_fire
 from engine.sightings import Sight
+from engine.spotting import spotted_by
 from engine.units import UnitStatus
 
 if TYPE_CHECKING:
@@ -65,6 +67,7 @@ if TYPE_CHECKING:
 
 MissionEvent = (
     AirMissionFlown
+    | AirStruck
     | AntiAircraftFired
     | LossesTaken
     | RubbleMade
@@ -183,11 +186,28 @@ def _strike(state: GameState, aircraft: UnitState, hex_index: int) -> list[Missi
         return []
     halved = detached_only(state, aircraft, hex_index)
     value = strike_value(state, aircraft, enemy, halved_for_spotting=halved)
+    unknown = strike_grade(state, aircraft, hex_index) is Sight.UNKNOWN
     events: list[MissionEvent] = [
-        apply_combat_result(state, enemy, value.value, value.modifier_pct, CombatKind.AIR)
+        _struck(state, aircraft, hex_index, value, unknown),
+        apply_combat_result(state, enemy, value.value, value.modifier_pct, CombatKind.AIR),
     ]
     rubble = rubble_from_fire(state, hex_index, value.value)
     return events + ([rubble] if rubble is not None else [])
+
+
+def _struck(
+    state: GameState, aircraft: UnitState, hex_index: int, value: StrikeValue, unknown: bool
+) -> AirStruck:
+    return AirStruck(
+        state.turn,
+        aircraft.side,
+        aircraft.id,
+        state.board.offset(hex_index),
+        value.target,
+        round(value.value, 3),
+        tuple(m.describe() for m in value.modifiers),
+        unknown,
+    )
 
 
 def _carpet(state: GameState, aircraft: UnitState, hex_index: int) -> list[MissionEvent]:
@@ -201,6 +221,9 @@ def _carpet(state: GameState, aircraft: UnitState, hex_index: int) -> list[Missi
             continue
         value = strike_value(state, aircraft, unit)
         best = max(best, value.value)
+        known = spotted_by(state, aircraft.side).get(unit.id)
+        seen = unit.side is aircraft.side or (known is not None and known.grade is Sight.SPOTTED)
+        events.append(_struck(state, aircraft, hex_index, value, not seen))
         events.append(
             apply_combat_result(
                 state,

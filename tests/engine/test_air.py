@@ -21,6 +21,7 @@ from engine.air.events import (
     AircraftReady,
     AirMissionFlown,
     AirReconSpotted,
+    AirStruck,
     AntiAircraftFired,
     Interdicted,
 )
@@ -273,6 +274,29 @@ def test_the_air_strike_hex_limit_stops_strikes_once_the_aircraft_reach_it() -> 
     assert game.can_air_strike("R", target)
 
 
+def test_owned_aircraft_strike_only_what_their_organization_sees_at_half_if_detached() -> None:
+    # [000 8.4] "air combat missions by those units can only be performed against hexes that
+    # are spotted by the owning organization ... If only Detached units are available for
+    # spotting, the air strike is at half value."
+    foreign = {"P": {**FIGHTERS, "air": {"owner": "us.elsewhere"}}, "a": SOLID}
+    title = _title(STRIKE_ROW, foreign, air=["P"])
+    refused = _game(title).can_air_strike("P", title.positions["a"]).reason
+    assert refused is not None
+    assert "us.elsewhere" in refused
+    owned = {"P": {**FIGHTERS, "air": {"owner": "us.div"}}, "a": SOLID}
+    title = _title(STRIKE_ROW, owned, air=["P"])  # A has no HQ: Detached
+    preview = _game(title).air_preview("P", title.positions["a"])
+    assert preview is not None
+    assert preview.strike is not None
+    assert "x0.5 only Detached spotters" in [m.describe() for m in preview.strike.modifiers]
+    hq = {"unit_class": "headquarters", "command_range": 5, "hex": (0, 1)}
+    title = _title(STRIKE_ROW, {**owned, "H": hq}, air=["P"])
+    preview = _game(title).air_preview("P", title.positions["a"])
+    assert preview is not None
+    assert preview.strike is not None
+    assert "x0.5 only Detached spotters" not in [m.describe() for m in preview.strike.modifiers]
+
+
 def test_storms_and_night_keep_aircraft_on_the_ground() -> None:
     title = _strike_title(start="1944-12-16 20:00")
     game = _game(title)
@@ -519,6 +543,10 @@ def test_road_to_bastogne_flies_an_air_strike_through_aa_and_replays_it() -> Non
     assert not flown.intercepted
     assert any(isinstance(e, AntiAircraftFired) for e in events)
     assert any(isinstance(e, LossesTaken) and e.unit == aircraft for e in events)
+    # the strike is logged before the losses it caused, so its side may read them
+    assert isinstance(events[-2], AirStruck)
+    assert isinstance(events[-1], LossesTaken)
+    assert events[-1].unit == events[-2].target
     text = [e.describe() for e in events]
     assert "fired AA at us.9af.362fg" in "\n".join(text)
     # recorded, saved as a record order and replayed to the same log
