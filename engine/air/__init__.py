@@ -11,6 +11,7 @@ and queries.
 - `strike.py`        the air strike and carpet bombing, the hex limit, air ownership
                      [000 8.1, 8.4]
 - `recon.py`         the air recon mission and its spotting formula [000 8.1]
+- `rest.py`          fatigue and loss recovery of aircraft that rested [000 9.3, 12.0]
 - `missions.py`      a mission from the interception roll to its effect, and its preview
 - `interdiction.py`  off-map air attacks on units moving in Travel or Rail Mode [000 8.2]
 - `events.py`        what air missions log

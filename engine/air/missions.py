@@ -36,6 +36,7 @@ from engine.air.events import (
 )
 from engine.air.interception import is_intercepted, mission_interception_chance
 from engine.air.recon import fly_recon
+from engine.air.rest import rest_aircraft
 from engine.air.strike import (
     CARPET_DISRUPTION,
     StrikeValue,
@@ -51,7 +52,7 @@ from engine.air.strike import (
     why_not_strike_hex,
 )
 from engine.combat.activity import mark_active
-from engine.combat.events import LossesTaken, RubbleMade
+from engine.combat.events import FatigueRecovered, LossesTaken, RubbleMade, StrengthRecovered
 from engine.combat.fire_targets import attack_of, is_hard_target
 from engine.combat.kinds import CombatKind
 from engine.combat.losses import apply_combat_result
@@ -74,6 +75,8 @@ MissionEvent = (
     | AirReconSpotted
     | AirMissionCalled
     | AircraftReady
+    | FatigueRecovered
+    | StrengthRecovered
 )
 
 
@@ -251,7 +254,8 @@ def call(state: GameState, aircraft: UnitState, hex_index: int) -> AirMissionCal
 
 def start_of_turn(state: GameState, side: Side) -> list[MissionEvent]:
     """The side's air at the start of its player turn: the missions it called fly (Panzer
-    Battles), then its aircraft check their availability [000 8.3, 001 #32]."""
+    Battles), then its aircraft check their availability and rest [000 8.3, 9.3, 12.0,
+    001 #32]."""
     events: list[MissionEvent] = []
     for aircraft_id, hex_index in list(state.air.called.items()):
         aircraft = state.units[aircraft_id]
@@ -259,7 +263,7 @@ def start_of_turn(state: GameState, side: Side) -> list[MissionEvent]:
             continue
         del state.air.called[aircraft_id]
         events += _launch(state, aircraft, hex_index)
-    return events + availability_checks(state, side)
+    return [*events, *availability_checks(state, side), *rest_aircraft(state, side)]
 
 
 def _launch(state: GameState, aircraft: UnitState, hex_index: int) -> list[MissionEvent]:

@@ -28,7 +28,7 @@ from engine.air.events import (
 from engine.air.interception import interception_chance
 from engine.air.recon import recon_probability
 from engine.air.strike import scatter
-from engine.combat.events import LossesTaken
+from engine.combat.events import FatigueRecovered, LossesTaken
 from engine.game import Game
 from engine.movement import IllegalMove
 from engine.orders import AirRecon, AirStrike, CarpetBomb
@@ -348,6 +348,24 @@ def test_an_aircraft_comes_back_with_the_availability_chance_each_turn() -> None
     assert abs(first_turn - 0.2) < 4 * math.sqrt(0.2 * 0.8 / len(waits))
     # geometric: a mean wait of 1/p = 5 turns
     assert 4.0 < sum(waits) / len(waits) < 6.0
+
+
+def test_aircraft_that_rest_recover_fatigue_and_losses() -> None:
+    # [000 9.3] "Nominal Fatigue recovery also applies to air units"; [000 12.0] "Loss
+    # recovery also applies to losses taken by air units"
+    units = {"P": FIGHTERS, "f": {**FLAK, "aa_range": 1, "aa_attack": 20}, "a": SOLID}
+    game = _game(_title(STRIKE_ROW, units, air=["P"], turns=30))
+    game.air_strike("P", (1, 0))
+    fighters = game.unit("P")
+    assert fighters.fatigue > 0
+    assert fighters.strength < 16
+    tired, strength = fighters.fatigue, fighters.strength
+    game.play_turns(12)
+    assert fighters.fatigue < tired
+    rested = [e for e in game.log if isinstance(e, FatigueRecovered) and e.units[0][0] == "P"]
+    assert rested
+    assert rested[0].turn >= 3  # not before a complete game turn without action
+    assert fighters.strength >= strength
 
 
 def test_scheduled_changes_and_low_visibility_set_the_availability_chance() -> None:
