@@ -145,7 +145,7 @@ class AirOrders:
                 grades[seen.hex] = grades.get(seen.hex, seen.grade) | seen.grade
         found = {}
         for hex_index, grade in sorted(grades.items()):
-            if strike and why_not_strike_hex(state, unit, hex_index) is not None:
+            if strike and why_not_strike_hex(state, unit, hex_index, seen=True) is not None:
                 continue
             found[self.offset_of(hex_index)] = grade is Sight.UNKNOWN
         return found

@@ -153,11 +153,16 @@ def strike_unit(state: GameState, aircraft: UnitState, hex_index: int) -> UnitSt
     return best
 
 
-def why_not_strike_hex(state: GameState, aircraft: UnitState, hex_index: int) -> str | None:
-    """Why `aircraft` may not strike `hex_index`, or None [000 8.1, 8.4]."""
+def why_not_strike_hex(
+    state: GameState, aircraft: UnitState, hex_index: int, *, seen: bool | None = None
+) -> str | None:
+    """Why `aircraft` may not strike `hex_index`, or None [000 8.1, 8.4]. `seen`: whether its
+    side sees enemy units there, when the caller knows (else it is looked up)."""
     column, row = state.board.offset(hex_index)
     where = f"{column},{row}"
-    if strike_grade(state, aircraft, hex_index) is None:
+    if seen is None:
+        seen = strike_grade(state, aircraft, hex_index) is not None
+    if not seen:
         return f"no enemy unit your side sees is in {where}: a strike needs a Spotted target"
     if strike_unit(state, aircraft, hex_index) is None:
         return f"{aircraft.id} has no attack value against the units in {where}"
