@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QMessageBox
 
 from editor.app import start
@@ -62,6 +62,12 @@ def test_the_air_mode_flies_a_strike_through_aa_fire_on_the_ardennes_sample(wind
     assert set(mode.targets.values()) == {CombatKind.AIR}
     target = next(h for h in mode.targets if session.game.air_preview(FIGHTERS, h).aa)  # type: ignore[union-attr]
     view.center_on(target)
+    edge = hex_point(view, target) + QPoint(0, round(view.zoom() * 0.4))  # below the counter
+    qtbot.keyClick(window.map_view, Qt.Key.Key_Escape)
+    before = view.grab().toImage().pixelColor(edge)
+    qtbot.keyClick(window.map_view, "R")
+    after = view.grab().toImage().pixelColor(edge)
+    assert after.blue() - after.red() > before.blue() - before.red(), "outlined in blue"
     hover(view, hex_point(view, target))
     text = window.testplay.tool.options().combat.preview.text()  # type: ignore[union-attr]
     assert "AA fire:" in text
