@@ -161,7 +161,9 @@ class TestPlayDock(DocumentDock):
         self.air_label = _value_label(_TIPS["air"])
         side_row = QHBoxLayout()
         side_row.addWidget(self.side_label)
-        side_row.addStretch(1)
+        # On the side's row, not a row of its own: the panel's height is what lets the window
+        # fit 1920x1080 at 200 %.
+        side_row.addWidget(self.air_label, 1)
         caption = QLabel("To move:")
         caption.setToolTip(_TIPS["side"])
         form.addRow(caption, side_row)
@@ -169,7 +171,6 @@ class TestPlayDock(DocumentDock):
             ("Turn:", self.turn_label),
             ("Time:", self.time_label),
             ("Weather:", self.weather_label),
-            ("Aircraft:", self.air_label),
             ("Score:", self.score_label),
             ("Supply:", self.supply_label),
         ):
@@ -377,7 +378,7 @@ class TestPlayDock(DocumentDock):
             f"{label(weather.condition)}, {storm}, visibility {weather.visibility} hexes "
             f"(effective {weather.effective_visibility})"
         )
-        self.air_label.setText(aircraft_line(game))
+        self.air_label.setText("Aircraft: " + aircraft_line(game))
         over = ""
         if game.result is not None:
             over = "<br><b>Game over</b>" + (" (early termination)" if game.result.early else "")
