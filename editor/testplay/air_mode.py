@@ -11,10 +11,10 @@ from engine.game import Game
 
 AIR = "air"
 AIR_TIP = (
-    "Air mode (R): fly the side's next available aircraft; the hexes worth a mission are "
-    "outlined in blue; hover one for the AA fire it meets, the chance of interception and the "
-    "losses expected, click to fly. Recon and carpet bombing may be called on any hex. A "
-    "mission cannot be taken back [000 8.1]"
+    "Air mode (R): fly the side's first available aircraft (Ctrl+click for the next); the hexes "
+    "worth a mission are outlined in blue; hover one for the AA fire it meets, the chance of "
+    "interception and the losses expected, click to fly. Recon and carpet bombing may be "
+    "called on any hex. A mission cannot be taken back [000 8.1]"
 )
 MISSION_NAMES = {"strike": "air strike", "carpet": "carpet bombing", "recon": "air recon"}
 

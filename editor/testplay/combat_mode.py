@@ -244,7 +244,8 @@ class CombatMode(QObject):
             return (
                 f"{self.aircraft} is ready: {len(self.targets)} hex"
                 f"{'es' if len(self.targets) != 1 else ''} outlined{anywhere}; hover one for the "
-                "AA fire and the chances, click to fly; Escape or a right-click to stop"
+                "AA fire and the chances, click to fly, Ctrl+click for the next aircraft; "
+                "Escape or a right-click to stop"
             )
         if not self.targets:
             return "No target in range"
@@ -272,6 +273,9 @@ class CombatMode(QObject):
         """Fire at or assault a target hex; with Ctrl in Assault mode, join a friendly stack
         to the assault (or take it out again); elsewhere say why not."""
         game, unit_id = self.game, self.tool.unit_id
+        if self.kind == AIR and control:
+            self.next_aircraft()
+            return
         if hex_ is not None and self.kind == AIR:  # the aircraft is no unit of the map
             self._fly(hex_)
             return
@@ -306,6 +310,20 @@ class CombatMode(QObject):
         self.joined = []
         self.tool.message.emit(result_line(session, events))
         self.refresh()
+
+    def next_aircraft(self) -> None:
+        """The Air mode flies the side's next aircraft that may fly now (Ctrl+click)."""
+        game = self.game
+        if game is None:
+            return
+        ready = [a.id for a in game.available_aircraft() if game.why_not_fly(a.id) is None]
+        if not ready:
+            return
+        at = ready.index(self.aircraft) + 1 if self.aircraft in ready else 0
+        self.aircraft = ready[at % len(ready)]
+        self.targets = self._targets()
+        self._preview(self.hovered)
+        self.tool.message.emit(self.hint())
 
     def _fly(self, hex_: Offset) -> None:
         """Fly the Air mode's aircraft at `hex_`, or say why it may not."""

@@ -26,10 +26,15 @@ FIGHTERS = "us.9af.362fg"
 
 
 @pytest.fixture
-def window(qtbot, tmp_path: Path) -> MainWindow:
+def scenario_name() -> str:
+    return "road_to_bastogne"
+
+
+@pytest.fixture
+def window(qtbot, tmp_path: Path, scenario_name: str) -> MainWindow:
     title = tmp_path / "ardennes44"
     shutil.copytree(SAMPLE_DATA / "ardennes44", title)
-    scenario = title / "scenarios" / "road_to_bastogne.scenario.yaml"
+    scenario = title / "scenarios" / f"{scenario_name}.scenario.yaml"
     win = start([str(scenario)], ask=lambda *_: None)
     qtbot.addWidget(win)
     win.ask = lambda *_: QMessageBox.StandardButton.Discard
@@ -85,3 +90,24 @@ def test_the_air_mode_flies_a_strike_through_aa_fire_on_the_ardennes_sample(wind
     assert "0 of 1 available" in panel.air_label.text()
     assert mode.kind is None  # no aircraft left to fly: the mode is left
     assert not mode.air_action.isEnabled()
+
+
+@pytest.mark.parametrize("scenario_name", ["into_the_ardennes"])
+def test_ctrl_click_in_the_air_mode_picks_the_next_aircraft(window, qtbot):
+    assert window.testplay.start(settings=TestPlaySettings(seed=1))
+    session = window.testplay.session
+    assert session is not None
+    for _ in range(3):  # the Allied player turn of turn 2, at dawn
+        session.end_player_turn()
+    panel = window.testplay.dock
+    assert panel is not None
+    assert "3 of 3 available" in panel.air_label.text()
+    mode = window.testplay.tool.combat
+    view = window.map_view
+    view.setFocus()
+    qtbot.keyClick(view, "R")
+    assert mode.aircraft == "us.9af.365fg"
+    click = hex_point(view, (0, 0))
+    qtbot.mouseClick(view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ControlModifier, click)
+    assert mode.aircraft == "us.9af.366fg"
+    assert session.game.orders[-1].describe() == "end the player turn"  # nothing flew
