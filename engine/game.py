@@ -17,6 +17,7 @@ from datetime import datetime
 from pathlib import Path
 
 from engine import movement, objectives, organize, patrols, phases, spotting, supply
+from engine.air.fleet import enlist_aircraft
 from engine.allowance import movement_allowance
 from engine.combat import dig_in
 from engine.combat.events import LossesTaken
@@ -25,6 +26,7 @@ from engine.engineering.events import WiredBridgeTested
 from engine.engineering.progress import after_move
 from engine.engineering.wired import walk_past_wired
 from engine.events import Event, GameEnded
+from engine.game_air import AirOrders
 from engine.game_carry import CarryOrders
 from engine.game_combat import CombatOrders
 from engine.game_engineering import EngineeringOrders
@@ -35,8 +37,11 @@ from engine.intel import update_intel
 from engine.movement_walk import walk
 from engine.orders import (
     ENGINEERING_ORDERS,
+    AirRecon,
+    AirStrike,
     Assault,
     BreakDown,
+    CarpetBomb,
     Carry,
     ChangeMode,
     Combine,
@@ -70,7 +75,9 @@ SEEN_ROLLS = (LossesTaken, WiredBridgeTested)
 """Events of a die roll the player saw during an order: nothing before it is taken back."""
 
 
-class Game(CombatOrders, CarryOrders, EngineeringOrders, PatrolOrders, GameQueries, TurnLoop):
+class Game(
+    CombatOrders, CarryOrders, EngineeringOrders, PatrolOrders, AirOrders, GameQueries, TurnLoop
+):
     """A game in progress, from the first player turn of turn 1 to the end.
 
     Orders (`move`, `change_mode`, `exit_unit`, `dig_in`, `combine`, `break_down`, ...) are
@@ -103,6 +110,7 @@ class Game(CombatOrders, CarryOrders, EngineeringOrders, PatrolOrders, GameQueri
                 )
             )
         spotting.start(state)
+        enlist_aircraft(state)  # [000 8.0] the air setup's units, ready to fly
         self._start_player_turn()
 
     # --- starting ---------------------------------------------------------------------------
@@ -216,6 +224,12 @@ class Game(CombatOrders, CarryOrders, EngineeringOrders, PatrolOrders, GameQueri
             return self.assault(order.hex, order.units)
         if isinstance(order, ENGINEERING_ORDERS):
             return self.apply_engineering(order)
+        if isinstance(order, AirStrike):
+            return self.air_strike(order.aircraft, order.target)
+        if isinstance(order, CarpetBomb):
+            return self.carpet_bomb(order.aircraft, order.target)
+        if isinstance(order, AirRecon):
+            return self.air_recon(order.aircraft, order.target)
         if isinstance(order, EndPhase):  # the recorded orders hold any automatic fire
             return self.end_phase(automatic=False)
         return self.end_player_turn(automatic=False)
