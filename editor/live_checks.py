@@ -344,13 +344,6 @@ class LiveChecker(QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(delay_ms)
         self._timer.timeout.connect(self.check_now)
-        # A newly opened document is checked once the window has handled what is pending, its
-        # first paint included: sending the snapshot to the checking process holds the GIL for
-        # a tenth of a second on a large title, which the first paint would wait for.
-        self._first = QTimer(self)
-        self._first.setSingleShot(True)
-        self._first.setInterval(0)
-        self._first.timeout.connect(self.check_now)
 
     @property
     def generation(self) -> int:
@@ -371,7 +364,6 @@ class LiveChecker(QObject):
         self._cache = CheckCache()
         self._latest.value += 1
         self._timer.stop()
-        self._first.stop()
         self.problems = []
         if document is None:
             self.checked.emit([])
@@ -379,8 +371,7 @@ class LiveChecker(QObject):
             return
         document.changed.connect(self._on_changed)
         document.scenario_path_changed.connect(self._on_changed)
-        self._first.start()
-        self._update_busy()
+        self.check_now()
 
     def schedule(self) -> None:
         """Check again once no edit came for the debounce delay."""
@@ -390,7 +381,6 @@ class LiveChecker(QObject):
     def check_now(self, *, fresh: bool = False) -> None:
         """Check the document as it is now (`fresh`: forget every cached result first)."""
         self._timer.stop()
-        self._first.stop()
         if self.document is None:
             return
         if fresh:
@@ -422,7 +412,6 @@ class LiveChecker(QObject):
         """Stop checking: cancel what is scheduled, make a running check stop at its next
         stage and wait for it (call it before the application quits)."""
         self._timer.stop()
-        self._first.stop()
         self._latest.value += 1
         self._again = False
         self.wait()
@@ -450,7 +439,7 @@ class LiveChecker(QObject):
         self._update_busy()
 
     def _update_busy(self) -> None:
-        busy = self._running is not None or self._timer.isActive() or self._first.isActive()
+        busy = self._running is not None or self._timer.isActive()
         if busy != self._busy:
             self._busy = busy
             self.busy_changed.emit(busy)
