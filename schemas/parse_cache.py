@@ -41,6 +41,10 @@ titles and several versions of each in flight)."""
 MAX_BYTES = 256 * 2**20
 """The most the entries may take on disk together (the 500x500 benchmark title takes 6 MB)."""
 
+MAX_CHECKS_PER_ENTRY = 16
+"""Checks' results kept beside one entry (its own checks, and a scenario's references against
+the last versions of the files it references)."""
+
 OFF = "off"
 """The value of `$HEXWRIGHT_CACHE_DIR` that turns the cache off."""
 
@@ -206,7 +210,11 @@ def store_checks(name: str, label: str, problems: list[Problem]) -> None:
     entry = where / (name + _CHECKS_SUFFIX)
     kept = _read(entry)
     results = dict(kept) if isinstance(kept, dict) else {}
+    results.pop(label, None)
     results[label] = list(problems)
+    # A scenario's references are kept per version of the other files: the oldest go first.
+    for old in list(results)[: max(0, len(results) - MAX_CHECKS_PER_ENTRY)]:
+        del results[old]
     try:
         _write(where, entry, results)
     except (OSError, pickle.PicklingError, RecursionError):

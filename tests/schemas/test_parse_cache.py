@@ -220,3 +220,18 @@ def test_the_checks_kept_for_a_file_leave_the_cache_with_its_entry(
     load_file(path)
     assert len(_entries(cache)) == 1
     assert list(cache.glob("*.checks")) == []
+
+
+def test_a_file_keeps_the_checks_of_the_last_versions_of_the_files_it_references(
+    cache: Path, tmp_path: Path
+) -> None:
+    path = _large_map(tmp_path)
+    entry = load_file(path).cache_entry
+    assert entry is not None
+    kept = parse_cache.MAX_CHECKS_PER_ENTRY
+    for version in range(kept + 4):
+        parse_cache.store_checks(entry, f"references:{version}", [])
+    assert parse_cache.lookup_checks(entry, "references:0") is None  # the oldest went
+    assert parse_cache.lookup_checks(entry, "references:3") is None
+    assert parse_cache.lookup_checks(entry, "references:4") == []
+    assert parse_cache.lookup_checks(entry, f"references:{kept + 3}") == []
