@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import weakref
 from array import array
-from collections.abc import Container, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from heapq import heappop, heappush
 
@@ -146,19 +146,20 @@ def _occupied_or_marked(state: GameState) -> bytearray:
     return marked
 
 
-def _occupied_or_marked_set(state: GameState) -> Container[int]:
-    """`_occupied_or_marked` as a container of hexes, for a search that settles a few hundred
-    hexes: no array of the whole map to fill. Usually the stacks alone."""
-    layers = (
-        state.minefields,
-        state.obstacles,
-        state.congestion,
-        state.rubble,
-        state.rail_damage,
-    )
-    if not any(layers):
-        return state.stacks
-    return {index for layer in (state.stacks, *layers) for index in layer}
+def _marked_overlays(state: GameState) -> set[int]:
+    """The hexes of `_occupied_or_marked` other than the units' (a few), for a search that
+    settles a few hundred hexes and reads the stacks themselves: no array of the whole map."""
+    return {
+        index
+        for layer in (
+            state.minefields,
+            state.obstacles,
+            state.congestion,
+            state.rubble,
+            state.rail_damage,
+        )
+        for index in layer
+    }
 
 
 class _AskEveryStep:
@@ -193,7 +194,8 @@ def _search(
     neighbors = board.neighbors
     if edges is None:
         edges = mover.costs.edge_costs()
-    marked = _occupied_or_marked_set(state)
+    occupied = state.stacks
+    marked = _marked_overlays(state)
     minefields = state.minefields if avoid_mines else {}
     zoc = mover.zoc
     step = mover.step
@@ -232,7 +234,7 @@ def _search(
             v = neighbors[e]
             if v in done:
                 continue
-            if cost < 0 or v in marked or (in_zoc and zoc[v]):
+            if cost < 0 or v in occupied or v in marked or (in_zoc and zoc[v]):
                 if v in minefields and v != target:
                     continue
                 taken = step(u, e - base, spent)
