@@ -208,6 +208,18 @@ Offset = tuple[int, int]
 """A hex as (column, row), as files and the UI write it."""
 
 
+@lru_cache(maxsize=256)
+def _disc_steps(
+    shifted: Literal["odd", "even"], parity: int, radius: int
+) -> tuple[tuple[int, int], ...]:
+    """`Grid.disc_steps` for a center in a column of `parity` (0 even, 1 odd)."""
+    grid = Grid(1, 1, shifted)
+    return tuple(
+        (column - parity, row)
+        for column, row in map(grid.offset_of, grid.hex_at(parity, 0).iter_range(radius))
+    )
+
+
 @lru_cache(maxsize=65536)
 def _line_steps(
     shifted: Literal["odd", "even"], lower: bool, columns: int, rows: int, nudge: Literal[1, -1]
@@ -273,6 +285,20 @@ class Grid:
         """
         lower = (a[0] & 1) == (1 if self.shifted == "odd" else 0)
         return _line_steps(self.shifted, lower, b[0] - a[0], b[1] - a[1], nudge)
+
+    def disc_steps(self, center: Offset, radius: int) -> tuple[tuple[int, int], ...]:
+        """The offsets of the hexes within `radius` of `center` in `Hex.iter_range`'s order
+        (nearest first), as (column, row) steps from it, on the map or not: they depend only
+        on the stagger of the center's column, so each radius is computed once (spotting asks
+        for thousands of discs).
+
+        >>> grid = Grid(9, 9)
+        >>> [grid.offset_of(h) for h in grid.hex_at(3, 4).iter_range(1)][:3]
+        [(3, 4), (2, 5), (3, 5)]
+        >>> grid.disc_steps((3, 4), 1)[:3]
+        ((0, 0), (-1, 1), (0, 1))
+        """
+        return _disc_steps(self.shifted, center[0] & 1, radius)
 
     def contains(self, column: int, row: int) -> bool:
         """Whether an offset position lies on the map."""
