@@ -118,6 +118,8 @@ class _Turn:
         self._back_to_supply()
         self.done: set[str] = set()
         """Units given an order, or left alone on purpose, this turn."""
+        self.crowd: Counter[Offset] = Counter()
+        """The side's units per hex, kept up to date over the marches."""
         self.finished: set[str] = set()
         """Of those, the units that may do nothing more this turn: resting, assaulting,
         digging in, leaving the map. A unit that only moved may still fire."""
@@ -215,6 +217,7 @@ class _Turn:
         else the command range holds it back."""
         claimed: set[Offset] = set()
         under = commanded(self.game, self.world)
+        self.crowd = Counter(self.world.offsets.values())
         units = list(self._units())
         for unit_id, intent in [u for u in units if u[0] not in under]:
             if unit_id not in self.done and self._still_orderable(unit_id):
@@ -245,7 +248,7 @@ class _Turn:
             if grab is not None and path:
                 claimed.add(grab.hex)
                 why = f"takes {grab.id}, undefended, on the way ({intent.why})"
-                yield self._order(unit_id, partial(self.game.move, unit_id, path), why)
+                yield self._moved(unit_id, path, why)
                 return
         standoff = SUPPORT_STANDOFF if support else 0
         if support and stance is Stance.ATTACK and distance <= SUPPORT_STANDOFF:
@@ -253,7 +256,6 @@ class _Turn:
         enemy = self.world.nearest_enemy(here)
         marching = stance in (Stance.MOVE, Stance.EXIT) and (enemy is None or enemy > TRAVEL_SAFETY)
         leash = None if marching else leash_of(self.game, self.world, unit_id)
-        crowd = Counter(self.world.offsets.values())
         path = step_toward(
             self.game,
             self.world,
@@ -262,7 +264,7 @@ class _Turn:
             self.rng,
             standoff=standoff,
             leash=leash,
-            crowd=crowd,
+            crowd=self.crowd,
         )
         if not path:
             if leash is not None and step_toward(
@@ -273,7 +275,17 @@ class _Turn:
             return
         end = path[-1]
         why = f"{intent.why} ({self.world.distance(end, goal)} hexes to go)"
-        yield self._order(unit_id, partial(self.game.move, unit_id, path), why)
+        yield self._moved(unit_id, path, why)
+
+    def _moved(self, unit_id: str, path: list[Offset], why: str) -> list[Event]:
+        """Move a unit, keeping the count of the side's units per hex (`crowd`) up to date."""
+        here = self.world.offsets[unit_id]
+        events = self._order(unit_id, partial(self.game.move, unit_id, path), why)
+        self.crowd[here] -= 1
+        there = self.world.offsets.get(unit_id)
+        if there is not None:
+            self.crowd[there] += 1
+        return events
 
     def _post_hq(self, hq_id: str, intent: Intent, units: list[str]) -> Iterator[list[Event]]:
         """An HQ moves to keep its units in its command range (`hq_post`); under a hold order
