@@ -97,10 +97,7 @@ def _axial(board: Board) -> tuple[array[int], array[int]]:
     """Axial (q, r) of every hex index, for the distance in the heuristic."""
     found = _AXIAL.get(board)
     if found is None:
-        grid = board.grid
-        hexes = [grid.hex_at(c, r) for r in range(board.height) for c in range(board.width)]
-        found = (array("i", (h.q for h in hexes)), array("i", (h.r for h in hexes)))
-        _AXIAL[board] = found
+        found = _AXIAL[board] = board.grid.axial_table()
     return found
 
 
