@@ -365,7 +365,8 @@ class MapCosts:
     ) -> StepOptions:
         """The ways to step from hex `u` in direction `d`, given the damaged bridges: edges
         (`GameState.damaged_bridges`) and full-hex bridge hexes. Remembered per board and
-        profile (`_BoardFacts.options_of`) for steps whose bridges are not damaged."""
+        profile (`_BoardFacts.options_of`) for steps whose bridges are not damaged: a new
+        argument from the game's state must keep its steps out of the memo (`plain`)."""
         e = 6 * u + d
         plain = e not in damaged and self.board.neighbors[e] not in damaged_full_hex
         if plain:
