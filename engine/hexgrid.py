@@ -334,6 +334,22 @@ class Grid:
         """
         return row * self.width + column
 
+    def axial_table(self) -> tuple[array[int], array[int]]:
+        """The axial q and r of every hex index (row by row), for loops that measure many
+        distances between hex indexes: a column's r is its row less the column's own shift.
+
+        >>> grid = Grid(3, 2, shifted="even")
+        >>> qs, rs = grid.axial_table()
+        >>> [(qs[i], rs[i]) for i in range(6)] == [
+        ...     tuple(grid.hex_at(c, r)) for r in range(2) for c in range(3)]
+        True
+        """
+        width, height = self.width, self.height
+        shift = [self.hex_at(column, 0).r for column in range(width)]
+        qs = array("i", range(width)) * height
+        rs = array("i", [row + shift[column] for row in range(height) for column in range(width)])
+        return qs, rs
+
     def neighbor_table(self) -> array[int]:
         """For every hex index `i` and direction number `d` (clockwise from Up), the index of the
         neighbour at `6 * i + d`, or -1 where it lies off the map. Hot loops (paths, supply)

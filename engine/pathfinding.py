@@ -97,10 +97,7 @@ def _axial(board: Board) -> tuple[array[int], array[int]]:
     """Axial (q, r) of every hex index, for the distance in the heuristic."""
     found = _AXIAL.get(board)
     if found is None:
-        grid = board.grid
-        hexes = [grid.hex_at(c, r) for r in range(board.height) for c in range(board.width)]
-        found = (array("i", (h.q for h in hexes)), array("i", (h.r for h in hexes)))
-        _AXIAL[board] = found
+        found = _AXIAL[board] = board.grid.axial_table()
     return found
 
 
@@ -445,26 +442,27 @@ def min_path(
         return Path((start,), 0.0)
     if not 0 <= target_hex < state.board.size or mover.end_problem(target_hex) is not None:
         return None
+    best: dict[int, float] | list[float]
+    previous: dict[int, int] | array[int]
     if within_allowance:
         # A turn's move is short: as for `reachable`, no map-wide tables are built for it
         # (the landmarks alone take a second or more on a large map); A* with the distance
         # bound is enough.
         budget = mp_left(state, unit)
         edges = mover.costs.cached_edge_costs() or _AskEveryStep()
-        reached, previous, _ = _search(
+        best, previous, _ = _search(
             mover, budget, target_hex, avoid_mines=not mover.mine_clearer, edges=edges
         )
-        cost = reached.get(target_hex, INF)
-        back: dict[int, int] | array[int] = previous
     else:
         bounds = landmarks(mover.costs, _zoc_factor(mover))
         if bounds.lower_bound(start, target_hex) == INF:
             return None
-        best, back = _a_star(mover, target_hex, bounds, avoid_mines=not mover.mine_clearer)
-        cost = best[target_hex]
+        best, previous = _a_star(mover, target_hex, bounds, avoid_mines=not mover.mine_clearer)
+    # `_search` keeps the hexes it reached in dictionaries, `_a_star` arrays of the whole map
+    cost = best.get(target_hex, INF) if isinstance(best, dict) else best[target_hex]
     if cost == INF:
         return None
     hexes = [target_hex]
     while hexes[-1] != start:
-        hexes.append(back[hexes[-1]])
+        hexes.append(previous[hexes[-1]])
     return Path(tuple(reversed(hexes)), cost)

@@ -51,26 +51,47 @@ class ZocTracker:
     def current(self, state: GameState) -> bytearray:
         """The map for the state as it is now, recounting around the units changed since."""
         side = self.side
-        if self.broad != state.broad_changes:
-            self._clear(state)
-            changed = {u.id for u in state.units.values() if u.side is side}
-        else:
-            changed = state.changed_units[side]
+        changed = state.changed_units[side]
         state.changed_units[side] = set()
-        if changed or state.profile.concealed_without_zoc:
+        if self.broad != state.broad_changes:
+            self._build(state)
+        elif changed or state.profile.concealed_without_zoc:
             self._judge(state, changed)
         self.handed = True
         return self.map
 
-    def _clear(self, state: GameState) -> None:
-        size = state.board.size
-        self.counts = array("I", bytes(4 * size))
-        self.map = bytearray(size)
+    def _build(self, state: GameState) -> None:
+        """Count every unit of the side afresh, as `zoc_from_scratch` traces them (at the
+        start, and after a change that names no unit)."""
+        board, profile, side = state.board, state.profile, self.side
+        self.counts = counts = array("I", bytes(4 * board.size))
+        self.map = zoc = bytearray(board.size)
         self.handed = False
-        self.reach.clear()
-        self.hideable.clear()
-        self.seen.clear()
+        self.reach = reach = {}
         self.broad = state.broad_changes
+        able = [u for u in state.iter_units(side) if exerts_zoc(u, profile)]
+        hidden: set[str] = set()
+        if profile.concealed_without_zoc:
+            self.hideable = {u.id for u in able if conceals(state, u, u.hex)}
+            if self.hideable:
+                sync(state)  # as `_judge` does
+            self.seen = set(state.sightings[other_side(side)])
+            hidden = self.hideable - self.seen
+        neighbors = board.neighbors
+        for unit in able:
+            if unit.id in hidden:
+                continue
+            base = 6 * unit.hex
+            if unit.facing is None:  # all six directions, in order, read at C speed
+                hexes = tuple(neighbors[base : base + 6])
+                if -1 in hexes:
+                    hexes = tuple(h for h in hexes if h >= 0)
+            else:
+                hexes = tuple(o for d in zoc_directions(unit) if (o := neighbors[base + d]) >= 0)
+            reach[unit.id] = hexes
+            for hex_index in hexes:
+                counts[hex_index] += 1
+                zoc[hex_index] = 1
 
     def _judge(self, state: GameState, changed: set[str]) -> None:
         """Recount the zones of the `changed` units (ids of `side`), and under Panzer Battles

@@ -52,6 +52,14 @@ def test_a_disc_of_hexes_is_the_rings_around_the_center_in_order(
     assert found == expected
 
 
+@given(st.integers(1, 12), st.integers(1, 12), st.sampled_from(["odd", "even"]))
+def test_the_axial_table_holds_every_hex_s_axial_coordinates(width, height, shifted) -> None:
+    grid = Grid(width, height, shifted)
+    qs, rs = grid.axial_table()
+    expected = [grid.hex_at(c, r) for r in range(height) for c in range(width)]
+    assert list(zip(qs, rs, strict=True)) == [(h.q, h.r) for h in expected]
+
+
 def _board() -> Board:
     return Board.from_files(tiny_map(), tiny_parameters())
 
