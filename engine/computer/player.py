@@ -289,10 +289,15 @@ class _Turn:
 
     def _post_hq(self, hq_id: str, intent: Intent, units: list[str]) -> Iterator[list[Event]]:
         """An HQ moves to keep its units in its command range (`hq_post`); under a hold order
-        it stays, as every unit so ordered does."""
+        it stays, as every unit so ordered does, and so does an HQ defending an objective it
+        alone stands on: an HQ holds a hex as any unit does [000 3.4], and the hex would be
+        left empty."""
         if intent.stance is Stance.HOLD:
             return
         here = self.world.offsets[hq_id]
+        alone = sum(1 for where in self.world.offsets.values() if where == here) == 1
+        if intent.stance is Stance.DEFEND and here in intent.targets and alone:
+            return
         goal = nearest_target(self.world, here, intent)
         where = [self.world.offsets[u] for u in units if u in self.world.offsets]
         path = hq_post(

@@ -289,3 +289,26 @@ def test_a_unit_with_nowhere_to_go_fires_while_its_movement_points_last() -> Non
     # [000 5.1] each direct fire costs 1/3 of the Movement Allowance: three fires a turn.
     assert len(fires) == 3
     assert {f.target for f in fires} == {(2, 1)}
+
+
+def test_an_hq_alone_on_the_objective_it_defends_stays_there() -> None:
+    art = """
+    .H .  .  .  .  .  .  .  .A
+    .  .  .  .  .  .  .  .  .
+    """
+    title = _title(
+        art,
+        {"us.div": [{"id": "keep", "stance": "defend", "objective": "dorf", "turn": 1}]},
+        objectives=[
+            {"kind": "normal", "id": "dorf", "hex": [0, 0], "points": 50, "owner": "allied"}
+        ],
+        units={"H": HQ, "A": {"speed": 4}},  # two clear hexes a turn: it is far for a while
+    )
+    game = Game(title.game(12))
+    game.end_player_turn()  # the axis player turn: no orders
+    player = ComputerPlayer(Side.ALLIED, seed=12)
+    for _ in player.turn(game):
+        pass
+    assert game.offset_of(game.unit("H").hex) == (0, 0)
+    assert game.offset_of(game.unit("A").hex)[0] < 8, "its unit comes toward the objective"
+    assert game.state.board.distance(game.unit("A").hex, game.unit("H").hex) > 2
