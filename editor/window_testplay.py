@@ -25,6 +25,7 @@ from editor.testplay.carry_marks import carry_notes
 from editor.testplay.computer_turns import ComputerTurns
 from editor.testplay.curtain import Curtain
 from editor.testplay.dock import TestPlayDock
+from editor.testplay.engineering_marks import engineering_notes
 from editor.testplay.fixes import positions_of
 from editor.testplay.log_export import FILE_FILTERS as LOG_FILTERS
 from editor.testplay.log_export import export_log
@@ -242,7 +243,10 @@ class TestPlayController(QObject):
         # Hex Info lists the game's units, as the side to move may know them under Fog of War.
         hex_info = window.docks.get("hex_info")
         if isinstance(hex_info, HexInfoDock):
-            hex_info.unit_notes = lambda unit_id: carry_notes(session.game, unit_id, session.viewer)
+            hex_info.unit_notes = lambda unit_id: [
+                *carry_notes(session.game, unit_id, session.viewer),
+                *engineering_notes(session.game, unit_id, session.viewer),
+            ]
         if isinstance(hex_info, DocumentDock):
             hex_info.set_document(session.shadow)
         self.curtain = Curtain(window, session)

@@ -8,6 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.air.events import (
+    AircraftReady,
+    AirMissionCalled,
+    AirMissionFlown,
+    AirReconSpotted,
+    AirStruck,
+    AntiAircraftFired,
+    Interdicted,
+)
 from engine.carrying import Carried, Uncarried
 from engine.combat.dig_in import DugIn, StartedDiggingIn, StoppedDiggingIn
 from engine.combat.events import (
@@ -22,6 +31,7 @@ from engine.combat.events import (
     RubbleMade,
     StrengthRecovered,
 )
+from engine.engineering.events import EngineeringEvent
 from engine.irregular_events import (
     BackOnTransport,
     Deceived,
@@ -446,5 +456,13 @@ Event = (
     | DeceptionDetected
     | DeceptionRecalled
     | Deceived
+    | EngineeringEvent
+    | AirMissionFlown
+    | AirMissionCalled
+    | AirStruck
+    | AntiAircraftFired
+    | AircraftReady
+    | AirReconSpotted
+    | Interdicted
 )
 """Anything the game log holds."""

@@ -17,21 +17,31 @@ from datetime import datetime
 from pathlib import Path
 
 from engine import movement, objectives, organize, patrols, phases, spotting, supply
+from engine.air.fleet import enlist_aircraft
 from engine.allowance import movement_allowance
 from engine.combat import dig_in
 from engine.combat.events import LossesTaken
 from engine.combat.opportunity_fire import opportunity_fire, triggers_on_mode_change
+from engine.engineering.events import WiredBridgeTested
+from engine.engineering.progress import after_move
+from engine.engineering.wired import walk_past_wired
 from engine.events import Event, GameEnded
+from engine.game_air import AirOrders
 from engine.game_carry import CarryOrders
 from engine.game_combat import CombatOrders
+from engine.game_engineering import EngineeringOrders
 from engine.game_patrols import PatrolOrders
 from engine.game_queries import GameQueries
 from engine.game_turns import TurnLoop
 from engine.intel import update_intel
 from engine.movement_walk import walk
 from engine.orders import (
+    ENGINEERING_ORDERS,
+    AirRecon,
+    AirStrike,
     Assault,
     BreakDown,
+    CarpetBomb,
     Carry,
     ChangeMode,
     Combine,
@@ -61,8 +71,13 @@ from schemas.weather import WeatherFile
 
 Offset = tuple[int, int]
 
+SEEN_ROLLS = (LossesTaken, WiredBridgeTested)
+"""Events of a die roll the player saw during an order: nothing before it is taken back."""
 
-class Game(CombatOrders, CarryOrders, PatrolOrders, GameQueries, TurnLoop):
+
+class Game(
+    CombatOrders, CarryOrders, EngineeringOrders, PatrolOrders, AirOrders, GameQueries, TurnLoop
+):
     """A game in progress, from the first player turn of turn 1 to the end.
 
     Orders (`move`, `change_mode`, `exit_unit`, `dig_in`, `combine`, `break_down`, ...) are
@@ -95,6 +110,7 @@ class Game(CombatOrders, CarryOrders, PatrolOrders, GameQueries, TurnLoop):
                 )
             )
         spotting.start(state)
+        enlist_aircraft(state)  # [000 8.0] the air setup's units, ready to fly
         self._start_player_turn()
 
     # --- starting ---------------------------------------------------------------------------
@@ -206,6 +222,14 @@ class Game(CombatOrders, CarryOrders, PatrolOrders, GameQueries, TurnLoop):
             return self.fire(order.unit, order.target)
         if isinstance(order, Assault):
             return self.assault(order.hex, order.units)
+        if isinstance(order, ENGINEERING_ORDERS):
+            return self.apply_engineering(order)
+        if isinstance(order, AirStrike):
+            return self.air_strike(order.aircraft, order.target)
+        if isinstance(order, CarpetBomb):
+            return self.carpet_bomb(order.aircraft, order.target)
+        if isinstance(order, AirRecon):
+            return self.air_recon(order.aircraft, order.target)
         if isinstance(order, EndPhase):  # the recorded orders hold any automatic fire
             return self.end_phase(automatic=False)
         return self.end_player_turn(automatic=False)
@@ -219,8 +243,9 @@ class Game(CombatOrders, CarryOrders, PatrolOrders, GameQueries, TurnLoop):
     def undo(self) -> Order:
         """Take back the last order of the current player turn, with everything it caused (the
         random numbers it drew included), and return it. ValueError when the player turn has no
-        orders. Orders before one that took a combat result (`LossesTaken`) cannot be taken
-        back: the player has seen that roll - a move that drew opportunity fire included; a
+        orders. Orders before one that took a combat result (`LossesTaken`) or set off a wired
+        bridge's test [000 7.4] cannot be taken back: the player has seen that roll - a move
+        that drew opportunity fire included; a
         move during which no unit fired can be, the dice of units that failed to fire being
         unseen and rolled again the same after the take-back. Whether a player may (not under
         Fog of War [000 5.0]) is for the caller."""
@@ -243,7 +268,7 @@ class Game(CombatOrders, CarryOrders, PatrolOrders, GameQueries, TurnLoop):
         events = run()
         update_intel(self.state)
         self.orders.append(order)
-        if checkpoint is None or any(isinstance(event, LossesTaken) for event in events):
+        if checkpoint is None or any(isinstance(event, SEEN_ROLLS) for event in events):
             # A combat result is a die roll the player has seen: nothing before it is taken
             # back, or orders could be replayed until the dice fall well.
             self._checkpoints.clear()
@@ -305,7 +330,8 @@ class Game(CombatOrders, CarryOrders, PatrolOrders, GameQueries, TurnLoop):
             spent, patrolling = unit.mp_spent, unit.patrolling and bool(hexes)
             recalled = [patrols.recall(self.state, unit)] if patrolling else []
             try:
-                entered, on_the_way = walk(self.state, unit, hexes)
+                # [000 7.4] wired bridges the unit comes to are tested on the way
+                entered, on_the_way = walk_past_wired(self.state, unit, hexes, walk)
             except movement.IllegalMove:
                 if recalled:  # the path was refused: nothing changed
                     unit.patrolling, unit.mp_spent = True, spent
@@ -314,7 +340,8 @@ class Game(CombatOrders, CarryOrders, PatrolOrders, GameQueries, TurnLoop):
             seen = spotting.after_move(self.state, unit, start, entered)
             held = entered if unit.on_map else []
             owners = objectives.update_owners(self.state, [(h, unit.side) for h in held])
-            return self._emit([*recalled, *on_the_way, *seen, *owners])
+            stopped = after_move(self.state, unit)  # a worker that moves leaves its work
+            return self._emit([*recalled, *on_the_way, *seen, *owners, *stopped])
 
         return self._carry_out(order, run)
 
@@ -328,6 +355,7 @@ class Game(CombatOrders, CarryOrders, PatrolOrders, GameQueries, TurnLoop):
         def run() -> list[Event]:
             before = unit.mp_spent
             spent.append(movement.change_mode(self.state, unit, order.mode))
+            self._emit(after_move(self.state, unit))  # engineers work deployed [000 7.3, 7.4]
             if not self.state.options.opportunity_fire:
                 return []  # and no sync, which old records did not have here
             if not triggers_on_mode_change(unit, order.mode, before):

@@ -12,7 +12,7 @@ Decisions where the manual is silent, each with its section:
   case-3 rule when that is cheaper. Forced Bridge Movement [000 4.5] (Panzer Campaigns only) lets
   a unit in Travel Mode that is neither Disrupted nor Broken and has not moved this turn cross a
   hexside bridge ZOC to ZOC for its whole allowance. Full-hex bridges are never ZOC-blocked
-  [000 7.4]; pontoon bridges are not modelled.
+  [000 7.4], nor are pontoon bridges.
 - A cost of "the entire movement allowance" can be paid only by a unit that has spent no
   movement points this turn: the manual says so for ferries [000 4.5], and a unit that has
   spent some has less than its allowance left. In multi-turn planning (`planning=True`) such
@@ -24,8 +24,10 @@ Decisions where the manual is silent, each with its section:
   the whole allowance.
 - [000 4.4, 7.3] Entering a minefield of strength S costs nothing more but then takes S/3 of
   the allowance (half in Shallow Water), never more than the unit has left; engineers and mine
-  clearers instead pay 1/3 of the allowance to enter and suffer no attack. Minefield lanes are
-  not modelled.
+  clearers instead pay 1/3 of the allowance to enter and suffer no attack. Units in Travel Mode
+  enter through the lanes a clearer keeps open without an attack [000 7.3].
+- [000 7.4] Engineers' bridges, pontoons and destroyed AT ditches change the steps
+  (`engine.engineering.movement`); an engineer maintaining a bridge moves only across it.
 - [000 3.3] The road rate into a hex needs the men-equivalents already there (ships aside; in
   Rail Mode those in Rail Mode) plus the mover's within the Road Stacking Limit.
 - [000 4.5] A hexside ferry carries one unit per player turn; "un-Combined" is not checked (the
@@ -50,6 +52,7 @@ from engine.allowance import (
     movement_allowance,
     needs_travel_mode_to_move,
 )
+from engine.engineering.movement import engineered_map, has_lanes, maintained_edges
 from engine.movement_costs import INF, MapCosts, MoveProfile, StepOptions
 from engine.spotting import spotted_by
 from engine.stacking import over_stacking_on_arrival, road_stack_in, road_stacking_limit
@@ -147,6 +150,10 @@ class Mover:
             else []
         )
         self._nearest: dict[int, int] = {}
+        self.works = engineered_map(state)
+        """Built bridges, pontoons, destroyed AT ditches [000 7.4]; None when there are none."""
+        self.own_bridge = maintained_edges(state, unit)
+        """A maintaining engineer's own bridge: the only way it may move [000 7.4]."""
 
     @property
     def lowest_step(self) -> float:
@@ -190,7 +197,11 @@ class Mover:
             if not self.knowing or v in self.seen_hexes:
                 return "enemy units hold it"
             stack = None  # unseen: the side plans through it as through an empty hex
-        options = self.costs.options(u, d, state.damaged_bridges, state.damaged_full_hex_bridges)
+        if self.own_bridge is not None and 6 * u + d not in self.own_bridge:
+            return "it maintains a bridge (Has Bridge): dismantle or abandon it first [000 7.4]"
+        options = self.costs.options(
+            u, d, state.damaged_bridges, state.damaged_full_hex_bridges, self.works
+        )
         if not options.is_possible:
             return options.reason
         fresh = self.planning or self.spent_before + spent == 0
@@ -250,6 +261,8 @@ class Mover:
         if mine is not None:
             if self.mine_clearer:
                 cost += allowance / 3
+            elif self.profile.mode is Mode.TRAVEL and has_lanes(state, v):
+                pass  # through the lanes a clearer keeps open: no minefield attack [000 7.3]
             else:
                 loss = mine.strength / 3 * allowance / (2 if shallow else 1)
         return Step(cost, loss, used_whole and options.ferry)
@@ -301,7 +314,10 @@ class Mover:
     def _zoc_free(self, u: int, v: int) -> bool:
         """Full-hex bridge movement "is not blocked by enemy Zones-of-Control" [000 7.4]."""
         full_hex = self.state.board.full_hex
-        return full_hex.get(u) is FullHexKind.BRIDGE or full_hex.get(v) is FullHexKind.BRIDGE
+        if full_hex.get(u) is FullHexKind.BRIDGE or full_hex.get(v) is FullHexKind.BRIDGE:
+            return True
+        # [000 7.4] "Pontoon Bridge movement is not blocked by enemy Zones-of-Control"
+        return self.works is not None and (u in self.works.pontoons or v in self.works.pontoons)
 
     def _zoc_to_zoc(
         self, bridge: bool, ordinary: float, whole_cost: float, v: int, fresh: bool

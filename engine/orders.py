@@ -171,6 +171,138 @@ class Uncarry:
 
 
 @dataclass(frozen=True, slots=True)
+class BuildBridge:
+    """An engineer starts building a bridge from its hex towards an adjacent hex: across a
+    hexside, or a pontoon over a water hex [000 7.4]. No die is rolled now."""
+
+    unit: str
+    toward: Offset
+
+    def describe(self) -> str:
+        """One phrase for a menu or a report.
+
+        >>> BuildBridge("Pi/1", (5, 5)).describe()
+        'Pi/1 builds a bridge towards 5,5'
+        """
+        return f"{self.unit} builds a bridge towards {self.toward[0]},{self.toward[1]}"
+
+
+@dataclass(frozen=True, slots=True)
+class DismantleBridge:
+    """An engineer starts dismantling the bridge it maintains [000 7.4]."""
+
+    unit: str
+
+    def describe(self) -> str:
+        """One phrase for a menu or a report."""
+        return f"{self.unit} dismantles its bridge"
+
+
+@dataclass(frozen=True, slots=True)
+class AbandonBridge:
+    """An engineer abandons its bridge: free to leave, never to bridge again [000 7.4]."""
+
+    unit: str
+
+    def describe(self) -> str:
+        """One phrase for a menu or a report."""
+        return f"{self.unit} abandons its bridge"
+
+
+@dataclass(frozen=True, slots=True)
+class WireBridge:
+    """An engineer on a full-hex bridge starts wiring it for demolition [000 7.4]."""
+
+    unit: str
+
+    def describe(self) -> str:
+        """One phrase for a menu or a report."""
+        return f"{self.unit} wires the bridge it stands on"
+
+
+@dataclass(frozen=True, slots=True)
+class DamageBridge:
+    """An engineer attacks a bridge or AT ditch towards an adjacent hex [000 7.4]. Its roll is
+    seen: it cannot be taken back."""
+
+    unit: str
+    target: Offset
+
+    def describe(self) -> str:
+        """One phrase for a menu or a report.
+
+        >>> DamageBridge("Pi/1", (5, 5)).describe()
+        'Pi/1 demolishes towards 5,5'
+        """
+        return f"{self.unit} demolishes towards {self.target[0]},{self.target[1]}"
+
+
+@dataclass(frozen=True, slots=True)
+class ClearMines:
+    """Start or stop clearing the mines, obstacle or rubble of the unit's hex ("Clear Mines or
+    Rubble") [000 7.2, 7.3]."""
+
+    unit: str
+
+    def describe(self) -> str:
+        """One phrase for a menu or a report."""
+        return f"{self.unit} clears mines or rubble"
+
+
+@dataclass(frozen=True, slots=True)
+class LayMines:
+    """An engineer starts laying mines in its hex [000 7.3]."""
+
+    unit: str
+
+    def describe(self) -> str:
+        """One phrase for a menu or a report."""
+        return f"{self.unit} lays mines"
+
+
+@dataclass(frozen=True, slots=True)
+class Ferry:
+    """An engineer ferries a unit one hex across a river or canal, or to or from a water hex
+    [000 7.5]."""
+
+    engineer: str
+    unit: str
+    to: Offset
+
+    def describe(self) -> str:
+        """One phrase for a menu or a report.
+
+        >>> Ferry("Pi/1", "Gren/1", (5, 5)).describe()
+        'Pi/1 ferries Gren/1 to 5,5'
+        """
+        return f"{self.engineer} ferries {self.unit} to {self.to[0]},{self.to[1]}"
+
+
+EngineeringOrder = (
+    BuildBridge
+    | DismantleBridge
+    | AbandonBridge
+    | WireBridge
+    | DamageBridge
+    | ClearMines
+    | LayMines
+    | Ferry
+)
+"""The engineers' orders (`engine.game_engineering`)."""
+
+ENGINEERING_ORDERS = (
+    BuildBridge,
+    DismantleBridge,
+    AbandonBridge,
+    WireBridge,
+    DamageBridge,
+    ClearMines,
+    LayMines,
+    Ferry,
+)
+
+
+@dataclass(frozen=True, slots=True)
 class Patrol:
     """Send a unit of men out on patrol for its whole allowance [000 4.2]."""
 
@@ -199,6 +331,49 @@ class DeployDeception:
         'deploy deception unit Greif at 12,30'
         """
         return f"deploy deception unit {self.unit} at {self.hex[0]},{self.hex[1]}"
+
+
+@dataclass(frozen=True, slots=True)
+class AirStrike:
+    """A combat air unit strikes an enemy hex after the AA fire [000 8.1]. Its die rolls are
+    seen: it cannot be taken back."""
+
+    aircraft: str
+    target: Offset
+
+    def describe(self) -> str:
+        """One phrase for a menu or a report.
+
+        >>> AirStrike("us.9af.362fg", (5, 5)).describe()
+        'us.9af.362fg strikes 5,5'
+        """
+        return f"{self.aircraft} strikes {self.target[0]},{self.target[1]}"
+
+
+@dataclass(frozen=True, slots=True)
+class CarpetBomb:
+    """A heavy bomber carpet-bombs a hex, scattering up to 2 hexes [000 8.1]. Its die rolls are
+    seen: it cannot be taken back."""
+
+    aircraft: str
+    target: Offset
+
+    def describe(self) -> str:
+        """One phrase for a menu or a report."""
+        return f"{self.aircraft} carpet-bombs {self.target[0]},{self.target[1]}"
+
+
+@dataclass(frozen=True, slots=True)
+class AirRecon:
+    """A recon air unit flies over a hex to spot enemy units near it [000 8.1]. Its die rolls
+    reveal the enemy: it cannot be taken back."""
+
+    aircraft: str
+    target: Offset
+
+    def describe(self) -> str:
+        """One phrase for a menu or a report."""
+        return f"air recon by {self.aircraft} over {self.target[0]},{self.target[1]}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,7 +408,11 @@ Order = (
     | Uncarry
     | Patrol
     | DeployDeception
+    | AirStrike
+    | CarpetBomb
+    | AirRecon
     | EndPlayerTurn
     | EndPhase
+    | EngineeringOrder
 )
 """Anything `engine.game.Game.apply` carries out."""

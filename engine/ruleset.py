@@ -84,6 +84,9 @@ class RulesetProfile:
     """Each side limits its opportunity fire by firing-unit type and target type to None,
     Short, Medium or Long range [001 "Opportunity Fire"] (`engine.play_options.OpFireRange`);
     the Panzer Campaigns manual has no such dialog, so there every unit fires at full range."""
+    air_mission_delay: bool = False
+    """Air missions are called in one player turn and fly at the start of the side's next
+    [001 #32, "Air Strikes"] (`engine.air.missions`); in PzC they fly at once [000 8.1]."""
 
 
 PROFILES: dict[Ruleset, RulesetProfile] = {
@@ -121,6 +124,7 @@ PROFILES: dict[Ruleset, RulesetProfile] = {
         hedgerow_vulnerable=True,
         op_fire_settings=True,
         intel_markers=True,
+        air_mission_delay=True,
     ),
 }
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from engine.board import CROSSING_CODE
+from engine.engineering.bridges import live_bridge_edges
 from engine.events import IsolationChanged, SupplyChanged
 from engine.state import GameState, other_side
 from engine.supply_network import (
@@ -158,6 +159,7 @@ def _compute(state: GameState, side: Side) -> SupplyMap:
     network = SupplyNetwork.of(board)
     blocked = _blocked_hexes(state, side, network)
     damaged, cut = _damaged_edges(state)
+    opened = _engineer_bridges(state)
     sources = sorted(
         iter_sources(state, side), key=lambda s: -state.source_values.get(s.id, s.value)
     )
@@ -174,14 +176,15 @@ def _compute(state: GameState, side: Side) -> SupplyMap:
             cut_edges=cut,
             damaged_edges=damaged,
             sources=[(board.index(*s.hex), v) for s, (_, v) in zip(sources, entries, strict=True)],
+            opened_edges=opened,
         )
     elif sources:
-        fill = network.trace(blocked, cut, [[board.index(*s.hex)] for s in sources])
+        fill = network.trace(blocked, cut, [[board.index(*s.hex)] for s in sources], opened)
     else:
         # [000 10.1] "any map edge ground hex is essentially a Supply Source with that side's
         # Global Supply Value"
         entries = ((None, state.global_supply[side]),)
-        fill = network.trace(blocked, cut, [network.edge_hexes])
+        fill = network.trace(blocked, cut, [network.edge_hexes], opened)
     held = {h: stack for h, stack in state.stacks.items() if stack[0].side is side}
     naval = frozenset(h for h, stack in held.items() if all(u.unit.naval for u in stack))
     supply = SupplyMap(
@@ -220,13 +223,22 @@ def _blocked_hexes(state: GameState, side: Side, network: SupplyNetwork) -> set[
     return blocked
 
 
+def _engineer_bridges(state: GameState) -> list[int]:
+    """Both edges of every engineer's hexside bridge in use: lines cross rivers "only using
+    bridges or ferries" [000 10.1], an engineer's bridge among them [000 7.4]."""
+    return sorted(live_bridge_edges(state)) if state.engineering.bridges else []
+
+
 def _damaged_edges(state: GameState) -> tuple[list[int], list[int]]:
     """The damaged bridge edges, and those of them on a hexside lines cannot cross without
     the bridge [000 7.4, 10.1]; a damaged-bridge overlay on an edge without a bridge, or at
-    a ford, damages nothing."""
+    a ford, damages nothing; an engineer's bridge built over a damaged one carries lines."""
     board = state.board
+    rebuilt = set(_engineer_bridges(state))
     damaged = [
-        e for e in state.damaged_bridges if board.crossings[e] and board.crossings[e] != _FORD
+        e
+        for e in state.damaged_bridges
+        if board.crossings[e] and board.crossings[e] != _FORD and e not in rebuilt
     ]
     cut = [e for e in damaged if board.hexsides[e] & LOC_BLOCKING_MASK]
     return damaged, cut
@@ -401,7 +413,7 @@ def supply_line(state: GameState, side: Side, hex_index: int) -> SupplyLine | No
     if source is not None:
         goal = next(board.index(*s.hex) for s in iter_sources(state, side) if s.id == source)
     damaged, cut = _damaged_edges(state)
-    table = SupplyNetwork.of(board).cut_table(cut)
+    table = SupplyNetwork.of(board).cut_table(cut, _engineer_bridges(state))
     fill = supply.fill
     route: list[int] | None = None
     if isinstance(fill, TruckFill) and goal is not None:

@@ -142,7 +142,7 @@ class SupplyNetwork:
             h for h in self._border_hexes() if board.is_edge(h) and not self.blocked[h]
         )
         self._build_tiles()
-        self._cut_cache: tuple[frozenset[int], array[int]] | None = None
+        self._cut_cache: tuple[tuple[frozenset[int], frozenset[int]], array[int]] | None = None
 
     @classmethod
     def of(cls, board: Board) -> SupplyNetwork:
@@ -264,20 +264,28 @@ class SupplyNetwork:
 
     # --- tracing ----------------------------------------------------------------------------
 
-    def cut_table(self, cut_edges: Collection[int]) -> array[int]:
+    def cut_table(
+        self, cut_edges: Collection[int], opened_edges: Collection[int] = ()
+    ) -> array[int]:
         """The neighbour table with some more edges cut, from both sides (damaged bridges),
-        cached for the last set asked for."""
-        if not cut_edges:
+        and some opened (engineers' bridges [000 7.4]), cached for the last sets asked for."""
+        if not cut_edges and not opened_edges:
             return self.neighbors
-        key = frozenset(cut_edges)
+        key = (frozenset(cut_edges), frozenset(opened_edges))
         if self._cut_cache is not None and self._cut_cache[0] == key:
             return self._cut_cache[1]
         table = self.neighbors[:]
-        for edge in key:
+        for edge in key[0]:
             other = table[edge]
             table[edge] = -1
             if other >= 0:
                 table[6 * other + (edge % 6 + 3) % 6] = -1
+        neighbors, blocked = self.board.neighbors, self.blocked
+        for edge in key[1]:
+            here, other = edge // 6, neighbors[edge]
+            if other >= 0 and not blocked[here] and not blocked[other]:
+                table[edge] = other
+                table[6 * other + (edge % 6 + 3) % 6] = here
         self._cut_cache = (key, table)
         return table
 
@@ -286,16 +294,18 @@ class SupplyNetwork:
         blocked_hexes: Iterable[int],
         cut_edges: Collection[int],
         seed_groups: Sequence[Sequence[int]],
+        opened_edges: Collection[int] = (),
     ) -> Fill:
         """Flood fill from each group of seed hexes in turn, group i marking what it reaches
         with rank 2 + i; a hex reached by an earlier group keeps that group's rank (so give the
         groups in descending supply value: "units automatically use the highest Supply Source
         available to them" [000 10.1]). `blocked_hexes` and the two sides of `cut_edges` are
-        what changes during a game on top of the static network."""
+        what changes during a game on top of the static network, and `opened_edges` the
+        engineers' bridges [000 7.4]."""
         size, tile_of = self.size, self.tile_of
         blocked = list(blocked_hexes)
         touched = {tile_of[h] for h in blocked}
-        for edge in cut_edges:
+        for edge in (*cut_edges, *opened_edges):
             touched.add(tile_of[edge // 6])
             other = self.board.neighbors[edge]
             if other >= 0:
@@ -307,7 +317,7 @@ class SupplyNetwork:
         owner = self.owner_template[:]
         for hex_index in blocked:
             owner[hex_index] = BLOCKED
-        table = self.cut_table(cut_edges)
+        table = self.cut_table(cut_edges, opened_edges)
         exits = self.exits
         for rank, seeds in enumerate(seed_groups, FIRST_RANK):
             frontier = []

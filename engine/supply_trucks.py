@@ -153,6 +153,7 @@ def truck_fill(
     cut_edges: Collection[int],
     damaged_edges: Collection[int],
     sources: Sequence[tuple[int, int]],
+    opened_edges: Collection[int] = (),
 ) -> TruckFill:
     """LSV(h) = max over sources (value - 0.02 x MC(source, h)) [000 10.4], as one Dijkstra
     (a bucket queue: costs are small integers) from all sources at once, each starting at
@@ -160,12 +161,17 @@ def truck_fill(
 
     `cut_edges` are the damaged bridges lines cannot cross, `damaged_edges` all damaged
     bridges (a damaged stream bridge still lets units cross, at the stream's cost); `sources`
-    are (hex, value) pairs in rank order (the rank of the first is 2)."""
+    are (hex, value) pairs in rank order (the rank of the first is 2); `opened_edges` the
+    engineers' bridges, crossed at the cost of the hex entered [000 7.4]."""
     size = network.size
-    table = network.cut_table(cut_edges)
+    table = network.cut_table(cut_edges, opened_edges)
     step = costs.step
-    if damaged_edges:
+    if damaged_edges or opened_edges:
         step = step[:]
+        for edge in opened_edges:
+            target = network.board.neighbors[edge]
+            if target >= 0:
+                step[edge] = costs.enter[target]
         neighbors = network.board.neighbors
         for edge in damaged_edges:
             step[edge] = costs.off_road(edge, bridged=False)

@@ -129,6 +129,91 @@ class AssaultOrder(Tagged):
     """Ids of the attacking units."""
 
 
+class BuildBridgeOrder(Tagged):
+    """An engineer starts a bridge towards an adjacent hex (a pontoon over water) [000 7.4]."""
+
+    kind: Literal["build_bridge"] = "build_bridge"
+    unit: Identifier
+    """Id of the engineer."""
+    toward: HexPos
+    """The hex across the bridged hexside, or the water hex of a pontoon."""
+
+
+class DismantleBridgeOrder(Tagged):
+    """An engineer starts dismantling the bridge it maintains [000 7.4]."""
+
+    kind: Literal["dismantle_bridge"] = "dismantle_bridge"
+    unit: Identifier
+    """Id of the engineer."""
+
+
+class AbandonBridgeOrder(Tagged):
+    """An engineer abandons its bridge (NO BRIDGE from then on) [000 7.4]."""
+
+    kind: Literal["abandon_bridge"] = "abandon_bridge"
+    unit: Identifier
+    """Id of the engineer."""
+
+
+class WireBridgeOrder(Tagged):
+    """An engineer starts wiring the full-hex bridge it stands on [000 7.4]."""
+
+    kind: Literal["wire_bridge"] = "wire_bridge"
+    unit: Identifier
+    """Id of the engineer."""
+
+
+class DamageBridgeOrder(Tagged):
+    """An engineer attacks a bridge or AT ditch towards an adjacent hex [000 7.4]."""
+
+    kind: Literal["damage_bridge"] = "damage_bridge"
+    unit: Identifier
+    """Id of the engineer."""
+    target: HexPos
+    """The hex across the hexside, or the full-hex bridge attacked."""
+
+
+class ClearMinesOrder(Tagged):
+    """A unit starts or stops clearing mines, an obstacle or rubble in its hex [000 7.2, 7.3]."""
+
+    kind: Literal["clear_mines"] = "clear_mines"
+    unit: Identifier
+    """Id of the clearing unit."""
+
+
+class LayMinesOrder(Tagged):
+    """An engineer starts laying mines in its hex [000 7.3]."""
+
+    kind: Literal["lay_mines"] = "lay_mines"
+    unit: Identifier
+    """Id of the engineer."""
+
+
+class FerryOrder(Tagged):
+    """An engineer ferries a unit one hex across a river or canal, or to or from water [000 7.5]."""
+
+    kind: Literal["ferry"] = "ferry"
+    engineer: Identifier
+    """Id of the engineer."""
+    unit: Identifier
+    """Id of the unit ferried (the engineer itself when it ferries itself)."""
+    to: HexPos
+    """The hex the unit is ferried to."""
+
+
+EngineeringRecord = (
+    BuildBridgeOrder
+    | DismantleBridgeOrder
+    | AbandonBridgeOrder
+    | WireBridgeOrder
+    | DamageBridgeOrder
+    | ClearMinesOrder
+    | LayMinesOrder
+    | FerryOrder
+)
+"""The engineers' orders a record holds."""
+
+
 class PatrolOrder(Tagged):
     """A unit of men goes out on patrol for its whole allowance [000 4.2]."""
 
@@ -145,6 +230,36 @@ class DeceptionOrder(Tagged):
     """Id of the deception unit."""
     hex: HexPos
     """Where its marker stands."""
+
+
+class AirStrikeOrder(Tagged):
+    """A combat air unit strikes an enemy hex after the AA fire [000 8.1]."""
+
+    kind: Literal["air_strike"] = "air_strike"
+    aircraft: Identifier
+    """Id of the air unit."""
+    target: HexPos
+    """The hex struck."""
+
+
+class CarpetBombOrder(Tagged):
+    """A heavy bomber carpet-bombs a hex, which may scatter up to 2 hexes [000 8.1]."""
+
+    kind: Literal["carpet_bomb"] = "carpet_bomb"
+    aircraft: Identifier
+    """Id of the air unit."""
+    target: HexPos
+    """The hex called."""
+
+
+class AirReconOrder(Tagged):
+    """A recon air unit flies over a hex to spot enemy units near it [000 8.1]."""
+
+    kind: Literal["air_recon"] = "air_recon"
+    aircraft: Identifier
+    """Id of the air unit."""
+    target: HexPos
+    """The hex flown over."""
 
 
 class EndTurnOrder(Tagged):
@@ -173,8 +288,12 @@ RecordedOrder = Annotated[
     | UncarryOrder
     | PatrolOrder
     | DeceptionOrder
+    | AirStrikeOrder
+    | CarpetBombOrder
+    | AirReconOrder
     | EndTurnOrder
-    | EndPhaseOrder,
+    | EndPhaseOrder
+    | EngineeringRecord,
     Field(discriminator="kind"),
 ]
 """Any order a record holds, told apart by its `kind`."""

@@ -22,6 +22,7 @@ from editor.map.geometry import Frame
 from editor.selection import Selection
 from editor.testplay.combat_mode import CombatMode
 from editor.testplay.combat_preview import CombatControls
+from editor.testplay.engineering_panel import EngineeringButtons
 from editor.tools.base import MapTool, ToolEvent
 from editor.widgets.button_rows import WrappingButtons
 from engine.carrying import why_not_uncarry
@@ -378,6 +379,11 @@ class TestPlayMoveTool(MapTool):
     def paint_preview(self, painter: QPainter, frame: Frame) -> None:
         start = self.unit_hex()
         if start is None:
+            if self.combat.active:  # the Air mode flies from off the map: no unit selected
+                painter.save()
+                painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+                self.combat.paint(painter, frame)
+                painter.restore()
             return
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -516,6 +522,9 @@ class MovePanel(QWidget):
         # At most two a row under the form, not beside its labels, one a row in a column too
         # narrow for two.
         actions = WrappingButtons([self.recon_button, *self.action_buttons.values()], 2)
+        self.engineering = EngineeringButtons()  # engineers' actions [000 7.2-7.5]
+        self.engineering.message.connect(tool.message)
+        self.engineering.ordered.connect(self.refresh)
         self.combat = CombatControls(list(tool.combat.actions.values()))
         tool.combat.changed.connect(self._show_preview)
         self.hint = QLabel(
@@ -528,6 +537,7 @@ class MovePanel(QWidget):
         layout.addLayout(form)
         layout.addWidget(row)
         layout.addWidget(actions)
+        layout.addWidget(self.engineering)
         layout.addWidget(self.combat)
         layout.addWidget(self.hint)
         layout.addStretch(1)
@@ -559,6 +569,7 @@ class MovePanel(QWidget):
         """Show the moving unit as the game has it now."""
         game, unit_id = self.tool.game, self.tool.unit_id
         if game is None or unit_id is None:
+            self.engineering.show_unit(None, None)
             self.unit_label.setText("No unit selected")
             for label in (self.hex_label, self.mode_label, self.mp_label):
                 label.setText("–")
@@ -571,6 +582,7 @@ class MovePanel(QWidget):
                 button.setEnabled(False)
             return
         unit = game.unit(unit_id)
+        self.engineering.show_unit(self.tool.session, unit_id if unit.side is game.acting else None)
         column, row = game.offset_of(unit.hex)
         self.unit_label.setText(describe(unit))
         self.hex_label.setText(f"{column},{row}")

@@ -34,6 +34,7 @@ from editor.testplay.ai_order_marks import AiOrderMarks
 from editor.testplay.arrival_marks import TurnMarks, paint_badges, paint_protection, turn_marks
 from editor.testplay.carry_marks import carry_marks, paint_carry
 from editor.testplay.combat_marks import CombatMarks
+from editor.testplay.engineering_marks import engineering_marks, paint_engineering
 from editor.testplay.intel_marks import IntelMark, intel_marks, paint_intel
 from editor.testplay.sight_marks import (
     enemy_sightings,
@@ -406,6 +407,7 @@ class TestPlayOverlays(QObject):
             shown = {p.unit for p in self.session.shadow.scenario.placements}
             own = {u.id for u in self.game.iter_units(self.viewer)} if self.viewer else shown
             paint_carry(painter, frame, carry_marks(self.game, shown & own), visible)
+            paint_engineering(painter, frame, engineering_marks(self.game, own), visible)
         if self.ai_orders:
             self.ai_order_marks.paint(painter, frame)
         self.marks.paint(painter, frame)

@@ -22,7 +22,7 @@ from engine.combat.events import LossesTaken
 from engine.events import Event, ObjectiveCaptured, ProtectionApplied, Released, Surrendered
 from engine.game import Game
 from engine.movement import IllegalMove
-from engine.orders import Assault, ChangeMode, Fire, Move, Order, ReconSpot
+from engine.orders import Assault, ChangeMode, EngineeringOrder, Fire, Move, Order, ReconSpot
 from schemas.io import FileKind
 from schemas.scenario import Mode, ScenarioFile
 from schemas.title import ScenarioBundle
@@ -275,6 +275,19 @@ class TestPlaySession(QObject):
         self._after_change(events)
         return events
 
+    def air_mission(self, aircraft_id: str, hex_: Offset) -> list[Event]:
+        """An air unit flies its mission - strike, carpet bombing or recon - at a hex [000 8.1];
+        IllegalMove when it may not. It cannot be taken back: its dice are seen."""
+        self._check_idle(aircraft_id)
+        fly = {
+            "strike": self.game.air_strike,
+            "carpet": self.game.carpet_bomb,
+            "recon": self.game.air_recon,
+        }[self.game.mission_of(aircraft_id)]
+        events = fly(aircraft_id, hex_)
+        self._after_change(events)
+        return events
+
     def assault(self, hex_: Offset, unit_ids: Sequence[str]) -> list[Event]:
         """Units assault a hex together [000 6.3]; IllegalMove when they may not. It cannot be
         taken back: its dice are seen."""
@@ -332,6 +345,14 @@ class TestPlaySession(QObject):
         """A carrier sets its passengers down on its hex [001 "Carry/Uncarry"]."""
         self._check_idle(carrier_id)
         events = [self.game.uncarry(carrier_id)]
+        self._after_change(events)
+        return events
+
+    def engineer(self, order: EngineeringOrder) -> list[Event]:
+        """An engineering order [000 7.2-7.5] (`engine.game_engineering`); IllegalMove when it
+        may not be given."""
+        self._check_idle(getattr(order, "engineer", order.unit))
+        events = self.game.apply(order)
         self._after_change(events)
         return events
 

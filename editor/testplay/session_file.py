@@ -12,11 +12,16 @@ from typing import Protocol
 
 from pydantic import BaseModel
 
+from editor.testplay import engineering_records
 from editor.testplay.play_settings import TestPlaySettings
 from engine.game import Game
 from engine.orders import (
+    ENGINEERING_ORDERS,
+    AirRecon,
+    AirStrike,
     Assault,
     BreakDown,
+    CarpetBomb,
     Carry,
     ChangeMode,
     Combine,
@@ -38,14 +43,18 @@ from schemas.oob import Component
 from schemas.problems import Problem
 from schemas.testplay import (
     TESTPLAY_FORMAT_VERSION,
+    AirReconOrder,
+    AirStrikeOrder,
     AssaultOrder,
     BreakDownOrder,
+    CarpetBombOrder,
     CarryOrder,
     CombineOrder,
     DeceptionOrder,
     DigInOrder,
     EndPhaseOrder,
     EndTurnOrder,
+    EngineeringRecord,
     ExitOrder,
     FireOrder,
     ModeOrder,
@@ -216,6 +225,8 @@ def settings_of(record: TestPlayRecord) -> TestPlaySettings:
 
 def recorded_order(order: Order) -> RecordedOrder:
     """An engine order as a record writes it."""
+    if isinstance(order, ENGINEERING_ORDERS):
+        return engineering_records.recorded(order)
     if isinstance(order, Move):
         return MoveOrder(unit=order.unit, path=list(order.path))
     if isinstance(order, ChangeMode):
@@ -240,6 +251,12 @@ def recorded_order(order: Order) -> RecordedOrder:
         return PatrolOrder(unit=order.unit)
     if isinstance(order, DeployDeception):
         return DeceptionOrder(unit=order.unit, hex=order.hex)
+    if isinstance(order, AirStrike):
+        return AirStrikeOrder(aircraft=order.aircraft, target=order.target)
+    if isinstance(order, CarpetBomb):
+        return CarpetBombOrder(aircraft=order.aircraft, target=order.target)
+    if isinstance(order, AirRecon):
+        return AirReconOrder(aircraft=order.aircraft, target=order.target)
     if isinstance(order, EndPhase):
         return EndPhaseOrder()
     if isinstance(order, Assault):
@@ -249,6 +266,8 @@ def recorded_order(order: Order) -> RecordedOrder:
 
 def engine_order(order: RecordedOrder) -> Order:
     """A recorded order as the engine carries it out."""
+    if isinstance(order, EngineeringRecord):
+        return engineering_records.replayed(order)
     if isinstance(order, MoveOrder):
         return Move(order.unit, tuple((column, row) for column, row in order.path))
     if isinstance(order, ModeOrder):
@@ -273,6 +292,12 @@ def engine_order(order: RecordedOrder) -> Order:
         return Patrol(order.unit)
     if isinstance(order, DeceptionOrder):
         return DeployDeception(order.unit, (order.hex[0], order.hex[1]))
+    if isinstance(order, AirStrikeOrder):
+        return AirStrike(order.aircraft, (order.target[0], order.target[1]))
+    if isinstance(order, CarpetBombOrder):
+        return CarpetBomb(order.aircraft, (order.target[0], order.target[1]))
+    if isinstance(order, AirReconOrder):
+        return AirRecon(order.aircraft, (order.target[0], order.target[1]))
     if isinstance(order, EndPhaseOrder):
         return EndPhase()
     if isinstance(order, AssaultOrder):

@@ -40,6 +40,7 @@ from engine.combat.fire_targets import (
 )
 from engine.combat.modifiers import attackers_modifier_pct, defenders_modifier_pct
 from engine.combat.terrain import terrain_of
+from engine.engineering.status import half_defense_reason
 from engine.patrols import PATROL_COMBAT_FACTOR
 from engine.state import GameState
 from engine.units import UnitState
@@ -262,6 +263,8 @@ def defense_side(
             factor, reasons = 0.25, ["broken"]
         elif unit.mode in (Mode.TRAVEL, Mode.RAIL):
             factor, reasons = 0.25, [f"{unit.mode.value} mode"]
+        elif (engineering := half_defense_reason(state, unit)) is not None:
+            factor, reasons = 0.5, [engineering]  # [000 6.2] engineers at work
         elif unit.disrupted or unit.low_ammo or unit.digging_in:
             factor = 0.5
             reasons = [

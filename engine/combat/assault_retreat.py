@@ -10,6 +10,7 @@ from enum import StrEnum
 
 from engine.allowance import needs_travel_mode_to_move
 from engine.combat.fire_targets import HARD_FORTIFICATIONS
+from engine.engineering.movement import engineered_map
 from engine.movement_costs import MapCosts, MoveProfile
 from engine.state import GameState, other_side
 from engine.units import UnitState
@@ -87,7 +88,11 @@ def retreat_hex(
         if enemy_zoc[there] and holder is None:
             continue
         options = costs.options(
-            unit.hex, direction, state.damaged_bridges, state.damaged_full_hex_bridges
+            unit.hex,
+            direction,
+            state.damaged_bridges,
+            state.damaged_full_hex_bridges,
+            engineered_map(state),
         )
         if not options.is_possible:
             continue

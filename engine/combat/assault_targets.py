@@ -11,6 +11,9 @@ from engine import spotting
 from engine.allowance import movement_allowance, mp_left, needs_travel_mode_to_move
 from engine.combat.activity import player_turn_index
 from engine.combat.fatigue import FatigueLevel, fatigue_level
+from engine.engineering.mines import busy_with_mines
+from engine.engineering.movement import engineered_map
+from engine.engineering.status import is_building_bridge
 from engine.movement_costs import INF, MapCosts, MoveProfile
 from engine.movement_steps import EPSILON
 from engine.phases import is_deserted, why_no_assault
@@ -65,6 +68,10 @@ def why_cannot_assault(state: GameState, unit: UnitState) -> str | None:
         return f"{name} is in Rail Mode and cannot assault [000 6.1]"
     if unit.digging_in:
         return f"{name} is Digging-In and cannot assault [000 6.1]"
+    if (busy := busy_with_mines(state, unit)) is not None:
+        return busy
+    if is_building_bridge(state, unit):
+        return f"{name} is building a bridge and cannot assault [000 6.1]"
     if fatigue_level(unit.fatigue, state.profile.fatigue_max) is FatigueLevel.MAXIMUM:
         return f"{name} is at Maximum Fatigue and cannot assault [000 6.1]"
     if unit.unit.speed == 0:
@@ -91,7 +98,11 @@ def entry_cost(state: GameState, unit: UnitState, direction: int) -> float | str
     board = state.board
     costs = MapCosts(board, MoveProfile.of(state, unit))
     options = costs.options(
-        unit.hex, direction, state.damaged_bridges, state.damaged_full_hex_bridges
+        unit.hex,
+        direction,
+        state.damaged_bridges,
+        state.damaged_full_hex_bridges,
+        engineered_map(state),  # across an engineer's bridge in Travel Mode [000 7.4]
     )
     if not options.is_possible:
         return options.reason

@@ -14,6 +14,7 @@ from engine.carrying import is_external_rider
 from engine.combat.activity import player_turn_index
 from engine.combat.kinds import CombatKind
 from engine.command import is_detached
+from engine.engineering.mines import busy_with_mines
 from engine.phases import is_phased, target_mode, why_no_phased_fire
 from engine.sightings import Sight
 from engine.stacking import stacking_limit
@@ -95,7 +96,7 @@ def why_cannot_fire(state: GameState, unit: UnitState) -> str | None:
         return f"{name} is a siege gun: it fires once a turn"
     if unit.unit.hard_attack <= 0 and unit.unit.soft_attack <= 0:
         return f"{name} has no fire value"
-    return why_no_phased_fire(state, unit)
+    return busy_with_mines(state, unit) or why_no_phased_fire(state, unit)
 
 
 def is_hard_target(state: GameState, unit: UnitState) -> bool:

@@ -14,6 +14,7 @@ from engine.combat.events import FatigueRecovered, StrengthRecovered
 from engine.combat.fatigue import rest_recovery, rest_value
 from engine.combat.results import probabilistic_round
 from engine.command import is_detached
+from engine.engineering.status import is_building_bridge
 from engine.events import Event
 from engine.state import GameState
 from engine.supply import local_supply
@@ -37,12 +38,13 @@ DETACHED_REPLACEMENT_FACTOR = 0.25
 
 def is_rested(state: GameState, unit: UnitState) -> bool:
     """Whether a unit may recover fatigue or losses this turn: a full game turn without action
-    (`rested_a_full_game_turn`), not Digging-In and not in a minefield [000 9.3, 12.0]. Bridge
-    building, which also forbids it, is not played by this engine yet."""
+    (`rested_a_full_game_turn`), not Digging-In, not building a bridge and not in a minefield
+    [000 9.3, 12.0]."""
     return (
         rested_a_full_game_turn(state, unit)
         and not unit.digging_in
         and unit.hex not in state.minefields
+        and not is_building_bridge(state, unit)
     )
 
 

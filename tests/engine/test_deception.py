@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from editor.testplay.session_file import engine_order, recorded_order
-from engine import deception
+from engine import deception_effects as deception
 from engine.game import Game
 from engine.irregular_events import Deceived, DeceptionDetected, DeceptionRecalled
 from engine.movement import IllegalMove, mp_left
