@@ -11,6 +11,7 @@ from editor.docks.hex_info import HexInfoDock
 from editor.docks.history_dock import HistoryDock
 from editor.docks.map_aids_dock import MapAidsDock
 from editor.docks.objectives_dock import ObjectivesDock
+from editor.docks.oob_table import OobTableDock
 from editor.docks.oob_tree import OobTreeDock
 from editor.docks.parameters_dock import ParametersDock
 from editor.docks.problems_dock import ProblemsDock
@@ -40,4 +41,5 @@ DOCK_CLASSES: tuple[type[DocumentDock], ...] = (
     ParametersDock,
     WeatherDock,
     BalanceDock,
+    OobTableDock,
 )
