@@ -50,6 +50,8 @@ class OobTableModel(QAbstractTableModel):
         self.document: Document | None = None
         self.columns: list[str] = [*DERIVED, *FIELDS]
         self.rows: list[str] = []
+        self._total = 0
+        """Units in the OOB at the last refresh: a different count means rows to rebuild."""
         self._sort: tuple[int, Qt.SortOrder] | None = None
         self._keep: Callable[[UnitEntry], bool] | None = None
         self.bad: dict[tuple[str, str], str] = {}
@@ -73,11 +75,12 @@ class OobTableModel(QAbstractTableModel):
     def _changed(self, change: Change) -> None:
         if change.kind is not FileKind.OOB:
             return
-        if change.action is ChangeAction.SET and "id" not in change.path[-1:]:
-            # A field changed: the same units stand in the same rows.
-            self.dataChanged.emit(
-                self.index(0, 0), self.index(self.rowCount() - 1, len(self.columns) - 1)
-            )
+        index = self.index_
+        units = index.units if index is not None else {}
+        same_units = len(units) == self._total and all(uid in units for uid in self.rows)
+        if change.action is ChangeAction.SET and same_units and "id" not in change.path[-1:]:
+            # Fields changed (a paste, the Unit panel): the same units stand in the same rows.
+            self._repaint()
             return
         self.refresh()
 
@@ -91,6 +94,7 @@ class OobTableModel(QAbstractTableModel):
         self.beginResetModel()
         index = self.index_
         keep = self._keep
+        self._total = len(index.units) if index is not None else 0
         if index is None:
             self.rows = []
         else:

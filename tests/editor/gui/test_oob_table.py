@@ -7,9 +7,11 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QItemSelection, QItemSelectionModel, Qt
 
+from editor.commands import RemoveItems
 from editor.docks.oob_table import OobTableDock
 from editor.document import Document
 from editor.selection import Selection
+from schemas.io import FileKind
 from schemas.vocabulary import Side
 
 
@@ -149,3 +151,14 @@ def test_an_edit_elsewhere_shows_at_once_and_undo_restores_it(dock, document) ->
     assert dock.model.data(index) == "999"
     document.undo_stack.undo()
     assert dock.model.data(index) != "999"
+
+
+def test_units_added_or_removed_elsewhere_appear_and_go(dock, document) -> None:
+    first = document.oob_index.units[dock.model.rows[0]]
+    count = dock.model.rowCount()
+    *parent, position = first.path
+    document.push(RemoveItems(document, FileKind.OOB, tuple(parent), [position], "Remove unit"))
+    assert dock.model.rowCount() == count - 1
+    assert first.unit.id not in dock.model.rows
+    document.undo_stack.undo()
+    assert dock.model.rowCount() == count
