@@ -40,6 +40,7 @@ HEADLESS_COMMANDS = (
     "weather",
     "render",
     "diff",
+    "oob",
 )
 """The sub-commands; nothing, or an existing file or folder, opens the editor window."""
 
@@ -202,6 +203,32 @@ def build_parser() -> argparse.ArgumentParser:
     weather_export.add_argument("source", metavar="X.weather.yaml")
     weather_export.add_argument("-o", "--output", required=True, metavar="WEATHER_DAT")
     weather_export.set_defaults(handler="weather:command_weather_export")
+
+    oob = commands.add_parser(
+        "oob", help="import units into an OOB from CSV/TSV or indented text, or export them"
+    )
+    oob_commands = oob.add_subparsers(dest="oob_command", metavar="ACTION", required=True)
+    oob_import = oob_commands.add_parser(
+        "import", help="CSV, TSV or indented text -> under an organization of an OOB file"
+    )
+    oob_import.add_argument("oob", metavar="X.oob.yaml")
+    oob_import.add_argument("source", metavar="FILE", help=".csv, .tsv or text (.txt)")
+    oob_import.add_argument("--under", required=True, metavar="ID", help="organization or nation")
+    oob_import.add_argument("--format", choices=("csv", "tsv", "text"))
+    oob_import.add_argument(
+        "--map", action="append", metavar="HEADER=FIELD", help="what a column becomes"
+    )
+    oob_import.add_argument("-o", "--output", metavar="X.oob.yaml", help="default: in place")
+    oob_import.add_argument(
+        "--partial", action="store_true", help="write what was accepted despite refused lines"
+    )
+    oob_import.set_defaults(handler="oob:command_oob_import")
+    oob_export = oob_commands.add_parser("export", help="an OOB -> CSV, TSV or indented text")
+    oob_export.add_argument("oob", metavar="X.oob.yaml")
+    oob_export.add_argument("-o", "--output", required=True, metavar="FILE")
+    oob_export.add_argument("--organization", metavar="ID", help="only this organization")
+    oob_export.add_argument("--format", choices=("csv", "tsv", "text"))
+    oob_export.set_defaults(handler="oob:command_oob_export")
 
     render = commands.add_parser(
         "render",

@@ -301,6 +301,8 @@ class MainWindow(WindowChrome):
             self.new_action,
             self.find_action,
             self.import_geography_action,
+            self.import_oob_action,
+            self.export_oob_action,
             self.resize_map_action,
             self.subscenario_action,
         ):

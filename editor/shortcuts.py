@@ -30,16 +30,24 @@ PANEL_KEYS: dict[str, str] = {
     "weather": "Ctrl+Shift+W",
     "balance": "Ctrl+Shift+L",
     "compare": "Ctrl+Shift+K",
+    "oob_table": "Ctrl+Shift+J",
 }
 """The key that brings each panel forward with the keyboard in it, by the dock's object name;
 mostly a letter of the panel's name (M for Problems, as in other editors' problem lists; L for
-the Balance lab, as B is taken by Objectives; K for Compare, every letter of which is taken)."""
+the Balance lab, as B is taken by Objectives; K for Compare, every letter of which is taken; J
+for the OOB table, beside the tree's O)."""
 
 WIDGET_KEYS: tuple[tuple[str, str, str], ...] = (
     ("Panels", "Tab, Shift+Tab", "Next or previous control of the panel (wraps round)"),
     ("Panels", "Ctrl+Tab, Ctrl+Shift+Tab", "The same from a cell or text box that takes Tab"),
     ("Tables", "Arrow keys", "Move between cells and rows"),
     ("Tables", "F2", "Edit the current cell; Enter keeps the value, Escape cancels"),
+    (
+        "OOB table",
+        "Ctrl+C, Ctrl+Alt+C",
+        "Copy the cells as tab-separated text, without or with the column names",
+    ),
+    ("OOB table", "Ctrl+V, Ctrl+D", "Paste from a spreadsheet; fill down (each one undo step)"),
     ("Map", "Arrow keys", "Pan the map"),
     ("Map", "+, -, Home", "Zoom in, zoom out, whole map"),
     ("Map", "Space + drag", "Pan with the mouse whatever the tool"),

@@ -183,6 +183,21 @@ class WindowChrome(QMainWindow):
             "hexsides and roads",
             "globe",
         )
+        self.import_oob_action = self._action(
+            "Import &OOB…",
+            self._import_oob,
+            None,
+            "Add units and organizations from a CSV/TSV spreadsheet or an indented text, "
+            "under an organization, as one undo step",
+            "file-input",
+        )
+        self.export_oob_action = self._action(
+            "Export OO&B…",
+            self._export_oob,
+            None,
+            "Write the selected organization (or the whole OOB) as CSV, TSV or indented text",
+            "file-output",
+        )
         self.close_action = self._action(
             "&Close", self._close_document, keys.Close, "Close the scenario", "file-x"
         )
@@ -227,6 +242,19 @@ class WindowChrome(QMainWindow):
         )
         self.about_action = self._action("&About Hexwright", self._about, None, "", "info")
 
+    def _import_oob(self) -> None:
+        from editor.oob_exchange_dialog import import_oob  # noqa: PLC0415  # when first used
+
+        if self.document is not None:
+            import_oob(self.document, self)
+
+    def _export_oob(self) -> None:
+        from editor.oob_exchange_dialog import export_oob  # noqa: PLC0415  # when first used
+
+        if self.document is not None:
+            chosen = [i for i in self.selection.units if i in self.document.oob_index.organizations]
+            export_oob(self.document, chosen[0] if chosen else None, self)
+
     def _build_menus(self) -> None:
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
@@ -238,6 +266,7 @@ class WindowChrome(QMainWindow):
         file_menu.addSeparator()
         file_menu.addActions([self.new_title_action, self.subscenario_action])
         file_menu.addAction(self.import_geography_action)
+        file_menu.addActions([self.import_oob_action, self.export_oob_action])
         file_menu.addActions([self.export_view_action, self.export_map_action])
         compare = self.docks.get("compare")
         if compare is not None:

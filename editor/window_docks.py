@@ -12,6 +12,7 @@ from editor.docks.hex_info import HexInfoDock
 from editor.docks.history_dock import HistoryDock
 from editor.docks.map_aids_dock import MapAidsDock
 from editor.docks.objectives_dock import ObjectivesDock
+from editor.docks.oob_table import OobTableDock
 from editor.docks.oob_tree import OobTreeDock
 from editor.docks.parameters_dock import ParametersDock
 from editor.docks.problems_dock import ProblemsDock
@@ -42,4 +43,5 @@ DOCK_CLASSES: tuple[type[DocumentDock], ...] = (
     WeatherDock,
     BalanceDock,
     CompareDock,
+    OobTableDock,
 )
