@@ -32,6 +32,7 @@ from engine.irregular_events import (
     PatrolRecalled,
     PatrolStarted,
 )
+from engine.march_events import NightDisrupted, VehicleBrokeDown
 from engine.organize import BrokeDown, Combined
 from engine.phases import HexDeserted, PhaseStarted
 from engine.weather import ConditionChanged, StormChanged, VisibilityChanged
@@ -447,6 +448,8 @@ Event = (
     | DeceptionDetected
     | DeceptionRecalled
     | Deceived
+    | NightDisrupted
+    | VehicleBrokeDown
     | EngineeringEvent
 )
 """Anything the game log holds."""

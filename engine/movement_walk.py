@@ -26,6 +26,13 @@ Decisions, with their sections:
   partisan rolls, hex by hex, the enemy's Deception Effect (`engine.deception`): deceived, it is
   Disrupted and loses its remaining movement points [000 4.3], and stops there. The move is
   walked hex by hex for it whatever the options.
+- At night a unit rolls, in each hex it enters other than along a road or railway in Travel
+  Mode (or by rail in Rail Mode), the Night Movement Disruption chance (`engine.march_attrition`)
+  [000 4.1]. Decision: Disrupted, it stops in that hex, as a unit Disrupted by Opportunity
+  Fire does: its allowance is now 2/3 at night and the path was planned without that. The
+  move is walked hex by hex for it whatever the options.
+- A unit of vehicles rolls once, at the end of the move, for a breakdown with the movement
+  points the move cost [000 4.2]; that needs no hex-by-hex walk, so the fast path keeps it.
 """
 
 from __future__ import annotations
@@ -40,6 +47,14 @@ from engine.events import MoveStopped
 from engine.hedgerow import mark_crossing
 from engine.irregular_events import Deceived
 from engine.line_of_sight import has_line_of_sight
+from engine.march_attrition import (
+    exempt_at_night,
+    may_break_down,
+    night_disruption_chance,
+    roll_breakdown,
+    roll_night_disruption,
+)
+from engine.march_events import NightDisrupted, VehicleBrokeDown
 from engine.movement import apply_entries, check_path, finish_move, move
 from engine.movement_steps import EPSILON, Mover
 from engine.spotting import conceals, visibility
@@ -48,7 +63,14 @@ from engine.units import UnitState
 from engine.zoc import zoc_map
 
 WalkEvent = (
-    OpportunityFire | LossesTaken | RubbleMade | CounterbatterySpotted | MoveStopped | Deceived
+    OpportunityFire
+    | LossesTaken
+    | RubbleMade
+    | CounterbatterySpotted
+    | MoveStopped
+    | Deceived
+    | NightDisrupted
+    | VehicleBrokeDown
 )
 
 
@@ -58,9 +80,22 @@ def walk(
     """Move `unit` along `path_hexes` (see the module's decisions): the hexes entered and what
     happened on the way. IllegalMove, changing nothing, when the side's knowledge shows the
     path illegal. The sightings must be up to date (`engine.spotting.sync`)."""
+    before = unit.mp_spent
+    entered, events = _walk(state, unit, path_hexes)
+    if entered and unit.on_map and may_break_down(state, unit):
+        broke = roll_breakdown(state, unit, unit.mp_spent - before)  # [000 4.2]
+        if broke is not None:
+            events.append(broke)
+    return entered, events
+
+
+def _walk(
+    state: GameState, unit: UnitState, path_hexes: Sequence[int]
+) -> tuple[list[int], list[WalkEvent]]:
     options = state.options
     deceivable = threatens(state, unit, path_hexes)
-    if not options.fog_of_war and not options.opportunity_fire and not deceivable:
+    night = night_disruption_chance(state, unit)
+    if not options.fog_of_war and not options.opportunity_fire and not deceivable and not night:
         return move(state, unit, path_hexes), []
     fog = options.fog_of_war
     planner = Mover(state, unit)
@@ -105,6 +140,11 @@ def walk(
             spent = budget  # "loss of remaining Movement Points" [000 4.3]
             events.append(Deceived(state.turn, unit.id, unit.side, state.board.offset(there)))
             stop = "deceived"
+        if night and not unit.disrupted and not exempt_at_night(unit, taken.road):
+            disrupted = roll_night_disruption(state, unit, there, night)  # [000 4.1]
+            if disrupted is not None:
+                events.append(disrupted)
+                stop = "disrupted moving at night"
         events += opportunity_fire(state, unit, "moved", firers)
         if not unit.on_map:
             break
