@@ -12,6 +12,7 @@ from engine.carrying import Carried, Uncarried
 from engine.combat.dig_in import DugIn, StartedDiggingIn, StoppedDiggingIn
 from engine.combat.events import (
     AmmoSpent,
+    ArtilleryReadied,
     Assaulted,
     AssaultResolved,
     CounterbatterySpotted,
@@ -421,6 +422,7 @@ Event = (
     | OpportunityFire
     | MoveStopped
     | AmmoSpent
+    | ArtilleryReadied
     | CounterbatterySpotted
     | RubbleMade
     | LossesTaken
