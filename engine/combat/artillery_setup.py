@@ -103,7 +103,8 @@ def start_of_turn(
     asks for before the first roll, so a unit that stops moving rolls at the start of its
     side's second turn after; a unit still Setup Required is not "in position" and does not
     stockpile; "Day turns" are every turn that is not a Night turn (the manual sets Day against
-    Night, as for Disrupted movement [000 4.1]), so dawn and dusk stockpile too.
+    Night, as for Disrupted movement [000 4.1]), so dawn and dusk stockpile too. Panzer Battles
+    has "No Stockpiling during scenario" [001 1.1 #7].
     """
     rng = state.rng
     now = player_turn_index(state)
@@ -118,6 +119,8 @@ def start_of_turn(
                 unit.setup_required = True
                 marked.add(unit.id)
     stockpile = per_side(state.parameters.combat.stockpiling, side) / 100
+    if not state.profile.stockpiling_in_play:
+        stockpile = 0.0  # [001 1.1 #7] "No Stockpiling during scenario"
     by_day = state.clock.phase_of(state.turn) is not DayPhase.NIGHT
     set_up: list[str] = []
     stockpiled: list[str] = []

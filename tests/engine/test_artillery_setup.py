@@ -143,6 +143,7 @@ def test_idle_artillery_stockpiles_by_day_with_the_sides_chance() -> None:
     """25 % on the day turn after one idle turn; never at night [000 10.3]."""
     assert stockpiled_share() == pytest.approx(0.25, abs=0.07)
     assert stockpiled_share(seeds=30, start="1944-12-16 20:00") == 0
+    assert stockpiled_share(seeds=30, ruleset="panzer_battles") == 0  # [001 1.1 #7]
 
 
 def test_a_stockpiled_unit_fires_at_the_stockpiled_value_and_loses_it_by_moving() -> None:
