@@ -32,6 +32,7 @@ from engine.game_patrols import PatrolOrders
 from engine.game_queries import GameQueries
 from engine.game_turns import TurnLoop
 from engine.intel import update_intel
+from engine.march_events import NightDisrupted, VehicleBrokeDown
 from engine.movement_walk import walk
 from engine.orders import (
     ENGINEERING_ORDERS,
@@ -66,8 +67,9 @@ from schemas.weather import WeatherFile
 
 Offset = tuple[int, int]
 
-SEEN_ROLLS = (LossesTaken, WiredBridgeTested)
-"""Events of a die roll the player saw during an order: nothing before it is taken back."""
+SEEN_ROLLS = (LossesTaken, WiredBridgeTested, NightDisrupted, VehicleBrokeDown)
+"""Events of a die roll the player saw during an order: nothing before it is taken back (a
+night-march Disruption or a breakdown [000 4.1, 4.2] included)."""
 
 
 class Game(CombatOrders, CarryOrders, EngineeringOrders, PatrolOrders, GameQueries, TurnLoop):

@@ -111,3 +111,12 @@ def test_a_single_vehicle_never_breaks_down() -> None:
         events = game.move("A", [(1, 0), (2, 0), (3, 0)])
         assert not any(isinstance(e, VehicleBrokeDown) for e in events)
         assert game.unit("A").strength == 1
+
+
+def test_a_move_that_broke_down_or_disrupted_at_night_cannot_be_taken_back() -> None:
+    game = game_of({"quality": "F"}, 0, night=25, header=NIGHT)
+    game.move("A", [(1, 0)])
+    assert not game.can_undo  # the player saw the roll
+    calm = game_of({"quality": "F"}, 0, header=NIGHT)
+    calm.move("A", [(1, 0)])
+    assert calm.can_undo
