@@ -84,6 +84,9 @@ class RulesetProfile:
     """Each side limits its opportunity fire by firing-unit type and target type to None,
     Short, Medium or Long range [001 "Opportunity Fire"] (`engine.play_options.OpFireRange`);
     the Panzer Campaigns manual has no such dialog, so there every unit fires at full range."""
+    isolated_fire_low_ammo: bool = True
+    """A non-artillery unit that fires while Isolated becomes Low on Ammo without a test
+    [000 10.2]; not in Panzer Battles [001 1.1 #33] (`engine.combat.ammunition`)."""
     stockpiling_in_play: bool = True
     """Artillery may become Stockpiled during the game [000 10.3]; in Panzer Battles only the
     scenario's initial Stockpiled status exists [001 1.1 #7] (`engine.combat.artillery_setup`)."""
@@ -125,6 +128,7 @@ PROFILES: dict[Ruleset, RulesetProfile] = {
         op_fire_settings=True,
         intel_markers=True,
         stockpiling_in_play=False,
+        isolated_fire_low_ammo=False,
     ),
 }
 

@@ -40,6 +40,11 @@ def ammunition_checks(state: GameState, side: Side) -> AmmoSpent | None:
     - Stockpiled artillery tests against 75 % of the value; its first failure leaves it
       available but no longer Stockpiled [000 10.3].
 
+    - Panzer Battles: "Isolated non-artillery units do not become Low Ammo if they fire"
+      [001 1.1 #33]. Decision: they are not made Low on Ammo without a test, but take the
+      ordinary test; the literal reading (never Low on Ammo) would supply an Isolated unit
+      better than a connected one, against [000 10.1]'s purpose of isolation.
+
     Decisions: these run after the resupply of units already Low on Ammo, so a unit that runs
     low is not resupplied in the same instant; partisans and irregulars never run low
     [000 4.2]; Isolated Stockpiled artillery fails without a roll, as other artillery does, and
@@ -72,7 +77,7 @@ def ammunition_checks(state: GameState, side: Side) -> AmmoSpent | None:
             continue
         if not fired or unit.low_ammo or not uses_ammo(unit):
             continue
-        if unit.isolated:
+        if unit.isolated and state.profile.isolated_fire_low_ammo:
             passed = False
         else:
             supply = supply or local_supply(state, side)

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from engine.combat.activity import player_turn_index
+from engine.combat.ammunition import ammunition_checks
 from engine.combat.artillery_setup import needs_setup, stockpiled_supply_value
 from engine.combat.kinds import CombatKind
 from engine.game import Game
@@ -178,3 +179,23 @@ def test_stockpiled_supply_tests_use_75_percent_and_the_first_failure_only_unsto
             assert not unit.unavailable  # "it remains available"
     assert 0 < value <= 100
     assert failures / seeds == pytest.approx(1 - 0.75 * value / 100, abs=0.07)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "low"), [("panzer_campaigns", True), ("panzer_battles", False)]
+)
+def test_an_isolated_unit_that_fired_runs_low_without_a_test_only_in_panzer_campaigns(
+    ruleset: str, low: bool
+) -> None:
+    """[000 10.2] Isolated units that fire become Low on Ammo; in Panzer Battles they take
+    the ordinary test [001 1.1 #33], which a Global Supply Value of 100 always passes."""
+    for seed in range(10):
+        game = game_of(
+            {"strength": 500}, seed, ruleset=ruleset, global_supply={"allied": 100, "axis": 100}
+        )
+        next_own_turn(game)
+        unit = game.unit("A")
+        unit.isolated = True
+        unit.fired = player_turn_index(game.state) - 2
+        ammunition_checks(game.state, Side.ALLIED)
+        assert unit.low_ammo is low
