@@ -33,7 +33,7 @@ from engine.irregular_events import (
     PatrolRecalled,
     PatrolStarted,
 )
-from engine.march_events import NightDisrupted, VehicleBrokeDown
+from engine.march_events import NightDisrupted, RailDamaged, VehicleBrokeDown
 from engine.organize import BrokeDown, Combined
 from engine.phases import HexDeserted, PhaseStarted
 from engine.weather import ConditionChanged, StormChanged, VisibilityChanged
@@ -452,6 +452,7 @@ Event = (
     | Deceived
     | NightDisrupted
     | VehicleBrokeDown
+    | RailDamaged
     | EngineeringEvent
 )
 """Anything the game log holds."""

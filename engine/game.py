@@ -30,6 +30,7 @@ from engine.game_combat import CombatOrders
 from engine.game_engineering import EngineeringOrders
 from engine.game_patrols import PatrolOrders
 from engine.game_queries import GameQueries
+from engine.game_rail import RailOrders
 from engine.game_turns import TurnLoop
 from engine.intel import update_intel
 from engine.march_events import NightDisrupted, VehicleBrokeDown
@@ -41,6 +42,7 @@ from engine.orders import (
     Carry,
     ChangeMode,
     Combine,
+    DamageRail,
     DeployDeception,
     DigIn,
     EndPhase,
@@ -72,7 +74,9 @@ SEEN_ROLLS = (LossesTaken, WiredBridgeTested, NightDisrupted, VehicleBrokeDown)
 night-march Disruption or a breakdown [000 4.1, 4.2] included)."""
 
 
-class Game(CombatOrders, CarryOrders, EngineeringOrders, PatrolOrders, GameQueries, TurnLoop):
+class Game(
+    CombatOrders, CarryOrders, EngineeringOrders, PatrolOrders, RailOrders, GameQueries, TurnLoop
+):
     """A game in progress, from the first player turn of turn 1 to the end.
 
     Orders (`move`, `change_mode`, `exit_unit`, `dig_in`, `combine`, `break_down`, ...) are
@@ -212,6 +216,8 @@ class Game(CombatOrders, CarryOrders, EngineeringOrders, PatrolOrders, GameQueri
             return [self.patrol(order.unit)]
         if isinstance(order, DeployDeception):
             return [self.deploy_deception(order.unit, order.hex)]
+        if isinstance(order, DamageRail):
+            return [self.damage_rail(order.unit)]
         if isinstance(order, Fire):
             return self.fire(order.unit, order.target)
         if isinstance(order, Assault):

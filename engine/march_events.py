@@ -1,5 +1,6 @@
-"""The events of attrition on the march [000 4.1, 4.2] (`engine.march_attrition`), apart from
-that module so that the event log can name them without importing the rules."""
+"""The events of attrition on the march [000 4.1, 4.2] (`engine.march_attrition`) and of the
+rail-damage action [000 4.4] (`engine.rail_damage`), apart from those modules so that the
+event log can name them without importing the rules."""
 
 from __future__ import annotations
 
@@ -43,4 +44,23 @@ class VehicleBrokeDown:
         return (
             f"{self.side.value} {self.unit} loses a vehicle to breakdown "
             f"({self.chance:.1%} chance on this move)"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class RailDamaged:
+    """A unit damaged the railway in its hex [000 4.4] (`engine.rail_damage`)."""
+
+    turn: int
+    unit: str
+    side: Side
+    hex: Offset
+    cost: float
+    """Movement points it spent: 1/3 of its allowance."""
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        return (
+            f"{self.side.value} {self.unit} damages the railway at "
+            f"[{self.hex[0]}, {self.hex[1]}] ({self.cost:g} MP)"
         )

@@ -22,6 +22,7 @@ from engine.orders import (
     Carry,
     ChangeMode,
     Combine,
+    DamageRail,
     DeployDeception,
     DigIn,
     EndPhase,
@@ -44,6 +45,7 @@ from schemas.testplay import (
     BreakDownOrder,
     CarryOrder,
     CombineOrder,
+    DamageRailOrder,
     DeceptionOrder,
     DigInOrder,
     EndPhaseOrder,
@@ -243,6 +245,8 @@ def recorded_order(order: Order) -> RecordedOrder:
         return FireOrder(unit=order.unit, target=order.target)
     if isinstance(order, Patrol):
         return PatrolOrder(unit=order.unit)
+    if isinstance(order, DamageRail):
+        return DamageRailOrder(unit=order.unit)
     if isinstance(order, DeployDeception):
         return DeceptionOrder(unit=order.unit, hex=order.hex)
     if isinstance(order, EndPhase):
@@ -278,6 +282,8 @@ def engine_order(order: RecordedOrder) -> Order:
         return Fire(order.unit, (order.target[0], order.target[1]))
     if isinstance(order, PatrolOrder):
         return Patrol(order.unit)
+    if isinstance(order, DamageRailOrder):
+        return DamageRail(order.unit)
     if isinstance(order, DeceptionOrder):
         return DeployDeception(order.unit, (order.hex[0], order.hex[1]))
     if isinstance(order, EndPhaseOrder):
