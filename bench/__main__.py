@@ -15,7 +15,7 @@ import resource
 import sys
 from pathlib import Path
 
-from bench import computer, whole_process  # noqa: F401  # registers their rows
+from bench import balance, computer, whole_process  # noqa: F401  # registers their rows
 from bench.generate import DEFAULT_SEED, DEFAULT_SIZE, ensure_title, read_stamp
 from bench.measure import (
     EDITOR_PEAK_MEMORY_MB,
@@ -126,6 +126,8 @@ def main(argv: list[str] | None = None) -> int:
     print()
     results = [run_measurement(item, title, max(1, args.repeat)) for item in selected]
     _print_table(results, max(1, args.repeat))
+    if balance.scaling():
+        print(f"\n{balance.scaling()}")
 
     print("\nfiles:")
     sizes = title.file_sizes()

@@ -72,6 +72,7 @@ BUDGETS: dict[str, float] = {
     "the preview of one fire": 0.005,
     "the preview of one assault": 0.005,
     "a move with opportunity fire checks along a 10-hex path": 0.03,
+    "balance: 100 games of Stoumont Station": 120.0,
 }
 """Seconds per operation, as the architecture document's budget gives them (the brush stroke's
 budget is issue 5's; a test-play order's 0.1 s is ours: what a click may take to feel

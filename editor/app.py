@@ -10,7 +10,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
-from editor import icons
+from editor import icons, qt_imports  # noqa: F401  # qt_imports: before the window's modules
 from editor.disk_notice import choose
 from editor.document import DocumentError
 from editor.main_window import APP_NAME, MainWindow

@@ -7,7 +7,8 @@ Each command imports only what it uses (its handler's module in `editor.cli_comm
 offscreen: they run on build servers and in designers' CI. Exit codes of `validate`:
 0 when no errors were found, 1 when there were errors, 2 when a path could not be read; `play`
 and `supply` exit with 1 when the scenario cannot be played (its problems are printed), `replay`
-also when an order of the saved test-play is refused, and with 2 when it cannot be read.
+also when an order of the saved test-play is refused, and with 2 when it cannot be read;
+`balance` exits with 1 when an --expect fails, a game failed or the cluster cannot be used.
 """
 
 from __future__ import annotations
@@ -29,7 +30,16 @@ SIDES = ("allied", "axis")
 file-format models (a test keeps them equal)."""
 
 
-HEADLESS_COMMANDS = ("validate", "play", "replay", "supply", "schema", "weather", "render")
+HEADLESS_COMMANDS = (
+    "validate",
+    "play",
+    "replay",
+    "supply",
+    "balance",
+    "schema",
+    "weather",
+    "render",
+)
 """The sub-commands; nothing, or an existing file or folder, opens the editor window."""
 
 PAUSED_COMMANDS = ("validate",)
@@ -89,6 +99,59 @@ def build_parser() -> argparse.ArgumentParser:
         help="save the game as a .testplay.yaml the editor opens and `hexwright replay` replays",
     )
     play.set_defaults(handler="playing:command_play")
+
+    balance = commands.add_parser(
+        "balance",
+        help="play many computer-vs-computer games and report the balance",
+        description="Play N games of a scenario with the computer at both sides, seeds 1..N, "
+        "on every core (or a Dask cluster: --scheduler), and report the victory levels with "
+        "95 % confidence intervals, the score, objectives and the games worth opening; with "
+        "--against, play the other version on the same seeds and report what changed and "
+        "whether it is significant. Exit status 1 when an --expect fails, a game fails or the "
+        "scenario cannot be played.",
+    )
+    balance.add_argument("scenario", metavar="SCENARIO", help="a .scenario.yaml file")
+    balance.add_argument(
+        "--games", type=int, default=100, metavar="N", help="games to play (default 100)"
+    )
+    balance.add_argument(
+        "--seeds",
+        type=_argument_type("balance:seed_range"),
+        metavar="A..B",
+        help="the seeds to play, A to B inclusive (default 1..N)",
+    )
+    balance.add_argument(
+        "--jobs", type=int, metavar="K", help="worker processes (default: every core)"
+    )
+    balance.add_argument(
+        "--against",
+        metavar="OTHER",
+        help="another version to compare with: a scenario file, a folder holding a copy of "
+        "the title, or git:REV (the same files at a git revision)",
+    )
+    balance.add_argument(
+        "--scheduler",
+        metavar="URL",
+        help="play on a Dask cluster (tcp://host:8786; needs pip install 'hexwright[cluster]')",
+    )
+    balance.add_argument("--json", action="store_true", help="print the report as JSON")
+    balance.add_argument(
+        "--out",
+        metavar="DIR",
+        help="keep each finished game in DIR/games.jsonl; run again to resume (with --against: "
+        "DIR/a and DIR/b)",
+    )
+    balance.add_argument(
+        "--expect",
+        action="append",
+        default=[],
+        type=_argument_type("balance:expectation"),
+        metavar="EXPECTATION",
+        help='a result and the range of games it must come up in, e.g. "axis-win 40..60%%" '
+        "(allied-win, draw, axis-win or a victory level such as axis-minor-victory); "
+        "repeatable",
+    )
+    balance.set_defaults(handler="balance:command_balance")
 
     replay = commands.add_parser(
         "replay",

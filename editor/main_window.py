@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
 
 from editor import icons
 from editor.disk_changes import DiskChanges
+from editor.docks.balance_dock import BalanceDock
+from editor.docks.balance_run import testplay_settings
 from editor.docks.base import DocumentDock
 from editor.docks.hex_info import HexInfoDock
 from editor.docks.map_aids_dock import MapAidsDock
@@ -85,6 +87,9 @@ class MainWindow(WindowChrome):
         self.map_view.touch.hex_info_requested.connect(self._show_hex_info)
         self.testplay = TestPlayController(self)
         self.testplay.running_changed.connect(self._testplay_changed)
+        balance = self.docks.get("balance")
+        if isinstance(balance, BalanceDock):
+            balance.play_requested.connect(self.play_balance_game)
         self._arrange_docks()
         aids = self.docks.get("map_aids")
         if isinstance(aids, MapAidsDock):
@@ -354,6 +359,15 @@ class MainWindow(WindowChrome):
         self.testplay_action.setText("Stop &Test-play" if running else "&Test-play")
         self.testplay_action.setIcon(icons.icon("circle-stop" if running else "play"))
         self._update_title()
+
+    def play_balance_game(self, seed: int) -> bool:
+        """Test-play a game of the Balance panel: the open scenario with its seed and the
+        runner's rules, the computer playing both sides."""
+        document = self.document
+        if document is None:
+            return False
+        self.testplay.stop()
+        return self.testplay.start(settings=testplay_settings(document, seed))
 
     def _new_title(self) -> None:
         from editor.mapops.dialogs import new_title_dialog  # noqa: PLC0415  # the menu's dialogs are imported when first used

@@ -3,8 +3,9 @@ without a display, for the README and for looking at the GUI as a designer would
 
 It writes the main window with the whole map, zoomed in on a town with units, each map tool
 in use with its options, each dock in front, test-play (a move, a fire's preview and result,
-an assault's preview, arrivals, the Line of sight overlay), and the whole map exported as a
-picture. Settings go to a throw-away folder, so the shots always show the default layout.
+an assault's preview, arrivals, the Line of sight overlay), the Balance panel after a run and
+after an A/B comparison, and the whole map exported as a picture. Settings go to a throw-away
+folder, so the shots always show the default layout.
 """
 
 from __future__ import annotations
@@ -79,6 +80,7 @@ def take(out_dir: Path, scenario: Path | None = None, town: str = TOWN) -> list[
     if place is not None:
         _testplay_shot(window, tuple(place.hex), shot)
     _computer_shot(window, shot)
+    _balance_shots(window, shot)
 
     whole = out_dir / "map-export.png"
     image = render_whole_map(document)
@@ -236,6 +238,54 @@ def _computer_shot(window: Any, shot: Callable[[str], None]) -> None:
         time.sleep(0.02)
     shot("testplay-computer")
     controller.stop()
+
+
+BALANCE_SCENARIO = "stoumont44/scenarios/stoumont-station.scenario.yaml"
+"""The Balance panel's shots play Stoumont Station: a game takes a second, not a minute."""
+
+
+def _balance_shots(window: Any, shot: Callable[[str], None]) -> None:
+    """The Balance panel after a run of 8 games of Stoumont Station, and after comparing an
+    edit (the Allied reinforcements taken away) with the saved file, at the window's size and
+    at 1280x720; the scenario shown before is opened again afterwards."""
+    from PySide6.QtWidgets import QApplication  # noqa: PLC0415
+
+    from editor.app import SAMPLE_SCENARIO  # noqa: PLC0415
+    from editor.commands import SetValue  # noqa: PLC0415
+    from schemas.io import FileKind  # noqa: PLC0415
+
+    before = window.document.scenario_path
+    if not window.open_path(SAMPLE_SCENARIO.parents[2] / BALANCE_SCENARIO):
+        return
+    dock = window.docks["balance"]
+    dock.show()
+    dock.raise_()
+    dock.games_box.setValue(8)
+    size = window.size()
+
+    def finish(name: str) -> None:
+        deadline = time.monotonic() + 300
+        while dock.controller.is_running and time.monotonic() < deadline:
+            QApplication.processEvents()
+            time.sleep(0.02)
+        for width, height in ((size.width(), size.height()), (1280, 720)):
+            window.resize(width, height)
+            suffix = "" if (width, height) == (size.width(), size.height()) else "-1280x720"
+            for page in ("charts", "games", "compare_page"):
+                if name == "balance-run" and page == "compare_page":
+                    continue
+                dock.tabs.setCurrentWidget(getattr(dock, page))
+                shot(f"{name}-{page.removesuffix('_page')}{suffix}")
+        window.resize(size)
+
+    if dock.run():
+        finish("balance-run")
+    document = window.document
+    document.push(SetValue(document, FileKind.SCENARIO, ("reinforcements",), [], "Remove"))
+    if dock.compare_with_saved():
+        finish("balance-ab")
+    document.undo_stack.undo()
+    window.open_path(before)
 
 
 def _arrivals_shot(window: Any, shot: Callable[[str], None]) -> None:

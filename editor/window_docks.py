@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from editor.docks.ai_orders_dock import AiOrdersDock
 from editor.docks.air_dock import AirDock
+from editor.docks.balance_dock import BalanceDock
 from editor.docks.base import DocumentDock
 from editor.docks.hex_info import HexInfoDock
 from editor.docks.history_dock import HistoryDock
@@ -38,4 +39,5 @@ DOCK_CLASSES: tuple[type[DocumentDock], ...] = (
     AiOrdersDock,
     ParametersDock,
     WeatherDock,
+    BalanceDock,
 )

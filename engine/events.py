@@ -8,6 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.air.events import (
+    AircraftReady,
+    AirMissionCalled,
+    AirMissionFlown,
+    AirReconSpotted,
+    AirStruck,
+    AntiAircraftFired,
+    Interdicted,
+)
 from engine.carrying import Carried, Uncarried
 from engine.combat.dig_in import DugIn, StartedDiggingIn, StoppedDiggingIn
 from engine.combat.events import (
@@ -454,5 +463,12 @@ Event = (
     | VehicleBrokeDown
     | RailDamaged
     | EngineeringEvent
+    | AirMissionFlown
+    | AirMissionCalled
+    | AirStruck
+    | AntiAircraftFired
+    | AircraftReady
+    | AirReconSpotted
+    | Interdicted
 )
 """Anything the game log holds."""

@@ -17,6 +17,7 @@ from datetime import datetime
 from pathlib import Path
 
 from engine import movement, objectives, organize, patrols, phases, spotting, supply
+from engine.air.fleet import enlist_aircraft
 from engine.allowance import movement_allowance
 from engine.combat import dig_in
 from engine.combat.events import LossesTaken
@@ -25,6 +26,7 @@ from engine.engineering.events import WiredBridgeTested
 from engine.engineering.progress import after_move
 from engine.engineering.wired import walk_past_wired
 from engine.events import Event, GameEnded
+from engine.game_air import AirOrders
 from engine.game_carry import CarryOrders
 from engine.game_combat import CombatOrders
 from engine.game_engineering import EngineeringOrders
@@ -37,8 +39,11 @@ from engine.march_events import NightDisrupted, VehicleBrokeDown
 from engine.movement_walk import walk
 from engine.orders import (
     ENGINEERING_ORDERS,
+    AirRecon,
+    AirStrike,
     Assault,
     BreakDown,
+    CarpetBomb,
     Carry,
     ChangeMode,
     Combine,
@@ -75,7 +80,14 @@ night-march Disruption or a breakdown [000 4.1, 4.2] included)."""
 
 
 class Game(
-    CombatOrders, CarryOrders, EngineeringOrders, PatrolOrders, RailOrders, GameQueries, TurnLoop
+    CombatOrders,
+    CarryOrders,
+    EngineeringOrders,
+    PatrolOrders,
+    RailOrders,
+    AirOrders,
+    GameQueries,
+    TurnLoop,
 ):
     """A game in progress, from the first player turn of turn 1 to the end.
 
@@ -109,6 +121,7 @@ class Game(
                 )
             )
         spotting.start(state)
+        enlist_aircraft(state)  # [000 8.0] the air setup's units, ready to fly
         self._start_player_turn()
 
     # --- starting ---------------------------------------------------------------------------
@@ -224,6 +237,12 @@ class Game(
             return self.assault(order.hex, order.units)
         if isinstance(order, ENGINEERING_ORDERS):
             return self.apply_engineering(order)
+        if isinstance(order, AirStrike):
+            return self.air_strike(order.aircraft, order.target)
+        if isinstance(order, CarpetBomb):
+            return self.carpet_bomb(order.aircraft, order.target)
+        if isinstance(order, AirRecon):
+            return self.air_recon(order.aircraft, order.target)
         if isinstance(order, EndPhase):  # the recorded orders hold any automatic fire
             return self.end_phase(automatic=False)
         return self.end_player_turn(automatic=False)

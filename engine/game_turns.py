@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine import arrivals, deception, logistics, objectives, patrols, phases, spotting, supply
+from engine.air import missions as air_missions
 from engine.combat import artillery_setup, dig_in
 from engine.combat.ammunition import ammunition_checks
 from engine.combat.recovery import start_of_turn_recovery
@@ -73,6 +74,7 @@ class TurnLoop:
         if self.result is not None:
             return []
         start = len(self.log)
+        spotting.sync(state)  # as `end_player_turn` does
         self.orders.append(EndPhase())
         self._checkpoints.clear()  # moves are taken back within their phase only
         if state.step + 1 < len(phases.STEPS):
@@ -96,6 +98,9 @@ class TurnLoop:
             return []
         start = len(self.log)
         state = self.state
+        # Sightings depend on when they were brought up to date: the turn ends from them up to
+        # date, as after any order, so a replay sees what the players (or a computer) saw.
+        spotting.sync(state)
         if phases.is_phased(state):
             now = (state.turn, state.player_turn)
             while self.result is None and (state.turn, state.player_turn) == now:
@@ -196,6 +201,7 @@ class TurnLoop:
         self._emit(start_of_turn_recovery(state, side))
         self._emit(dig_in.progress_digging(state, side))  # after rest: diggers do not rest
         self._engineering_turn_start()  # works in progress roll [000 7.2-7.4]
+        self._emit(air_missions.start_of_turn(state, side))  # [000 8.3, 001 #32]
         for unit in state.iter_units(side):
             unit.mp_spent = 0.0
         clear_vulnerable(state, side)

@@ -1,6 +1,8 @@
 """A move carried out hex by hex, for the two things that happen on the way: Opportunity Fire
 at the mover [000 3.3], and under Fog of War contact with enemy units its side had not seen.
-Without either option a move is `engine.movement.move`, all at once, as before they existed.
+Air interdiction of units moving in Travel or Rail Mode [000 8.2] (`engine.air.interdiction`)
+strikes a hex entered too. Without either option, and when no interdiction can strike, a move is
+`engine.movement.move`, all at once, as before they existed.
 
 Decisions, with their sections:
 
@@ -21,11 +23,13 @@ Decisions, with their sections:
   A move that would stop in a hex where the unit may not end (over-stacked [000 3.3]) ends in
   the last hex of the path before it where it may, or where it started.
 - Under Opportunity Fire every hex entered may draw fire (`engine.combat.opportunity_fire`); a
-  unit Disrupted, Broken or eliminated by it stops there.
+  unit Disrupted, Broken or eliminated by it stops there. Interdiction comes after it in each
+  hex, and a unit it Disrupts, Breaks or leaves without the points for the next step stops. A
+  unit Disrupted before the move may move on [000 4.1]: only a change stops it.
 - A unit moving in Travel Mode within the Deception Radius of an enemy deception unit or
-  partisan rolls, hex by hex, the enemy's Deception Effect (`engine.deception`): deceived, it is
-  Disrupted and loses its remaining movement points [000 4.3], and stops there. The move is
-  walked hex by hex for it whatever the options.
+  partisan rolls, hex by hex, the enemy's Deception Effect (`engine.deception_effects`):
+  deceived, it is Disrupted and loses its remaining movement points [000 4.3], and stops there.
+- Interdiction and deception walk a move hex by hex whatever the options.
 - At night a unit rolls, in each hex it enters other than along a road or railway in Travel
   Mode (or by rail in Rail Mode), the Night Movement Disruption chance (`engine.march_attrition`)
   [000 4.1]. Decision: Disrupted, it stops in that hex, as a unit Disrupted by Opportunity
@@ -39,6 +43,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.air.events import Interdicted
+from engine.air.interdiction import interdict, may_interdict
 from engine.allowance import mp_left_to_move
 from engine.combat.events import CounterbatterySpotted, LossesTaken, OpportunityFire, RubbleMade
 from engine.combat.opportunity_fire import gather_firers, opportunity_fire
@@ -69,6 +75,7 @@ WalkEvent = (
     | CounterbatterySpotted
     | MoveStopped
     | Deceived
+    | Interdicted
     | NightDisrupted
     | VehicleBrokeDown
 )
@@ -94,8 +101,10 @@ def _walk(
 ) -> tuple[list[int], list[WalkEvent]]:
     options = state.options
     deceivable = threatens(state, unit, path_hexes)
+    interdicting = may_interdict(state, unit, path_hexes)
     night = night_disruption_chance(state, unit)
-    if not options.fog_of_war and not options.opportunity_fire and not deceivable and not night:
+    walked_anyway = options.fog_of_war or options.opportunity_fire
+    if not walked_anyway and not interdicting and not deceivable and not night:
         return move(state, unit, path_hexes), []
     fog = options.fog_of_war
     planner = Mover(state, unit)
@@ -118,6 +127,7 @@ def _walk(
     entered: list[int] = []
     spent = 0.0
     stop: str | None = None
+    cause = "opportunity fire"
     for step in planned:
         there = step.to_hex
         if fog and _enemy_in(state, unit, there):
@@ -125,7 +135,11 @@ def _walk(
             break
         taken = real.step(step.from_hex, step.direction, spent)
         if isinstance(taken, str) or spent + taken.cost > budget + EPSILON:
-            stop = "contact: " + (taken if isinstance(taken, str) else "too few movement points")
+            short = "too few movement points"
+            if isinstance(taken, str) or cause == "opportunity fire":
+                stop = "contact: " + (taken if isinstance(taken, str) else short)
+            else:
+                stop = f"{cause}: {short} left"
             break
         spent = min(budget, spent + taken.cost + taken.loss)
         apply_entries(state, [there], [step.edge] if taken.ferry else [])
@@ -146,10 +160,20 @@ def _walk(
                 events.append(disrupted)
                 stop = "disrupted moving at night"
         events += opportunity_fire(state, unit, "moved", firers)
+        before_air = (unit.disrupted, unit.broken)
+        air_changed = False
+        if interdicting and unit.on_map:
+            struck, lost = interdict(state, unit, there)
+            events += struck
+            if any(isinstance(e, Interdicted) and e.unit == unit.id for e in struck):
+                spent = min(budget, spent + lost)
+                cause = "interdicted from the air"
+                air_changed = (unit.disrupted, unit.broken) != before_air
         if not unit.on_map:
             break
-        if stop is None and (unit.disrupted, unit.broken) != already:
-            stop = f"{'broken' if unit.broken else 'disrupted'} by opportunity fire"
+        if stop is None and (air_changed or (unit.disrupted, unit.broken) != already):
+            by = "air interdiction" if air_changed else "opportunity fire"
+            stop = f"{'broken' if unit.broken else 'disrupted'} by {by}"
         if stop is not None:
             break
     if unit.on_map:

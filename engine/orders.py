@@ -349,6 +349,49 @@ class DeployDeception:
 
 
 @dataclass(frozen=True, slots=True)
+class AirStrike:
+    """A combat air unit strikes an enemy hex after the AA fire [000 8.1]. Its die rolls are
+    seen: it cannot be taken back."""
+
+    aircraft: str
+    target: Offset
+
+    def describe(self) -> str:
+        """One phrase for a menu or a report.
+
+        >>> AirStrike("us.9af.362fg", (5, 5)).describe()
+        'us.9af.362fg strikes 5,5'
+        """
+        return f"{self.aircraft} strikes {self.target[0]},{self.target[1]}"
+
+
+@dataclass(frozen=True, slots=True)
+class CarpetBomb:
+    """A heavy bomber carpet-bombs a hex, scattering up to 2 hexes [000 8.1]. Its die rolls are
+    seen: it cannot be taken back."""
+
+    aircraft: str
+    target: Offset
+
+    def describe(self) -> str:
+        """One phrase for a menu or a report."""
+        return f"{self.aircraft} carpet-bombs {self.target[0]},{self.target[1]}"
+
+
+@dataclass(frozen=True, slots=True)
+class AirRecon:
+    """A recon air unit flies over a hex to spot enemy units near it [000 8.1]. Its die rolls
+    reveal the enemy: it cannot be taken back."""
+
+    aircraft: str
+    target: Offset
+
+    def describe(self) -> str:
+        """One phrase for a menu or a report."""
+        return f"air recon by {self.aircraft} over {self.target[0]},{self.target[1]}"
+
+
+@dataclass(frozen=True, slots=True)
 class EndPlayerTurn:
     """End the player turn [000 3.3]."""
 
@@ -381,6 +424,9 @@ Order = (
     | Patrol
     | DamageRail
     | DeployDeception
+    | AirStrike
+    | CarpetBomb
+    | AirRecon
     | EndPlayerTurn
     | EndPhase
     | EngineeringOrder

@@ -183,7 +183,11 @@ def _search(
     neighbors = board.neighbors
     if edges is None:
         edges = mover.costs.edge_costs()
-    if isinstance(edges, array):
+    if mover.threats:
+        # [000 4.1] a Disrupted unit pays 3x for steps toward a spotted enemy: the cached costs
+        # do not know that, so every step is asked, as the move itself will be
+        edges = _AskEveryStep()
+    elif isinstance(edges, array):
         edges = with_engineering(state, edges, SLOW)  # built bridges, gone ditches [000 7.4]
     marked = _occupied_or_marked(state)
     minefields = state.minefields if avoid_mines else {}

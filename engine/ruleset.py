@@ -84,6 +84,9 @@ class RulesetProfile:
     """Each side limits its opportunity fire by firing-unit type and target type to None,
     Short, Medium or Long range [001 "Opportunity Fire"] (`engine.play_options.OpFireRange`);
     the Panzer Campaigns manual has no such dialog, so there every unit fires at full range."""
+    air_mission_delay: bool = False
+    """Air missions are called in one player turn and fly at the start of the side's next
+    [001 #32, "Air Strikes"] (`engine.air.missions`); in PzC they fly at once [000 8.1]."""
     isolated_fire_low_ammo: bool = True
     """A non-artillery unit that fires while Isolated becomes Low on Ammo without a test
     [000 10.2]; not in Panzer Battles [001 1.1 #33] (`engine.combat.ammunition`)."""
@@ -127,6 +130,7 @@ PROFILES: dict[Ruleset, RulesetProfile] = {
         hedgerow_vulnerable=True,
         op_fire_settings=True,
         intel_markers=True,
+        air_mission_delay=True,
         stockpiling_in_play=False,
         isolated_fire_low_ammo=False,
     ),

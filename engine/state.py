@@ -14,6 +14,7 @@ from operator import attrgetter
 from random import Random
 from typing import Any, TypeVar
 
+from engine.air.fleet import AirFleet
 from engine.board import Board
 from engine.clock import TurnClock
 from engine.engineering.works import EngineeringState
@@ -227,6 +228,8 @@ class GameState:
     """The `version` the sightings were last brought up to date at."""
     sight_walls: frozenset[int] = frozenset()
     """Hexes the scenario makes block line of sight: Panzer Battles wrecks [001 #14]."""
+    air: AirFleet = field(default_factory=AirFleet)
+    """The aircraft in play and what each has left to fly (`engine.air.fleet`) [000 8.0]."""
     options: PlayOptions = field(default_factory=PlayOptions)
     """What the players chose: Opportunity Fire, Fog of War (`engine.play_options`)."""
     version: int = 0

@@ -34,6 +34,8 @@ class UnitStatus(StrEnum):
     ELIMINATED = "eliminated"
     SURRENDERED = "surrendered"
     """Its nation surrendered [000 3.4]."""
+    AIR = "air"
+    """An air unit of the scenario's air setup: it flies missions from off the map [000 8.0]."""
     COMBINED = "combined"
     """A company merged into another counter of its battalion until broken down [000 4.9]."""
     DEPLOYED = "deployed"

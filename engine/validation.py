@@ -9,8 +9,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from engine.map_checks import check_map_geometry
-from schemas.io import FileKind
-from schemas.title import FileStore, ValidationReport
+from schemas import parse_cache
+from schemas.io import FileKind, LoadedFile
+from schemas.problems import Problem
+from schemas.title import FileStore, ValidationReport, cached_checks
 from schemas.title import validate_paths as validate_files
 
 
@@ -25,7 +27,7 @@ def validate_paths(paths: Sequence[Path | str], *, setup_checks: bool = True) ->
             and loaded.ok
             and not any(p.is_error for p in loaded.problems)
         ):
-            report.add(loaded.place(check_map_geometry(loaded.model)))
+            report.add(loaded.place(_geometry_problems(loaded)))
     if setup_checks and report.bundles:
         # Imported only now: the rules engine is not needed to check files without a scenario.
         from engine.setup import check_bundle  # noqa: PLC0415
@@ -34,3 +36,12 @@ def validate_paths(paths: Sequence[Path | str], *, setup_checks: bool = True) ->
             # The bundle's files come from the store, loaded once; only the game state is new.
             report.add(check_bundle(bundle, both_cores=True))
     return report
+
+
+def _geometry_problems(loaded: LoadedFile) -> list[Problem]:
+    """The map checks that need hex geometry, kept beside the map's parse-cache entry under a
+    stamp of their code (outside `schemas/`, which the entry's key covers)."""
+    code = parse_cache.modules_stamp("engine.map_checks", "engine.hexgrid")
+    if not code:
+        return check_map_geometry(loaded.model)
+    return cached_checks(loaded, f"geometry:{code}", lambda: check_map_geometry(loaded.model))

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 # The models' modules are imported on first use, and so maybe after Qt (the editor's checking
 # process): PySide6's import hook then breaks pydantic's own lazily imported modules unless
@@ -25,10 +25,13 @@ from typing import Any
 import pydantic.fields  # noqa: F401
 from pydantic import BaseModel, ValidationError
 
-from schemas import jsonscan, parse_cache, yamlio
+from schemas import jsonscan, parse_cache
 from schemas.migrations import current_version, migrate
 from schemas.problems import ModelPath, Problem, error, format_path, info
 from schemas.reading import read_regular_file
+
+if TYPE_CHECKING:
+    from schemas import yamlio
 
 
 class FileKind(StrEnum):
@@ -132,6 +135,8 @@ class LoadedFile:
         """The marks of paths and their ancestors: from the parse cache when a run over the
         same bytes searched for them all (the same text gives the same marks), else from
         reading the text, kept for the next run."""
+        from schemas import yamlio  # noqa: PLC0415  # see parse_text
+
         if self.cache_entry is None:
             return yamlio.locate(self.text, paths)
         kept = parse_cache.lookup_marks(self.cache_entry)
@@ -232,6 +237,9 @@ def _display(path: ModelPath) -> str:
 def parse_text(text: str, as_json: bool) -> tuple[Any, list[Problem]]:
     """Parse file text into data; syntax errors, duplicate keys and text that would expand or
     nest beyond what a file may hold become Problems."""
+    # YAML is imported only to read or write it: a file from the parse cache needs none.
+    from schemas import yamlio  # noqa: PLC0415
+
     if as_json:
         return _parse_json(text)
     try:
@@ -253,6 +261,8 @@ def parse_text(text: str, as_json: bool) -> tuple[Any, list[Problem]]:
 
 
 def _parse_json(text: str) -> tuple[Any, list[Problem]]:
+    from schemas import yamlio  # noqa: PLC0415  # see parse_text
+
     if jsonscan.depth(text) > yamlio.MAX_DEPTH:
         line, column = jsonscan.too_deep_at(text, yamlio.MAX_DEPTH)
         message = f"arrays and objects are nested more than {yamlio.MAX_DEPTH} deep"
@@ -416,6 +426,8 @@ def dump_text(model: BaseModel, as_json: bool = False) -> str:
     data = to_data(model)
     if as_json:
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    from schemas import yamlio  # noqa: PLC0415  # see parse_text
+
     return yamlio.dump(data)
 
 

@@ -41,11 +41,16 @@ titles and several versions of each in flight)."""
 MAX_BYTES = 256 * 2**20
 """The most the entries may take on disk together (the 500x500 benchmark title takes 6 MB)."""
 
+MAX_CHECKS_PER_ENTRY = 16
+"""Checks' results kept beside one entry (its own checks, and a scenario's references against
+the last versions of the files it references)."""
+
 OFF = "off"
 """The value of `$HEXWRIGHT_CACHE_DIR` that turns the cache off."""
 
 _SUFFIX = ".parsed"
 _MARKS_SUFFIX = ".marks"
+_CHECKS_SUFFIX = ".checks"
 
 
 @dataclass(frozen=True)
@@ -183,6 +188,57 @@ def store_marks(name: str, marks: Marks) -> None:
         return
 
 
+def lookup_checks(name: str, label: str) -> list[Problem] | None:
+    """The problems a check (`label`) found in an entry's model last time, or None (never
+    raises). A check is a function of the model, which is one of the entry's bytes and of the
+    code stamp; a check whose code lies outside `schemas/` names that code in its label
+    (`modules_stamp`), and a check of several files names the others' entries in it."""
+    where = folder()
+    if where is None:
+        return None
+    kept = _read(where / (name + _CHECKS_SUFFIX))
+    found = kept.get(label) if isinstance(kept, dict) else None
+    return list(found) if isinstance(found, list) else None
+
+
+def store_checks(name: str, label: str, problems: list[Problem]) -> None:
+    """Keep the problems a check found in an entry's model (best effort), beside those of the
+    entry's other checks."""
+    where = folder()
+    if where is None or not (where / (name + _SUFFIX)).is_file():
+        return  # results without their entry would never be pruned
+    entry = where / (name + _CHECKS_SUFFIX)
+    kept = _read(entry)
+    results = dict(kept) if isinstance(kept, dict) else {}
+    results.pop(label, None)
+    results[label] = list(problems)
+    # A scenario's references are kept per version of the other files: the oldest go first.
+    for old in list(results)[: max(0, len(results) - MAX_CHECKS_PER_ENTRY)]:
+        del results[old]
+    try:
+        _write(where, entry, results)
+    except (OSError, pickle.PicklingError, RecursionError):
+        return
+
+
+def modules_stamp(*modules: str) -> str:
+    """A digest of the name, size and modification time of some modules' files (for checks
+    whose code is not in `schemas/`); an empty string when one cannot be found."""
+    import importlib.util  # noqa: PLC0415  # only for the few checks that need it
+
+    digest = hashlib.sha256()
+    for module in modules:
+        spec = importlib.util.find_spec(module)
+        if spec is None or spec.origin is None:
+            return ""
+        try:
+            found = os.stat(spec.origin)
+        except OSError:
+            return ""
+        digest.update(f"{module}\0{found.st_size}\0{found.st_mtime_ns}\0".encode())
+    return digest.hexdigest()
+
+
 def _read(entry: Path) -> object:
     try:
         with entry.open("rb") as stream:
@@ -207,7 +263,7 @@ def _write(where: Path, entry: Path, value: object) -> None:
 
 def _prune(where: Path) -> None:
     """Drop the least recently used entries beyond `MAX_ENTRIES` or `MAX_BYTES`, and the marks
-    of entries dropped."""
+    and checks' results of entries dropped."""
     entries = []
     for entry in where.glob("*" + _SUFFIX):
         try:
@@ -222,3 +278,4 @@ def _prune(where: Path) -> None:
         if kept >= MAX_ENTRIES or total > MAX_BYTES:
             entry.unlink(missing_ok=True)
             entry.with_suffix(_MARKS_SUFFIX).unlink(missing_ok=True)
+            entry.with_suffix(_CHECKS_SUFFIX).unlink(missing_ok=True)

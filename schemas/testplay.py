@@ -240,6 +240,36 @@ class DeceptionOrder(Tagged):
     """Where its marker stands."""
 
 
+class AirStrikeOrder(Tagged):
+    """A combat air unit strikes an enemy hex after the AA fire [000 8.1]."""
+
+    kind: Literal["air_strike"] = "air_strike"
+    aircraft: Identifier
+    """Id of the air unit."""
+    target: HexPos
+    """The hex struck."""
+
+
+class CarpetBombOrder(Tagged):
+    """A heavy bomber carpet-bombs a hex, which may scatter up to 2 hexes [000 8.1]."""
+
+    kind: Literal["carpet_bomb"] = "carpet_bomb"
+    aircraft: Identifier
+    """Id of the air unit."""
+    target: HexPos
+    """The hex called."""
+
+
+class AirReconOrder(Tagged):
+    """A recon air unit flies over a hex to spot enemy units near it [000 8.1]."""
+
+    kind: Literal["air_recon"] = "air_recon"
+    aircraft: Identifier
+    """Id of the air unit."""
+    target: HexPos
+    """The hex flown over."""
+
+
 class EndTurnOrder(Tagged):
     """End the player turn [000 3.3]."""
 
@@ -267,6 +297,9 @@ RecordedOrder = Annotated[
     | PatrolOrder
     | DamageRailOrder
     | DeceptionOrder
+    | AirStrikeOrder
+    | CarpetBombOrder
+    | AirReconOrder
     | EndTurnOrder
     | EndPhaseOrder
     | EngineeringRecord,

@@ -8,13 +8,14 @@ Each file is loaded and self-checked once, however many scenarios use it.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from schemas import checks
+from schemas import checks, parse_cache
 from schemas.io import FileKind, LoadedFile, load_file
 from schemas.problems import Problem, Severity, error
 from schemas.save_journal import settle_title
@@ -61,7 +62,8 @@ class FileStore:
         if loaded is None:
             loaded = load_file(path, kind)
             if loaded.model is not None:
-                loaded.problems.extend(loaded.place(self._self_checks(key, loaded)))
+                found = cached_checks(loaded, "self", lambda: self._self_checks(key, loaded))
+                loaded.problems.extend(loaded.place(found))
             self.files[key] = loaded
         return loaded
 
@@ -200,16 +202,57 @@ def load_scenario(
         assert bundle.map
         assert bundle.oob
         assert bundle.parameters
-        cross = checks.check_scenario_references(
-            scenario,
-            bundle.map.model,
-            bundle.oob.model,
-            bundle.parameters.model,
-            store.index(bundle.oob),
+        bundle.reference_problems.extend(
+            _reference_problems(bundle.scenario, bundle.map, bundle.oob, bundle.parameters, store)
         )
-        bundle.reference_problems.extend(bundle.scenario.place(cross.scenario))
-        bundle.reference_problems.extend(bundle.parameters.place(cross.parameters))
     return bundle
+
+
+def cached_checks(
+    loaded: LoadedFile, label: str, run: Callable[[], list[Problem]]
+) -> list[Problem]:
+    """The problems a check of a loaded file finds (not yet placed): kept beside the file's
+    parse-cache entry, so that reading an unchanged file again skips its checks too (`label`
+    names the check, and the code and other files it depends on besides the file's model);
+    run and kept when the file has no entry or the check none there yet."""
+    if loaded.cache_entry is None:
+        return run()
+    found = parse_cache.lookup_checks(loaded.cache_entry, label)
+    if found is None:
+        found = run()
+        parse_cache.store_checks(loaded.cache_entry, label, found)
+    return found
+
+
+def _reference_problems(
+    scenario: LoadedFile,
+    map_file: LoadedFile,
+    oob: LoadedFile,
+    parameters: LoadedFile,
+    store: FileStore,
+) -> list[Problem]:
+    """The scenario against its map, OOB and parameters, placed in the scenario and the
+    parameter file; kept beside the scenario's cache entry under the other files' contents."""
+    others = [map_file, oob, parameters]
+    digest = hashlib.sha256()
+    for other in others:
+        # A large file by its entry (its bytes and the reader's code), a small one by its text.
+        digest.update(f"{other.cache_entry or other.text}\0".encode())
+    label = f"references:{digest.hexdigest()}"
+    entry = scenario.cache_entry
+    found = beside = None
+    if entry is not None:
+        found = parse_cache.lookup_checks(entry, label + ":scenario")
+        beside = parse_cache.lookup_checks(entry, label + ":parameters")
+    if found is None or beside is None:
+        cross = checks.check_scenario_references(
+            scenario.model, map_file.model, oob.model, parameters.model, store.index(oob)
+        )
+        found, beside = cross.scenario, cross.parameters
+        if entry is not None:
+            parse_cache.store_checks(entry, label + ":scenario", found)
+            parse_cache.store_checks(entry, label + ":parameters", beside)
+    return [*scenario.place(found), *parameters.place(beside)]
 
 
 def _first_error(loaded: LoadedFile) -> str:

@@ -8,7 +8,6 @@ from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QWidget
 
 from editor.docks.list_table import ListTableModel
 from editor.docks.list_table_view import ListTablesDock, ListTableView
@@ -26,7 +25,6 @@ from editor.docks.table_columns import (
     side_column,
 )
 from editor.document import Document
-from editor.selection import Selection
 from editor.widgets.adaptive_splitter import AdaptiveSplitter
 from schemas.io import FileKind
 from schemas.oob import Unit
@@ -136,9 +134,9 @@ class AirDock(ListTablesDock):
     title = "Air"
     object_name = "air"
     default_area = Qt.DockWidgetArea.BottomDockWidgetArea
+    built_when_shown = True
 
-    def __init__(self, selection: Selection, parent: QWidget | None = None) -> None:
-        super().__init__(selection, parent)
+    def build(self) -> None:
         scenario = FileKind.SCENARIO
         self.units = ListTableModel(
             None, scenario, ("air", "units"), air_unit_columns(), noun="Air Unit"
@@ -147,11 +145,11 @@ class AirDock(ListTablesDock):
             None, scenario, ("air", "changes"), air_change_columns(), noun="Air Change"
         )
         self.units_view = ListTableView(
-            self.units, selection, new_items=self._add_units, title="Air units"
+            self.units, self.selection, new_items=self._add_units, title="Air units"
         )
         self.changes_view = ListTableView(
             self.changes,
-            selection,
+            self.selection,
             new_items=self._new_changes,
             edit_column=0,
             title="Availability changes",

@@ -328,8 +328,9 @@ class ListTableView(QWidget):
 
     def _button(self, text: str, icon_name: str, tip: str, slot: Callable[[], None]) -> QToolButton:
         # Icons with the words in the tooltip: a row of worded buttons made a bottom panel too
-        # wide for a laptop.
-        button = QToolButton()
+        # wide for a laptop. Made inside the view: a button without a parent would show as a
+        # window of its own if made visible before the view lays it out.
+        button = QToolButton(self)
         button.setText(text)
         button.setIcon(icons.icon(icon_name))
         button.setToolTip(f"{text}: {tip}")

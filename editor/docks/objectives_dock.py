@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QWidget
 
 from editor.docks.list_table import ListTableModel
 from editor.docks.list_table_view import ListTablesDock, ListTableView
@@ -23,7 +22,6 @@ from editor.docks.table_columns import (
     side_column,
 )
 from editor.document import Document
-from editor.selection import Selection
 from schemas.io import FileKind
 from schemas.scenario import (
     ExitObjective,
@@ -162,14 +160,14 @@ class ObjectivesDock(ListTablesDock):
     title = "Objectives"
     object_name = "objectives"
     default_area = Qt.DockWidgetArea.BottomDockWidgetArea
+    built_when_shown = True
 
-    def __init__(self, selection: Selection, parent: QWidget | None = None) -> None:
-        super().__init__(selection, parent)
+    def build(self) -> None:
         self.model = ListTableModel(
             None, FileKind.SCENARIO, ("objectives",), objective_columns(), noun="Objective"
         )
         self.view = ListTableView(
-            self.model, selection, new_items=self._new_objectives, edit_column=0
+            self.model, self.selection, new_items=self._new_objectives, edit_column=0
         )
         self.views = [self.view]
         self.setWidget(self.view)

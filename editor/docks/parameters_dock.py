@@ -47,7 +47,7 @@ from editor.docks.parameter_models import (
 )
 from editor.docks.parameter_rows import GROUPS, Group, group_of, label_of
 from editor.document import Change, Document
-from editor.selection import Focus, Selection
+from editor.selection import Focus
 from editor.widgets.undo_keys import undo_keys_to_window
 from schemas.io import FileKind
 
@@ -247,9 +247,9 @@ class ParametersDock(DocumentDock):
     title = "Parameter Data"
     object_name = "parameters"
     default_area = Qt.DockWidgetArea.BottomDockWidgetArea
+    built_when_shown = True
 
-    def __init__(self, selection: Selection, parent: QWidget | None = None) -> None:
-        super().__init__(selection, parent)
+    def build(self) -> None:
         body = QWidget(self)
         self.search = QLineEdit(body)
         self.search.setPlaceholderText("Search parameters…")

@@ -32,7 +32,7 @@ from editor.docks.scenario_schedule import SCHEDULE, DayScheduleEditor
 from editor.docks.scenario_summary import FILE_LABELS, time_summary, title_files
 from editor.docks.scenario_victory import VictoryScale
 from editor.document import Change, ChangeAction, Document
-from editor.selection import Focus, Selection
+from editor.selection import Focus
 from editor.widgets.binding import Binding
 from editor.widgets.field_layout import field_row
 from editor.widgets.fields import EnumSetEditor, FieldEditor, markup
@@ -64,9 +64,9 @@ class ScenarioDock(DocumentDock):
     title = "Scenario"
     object_name = "scenario"
     default_area = Qt.DockWidgetArea.RightDockWidgetArea
+    built_when_shown = True
 
-    def __init__(self, selection: Selection, parent: QWidget | None = None) -> None:
-        super().__init__(selection, parent)
+    def build(self) -> None:
         self.editors: dict[ModelPath, FieldEditor] = {}
         self.bindings: list[Binding] = []
         # One binding per group of settings, each over its one object of the scenario.

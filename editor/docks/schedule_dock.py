@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QTabWidget, QWidget
+from PySide6.QtWidgets import QTabWidget
 
 from editor.docks.list_table import ListTableModel
 from editor.docks.list_table_view import ListTablesDock, ListTableView
@@ -25,7 +25,6 @@ from editor.docks.table_columns import (
     schedule_columns,
 )
 from editor.document import Document
-from editor.selection import Selection
 from schemas.io import FileKind
 from schemas.scenario import ArrivalKind, Mode, Reinforcement, Release, Withdrawal
 
@@ -98,9 +97,9 @@ class ScheduleDock(ListTablesDock):
     title = "Reinforcements"
     object_name = "schedule"
     default_area = Qt.DockWidgetArea.BottomDockWidgetArea
+    built_when_shown = True
 
-    def __init__(self, selection: Selection, parent: QWidget | None = None) -> None:
-        super().__init__(selection, parent)
+    def build(self) -> None:
         scenario = FileKind.SCENARIO
         self.reinforcements = ListTableModel(
             None, scenario, ("reinforcements",), reinforcement_columns(), noun="Reinforcement"
@@ -114,14 +113,19 @@ class ScheduleDock(ListTablesDock):
         units_column = 4
         self.reinforcements_view = ListTableView(
             self.reinforcements,
-            selection,
+            self.selection,
             new_items=self._new_reinforcements,
             edit_column=units_column,
         )
         self.withdrawals_view = ListTableView(
-            self.withdrawals, selection, new_items=self._new_withdrawals, edit_column=units_column
+            self.withdrawals,
+            self.selection,
+            new_items=self._new_withdrawals,
+            edit_column=units_column,
         )
-        self.releases_view = ListTableView(self.releases, selection, new_items=self._new_release)
+        self.releases_view = ListTableView(
+            self.releases, self.selection, new_items=self._new_release
+        )
         self.views = [self.reinforcements_view, self.withdrawals_view, self.releases_view]
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)

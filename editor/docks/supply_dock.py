@@ -26,7 +26,7 @@ from editor.docks.table_columns import (
     side_column,
 )
 from editor.document import Change, Document
-from editor.selection import Focus, Selection
+from editor.selection import Focus
 from editor.widgets.adaptive_splitter import AdaptiveSplitter
 from schemas.io import FileKind
 from schemas.scenario import Header, SupplySource, SupplyVariation
@@ -72,9 +72,9 @@ class SupplyDock(ListTablesDock):
     title = "Supply"
     object_name = "supply"
     default_area = Qt.DockWidgetArea.BottomDockWidgetArea
+    built_when_shown = True
 
-    def __init__(self, selection: Selection, parent: QWidget | None = None) -> None:
-        super().__init__(selection, parent)
+    def build(self) -> None:
         scenario = FileKind.SCENARIO
         self.sources = ListTableModel(
             None, scenario, ("supply", "sources"), source_columns(), noun="Supply Source"
@@ -83,11 +83,15 @@ class SupplyDock(ListTablesDock):
             None, scenario, ("supply", "variations"), variation_columns(), noun="Supply Variation"
         )
         self.sources_view = ListTableView(
-            self.sources, selection, new_items=self._new_sources, edit_column=0, title="Sources"
+            self.sources,
+            self.selection,
+            new_items=self._new_sources,
+            edit_column=0,
+            title="Sources",
         )
         self.variations_view = ListTableView(
             self.variations,
-            selection,
+            self.selection,
             new_items=self._new_variations,
             edit_column=0,
             title="Variations",

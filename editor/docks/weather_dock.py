@@ -6,7 +6,14 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSize,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QAction, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -33,7 +40,7 @@ from editor.docks.base import DocumentDock
 from editor.docks.weather_chart import WeatherChart
 from editor.docks.weather_models import WeatherOutlook, WeatherRowsModel, weather_outlook
 from editor.document import Change, Document
-from editor.selection import Focus, Selection
+from editor.selection import Focus
 from schemas.io import FileKind, write_atomic
 from schemas.reading import read_regular_file
 from schemas.weather_dat import format_weather_dat, parse_weather_dat
@@ -84,9 +91,9 @@ class WeatherDock(DocumentDock):
     title = "Weather"
     object_name = "weather"
     default_area = Qt.DockWidgetArea.BottomDockWidgetArea
+    built_when_shown = True
 
-    def __init__(self, selection: Selection, parent: QWidget | None = None) -> None:
-        super().__init__(selection, parent)
+    def build(self) -> None:
         body = QWidget(self)
         # Short words with icons, the file named in the tooltips: the longer captions made the
         # bottom panel wider than a laptop's screen.
@@ -190,6 +197,8 @@ class WeatherDock(DocumentDock):
         self.model.modelReset.connect(self._selection_changed)
         self.chart.day_clicked.connect(self._select_day)
         self.set_document(None)
+        if self.isVisible():
+            self._arrange_for(self.size())
 
     # Document ---------------------------------------------------------------------------------
 
@@ -381,7 +390,10 @@ class WeatherDock(DocumentDock):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        size = event.size()
+        if self.is_built:  # else its build arranges it for the size it then has
+            self._arrange_for(event.size())
+
+    def _arrange_for(self, size: QSize) -> None:
         if size.width() >= _SIDE_BY_SIDE_WIDTH:
             self.arrange("side")
         elif size.height() >= _STACKED_HEIGHT:

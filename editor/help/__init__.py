@@ -27,6 +27,7 @@ PANEL_TOPICS: dict[str, str] = {
     "ai_orders": "ai-orders",
     "parameters": "parameters-weather",
     "weather": "parameters-weather",
+    "balance": "balance",
 }
 """The topic F1 opens for each panel, by the dock's object name."""
 MAP_TOPIC = "map-tools"

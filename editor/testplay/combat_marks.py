@@ -247,7 +247,8 @@ class CombatMarks(QObject):
     def _paint_x(painter: QPainter, frame: Frame, x: float, y: float, strength: float) -> None:
         half = frame.zoom * 0.3
         painter.setOpacity(max(0.0, strength))
-        painter.setPen(QPen(BROKEN_COLOR, max(3.0, frame.zoom * 0.1), cap=Qt.PenCapStyle.RoundCap))
+        width = max(3.0, frame.zoom * 0.1)
+        painter.setPen(QPen(BROKEN_COLOR, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
         painter.drawLine(round(x - half), round(y - half), round(x + half), round(y + half))
         painter.drawLine(round(x - half), round(y + half), round(x + half), round(y - half))
         painter.setOpacity(1.0)

@@ -18,8 +18,10 @@ from PySide6.QtGui import QAction, QBrush, QColor, QKeySequence, QPainter, QPen
 
 from editor import icons
 from editor.map.geometry import Frame
+from editor.testplay.air_mode import AIR, AIR_TIP, air_refusal, air_rows, flying
 from editor.testplay.combat_marks import result_line
 from editor.testplay.combat_preview import assault_rows, fire_rows
+from engine.air.events import AirMissionCalled
 from engine.combat.fire import why_not
 from engine.combat.fire_targets import why_cannot_fire
 from engine.combat.kinds import CombatKind
@@ -37,8 +39,10 @@ TARGET_COLORS = {
     CombatKind.DIRECT_FIRE: QColor(230, 60, 40),
     CombatKind.INDIRECT_FIRE: QColor(240, 150, 20),
     CombatKind.ASSAULT: QColor(200, 40, 160),
+    CombatKind.AIR: QColor(40, 120, 230),
 }
-"""Target hexes: red for direct fire, orange for indirect fire, magenta for assault."""
+"""Target hexes: red for direct fire, orange for indirect fire, magenta for assault, blue for an
+air mission."""
 FIRE_TIP = (
     "Fire mode (F): the hexes the unit may fire at are outlined, red for direct fire, orange "
     "for indirect; hover one for the preview, click to fire. A fire cannot be taken back "
@@ -106,9 +110,12 @@ class CombatMode(QObject):
         """The preview of the hovered target; empty when none is."""
         self.joined: list[str] = []
         """Units of other stacks Ctrl+clicked into the assault."""
+        self.aircraft: str | None = None
+        """The air unit the Air mode flies (`editor.testplay.air_mode.flying`)."""
         self.fire_action = self._action("&Fire", "F", "crosshair", FIRE)
         self.assault_action = self._action("&Assault", "A", "assault", ASSAULT)
-        self.actions = {FIRE: self.fire_action, ASSAULT: self.assault_action}
+        self.air_action = self._action("Ai&r", "R", "plane", AIR)
+        self.actions = {FIRE: self.fire_action, ASSAULT: self.assault_action, AIR: self.air_action}
         """The mode's checkable actions (buttons of the Move options, keys of the window)."""
         self.refresh()
 
@@ -142,8 +149,13 @@ class CombatMode(QObject):
         self.assault_action.setToolTip(
             ASSAULT_TIP if assault is None else f"Cannot assault: {assault}"
         )
-        if (self.kind == FIRE and refusal is not None) or (
-            self.kind == ASSAULT and assault is not None
+        air = air_refusal(game)
+        self.air_action.setEnabled(air is None)
+        self.air_action.setToolTip(AIR_TIP if air is None else f"No air mission: {air}")
+        if (
+            (self.kind == FIRE and refusal is not None)
+            or (self.kind == ASSAULT and assault is not None)
+            or (self.kind == AIR and air is not None)
         ):
             self.leave()
             return
@@ -152,6 +164,11 @@ class CombatMode(QObject):
 
     def _targets(self) -> dict[Offset, CombatKind]:
         game, unit_id = self.game, self.tool.unit_id
+        if self.kind == AIR:
+            self.aircraft = flying(game, self.aircraft)
+            if game is None or self.aircraft is None:
+                return {}
+            return dict.fromkeys(game.air_targets(self.aircraft), CombatKind.AIR)
         if game is None or unit_id is None or self.kind is None:
             return {}
         if self.kind == ASSAULT:
@@ -221,6 +238,15 @@ class CombatMode(QObject):
 
     def hint(self) -> str:
         """What to do now, for the status bar and the preview panel."""
+        if self.kind == AIR and self.game is not None and self.aircraft is not None:
+            mission = self.game.mission_of(self.aircraft)
+            anywhere = "" if mission == "strike" else " (or any hex)"
+            return (
+                f"{self.aircraft} is ready: {len(self.targets)} hex"
+                f"{'es' if len(self.targets) != 1 else ''} outlined{anywhere}; hover one for the "
+                "AA fire and the chances, click to fly, Ctrl+click for the next aircraft; "
+                "Escape or a right-click to stop"
+            )
         if not self.targets:
             return "No target in range"
         if self.kind == ASSAULT:
@@ -247,6 +273,12 @@ class CombatMode(QObject):
         """Fire at or assault a target hex; with Ctrl in Assault mode, join a friendly stack
         to the assault (or take it out again); elsewhere say why not."""
         game, unit_id = self.game, self.tool.unit_id
+        if self.kind == AIR and control:
+            self.next_aircraft()
+            return
+        if hex_ is not None and self.kind == AIR:  # the aircraft is no unit of the map
+            self._fly(hex_)
+            return
         if hex_ is None or game is None or unit_id is None:
             return
         if self.kind == ASSAULT and control:
@@ -279,6 +311,37 @@ class CombatMode(QObject):
         self.tool.message.emit(result_line(session, events))
         self.refresh()
 
+    def next_aircraft(self) -> None:
+        """The Air mode flies the side's next aircraft that may fly now (Ctrl+click)."""
+        game = self.game
+        if game is None:
+            return
+        ready = [a.id for a in game.available_aircraft() if game.why_not_fly(a.id) is None]
+        if not ready:
+            return
+        at = ready.index(self.aircraft) + 1 if self.aircraft in ready else 0
+        self.aircraft = ready[at % len(ready)]
+        self.targets = self._targets()
+        self._preview(self.hovered)
+        self.tool.message.emit(self.hint())
+
+    def _fly(self, hex_: Offset) -> None:
+        """Fly the Air mode's aircraft at `hex_`, or say why it may not."""
+        session, game, aircraft = self.tool.session, self.game, self.aircraft
+        if session is None or game is None or aircraft is None:
+            return
+        try:
+            events = session.air_mission(aircraft, hex_)  # type: ignore[attr-defined]
+        except IllegalMove as exc:
+            self.tool.message.emit(f"Cannot fly at {hex_[0]},{hex_[1]}: {exc}")
+            return
+        if events and isinstance(events[0], AirMissionCalled):  # [001 #32] it flies next turn
+            self.tool.message.emit(events[0].describe())
+        else:
+            line = result_line(session, events)
+            self.tool.message.emit(line.replace("Fired at", f"{aircraft} flew at", 1))
+        self.refresh()
+
     def _join(self, hex_: Offset) -> None:
         """Ctrl+click on a stack of the side to move: its units join the assault, each one the
         engine refuses saying why; Ctrl+click again takes them out."""
@@ -307,7 +370,12 @@ class CombatMode(QObject):
         self.hovered = hex_
         self.title, self.rows = "", []
         game, unit_id = self.game, self.tool.unit_id
-        if game is not None and unit_id is not None and hex_ in self.targets:
+        if self.kind == AIR and game is not None and self.aircraft is not None and hex_:
+            preview = game.air_preview(self.aircraft, hex_)
+            if preview is not None:
+                self.title = f"{self.aircraft} over {hex_[0]},{hex_[1]}"
+                self.rows = air_rows(game, preview)
+        elif game is not None and unit_id is not None and hex_ in self.targets:
             assert hex_ is not None
             if self.kind == ASSAULT:
                 odds = game.assault_odds(hex_, self.attackers(hex_))

@@ -14,8 +14,9 @@ from html import escape
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
+from editor.widgets.button_rows import WrappingButtons
 from engine.combat.assault_preview import AssaultPreview
 from engine.combat.fire_preview import FirePreview
 from engine.combat.morale import morale, morale_check_base, morale_check_chance
@@ -226,13 +227,11 @@ class CombatPreviewPanel(QWidget):
 
 
 class CombatControls(QWidget):
-    """The Fire and Assault buttons of the Move options (with their keys' actions) and the
+    """The Fire, Assault and Air buttons of the Move options (with their keys' actions) and the
     preview of the hovered target under them."""
 
     def __init__(self, actions: list[QAction], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        row = QHBoxLayout()
-        row.setContentsMargins(0, 0, 0, 0)
         self.buttons: list[QToolButton] = []
         for action in actions:
             button = QToolButton()
@@ -240,9 +239,10 @@ class CombatControls(QWidget):
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
             button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
             self.buttons.append(button)
-            row.addWidget(button)
+        # Fire, Assault and Air wrap to a narrow column (200 %) instead of scrolling sideways.
+        row = WrappingButtons(self.buttons)
         self.preview = CombatPreviewPanel()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(row)
+        layout.addWidget(row)
         layout.addWidget(self.preview)

@@ -26,6 +26,7 @@ from editor.docks.base import DocumentDock
 from editor.docks.table_columns import label
 from editor.selection import Focus, Selection
 from editor.symbols import side_color
+from editor.testplay.air_mode import aircraft_line
 from editor.testplay.fixes import item_focus, scenario_focus
 from editor.testplay.known_score import score_text
 from editor.testplay.models import ArrivalsModel, LogModel, ObjectivesModel, side_text
@@ -49,6 +50,11 @@ _TIPS = {
     "supply": (
         "For the selected hex: its Local Supply Value for the side to move and the source whose "
         "line of communication reaches it, traced on the map when the Supply overlay is on"
+    ),
+    "air": (
+        "The aircraft of the side to move that may fly a mission this turn (the scenario's air "
+        "setup and its availability schedule, the weather); fly them with the Move tool's Air "
+        "mode (R) [000 8.1, 8.3]"
     ),
     "score": (
         "Allied minus Axis victory points plus the advantage, and the outcome it gives against "
@@ -152,9 +158,12 @@ class TestPlayDock(DocumentDock):
         self.weather_label = _value_label(_TIPS["weather"])
         self.score_label = _value_label(_TIPS["score"])
         self.supply_label = _value_label(_TIPS["supply"])
+        self.air_label = _value_label(_TIPS["air"])
         side_row = QHBoxLayout()
         side_row.addWidget(self.side_label)
-        side_row.addStretch(1)
+        # On the side's row, not a row of its own: the panel's height is what lets the window
+        # fit 1920x1080 at 200 %.
+        side_row.addWidget(self.air_label, 1)
         caption = QLabel("To move:")
         caption.setToolTip(_TIPS["side"])
         form.addRow(caption, side_row)
@@ -354,6 +363,7 @@ class TestPlayDock(DocumentDock):
         if session is None:
             for value in (self.turn_label, self.time_label, self.weather_label, self.score_label):
                 value.setText("")
+            self.air_label.setText("")
             self.side_label.setText("No test-play running")
             self.side_label.setStyleSheet("")
             self._update_buttons()
@@ -374,6 +384,7 @@ class TestPlayDock(DocumentDock):
             f"{label(weather.condition)}, {storm}, visibility {weather.visibility} hexes "
             f"(effective {weather.effective_visibility})"
         )
+        self.air_label.setText("Aircraft: " + aircraft_line(game))
         over = ""
         if game.result is not None:
             over = "<br><b>Game over</b>" + (" (early termination)" if game.result.early else "")

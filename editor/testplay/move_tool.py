@@ -386,6 +386,11 @@ class TestPlayMoveTool(MapTool):
     def paint_preview(self, painter: QPainter, frame: Frame) -> None:
         start = self.unit_hex()
         if start is None:
+            if self.combat.active:  # the Air mode flies from off the map: no unit selected
+                painter.save()
+                painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+                self.combat.paint(painter, frame)
+                painter.restore()
             return
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)

@@ -275,6 +275,19 @@ class TestPlaySession(QObject):
         self._after_change(events)
         return events
 
+    def air_mission(self, aircraft_id: str, hex_: Offset) -> list[Event]:
+        """An air unit flies its mission - strike, carpet bombing or recon - at a hex [000 8.1];
+        IllegalMove when it may not. It cannot be taken back: its dice are seen."""
+        self._check_idle(aircraft_id)
+        fly = {
+            "strike": self.game.air_strike,
+            "carpet": self.game.carpet_bomb,
+            "recon": self.game.air_recon,
+        }[self.game.mission_of(aircraft_id)]
+        events = fly(aircraft_id, hex_)
+        self._after_change(events)
+        return events
+
     def assault(self, hex_: Offset, unit_ids: Sequence[str]) -> list[Event]:
         """Units assault a hex together [000 6.3]; IllegalMove when they may not. It cannot be
         taken back: its dice are seen."""

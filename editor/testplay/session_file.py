@@ -17,8 +17,11 @@ from editor.testplay.play_settings import TestPlaySettings
 from engine.game import Game
 from engine.orders import (
     ENGINEERING_ORDERS,
+    AirRecon,
+    AirStrike,
     Assault,
     BreakDown,
+    CarpetBomb,
     Carry,
     ChangeMode,
     Combine,
@@ -41,8 +44,11 @@ from schemas.oob import Component
 from schemas.problems import Problem
 from schemas.testplay import (
     TESTPLAY_FORMAT_VERSION,
+    AirReconOrder,
+    AirStrikeOrder,
     AssaultOrder,
     BreakDownOrder,
+    CarpetBombOrder,
     CarryOrder,
     CombineOrder,
     DamageRailOrder,
@@ -249,6 +255,12 @@ def recorded_order(order: Order) -> RecordedOrder:
         return DamageRailOrder(unit=order.unit)
     if isinstance(order, DeployDeception):
         return DeceptionOrder(unit=order.unit, hex=order.hex)
+    if isinstance(order, AirStrike):
+        return AirStrikeOrder(aircraft=order.aircraft, target=order.target)
+    if isinstance(order, CarpetBomb):
+        return CarpetBombOrder(aircraft=order.aircraft, target=order.target)
+    if isinstance(order, AirRecon):
+        return AirReconOrder(aircraft=order.aircraft, target=order.target)
     if isinstance(order, EndPhase):
         return EndPhaseOrder()
     if isinstance(order, Assault):
@@ -286,6 +298,12 @@ def engine_order(order: RecordedOrder) -> Order:
         return DamageRail(order.unit)
     if isinstance(order, DeceptionOrder):
         return DeployDeception(order.unit, (order.hex[0], order.hex[1]))
+    if isinstance(order, AirStrikeOrder):
+        return AirStrike(order.aircraft, (order.target[0], order.target[1]))
+    if isinstance(order, CarpetBombOrder):
+        return CarpetBomb(order.aircraft, (order.target[0], order.target[1]))
+    if isinstance(order, AirReconOrder):
+        return AirRecon(order.aircraft, (order.target[0], order.target[1]))
     if isinstance(order, EndPhaseOrder):
         return EndPhase()
     if isinstance(order, AssaultOrder):

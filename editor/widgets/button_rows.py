@@ -7,14 +7,14 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QSize
 from PySide6.QtGui import QResizeEvent, QShowEvent
-from PySide6.QtWidgets import QGridLayout, QPushButton, QWidget
+from PySide6.QtWidgets import QAbstractButton, QGridLayout, QWidget
 
 
 class WrappingButtons(QWidget):
     """Buttons laid out left to right, wrapping onto as many rows as the width needs. Its
     minimum width is its widest button's, so a layout may always fold it into one column."""
 
-    def __init__(self, buttons: Sequence[QPushButton], most_per_row: int | None = None) -> None:
+    def __init__(self, buttons: Sequence[QAbstractButton], most_per_row: int | None = None) -> None:
         super().__init__()
         self.buttons = list(buttons)
         self.most_per_row = most_per_row or len(self.buttons)

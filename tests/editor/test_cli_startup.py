@@ -4,8 +4,10 @@ so that a designer's CI pays only for what it runs."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -16,7 +18,7 @@ from tests.conftest import REPO, SAMPLE_DATA
 HEAVY = ("PySide6", "shiboken6", "engine", "pydantic", "yaml", "schemas.map", "schemas.scenario")
 
 
-def _modules_after(arguments: list[str]) -> set[str]:
+def _modules_after(arguments: list[str], environment: dict[str, str] | None = None) -> set[str]:
     """The modules a fresh interpreter has imported after running `hexwright ARGUMENTS`."""
     probe = (
         "import sys\nfrom editor.cli import main\n"
@@ -29,6 +31,7 @@ def _modules_after(arguments: list[str]) -> set[str]:
         capture_output=True,
         text=True,
         check=True,
+        env=None if environment is None else {**os.environ, **environment},
     )
     return set(done.stdout.strip().splitlines()[-1].split())
 
@@ -38,7 +41,14 @@ def _loaded(modules: set[str], prefix: str) -> list[str]:
 
 
 @pytest.mark.parametrize(
-    "arguments", [["--help"], ["validate", "--help"], ["render", "--help"], ["vallidate"]]
+    "arguments",
+    [
+        ["--help"],
+        ["validate", "--help"],
+        ["render", "--help"],
+        ["balance", "--help"],
+        ["vallidate"],
+    ],
 )
 def test_help_wakes_no_engine_no_qt_and_no_models(arguments: list[str]) -> None:
     modules = _modules_after(arguments)
@@ -51,6 +61,16 @@ def test_validating_a_map_builds_no_scenario_oob_or_rules_engine() -> None:
     unwanted = ("engine.setup", "engine.state", "engine.game", "schemas.scenario", "schemas.oob")
     assert {p: _loaded(modules, p) for p in unwanted} == {p: [] for p in unwanted}
     assert _loaded(modules, "editor.testplay") == []
+
+
+def test_validating_a_map_read_before_reads_no_yaml(tmp_path: Path) -> None:
+    # The parse cache keeps a large map's model and its checks' problems: nothing is parsed.
+    source = SAMPLE_DATA / "stoumont44" / "stoumont44.map.yaml"
+    large = tmp_path / "large.map.yaml"
+    large.write_text("# padding\n" * 20_000 + source.read_text(encoding="utf-8"), encoding="utf-8")
+    cache = {"HEXWRIGHT_CACHE_DIR": str(tmp_path / "cache")}
+    assert "yaml" in _modules_after(["validate", str(large)], cache)  # read and kept
+    assert _loaded(_modules_after(["validate", str(large)], cache), "yaml") == []
 
 
 def test_the_sides_offered_are_the_sides_of_the_file_format() -> None:

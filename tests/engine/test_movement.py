@@ -555,3 +555,23 @@ def test_a_full_hex_bridge_or_ferry_makes_water_enterable() -> None:
     state = title.game()
     assert is_enterable(state, state.units["A"], at(state, 1, 0))
     assert not is_enterable(state, state.units["A"], at(state, 2, 0))
+
+
+def test_a_disrupted_unit_reaches_only_what_it_pays_three_times_for_toward_the_enemy() -> None:
+    """[000 4.1] "A Disrupted unit takes 3 times the normal movement cost to move closer to a
+    spotted enemy unit": the hexes it can reach, and their costs, are those the move charges,
+    so every hex the reach offers can be moved to (clear hexes cost 2, so 6 toward the enemy)."""
+    from engine.game import Game
+
+    title = ascii_title(".  .  .A .  .  .z .", units={"A": {"disrupted": True}})
+    play = Game(title.game())
+    play.path_to("A", (0, 0), this_turn=False)  # a plan beyond the turn caches the map's costs
+    reach = play.legal_moves("A")
+    assert reach[(3, 0)] == 6  # one step toward the enemy it sees: 3 x 2
+    assert reach[(1, 0)] == 2  # one step away: the ordinary cost
+    for hex_, cost in reach.items():
+        path = play.path_to("A", hex_)
+        assert path, hex_
+        trial = Game(title.game())
+        trial.move("A", path)
+        assert trial.unit("A").mp_spent == pytest.approx(cost)

@@ -11,6 +11,7 @@ import pytest
 
 from schemas import parse_cache
 from schemas.io import load_file
+from schemas.title import FileStore, load_scenario
 from tests.conftest import SAMPLE_DATA
 
 SAMPLE_MAP = SAMPLE_DATA / "ardennes44" / "ardennes44.map.yaml"
@@ -161,3 +162,76 @@ def test_the_marks_of_a_file_leave_the_cache_with_its_entry(
     load_file(path)
     assert len(_entries(cache)) == 1
     assert list(cache.glob("*.marks")) == []
+
+
+def _large_title(folder: Path) -> Path:
+    """The Ardennes title with its map and scenario made large enough to be cached; returns
+    the scenario."""
+    padding = "# padding\n" * (parse_cache.MIN_BYTES // 10)
+    source = SAMPLE_DATA / "ardennes44"
+    for path in source.rglob("*.yaml"):
+        target = folder / path.relative_to(source)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        text = path.read_text(encoding="utf-8")
+        large = path.name.endswith((".map.yaml", ".scenario.yaml"))
+        target.write_text(padding + text if large else text, encoding="utf-8")
+    return folder / "scenarios" / "road_to_bastogne.scenario.yaml"
+
+
+def test_an_unchanged_title_skips_its_checks_with_the_same_problems(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    scenario = _large_title(tmp_path)
+    # One dangling reference, so the cross-file check has a problem to keep.
+    oob = tmp_path / "ardennes44.oob.yaml"
+    oob.write_text(
+        oob.read_text(encoding="utf-8").replace("id: us.28id.110ir.1bn\n", "id: us.28id.110ir.1\n"),
+        encoding="utf-8",
+    )
+    monkeypatch.setenv("HEXWRIGHT_CACHE_DIR", "off")
+    fresh = load_scenario(scenario).problems
+    assert any("us.28id.110ir.1bn" in p.message for p in fresh)
+    monkeypatch.setenv("HEXWRIGHT_CACHE_DIR", str(cache))
+    assert load_scenario(scenario).problems == fresh  # read, checked, and kept
+
+    def no_checking(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("checked again")
+
+    for name in ("check_map", "check_oob", "check_scenario_header", "check_scenario_references"):
+        monkeypatch.setattr(f"schemas.checks.{name}", no_checking)
+    assert load_scenario(scenario).problems == fresh
+    # Another file changed (the OOB has the unit again): the scenario's references are checked.
+    oob.write_text(
+        oob.read_text(encoding="utf-8").replace("id: us.28id.110ir.1\n", "id: us.28id.110ir.1bn\n"),
+        encoding="utf-8",
+    )
+    with pytest.raises(AssertionError, match="checked again"):
+        load_scenario(scenario)
+
+
+def test_the_checks_kept_for_a_file_leave_the_cache_with_its_entry(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(parse_cache, "MAX_ENTRIES", 1)
+    path = _large_map(tmp_path)
+    FileStore().get(path)
+    assert len(list(cache.glob("*.checks"))) == 1
+    path.write_text(path.read_text(encoding="utf-8") + "# changed\n", encoding="utf-8")
+    load_file(path)
+    assert len(_entries(cache)) == 1
+    assert list(cache.glob("*.checks")) == []
+
+
+def test_a_file_keeps_the_checks_of_the_last_versions_of_the_files_it_references(
+    cache: Path, tmp_path: Path
+) -> None:
+    path = _large_map(tmp_path)
+    entry = load_file(path).cache_entry
+    assert entry is not None
+    kept = parse_cache.MAX_CHECKS_PER_ENTRY
+    for version in range(kept + 4):
+        parse_cache.store_checks(entry, f"references:{version}", [])
+    assert parse_cache.lookup_checks(entry, "references:0") is None  # the oldest went
+    assert parse_cache.lookup_checks(entry, "references:3") is None
+    assert parse_cache.lookup_checks(entry, "references:4") == []
+    assert parse_cache.lookup_checks(entry, f"references:{kept + 3}") == []

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import inspect
 import sys
 
 from PySide6.QtGui import QImage, QPainter
+
+import editor.docks.base  # names PySide6
+import schemas.map  # does not
+from editor import qt_imports
 
 
 def test_qt_calls_returning_nothing_keep_none_alive(qapp) -> None:
@@ -19,3 +24,18 @@ def test_qt_calls_returning_nothing_keep_none_alive(qapp) -> None:
     after = sys.getrefcount(None)
     painter.end()
     assert after >= before - 50
+
+
+def test_the_quicker_import_question_gets_pysides_own_answers() -> None:
+    # editor.qt_imports answers PySide6's "does this module use PySide6?" from the file's bytes
+    # instead of its source through inspect: the same answers, or __feature__ scoping changes.
+    feature = sys.modules["shibokensupport.feature"]
+    assert feature._mod_uses_pyside is qt_imports._uses_pyside
+    for module in (editor.docks.base, schemas.map, qt_imports, sys, inspect):
+        try:
+            expected = "PySide6" in inspect.getsource(module)
+        except (OSError, TypeError):
+            expected = False
+        assert qt_imports._uses_pyside(module) is expected, module.__name__
+    assert qt_imports._uses_pyside(editor.docks.base)
+    assert not qt_imports._uses_pyside(schemas.map)

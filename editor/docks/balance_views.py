@@ -1,0 +1,211 @@
+"""The pages of the Balance panel below its controls: the three charts (side by side when the
+panel is wide enough, else as tabs), the list of games with Open in Test-play, and the A/B
+view of a comparison."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QStackedWidget,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor import icons
+from editor.docks.balance_charts import LevelChart, ScoreChart
+from editor.docks.balance_holds import HoldChart
+from editor.docks.balance_plot import PlotFrame
+from editor.docks.balance_tables import ComparisonModel, GamesModel
+from engine.balance import BalanceSummary, Comparison, GameRecord
+
+SIDE_BY_SIDE_CHART = 300
+"""From this width per chart on, the three charts sit side by side; narrower, they are tabs."""
+
+
+class ChartsPage(QWidget):
+    """The three charts, in a row or as tabs by the room the panel has."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.levels = LevelChart(self)
+        self.score = ScoreChart(self)
+        self.holds = HoldChart(self)
+        self.charts: tuple[PlotFrame, ...] = (self.levels, self.score, self.holds)
+        self.row = QWidget(self)
+        self.row_layout = QHBoxLayout(self.row)
+        self.row_layout.setContentsMargins(0, 0, 0, 0)
+        self.tabs = QTabWidget(self)
+        self.tabs.setDocumentMode(True)
+        self.stack = QStackedWidget(self)
+        self.stack.addWidget(self.row)
+        self.stack.addWidget(self.tabs)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.stack)
+        self.arrangement = ""
+        """"row" or "tabs"."""
+        self._arrange("tabs")
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        wide = event.size().width() >= SIDE_BY_SIDE_CHART * len(self.charts)
+        self._arrange("row" if wide else "tabs")
+
+    def _arrange(self, arrangement: str) -> None:
+        if arrangement == self.arrangement:
+            return
+        self.arrangement = arrangement
+        names = ("Victory levels", "Score by turn", "Objectives")
+        if arrangement == "row":
+            self.tabs.clear()
+            for chart in self.charts:
+                self.row_layout.addWidget(chart, 1)
+            self.stack.setCurrentWidget(self.row)
+        else:
+            for chart, name in zip(self.charts, names, strict=True):
+                self.row_layout.removeWidget(chart)
+                self.tabs.addTab(chart, name)
+            self.stack.setCurrentWidget(self.tabs)
+        for chart in self.charts:
+            chart.show_title = arrangement == "row"  # as tabs, the tab names the chart
+            chart.show()
+
+
+def _table(parent: QWidget, name: str) -> QTableView:
+    table = QTableView(parent)
+    table.setObjectName(name)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.verticalHeader().hide()
+    table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 8)
+    table.horizontalHeader().setStretchLastSection(True)
+    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    return table
+
+
+class GamesPage(QWidget):
+    """The games of the open document's run, highest score first, the median and extreme games
+    in bold; Open in Test-play (or a double-click) watches a game again."""
+
+    play_requested = Signal(int)
+    """The seed of a game to open in test-play."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = GamesModel(self)
+        self.table = _table(self, "balance-games")
+        self.table.setModel(self.model)
+        self.open_button = QPushButton(icons.icon("play"), "Open in Test-play", self)
+        self.open_button.setToolTip(
+            "Test-play the selected game: the open scenario with its seed, the computer playing "
+            "both sides"
+        )
+        self.open_button.setEnabled(False)
+        self.note = QLabel(self)
+        self.note.setWordWrap(True)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.open_button)
+        buttons.addWidget(self.note, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(buttons)
+        layout.addWidget(self.table, 1)
+        self.open_button.clicked.connect(self._open_selected)
+        self.table.doubleClicked.connect(self._open_at)
+        self.table.selectionModel().selectionChanged.connect(self._selection_changed)
+        self.model.modelReset.connect(self._selection_changed)
+
+    def show_games(self, records: Sequence[GameRecord], summary: BalanceSummary | None) -> None:
+        """List a run's games, with its mean score and failed seeds above them."""
+        self.model.set_records(records, summary)
+        notes = []
+        if summary is not None and summary.games:
+            notes.append(
+                f"{summary.games} games played: mean score {summary.score_mean:.0f}, "
+                f"standard deviation {summary.score_sd:.0f}."
+            )
+        if summary is not None and summary.failed_seeds:
+            seeds = ", ".join(str(seed) for seed in summary.failed_seeds)
+            notes.append(f"Failed: seed {seeds} (test-play them to see why).")
+        self.note.setText(" ".join(notes))
+
+    def selected_seed(self) -> int | None:
+        """The seed of the selected game, if one is selected and did not fail."""
+        rows = self.table.selectionModel().selectedRows()
+        if not rows:
+            return None
+        record = self.model.record(rows[0].row())
+        return record.seed if record.error is None else None
+
+    def select_seed(self, seed: int) -> None:
+        """Select a game by its seed."""
+        row = self.model.row_of(seed)
+        if row is not None:
+            self.table.selectRow(row)
+
+    def _selection_changed(self, *_args: object) -> None:
+        self.open_button.setEnabled(self.selected_seed() is not None)
+
+    def _open_selected(self) -> None:
+        seed = self.selected_seed()
+        if seed is not None:
+            self.play_requested.emit(seed)
+
+    def _open_at(self, index: QModelIndex) -> None:
+        record = self.model.record(index.row())
+        if record.error is None:
+            self.play_requested.emit(record.seed)
+
+
+class ComparePage(QWidget):
+    """The A/B view: which two versions were played on which seeds, and the table of figures
+    with their differences, p-values and tests."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = ComparisonModel(self)
+        self.heading = QLabel(self)
+        self.heading.setWordWrap(True)
+        self.heading.setTextFormat(Qt.TextFormat.RichText)
+        self.heading.setText(
+            "No comparison yet. <b>A/B Saved</b> plays the saved file and the open "
+            "document on the same seeds; <b>A/B File…</b> plays another scenario against the "
+            "open one."
+        )
+        self.table = _table(self, "balance-comparison")
+        self.table.setModel(self.model)
+        # Objectives' figures are long; the verdict must stay in view on a laptop.
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
+        self.table.setColumnWidth(0, self.fontMetrics().horizontalAdvance("M" * 18))
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.table, 1)
+
+    def show_comparison(
+        self, result: Comparison, labels: tuple[str, str], seeds: int, names: dict[str, str]
+    ) -> None:
+        """Show a comparison of the versions named `labels` on seeds 1 to `seeds`."""
+        self.model.set_comparison(result, names)
+        a, b = labels
+        left_out = ""
+        if result.unpaired_seeds:
+            left_out = (
+                f" Left out (failed in A or B): seeds {', '.join(map(str, result.unpaired_seeds))}."
+            )
+        self.heading.setText(
+            f"<b>A</b>: {a} &nbsp; <b>B</b>: {b} &nbsp; — {result.pairs} games paired by seed "
+            f"(seeds 1 to {seeds}); a difference is significant at p &lt; 0.05.{left_out}"
+        )

@@ -1,0 +1,193 @@
+"""The Balance panel on "Stoumont Station": a run of a few games shows its progress and then its
+charts and games, touching none of the scenario's files; the last run is shown again when the
+same scenario is reopened, and a listed game opens in test-play with its seed and the computer
+on both sides, playing the same game; Cancel keeps the games finished; and an edit that takes
+the Allies' reinforcements away shows as a difference against the saved file. A game takes
+about a second, so each test plays two or three."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from editor.app import start
+from editor.commands import SetValue
+from editor.docks.balance_dock import BalanceDock
+from editor.main_window import MainWindow
+from editor.testplay.computer_turns import Speed
+from schemas.io import FileKind
+from schemas.vocabulary import Side
+
+RUN_SECONDS = 120_000
+"""The longest a test waits for a run (ms): a game takes about a second on this machine."""
+
+
+@pytest.fixture
+def window(qtbot, stoumont: Path) -> MainWindow:
+    """The main window on a copy of Stoumont Station."""
+    win = start([str(stoumont)], ask=lambda *_: None)
+    qtbot.addWidget(win)
+    win.ask = lambda *_: QMessageBox.StandardButton.Discard
+    win.show()
+    qtbot.waitExposed(win)
+    return win
+
+
+def _dock(window: MainWindow, games: int) -> BalanceDock:
+    dock = window.docks["balance"]
+    assert isinstance(dock, BalanceDock)
+    dock.show()
+    dock.raise_()
+    dock.games_box.setValue(games)
+    dock.jobs_box.setValue(1)
+    return dock
+
+
+def _digests(title: Path) -> dict[str, str]:
+    return {
+        str(p.relative_to(title)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(title.rglob("*"))
+        if p.is_file()
+    }
+
+
+def test_a_run_shows_progress_then_its_charts_and_games_and_is_shown_again_on_reopening(
+    window: MainWindow, qtbot, stoumont: Path
+) -> None:
+    title = stoumont.parent.parent
+    before = _digests(title)
+    dock = _dock(window, 2)
+    seen: list[tuple[int, int]] = []
+    dock.controller.progress.connect(lambda done, total: seen.append((done, total)))
+    with qtbot.waitSignal(dock.controller.finished, timeout=RUN_SECONDS) as finished:
+        assert dock.run()
+        assert dock.cancel_button.isEnabled()
+        assert not dock.run_button.isEnabled()
+        QApplication.processEvents()  # the window answers while the games are played
+    assert finished.args == [False]
+    assert seen[0] == (0, 2)
+    assert seen[-1] == (2, 2)
+    assert dock.progress_label.text().startswith("2 / 2 games")
+    assert dock.status.text().startswith("Played 2 of 2 games")
+    played = [dock.games.model.record(r) for r in range(2)]
+    assert [r.score for r in played] == sorted((r.score for r in played), reverse=True)
+    assert dock.charts.levels.has_data()
+    assert dock.charts.score.has_data()
+    assert {line.id for line in dock.charts.holds.lines} >= {"stoumont", "la_gleize"}
+    assert _digests(title) == before
+    assert not window.document.is_dirty
+
+    window.set_document(None)
+    assert dock.games.model.rowCount() == 0
+    assert window.open_path(stoumont)
+    assert dock.status.text().startswith("Last run of this version:")
+    assert [dock.games.model.record(r) for r in range(2)] == played
+    assert dock.charts.levels.has_data()
+
+
+def test_a_listed_game_plays_again_in_test_play_with_the_computer_on_both_sides(
+    window: MainWindow, qtbot
+) -> None:
+    dock = _dock(window, 1)
+    with qtbot.waitSignal(dock.controller.finished, timeout=RUN_SECONDS):
+        dock.run()
+    record = dock.games.model.record(0)
+    dock.tabs.setCurrentWidget(dock.games)
+    dock.games.select_seed(record.seed)
+    assert dock.games.open_button.isEnabled()
+    dock.games.open_button.click()
+    session = window.testplay.session
+    assert session is not None
+    assert session.seed == record.seed
+    assert session.settings.computer_sides == frozenset(Side)
+    game = session.game
+    second_turn: list[tuple[dict[str, str | None], float]] = []
+
+    def note_second_turn() -> None:
+        # The first moment of turn 2, before the computer gives any of its orders.
+        if game.turn == 2 and not session.is_busy and not second_turn:
+            owners = {k: (v.value if v else None) for k, v in game.objective_owners().items()}
+            second_turn.append((owners, game.score().score))
+
+    session.changed.connect(note_second_turn)
+    window.testplay.turns.set_speed(Speed.INSTANT)
+    qtbot.waitUntil(lambda: bool(second_turn), timeout=RUN_SECONDS)
+    # The first game turn played as in the run: the same owners, the same score.
+    owners, score = second_turn[0]
+    assert owners == {k: held[0] for k, held in record.owners_by_turn.items()}
+    assert score == record.score_by_turn[0]
+    window.testplay.stop()
+
+
+def test_cancel_mid_run_keeps_the_games_finished(window: MainWindow, qtbot) -> None:
+    dock = _dock(window, 12)
+    with qtbot.waitSignal(dock.controller.finished, timeout=RUN_SECONDS) as finished:
+        dock.run()
+        qtbot.waitUntil(lambda: dock.controller.done >= 1, timeout=RUN_SECONDS)
+        dock.cancel_button.click()
+    assert finished.args == [True]
+    kept = dock.controller.done
+    assert 1 <= kept < 12
+    assert dock.games.model.rowCount() == kept
+    assert dock.status.text().startswith(f"Cancelled after {kept} of 12 games")
+    assert dock.run_button.isEnabled()
+    assert not dock.cancel_button.isEnabled()
+
+
+def test_closing_the_scenario_mid_run_keeps_its_finished_games_for_next_time(
+    window: MainWindow, qtbot, stoumont: Path
+) -> None:
+    dock = _dock(window, 12)
+    dock.run()
+    qtbot.waitUntil(lambda: dock.controller.done >= 1, timeout=RUN_SECONDS)
+    window.set_document(None)
+    qtbot.waitUntil(lambda: not dock.controller.is_running, timeout=RUN_SECONDS)
+    assert dock.games.model.rowCount() == 0  # nothing of the closed scenario stays
+    kept = dock.controller.done
+    assert window.open_path(stoumont)
+    assert dock.status.text().endswith(f"{kept} games, cancelled.")
+    assert dock.games.model.rowCount() == kept
+
+
+def test_taking_the_allied_reinforcements_away_shows_against_the_saved_file(
+    window: MainWindow, qtbot
+) -> None:
+    dock = _dock(window, 2)
+    document = window.document
+    document.push(SetValue(document, FileKind.SCENARIO, ("reinforcements",), [], "Remove"))
+    with qtbot.waitSignal(dock.controller.finished, timeout=RUN_SECONDS):
+        assert dock.compare_with_saved()
+    a, b = dock.controller.records["A"], dock.controller.records["B"]
+    assert [r.seed for r in a] == [r.seed for r in b] == [1, 2]
+    assert all(r.arrivals.get("r_1_119") is None for r in b)  # B is the edited scenario
+    assert all(r.arrivals.get("r_1_119") is not None for r in a)
+    rows = {row.figure: row for row in dock.compare_page.model.rows}
+    score = rows["score (mean)"]
+    assert score.difference == sum(r.score for r in b) / 2 - sum(r.score for r in a) / 2
+    assert score.difference != 0
+    assert dock.tabs.currentWidget() is dock.compare_page
+    assert "saved file" in dock.compare_page.heading.text()
+    assert [run.name for run in dock.charts.levels.runs] == ["A: saved file", "B: open document"]
+    assert document.is_dirty  # the edit is still there, unsaved
+
+
+def test_a_run_that_cannot_start_says_why_and_keeps_what_is_open(
+    window: MainWindow, qtbot, tmp_path: Path
+) -> None:
+    dock = _dock(window, 1)
+    document = window.document
+    document.push(SetValue(document, FileKind.SCENARIO, ("reinforcements",), [], "Remove"))
+    broken = tmp_path / "broken.scenario.yaml"
+    broken.write_text("header: [this is not a scenario\n", encoding="utf-8")
+    with qtbot.waitSignal(dock.controller.finished, timeout=RUN_SECONDS):
+        assert dock.compare_with(broken)
+    assert dock.status.text().startswith("The run failed:")
+    assert "broken.scenario.yaml" in dock.status.text()
+    assert "the open scenario is untouched" in dock.status.text()
+    assert window.document is document
+    assert document.is_dirty
+    assert document.scenario.reinforcements == []
+    assert dock.run_button.isEnabled()
