@@ -33,6 +33,7 @@ from engine.combat.events import (
     StrengthRecovered,
 )
 from engine.engineering.events import EngineeringEvent
+from engine.hq_recovery import HqRestored
 from engine.irregular_events import (
     BackOnTransport,
     Deceived,
@@ -462,6 +463,7 @@ Event = (
     | NightDisrupted
     | VehicleBrokeDown
     | RailDamaged
+    | HqRestored
     | EngineeringEvent
     | AirMissionFlown
     | AirMissionCalled

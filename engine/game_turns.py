@@ -8,7 +8,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine import arrivals, deception, logistics, objectives, patrols, phases, spotting, supply
+from engine import (
+    arrivals,
+    deception,
+    hq_recovery,
+    logistics,
+    objectives,
+    patrols,
+    phases,
+    spotting,
+    supply,
+)
 from engine.air import missions as air_missions
 from engine.combat import artillery_setup, dig_in
 from engine.combat.ammunition import ammunition_checks
@@ -192,6 +202,7 @@ class TurnLoop:
         if isolation is not None:
             self._emit([isolation])
         self._emit(logistics.start_of_turn_logistics(state, side))
+        self._emit(hq_recovery.restore_hqs(state, side))  # after the Command Test [000 9.1]
         spent = ammunition_checks(state, side)
         if spent is not None:
             self._emit([spent])
