@@ -1,6 +1,6 @@
 """The `hexwright` command line: validate files and titles, test-play a scenario headless, replay
-a saved test-play, print its supply, write JSON Schemas, convert weather, draw a map into a PNG;
-`hexwright [PATH]` opens the editor window.
+a saved test-play, print its supply, write JSON Schemas, convert weather, draw a map into a PNG,
+compare two versions of a title; `hexwright [PATH]` opens the editor window.
 
 Each command imports only what it uses (its handler's module in `editor.cli_commands`), so
 `--help` and `validate` start at once and none of them imports Qt except `render`, which draws
@@ -39,13 +39,15 @@ HEADLESS_COMMANDS = (
     "schema",
     "weather",
     "render",
+    "diff",
 )
 """The sub-commands; nothing, or an existing file or folder, opens the editor window."""
 
-PAUSED_COMMANDS = ("validate",)
+PAUSED_COMMANDS = ("validate", "diff")
 """Commands run without cyclic garbage collection (editor.startup): their objects, the title's
-models and the game state, mostly stay until the command ends, and the collector's passes over
-them cost a tenth of a validation; a game played or replayed turn after turn keeps it."""
+models (two versions of them for `diff`) and the game state, mostly stay until the command
+ends, and the collector's passes over them cost a tenth of a validation; a game played or
+replayed turn after turn keeps it."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -231,6 +233,23 @@ def build_parser() -> argparse.ArgumentParser:
         help="only the hexes from column c0, row r0 to column c1, row r1 (default: all)",
     )
     render.set_defaults(handler="render:command_render")
+
+    diff = commands.add_parser(
+        "diff",
+        help="what changed between two versions of a title's files",
+        description="Compare two files, two title folders, or a file or folder with itself at "
+        "a git revision (--rev REV, or git:REV as the second path), and report the changes as a "
+        "designer says them: releases, objectives, painted terrain (in regions), units moved, "
+        "reinforcement turns, parameter values with their units, weather rows, A/I orders. "
+        "Exit status: 0 equal, 1 different, 2 a file cannot be read or is invalid.",
+    )
+    diff.add_argument("old", metavar="OLD", help="a file or title folder (or git:REV)")
+    diff.add_argument("new", nargs="?", metavar="NEW", help="the newer file or folder, or git:REV")
+    diff.add_argument("--rev", metavar="REV", help="compare OLD with itself at this git revision")
+    shape = diff.add_mutually_exclusive_group()
+    shape.add_argument("--markdown", action="store_true", help="Markdown for a pull request")
+    shape.add_argument("--json", action="store_true", help="JSON (documented in schemas.diffing)")
+    diff.set_defaults(handler="diff:command_diff")
     return parser
 
 

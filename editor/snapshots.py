@@ -2,10 +2,10 @@
 without a display, for the README and for looking at the GUI as a designer would.
 
 It writes the main window with the whole map, zoomed in on a town with units, each map tool
-in use with its options, each dock in front, test-play (a move, a fire's preview and result,
-an assault's preview, arrivals, the Line of sight overlay), the Balance panel after a run and
-after an A/B comparison, and the whole map exported as a picture. Settings go to a throw-away
-folder, so the shots always show the default layout.
+in use with its options, each dock in front, the Compare panel after a few edits, test-play (a
+move, a fire's preview and result, an assault's preview, arrivals, the Line of sight overlay),
+the Balance panel after a run and after an A/B comparison, and the whole map exported as a
+picture. Settings go to a throw-away folder, so the shots always show the default layout.
 """
 
 from __future__ import annotations
@@ -76,6 +76,7 @@ def take(out_dir: Path, scenario: Path | None = None, town: str = TOWN) -> list[
         shot(f"dock-{name}")
 
     _ai_orders_shot(window, shot)
+    _compare_shot(window, shot)
 
     if place is not None:
         _testplay_shot(window, tuple(place.hex), shot)
@@ -125,6 +126,35 @@ def _ai_orders_shot(window: Any, shot: Callable[[str], None]) -> None:
         window.map_view.center_on(target)
     shot("ai-orders")
     aids.ai_orders_box.setChecked(False)
+
+
+def _compare_shot(window: Any, shot: Callable[[str], None]) -> None:
+    """File > Compare > Changes Since Last Save after three edits (an objective's points, a
+    release's chance, a unit moved), then the edits undone."""
+    from editor.commands import EditFile  # noqa: PLC0415
+    from schemas.io import FileKind  # noqa: PLC0415
+
+    document = window.document
+    dock = window.docks.get("compare")
+    scenario = document.scenario
+    if dock is None or not scenario.objectives or not scenario.placements:
+        return
+    command = EditFile(document, FileKind.SCENARIO, "Snapshot edits")
+    command.set(("objectives", 0, "points"), scenario.objectives[0].points + 50)
+    if scenario.releases:
+        command.set(("releases", 0, "probability"), 30)
+    column, row = scenario.placements[0].hex
+    command.set(("placements", 0, "hex"), (column + 1, row))
+    document.push(command)
+    dock.compare_since_save()
+    deadline = time.monotonic() + 30
+    while dock.is_busy and time.monotonic() < deadline:
+        from PySide6.QtWidgets import QApplication  # noqa: PLC0415
+
+        QApplication.processEvents()
+        time.sleep(0.02)
+    shot("compare")
+    document.undo_stack.undo()
 
 
 def _testplay_shot(window: Any, hex_: tuple[int, int], shot: Callable[[str], None]) -> None:

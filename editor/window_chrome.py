@@ -239,6 +239,10 @@ class WindowChrome(QMainWindow):
         file_menu.addActions([self.new_title_action, self.subscenario_action])
         file_menu.addAction(self.import_geography_action)
         file_menu.addActions([self.export_view_action, self.export_map_action])
+        compare = self.docks.get("compare")
+        if compare is not None:
+            compare_menu = file_menu.addMenu(icons.icon("search"), "Co&mpare")
+            compare_menu.addActions(compare.menu_actions())  # type: ignore[attr-defined]
         file_menu.addSeparator()
         file_menu.addActions([self.close_action, self.quit_action])
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)

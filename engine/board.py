@@ -168,12 +168,15 @@ class Board:
         return self.hex_of(a).distance(self.hex_of(b))
 
     def iter_within(self, index: int, radius: int) -> Iterator[int]:
-        """The hexes on the map within `radius` steps of a hex, nearest first."""
-        grid = self.grid
-        for near in self.hex_of(index).iter_range(radius):
-            column, row = grid.offset_of(near)
-            if grid.contains(column, row):
-                yield self.index(column, row)
+        """The hexes on the map within `radius` steps of a hex, nearest first (in
+        `Hex.iter_range`'s order)."""
+        width, height = self.width, self.height
+        row, column = divmod(index, width)
+        for step_column, step_row in self.grid.disc_steps((column, row), radius):
+            near_column = column + step_column
+            near_row = row + step_row
+            if 0 <= near_column < width and 0 <= near_row < height:
+                yield near_row * width + near_column
 
     def is_edge(self, index: int) -> bool:
         """Whether a hex lies on the map edge [000 10.1]."""

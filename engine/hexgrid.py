@@ -208,6 +208,18 @@ Offset = tuple[int, int]
 """A hex as (column, row), as files and the UI write it."""
 
 
+@lru_cache(maxsize=256)
+def _disc_steps(
+    shifted: Literal["odd", "even"], parity: int, radius: int
+) -> tuple[tuple[int, int], ...]:
+    """`Grid.disc_steps` for a center in a column of `parity` (0 even, 1 odd)."""
+    grid = Grid(1, 1, shifted)
+    return tuple(
+        (column - parity, row)
+        for column, row in map(grid.offset_of, grid.hex_at(parity, 0).iter_range(radius))
+    )
+
+
 @lru_cache(maxsize=65536)
 def _line_steps(
     shifted: Literal["odd", "even"], lower: bool, columns: int, rows: int, nudge: Literal[1, -1]
@@ -274,6 +286,20 @@ class Grid:
         lower = (a[0] & 1) == (1 if self.shifted == "odd" else 0)
         return _line_steps(self.shifted, lower, b[0] - a[0], b[1] - a[1], nudge)
 
+    def disc_steps(self, center: Offset, radius: int) -> tuple[tuple[int, int], ...]:
+        """The offsets of the hexes within `radius` of `center` in `Hex.iter_range`'s order
+        (nearest first), as (column, row) steps from it, on the map or not: they depend only
+        on the stagger of the center's column, so each radius is computed once (spotting asks
+        for thousands of discs).
+
+        >>> grid = Grid(9, 9)
+        >>> [grid.offset_of(h) for h in grid.hex_at(3, 4).iter_range(1)][:3]
+        [(3, 4), (2, 5), (3, 5)]
+        >>> grid.disc_steps((3, 4), 1)[:3]
+        ((0, 0), (-1, 1), (0, 1))
+        """
+        return _disc_steps(self.shifted, center[0] & 1, radius)
+
     def contains(self, column: int, row: int) -> bool:
         """Whether an offset position lies on the map."""
         return 0 <= column < self.width and 0 <= row < self.height
@@ -307,6 +333,22 @@ class Grid:
         23
         """
         return row * self.width + column
+
+    def axial_table(self) -> tuple[array[int], array[int]]:
+        """The axial q and r of every hex index (row by row), for loops that measure many
+        distances between hex indexes: a column's r is its row less the column's own shift.
+
+        >>> grid = Grid(3, 2, shifted="even")
+        >>> qs, rs = grid.axial_table()
+        >>> [(qs[i], rs[i]) for i in range(6)] == [
+        ...     tuple(grid.hex_at(c, r)) for r in range(2) for c in range(3)]
+        True
+        """
+        width, height = self.width, self.height
+        shift = [self.hex_at(column, 0).r for column in range(width)]
+        qs = array("i", range(width)) * height
+        rs = array("i", [row + shift[column] for row in range(height) for column in range(width)])
+        return qs, rs
 
     def neighbor_table(self) -> array[int]:
         """For every hex index `i` and direction number `d` (clockwise from Up), the index of the

@@ -88,6 +88,6 @@ def restore_hqs(state: GameState, side: Side) -> list[HqRestored]:
         restored.append(
             HqRestored(state.turn, unit.id, side, state.board.offset(there), unit.strength)
         )
-    if restored:
-        state.touch()
+    if restored:  # `touch()` naming no unit would recount every zone of control
+        state.touch(*(state.units[r.unit] for r in restored))
     return restored

@@ -68,7 +68,7 @@ def roll_night_disruption(
     if chance <= 0 or state.rng.random() >= chance:
         return None
     unit.disrupted = True
-    state.touch()
+    state.touch(unit)
     return NightDisrupted(state.turn, unit.id, unit.side, state.board.offset(hex_index))
 
 
@@ -107,5 +107,5 @@ def roll_breakdown(state: GameState, unit: UnitState, cost: float) -> VehicleBro
         return None
     unit.strength -= 1  # never the last: breakdown_chance is 0 for a single vehicle
     record_loss(state, unit, 1)
-    state.touch()
+    state.touch(unit)
     return VehicleBrokeDown(state.turn, unit.id, unit.side, chance)

@@ -275,7 +275,7 @@ def change_mode(state: GameState, unit: UnitState, mode: Mode) -> float:
     note_mode_change(state, unit, old)  # a Deploying unit under phased play [000 13.3]
     unit.digging_in = False  # only Deployed units dig in [000 4.9]
     unit.mp_spent += cost
-    state.touch()
+    state.touch(unit)
     return cost
 
 

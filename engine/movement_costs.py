@@ -84,6 +84,8 @@ _HEAVY_BRIDGE = CROSSING_CODE[CrossingKind.HEAVY_BRIDGE]
 _FORD = CROSSING_CODE[CrossingKind.FORD]
 _FERRY = CROSSING_CODE[CrossingKind.FERRY]
 _EDGE_CACHE_BYTES = 64_000_000
+_OPTIONS_KEPT = 400_000
+"""Steps whose options the memos of a board keep (about 60 MB at most)."""
 """Memory for edge-cost arrays per board: 4 of 12 MB on a 500x500 map, 1 on a 1000x1000."""
 
 
@@ -201,8 +203,18 @@ class _BoardFacts:
         self.edge_cache: OrderedDict[MoveProfile, array[float]] = OrderedDict()
         self.edge_cache_size = max(1, min(4, _EDGE_CACHE_BYTES // (48 * board.size)))
         """Edge-cost arrays kept: 8 bytes an edge, 6 edges a hex."""
+        self.options_memo: dict[MoveProfile, dict[int, StepOptions]] = {}
+        """`MapCosts.options` already worked out, by profile and edge (no bridge damaged)."""
         self._climbs: array[int] | None = None
         self._deep: bytearray | None = None
+
+    def options_of(self, profile: MoveProfile) -> dict[int, StepOptions]:
+        """The memo of `MapCosts.options` of a profile: a player turn's searches ask for the
+        same steps again and again. Emptied past _OPTIONS_KEPT steps in all."""
+        if sum(map(len, self.options_memo.values())) > _OPTIONS_KEPT:
+            for memo in self.options_memo.values():
+                memo.clear()
+        return self.options_memo.setdefault(profile, {})
 
     def hexes_of(self, number: int) -> array[int]:
         """The hexes of terrain number `number` (found on first use)."""
@@ -310,6 +322,7 @@ class MapCosts:
         lows = [c * profile.scale for c in entry if c < INF] + [c for _, _, c in self.links]
         self.lowest_step = min(lows, default=INF)
         """No step costs less: the admissible unit of path-finding heuristics."""
+        self._memo = facts.options_of(profile)
 
     def _links(self) -> list[tuple[ConnectionKind, bytearray, float]]:
         profile, board = self.profile, self.board
@@ -356,7 +369,31 @@ class MapCosts:
         """The ways to step from hex `u` in direction `d`, given the damaged bridges: edges
         (`GameState.damaged_bridges`) and full-hex bridge hexes, and what engineers changed
         (`works`): built bridges are Heavy bridges, pontoon bridges full-hex bridges,
-        destroyed AT ditches gone [000 7.4]."""
+        destroyed AT ditches gone [000 7.4]. Remembered per board and profile
+        (`_BoardFacts.options_of`) for steps whose bridges are not damaged while no engineer's
+        work stands: a new argument from the game's state must keep its steps out of the memo
+        (`plain`)."""
+        e = 6 * u + d
+        plain = (
+            works is None and e not in damaged and self.board.neighbors[e] not in damaged_full_hex
+        )
+        if plain:
+            found = self._memo.get(e)
+            if found is not None:
+                return found
+        found = self._options(u, d, damaged, damaged_full_hex, works)
+        if plain:
+            self._memo[e] = found
+        return found
+
+    def _options(
+        self,
+        u: int,
+        d: int,
+        damaged: Container[int],
+        damaged_full_hex: Container[int],
+        works: EngineeredMap | None,
+    ) -> StepOptions:
         board, facts, profile = self.board, self.facts, self.profile
         e = 6 * u + d
         v = board.neighbors[e]
@@ -589,7 +626,7 @@ class MapCosts:
             v = board.neighbors[e]
             if v < 0:
                 continue
-            found = self.options(*divmod(e, 6))
+            found = self._options(*divmod(e, 6), (), (), None)  # the whole map: not remembered
             dynamic = board.crossings[e] or (v in board.full_hex and board.terrain[v] in water)
             if found.whole < INF or (dynamic and found.is_possible):
                 edges[e] = SLOW

@@ -104,10 +104,7 @@ def _axial(board: Board) -> tuple[array[int], array[int]]:
     """Axial (q, r) of every hex index, for the distance in the heuristic."""
     found = _AXIAL.get(board)
     if found is None:
-        grid = board.grid
-        hexes = [grid.hex_at(c, r) for r in range(board.height) for c in range(board.width)]
-        found = (array("i", (h.q for h in hexes)), array("i", (h.r for h in hexes)))
-        _AXIAL[board] = found
+        found = _AXIAL[board] = board.grid.axial_table()
     return found
 
 
@@ -153,6 +150,22 @@ def _occupied_or_marked(state: GameState) -> bytearray:
     return marked
 
 
+def _marked_overlays(state: GameState) -> set[int]:
+    """The hexes of `_occupied_or_marked` other than the units' (a few), for a search that
+    settles a few hundred hexes and reads the stacks themselves: no array of the whole map."""
+    return {
+        index
+        for layer in (
+            state.minefields,
+            state.obstacles,
+            state.congestion,
+            state.rubble,
+            state.rail_damage,
+        )
+        for index in layer
+    }
+
+
 class _AskEveryStep:
     """Edge costs for a search without the cached array: every step goes to `Mover.step`."""
 
@@ -167,16 +180,18 @@ def _search(
     *,
     avoid_mines: bool = False,
     edges: Sequence[float] | _AskEveryStep | None = None,
-) -> tuple[list[float], array[int], list[int]]:
-    """Cheapest costs from the unit's hex: (cost by hex, previous hex by hex, hexes in the
-    order they were settled). With a `target`, A* that stops there, guided by the distance
-    bound (Dijkstra without one); `_a_star` is the search for a path across the map. `edges`
-    defaults to the profile's cached edge costs, built if need be.
+) -> tuple[dict[int, float], dict[int, int], list[int]]:
+    """Cheapest costs from the unit's hex within `budget`: (cost by hex reached, previous hex
+    by hex reached, hexes in the order they were settled). With a `target`, A* that stops
+    there, guided by the distance bound (Dijkstra without one); `_a_star` is the search for a
+    path across the map. `edges` defaults to the profile's cached edge costs, built if need be.
 
     The open list is a heap of the distinct priorities, each with the list of hexes waiting at
     it: float keys compare much faster than tuples, and hexes with equal priorities (common,
     as costs repeat) take one heap entry. Among equal priorities the hex queued last goes
-    first, which favours the deeper hexes of a plateau."""
+    first, which favours the deeper hexes of a plateau. A turn's search settles a few hundred
+    hexes, so what it keeps is in dictionaries, not arrays of the whole map (on the 500x500
+    benchmark filling those took longer than the search)."""
     state = mover.state
     board = state.board
     start = mover.unit.hex
@@ -189,19 +204,20 @@ def _search(
         edges = _AskEveryStep()
     elif isinstance(edges, array):
         edges = with_engineering(state, edges, SLOW)  # built bridges, gone ditches [000 7.4]
-    marked = _occupied_or_marked(state)
+    occupied = state.stacks
+    marked = _marked_overlays(state)
     minefields = state.minefields if avoid_mines else {}
     zoc = mover.zoc
     step = mover.step
-    best = [INF] * board.size
-    previous = array("i", [-1]) * board.size
-    done = bytearray(board.size)
+    best = {start: 0.0}
+    best_at = best.get
+    previous: dict[int, int] = {}
+    done: set[int] = set()
     settled: list[int] = []
     qs, rs = _axial(board)
     tq, tr = (qs[target], rs[target]) if target >= 0 else (0, 0)
     unit_cost = mover.lowest_step if target >= 0 else 0.0
     limit = budget + EPSILON
-    best[start] = 0.0
     keys = [0.0]
     waiting = {0.0: [start]}
     waiting_at = waiting.get
@@ -212,9 +228,9 @@ def _search(
         if not bucket:
             heappop(keys)
             del waiting[key]
-        if done[u]:
+        if u in done:
             continue
-        done[u] = 1
+        done.add(u)
         settled.append(u)
         if u == target:
             break
@@ -226,9 +242,9 @@ def _search(
             if cost == INF:
                 continue
             v = neighbors[e]
-            if done[v]:
+            if v in done:
                 continue
-            if cost < 0 or marked[v] or (in_zoc and zoc[v]):
+            if cost < 0 or v in occupied or v in marked or (in_zoc and zoc[v]):
                 if v in minefields and v != target:
                     continue
                 taken = step(u, e - base, spent)
@@ -243,7 +259,7 @@ def _search(
                 total = spent + cost
                 if total > limit:
                     continue
-            if total < best[v]:
+            if total < best_at(v, INF):
                 best[v] = total
                 previous[v] = u
                 ahead = 0.0
@@ -439,6 +455,8 @@ def min_path(
         return Path((start,), 0.0)
     if not 0 <= target_hex < state.board.size or mover.end_problem(target_hex) is not None:
         return None
+    best: dict[int, float] | list[float]
+    previous: dict[int, int] | array[int]
     if within_allowance:
         # A turn's move is short: as for `reachable`, no map-wide tables are built for it
         # (the landmarks alone take a second or more on a large map); A* with the distance
@@ -457,9 +475,11 @@ def min_path(
         if bounds.lower_bound(start, target_hex) == INF:
             return None
         best, previous = _a_star(mover, target_hex, bounds, avoid_mines=not mover.mine_clearer)
-    if best[target_hex] == INF:
+    # `_search` keeps the hexes it reached in dictionaries, `_a_star` arrays of the whole map
+    cost = best.get(target_hex, INF) if isinstance(best, dict) else best[target_hex]
+    if cost == INF:
         return None
     hexes = [target_hex]
     while hexes[-1] != start:
         hexes.append(previous[hexes[-1]])
-    return Path(tuple(reversed(hexes)), best[target_hex])
+    return Path(tuple(reversed(hexes)), cost)

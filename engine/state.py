@@ -237,6 +237,14 @@ class GameState:
     know when to recompute."""
     derived: dict[Hashable, tuple[int, Any]] = field(default_factory=dict, repr=False)
     """Maps computed from the state (ZOC, supply) with the `version` they were computed at."""
+    changed_units: dict[Side, set[str]] = field(
+        default_factory=lambda: {Side.ALLIED: set(), Side.AXIS: set()}, repr=False
+    )
+    """Ids of the units of each side changed since that side's zones of control last caught
+    up: `engine.zoc_tracker` recounts the hexes around them only, and empties the set."""
+    broad_changes: int = 0
+    """Bumped by a change that names no unit (`touch()` without units): the maps kept up to
+    date unit by unit are then rebuilt from scratch."""
 
     # --- building ---------------------------------------------------------------------------
 
@@ -519,12 +527,16 @@ class GameState:
         """Put the state back as it was at `snapshot`; units keep their identity."""
         for name, value in _copy_small(snapshot.small).items():
             setattr(self, name, value)
+        for unit_id in self.units.keys() ^ snapshot.units.keys():
+            unit = self.units.get(unit_id) or snapshot.units[unit_id]
+            self.changed_units[unit.side].add(unit_id)
         self.units = dict(snapshot.units)
         for unit_id, values in snapshot.unit_values.items():
             unit = self.units[unit_id]
             if _unit_values(unit) != values:
                 for name, value in zip(_UNIT_FIELDS, values, strict=True):
                     setattr(unit, name, value)
+                self.changed_units[unit.side].add(unit_id)
         self.stacks = {hex_index: list(stack) for hex_index, stack in snapshot.stacks.items()}
         self.rng.setstate(snapshot.rng)
         # A new version, never an old one: maps derived since the snapshot must not be reused.
@@ -543,6 +555,7 @@ class GameState:
         unit.hex = hex_index
         unit.status = UnitStatus.ON_MAP
         self.stacks.setdefault(hex_index, []).append(unit)
+        self.changed_units[unit.side].add(unit.id)
         for passenger_id in unit.carrying:  # passengers ride along [001 "Carry/Uncarry"]
             self.put(self.units[passenger_id], hex_index)
         self.version += 1
@@ -555,11 +568,14 @@ class GameState:
             self._lift(unit)
         unit.hex = OFF_MAP
         unit.status = status
+        changed = self.changed_units[unit.side]
+        changed.add(unit.id)
         for passenger_id in unit.carrying:
             # Decision [001 "Carry/Uncarry"] (silent on a carrier's loss): its passengers are
             # set down on its hex, except that those of a unit leaving by an exit leave with it.
             passenger = self.units[passenger_id]
             passenger.carried_by = None
+            changed.add(passenger_id)
             if status is UnitStatus.EXITED:
                 self.remove(passenger, status)
         unit.carrying = ()
@@ -567,12 +583,20 @@ class GameState:
             carrier = self.units[unit.carried_by]
             carrier.carrying = tuple(p for p in carrier.carrying if p != unit.id)
             unit.carried_by = None
+            changed.add(carrier.id)
         for company_id in unit.combined if status is not UnitStatus.COMBINED else ():
             self.units[company_id].status = status
+            changed.add(company_id)
         self.version += 1
 
-    def touch(self) -> None:
-        """Note a change of unit states that derived maps (ZOC, supply) depend on."""
+    def touch(self, *units: UnitState) -> None:
+        """Note a change of unit states that derived maps (ZOC, supply) depend on: of `units`
+        only, or, naming none, of anything (the zones of control are then counted afresh)."""
+        if units:
+            for unit in units:
+                self.changed_units[unit.side].add(unit.id)
+        else:
+            self.broad_changes += 1
         self.version += 1
 
     def _lift(self, unit: UnitState) -> None:
@@ -627,6 +651,8 @@ _SMALL = tuple(
         "sight_version",
         "sight_walls",
         "derived",
+        "changed_units",
+        "broad_changes",
     }
 )
 """The GameState fields a snapshot deep-copies: small containers of small values."""

@@ -1,71 +1,37 @@
-"""Zones of control: the six hexes around a unit that hinder enemy movement and supply lines
-[000 3.3, 4.4], and the units that exert none. Maps are cached on the state until a unit changes.
+"""Zones of control: the maps of the hexes each side's units control, which hinder enemy
+movement and supply lines [000 3.3, 4.4], kept up to date unit by unit (`engine.zoc_tracker`);
+who exerts a zone where is `engine.zoc_rules`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.ruleset import RulesetProfile
-from engine.spotting import is_concealed
 from engine.state import GameState, other_side
 from engine.units import UnitState
+from engine.zoc_rules import exerts_zoc_now, zoc_directions
+from engine.zoc_tracker import ZocTracker
 from schemas.vocabulary import Side
-
-ALL_DIRECTIONS = (0, 1, 2, 3, 4, 5)
-
-
-def exerts_zoc(unit: UnitState, profile: RulesetProfile) -> bool:
-    """Whether a unit on the map exerts a zone of control.
-
-    No ZOC [000 3.3, 4.2]: HQs, supply units, broken units, partisans; in Panzer Campaigns also
-    towed anti-tank and towed heavy AA guns and irregulars. Panzer Battles lists concealed units
-    instead [001 1.2]: those that `engine.spotting.is_concealed` finds hidden by their hex's
-    cover from the enemy (see `exerts_zoc_now`).
-    """
-    static = unit.unit
-    if unit.is_hq or static.supply_unit or unit.broken or static.partisan:
-        return False
-    if profile.irregulars_without_zoc and static.irregular:
-        return False
-    if (
-        profile.towed_at_and_heavy_aa_without_zoc
-        and static.towed
-        and (static.anti_tank or unit.is_heavy_aa)
-    ):
-        return False
-    return not (static.air is not None or static.naval)
-
-
-def exerts_zoc_now(state: GameState, unit: UnitState) -> bool:
-    """Whether a unit on the map exerts a zone of control in the current state: `exerts_zoc`,
-    and in Panzer Battles not while concealed [001 1.2]."""
-    if not exerts_zoc(unit, state.profile):
-        return False
-    return not (state.profile.concealed_without_zoc and is_concealed(state, unit))
-
-
-def zoc_directions(unit: UnitState) -> tuple[int, ...]:
-    """The directions a unit's ZOC covers: all six, or with a facing "the hex it is facing plus
-    the two adjacent hexes" [000 5.4].
-
-    >>> from schemas.oob import Unit
-    >>> faced = UnitState("a", Unit(id="a", name="a", unit_class="infantry", strength=1,
-    ...                   speed=1), side=Side.AXIS, nation="de", organization=None, facing=0)
-    >>> zoc_directions(faced)
-    (5, 0, 1)
-    """
-    if unit.facing is None:
-        return ALL_DIRECTIONS
-    return ((unit.facing - 1) % 6, unit.facing, (unit.facing + 1) % 6)
 
 
 def zoc_map(state: GameState, side: Side) -> bytearray:
-    """A byte per hex, 1 where `side`'s units exert a zone of control (cached per state)."""
-    return state.cached(("zoc", side), lambda: _compute(state, side))
+    """A byte per hex, 1 where `side`'s units exert a zone of control. Read it, never write
+    it: it is the state's own, counted again only around the units changed since it was last
+    asked for, and a later change gives a new map (`ZocTracker`)."""
+    key = ("zoc", side)
+    hit = state.derived.get(key)
+    if hit is not None and hit[0] == state.version and hit[1].is_current(state):
+        tracker: ZocTracker = hit[1]
+        return tracker.map
+    tracker = hit[1] if hit is not None else ZocTracker(side)
+    zoc = tracker.current(state)
+    state.derived[key] = (state.version, tracker)
+    return zoc
 
 
-def _compute(state: GameState, side: Side) -> bytearray:
+def zoc_from_scratch(state: GameState, side: Side) -> bytearray:
+    """`zoc_map` traced afresh from every unit of `side` on the map, the reference the kept
+    map is tested against."""
     zoc = bytearray(state.board.size)
     neighbors = state.board.neighbors
     for unit in state.iter_units(side):

@@ -140,6 +140,14 @@ class OrganizationOrdersModel(ListTableModel):
                 return row
         return None
 
+    def set_document(self, document: Document | None) -> None:
+        """Show another document, with no organization chosen yet: the list position of the
+        old document's organization means nothing in the new one (the view asking for rows at
+        it while the model was reset crashed the editor when another title was opened)."""
+        self.organization = None
+        self.list_path = (*ORGANIZATIONS, _MISSING, "orders")
+        super().set_document(document)
+
     def set_organization(self, organization: str | None) -> None:
         """Show the orders of another organization."""
         self.beginResetModel()

@@ -36,6 +36,18 @@ def aircraft_line(game: Game) -> str:
     return text
 
 
+def aircraft_summary(game: Game) -> str:
+    """`aircraft_line` in a few words, for the panel's side row: how many may fly, and that
+    they are grounded when the weather or the hour keeps them down."""
+    side = game.phasing
+    fleet = game.aircraft(side)
+    if not fleet:
+        return "no aircraft"
+    ready = [a.id for a in game.available_aircraft(side)]
+    grounded = bool(ready) and game.why_not_fly(ready[0]) is not None
+    return f"{len(ready)} of {len(fleet)} aircraft" + (", grounded" if grounded else "")
+
+
 def flying(game: Game | None, chosen: str | None) -> str | None:
     """The aircraft the Air mode flies: the chosen one while it may fly, else the side's first
     that may; None when none may."""

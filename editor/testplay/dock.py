@@ -26,7 +26,7 @@ from editor.docks.base import DocumentDock
 from editor.docks.table_columns import label
 from editor.selection import Focus, Selection
 from editor.symbols import side_color
-from editor.testplay.air_mode import aircraft_line
+from editor.testplay.air_mode import aircraft_line, aircraft_summary
 from editor.testplay.fixes import item_focus, scenario_focus
 from editor.testplay.known_score import score_text
 from editor.testplay.models import ArrivalsModel, LogModel, ObjectivesModel, side_text
@@ -160,7 +160,7 @@ class TestPlayDock(DocumentDock):
         self.supply_label = _value_label(_TIPS["supply"])
         self.air_label = _value_label(_TIPS["air"])
         side_row = QHBoxLayout()
-        side_row.addWidget(self.side_label)
+        side_row.addWidget(self.side_label, 0, Qt.AlignmentFlag.AlignTop)
         # On the side's row, not a row of its own: the panel's height is what lets the window
         # fit 1920x1080 at 200 %.
         side_row.addWidget(self.air_label, 1)
@@ -384,7 +384,10 @@ class TestPlayDock(DocumentDock):
             f"{label(weather.condition)}, {storm}, visibility {weather.visibility} hexes "
             f"(effective {weather.effective_visibility})"
         )
-        self.air_label.setText("Aircraft: " + aircraft_line(game))
+        # A few words on the side's row (a long line there stretched the side's badge), the
+        # whole line - which aircraft, and why they are grounded - as its tooltip.
+        self.air_label.setText(aircraft_summary(game))
+        self.air_label.setToolTip(f"Aircraft: {aircraft_line(game)}\n\n{_TIPS['air']}")
         over = ""
         if game.result is not None:
             over = "<br><b>Game over</b>" + (" (early termination)" if game.result.early else "")

@@ -147,5 +147,5 @@ def start_of_turn(
             stockpiled.append(unit.id)
     if not (set_up or stockpiled):
         return None
-    state.touch()
+    state.touch(*(state.units[unit_id] for unit_id in (*set_up, *stockpiled)))
     return ArtilleryReadied(state.turn, side, tuple(set_up), tuple(stockpiled))

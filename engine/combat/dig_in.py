@@ -141,7 +141,7 @@ def start_digging_in(state: GameState, unit: UnitState, allowance: float) -> Sta
     points."""
     unit.digging_in = True
     unit.mp_spent = max(unit.mp_spent, allowance)
-    state.touch()
+    state.touch(unit)
     return StartedDiggingIn(state.turn, unit.side, unit.id, state.board.offset(unit.hex))
 
 

@@ -91,7 +91,7 @@ def apply_losses(
         checked = chance > 0 and rng.random() < chance
         if checked and not passes_morale_check(state, unit, rng):
             became = fail_morale_check(state, unit)
-    state.touch()  # strength and fatigue changed: nothing derived from them may be reused
+    state.touch(unit)  # strength and fatigue changed: nothing derived from them may be reused
     return LossesTaken(
         state.turn,
         unit.id,

@@ -127,10 +127,10 @@ def fail_morale_check(state: GameState, unit: UnitState) -> str | None:
         return None
     if not unit.disrupted:
         unit.disrupted = True
-        state.touch()
+        state.touch(unit)
         return "disrupted"
     if state.profile.broken_needs_maximum_fatigue and unit.fatigue < state.profile.fatigue_max:
         return None
     unit.broken = True
-    state.touch()  # a Broken unit has no ZOC [000 5.1]
+    state.touch(unit)  # a Broken unit has no ZOC [000 5.1]
     return "broken"

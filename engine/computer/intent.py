@@ -4,7 +4,7 @@ hexes it aims at, with the reason a designer reads."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from engine.ai_orders import order_in_force
@@ -49,20 +49,16 @@ def target_hexes(order: AiOrder, world: KnownWorld) -> tuple[Offset, ...]:
     return tuple((h[0], h[1]) for h in order.area)
 
 
-def intent_of(
-    game: Game, world: KnownWorld, unit: UnitState, garrisoned: Mapping[Offset, int]
-) -> Intent:
-    """The intent of a unit this turn.
+def ordered_intent(game: Game, world: KnownWorld, unit: UnitState) -> Intent | None:
+    """The intent of a unit this turn from the A/I order in force, None when it has no usable
+    order and follows the standing plan (`standing_plan`).
 
     A/I orders [000 4.9 "A/I Movement Orders"] are given to organizations; a unit follows the
     order in force for the nearest organization above it (`engine.ai_orders.order_in_force`).
     Decisions, where neither manual says what the computer does:
 
     - a unit whose organizations have no order (or whose attack, defend, move or exit order
-      names a target no longer in play) follows the standing plan: a unit within
-      GARRISON_REACH hexes of a friendly objective that no other unit of its side stands on
-      defends it; every other unit attacks the nearest objective its side does not hold
-      (hold where it stands when there is none);
+      names a target no longer in play) follows the standing plan (`standing_plan`);
     - a hold or reserve order without a target holds or waits on the unit's own hex.
     """
     force = order_in_force(game.state, unit.id)
@@ -79,19 +75,42 @@ def intent_of(
                 o.is_exit and o.hex in targets for o in world.objectives
             )
             return Intent(order.stance, targets, why, exit_here)
-    return standing_plan(world, unit, garrisoned)
+    return None
 
 
-def standing_plan(world: KnownWorld, unit: UnitState, garrisoned: Mapping[Offset, int]) -> Intent:
-    """The intent of a unit without a usable order (see `intent_of`); `garrisoned` counts the
-    side's units on each hex."""
-    where = _offset(world, unit)
+def garrisons(
+    world: KnownWorld, free: Iterable[UnitState], support: Callable[[UnitState], bool]
+) -> dict[str, KnownObjective]:
+    """Which of the `free` units (those without a usable A/I order) garrisons which of the
+    side's objectives under the standing plan: one unit per objective, a unit standing on it
+    first, else the nearest within GARRISON_REACH hexes; a combat unit before a `support`
+    unit (an HQ or a gun), then in scenario order.
+
+    Decision: one garrison is enough to hold the hex, since "to capture an objective hex,
+    move a unit onto it" [000 3.4] needs the hex empty of the holder's units; every other
+    unit nearby is free to attack, rather than all of them standing back to guard it."""
+    units = list(free)
+    chosen: dict[str, KnownObjective] = {}
     held = [o for o in world.objectives if o.owner is world.side and not o.is_exit]
-    near = [o for o in held if world.distance(where, o.hex) <= GARRISON_REACH]
-    for objective in sorted(near, key=lambda o: (world.distance(where, o.hex), o.id)):
-        others = garrisoned.get(objective.hex, 0) - (objective.hex == where)
-        if others <= 0:
-            return Intent(Stance.DEFEND, (objective.hex,), f"no order: garrison {objective.id}")
+    for objective in sorted(held, key=lambda o: (-o.points, o.id)):
+        near = [
+            (world.distance(world.offsets[u.id], objective.hex), support(u), index, u.id)
+            for index, u in enumerate(units)
+            if u.id not in chosen
+            and world.distance(world.offsets[u.id], objective.hex) <= GARRISON_REACH
+        ]
+        if near:
+            chosen[min(near)[3]] = objective
+    return chosen
+
+
+def standing_plan(world: KnownWorld, unit: UnitState, garrison: KnownObjective | None) -> Intent:
+    """The intent of a unit without a usable order (see `ordered_intent`): defend `garrison`
+    (see `garrisons`) when it is given one, else attack the nearest objective its side does
+    not hold, or hold where it stands when it holds them all."""
+    where = _offset(world, unit)
+    if garrison is not None:
+        return Intent(Stance.DEFEND, (garrison.hex,), f"no order: garrison {garrison.id}")
     wanted = [o for o in world.objectives if o.owner is not world.side and not o.is_exit]
     if not wanted:
         return Intent(Stance.HOLD, (), "no order: hold where it stands")
@@ -110,4 +129,12 @@ def nearest_target(world: KnownWorld, where: Offset, intent: Intent) -> Offset:
     return min(intent.targets, key=lambda h: (world.distance(where, h), h))
 
 
-__all__ = ["GARRISON_REACH", "Intent", "KnownObjective", "intent_of", "nearest_target"]
+__all__ = [
+    "GARRISON_REACH",
+    "Intent",
+    "KnownObjective",
+    "garrisons",
+    "nearest_target",
+    "ordered_intent",
+    "standing_plan",
+]

@@ -16,6 +16,9 @@ from schemas.vocabulary import Side
 
 Offset = tuple[int, int]
 
+_GONE = object()
+"""The owner of an objective no longer in play, unlike any side or None."""
+
 
 @dataclass(frozen=True, slots=True)
 class KnownObjective:
@@ -67,7 +70,9 @@ class KnownWorld:
 
     def distance(self, a: Offset, b: Offset) -> int:
         """Hexes between two hexes."""
-        (qa, ra), (qb, rb) = self._axial(a), self._axial(b)
+        known = self._axial_cache  # read inline: a player turn measures a million distances
+        qa, ra = known.get(a) or self._axial(a)
+        qb, rb = known.get(b) or self._axial(b)
         return max(abs(qa - qb), abs(ra - rb), abs(qa + ra - qb - rb))
 
     def _axial(self, offset: Offset) -> tuple[int, int]:
@@ -88,11 +93,13 @@ class KnownWorld:
                 self.offsets.pop(unit_id, None)
         self.enemy_hexes, self.spotted_hexes = _sightings(game, self.side)
         owners = game.objective_owners()
-        self.objectives = [
-            KnownObjective(o.id, o.hex, owners.get(o.id), o.points, o.is_exit)
-            for o in self.objectives
-            if o.id in owners
-        ]
+        # Built again only when an owner changed or an objective expired: most orders take none.
+        if any(owners.get(o.id, _GONE) is not o.owner for o in self.objectives):
+            self.objectives = [
+                KnownObjective(o.id, o.hex, owners.get(o.id), o.points, o.is_exit)
+                for o in self.objectives
+                if o.id in owners
+            ]
 
     def nearest_enemy(self, where: Offset) -> int | None:
         """How far the nearest known enemy is from `where`; None when the side sees none."""

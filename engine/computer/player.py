@@ -12,8 +12,16 @@ from collections.abc import Callable, Iterator
 from functools import partial
 
 from engine.ai_orders import aggressiveness
+from engine.command import nominal_command_range
+from engine.computer.command_range import commanded, hq_post, leash_of
 from engine.computer.decision import Decision
-from engine.computer.intent import Intent, intent_of, nearest_target
+from engine.computer.intent import (
+    Intent,
+    garrisons,
+    nearest_target,
+    ordered_intent,
+    standing_plan,
+)
 from engine.computer.known_world import KnownObjective, KnownWorld
 from engine.computer.tactics import (
     SUPPORT_STANDOFF,
@@ -43,6 +51,10 @@ GRAB_REACH = 3
 
 TRAVEL_SAFETY = 6
 """How far (hexes) the nearest known enemy must be for a unit to take Travel Mode."""
+
+MAX_FIRES = 6
+"""The most fires one unit gives in a player turn: a guard, since each costs at least a sixth
+of its Movement Allowance [000 5.1] and the game refuses a fire it cannot pay for."""
 
 
 PHASED_REFUSAL = (
@@ -96,13 +108,21 @@ class _Turn:
         self.side = player.side
         self.boldness = aggressiveness(game.state.scenario, self.side)
         self.world = KnownWorld.of(game, self.side)
-        garrisoned = Counter(self.world.offsets.values())
+        ordered = {u.id: ordered_intent(game, self.world, u) for u in self.world.own}
+        free = [u for u in self.world.own if ordered[u.id] is None]
+        posts = garrisons(self.world, free, is_support)
         self.intents: dict[str, Intent] = {
-            u.id: intent_of(game, self.world, u, garrisoned) for u in self.world.own
+            u.id: ordered[u.id] or standing_plan(self.world, u, posts.get(u.id))
+            for u in self.world.own
         }
         self._back_to_supply()
         self.done: set[str] = set()
         """Units given an order, or left alone on purpose, this turn."""
+        self.crowd: Counter[Offset] = Counter()
+        """The side's units per hex, kept up to date over the marches."""
+        self.finished: set[str] = set()
+        """Of those, the units that may do nothing more this turn: resting, assaulting,
+        digging in, leaving the map. A unit that only moved may still fire."""
 
     def _back_to_supply(self) -> None:
         """An Isolated unit [000 10.1] under an attack, move or reserve order falls back toward
@@ -188,44 +208,107 @@ class _Turn:
     def _marches(self) -> Iterator[list[Event]]:
         """Units not yet at grips with the enemy move by their intent; an attacking or moving
         unit that can reach an objective its side does not hold, with no enemy seen on it,
-        within GRAB_REACH hexes takes it on the way (one unit per objective)."""
-        claimed: set[Offset] = set()
+        within GRAB_REACH hexes takes it on the way (one unit per objective). The units move
+        first, each ending in its HQ's command range where it can (`leash_of`), and then the
+        HQs, each to cover its units (`hq_post`) [000 9.1].
 
-        for unit_id, intent in self._units():
-            here = self.world.offsets[unit_id]
-            goal = nearest_target(self.world, here, intent)
-            distance = self.world.distance(here, goal)
-            stance = intent.stance
-            if stance is Stance.ATTACK and self._in_contact(unit_id, goal):
-                continue  # it fights from here: fire and assault passes
-            if stance is Stance.RESERVE and distance <= RESERVE_LEASH:
-                continue
-            if stance in (Stance.DEFEND, Stance.HOLD) and distance == 0:
-                continue
-            if stance is Stance.HOLD and not intent.targets:
-                continue
-            if distance == 0:
-                continue
-            if stance in (Stance.DEFEND, Stance.HOLD) and self.world.nearest_enemy(here) == 1:
-                continue  # hold never gives ground, and a defender in contact fights
-            if stance in (Stance.ATTACK, Stance.MOVE) and not is_support(self.game.unit(unit_id)):
-                grab = self._undefended_objective(unit_id, claimed)
-                path = self.game.path_to(unit_id, grab.hex) if grab is not None else []
-                if grab is not None and path:
-                    claimed.add(grab.hex)
-                    why = f"takes {grab.id}, undefended, on the way ({intent.why})"
-                    yield self._order(unit_id, partial(self.game.move, unit_id, path), why)
-                    continue
-            support = is_support(self.game.unit(unit_id))
-            standoff = SUPPORT_STANDOFF if support else 0
-            if support and stance is Stance.ATTACK and distance <= SUPPORT_STANDOFF:
-                continue  # guns and HQs support an attack from behind it
-            path = step_toward(self.game, self.world, unit_id, goal, self.rng, standoff=standoff)
-            if not path:
-                continue
-            end = path[-1]
-            why = f"{intent.why} ({self.world.distance(end, goal)} hexes to go)"
-            yield self._order(unit_id, partial(self.game.move, unit_id, path), why)
+        Decision: a unit under a move or exit order with no enemy known within TRAVEL_SAFETY
+        hexes marches on out of its HQ's range, as a column on the road does; everywhere
+        else the command range holds it back."""
+        claimed: set[Offset] = set()
+        under = commanded(self.game, self.world)
+        self.crowd = Counter(self.world.offsets.values())
+        units = list(self._units())
+        for unit_id, intent in [u for u in units if u[0] not in under]:
+            if unit_id not in self.done and self._still_orderable(unit_id):
+                yield from self._march(unit_id, intent, claimed)
+        for unit_id, intent in [u for u in units if u[0] in under]:
+            if unit_id not in self.done and self._still_orderable(unit_id):
+                yield from self._post_hq(unit_id, intent, under[unit_id])
+
+    def _march(self, unit_id: str, intent: Intent, claimed: set[Offset]) -> Iterator[list[Event]]:
+        here = self.world.offsets[unit_id]
+        goal = nearest_target(self.world, here, intent)
+        distance = self.world.distance(here, goal)
+        stance = intent.stance
+        if stance is Stance.ATTACK and self._in_contact(unit_id, goal):
+            return  # it fights from here: fire and assault passes
+        if stance is Stance.RESERVE and distance <= RESERVE_LEASH:
+            return
+        if stance is Stance.HOLD and not intent.targets:
+            return
+        if distance == 0:
+            return
+        if stance in (Stance.DEFEND, Stance.HOLD) and self.world.nearest_enemy(here) == 1:
+            return  # hold never gives ground, and a defender in contact fights
+        support = is_support(self.game.unit(unit_id))
+        if stance in (Stance.ATTACK, Stance.MOVE) and not support:
+            grab = self._undefended_objective(unit_id, claimed)
+            path = self.game.path_to(unit_id, grab.hex) if grab is not None else []
+            if grab is not None and path:
+                claimed.add(grab.hex)
+                why = f"takes {grab.id}, undefended, on the way ({intent.why})"
+                yield self._moved(unit_id, path, why)
+                return
+        standoff = SUPPORT_STANDOFF if support else 0
+        if support and stance is Stance.ATTACK and distance <= SUPPORT_STANDOFF:
+            return  # guns and HQs support an attack from behind it
+        enemy = self.world.nearest_enemy(here)
+        marching = stance in (Stance.MOVE, Stance.EXIT) and (enemy is None or enemy > TRAVEL_SAFETY)
+        leash = None if marching else leash_of(self.game, self.world, unit_id)
+        path = step_toward(
+            self.game,
+            self.world,
+            unit_id,
+            goal,
+            self.rng,
+            standoff=standoff,
+            leash=leash,
+            crowd=self.crowd,
+        )
+        if not path:
+            if leash is not None and step_toward(
+                self.game, self.world, unit_id, goal, self.rng, standoff=standoff
+            ):
+                why = f"stays in its HQ's command range ({intent.why})"
+                self.player._note(Decision(self.game.turn, unit_id, None, why))
+            return
+        end = path[-1]
+        why = f"{intent.why} ({self.world.distance(end, goal)} hexes to go)"
+        yield self._moved(unit_id, path, why)
+
+    def _moved(self, unit_id: str, path: list[Offset], why: str) -> list[Event]:
+        """Move a unit, keeping the count of the side's units per hex (`crowd`) up to date."""
+        here = self.world.offsets[unit_id]
+        events = self._order(unit_id, partial(self.game.move, unit_id, path), why)
+        self.crowd[here] -= 1
+        there = self.world.offsets.get(unit_id)
+        if there is not None:
+            self.crowd[there] += 1
+        return events
+
+    def _post_hq(self, hq_id: str, intent: Intent, units: list[str]) -> Iterator[list[Event]]:
+        """An HQ moves to keep its units in its command range (`hq_post`); under a hold order
+        it stays, as every unit so ordered does, and so does an HQ defending an objective it
+        alone stands on: an HQ holds a hex as any unit does [000 3.4], and the hex would be
+        left empty."""
+        if intent.stance is Stance.HOLD:
+            return
+        here = self.world.offsets[hq_id]
+        alone = sum(1 for where in self.world.offsets.values() if where == here) == 1
+        if intent.stance is Stance.DEFEND and here in intent.targets and alone:
+            return
+        goal = nearest_target(self.world, here, intent)
+        where = [self.world.offsets[u] for u in units if u in self.world.offsets]
+        path = hq_post(
+            self.game, self.world, hq_id, where, goal=goal, rng=self.rng, standoff=SUPPORT_STANDOFF
+        )
+        if not path:
+            return
+        reach = nominal_command_range(self.game.unit(hq_id))
+        covered = sum(1 for p in where if self.world.distance(path[-1], p) <= reach)
+        why = f"keeps {covered} of its {len(where)} units in command range ({intent.why})"
+        yield self._order(hq_id, partial(self.game.move, hq_id, path), why)
 
     def _undefended_objective(self, unit_id: str, claimed: set[Offset]) -> KnownObjective | None:
         """The most valuable objective the side does not hold, no enemy seen on it, that the
@@ -247,27 +330,38 @@ class _Turn:
         return max(near, key=lambda o: (o.points, o.id)) if near else None
 
     def _fires(self, *, assaulters_wait: bool) -> Iterator[list[Event]]:
-        """Each unit fires where its fire is expected to hurt most [000 5.1]; attackers next to
-        an enemy they may assault keep their movement points for it on the first pass, so
-        the others fire before the assault goes in."""
-        for unit_id, intent in self._units():
+        """Each unit fires where its fire is expected to hurt most [000 5.1], again and again
+        while its movement points pay for it ("the cost of firing is 1/3 of the unit's
+        Movement Allowance"), units that moved included; attackers next to an enemy they may
+        assault keep their movement points for it on the first pass, so the others fire
+        before the assault goes in."""
+        for unit_id, intent in list(self.intents.items()):
+            if unit_id in self.finished or not self._still_orderable(unit_id):
+                continue
             if assaulters_wait and intent.stance is Stance.ATTACK and self._may_assault(unit_id):
                 continue
             if intent.stance is Stance.MOVE and self.world.nearest_enemy(
                 self.world.offsets[unit_id]
             ) not in (0, 1):
                 continue  # a move order seeks no fight
-            choice = best_fire(self.game, self.world, unit_id)
-            if choice is None:
-                continue
-            why = f"best target in sight: {choice.expected:.1f} losses expected ({intent.why})"
-            yield self._order(unit_id, partial(self.game.fire, unit_id, choice.target), why)
+            for _ in range(MAX_FIRES):
+                if not self._still_orderable(unit_id):
+                    break
+                choice = best_fire(self.game, self.world, unit_id)
+                if choice is None:
+                    break
+                why = f"best target in sight: {choice.expected:.1f} losses expected ({intent.why})"
+                yield self._order(unit_id, partial(self.game.fire, unit_id, choice.target), why)
 
     def _assaults(self) -> Iterator[list[Event]]:
         """Attackers next to a seen enemy hex assault it together when the odds are good
         enough for the side's aggressiveness [000 6.0-6.3]."""
         by_target: dict[Offset, list[str]] = {}
-        for unit_id, _ in self._units(Stance.ATTACK):
+        for unit_id, intent in self.intents.items():
+            if intent.stance is not Stance.ATTACK or unit_id in self.finished:
+                continue
+            if not self._still_orderable(unit_id):
+                continue
             for target in sorted(self.game.assault_targets(unit_id)):
                 if target in self.world.spotted_hexes:
                     by_target.setdefault(target, []).append(unit_id)
@@ -275,7 +369,7 @@ class _Turn:
             attackers = [
                 u
                 for u in candidates
-                if u not in self.done
+                if u not in self.finished
                 and self._still_orderable(u)
                 and target in self.game.assault_targets(u)
             ]
@@ -293,6 +387,7 @@ class _Turn:
             units = tuple(attackers)
             events = self._carry(attackers[0], partial(self.game.assault, target, units), why)
             self.done.update(attackers)
+            self.finished.update(attackers)
             yield events
 
     def _dig_in(self) -> Iterator[list[Event]]:
@@ -344,6 +439,7 @@ class _Turn:
 
     def _leave(self, unit_id: str, why: str) -> None:
         self.done.add(unit_id)
+        self.finished.add(unit_id)
         self.player._note(Decision(self.game.turn, unit_id, None, why))
 
     def _order(self, unit_id: str, run: Callable[[], list[Event]], why: str) -> list[Event]:

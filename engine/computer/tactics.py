@@ -5,6 +5,7 @@ from the side's `KnownWorld` and the game's order queries, and none gives an ord
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.combat.assault_preview import AssaultPreview
@@ -16,6 +17,8 @@ from engine.units import UnitState
 from schemas.oob import UnitClass
 
 Offset = tuple[int, int]
+Leash = tuple[Offset, int]
+"""An HQ's hex and its Nominal Command Range: where a unit may end its move."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,25 +89,43 @@ def step_toward(
     rng: random.Random,
     *,
     standoff: int = 0,
+    leash: Leash | None = None,
+    crowd: Mapping[Offset, int] | None = None,
 ) -> list[Offset]:
     """The path of the move that ends nearest `goal` this turn (the cheapest of equals, then a
     draw of the player's own generator), ending no nearer than `standoff` hexes to a known
     enemy when `standoff` is given; empty when no such hex is nearer the goal than where the
-    unit stands."""
+    unit stands.
+
+    With a `leash` (its HQ's hex and Nominal Command Range [000 9.1]) the move ends within
+    that range whenever a hex nearer the goal lies within it; a unit in range with no such
+    hex stays, so it does not become Detached, and a unit already Detached moves as without
+    a leash (its HQ comes to it). With `crowd` (the side's units per hex) a hex holding fewer
+    of them is preferred among those equally near the goal: fire at a full stack is worth up
+    to twice as much in Panzer Battles [001 #19 stack fire modifier], and a crowded hex may
+    fire only so many times a turn [000 5.1 Hex Fire Limitation]."""
     here = world.offsets[unit_id]
     now = world.distance(here, goal)
     reach = game.legal_moves(unit_id)
     enemies = list(world.enemy_hexes) if standoff else []
-    best: list[tuple[int, float, float, Offset]] = []
+    best: list[tuple[int, int, float, float, Offset]] = []
     for hex_, cost in reach.items():
         distance = world.distance(hex_, goal)
         if enemies and any(world.distance(hex_, e) < standoff for e in enemies):
             continue
         if distance < now:
-            best.append((distance, cost, rng.random(), hex_))
+            stacked = crowd.get(hex_, 0) if crowd is not None else 0
+            best.append((distance, stacked, cost, rng.random(), hex_))
+    if leash is not None and best:
+        hq_hex, command_range = leash
+        kept = [b for b in best if world.distance(b[4], hq_hex) <= command_range]
+        if kept:
+            best = kept
+        elif world.distance(here, hq_hex) <= command_range:
+            return []
     if not best:
         return []
-    destination = min(best)[3]
+    destination = min(best)[4]
     return game.path_to(unit_id, destination)
 
 

@@ -47,6 +47,7 @@ def _loaded(modules: set[str], prefix: str) -> list[str]:
         ["validate", "--help"],
         ["render", "--help"],
         ["balance", "--help"],
+        ["diff", "--help"],
         ["vallidate"],
     ],
 )
@@ -61,6 +62,13 @@ def test_validating_a_map_builds_no_scenario_oob_or_rules_engine() -> None:
     unwanted = ("engine.setup", "engine.state", "engine.game", "schemas.scenario", "schemas.oob")
     assert {p: _loaded(modules, p) for p in unwanted} == {p: [] for p in unwanted}
     assert _loaded(modules, "editor.testplay") == []
+
+
+def test_diffing_two_titles_wakes_no_rules_engine_and_no_qt() -> None:
+    title = str(SAMPLE_DATA / "stoumont44")
+    modules = _modules_after(["diff", title, title])
+    assert "schemas.diffing.files" in modules
+    assert {p: _loaded(modules, p) for p in ("engine", "PySide6")} == {"engine": [], "PySide6": []}
 
 
 def test_validating_a_map_read_before_reads_no_yaml(tmp_path: Path) -> None:
@@ -88,6 +96,7 @@ def test_every_command_runs_its_own_handler() -> None:
         "weather import": ["weather", "import", "x", "-o", "y"],
         "weather export": ["weather", "export", "x", "-o", "y"],
         "render": ["render", "x", "-o", "y.png"],
+        "diff": ["diff", "x", "y"],
     }
     handlers = {name: parser.parse_args(args).handler for name, args in commands.items()}
     assert all(callable(handler_of(h)) for h in handlers.values())

@@ -28,8 +28,50 @@ def test_neighbour_table_agrees_with_the_grid(width, height, shifted) -> None:
                 assert table[6 * grid.index(column, row) + d] == expected
 
 
+@given(
+    st.tuples(st.integers(1, 12), st.integers(1, 12)),
+    st.sampled_from(["odd", "even"]),
+    st.tuples(st.integers(0, 11), st.integers(0, 11)),
+    st.integers(0, 7),
+)
+def test_a_disc_of_hexes_is_the_rings_around_the_center_in_order(
+    size, shifted, center, radius
+) -> None:
+    """`Board.iter_within` reads precomputed steps: the hexes of `Hex.iter_range` on the map,
+    in its order (nearest first), at the edges too."""
+    width, height = size
+    grid = Grid(width, height, shifted)
+    column, row = center[0] % width, center[1] % height
+    expected = [
+        grid.offset_of(h)
+        for h in grid.hex_at(column, row).iter_range(radius)
+        if grid.contains_hex(h)
+    ]
+    steps = grid.disc_steps((column, row), radius)
+    found = [(column + c, row + r) for c, r in steps if grid.contains(column + c, row + r)]
+    assert found == expected
+
+
+@given(st.integers(1, 12), st.integers(1, 12), st.sampled_from(["odd", "even"]))
+def test_the_axial_table_holds_every_hex_s_axial_coordinates(width, height, shifted) -> None:
+    grid = Grid(width, height, shifted)
+    qs, rs = grid.axial_table()
+    expected = [grid.hex_at(c, r) for r in range(height) for c in range(width)]
+    assert list(zip(qs, rs, strict=True)) == [(h.q, h.r) for h in expected]
+
+
 def _board() -> Board:
     return Board.from_files(tiny_map(), tiny_parameters())
+
+
+@pytest.mark.parametrize("radius", [0, 1, 3, 6])
+def test_hexes_within_a_radius_are_the_rings_around_the_center(radius: int) -> None:
+    board = _board()
+    grid = board.grid
+    for index in range(board.size):
+        rings = board.hex_of(index).iter_range(radius)
+        expected = [board.index(*grid.offset_of(h)) for h in rings if grid.contains_hex(h)]
+        assert list(board.iter_within(index, radius)) == expected
 
 
 def test_terrain_and_elevation_by_index() -> None:

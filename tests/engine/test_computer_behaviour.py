@@ -1,7 +1,8 @@
 """The computer player does what the designer's A/I orders tell it, as a tester would see it on
 the map: it takes an undefended objective it is to attack, it does not leave an objective it is
-to defend empty, it rests Disrupted units, and it gives the same orders whatever an enemy unit
-it has not seen does."""
+to defend empty, it rests Disrupted units, it keeps its units in their HQ's command range, it
+fires as often as its movement points pay for, and it gives the same orders whatever an enemy
+unit it has not seen does."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ from typing import Any
 
 import pytest
 
+from engine.command import is_detached
 from engine.computer import ComputerPlayer
 from engine.game import Game
-from engine.orders import Move
+from engine.orders import Fire, Move
 from engine.play_options import PlayOptions
 from schemas.vocabulary import Side
 from tests.engine.ascii_title import ascii_title
@@ -194,3 +196,119 @@ def test_it_refuses_a_phased_game_with_a_clear_message() -> None:
     with pytest.raises(ValueError, match=r"phased games \(Manual Defensive Fire \[000 13.3\]\)"):
         list(ComputerPlayer(Side.AXIS, seed=7).turn(game))
     assert game.orders == []
+
+
+HQ = {"unit_class": "headquarters", "command_range": 2, "speed": 10, "quality": "C"}
+"""A division HQ whose Nominal Command Range is 2 hexes [000 9.1]."""
+
+LONG_FIELD = """
+.h .a .  .  .  .  .  .  .  .  .  .
+.  .  .  .  .  .  .  .  .  .  .  .
+"""
+
+
+def _march_on(fixed_hq: bool | None) -> Game:
+    """The unit a attacks an objective 11 hexes off under its division's order, its HQ h
+    beside it (pinned where it stands when `fixed_hq`; absent from the OOB when None)."""
+    art = LONG_FIELD if fixed_hq is not None else LONG_FIELD.replace(".h", ". ")
+    units = {"h": {**HQ, "fixed": fixed_hq}} if fixed_hq is not None else {}
+    title = _title(
+        art,
+        {"de.div": [{"id": "go", "stance": "attack", "objective": "dorf", "turn": 1}]},
+        objectives=[{"kind": "normal", "id": "dorf", "hex": [11, 0], "points": 50, "owner": None}],
+        units=units,
+    )
+    return Game(title.game(8))
+
+
+def test_a_unit_stays_in_its_hqs_command_range_when_the_hq_cannot_follow() -> None:
+    alone = _march_on(None)
+    for _ in ComputerPlayer(Side.AXIS, seed=8).turn(alone):
+        pass
+    assert alone.offset_of(alone.unit("a").hex)[0] >= 5, "without an HQ it marches on"
+
+    game = _march_on(fixed_hq=True)
+    player = ComputerPlayer(Side.AXIS, seed=8)
+    for _ in player.turn(game):
+        pass
+    hq, unit = game.unit("h"), game.unit("a")
+    assert game.offset_of(hq.hex) == (0, 0)
+    assert game.state.board.distance(unit.hex, hq.hex) == 2, "as far as its range allows"
+    assert not is_detached(game.state, unit)
+
+
+def test_the_hq_moves_up_to_keep_its_units_in_command_range_all_the_way() -> None:
+    game = _march_on(fixed_hq=False)
+    player = ComputerPlayer(Side.AXIS, seed=9)
+    for _ in range(6):
+        for _ in player.turn(game):
+            pass
+        assert not is_detached(game.state, game.unit("a"))
+        game.end_player_turn()
+        game.end_player_turn()
+    assert game.objective_owners()["dorf"] is Side.AXIS
+    assert any("command range" in d.reason for d in player.decisions if d.unit == "h")
+
+
+def test_of_two_units_on_an_objective_without_orders_one_stays_to_hold_it() -> None:
+    art = """
+    .  .  .  .  .  .  .  .  .
+    .ab .  .  .  .  .  .  .  .
+    .  .  .  .  .  .  .  .  .
+    """
+    objectives = [
+        {"kind": "normal", "id": "home", "hex": [1, 1], "points": 50, "owner": "axis"},
+        {"kind": "normal", "id": "far", "hex": [8, 1], "points": 50, "owner": None},
+    ]
+    game = Game(_title(art, {}, objectives=objectives).game(10))
+    player = ComputerPlayer(Side.AXIS, seed=10)
+    for _ in range(3):
+        for _ in player.turn(game):
+            pass
+        where = {game.offset_of(game.unit(u).hex) for u in "ab"}
+        assert (1, 1) in where, "the objective is never left empty"
+        game.end_player_turn()
+        game.end_player_turn()
+    assert where != {(1, 1)}, "the other unit went for the objective it does not hold"
+    assert game.objective_owners() == {"home": Side.AXIS, "far": Side.AXIS}
+
+
+def test_a_unit_with_nowhere_to_go_fires_while_its_movement_points_last() -> None:
+    art = """
+    .  .  .  .
+    .  .a .B .
+    .  .  .  .
+    """
+    orders = {"de.div": [{"id": "stand", "stance": "hold", "turn": 1}]}
+    title = _title(art, orders, units={"B": {"strength": 900, "defense": 2}})
+    game = Game(title.game(11))
+    player = ComputerPlayer(Side.AXIS, seed=11)
+    for _ in player.turn(game):
+        pass
+    fires = [d.order for d in player.last_reasons if isinstance(d.order, Fire)]
+    # [000 5.1] each direct fire costs 1/3 of the Movement Allowance: three fires a turn.
+    assert len(fires) == 3
+    assert {f.target for f in fires} == {(2, 1)}
+
+
+def test_an_hq_alone_on_the_objective_it_defends_stays_there() -> None:
+    art = """
+    .H .  .  .  .  .  .  .  .A
+    .  .  .  .  .  .  .  .  .
+    """
+    title = _title(
+        art,
+        {"us.div": [{"id": "keep", "stance": "defend", "objective": "dorf", "turn": 1}]},
+        objectives=[
+            {"kind": "normal", "id": "dorf", "hex": [0, 0], "points": 50, "owner": "allied"}
+        ],
+        units={"H": HQ, "A": {"speed": 4}},  # two clear hexes a turn: it is far for a while
+    )
+    game = Game(title.game(12))
+    game.end_player_turn()  # the axis player turn: no orders
+    player = ComputerPlayer(Side.ALLIED, seed=12)
+    for _ in player.turn(game):
+        pass
+    assert game.offset_of(game.unit("H").hex) == (0, 0)
+    assert game.offset_of(game.unit("A").hex)[0] < 8, "its unit comes toward the objective"
+    assert game.state.board.distance(game.unit("A").hex, game.unit("H").hex) > 2

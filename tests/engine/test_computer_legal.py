@@ -118,3 +118,33 @@ def test_stopping_its_turn_after_any_order_leaves_a_game_that_goes_on_and_replay
     assert [e.describe() for e in again.log] == [e.describe() for e in game.log]
     given = sum(1 for order in game.orders if type(order).__name__ != "EndPlayerTurn")
     assert given == 3 + 0 + 7 + 1 + 5 + 2
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for p in SAMPLES if not p.stem.startswith("into_the_ardennes")],
+    ids=lambda value: getattr(value, "stem", str(value)),
+)
+def test_against_the_baseline_at_either_side_its_orders_are_legal_over_many_seeds(
+    path: Path,
+) -> None:
+    """The pairing the win rate measures, over four more seeds of the sample scenarios of both
+    titles, the computer at each side in turn, half with Opportunity Fire and Fog of War: the
+    first two game turns give no illegal order (IllegalMove would fail the test), and the
+    recorded orders replay the same log. (The 78-turn Ardennes scenario, whose turns are the
+    slowest to play, is played above.)"""
+    for seed in range(100, 104):
+        side = Side.ALLIED if seed % 2 else Side.AXIS
+        options = FOG if seed // 2 % 2 else None
+        game = Game.from_scenario(path, seed, options)
+        computer = ComputerPlayer(side, seed=seed)
+        players: dict[Side, ComputerPlayer | BaselinePlayer] = {
+            s: computer if s is side else BaselinePlayer(s, seed=seed) for s in Side
+        }
+        while not game.is_over and game.turn <= 2:
+            for _ in players[game.phasing].turn(game):
+                pass
+            game.end_player_turn()
+        assert any(d.order is not None for d in computer.decisions), "the computer gave orders"
+        again = replayed(path, game, seed, options)
+        assert [e.describe() for e in again.log] == [e.describe() for e in game.log]

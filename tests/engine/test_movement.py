@@ -253,6 +253,22 @@ def test_bridges_need_travel_mode_and_an_intact_bridge() -> None:
     assert cost(damaged, "A", DOWN_RIGHT) is None
 
 
+def test_a_bridge_blown_after_it_was_crossed_in_thought_is_down() -> None:
+    """The steps a turn's searches worked out are remembered per map and profile: a bridge
+    damaged later in the game is down all the same, and again up once repaired."""
+    crossings = [((0, 0), "down_right", "heavy_bridge")]
+    state = game(".A  .", units={"A": {"mode": "travel"}}, hexsides=RIVER, crossings=crossings)
+    assert cost(state, "A", DOWN_RIGHT) == 2
+    edge = 6 * at(state, 0, 0) + DOWN_RIGHT
+    other = 6 * at(state, 1, 0) + (DOWN_RIGHT + 3) % 6
+    state.damaged_bridges.update((edge, other))
+    state.touch()
+    assert cost(state, "A", DOWN_RIGHT) is None
+    state.damaged_bridges.clear()
+    state.touch()
+    assert cost(state, "A", DOWN_RIGHT) == 2
+
+
 def test_a_ford_lets_travel_mode_units_cross_a_river_for_the_ford_cost() -> None:
     ford = [((0, 0), "down_right", "ford")]
     assert cost(game(".A  .", hexsides=RIVER, crossings=ford), "A", DOWN_RIGHT) is None

@@ -18,6 +18,7 @@ from schemas.ai_orders import Stance
 from schemas.io import FileKind
 from schemas.vocabulary import Side
 from tests.ai_title import write_ai_title
+from tests.conftest import SAMPLE_DATA
 
 ID, TURN, TIME, STANCE, OBJECTIVE, HEX, RADIUS, NOTE = range(8)
 
@@ -70,6 +71,21 @@ def test_selecting_a_unit_shows_its_organizations_own_and_inherited_orders(
     assert _ids(dock) == ["vgd-attack", "vgd-exit"]
     assert dock.orders.cell_text(1, TURN) == "4"
     assert dock.inherited.text() == "Inherits no orders from above."
+
+
+def test_opening_another_title_with_an_organizations_orders_shown_starts_afresh(
+    qtbot, dock: AiOrdersDock, selection: Selection
+) -> None:
+    """The orders shown were at a list position of the old title; opening a title with no
+    such entry showed rows that were not there (and crashed the editor)."""
+    selection.select_units(["de.12vgd"])
+    assert _ids(dock) == ["vgd-attack", "vgd-exit"]
+    other = Document.open(SAMPLE_DATA / "stoumont44/scenarios/stoumont-station.scenario.yaml")
+    dock.set_document(other)
+    qtbot.wait(10)
+    assert dock.orders.organization is None
+    assert dock.orders.rowCount() == 0
+    assert _ids(dock) == []
 
 
 def test_the_first_order_of_an_organization_adds_it_and_undo_takes_it_away(

@@ -55,8 +55,9 @@ def test_the_air_mode_flies_a_strike_through_aa_fire_on_the_ardennes_sample(wind
     assert "night" in mode.air_action.toolTip()
     for _ in range(3):  # to the Allied player turn of turn 2, at dawn
         session.end_player_turn()
-    assert FIGHTERS in panel.air_label.text()
-    assert "1 of 1 available" in panel.air_label.text()
+    assert FIGHTERS in panel.air_label.toolTip()
+    assert "1 of 1 available" in panel.air_label.toolTip()
+    assert panel.air_label.text() == "1 of 1 aircraft"
     view = window.map_view
     view.set_zoom(60.0)
     window.map_view.setFocus()
@@ -87,7 +88,8 @@ def test_the_air_mode_flies_a_strike_through_aa_fire_on_the_ardennes_sample(wind
     log = session.game.log
     assert any(isinstance(e, AirMissionFlown) for e in log)
     assert any(isinstance(e, AntiAircraftFired) for e in log)
-    assert "0 of 1 available" in panel.air_label.text()
+    assert "0 of 1 available" in panel.air_label.toolTip()
+    assert panel.air_label.text() == "0 of 1 aircraft"
     assert mode.kind is None  # no aircraft left to fly: the mode is left
     assert not mode.air_action.isEnabled()
 
@@ -101,7 +103,7 @@ def test_ctrl_click_in_the_air_mode_picks_the_next_aircraft(window, qtbot):
         session.end_player_turn()
     panel = window.testplay.dock
     assert panel is not None
-    assert "3 of 3 available" in panel.air_label.text()
+    assert "3 of 3 available" in panel.air_label.toolTip()
     mode = window.testplay.tool.combat
     view = window.map_view
     view.setFocus()
