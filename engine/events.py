@@ -21,6 +21,7 @@ from engine.carrying import Carried, Uncarried
 from engine.combat.dig_in import DugIn, StartedDiggingIn, StoppedDiggingIn
 from engine.combat.events import (
     AmmoSpent,
+    ArtilleryReadied,
     Assaulted,
     AssaultResolved,
     CounterbatterySpotted,
@@ -32,6 +33,7 @@ from engine.combat.events import (
     StrengthRecovered,
 )
 from engine.engineering.events import EngineeringEvent
+from engine.hq_recovery import HqRestored
 from engine.irregular_events import (
     BackOnTransport,
     Deceived,
@@ -41,6 +43,7 @@ from engine.irregular_events import (
     PatrolRecalled,
     PatrolStarted,
 )
+from engine.march_events import NightDisrupted, RailDamaged, VehicleBrokeDown
 from engine.organize import BrokeDown, Combined
 from engine.phases import HexDeserted, PhaseStarted
 from engine.weather import ConditionChanged, StormChanged, VisibilityChanged
@@ -429,6 +432,7 @@ Event = (
     | OpportunityFire
     | MoveStopped
     | AmmoSpent
+    | ArtilleryReadied
     | CounterbatterySpotted
     | RubbleMade
     | LossesTaken
@@ -456,6 +460,10 @@ Event = (
     | DeceptionDetected
     | DeceptionRecalled
     | Deceived
+    | NightDisrupted
+    | VehicleBrokeDown
+    | RailDamaged
+    | HqRestored
     | EngineeringEvent
     | AirMissionFlown
     | AirMissionCalled

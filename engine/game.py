@@ -32,8 +32,10 @@ from engine.game_combat import CombatOrders
 from engine.game_engineering import EngineeringOrders
 from engine.game_patrols import PatrolOrders
 from engine.game_queries import GameQueries
+from engine.game_rail import RailOrders
 from engine.game_turns import TurnLoop
 from engine.intel import update_intel
+from engine.march_events import NightDisrupted, VehicleBrokeDown
 from engine.movement_walk import walk
 from engine.orders import (
     ENGINEERING_ORDERS,
@@ -45,6 +47,7 @@ from engine.orders import (
     Carry,
     ChangeMode,
     Combine,
+    DamageRail,
     DeployDeception,
     DigIn,
     EndPhase,
@@ -71,12 +74,20 @@ from schemas.weather import WeatherFile
 
 Offset = tuple[int, int]
 
-SEEN_ROLLS = (LossesTaken, WiredBridgeTested)
-"""Events of a die roll the player saw during an order: nothing before it is taken back."""
+SEEN_ROLLS = (LossesTaken, WiredBridgeTested, NightDisrupted, VehicleBrokeDown)
+"""Events of a die roll the player saw during an order: nothing before it is taken back (a
+night-march Disruption or a breakdown [000 4.1, 4.2] included)."""
 
 
 class Game(
-    CombatOrders, CarryOrders, EngineeringOrders, PatrolOrders, AirOrders, GameQueries, TurnLoop
+    CombatOrders,
+    CarryOrders,
+    EngineeringOrders,
+    PatrolOrders,
+    RailOrders,
+    AirOrders,
+    GameQueries,
+    TurnLoop,
 ):
     """A game in progress, from the first player turn of turn 1 to the end.
 
@@ -218,6 +229,8 @@ class Game(
             return [self.patrol(order.unit)]
         if isinstance(order, DeployDeception):
             return [self.deploy_deception(order.unit, order.hex)]
+        if isinstance(order, DamageRail):
+            return [self.damage_rail(order.unit)]
         if isinstance(order, Fire):
             return self.fire(order.unit, order.target)
         if isinstance(order, Assault):

@@ -8,9 +8,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine import arrivals, deception, logistics, objectives, patrols, phases, spotting, supply
+from engine import (
+    arrivals,
+    deception,
+    hq_recovery,
+    logistics,
+    objectives,
+    patrols,
+    phases,
+    spotting,
+    supply,
+)
 from engine.air import missions as air_missions
-from engine.combat import dig_in
+from engine.combat import artillery_setup, dig_in
 from engine.combat.ammunition import ammunition_checks
 from engine.combat.recovery import start_of_turn_recovery
 from engine.defensive_fire import automatic_defensive_fire
@@ -177,8 +187,10 @@ class TurnLoop:
         Digging-In progress [000 4.9], fresh movement points."""
         state, side = self.state, self.state.phasing
         self._emit(arrivals.process_withdrawals(state, side))
+        arrived: list[str] = []
         for event in self._emit(arrivals.process_arrivals(state, side)):
             if isinstance(event, Arrived):  # arriving is moving in view [000 4.8]
+                arrived += event.units
                 for unit_id in event.units:
                     spotting.reveal(state, state.units[unit_id])
         self._emit(deception.recall_joined(state, side))  # [000 4.3]
@@ -190,9 +202,13 @@ class TurnLoop:
         if isolation is not None:
             self._emit([isolation])
         self._emit(logistics.start_of_turn_logistics(state, side))
+        self._emit(hq_recovery.restore_hqs(state, side))  # after the Command Test [000 9.1]
         spent = ammunition_checks(state, side)
         if spent is not None:
             self._emit([spent])
+        readied = artillery_setup.start_of_turn(state, side, arrived)  # [000 10.3]
+        if readied is not None:
+            self._emit([readied])
         self._emit(start_of_turn_recovery(state, side))
         self._emit(dig_in.progress_digging(state, side))  # after rest: diggers do not rest
         self._engineering_turn_start()  # works in progress roll [000 7.2-7.4]

@@ -21,6 +21,7 @@ from engine.allowance import (
     mp_left_to_move,
 )
 from engine.combat.activity import mark_active, player_turn_index
+from engine.combat.artillery_setup import note_moved
 from engine.hedgerow import mark_crossing
 from engine.movement_costs import INF, MapCosts, MoveProfile
 from engine.movement_steps import EPSILON, IllegalMove, Mover, Step, describe
@@ -174,6 +175,7 @@ def finish_move(
     mark_active(state, unit)  # no fatigue or loss recovery after moving [000 9.3, 12.0]
     unit.moved_in = player_turn_index(state)  # fire and assault in phased play [000 13.3]
     unit.digging_in = False  # a unit that leaves its hex leaves its diggings [000 4.9]
+    note_moved(state, unit)  # artillery must set up again, and loses Stockpiled [000 10.3]
     start = unit.hex if start_hex is None else start_hex
     state.put(unit, end_hex)
     vacate(state, start)

@@ -36,8 +36,8 @@ Decisions where the manual is silent, each with its section:
   enemy unit": a step that brings it nearer (in hexes) to the nearest enemy unit its side sees,
   in detail or as Unknown (`engine.spotting`), costs three times the ordinary cost; steps that
   cost the whole allowance are not multiplied.
-- [000 4.1, 4.3, 4.4] Night movement disruption, vehicle breakdown and deception effects are
-  random and deferred (Appendix B.3 of the digest).
+- [000 4.1, 4.2, 4.3] Night movement disruption, vehicle breakdown and deception effects are
+  random: `engine.movement_walk` rolls them (`engine.march_attrition`, `engine.deception`).
 - [000 4.0] No step is allowed beyond the points left: the manual has no "a unit may always
   move one hex" rule, so none is added.
 """
@@ -82,6 +82,8 @@ class Step(NamedTuple):
     """Movement points lost after entering (a minefield attack), at most what is left."""
     ferry: bool = False
     """The step used a hexside ferry, which then carries nobody else this turn."""
+    road: bool = False
+    """The step went along a road or railway at the road (or rail) rate [000 4.1]."""
 
 
 def describe(unit: UnitState) -> str:
@@ -265,7 +267,8 @@ class Mover:
                 pass  # through the lanes a clearer keeps open: no minefield attack [000 7.3]
             else:
                 loss = mine.strength / 3 * allowance / (2 if shallow else 1)
-        return Step(cost, loss, used_whole and options.ferry)
+        along_road = not used_whole and road < INF and road <= options.cross
+        return Step(cost, loss, used_whole and options.ferry, along_road)
 
     def _nearest_threat(self, hex_index: int) -> int:
         """Hexes from `hex_index` to the nearest enemy unit the mover's side sees."""

@@ -30,6 +30,13 @@ Decisions, with their sections:
   partisan rolls, hex by hex, the enemy's Deception Effect (`engine.deception_effects`):
   deceived, it is Disrupted and loses its remaining movement points [000 4.3], and stops there.
 - Interdiction and deception walk a move hex by hex whatever the options.
+- At night a unit rolls, in each hex it enters other than along a road or railway in Travel
+  Mode (or by rail in Rail Mode), the Night Movement Disruption chance (`engine.march_attrition`)
+  [000 4.1]. Decision: Disrupted, it stops in that hex, as a unit Disrupted by Opportunity
+  Fire does: its allowance is now 2/3 at night and the path was planned without that. The
+  move is walked hex by hex for it whatever the options.
+- A unit of vehicles rolls once, at the end of the move, for a breakdown with the movement
+  points the move cost [000 4.2]; that needs no hex-by-hex walk, so the fast path keeps it.
 """
 
 from __future__ import annotations
@@ -46,6 +53,14 @@ from engine.events import MoveStopped
 from engine.hedgerow import mark_crossing
 from engine.irregular_events import Deceived
 from engine.line_of_sight import has_line_of_sight
+from engine.march_attrition import (
+    exempt_at_night,
+    may_break_down,
+    night_disruption_chance,
+    roll_breakdown,
+    roll_night_disruption,
+)
+from engine.march_events import NightDisrupted, VehicleBrokeDown
 from engine.movement import apply_entries, check_path, finish_move, move
 from engine.movement_steps import EPSILON, Mover
 from engine.spotting import conceals, visibility
@@ -61,6 +76,8 @@ WalkEvent = (
     | MoveStopped
     | Deceived
     | Interdicted
+    | NightDisrupted
+    | VehicleBrokeDown
 )
 
 
@@ -70,11 +87,24 @@ def walk(
     """Move `unit` along `path_hexes` (see the module's decisions): the hexes entered and what
     happened on the way. IllegalMove, changing nothing, when the side's knowledge shows the
     path illegal. The sightings must be up to date (`engine.spotting.sync`)."""
+    before = unit.mp_spent
+    entered, events = _walk(state, unit, path_hexes)
+    if entered and unit.on_map and may_break_down(state, unit):
+        broke = roll_breakdown(state, unit, unit.mp_spent - before)  # [000 4.2]
+        if broke is not None:
+            events.append(broke)
+    return entered, events
+
+
+def _walk(
+    state: GameState, unit: UnitState, path_hexes: Sequence[int]
+) -> tuple[list[int], list[WalkEvent]]:
     options = state.options
     deceivable = threatens(state, unit, path_hexes)
     interdicting = may_interdict(state, unit, path_hexes)
+    night = night_disruption_chance(state, unit)
     walked_anyway = options.fog_of_war or options.opportunity_fire
-    if not walked_anyway and not interdicting and not deceivable:
+    if not walked_anyway and not interdicting and not deceivable and not night:
         return move(state, unit, path_hexes), []
     fog = options.fog_of_war
     planner = Mover(state, unit)
@@ -124,6 +154,11 @@ def walk(
             spent = budget  # "loss of remaining Movement Points" [000 4.3]
             events.append(Deceived(state.turn, unit.id, unit.side, state.board.offset(there)))
             stop = "deceived"
+        if night and not unit.disrupted and not exempt_at_night(unit, taken.road):
+            disrupted = roll_night_disruption(state, unit, there, night)  # [000 4.1]
+            if disrupted is not None:
+                events.append(disrupted)
+                stop = "disrupted moving at night"
         events += opportunity_fire(state, unit, "moved", firers)
         before_air = (unit.disrupted, unit.broken)
         air_changed = False

@@ -318,6 +318,21 @@ class Patrol:
 
 
 @dataclass(frozen=True, slots=True)
+class DamageRail:
+    """Damage the railway in the unit's hex for 1/3 of its allowance [000 4.4]."""
+
+    unit: str
+
+    def describe(self) -> str:
+        """One phrase for a menu or a report.
+
+        >>> DamageRail("1/GR26").describe()
+        'damage the railway under 1/GR26'
+        """
+        return f"damage the railway under {self.unit}"
+
+
+@dataclass(frozen=True, slots=True)
 class DeployDeception:
     """Deploy (or redeploy) a deception unit as a hidden marker at a hex [000 4.3]."""
 
@@ -407,6 +422,7 @@ Order = (
     | Carry
     | Uncarry
     | Patrol
+    | DamageRail
     | DeployDeception
     | AirStrike
     | CarpetBomb

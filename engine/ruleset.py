@@ -87,6 +87,12 @@ class RulesetProfile:
     air_mission_delay: bool = False
     """Air missions are called in one player turn and fly at the start of the side's next
     [001 #32, "Air Strikes"] (`engine.air.missions`); in PzC they fly at once [000 8.1]."""
+    isolated_fire_low_ammo: bool = True
+    """A non-artillery unit that fires while Isolated becomes Low on Ammo without a test
+    [000 10.2]; not in Panzer Battles [001 1.1 #33] (`engine.combat.ammunition`)."""
+    stockpiling_in_play: bool = True
+    """Artillery may become Stockpiled during the game [000 10.3]; in Panzer Battles only the
+    scenario's initial Stockpiled status exists [001 1.1 #7] (`engine.combat.artillery_setup`)."""
 
 
 PROFILES: dict[Ruleset, RulesetProfile] = {
@@ -125,6 +131,8 @@ PROFILES: dict[Ruleset, RulesetProfile] = {
         op_fire_settings=True,
         intel_markers=True,
         air_mission_delay=True,
+        stockpiling_in_play=False,
+        isolated_fire_low_ammo=False,
     ),
 }
 

@@ -350,6 +350,7 @@ class GameState:
             unit.low_ammo = placement.low_ammo
             unit.low_fuel = placement.low_fuel
             unit.on_foot = placement.on_foot
+            unit.stockpiled = placement.stockpiled  # [000 10.3] placed by the designer
             self.put(unit, self.board.index(*placement.hex))
         for reinforcement in self.scenario.reinforcements:
             for unit_id in self.iter_scheduled_units(

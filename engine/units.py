@@ -91,6 +91,12 @@ class UnitState:
     where an assault costs no movement points, a unit assaults once a turn [000 6.1, 13.3]."""
     unavailable: bool = False
     """Artillery that its supply test left Unavailable: no indirect fire [000 10.2]."""
+    setup_required: bool = False
+    """Artillery that moved or arrived and has not yet set up: no indirect fire [000 10.3]
+    (`engine.combat.artillery_setup`)."""
+    stockpiled: bool = False
+    """Artillery in position with ample ammunition: fires at the Stockpiled Fire value and
+    tests supply at 75 % [000 10.3]."""
     subunits: int = 1
     """Companies combined into this counter, itself included [000 4.9]: fatigue factor and
     morale-check base depend on it [000 9.3, 12.0]."""

@@ -222,6 +222,14 @@ class PatrolOrder(Tagged):
     """Id of the patrolling unit."""
 
 
+class DamageRailOrder(Tagged):
+    """A Deployed unit damages the railway in its hex for 1/3 of its allowance [000 4.4]."""
+
+    kind: Literal["damage_rail"] = "damage_rail"
+    unit: Identifier
+    """Id of the unit damaging the rail."""
+
+
 class DeceptionOrder(Tagged):
     """A deception unit is deployed, or redeployed, as a hidden marker [000 4.3]."""
 
@@ -287,6 +295,7 @@ RecordedOrder = Annotated[
     | CarryOrder
     | UncarryOrder
     | PatrolOrder
+    | DamageRailOrder
     | DeceptionOrder
     | AirStrikeOrder
     | CarpetBombOrder

@@ -53,6 +53,7 @@ _ACTION_LABELS = {
     "carry": "Carry",
     "uncarry": "Uncarry",
     "patrol": "Patrol",
+    "damage_rail": "Damage Rail",
 }
 _ACTION_TIPS = {
     "dig_in": "Dig in for the whole allowance: later turns may build an Improved Position, "
@@ -65,6 +66,8 @@ _ACTION_TIPS = {
     "patrol": "Patrol for the whole allowance: spots every enemy within 2 hexes whatever the "
     "line of sight, fires and assaults at 3/4, stops partisans' deception nearby; moving "
     "recalls it for half the allowance [000 4.2]",
+    "damage_rail": "Damage the railway in this hex for 1/3 of the allowance: no unit moves "
+    "there in Rail Mode for the rest of the game [000 4.4]",
 }
 
 
@@ -82,6 +85,7 @@ def _action_refusals(game: Game, unit_id: str) -> dict[str, str | None]:
         "carry": turn or _carry_refusal(game, unit_id),
         "uncarry": turn or why_not_uncarry(unit),
         "patrol": turn or game.why_not_patrol(unit_id),
+        "damage_rail": turn or game.why_not_damage_rail(unit_id),
     }
 
 
@@ -349,7 +353,8 @@ class TestPlayMoveTool(MapTool):
     def unit_action(self, action: str) -> None:
         """The moving unit digs in, combines with every unit of its battalion on its hex (as
         the game's Alt + Combine does) or breaks down [000 4.9], takes the next unit of its hex
-        aboard or sets its passengers down [001 Carry/Uncarry], or patrols [000 4.2]; the
+        aboard or sets its passengers down [001 Carry/Uncarry], patrols [000 4.2] or damages
+        the railway [000 4.4]; the
         engine's reason when it may not."""
         session, unit_id = self.session, self.unit_id
         if session is None or unit_id is None:
@@ -367,6 +372,8 @@ class TestPlayMoveTool(MapTool):
                 events = session.uncarry(unit_id)  # type: ignore[attr-defined]
             elif action == "patrol":
                 events = session.patrol(unit_id)  # type: ignore[attr-defined]
+            elif action == "damage_rail":
+                events = session.damage_rail(unit_id)  # type: ignore[attr-defined]
             else:
                 events = session.break_down(unit_id)  # type: ignore[attr-defined]
         except IllegalMove as exc:

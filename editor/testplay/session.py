@@ -311,6 +311,13 @@ class TestPlaySession(QObject):
         self._after_change(events)
         return events
 
+    def damage_rail(self, unit_id: str) -> list[Event]:
+        """A unit damages the railway in its hex [000 4.4]; IllegalMove when it may not."""
+        self._check_idle(unit_id)
+        events = [self.game.damage_rail(unit_id)]
+        self._after_change(events)
+        return events
+
     def deploy_deception(self, unit_id: str, hex_: Offset) -> list[Event]:
         """A deception unit is deployed, or its marker redeployed, at `hex_` [000 4.3];
         IllegalMove when it may not."""

@@ -25,6 +25,7 @@ from engine.orders import (
     Carry,
     ChangeMode,
     Combine,
+    DamageRail,
     DeployDeception,
     DigIn,
     EndPhase,
@@ -50,6 +51,7 @@ from schemas.testplay import (
     CarpetBombOrder,
     CarryOrder,
     CombineOrder,
+    DamageRailOrder,
     DeceptionOrder,
     DigInOrder,
     EndPhaseOrder,
@@ -249,6 +251,8 @@ def recorded_order(order: Order) -> RecordedOrder:
         return FireOrder(unit=order.unit, target=order.target)
     if isinstance(order, Patrol):
         return PatrolOrder(unit=order.unit)
+    if isinstance(order, DamageRail):
+        return DamageRailOrder(unit=order.unit)
     if isinstance(order, DeployDeception):
         return DeceptionOrder(unit=order.unit, hex=order.hex)
     if isinstance(order, AirStrike):
@@ -290,6 +294,8 @@ def engine_order(order: RecordedOrder) -> Order:
         return Fire(order.unit, (order.target[0], order.target[1]))
     if isinstance(order, PatrolOrder):
         return Patrol(order.unit)
+    if isinstance(order, DamageRailOrder):
+        return DamageRail(order.unit)
     if isinstance(order, DeceptionOrder):
         return DeployDeception(order.unit, (order.hex[0], order.hex[1]))
     if isinstance(order, AirStrikeOrder):

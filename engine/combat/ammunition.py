@@ -6,6 +6,7 @@ Low on Ammo units already short are resupplied by `engine.logistics.resupply_amm
 from __future__ import annotations
 
 from engine.combat.activity import player_turn_index
+from engine.combat.artillery_setup import stockpiled_supply_value
 from engine.combat.events import AmmoSpent
 from engine.command import modified_command_range, range_test_probability
 from engine.logistics import hq_in_command, uses_ammo
@@ -36,16 +37,25 @@ def ammunition_checks(state: GameState, side: Side) -> AmmoSpent | None:
     - Artillery that fired, or is Unavailable: "the range test does not apply"; below the Local
       Supply Value it stays, or becomes again, available, else it is Unavailable. Isolated
       artillery that fired becomes Unavailable and Isolated artillery never recovers.
+    - Stockpiled artillery tests against 75 % of the value; its first failure leaves it
+      available but no longer Stockpiled [000 10.3].
+
+    - Panzer Battles: "Isolated non-artillery units do not become Low Ammo if they fire"
+      [001 1.1 #33]. Decision: they are not made Low on Ammo without a test, but take the
+      ordinary test; the literal reading (never Low on Ammo) would supply an Isolated unit
+      better than a connected one, against [000 10.1]'s purpose of isolation.
 
     Decisions: these run after the resupply of units already Low on Ammo, so a unit that runs
     low is not resupplied in the same instant; partisans and irregulars never run low
-    [000 4.2]; Stockpiled artillery (75% of the value [000 10.3]) is not played by this engine.
+    [000 4.2]; Isolated Stockpiled artillery fails without a roll, as other artillery does, and
+    that failure is its first: it only loses Stockpiled [000 10.3].
     """
     rng = state.rng
     supply = None
     low: list[str] = []
     unavailable: list[str] = []
     available: list[str] = []
+    unstockpiled: list[str] = []
     for unit in state.iter_units(side):
         fired = fired_last_turn(state, unit)
         if is_artillery(unit) and (fired or unit.unavailable):
@@ -53,8 +63,12 @@ def ammunition_checks(state: GameState, side: Side) -> AmmoSpent | None:
                 passed = False
             else:
                 supply = supply or local_supply(state, side)
-                passed = rng.random() * 100 < supply.unit_value(unit)
-            if passed and unit.unavailable:
+                value = supply.unit_value(unit)
+                passed = rng.random() * 100 < stockpiled_supply_value(unit, value)
+            if not passed and unit.stockpiled:
+                unit.stockpiled = False  # "it remains available, but loses its Stockpiled status"
+                unstockpiled.append(unit.id)
+            elif passed and unit.unavailable:
                 unit.unavailable = False
                 available.append(unit.id)
             elif not passed and not unit.unavailable:
@@ -63,7 +77,7 @@ def ammunition_checks(state: GameState, side: Side) -> AmmoSpent | None:
             continue
         if not fired or unit.low_ammo or not uses_ammo(unit):
             continue
-        if unit.isolated:
+        if unit.isolated and state.profile.isolated_fire_low_ammo:
             passed = False
         else:
             supply = supply or local_supply(state, side)
@@ -76,7 +90,9 @@ def ammunition_checks(state: GameState, side: Side) -> AmmoSpent | None:
         if not passed:
             unit.low_ammo = True
             low.append(unit.id)
-    if not (low or unavailable or available):
+    if not (low or unavailable or available or unstockpiled):
         return None
     state.touch()  # Low on Ammo lowers morale [000 9.2]
-    return AmmoSpent(state.turn, side, tuple(low), tuple(unavailable), tuple(available))
+    return AmmoSpent(
+        state.turn, side, tuple(low), tuple(unavailable), tuple(available), tuple(unstockpiled)
+    )

@@ -153,16 +153,41 @@ class AmmoSpent:
     low_ammo: tuple[str, ...]
     unavailable: tuple[str, ...]
     available: tuple[str, ...]
+    unstockpiled: tuple[str, ...] = ()
+    """Stockpiled artillery that failed its first supply test: available, no longer
+    Stockpiled [000 10.3]."""
 
     def describe(self) -> str:
         """One sentence for a report."""
         parts = []
+        if self.unstockpiled:
+            parts.append("no longer Stockpiled " + ", ".join(self.unstockpiled))
         if self.low_ammo:
             parts.append("Low on Ammo " + ", ".join(self.low_ammo))
         if self.unavailable:
             parts.append("artillery Unavailable " + ", ".join(self.unavailable))
         if self.available:
             parts.append("artillery available again " + ", ".join(self.available))
+        return f"{self.side.value}: " + "; ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class ArtilleryReadied:
+    """At the start of its side's turn artillery finished setting up, or became Stockpiled
+    [000 10.3] (`engine.combat.artillery_setup`)."""
+
+    turn: int
+    side: Side
+    set_up: tuple[str, ...]
+    stockpiled: tuple[str, ...]
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        parts = []
+        if self.set_up:
+            parts.append("artillery set up " + ", ".join(self.set_up))
+        if self.stockpiled:
+            parts.append("artillery Stockpiled " + ", ".join(self.stockpiled))
         return f"{self.side.value}: " + "; ".join(parts)
 
 

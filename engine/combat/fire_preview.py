@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.carrying import RIDER_DEFENSE, is_external_rider
+from engine.combat.artillery_setup import stockpiled_fire_factor
 from engine.combat.fatigue import fatigue_level
 from engine.combat.fire_targets import (
     FireTarget,
@@ -152,6 +153,9 @@ def _firer_modifiers(state: GameState, unit: UnitState, target: FireTarget) -> l
         found.append(FireModifier("fatigue", pct=fatigue))
     if unit.disrupted:
         found.append(FireModifier("disrupted", 0.5))
+    stockpiled = stockpiled_fire_factor(state, unit)
+    if stockpiled is not None:  # [000 10.3] "the fire value of Stockpiled units"
+        found.append(FireModifier("stockpiled", stockpiled))
     if unit.patrolling:  # [000 4.2] "a 3/4 assault and fire value"
         found.append(FireModifier("patrolling", PATROL_COMBAT_FACTOR))
     if unit.low_ammo or unit.digging_in:

@@ -228,8 +228,9 @@ def fire_targets(
     draws (hard or soft) and the firer's facing [000 5.0, 5.2, 5.4]. Indirect fire (units able
     to fire indirectly): a hex from 1 hex up to range holding enemy units the side sees,
     spotted or Unknown, that a spotter of its controlling organization sees [000 5.0], unless
-    it is Unavailable [000 10.2] (decision, digest 6.6 [INF]: Unavailable stops indirect fire
-    only; the artillery may still fire directly at an adjacent target).
+    it is Unavailable [000 10.2] or Setup Required [000 10.3] (decision, digest 6.6 [INF]:
+    Unavailable stops indirect fire only; the artillery may still fire directly at an adjacent
+    target, as the manual says of artillery setting up).
     Decision: an indirect-fire unit fires directly at an adjacent target it sees itself, as
     the manual's Artillery Hard Target Mod ("artillery ... firing at a range of 1") implies
     such fire exists; from 2 hexes on it fires indirectly. Only hexes holding a unit the fire
@@ -242,6 +243,7 @@ def fire_targets(
     indirect_ok = (
         unit.unit.indirect_fire
         and not unit.unavailable
+        and not unit.setup_required  # [000 10.3] setting up, it may still fire directly
         and left >= fire_cost(state, unit, CombatKind.INDIRECT_FIRE) - 1e-9
     )
     board = state.board

@@ -153,7 +153,9 @@ def may_op_fire(
         if not spotting.sees(state, firer.hex, target.hex):
             return None
         return preview_fire(state, firer, target, FireTarget(target.hex, kind, distance))
-    if firer.unavailable or not indirect_fire_cap_allows(state, firer, target.hex):
+    if firer.unavailable or firer.setup_required:  # [000 10.2, 10.3]
+        return None
+    if not indirect_fire_cap_allows(state, firer, target.hex):
         return None
     controlling = controlling_organization(state, firer)
     seeing = [
@@ -300,7 +302,7 @@ def _candidates(
             found.append((distance, -seen.value, order, unit))
     start = len(firers.nearby)
     for order, unit in enumerate(firers.artillery, start):
-        if not unit.on_map or unit.unavailable:
+        if not unit.on_map or unit.unavailable or unit.setup_required:  # [000 10.2, 10.3]
             continue
         distance = hex_distance(qs, rs, unit.hex, target.hex)
         if 1 < distance <= max(unit.unit.soft_range, unit.unit.hard_range):

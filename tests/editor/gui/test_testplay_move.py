@@ -18,7 +18,7 @@ from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.session import TestPlaySession
 from engine.movement import mp_left
 from engine.mp_text import left_text
-from engine.orders import DigIn, Patrol, ReconSpot
+from engine.orders import DamageRail, DigIn, Patrol, ReconSpot
 from schemas.scenario import Mode
 from schemas.vocabulary import OptionalRule, Side
 from tests.editor.gui.feature_tool_input import drag, hex_point, hover, tool_view
@@ -337,3 +337,28 @@ def test_a_fire_cannot_be_taken_back_and_the_session_says_why(session):
     game.fire(firer, next(iter(game.fire_targets(firer))))
     assert not session.can_undo
     assert "the fire's dice have been seen" in (session.undo_refusal() or "")
+
+
+def test_the_options_page_damages_the_rail_where_a_unit_may(qtbot, document, selection):
+    """[000 4.4] Damage Rail is refused off the railway with the engine's reason as tooltip;
+    on it, the unit damages the rail for 1/3 of its allowance and the order is recorded."""
+    session = TestPlaySession.start(document, seed=1)
+    tool = TestPlayMoveTool(selection)
+    tool.set_session(session)
+    panel = tool.options()
+    assert isinstance(panel, MovePanel)
+    qtbot.addWidget(panel)
+    game = session.game
+    button = panel.action_buttons["damage_rail"]
+    units = list(game.iter_units(game.phasing))
+    refused = next(u for u in units if game.why_not_damage_rail(u.id) is not None)
+    selection.select_units([refused.id])
+    assert not button.isEnabled()
+    assert button.toolTip() == game.why_not_damage_rail(refused.id)
+    wrecker = next(u for u in units if game.why_not_damage_rail(u.id) is None)
+    selection.select_units([wrecker.id])
+    assert button.isEnabled()
+    with qtbot.waitSignal(session.changed):
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert wrecker.hex in game.state.rail_damage
+    assert session.orders[-1] == DamageRail(wrecker.id)
