@@ -1,0 +1,113 @@
+"""The Timeline's mouse, keyboard, wheel and touch: drag an event to another turn (snapping to
+turns), Left/Right nudge the selected one a turn, click the axis to scrub, the wheel zooms the
+time axis (Shift+wheel scrolls it, the wheel over the names scrolls the tracks), a pinch zooms,
+and tooltips give each event's exact values."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QPointF, Qt
+from PySide6.QtGui import QHelpEvent, QKeyEvent, QMouseEvent, QWheelEvent
+from PySide6.QtWidgets import QGestureEvent, QPinchGesture, QToolTip, QWidget
+
+from editor.docks.timeline_model import tooltip
+from editor.docks.timeline_view import TimelineCanvas
+from engine.timeline import MOVABLE
+
+DRAG_START = 4
+"""Pixels the mouse travels before a press on an event becomes a drag."""
+
+
+class TimelineView(TimelineCanvas):
+    """The painted timeline with its input."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._pressed = False
+
+    # Mouse -----------------------------------------------------------------------------------
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() is not Qt.MouseButton.LeftButton:
+            return super().mousePressEvent(event)
+        point = event.position()
+        if point.y() < self.axis_height and point.x() >= self.label_width:
+            self.turn_chosen.emit(self.turn_at_x(point.x()))
+            return None
+        hit = self.event_at(point)
+        self.select(hit)
+        self._pressed = hit is not None and hit.kind in MOVABLE
+        self._press_x = point.x()
+        return None
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        point = event.position()
+        if self._pressed and abs(point.x() - self._press_x) >= DRAG_START:
+            chosen = self.selected_event()
+            if chosen is not None:
+                self._drag = (chosen, self._snapped(chosen.turn, point.x()))
+                self.viewport().setCursor(Qt.CursorShape.SizeHorCursor)
+                self.viewport().update()
+            return
+        hit = self.event_at(point)
+        movable = hit is not None and hit.kind in MOVABLE
+        shape = Qt.CursorShape.OpenHandCursor if movable else Qt.CursorShape.ArrowCursor
+        self.viewport().setCursor(shape)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        drag, self._drag, self._pressed = self._drag, None, False
+        self.viewport().unsetCursor()
+        self.viewport().update()
+        if drag is not None and drag[1] != drag[0].turn:
+            self.move_requested.emit(drag[0], drag[1])
+
+    def _snapped(self, turn: int, x: float) -> int:
+        """The turn a drag from the press point to `x` lands on: whole turns only."""
+        shift = round((x - self._press_x) / self.turn_width)
+        return max(1, min(self.timeline.turns, turn + shift))
+
+    # Keyboard --------------------------------------------------------------------------------
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        step = {Qt.Key.Key_Left: -1, Qt.Key.Key_Right: 1}.get(Qt.Key(event.key()))
+        chosen = self.selected_event()
+        if step is None or chosen is None or chosen.kind not in MOVABLE:
+            return super().keyPressEvent(event)
+        turn = max(1, min(self.timeline.turns, chosen.turn + step))
+        if turn != chosen.turn:
+            self.move_requested.emit(chosen, turn)
+        return None
+
+    # Wheel and touch -------------------------------------------------------------------------
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        delta = event.angleDelta()
+        steps = (delta.y() or delta.x()) / 120
+        x = event.position().x()
+        if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            bar = self.horizontalScrollBar()
+            bar.setValue(bar.value() - round(steps * 3 * self.turn_width))
+        elif x < self.label_width:
+            bar = self.verticalScrollBar()
+            bar.setValue(bar.value() - round(steps * 3 * self.row_height))
+        else:
+            self.set_turn_width(self.turn_width * 1.25**steps, x)
+        event.accept()
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Gesture:
+            assert isinstance(event, QGestureEvent)
+            pinch = event.gesture(Qt.GestureType.PinchGesture)
+            if isinstance(pinch, QPinchGesture):
+                centre = self.viewport().mapFromGlobal(pinch.centerPoint().toPoint())
+                self.set_turn_width(self.turn_width * pinch.scaleFactor(), centre.x())
+                event.accept()
+                return True
+        if event.type() == QEvent.Type.ToolTip:
+            assert isinstance(event, QHelpEvent)
+            hit = self.event_at(QPointF(event.pos()))
+            if hit is None:
+                QToolTip.hideText()
+            else:
+                QToolTip.showText(event.globalPos(), tooltip(hit, self.timeline.clock), self)
+            return True
+        return super().viewportEvent(event)

@@ -1,0 +1,122 @@
+"""The Timeline dock on The Road to Bastogne: dragging a reinforcement to another turn (one
+undo step), nudging it with the keyboard, scrubbing to a turn, zooming and filtering."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+
+from editor.docks.timeline_dock import TimelineDock
+from editor.document import Document
+from editor.selection import Selection
+from engine.timeline import EventKind, TimelineEvent
+
+
+@pytest.fixture
+def dock(qtbot, document: Document, selection: Selection) -> TimelineDock:
+    widget = TimelineDock(selection)
+    qtbot.addWidget(widget)
+    widget.set_document(document)
+    widget.resize(1280, 720)
+    widget.show()
+    qtbot.waitExposed(widget)
+    return widget
+
+
+def _marker(dock: TimelineDock, track: str, item: str) -> tuple[int, TimelineEvent]:
+    view = dock.view
+    for row, candidate in enumerate(view.timeline.tracks):
+        if candidate.key == track:
+            for event in candidate.events:
+                if event.item_id == item and event.kind is EventKind.REINFORCEMENT:
+                    return row, event
+    raise AssertionError(f"no marker of {item} on {track}")
+
+
+def _centre(dock: TimelineDock, track: str, item: str) -> QPoint:
+    row, event = _marker(dock, track, item)
+    return dock.view.marker_rect(row, event).center().toPoint()
+
+
+def _arrival(document: Document, item: str) -> datetime | None:
+    return next(r.at for r in document.scenario.reinforcements if r.id == item)
+
+
+def test_drag_a_reinforcement_two_turns_later_and_undo(
+    qtbot, dock: TimelineDock, document: Document
+) -> None:
+    view = dock.view
+    start = _centre(dock, "us.101ab", "101ab-501pir")
+    assert _arrival(document, "101ab-501pir") == datetime(1944, 12, 18, 22, 0)
+    qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=start)
+    end = start + QPoint(round(2 * view.turn_width), 0)
+    qtbot.mouseMove(view.viewport(), start + QPoint(5, 0))
+    qtbot.mouseMove(view.viewport(), end)
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=end)
+    # Scheduled by time, it stays so: turn 10 starts at 06:00 on the 19th (4-hour night turns).
+    assert _arrival(document, "101ab-501pir") == datetime(1944, 12, 19, 6, 0)
+    assert _marker(dock, "us.101ab", "101ab-501pir")[1].turn == 10
+    assert document.undo_stack.count() == 1
+    assert "turn 10" in document.undo_stack.undoText()
+    document.undo_stack.undo()
+    assert _arrival(document, "101ab-501pir") == datetime(1944, 12, 18, 22, 0)
+    assert _marker(dock, "us.101ab", "101ab-501pir")[1].turn == 8
+
+
+def test_arrow_keys_move_the_selected_event_a_turn(
+    qtbot, dock: TimelineDock, document: Document, selection: Selection
+) -> None:
+    view = dock.view
+    qtbot.mouseClick(
+        view.viewport(), Qt.MouseButton.LeftButton, pos=_centre(dock, "us.10ad", "10ad-ccb")
+    )
+    assert selection.units  # the reinforcement's units are selected for the other panels
+    before = next(r for r in document.scenario.reinforcements if r.id == "10ad-ccb")
+    turn = _marker(dock, "us.10ad", "10ad-ccb")[1].turn
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    assert _marker(dock, "us.10ad", "10ad-ccb")[1].turn == turn + 2
+    assert document.undo_stack.count() == 2
+    qtbot.keyClick(view, Qt.Key.Key_Left)
+    assert _marker(dock, "us.10ad", "10ad-ccb")[1].turn == turn + 1
+    while document.undo_stack.canUndo():
+        document.undo_stack.undo()
+    assert next(r for r in document.scenario.reinforcements if r.id == "10ad-ccb") == before
+
+
+def test_placements_do_not_move(qtbot, dock: TimelineDock, document: Document) -> None:
+    view = dock.view
+    row = next(i for i, t in enumerate(view.timeline.tracks) if t.key == "de.26vgd")
+    placed = next(e for e in view.timeline.tracks[row].events if e.kind is EventKind.PLACED)
+    centre = view.marker_rect(row, placed).center().toPoint()
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=centre)
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    assert document.undo_stack.count() == 0
+
+
+def test_clicking_the_axis_scrubs_to_that_turn(qtbot, dock: TimelineDock) -> None:
+    view = dock.view
+    seen: list[object] = []
+    dock.scrub_changed.connect(seen.append)
+    x = round(view.turn_x(8) + view.turn_width / 2)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, 4))
+    assert dock.scrub_turn() == 8
+    assert seen[-1] == 8
+    assert dock.turn_label.text().startswith("Turn 8, 18 Dec 22:00")
+    dock.scrub.setChecked(False)
+    assert seen[-1] is None
+
+
+def test_wheel_zooms_the_time_axis_and_filter_keeps_matching_tracks(
+    qtbot, dock: TimelineDock
+) -> None:
+    view = dock.view
+    width = view.turn_width
+    view.set_turn_width(width * 2, view.label_width + 100)
+    assert view.turn_width == pytest.approx(width * 2)
+    qtbot.keyClicks(dock.filter, "airborne")
+    labels = [t.label for t in view.timeline.tracks if not t.heading]
+    assert labels
+    assert all("airborne" in label.casefold() for label in labels)
