@@ -8,10 +8,12 @@ from datetime import datetime
 import pytest
 from PySide6.QtCore import QPoint, Qt
 
+from editor.commands import SetValue
 from editor.docks.timeline_dock import TimelineDock
 from editor.document import Document
 from editor.selection import Selection
 from engine.timeline import EventKind, TimelineEvent
+from schemas.io import FileKind
 
 
 @pytest.fixture
@@ -120,3 +122,33 @@ def test_wheel_zooms_the_time_axis_and_filter_keeps_matching_tracks(
     labels = [t.label for t in view.timeline.tracks if not t.heading]
     assert labels
     assert all("airborne" in label.casefold() for label in labels)
+
+
+def test_the_scrubber_rings_on_the_map_what_is_there_at_the_turn(qtbot, window) -> None:
+    timeline = window.docks["timeline"]
+    aids = window.docks["map_aids"]
+    assert isinstance(timeline, TimelineDock)
+    marshalling = (7, 56)  # where the 101st Airborne comes in on the Marche road
+    placed = window.document.scenario.placements[0]
+    timeline.scrub.setChecked(True)
+    timeline.slider.setValue(7)
+    rings = aids.presence.hexes()
+    assert rings[(placed.hex[0], placed.hex[1])] == 1.0
+    assert marshalling not in rings
+    timeline.slider.setValue(8)
+    assert aids.presence.hexes()[marshalling] == 1.0
+    assert aids.ai_orders_turn.value() == 8  # the A/I arrows follow the scrubbed turn
+    timeline.scrub.setChecked(False)
+    assert aids.presence.hexes() == {}
+    # Left to chance, the same arrival is ringed with its chance on its turn.
+    document = window.document
+    number = next(
+        i for i, r in enumerate(document.scenario.reinforcements) if r.id == "101ab-501pir"
+    )
+    path = ("reinforcements", number, "probability")
+    document.push(SetValue(document, FileKind.SCENARIO, path, 50, "Chance 50 %"))
+    timeline.scrub.setChecked(True)
+    # At turn 8 only the 50 % one is due at its hex.
+    timeline.slider.setValue(8)
+    assert aids.presence.hexes()[marshalling] == pytest.approx(0.5)
+    assert "maybe" in timeline.turn_label.text()
