@@ -11,10 +11,13 @@ from enum import StrEnum
 
 from engine.ai_orders import clock_turn_of
 from engine.clock import TurnClock
+from engine.weather import Climate
 from schemas.oob_index import OobIndex
 from schemas.problems import ModelPath
-from schemas.scenario import ScenarioFile, ScheduledUnits
+from schemas.scenario import Header, ScenarioFile, ScheduledUnits
 from schemas.scheduled import Scheduled
+from schemas.vocabulary import OptionalRule
+from schemas.weather import WeatherFile, WeatherRow
 
 
 class EventKind(StrEnum):
@@ -215,3 +218,25 @@ def presence_at(scenario: ScenarioFile, index: OobIndex, clock: TurnClock, turn:
     certain = frozenset(unit for unit, value in chance.items() if value >= 1.0)
     probable = {unit: value for unit, value in chance.items() if 0.0 < value < 1.0}
     return Presence(certain, probable)
+
+
+def weather_days(
+    header: Header, weather_file: WeatherFile | None, clock: TurnClock
+) -> list[tuple[int, int, WeatherRow]]:
+    """(first turn, last turn, programmed weather row) of each run of days under one row, read
+    as the weather roll reads it (`engine.weather.Climate.row_for`: the last row dated on or
+    before the day) [000 11.0]; empty when the weather is not programmed (no weather file or
+    the Programmed Weather rule off), the days then being drawn from the header's ranges."""
+    if weather_file is None or OptionalRule.PROGRAMMED_WEATHER not in header.optional_rules:
+        return []
+    climate = Climate((header.conditions,), 1, 1, tuple(weather_file.rows))
+    days: list[tuple[int, int, WeatherRow]] = []
+    for turn in clock.iter_turns():
+        row = climate.row_for(clock.time_of(turn).date())
+        if row is None:
+            continue
+        if days and days[-1][2] is row:
+            days[-1] = (days[-1][0], turn, row)
+        else:
+            days.append((turn, turn, row))
+    return days

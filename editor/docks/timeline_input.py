@@ -9,9 +9,10 @@ from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtGui import QHelpEvent, QKeyEvent, QMouseEvent, QWheelEvent
 from PySide6.QtWidgets import QGestureEvent, QPinchGesture, QToolTip, QWidget
 
-from editor.docks.timeline_model import tooltip
+from editor.docks.timeline_model import tooltip, weather_tooltip
 from editor.docks.timeline_view import TimelineCanvas
 from engine.timeline import MOVABLE
+from schemas.weather import WeatherRow
 
 DRAG_START = 4
 """Pixels the mouse travels before a press on an event becomes a drag."""
@@ -104,10 +105,14 @@ class TimelineView(TimelineCanvas):
                 return True
         if event.type() == QEvent.Type.ToolTip:
             assert isinstance(event, QHelpEvent)
-            hit = self.event_at(QPointF(event.pos()))
-            if hit is None:
-                QToolTip.hideText()
-            else:
+            point = QPointF(event.pos())
+            hit = self.event_at(point)
+            row = self.weather_at(point) if point.x() >= self.label_width else None
+            if hit is not None:
                 QToolTip.showText(event.globalPos(), tooltip(hit, self.timeline.clock), self)
+            elif isinstance(row, WeatherRow):
+                QToolTip.showText(event.globalPos(), weather_tooltip(row), self)
+            else:
+                QToolTip.hideText()
             return True
         return super().viewportEvent(event)

@@ -8,11 +8,12 @@ from dataclasses import dataclass, field, replace
 
 from editor.document import Document
 from engine.clock import TurnClock
-from engine.timeline import EventKind, TimelineEvent, timeline_events
+from engine.timeline import EventKind, TimelineEvent, timeline_events, weather_days
 from schemas.oob import OrgLevel
 from schemas.oob_index import OobIndex
 from schemas.scenario import DayPhase
 from schemas.vocabulary import Side
+from schemas.weather import WeatherRow
 
 ECHELONS: tuple[OrgLevel, ...] = tuple(OrgLevel)
 """From the top of the tree down: the echelon chooser's order."""
@@ -39,6 +40,8 @@ class Timeline:
     tracks: list[Track]
     clock: TurnClock | None
     turns: int
+    weather: list[tuple[int, int, WeatherRow]] = field(default_factory=list)
+    """Runs of turns under one programmed weather row."""
 
     def phase_runs(self) -> list[tuple[int, int, DayPhase]]:
         """(first turn, last turn, phase) of each run of turns of one kind."""
@@ -121,7 +124,8 @@ def build_timeline(
         if side_tracks:
             tracks.append(Track(side.value, side.value.title(), side, 0, True))
             tracks.extend(side_tracks)
-    return Timeline(tracks, clock, turns)
+    weather = weather_days(document.scenario.header, document.weather, clock)
+    return Timeline(tracks, clock, turns, weather)
 
 
 def _nearest(shown: dict[str, str], index: OobIndex, organization: str) -> str | None:
@@ -161,3 +165,24 @@ def tooltip(event: TimelineEvent, clock: TurnClock | None) -> str:
     if event.detail:
         lines.append(event.detail)
     return "<br>".join(lines)
+
+
+CONDITIONS = ("normal", "soft", "mud", "snow", "frozen")
+
+
+def weather_summary(row: WeatherRow) -> str:
+    """The likeliest ground condition of a programmed row, and its storm chance."""
+    chances = {name: getattr(row, name) for name in CONDITIONS}
+    likeliest = max(chances, key=lambda name: chances[name])
+    text = f"{likeliest.title()} {chances[likeliest]}%"
+    return text + (f", storm {row.storm}%" if row.storm else "")
+
+
+def weather_tooltip(row: WeatherRow) -> str:
+    """A programmed row's exact chances."""
+    chances = ", ".join(f"{name} {getattr(row, name)} %" for name in CONDITIONS)
+    storm = f"<br>storm {row.storm} % per day" if row.storm is not None else ""
+    return (
+        f"<b>Programmed weather from {row.date:%d %b %Y}</b><br>{chances}<br>"
+        f"visibility {row.visibility_min}-{row.visibility_max} hexes{storm}"
+    )

@@ -8,7 +8,7 @@ from PySide6.QtCore import QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPalette, QPen
 from PySide6.QtWidgets import QAbstractScrollArea, QWidget
 
-from editor.docks.timeline_model import Timeline, Track
+from editor.docks.timeline_model import Timeline, Track, weather_summary
 from engine.timeline import EventKind, TimelineEvent
 from schemas.scenario import DayPhase
 from schemas.vocabulary import Side
@@ -24,6 +24,13 @@ KIND_COLORS = {
 PHASE_SHADES = {DayPhase.NIGHT: 70, DayPhase.DAWN: 28, DayPhase.DUSK: 28, DayPhase.DAY: 0}
 """How dark (alpha of black) each kind of turn's band is."""
 SIDE_COLORS = {Side.ALLIED: QColor("#3b6fb6"), Side.AXIS: QColor("#8c8c8c")}
+WEATHER_COLORS = {
+    "normal": "#d9f99d",
+    "soft": "#fde68a",
+    "mud": "#d6b58c",
+    "snow": "#e0f2fe",
+    "frozen": "#bfdbfe",
+}
 MIN_TURN_WIDTH, MAX_TURN_WIDTH = 3.0, 160.0
 
 EventKey = tuple[object, ...]
@@ -65,7 +72,8 @@ class TimelineCanvas(QAbstractScrollArea):
 
     @property
     def axis_height(self) -> int:
-        return 2 * self.fontMetrics().height() + 10
+        lines = 3 if self.timeline.weather else 2
+        return lines * self.fontMetrics().height() + 10
 
     @property
     def label_width(self) -> int:
@@ -301,11 +309,40 @@ class TimelineCanvas(QAbstractScrollArea):
                     Qt.AlignmentFlag.AlignLeft,
                     f" {turn}",
                 )
+        self._paint_weather(painter, first, last, 2 * line + 6)
         painter.setClipping(False)
+        painter.setPen(text)
+        names = "Date\nTurn\nWeather" if self.timeline.weather else "Date\nTurn"
         painter.drawText(
-            QRect(6, 0, self.label_width - 8, self.axis_height),
-            Qt.AlignmentFlag.AlignVCenter,
-            "Turn",
+            QRect(6, 2, self.label_width - 8, self.axis_height), Qt.AlignmentFlag.AlignTop, names
+        )
+
+    def _paint_weather(self, painter: QPainter, first: int, last: int, top: int) -> None:
+        """One band per run of days under a programmed weather row, tinted by its likeliest
+        condition, labelled when there is room."""
+        line = self.fontMetrics().height()
+        for start, end, row in self.timeline.weather:
+            if end < first or start > last:
+                continue
+            left, right = self.turn_x(start), self.turn_x(end + 1)
+            band = QRectF(left + 1, top, right - left - 2, line + 2)
+            summary = weather_summary(row)
+            color = QColor(WEATHER_COLORS.get(summary.split()[0].lower(), "#cbd5e1"))
+            painter.fillRect(band, color)
+            painter.setPen(QColor("#111827"))
+            text = self.fontMetrics().elidedText(
+                summary, Qt.TextElideMode.ElideRight, int(band.width()) - 4
+            )
+            painter.drawText(band.adjusted(3, 0, 0, 0), Qt.AlignmentFlag.AlignVCenter, text)
+
+    def weather_at(self, point: QPointF) -> object | None:
+        """The programmed weather row under a point of the axis' weather strip."""
+        line = self.fontMetrics().height()
+        if not self.timeline.weather or not 2 * line + 6 <= point.y() <= 3 * line + 8:
+            return None
+        turn = self.turn_at_x(point.x())
+        return next(
+            (row for start, end, row in self.timeline.weather if start <= turn <= end), None
         )
 
 

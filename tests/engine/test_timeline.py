@@ -7,11 +7,12 @@ from __future__ import annotations
 import pytest
 
 from engine.clock import TurnClock
-from engine.timeline import EventKind, presence_at, timeline_events
+from engine.timeline import EventKind, presence_at, timeline_events, weather_days
 from schemas.oob import OobFile
 from schemas.oob_index import OobIndex
 from schemas.scenario import ScenarioFile
 from schemas.title import load_scenario
+from schemas.weather import WeatherFile
 from tests.conftest import SAMPLE_DATA
 
 BASTOGNE = SAMPLE_DATA / "ardennes44" / "scenarios" / "road_to_bastogne.scenario.yaml"
@@ -84,3 +85,23 @@ def test_a_reinforcement_left_to_chance_is_probable_with_its_cumulative_chance(
     assert presence_at(scenario, index, clock, 8).probable["us.101ab.hq"] == pytest.approx(0.5)
     assert presence_at(scenario, index, clock, 10).probable["us.101ab.hq"] == pytest.approx(0.875)
     assert "us.101ab.hq" not in presence_at(scenario, index, clock, 10).certain
+
+
+def test_programmed_weather_bands_follow_the_weather_file(bundle: Title) -> None:
+    loaded = load_scenario(BASTOGNE)
+    assert loaded.weather is not None
+    weather: WeatherFile = loaded.weather.model
+    clock = _clock(bundle)
+    days = weather_days(bundle.scenario.header, weather, clock)
+    # Every turn is under exactly one row, in order, and each row is the last one dated on or
+    # before the turn's day.
+    covered = [turn for first, last, _row in days for turn in range(first, last + 1)]
+    assert covered == list(range(covered[0], clock.last_turn + 1))
+    for first, last, row in days:
+        for turn in (first, last):
+            day = clock.time_of(turn).date()
+            assert row.date <= day
+            assert not [r for r in weather.rows if row.date < r.date <= day]
+    rules = [r for r in bundle.scenario.header.optional_rules if r.value != "programmed_weather"]
+    header = bundle.scenario.header.model_copy(update={"optional_rules": rules})
+    assert weather_days(header, weather, clock) == []
