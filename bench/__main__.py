@@ -15,7 +15,7 @@ import resource
 import sys
 from pathlib import Path
 
-from bench import balance, computer, whole_process  # noqa: F401  # registers their rows
+from bench import balance, computer, timeline, whole_process  # noqa: F401  # registers their rows
 from bench.generate import DEFAULT_SEED, DEFAULT_SIZE, ensure_title, read_stamp
 from bench.measure import (
     EDITOR_PEAK_MEMORY_MB,
