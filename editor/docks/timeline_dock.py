@@ -5,6 +5,7 @@ one undoable edit of its turn (or of its date and time, when it is scheduled by 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -43,6 +44,7 @@ class TimelineDock(DocumentDock):
     def __init__(self, selection: Selection, parent: QWidget | None = None) -> None:
         super().__init__(selection, parent)
         self.view = TimelineView()
+        self._stale = False
         self.filter = QLineEdit()
         self.filter.setPlaceholderText("Filter organizations…")
         self.filter.setClearButtonEnabled(True)
@@ -99,10 +101,21 @@ class TimelineDock(DocumentDock):
 
     def document_changed(self, change: Change) -> None:
         if change.kind in (FileKind.SCENARIO, FileKind.OOB):
+            # Rebuilding costs tens of milliseconds on a big title: a hidden panel (behind
+            # another tab) waits until it is shown.
+            if self.isVisible():
+                self.refresh()
+            else:
+                self._stale = True
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._stale:
             self.refresh()
 
     def refresh(self, *_: object) -> None:
         """Rebuild the tracks from the document (after an edit, a filter, an echelon)."""
+        self._stale = False
         document = self.document
         if document is None:
             self.view.set_timeline(Timeline([], None, 1))

@@ -152,3 +152,23 @@ def test_the_scrubber_rings_on_the_map_what_is_there_at_the_turn(qtbot, window) 
     timeline.slider.setValue(8)
     assert aids.presence.hexes()[marshalling] == pytest.approx(0.5)
     assert "maybe" in timeline.turn_label.text()
+
+
+def test_the_reinforcements_table_follows_a_move_on_the_timeline(qtbot, window) -> None:
+    timeline = window.docks["timeline"]
+    schedule = window.docks["schedule"]
+    timeline.show()
+    timeline.raise_()
+    document = window.document
+    row = next(i for i, r in enumerate(document.scenario.reinforcements) if r.id == "10ad-ccb")
+    turn_column = 1
+    before = int(schedule.reinforcements.cell_text(row, turn_column))
+    _, event = _marker(timeline, "us.10ad", "10ad-ccb")
+    timeline.move_event(event, before + 3)
+    assert int(schedule.reinforcements.cell_text(row, turn_column)) == before + 3
+    schedule.show()
+    schedule.raise_()  # the timeline is now behind a tab: it catches up when shown again
+    document.undo_stack.undo()
+    assert int(schedule.reinforcements.cell_text(row, turn_column)) == before
+    timeline.raise_()
+    qtbot.waitUntil(lambda: _marker(timeline, "us.10ad", "10ad-ccb")[1].turn == before)
