@@ -29,10 +29,11 @@ PANEL_KEYS: dict[str, str] = {
     "parameters": "Ctrl+Shift+D",
     "weather": "Ctrl+Shift+W",
     "balance": "Ctrl+Shift+L",
+    "timeline": "Ctrl+Shift+N",
 }
 """The key that brings each panel forward with the keyboard in it, by the dock's object name;
 mostly a letter of the panel's name (M for Problems, as in other editors' problem lists; L for
-the Balance lab, as B is taken by Objectives)."""
+the Balance lab, as B is taken by Objectives; N for the timeliNe, as T is Tool Options)."""
 
 WIDGET_KEYS: tuple[tuple[str, str, str], ...] = (
     ("Panels", "Tab, Shift+Tab", "Next or previous control of the panel (wraps round)"),

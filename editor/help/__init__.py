@@ -28,6 +28,7 @@ PANEL_TOPICS: dict[str, str] = {
     "parameters": "parameters-weather",
     "weather": "parameters-weather",
     "balance": "balance",
+    "timeline": "scenario",
 }
 """The topic F1 opens for each panel, by the dock's object name."""
 MAP_TOPIC = "map-tools"
