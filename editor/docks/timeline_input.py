@@ -69,7 +69,11 @@ class TimelineView(TimelineCanvas):
     # Keyboard --------------------------------------------------------------------------------
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        step = {Qt.Key.Key_Left: -1, Qt.Key.Key_Right: 1}.get(Qt.Key(event.key()))
+        key = Qt.Key(event.key())
+        if key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
+            self._select_next(1 if key == Qt.Key.Key_Down else -1)
+            return None
+        step = {Qt.Key.Key_Left: -1, Qt.Key.Key_Right: 1}.get(key)
         chosen = self.selected_event()
         if step is None or chosen is None or chosen.kind not in MOVABLE:
             return super().keyPressEvent(event)
@@ -77,6 +81,22 @@ class TimelineView(TimelineCanvas):
         if turn != chosen.turn:
             self.move_requested.emit(chosen, turn)
         return None
+
+    def _select_next(self, step: int) -> None:
+        """Select the next (or previous) marker, track by track and turn by turn, and bring
+        it into sight: the keyboard's way to reach an event."""
+        markers = [
+            (row, event)
+            for row, track in enumerate(self.timeline.tracks)
+            for event in sorted(track.events, key=lambda e: e.turn)
+        ]
+        if not markers:
+            return
+        current = next((i for i, (_, e) in enumerate(markers) if e.path == self.selected), None)
+        index = (0 if step > 0 else len(markers) - 1) if current is None else current + step
+        row, chosen = markers[max(0, min(len(markers) - 1, index))]
+        self.select(chosen)
+        self.ensure_visible(row, chosen.turn)
 
     # Wheel and touch -------------------------------------------------------------------------
 

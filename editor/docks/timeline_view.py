@@ -120,6 +120,23 @@ class TimelineCanvas(QAbstractScrollArea):
         self.horizontalScrollBar().setValue(round(at * width - (anchor - self.label_width)))
         self.viewport().update()
 
+    def ensure_visible(self, row: int, turn: int) -> None:
+        """Scroll so that a row and a turn are in sight."""
+        vertical = self.verticalScrollBar()
+        top = row * self.row_height
+        height = self.viewport().height() - self.axis_height
+        if top < vertical.value():
+            vertical.setValue(top)
+        elif top + self.row_height > vertical.value() + height:
+            vertical.setValue(top + self.row_height - height)
+        horizontal = self.horizontalScrollBar()
+        left = (turn - 1) * self.turn_width
+        width = self.viewport().width() - self.label_width
+        if left < horizontal.value():
+            horizontal.setValue(round(left))
+        elif left + self.turn_width > horizontal.value() + width:
+            horizontal.setValue(round(left + self.turn_width - width))
+
     def _update_bars(self) -> None:
         view = self.viewport().size()
         content = self.timeline.turns * self.turn_width

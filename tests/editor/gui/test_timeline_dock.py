@@ -172,3 +172,24 @@ def test_the_reinforcements_table_follows_a_move_on_the_timeline(qtbot, window) 
     assert int(schedule.reinforcements.cell_text(row, turn_column)) == before
     timeline.raise_()
     qtbot.waitUntil(lambda: _marker(timeline, "us.10ad", "10ad-ccb")[1].turn == before)
+
+
+def test_up_and_down_walk_the_markers_for_the_keyboard(qtbot, dock: TimelineDock) -> None:
+    view = dock.view
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_Down)
+    first = view.selected_event()
+    assert first is not None
+    assert first.kind is EventKind.PLACED  # VIII Corps' placements, the first marker
+    qtbot.keyClick(view, Qt.Key.Key_Down)
+    second = view.selected_event()
+    assert second is not None
+    assert second.path != first.path
+    qtbot.keyClick(view, Qt.Key.Key_Up)
+    assert view.selected == first.path
+    for _ in range(40):
+        qtbot.keyClick(view, Qt.Key.Key_Down)
+    row = next(
+        i for i, t in enumerate(view.timeline.tracks) for e in t.events if e.path == view.selected
+    )
+    assert row in view.visible_rows()  # scrolled into sight
