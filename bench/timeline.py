@@ -34,10 +34,13 @@ def _timeline(title: Title) -> Prepared:
         dock.refresh()
         dock.view.viewport().grab()
 
+    def close() -> None:
+        dock.close()
+
     tracks = len(dock.view.timeline.tracks)
     events = sum(len(track.events) for track in dock.view.timeline.tracks)
     return Prepared(
         rebuild_and_paint,
         f"TimelineDock.refresh and a paint of the visible rows ({tracks} tracks, {events} markers)",
-        cleanup=dock.close,
+        cleanup=close,
     )

@@ -137,6 +137,7 @@ class TimelineDock(DocumentDock):
         if document is None or clock is None:
             return
         item = get_at(document.scenario, event.path)
+        value: object
         if item.at is not None:
             path, value = (*event.path, "at"), clock.time_of(turn)
         else:

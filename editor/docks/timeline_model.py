@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from editor.document import Document
 from engine.clock import TurnClock
 from engine.timeline import EventKind, TimelineEvent, timeline_events, weather_days
-from schemas.oob import OrgLevel
+from schemas.oob import Organization, OrgLevel, Unit
 from schemas.oob_index import OobIndex
 from schemas.scenario import DayPhase
 from schemas.vocabulary import Side
@@ -77,12 +77,14 @@ def build_timeline(
     """Each organization id to the id of the track that shows it."""
     order: list[tuple[str, int]] = []
     oob = document.oob
-    for side in oob.sides:
-        for nation in side.nations:
-            stack = [(node, 0, None) for node in reversed(nation.organizations)]
+    for side_oob in oob.sides:
+        for nation in side_oob.nations:
+            stack: list[tuple[Organization | Unit, int, str | None]] = [
+                (node, 0, None) for node in reversed(nation.organizations)
+            ]
             while stack:
                 node, depth, carrier = stack.pop()
-                if node.id not in index.organizations or node.kind != "organization":
+                if node.id not in index.organizations or not isinstance(node, Organization):
                     continue
                 level = index.organizations[node.id].organization.level
                 nearest = _nearest(shown, index, node.id) if carrier is None else carrier
@@ -96,7 +98,7 @@ def build_timeline(
                     assert below is not None
                     shown[node.id] = below
                 for child in reversed(node.children):
-                    if child.kind == "organization":
+                    if isinstance(child, Organization):
                         stack.append((child, depth + 1, below))
     # One marker per item per track: the events of collapsed organizations add their units.
     merged: dict[tuple[str, EventKind, tuple[object, ...]], TimelineEvent] = {}

@@ -50,7 +50,7 @@ class TimelineCanvas(QAbstractScrollArea):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.timeline = Timeline([], None, 1)
-        self._lanes = {}
+        self._lanes: dict[int, tuple[int, int]] = {}
         self.turn_width = 24.0
         self.scrub_turn: int | None = None
         self.selected: EventKey | None = None
@@ -95,7 +95,7 @@ class TimelineCanvas(QAbstractScrollArea):
         """Show other tracks (after an edit, a filter); the scroll position is kept."""
         self.timeline = timeline
         # Events sharing a turn on one track share its height, one lane each.
-        self._lanes: dict[int, tuple[int, int]] = {}
+        self._lanes = {}
         for track in timeline.tracks:
             by_turn: dict[int, list[TimelineEvent]] = {}
             for event in track.events:
