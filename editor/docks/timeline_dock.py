@@ -45,6 +45,8 @@ class TimelineDock(DocumentDock):
         super().__init__(selection, parent)
         self.view = TimelineView()
         self._stale = False
+        self.collapsed: set[str] = set()
+        """Tracks folded into their organization (or side) by a click on the name."""
         self.filter = QLineEdit()
         self.filter.setPlaceholderText("Filter organizations…")
         self.filter.setClearButtonEnabled(True)
@@ -94,6 +96,7 @@ class TimelineDock(DocumentDock):
         self.view.turn_chosen.connect(self._turn_chosen)
         self.view.move_requested.connect(self.move_event)
         self.view.event_selected.connect(self._event_selected)
+        self.view.fold_requested.connect(self.toggle_fold)
 
     def set_document(self, document: Document | None) -> None:
         super().set_document(document)
@@ -121,10 +124,17 @@ class TimelineDock(DocumentDock):
             self.view.set_timeline(Timeline([], None, 1))
             return
         level = self.echelon.currentData()
-        timeline = build_timeline(document, turn_clock(document), level, self.filter.text())
+        timeline = build_timeline(
+            document, turn_clock(document), level, self.filter.text(), frozenset(self.collapsed)
+        )
         self.view.set_timeline(timeline)
         self.slider.setRange(1, max(1, timeline.turns))
         self._update_turn_label()
+
+    def toggle_fold(self, key: str) -> None:
+        """Fold a track's sub-tracks into it, or unfold them."""
+        self.collapsed ^= {key}
+        self.refresh()
 
     # Moving ----------------------------------------------------------------------------------
 

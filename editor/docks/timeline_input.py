@@ -34,6 +34,13 @@ class TimelineView(TimelineCanvas):
         if point.y() < self.axis_height and point.x() >= self.label_width:
             self.turn_chosen.emit(self.turn_at_x(point.x()))
             return None
+        if point.x() < self.label_width and point.y() >= self.axis_height:
+            row = int(
+                (point.y() - self.axis_height + self.verticalScrollBar().value()) // self.row_height
+            )
+            if 0 <= row < len(self.timeline.tracks) and self.timeline.tracks[row].expandable:
+                self.fold_requested.emit(self.timeline.tracks[row].key)
+            return None
         hit = self.event_at(point)
         self.select(hit)
         self._pressed = hit is not None and hit.kind in MOVABLE

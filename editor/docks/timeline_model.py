@@ -4,6 +4,7 @@ tracks, and the turn clock's day and night periods. Plain data: the view paints 
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field, replace
 
 from editor.document import Document
@@ -30,6 +31,9 @@ class Track:
     depth: int = 0
     heading: bool = False
     events: list[TimelineEvent] = field(default_factory=list)
+    expandable: bool = False
+    """Has tracks under it that a click on its name folds into it."""
+    collapsed: bool = False
 
 
 @dataclass
@@ -62,11 +66,16 @@ def _depth_limit(level: OrgLevel) -> int:
 
 
 def build_timeline(
-    document: Document, clock: TurnClock | None, down_to: OrgLevel, text: str = ""
+    document: Document,
+    clock: TurnClock | None,
+    down_to: OrgLevel,
+    text: str = "",
+    collapsed: frozenset[str] = frozenset(),
 ) -> Timeline:
     """The tracks of the open document: each side's heading, its air track, then its
-    organizations in tree order whose echelon is `down_to` or above (events of deeper ones
-    shown on the nearest shown ancestor), keeping those whose name contains `text`."""
+    organizations in tree order whose echelon is `down_to` or above and that are not under a
+    `collapsed` one (events of the others shown on the nearest shown ancestor), keeping those
+    whose name contains `text`. A collapsed side shows its heading alone."""
     turns = document.scenario.header.turns
     if clock is None:
         return Timeline([], None, turns)
@@ -91,7 +100,7 @@ def build_timeline(
                 if carrier is None and (_depth_limit(level) <= limit or nearest is None):
                     shown[node.id] = node.id
                     order.append((node.id, depth))
-                    below = None
+                    below = node.id if node.id in collapsed else None
                 else:
                     # Too deep (or under a too-deep one): its events go to the shown ancestor.
                     below = nearest
@@ -109,6 +118,12 @@ def build_timeline(
     by_track: dict[str, list[TimelineEvent]] = {}
     for (track, _kind, _path), event in merged.items():
         by_track.setdefault(track, []).append(event)
+    # Tracks with shown tracks under them: the next one in tree order is deeper.
+    parents = {
+        organization
+        for (organization, depth), (_, below) in itertools.pairwise(order)
+        if below > depth
+    }
     needle = text.strip().casefold()
     tracks: list[Track] = []
     for side in (Side.ALLIED, Side.AXIS):
@@ -122,10 +137,16 @@ def build_timeline(
             if entry.side is not side or (needle and needle not in name.casefold()):
                 continue
             own = by_track.get(organization, [])
-            side_tracks.append(Track(organization, name, side, depth + 1, False, own))
+            track = Track(organization, name, side, depth + 1, False, own)
+            track.collapsed = organization in collapsed
+            track.expandable = track.collapsed or organization in parents
+            side_tracks.append(track)
         if side_tracks:
-            tracks.append(Track(side.value, side.value.title(), side, 0, True))
-            tracks.extend(side_tracks)
+            heading = Track(side.value, side.value.title(), side, 0, True)
+            heading.expandable, heading.collapsed = True, side.value in collapsed
+            tracks.append(heading)
+            if not heading.collapsed:
+                tracks.extend(side_tracks)
     weather = weather_days(document.scenario.header, document.weather, clock)
     return Timeline(tracks, clock, turns, weather)
 

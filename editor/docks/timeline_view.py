@@ -46,6 +46,8 @@ class TimelineCanvas(QAbstractScrollArea):
     """A turn clicked on the axis."""
     event_selected = Signal(object)
     """The event now selected (or None)."""
+    fold_requested = Signal(str)
+    """A track's name clicked: fold its tracks into it, or unfold them."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -266,7 +268,11 @@ class TimelineCanvas(QAbstractScrollArea):
         painter.setFont(bold if track.heading else self.font())
         painter.setPen(self.palette().color(QPalette.ColorRole.Text))
         indent = 6 + 10 * track.depth
-        area = label.adjusted(indent, 0, -4, 0)
+        arrow = self.fontMetrics().horizontalAdvance("▸ ")
+        if track.expandable:
+            mark = "▸" if track.collapsed else "▾"
+            painter.drawText(label.adjusted(indent, 0, 0, 0), Qt.AlignmentFlag.AlignVCenter, mark)
+        area = label.adjusted(indent + arrow, 0, -4, 0)
         text = self.fontMetrics().elidedText(track.label, Qt.TextElideMode.ElideRight, area.width())
         painter.drawText(area, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, text)
         painter.setFont(self.font())

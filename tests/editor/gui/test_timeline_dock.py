@@ -193,3 +193,22 @@ def test_up_and_down_walk_the_markers_for_the_keyboard(qtbot, dock: TimelineDock
         i for i, t in enumerate(view.timeline.tracks) for e in t.events if e.path == view.selected
     )
     assert row in view.visible_rows()  # scrolled into sight
+
+
+def test_clicking_a_name_folds_its_tracks_into_it(qtbot, dock: TimelineDock) -> None:
+    view = dock.view
+    keys = [t.key for t in view.timeline.tracks]
+    row = keys.index("us.1a")
+    point = QPoint(20, view.row_y(row) + view.row_height // 2)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    folded = {t.key: t for t in view.timeline.tracks}
+    assert "us.101ab" not in folded
+    assert "us.8c" not in folded
+    first_army = folded["us.1a"]
+    assert first_army.collapsed
+    # The 101st's arrivals and VIII Corps' withdrawal now sit on First Army's track.
+    items = {e.item_id for e in first_army.events}
+    assert {"101ab-501pir", "101ab-502-506"} <= items
+    assert any(e.kind is EventKind.WITHDRAWAL for e in first_army.events)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    assert [t.key for t in view.timeline.tracks] == keys
