@@ -6,7 +6,9 @@ from __future__ import annotations
 from datetime import datetime
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtWidgets import QApplication
 
 from editor.commands import SetValue
 from editor.docks.timeline_dock import TimelineDock
@@ -116,8 +118,14 @@ def test_wheel_zooms_the_time_axis_and_filter_keeps_matching_tracks(
 ) -> None:
     view = dock.view
     width = view.turn_width
-    view.set_turn_width(width * 2, view.label_width + 100)
-    assert view.turn_width == pytest.approx(width * 2)
+    at = QPointF(view.label_width + 100, view.axis_height + 30)
+    turn_under = view.turn_at_x(at.x())
+    _wheel(view, at, 120, Qt.KeyboardModifier.NoModifier)
+    assert view.turn_width == pytest.approx(width * 1.25)
+    assert view.turn_at_x(at.x()) == turn_under  # zoomed about the pointer
+    _wheel(view, at, -120, Qt.KeyboardModifier.ShiftModifier)
+    assert view.horizontalScrollBar().value() > 0  # Shift+wheel scrolls the time axis
+    assert view.turn_width == pytest.approx(width * 1.25)
     qtbot.keyClicks(dock.filter, "airborne")
     labels = [t.label for t in view.timeline.tracks if not t.heading]
     assert labels
@@ -212,3 +220,17 @@ def test_clicking_a_name_folds_its_tracks_into_it(qtbot, dock: TimelineDock) -> 
     assert any(e.kind is EventKind.WITHDRAWAL for e in first_army.events)
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=point)
     assert [t.key for t in view.timeline.tracks] == keys
+
+
+def _wheel(view, at: QPointF, delta: int, modifiers: Qt.KeyboardModifier) -> None:
+    event = QWheelEvent(
+        at,
+        view.viewport().mapToGlobal(at),
+        QPoint(),
+        QPoint(0, delta),
+        Qt.MouseButton.NoButton,
+        modifiers,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
+    QApplication.sendEvent(view.viewport(), event)
