@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QSizePolicy,
     QSlider,
     QVBoxLayout,
     QWidget,
@@ -72,9 +73,15 @@ class TimelineDock(DocumentDock):
         scrubber = QHBoxLayout()
         scrubber.addWidget(self.scrub)
         scrubber.addWidget(self.slider, 1)
-        scrubber.addWidget(self.turn_label)
+        scrubber.addWidget(self.turn_label, 1)
         legend = QLabel(_legend_html())
-        legend.setWordWrap(True)
+        # One line that clips in a narrow panel: a wrapping label's height-for-width moved
+        # the window's layout after it was shown (and the map under a finger with it).
+        # Neither label may move the window's layout once shown (the map under a finger
+        # with it): one line each, clipped in a narrow panel.
+        legend.setMinimumWidth(1)
+        self.turn_label.setMinimumWidth(1)
+        self.turn_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         legend.setToolTip(
             "Faded markers are left to chance (the % is per turn for reinforcements, per roll "
             "for releases). Shaded bands are night (dark) and dawn or dusk (light). Drag a "
