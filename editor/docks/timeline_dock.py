@@ -196,10 +196,12 @@ class TimelineDock(DocumentDock):
             self.turn_label.setText("")
             return
         presence = presence_at(document.scenario, document.oob_index, clock, turn)
-        self.turn_label.setText(
+        text = (
             f"Turn {turn}, {clock.time_of(turn):%d %b %H:%M}: {len(presence.certain)} units "
             f"on the map, {len(presence.probable)} maybe"
         )
+        self.turn_label.setText(text)
+        self.turn_label.setToolTip(text)  # the whole of it when the panel clips it
 
 
 def _legend_html() -> str:
