@@ -15,7 +15,14 @@ import resource
 import sys
 from pathlib import Path
 
-from bench import balance, computer, diffing, oob_table, whole_process  # noqa: F401  # registers their rows
+from bench import (  # noqa: F401  # registers their rows
+    balance,
+    computer,
+    diffing,
+    oob_table,
+    timeline,
+    whole_process,
+)
 from bench.generate import DEFAULT_SEED, DEFAULT_SIZE, ensure_title, read_stamp
 from bench.measure import (
     EDITOR_PEAK_MEMORY_MB,

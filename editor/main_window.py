@@ -30,6 +30,7 @@ from editor.docks.map_aids_dock import MapAidsDock
 from editor.docks.oob_tree import OobTreeDock
 from editor.docks.problems_dock import ProblemsDock
 from editor.docks.problems_model import describe_counts
+from editor.docks.timeline_dock import TimelineDock
 from editor.docks.tool_options import ToolOptionsDock
 from editor.document import Document, DocumentError, SaveConflict
 from editor.exporting import Render, export_png
@@ -94,6 +95,9 @@ class MainWindow(WindowChrome):
         aids = self.docks.get("map_aids")
         if isinstance(aids, MapAidsDock):
             aids.set_view(self.map_view)
+            timeline = self.docks.get("timeline")
+            if isinstance(timeline, TimelineDock):
+                timeline.scrub_changed.connect(aids.show_turn)
         options = self.docks.get("tool_options")
         if isinstance(options, ToolOptionsDock):
             options.show_tool(self.tools.current)

@@ -31,11 +31,12 @@ PANEL_KEYS: dict[str, str] = {
     "balance": "Ctrl+Shift+L",
     "compare": "Ctrl+Shift+K",
     "oob_table": "Ctrl+Shift+J",
+    "timeline": "Ctrl+Shift+N",
 }
 """The key that brings each panel forward with the keyboard in it, by the dock's object name;
 mostly a letter of the panel's name (M for Problems, as in other editors' problem lists; L for
 the Balance lab, as B is taken by Objectives; K for Compare, every letter of which is taken; J
-for the OOB table, beside the tree's O)."""
+for the OOB table, beside the tree's O; N for the timeliNe, as T is Tool Options)."""
 
 WIDGET_KEYS: tuple[tuple[str, str, str], ...] = (
     ("Panels", "Tab, Shift+Tab", "Next or previous control of the panel (wraps round)"),

@@ -19,6 +19,7 @@ from editor.docks.problems_dock import ProblemsDock
 from editor.docks.scenario_dock import ScenarioDock
 from editor.docks.schedule_dock import ScheduleDock
 from editor.docks.supply_dock import SupplyDock
+from editor.docks.timeline_dock import TimelineDock
 from editor.docks.tool_options import ToolOptionsDock
 from editor.docks.unit_form import UnitDock
 from editor.docks.weather_dock import WeatherDock
@@ -36,6 +37,7 @@ DOCK_CLASSES: tuple[type[DocumentDock], ...] = (
     ProblemsDock,
     ObjectivesDock,
     ScheduleDock,
+    TimelineDock,
     SupplyDock,
     AirDock,
     AiOrdersDock,

@@ -28,6 +28,7 @@ from editor.document import Change, Document
 from editor.map import aids as map_aids
 from editor.map.ai_arrows import STANCE_COLORS, AiOrdersLayer
 from editor.map.aids import MapAids, RangeMode
+from editor.map.presence import PresenceOverlay
 from editor.selection import Selection
 from engine.clock import TurnClock
 from schemas.ai_orders import Stance
@@ -97,7 +98,10 @@ class MapAidsDock(DocumentDock):
         self.aids = MapAids(selection, self)
         self.view: MapView | None = None
         self.aids.changed.connect(self._aids_changed)
-        self.layer = AiOrdersLayer(self.aids, self)
+        self.presence = PresenceOverlay(self.aids, self)
+        """The Timeline scrubber's rings, drawn over the aids."""
+        self.presence.changed.connect(self._aids_changed)
+        self.layer = AiOrdersLayer(self.presence, self)
         """The A/I order arrows, drawn over the aids; the view draws this layer."""
         self.layer.changed.connect(self._aids_changed)
         body = QWidget(self)
@@ -259,10 +263,18 @@ class MapAidsDock(DocumentDock):
     def set_document(self, document: Document | None) -> None:
         super().set_document(document)
         self.aids.set_document(document)
+        self.presence.set_document(document)
         self.layer.set_document(document)
         self._fill_organizations()
         self._fit_turns()
         self._update_counts()
+
+    def show_turn(self, turn: int | None) -> None:
+        """Ring what is on the map at `turn` (the Timeline's scrubber; None: off) and draw the
+        A/I orders in force then."""
+        self.presence.set_turn(turn)
+        if turn is not None:
+            self.ai_orders_turn.setValue(turn)
 
     def document_changed(self, change: Change) -> None:
         if change.kind is FileKind.OOB:

@@ -29,6 +29,7 @@ PANEL_TOPICS: dict[str, str] = {
     "weather": "parameters-weather",
     "balance": "balance",
     "compare": "compare",
+    "timeline": "scenario",
 }
 """The topic F1 opens for each panel, by the dock's object name."""
 MAP_TOPIC = "map-tools"

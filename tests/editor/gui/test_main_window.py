@@ -228,7 +228,9 @@ def test_each_tool_has_its_key_and_its_options(window: MainWindow, qtbot) -> Non
 
 
 def test_the_map_aids_panel_draws_on_the_window_map(window: MainWindow) -> None:
-    # The view draws the A/I order arrows' layer, which draws the aids under the arrows.
+    # The view draws the A/I order arrows' layer, which draws under the arrows the Timeline
+    # scrubber's rings, which draw the aids under them.
     dock = window.docks["map_aids"]
     assert window.map_view.aids is dock.layer  # type: ignore[attr-defined]
-    assert dock.layer.aids is dock.aids  # type: ignore[attr-defined]
+    assert dock.layer.aids is dock.presence  # type: ignore[attr-defined]
+    assert dock.presence.inner is dock.aids  # type: ignore[attr-defined]
