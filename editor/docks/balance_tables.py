@@ -41,8 +41,37 @@ def marks_of(summary: BalanceSummary | None) -> dict[int, str]:
     return {seed: ", ".join(texts) for seed, texts in marks.items()}
 
 
-class GamesModel(QAbstractTableModel):
+class _ColumnsModel(QAbstractTableModel):
+    """A flat table with fixed, named columns: the row count from `_count`, headers from
+    `columns`."""
+
+    columns: tuple[str, ...] = ()
+
+    def _count(self) -> int:
+        raise NotImplementedError
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else self._count()
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.columns)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if (
+            orientation == Qt.Orientation.Horizontal
+            and role == Qt.ItemDataRole.DisplayRole
+            and 0 <= section < len(self.columns)
+        ):
+            return self.columns[section]
+        return None
+
+
+class GamesModel(_ColumnsModel):
     """The games of a run, highest score (best for the Allies) first; failed games last."""
+
+    columns = GAME_COLUMNS
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -66,22 +95,8 @@ class GamesModel(QAbstractTableModel):
         """The row of a game's seed, if listed."""
         return next((i for i, r in enumerate(self.records) if r.seed == seed), None)
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.records)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(GAME_COLUMNS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if (
-            orientation == Qt.Orientation.Horizontal
-            and role == Qt.ItemDataRole.DisplayRole
-            and 0 <= section < len(GAME_COLUMNS)
-        ):
-            return GAME_COLUMNS[section]
-        return None
+    def _count(self) -> int:
+        return len(self.records)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self.records):
@@ -125,9 +140,11 @@ def figures(row: ComparisonRow) -> tuple[str, str, str]:
     return f"{row.a:.4g}", f"{row.b:.4g}", f"{row.difference:+.4g}"
 
 
-class ComparisonModel(QAbstractTableModel):
+class ComparisonModel(_ColumnsModel):
     """A comparison's rows: figure, A, B, difference, p-value, test, significant (in words,
     bold and coloured when it is)."""
+
+    columns = COMPARISON_COLUMNS
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -155,22 +172,8 @@ class ComparisonModel(QAbstractTableModel):
         """The comparison's rows."""
         return list(self.comparison.rows) if self.comparison is not None else []
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(COMPARISON_COLUMNS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if (
-            orientation == Qt.Orientation.Horizontal
-            and role == Qt.ItemDataRole.DisplayRole
-            and 0 <= section < len(COMPARISON_COLUMNS)
-        ):
-            return COMPARISON_COLUMNS[section]
-        return None
+    def _count(self) -> int:
+        return len(self.rows)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         rows = self.rows
