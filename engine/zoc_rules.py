@@ -47,6 +47,7 @@ def zoc_directions(unit: UnitState) -> tuple[int, ...]:
     the two adjacent hexes" [000 5.4].
 
     >>> from schemas.oob import Unit
+    >>> from schemas.vocabulary import Side
     >>> faced = UnitState("a", Unit(id="a", name="a", unit_class="infantry", strength=1,
     ...                   speed=1), side=Side.AXIS, nation="de", organization=None, facing=0)
     >>> zoc_directions(faced)

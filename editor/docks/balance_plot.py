@@ -49,7 +49,7 @@ def nice_ticks(low: float, high: float, most: int) -> list[float]:
         high = low + 1
     most = max(2, most)
     raw = (high - low) / (most - 1)
-    power = 10 ** math.floor(math.log10(raw))
+    power = 10.0 ** math.floor(math.log10(raw))
     for factor in (1, 2, 2.5, 5, 10):
         step = factor * power
         first = math.floor(low / step) * step

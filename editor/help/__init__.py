@@ -12,6 +12,7 @@ PAGES = "pages"
 
 PANEL_TOPICS: dict[str, str] = {
     "oob_tree": "order-of-battle",
+    "oob_table": "order-of-battle",
     "tool_options": "map-tools",
     "map_aids": "map",
     "unit": "unit",
