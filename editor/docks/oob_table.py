@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 from editor.docks.base import DocumentDock
 from editor.docks.oob_table_model import OobTableModel, selected_ids, unit_filter
 from editor.document import Document
-from editor.selection import Focus, Selection
+from editor.selection import Focus
 from schemas.io import FileKind
 from schemas.vocabulary import Side
 
@@ -32,8 +32,11 @@ class OobTableDock(DocumentDock):
     object_name = "oob_table"
     default_area = Qt.DockWidgetArea.BottomDockWidgetArea
 
-    def __init__(self, selection: Selection, parent: QWidget | None = None) -> None:
-        super().__init__(selection, parent)
+    built_when_shown = True
+    """Behind another panel's tab at start: its rows (thousands on a big title) are made when
+    it is first shown, not before the window's first paint."""
+
+    def build(self) -> None:
         self.model = OobTableModel(self)
         body = QWidget()
         layout = QVBoxLayout(body)
@@ -77,7 +80,7 @@ class OobTableDock(DocumentDock):
             combo.currentIndexChanged.connect(self._filter)
         self.model.edit_refused.connect(self._show_message)
         self.table.selectionModel().selectionChanged.connect(self._rows_selected)
-        selection.units_changed.connect(self._select_units)
+        self.selection.units_changed.connect(self._select_units)
         self._syncing = False
         keys = (
             (QKeySequence.StandardKey.Copy, lambda: self.copy(header=False)),

@@ -26,7 +26,6 @@ from editor.docks.timeline_model import ECHELONS, KIND_NAMES, Timeline, build_ti
 from editor.docks.timeline_view import KIND_COLORS
 from editor.document import Change, Document
 from editor.model_paths import get_at
-from editor.selection import Selection
 from engine.timeline import TimelineEvent, presence_at
 from schemas.io import FileKind
 from schemas.oob import OrgLevel
@@ -42,8 +41,11 @@ class TimelineDock(DocumentDock):
     scrub_changed = Signal(object)
     """The turn the scrubber shows on the map, or None when scrubbing is off."""
 
-    def __init__(self, selection: Selection, parent: QWidget | None = None) -> None:
-        super().__init__(selection, parent)
+    built_when_shown = True
+    """Behind another panel's tab at start: its rows (thousands on a big title) are made when
+    it is first shown, not before the window's first paint."""
+
+    def build(self) -> None:
         self.view = TimelineView()
         self._stale = False
         self.collapsed: set[str] = set()
