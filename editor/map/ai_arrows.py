@@ -25,8 +25,8 @@ from editor.map.ai_shapes import (
     STANCE_LETTERS,
     AreaShapes,
     Arrow,
-    area_hexes,
     arrow_under,
+    order_arrow,
     paint_arrows,
     target_text,
     tooltip_text,
@@ -88,26 +88,18 @@ def arrows_of(document: Document, geometry: MapGeometry, turn: int | None = None
             hexes = [hexes_of[unit] for unit in units if unit in placed]
         else:
             hexes = [hexes_of[unit] for unit in units if unit in hexes_of]
-        start = _centre(geometry, hexes) if hexes else None
-        end = _target(geometry, order, objectives) or start
-        if end is None:
-            continue
-        arrows.append(
-            Arrow(
-                organization,
-                ("ai", "organizations", entry_number, "orders", number),
-                order,
-                start,
-                end,
-                float(order.radius),
-                tuple(geometry.center(*hex_) for hex_ in order.area),
-                side=index.side_of(organization),
-                from_turn=turn_of(order),
-                area_hexes=area_hexes(geometry, order),
-                followers=tuple(sorted(followers)),
-                units=len(hexes),
-            )
+        arrow = order_arrow(
+            geometry,
+            order,
+            (organization, entry_number, number),
+            hexes,
+            objectives,
+            side=index.side_of(organization),
+            from_turn=turn_of(order),
+            followers=followers,
         )
+        if arrow is not None:
+            arrows.append(arrow)
     return arrows
 
 
@@ -171,24 +163,6 @@ def _in_force_at(
             if own is not None:
                 by_order.setdefault(id(own.order), (own.order, [], set()))
     return list(by_order.values())
-
-
-def _centre(geometry: MapGeometry, hexes: list[Offset]) -> tuple[float, float]:
-    points = [geometry.center(h[0], h[1]) for h in hexes]
-    return sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points)
-
-
-def _target(
-    geometry: MapGeometry, order: AiOrder, objectives: dict[str, tuple[int, ...]]
-) -> tuple[float, float] | None:
-    if order.objective is not None:
-        hex_ = objectives.get(order.objective)
-        return geometry.center(hex_[0], hex_[1]) if hex_ is not None else None
-    if order.hex is not None:
-        return geometry.center(*order.hex)
-    if order.area:
-        return _centre(geometry, list(order.area))
-    return None
 
 
 def retarget(document: Document, path: ModelPath, hex_: Offset) -> None:

@@ -71,6 +71,62 @@ class Arrow:
     """How many units its start is the centre of."""
 
 
+def centre_of(geometry: MapGeometry, hexes: Sequence[Sequence[int]]) -> tuple[float, float]:
+    """The mean of the hexes' centres (a non-empty list)."""
+    points = [geometry.center(h[0], h[1]) for h in hexes]
+    return sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points)
+
+
+def order_target(
+    geometry: MapGeometry, order: AiOrder, objectives: dict[str, Sequence[int]]
+) -> tuple[float, float] | None:
+    """The centre of an order's target: its objective's hex, its hex, or its area's middle;
+    None without a target (or an objective `objectives` does not know)."""
+    if order.objective is not None:
+        hex_ = objectives.get(order.objective)
+        return geometry.center(hex_[0], hex_[1]) if hex_ is not None else None
+    if order.hex is not None:
+        return geometry.center(*order.hex)
+    if order.area:
+        return centre_of(geometry, list(order.area))
+    return None
+
+
+def order_arrow(
+    geometry: MapGeometry,
+    order: AiOrder,
+    place: tuple[str, int, int],
+    hexes: Sequence[Sequence[int]],
+    objectives: dict[str, Sequence[int]],
+    *,
+    side: Side | None,
+    from_turn: int | None,
+    followers: Iterable[str] = (),
+) -> Arrow | None:
+    """The arrow of an order given to `place` (organization, entry and order numbers in
+    `ai.organizations`) from the centre of `hexes` (its units) to its target; a disc on the
+    units for an order without a target, None with neither units nor target."""
+    organization, entry_number, number = place
+    start = centre_of(geometry, hexes) if hexes else None
+    end = order_target(geometry, order, objectives) or start
+    if end is None:
+        return None
+    return Arrow(
+        organization,
+        ("ai", "organizations", entry_number, "orders", number),
+        order,
+        start,
+        end,
+        float(order.radius),
+        tuple(geometry.center(*hex_) for hex_ in order.area),
+        side=side,
+        from_turn=from_turn,
+        area_hexes=area_hexes(geometry, order),
+        followers=tuple(sorted(followers)),
+        units=len(hexes),
+    )
+
+
 def area_hexes(geometry: MapGeometry, order: AiOrder) -> frozenset[Offset]:
     """The hexes of an order's area on the map: those within `radius` of its hex, or its list."""
     if order.area:

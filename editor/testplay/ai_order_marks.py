@@ -16,8 +16,8 @@ from editor.map.ai_shapes import (
     HOVER_REACH,
     AreaShapes,
     Arrow,
-    area_hexes,
     arrow_under,
+    order_arrow,
     paint_arrows,
     target_text,
     tooltip_text,
@@ -67,44 +67,20 @@ def game_arrows(game: Game, geometry: MapGeometry, viewer: Side | None) -> list[
             entry[4].add(unit.organization)
     arrows = []
     for order, organization, from_turn, hexes, followers in followed.values():
-        points = [geometry.center(*hex_) for hex_ in hexes]
-        start = (
-            sum(x for x, _ in points) / len(points),
-            sum(y for _, y in points) / len(points),
-        )
-        end = _target(geometry, order, objectives) or start
         entry_number, number = places[id(order)]
-        arrows.append(
-            Arrow(
-                organization,
-                ("ai", "organizations", entry_number, "orders", number),
-                order,
-                start,
-                end,
-                float(order.radius),
-                tuple(geometry.center(*hex_) for hex_ in order.area),
-                side=game.state.oob_index.side_of(organization),
-                from_turn=from_turn,
-                area_hexes=area_hexes(geometry, order),
-                followers=tuple(sorted(followers)),
-                units=len(hexes),
-            )
+        arrow = order_arrow(
+            geometry,
+            order,
+            (organization, entry_number, number),
+            hexes,
+            objectives,
+            side=game.state.oob_index.side_of(organization),
+            from_turn=from_turn,
+            followers=followers,
         )
+        if arrow is not None:
+            arrows.append(arrow)
     return arrows
-
-
-def _target(
-    geometry: MapGeometry, order: AiOrder, objectives: dict[str, Offset]
-) -> tuple[float, float] | None:
-    if order.objective is not None:
-        hex_ = objectives.get(order.objective)
-        return geometry.center(*hex_) if hex_ is not None else None
-    if order.hex is not None:
-        return geometry.center(*order.hex)
-    if order.area:
-        points = [geometry.center(*hex_) for hex_ in order.area]
-        return sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points)
-    return None
 
 
 class AiOrderMarks(QObject):
