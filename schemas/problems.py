@@ -85,6 +85,9 @@ CODES: dict[str, str] = {
     "AI006": "an organization is listed twice among the A/I orders",
     "OOB001": "an organization's HQ unit is not an HQ or has no command range",
     "OOB002": "a unit's attributes contradict each other",
+    "OOB003": "a unit names a unit type the order of battle does not have",
+    "OOB004": "a unit type is used by no unit",
+    "OOB005": "a unit type of the scenario's units was not in service on the scenario's date",
     # The rules engine's setup checks (engine.setup): the starting position as played.
     "SETUP001": "a unit stands on terrain it cannot enter (impassable, water, land for a ship)",
     "SETUP002": "a hex holds more men-equivalents than the Maximum Stacking Limit",
