@@ -229,6 +229,20 @@ def build_parser() -> argparse.ArgumentParser:
     oob_export.add_argument("--organization", metavar="ID", help="only this organization")
     oob_export.add_argument("--format", choices=("csv", "tsv", "text"))
     oob_export.set_defaults(handler="oob:command_oob_export")
+    oob_types = oob_commands.add_parser("types", help="the OOB's unit types: list or extract")
+    types_commands = oob_types.add_subparsers(dest="types_command", metavar="ACTION", required=True)
+    types_list = types_commands.add_parser("list", help="each unit type, its values and units")
+    types_list.add_argument("oob", metavar="X.oob.yaml")
+    types_list.set_defaults(handler="unit_types:command_types_list")
+    types_extract = types_commands.add_parser(
+        "extract", help="turn values units share (same type name and values) into unit types"
+    )
+    types_extract.add_argument("oob", metavar="X.oob.yaml")
+    types_extract.add_argument("-o", "--output", metavar="X.oob.yaml", help="default: in place")
+    types_extract.add_argument(
+        "--min-units", type=int, default=2, metavar="N", help="units that must share (default 2)"
+    )
+    types_extract.set_defaults(handler="unit_types:command_types_extract")
 
     render = commands.add_parser(
         "render",

@@ -101,6 +101,9 @@ def extract_unit_types(oob: OobFile, min_units: int = MIN_UNITS) -> Extraction:
                 continue
             name = _type_name(units[0])
             shown, number = name, 1
+            if shown in names:
+                # The same equipment as another class (an HQ's tanks) reads best by its class.
+                shown = f"{name} ({units[0].unit_class.value.replace('_', ' ')})"
             while shown in names:
                 number += 1
                 shown = f"{name} ({number})"
