@@ -22,6 +22,7 @@ from editor.docks.supply_dock import SupplyDock
 from editor.docks.timeline_dock import TimelineDock
 from editor.docks.tool_options import ToolOptionsDock
 from editor.docks.unit_form import UnitDock
+from editor.docks.unit_types_dock import UnitTypesDock
 from editor.docks.weather_dock import WeatherDock
 from editor.testplay.dock import TestPlayDock
 
@@ -46,4 +47,5 @@ DOCK_CLASSES: tuple[type[DocumentDock], ...] = (
     BalanceDock,
     CompareDock,
     OobTableDock,
+    UnitTypesDock,
 )

@@ -23,6 +23,7 @@ from editor.commands import EditFile
 from editor.docks.table_columns import field_tooltip, label, side_colour
 from editor.document import Change, ChangeAction, Document
 from editor.model_paths import EditError, validate_at
+from editor.unit_type_edits import adopt_into
 from schemas.io import FileKind
 from schemas.oob import Unit
 from schemas.oob_cells import cell_text, parse_cell
@@ -245,6 +246,12 @@ class OobTableModel(QAbstractTableModel):
                 reason = str(exc).split(": ", 1)[-1]
                 bad[(entry.unit.id, name)] = reason
                 messages.append(f"{entry.unit.name}, {label(name).lower()}: {reason}")
+                continue
+            if name == "unit_type" and value is not None:
+                # A unit given a type takes the type's values, as in the Unit panel.
+                if not adopt_into(command, document.oob_index, entry.unit.id, value):
+                    bad[(entry.unit.id, name)] = f"no unit type '{value}'"
+                    messages.append(f"{entry.unit.name}: no unit type '{value}'")
                 continue
             if value != getattr(entry.unit, name):
                 command.set(path, value, validate=False)

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from editor.commands import EditFile, InsertItems, RemoveItems
 from editor.docks.base import DocumentDock
 from editor.docks.oob_edit import rename_node
+from editor.docks.unit_type_marks import UnitTypeMarks
 from editor.document import Change, Document
 from editor.selection import Focus, Selection
 from editor.symbols import paint_organization_symbol, paint_unit_symbol
@@ -40,6 +41,7 @@ SYMBOL_SIZE = 56
 
 LABELS = {
     "type_name": "Type",
+    "unit_type": "Unit type",
     "unit_class": "Class",
     "aa_attack": "AA attack",
     "aa_range": "AA range",
@@ -63,6 +65,7 @@ class UnitDock(DocumentDock):
         self.unit_ids: list[str] = []
         self.organization_ids: list[str] = []
         self.units = self._binding(FileKind.OOB, Unit, "Unit")
+        self.type_marks = UnitTypeMarks(self.units, lambda: self.unit_ids)
         self.air = self._binding(FileKind.OOB, AirProfile, "Air")
         self.placement = self._binding(FileKind.SCENARIO, Placement, "Placement")
         self.organizations = self._binding(FileKind.OOB, Organization, "Organization")
@@ -126,6 +129,7 @@ class UnitDock(DocumentDock):
                 ["name", "type_name", "id", "unit_class", "size", "component", "nation"],
             )
         )
+        layout.addWidget(self.type_marks.section())
         layout.addWidget(
             field_section(units, "Strength and quality", ["strength", "quality", "victory_points"])
         )
@@ -188,6 +192,7 @@ class UnitDock(DocumentDock):
         layout.addWidget(self._build_air_section())
         layout.addWidget(self._build_placement_section())
         layout.addStretch(1)
+        self.type_marks.find_labels(page)
         return page
 
     def _build_air_section(self) -> QWidget:
@@ -354,6 +359,7 @@ class UnitDock(DocumentDock):
             self.pages.setCurrentWidget(self.unit_page)
             paths = [index.units[i].path for i in self.unit_ids]
             self.units.bind(document, paths)
+            self.type_marks.show(document)
             self._show_air(paths)
             self._show_placement()
             self._show_strength_unit()
