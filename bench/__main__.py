@@ -21,6 +21,7 @@ from bench import (  # noqa: F401  # registers their rows
     diffing,
     oob_table,
     timeline,
+    unit_types,
     whole_process,
 )
 from bench.generate import DEFAULT_SEED, DEFAULT_SIZE, ensure_title, read_stamp

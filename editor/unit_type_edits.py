@@ -8,14 +8,67 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from editor.commands import EditFile, ReplaceFile
-from editor.document import Document
-from editor.model_paths import validate_at
+from editor.document import Change, ChangeAction, Document
+from editor.model_paths import get_at, replace_at, validate_at
 from schemas.io import FileKind
 from schemas.oob import OobFile, UnitType
 from schemas.oob_index import OobIndex
 from schemas.problems import ModelPath
 from schemas.unit_type_extract import Extraction, extract_unit_types
 from schemas.unit_types import TYPE_FIELDS, adopt_type, follow_type, type_by_id, units_of_types
+
+MANY = 20
+"""Above this many unit fields, an edit replaces the tree in one step rather than one step per
+field (835 units of one type on the benchmark title: 9 ms instead of a quarter of a second)."""
+
+
+def set_fields(command: EditFile, steps: Iterable[tuple[ModelPath, Any]]) -> None:
+    """Add already-validated field values to `command`: one step each when they are few, one
+    step for the whole changed subtree when they are many."""
+    pairs = list(steps)
+    if len(pairs) <= MANY:
+        for path, value in pairs:
+            command.set(path, value, validate=False)
+        return
+    prefix = list(pairs[0][0][:-1])
+    for path, _value in pairs[1:]:
+        while tuple(path[: len(prefix)]) != tuple(prefix):
+            prefix.pop()
+    root = command.root
+    subtree = get_at(root, tuple(prefix))
+    depth = len(prefix)
+    updated = replace_many(subtree, [(tuple(path[depth:]), value) for path, value in pairs])
+    command.step(
+        Change(command.kind, tuple(prefix), ChangeAction.SET),
+        replace_at(root, tuple(prefix), updated),
+    )
+
+
+def replace_many(root: Any, updates: Sequence[tuple[ModelPath, Any]]) -> Any:
+    """A copy of `root` with every `(path, value)` replaced, each subtree copied once and
+    untouched ones shared.
+
+    >>> replace_many([[1, 2], [3]], [((0, 1), 9), ((1, 0), 8)])
+    [[1, 9], [8]]
+    """
+    direct: dict[Any, Any] = {}
+    deeper: dict[Any, list[tuple[ModelPath, Any]]] = {}
+    for path, value in updates:
+        if len(path) == 1:
+            direct[path[0]] = value
+        else:
+            deeper.setdefault(path[0], []).append((path[1:], value))
+    if isinstance(root, list):
+        copy = list(root)
+        for key, value in direct.items():
+            copy[key] = value
+        for key, below in deeper.items():
+            copy[key] = replace_many(root[key], below)
+        return copy
+    update = dict(direct)
+    for key, below in deeper.items():
+        update[key] = replace_many(getattr(root, key), below)
+    return root.model_copy(update=update)
 
 
 def type_row(oob: OobFile, type_id: str) -> int | None:
@@ -43,12 +96,11 @@ def set_type_value(document: Document, type_id: str, field: str, value: Any, lab
     new = command.root.unit_types[row]
     index = document.oob_index
     if field in TYPE_FIELDS:
-        for unit_path, unit_value in follow_type(index, type_id, old, new):
-            command.set(unit_path, unit_value, validate=False)
+        set_fields(command, follow_type(index, type_id, old, new))
     elif field == "id":
         # A rename never breaks a reference: the units name the type by its new id.
-        for unit_id in units_of_types(index).get(type_id, []):
-            command.set((*index.units[unit_id].path, "unit_type"), value, validate=False)
+        users = units_of_types(index).get(type_id, [])
+        set_fields(command, [((*index.units[u].path, "unit_type"), value) for u in users])
     document.push(command)
     return True
 
@@ -56,17 +108,25 @@ def set_type_value(document: Document, type_id: str, field: str, value: Any, lab
 def adopt_into(command: EditFile, index: OobIndex, unit_id: str, type_id: str | None) -> bool:
     """Add to `command` the steps that make a unit one of type `type_id` (its values become the
     type's) or, with None, a unit of no type keeping its values. False for an unknown type."""
+    steps = adoption(command.root, index, unit_id, type_id)
+    if steps is None:
+        return False
+    set_fields(command, steps)
+    return True
+
+
+def adoption(
+    oob: OobFile, index: OobIndex, unit_id: str, type_id: str | None
+) -> list[tuple[ModelPath, Any]] | None:
+    """The fields to set to make a unit one of type `type_id` (or of none); None for an
+    unknown type."""
     entry = index.units[unit_id]
     if type_id is None:
-        if entry.unit.unit_type is not None:
-            command.set((*entry.path, "unit_type"), None, validate=False)
-        return True
-    unit_type = type_by_id(command.root).get(type_id)
+        return [((*entry.path, "unit_type"), None)] if entry.unit.unit_type is not None else []
+    unit_type = type_by_id(oob).get(type_id)
     if unit_type is None:
-        return False
-    for name, value in adopt_type(entry.unit, unit_type).items():
-        command.set((*entry.path, name), value, validate=False)
-    return True
+        return None
+    return [((*entry.path, n), v) for n, v in adopt_type(entry.unit, unit_type).items()]
 
 
 def assign_type(document: Document, unit_ids: Sequence[str], type_id: str | None) -> bool:
@@ -76,9 +136,14 @@ def assign_type(document: Document, unit_ids: Sequence[str], type_id: str | None
     noun = "Units" if len(unit_ids) > 1 else "Unit"
     text = f"Assign Unit Type to {noun}" if type_id else f"Clear Unit Type of {noun}"
     command = EditFile(document, FileKind.OOB, text)
+    steps: list[tuple[ModelPath, Any]] = []
     for unit_id in unit_ids:
-        if unit_id in index.units and not adopt_into(command, index, unit_id, type_id):
-            return False
+        if unit_id in index.units:
+            found = adoption(document.oob, index, unit_id, type_id)
+            if found is None:
+                return False
+            steps.extend(found)
+    set_fields(command, steps)
     document.push(command)
     return not command.is_empty
 
@@ -90,6 +155,7 @@ def revert_to_type(document: Document, unit_ids: Sequence[str], fields: Iterable
     types = type_by_id(document.oob)
     wanted = list(fields)
     command = EditFile(document, FileKind.OOB, "Revert Unit to Type")
+    steps: list[tuple[ModelPath, Any]] = []
     for unit_id in unit_ids:
         entry = index.units.get(unit_id)
         unit_type = types.get(entry.unit.unit_type or "") if entry is not None else None
@@ -98,7 +164,8 @@ def revert_to_type(document: Document, unit_ids: Sequence[str], fields: Iterable
         for name in wanted:
             value = getattr(unit_type, name)
             if getattr(entry.unit, name) != value:
-                command.set((*entry.path, name), value, validate=False)
+                steps.append(((*entry.path, name), value))
+    set_fields(command, steps)
     document.push(command)
     return not command.is_empty
 
@@ -142,8 +209,8 @@ def delete_type(document: Document, type_id: str) -> bool:
         return False
     index = document.oob_index
     command = EditFile(document, FileKind.OOB, "Delete Unit Type")
-    for unit_id in units_of_types(index).get(type_id, []):
-        command.set((*index.units[unit_id].path, "unit_type"), None, validate=False)
+    users = units_of_types(index).get(type_id, [])
+    set_fields(command, [((*index.units[u].path, "unit_type"), None) for u in users])
     command.remove(("unit_types",), row)
     document.push(command)
     return True
