@@ -77,6 +77,7 @@ def take(out_dir: Path, scenario: Path | None = None, town: str = TOWN) -> list[
 
     _ai_orders_shot(window, shot)
     _compare_shot(window, shot)
+    unit_types_shot(window, shot)
 
     if place is not None:
         _testplay_shot(window, tuple(place.hex), shot)
@@ -155,6 +156,40 @@ def _compare_shot(window: Any, shot: Callable[[str], None]) -> None:
         time.sleep(0.02)
     shot("compare")
     document.undo_stack.undo()
+
+
+def unit_types_shot(window: Any, shot: Callable[[str], None]) -> None:
+    """The Unit Types panel after Extract Unit Types, and the Unit panel on a unit of the
+    largest type overriding its speed (the label bold with its dot); the edits then undone."""
+    from editor.commands import SetValue  # noqa: PLC0415
+    from editor.unit_type_edits import extract_types  # noqa: PLC0415
+    from schemas.io import FileKind  # noqa: PLC0415
+    from schemas.unit_types import units_of_types  # noqa: PLC0415
+
+    document = window.document
+    dock = window.docks.get("unit_types")
+    if dock is None:
+        return
+    steps = document.undo_stack.count()
+    extract_types(document)
+    users = units_of_types(document.oob_index)
+    if not users:
+        return
+    type_id = max(users, key=lambda t: len(users[t]))
+    unit_id = users[type_id][0]
+    path = document.oob_index.units[unit_id].path
+    speed = document.oob_index.units[unit_id].unit.speed
+    document.push(SetValue(document, FileKind.OOB, (*path, "speed"), speed + 2, "Set Unit Speed"))
+    dock.show()
+    dock.raise_()
+    dock.select_type(type_id)
+    unit_dock = window.docks["unit"]
+    unit_dock.show()
+    unit_dock.raise_()
+    window.selection.select_units([unit_id])
+    shot("unit-types")
+    while document.undo_stack.count() > steps:
+        document.undo_stack.undo()
 
 
 def _testplay_shot(window: Any, hex_: tuple[int, int], shot: Callable[[str], None]) -> None:
