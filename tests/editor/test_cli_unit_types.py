@@ -66,3 +66,18 @@ def test_list_names_each_type_with_its_units(oob: Path, capsys) -> None:
 def test_extract_refuses_fewer_than_one_unit(oob: Path, capsys) -> None:
     assert main(["oob", "types", "extract", str(oob), "--min-units", "0"]) == 1
     assert "--min-units" in capsys.readouterr().err
+
+
+def test_diff_names_a_types_change_and_the_units_that_followed(
+    oob: Path, tmp_path: Path, capsys
+) -> None:
+    main(["oob", "types", "extract", str(oob)])
+    text = oob.read_text()
+    assert "    hard_attack: 30.0\n" in text
+    edited = tmp_path / "edited.oob.yaml"
+    edited.write_text(text.replace("    hard_attack: 30.0\n", "    hard_attack: 33.0\n", 1))
+    capsys.readouterr()
+    main(["diff", str(oob), str(edited)])
+    out = capsys.readouterr().out
+    assert "Unit type Panther Ausf. G (armor): hard attack 30 → 33 attack" in out
+    assert out.count("hard attack 30 → 33 attack") == 3
