@@ -6,11 +6,12 @@ and the OOB Table; Extract Unit Types undoable."""
 from __future__ import annotations
 
 import pytest
+from PySide6.QtWidgets import QMenu
 
 from editor.commands import SetValue
 from editor.docks.oob_table import OobTableDock
 from editor.docks.unit_form import UnitDock
-from editor.docks.unit_type_marks import OVERRIDE_MARK
+from editor.docks.unit_type_marks import OVERRIDE_MARK, add_assign_menu
 from editor.docks.unit_types_dock import UnitTypesDock
 from editor.document import Document
 from editor.selection import Selection
@@ -201,3 +202,48 @@ def test_new_from_unit_and_delete(dock, document, selection) -> None:
     dock.delete_button.click()
     assert dock.model.rowCount() == 0
     assert document.oob_index.units[unit_id].unit.unit_type is None
+
+
+def test_the_map_and_the_table_menu_follow_a_type(qtbot, window) -> None:
+    """In the window: a type's class changed in the panel redraws its units' counters on the
+    map; undo draws them as before. The OOB Table's menu assigns a type to its selected rows."""
+    document = window.document
+    dock = window.docks["unit_types"]
+    dock.show()
+    dock.raise_()
+    dock.ensure_built()
+    dock.extract_button.click()
+    placed = {p.unit: tuple(p.hex) for p in document.scenario.placements}
+    users = dock.model.users()
+    type_id = max(
+        (t for t in users if any(u in placed for u in users[t])), key=lambda t: len(users[t])
+    )
+    unit_id = next(u for u in users[type_id] if u in placed)
+    view = window.map_view
+    view.set_zoom(64)
+    view.center_on(placed[unit_id])
+
+    def picture():
+        for _ in range(5):
+            qtbot.wait(10)
+        return view.grab().toImage()
+
+    before = picture()
+    column = dock.model.columns.index("unit_class")
+    current = document.oob.unit_types[_row(dock, type_id)].unit_class.value
+    other = "armor" if current != "armor" else "infantry"
+    assert dock.model.setData(dock.model.index(_row(dock, type_id), column), other)
+    assert document.oob_index.units[unit_id].unit.unit_class.value == other
+    assert picture() != before
+    document.undo_stack.undo()
+    assert picture() == before
+    # The table's right-click menu.
+    table = window.docks["oob_table"]
+    table.ensure_built()
+    plain = [u for u, e in document.oob_index.units.items() if e.unit.unit_type is None][:2]
+    menu = QMenu()
+    submenu = add_assign_menu(menu, document, plain)
+    action = next(a for a in submenu.actions() if a.text().endswith(f"({type_id})"))
+    action.trigger()
+    assert {document.oob_index.units[u].unit.unit_type for u in plain} == {type_id}
+    assert document.undo_stack.undoText() == "Assign Unit Type to Units"
