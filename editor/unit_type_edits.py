@@ -105,16 +105,6 @@ def set_type_value(document: Document, type_id: str, field: str, value: Any, lab
     return True
 
 
-def adopt_into(command: EditFile, index: OobIndex, unit_id: str, type_id: str | None) -> bool:
-    """Add to `command` the steps that make a unit one of type `type_id` (its values become the
-    type's) or, with None, a unit of no type keeping its values. False for an unknown type."""
-    steps = adoption(command.root, index, unit_id, type_id)
-    if steps is None:
-        return False
-    set_fields(command, steps)
-    return True
-
-
 def adoption(
     oob: OobFile, index: OobIndex, unit_id: str, type_id: str | None
 ) -> list[tuple[ModelPath, Any]] | None:
