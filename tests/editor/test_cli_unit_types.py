@@ -81,3 +81,21 @@ def test_diff_names_a_types_change_and_the_units_that_followed(
     out = capsys.readouterr().out
     assert "Unit type Panther Ausf. G (armor): hard attack 30 → 33 attack" in out
     assert out.count("hard attack 30 → 33 attack") == 3
+
+
+def test_a_title_with_extracted_types_plays_the_same_game(tmp_path: Path, capsys) -> None:
+    """The engine reads effective values: the same seed gives the same game, order by order."""
+    games = []
+    for name, extract in (("plain", False), ("typed", True)):
+        title = tmp_path / name
+        shutil.copytree(SAMPLE_DATA / "ardennes44", title)
+        if extract:
+            assert main(["oob", "types", "extract", str(title / "ardennes44.oob.yaml")]) == 0
+            assert load_file(title / "ardennes44.oob.yaml").model.unit_types
+        capsys.readouterr()
+        scenario = title / "scenarios" / "road_to_bastogne.scenario.yaml"
+        command = ["play", str(scenario), "--allied", "computer", "--axis", "computer"]
+        assert main([*command, "--seed", "3", "--turns", "1", "--json"]) == 0
+        games.append(capsys.readouterr().out.replace(str(title), "TITLE"))
+    assert games[0] == games[1]
+    assert '"events": [' in games[0]
