@@ -247,3 +247,20 @@ def test_the_map_and_the_table_menu_follow_a_type(qtbot, window) -> None:
     action.trigger()
     assert {document.oob_index.units[u].unit.unit_type for u in plain} == {type_id}
     assert document.undo_stack.undoText() == "Assign Unit Type to Units"
+
+
+def test_dates_and_a_renamed_id_in_the_panel(dock, typed, document) -> None:
+    row = _row(dock, typed)
+    to = dock.model.columns.index("in_service_to")
+    assert dock.model.setData(dock.model.index(row, to), "1944-12-01")
+    assert document.oob.unit_types[row].in_service_to.isoformat() == "1944-12-01"
+    assert dock.model.data(dock.model.index(row, to)) == "1944-12-01"
+    assert dock.model.setData(dock.model.index(row, to), "")
+    assert document.oob.unit_types[row].in_service_to is None
+    units = _units_of(document, typed)
+    column = dock.model.columns.index("id")
+    assert dock.model.setData(dock.model.index(row, column), "renamed")
+    assert _units_of(document, "renamed") == units
+    assert document.undo_stack.undoText() == "Set Unit Type Id"
+    document.undo_stack.undo()
+    assert _units_of(document, typed) == units
