@@ -20,7 +20,10 @@ from PySide6.QtGui import (
     QPageSize,
     QPainter,
     QPdfWriter,
+    QTextBlockFormat,
+    QTextCursor,
     QTextDocument,
+    QTextFormat,
 )
 
 from editor.printing.reports import MAP_PICTURE, Report
@@ -105,6 +108,7 @@ def paint_report(
     line = metrics_font.pointSizeF() / 72 * device.logicalDpiY()
     page, body = _layout_rects(device, line * 2.6)
     document.setPageSize(QSizeF(body.width(), body.height()))
+    _keep_headings_with_next(document, body.height(), line * 8)
     pages = document.pageCount()
     for number in range(pages):
         if progress is not None and not progress(number, pages):
@@ -116,6 +120,23 @@ def paint_report(
     if progress is not None:
         progress(pages, pages)
     return True
+
+
+def _keep_headings_with_next(document: QTextDocument, page_height: float, room: float) -> None:
+    """Move each heading that would stand at the foot of a page, with less than `room` below
+    it, to the next page: Qt's rich text has no "keep with next"."""
+    layout = document.documentLayout()
+    block = document.begin()
+    while block.isValid():
+        if block.blockFormat().headingLevel() > 0:
+            rect = layout.blockBoundingRect(block)
+            below = page_height - rect.bottom() % page_height
+            if below < room and rect.top() % page_height > room:
+                cursor = QTextCursor(block)
+                moved = QTextBlockFormat()
+                moved.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
+                cursor.mergeBlockFormat(moved)
+        block = block.next()
 
 
 @dataclass(frozen=True)

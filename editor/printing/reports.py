@@ -248,8 +248,15 @@ def briefing_report(
         else "<p><i>The scenario has no briefing for this side.</i></p>",
     ]
     if picture_width is not None:
-        parts.append(f"<h2>{label} setup</h2>")
-        parts.append(f'<p><img src="{MAP_PICTURE}" width="{picture_width}"></p>')
+        # A caption under the picture, not a heading over it: a heading could be left alone
+        # at the foot of a page with the picture on the next.
+        parts.append(
+            f'<p style="margin-top: 10pt;"><img src="{MAP_PICTURE}" width="{picture_width}"></p>'
+        )
+        parts.append(
+            f'<p class="sub"><i>{label} setup: its units at the start, the objectives and '
+            "the places around them.</i></p>"
+        )
     parts.append(f"<h2>{label} forces</h2>")
     parts.append(_forces(side, where))
     parts.append("<h2>Objectives</h2>")
