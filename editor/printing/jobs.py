@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -14,7 +15,7 @@ from PySide6.QtGui import QImage, QPagedPaintDevice, QPainter
 
 from editor.printing.paging import (
     Progress,
-    body_width,
+    body_size,
     css_pixels,
     markdown_html,
     paint_report,
@@ -26,6 +27,10 @@ from schemas.vocabulary import Side
 
 PICTURE_WIDTH = 2000
 """Pixels across a briefing's map picture: sharp on paper at the page's width."""
+
+PICTURE_SHARE = 0.5
+"""The most of a page's height a briefing's map takes, so that it mostly fits under the
+briefing's first paragraphs rather than leaving the first page half empty."""
 
 
 class Subject(StrEnum):
@@ -54,8 +59,12 @@ class PrintJob:
         """The scenario's file name, printed in each page's header."""
         return self.bundle.scenario.path.name
 
-    def reports(self, device: QPagedPaintDevice) -> list[Report]:
-        """The reports this job prints, laid out for the device's page width."""
+    def reports(
+        self, device: QPagedPaintDevice, pictures: Sequence[QImage | None] = ()
+    ) -> list[Report]:
+        """The reports this job prints, laid out for the device's pages; a briefing's map
+        picture (`pictures`, one per side) as wide as the page, or less where a tall picture
+        would fill more than `PICTURE_SHARE` of its height."""
         scenario = self.bundle.scenario.model
         oob = self.bundle.oob.model if self.bundle.oob is not None else None
         map_file = self.bundle.map.model if self.bundle.map is not None else None
@@ -63,13 +72,20 @@ class PrintJob:
         assert map_file is not None, "a complete scenario is printed"
         if self.subject is Subject.OOB:
             return [oob_report(scenario, oob, map_file)]
-        width = css_pixels(device, body_width(device))
-        return [
-            briefing_report(
-                scenario, oob, map_file, side, markdown=markdown_html, picture_width=width
+        width, height = body_size(device)
+        reports = []
+        for number, side in enumerate(self.sides):
+            picture = pictures[number] if number < len(pictures) else None
+            shown: int | None = None
+            if picture is not None and not picture.isNull():
+                tall = picture.height() / max(picture.width(), 1)
+                shown = css_pixels(device, min(width, height * PICTURE_SHARE / tall))
+            reports.append(
+                briefing_report(
+                    scenario, oob, map_file, side, markdown=markdown_html, picture_width=shown
+                )
             )
-            for side in self.sides
-        ]
+        return reports
 
     def title(self) -> str:
         """The document's title."""
@@ -84,15 +100,16 @@ class PrintJob:
         the whole job: a PDF writer's file is finished when its painter ends."""
         from editor.printing.setup_map import setup_picture  # noqa: PLC0415
 
-        reports = self.reports(device)
+        pictures: list[QImage | None] = []
+        if self.subject is Subject.BRIEFING:
+            pictures = [setup_picture(self.bundle, side, PICTURE_WIDTH) for side in self.sides]
+        reports = self.reports(device, pictures)
         painter = QPainter()
         if not painter.begin(device):
             raise OSError("cannot paint on the printer or file")
         try:
-            for number, (report, side) in enumerate(zip(reports, self.sides, strict=False)):
-                picture: QImage | None = None
-                if self.subject is Subject.BRIEFING:
-                    picture = setup_picture(self.bundle, side, PICTURE_WIDTH)
+            for number, report in enumerate(reports):
+                picture = pictures[number] if pictures else None
                 part = _part(progress, number, len(reports))
                 if not paint_report(
                     report,

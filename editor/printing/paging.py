@@ -69,9 +69,10 @@ def css_pixels(device: QPagedPaintDevice, device_pixels: float) -> int:
     return int(device_pixels * 96 / max(device.logicalDpiX(), 1))
 
 
-def body_width(device: QPagedPaintDevice) -> float:
-    """The width of a page's body on `device`, in device pixels."""
-    return _layout_rects(device, 0)[1].width()
+def body_size(device: QPagedPaintDevice) -> tuple[float, float]:
+    """The width and height of a page's printable area on `device`, in device pixels."""
+    body = _layout_rects(device, 0)[1]
+    return body.width(), body.height()
 
 
 def build_document(
