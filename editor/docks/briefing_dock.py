@@ -94,7 +94,6 @@ class BriefingDock(DocumentDock):
 
     def __init__(self, selection: Selection, parent: QWidget | None = None) -> None:
         super().__init__(selection, parent)
-        self.editors: dict[str, BriefingEdit] = {}
         self._shown: dict[str, str] = {}
         self._session: dict[str, int] = {}
         self._last_edit: dict[str, float] = {}
@@ -102,6 +101,7 @@ class BriefingDock(DocumentDock):
         self._loading = False
 
     def build(self) -> None:
+        self.editors: dict[str, BriefingEdit] = {}
         body = QWidget(self)
         layout = QVBoxLayout(body)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -276,6 +276,10 @@ class BriefingDock(DocumentDock):
             current.remove(cursor.block())
             cursor.setBlockFormat(block)
         else:
+            # Markdown has no heading inside a list item that reads back the same: a listed
+            # heading becomes a paragraph.
+            if cursor.blockFormat().headingLevel():
+                self._restyle(cursor, 0)
             listed = QTextListFormat()
             listed.setStyle(style)
             cursor.createList(listed)
@@ -292,23 +296,34 @@ class BriefingDock(DocumentDock):
         editor = self._formatted()
         cursor = editor.textCursor()
         cursor.beginEditBlock()
-        block = QTextBlockFormat()
-        block.setHeadingLevel(index)
-        cursor.mergeBlockFormat(block)
-        # A heading's size and weight are character formats in Qt's rich text.
-        char = QTextCharFormat()
-        sizes = {0: 0, 1: 3, 2: 2, 3: 1}
-        char.setProperty(QTextCharFormat.Property.FontSizeAdjustment, sizes[index])
-        char.setFontWeight(QFont.Weight.Bold if index else QFont.Weight.Normal)
-        cursor.movePosition(QTextCursor.MoveOperation.StartOfBlock)
-        cursor.movePosition(QTextCursor.MoveOperation.EndOfBlock, QTextCursor.MoveMode.KeepAnchor)
-        cursor.mergeCharFormat(char)
+        listed = cursor.currentList()
+        if index and listed is not None:  # a heading is never a list item (see `_list`)
+            listed.remove(cursor.block())
+            unlisted = QTextBlockFormat()
+            unlisted.setIndent(0)
+            cursor.mergeBlockFormat(unlisted)
+        self._restyle(cursor, index)
         cursor.endEditBlock()
         self._new_step(editor.field)
         editor.setFocus()
 
+    @staticmethod
+    def _restyle(cursor: QTextCursor, level: int) -> None:
+        """Make the cursor's paragraph a heading of `level` (0: a plain paragraph)."""
+        block = QTextBlockFormat()
+        block.setHeadingLevel(level)
+        cursor.mergeBlockFormat(block)
+        # A heading's size and weight are character formats in Qt's rich text.
+        char = QTextCharFormat()
+        sizes = {0: 0, 1: 3, 2: 2, 3: 1}
+        char.setProperty(QTextCharFormat.Property.FontSizeAdjustment, sizes[level])
+        char.setFontWeight(QFont.Weight.Bold if level else QFont.Weight.Normal)
+        whole = QTextCursor(cursor.block())
+        whole.movePosition(QTextCursor.MoveOperation.EndOfBlock, QTextCursor.MoveMode.KeepAnchor)
+        whole.mergeCharFormat(char)
+
     def _show_format(self, *_: object) -> None:
-        if not self.editors:
+        if not self.is_built:
             return
         editor = self.current_editor()
         self.bold_action.setChecked(editor.fontWeight() >= QFont.Weight.Bold)
