@@ -43,6 +43,9 @@ BODY_POINT_SIZE = 9.5
 PDF_RESOLUTION = 300
 """Dots per inch of a written PDF's layout: text stays vector; the map picture is sharp."""
 
+_BLANK = "hexwright:blank"
+"""A transparent pixel, stretched to leave room above a part of a report."""
+
 _BODY = re.compile(r"<body[^>]*>(.*)</body>", re.DOTALL)
 
 
@@ -76,9 +79,9 @@ def body_size(device: QPagedPaintDevice) -> tuple[float, float]:
 
 
 def build_document(
-    report: Report, device: QPagedPaintDevice, picture: QImage | None = None
+    html: str, device: QPagedPaintDevice, picture: QImage | None = None
 ) -> QTextDocument:
-    """The report's rich text laid out for the device's pages (fonts at its resolution)."""
+    """A part of a report as rich text laid out for the device (fonts at its resolution)."""
     document = QTextDocument()
     document.documentLayout().setPaintDevice(device)
     font = QFont(document.defaultFont())
@@ -86,8 +89,28 @@ def build_document(
     document.setDefaultFont(font)
     if picture is not None:
         document.addResource(QTextDocument.ResourceType.ImageResource, QUrl(MAP_PICTURE), picture)
-    document.setHtml(report.html)
+    blank = QImage(1, 1, QImage.Format.Format_ARGB32)
+    blank.fill(Qt.GlobalColor.transparent)
+    document.addResource(QTextDocument.ResourceType.ImageResource, QUrl(_BLANK), blank)
+    document.setHtml(html)
     return document
+
+
+@dataclass(frozen=True)
+class _Laid:
+    """A part of a report laid out: it begins on page `first` (counted from 0), `offset` device
+    pixels down the body (below the part before it), and runs over `pages` pages."""
+
+    document: QTextDocument
+    first: int
+    pages: int
+
+
+STEPS = 1000
+"""What a report's progress counts to: laying out its parts, then painting its pages."""
+
+FRESH_PAGE = 0.85
+"""A part that would begin this far down a page begins on the next page."""
 
 
 def paint_report(
@@ -102,25 +125,65 @@ def paint_report(
 ) -> bool:
     """Paint the report on the device's pages with headers and footers, with a painter begun on
     the device (`after_a_page`: something is on the current page already, start a new one);
-    return False when `progress` cancelled it (the pages painted so far stay)."""
-    document = build_document(report, device, picture)
-    metrics_font = QFont(document.defaultFont())
+    return False when `progress` (told of each part laid out, then of each page) cancelled it;
+    the pages painted so far stay."""
+    metrics_font = QFont()
     metrics_font.setPointSizeF(BODY_POINT_SIZE - 1.5)
     line = metrics_font.pointSizeF() / 72 * device.logicalDpiY()
     page, body = _layout_rects(device, line * 2.6)
-    document.setPageSize(QSizeF(body.width(), body.height()))
-    _keep_headings_with_next(document, body.height(), line * 8)
-    pages = document.pageCount()
+    laid = _lay_out(report, device, body, picture=picture, line=line, progress=progress)
+    if laid is None:
+        return False
+    pages = max((part.first + part.pages for part in laid), default=1)
+    frame = _Frame(page, body, metrics_font, report.title, source)
     for number in range(pages):
-        if progress is not None and not progress(number, pages):
+        if progress is not None and not progress(STEPS // 2 + STEPS * number // (2 * pages), STEPS):
             return False
         if number or after_a_page:
             device.newPage()
-        frame = _Frame(page, body, metrics_font, report.title, source)
-        _paint_page(painter, document, frame, number, pages)
+        for part in laid:
+            if part.first <= number < part.first + part.pages:
+                _paint_body(painter, part.document, body, number - part.first)
+        _paint_frame(painter, frame, number, pages)
     if progress is not None:
-        progress(pages, pages)
+        progress(STEPS, STEPS)
     return True
+
+
+def _lay_out(
+    report: Report,
+    device: QPagedPaintDevice,
+    body: QRectF,
+    *,
+    picture: QImage | None,
+    line: float,
+    progress: Progress | None,
+) -> list[_Laid] | None:
+    """Lay each part out on the pages, each going on below the one before it (a long report
+    is many parts, so that laying it out shows progress and can be cancelled)."""
+    laid: list[_Laid] = []
+    first, offset = 0, 0.0
+    for number, part in enumerate(report.parts):
+        html = part
+        if progress is not None and not progress(STEPS * number // (2 * len(report.parts)), STEPS):
+            return None
+        if offset:
+            # Below the part before it: a blank picture as tall as that part's last page is
+            # full (a frame's top margin would repeat on every page a table runs over).
+            css = int(offset * 96 / max(device.logicalDpiY(), 1))
+            room = f'<p style="margin: 0px;"><img src="{_BLANK}" width="1" height="{css}"></p>'
+            html = room + part
+        document = build_document(html, device, picture)
+        document.setPageSize(QSizeF(body.width(), body.height()))
+        _keep_headings_with_next(document, body.height(), line * 8)
+        pages = document.pageCount()
+        laid.append(_Laid(document, first, pages))
+        used = document.documentLayout().documentSize().height() - (pages - 1) * body.height()
+        first += pages - 1
+        offset = used
+        if offset > body.height() * FRESH_PAGE:
+            first, offset = first + 1, 0.0
+    return laid
 
 
 def _keep_headings_with_next(document: QTextDocument, page_height: float, room: float) -> None:
@@ -151,10 +214,8 @@ class _Frame:
     source: str
 
 
-def _paint_page(
-    painter: QPainter, document: QTextDocument, frame: _Frame, number: int, pages: int
-) -> None:
-    page, body = frame.page, frame.body
+def _paint_body(painter: QPainter, document: QTextDocument, body: QRectF, number: int) -> None:
+    """Page `number` of a laid-out part, in the page's body."""
     painter.save()
     painter.translate(body.left(), body.top() - number * body.height())
     context = QAbstractTextDocumentLayout.PaintContext()
@@ -162,6 +223,11 @@ def _paint_page(
     painter.setClipRect(context.clip)
     document.documentLayout().draw(painter, context)
     painter.restore()
+
+
+def _paint_frame(painter: QPainter, frame: _Frame, number: int, pages: int) -> None:
+    """The header (title, scenario file, a rule) and the footer ("Page 3 of 12")."""
+    page, body = frame.page, frame.body
     painter.save()
     painter.setFont(frame.font)
     painter.setPen(Qt.GlobalColor.darkGray)

@@ -37,6 +37,16 @@ td.num { text-align: right; }
 </style>
 """
 
+PART_ROWS = 250
+"""Rows of the OOB's table laid out at a time: a long OOB shows its progress while it is laid
+out, and each part's table starts with the column names again."""
+
+_TABLE_HEAD = (
+    '<table class="grid" width="100%" cellspacing="0" cellpadding="3" border="0.5">'
+    "<thead><tr><th>Unit</th><th>Type</th><th>Strength</th><th>Quality</th>"
+    "<th>Starts or arrives</th></tr></thead>"
+)
+
 MarkdownToHtml = Callable[[str], str]
 """Turns a briefing's Markdown into HTML (Qt's reader, without raw HTML)."""
 
@@ -46,7 +56,8 @@ class Report:
     """A document to print: its name for the page headers and its HTML."""
 
     title: str
-    html: str
+    parts: list[str]
+    """The HTML, in parts laid out one after the other (each with its own style sheet)."""
     units: list[str] = field(default_factory=list)
     """The names of the units it lists, in order (what a test reads back from the PDF)."""
 
@@ -118,11 +129,11 @@ def oob_report(scenario: ScenarioFile, oob: OobFile, map_file: MapFile) -> Repor
     index = OobIndex.from_oob(oob)
     where = Whereabouts(scenario, index, map_file)
     header = scenario.header
-    parts = [
-        STYLE,
-        f"<h1>{escape(header.title)} — Order of Battle</h1>",
-        f'<p class="sub">{when_text(header.start)}, {header.turns} turns</p>',
-    ]
+    parts: list[str] = []
+    lead = (
+        f"<h1>{escape(header.title)} — Order of Battle</h1>"
+        f'<p class="sub">{when_text(header.start)}, {header.turns} turns</p>'
+    )
     units: list[str] = []
     for side in oob.sides:
         table = _OobTable(where)
@@ -130,13 +141,12 @@ def oob_report(scenario: ScenarioFile, oob: OobFile, map_file: MapFile) -> Repor
             table.nation(nation)
         units.extend(table.units)
         name = side.name or side_label(side.side)
-        parts.append(f"<h2>{escape(name)} ({side_label(side.side)})</h2>")
-        parts.append(
-            '<table class="grid" width="100%" cellspacing="0" cellpadding="3" border="0.5">'
-            "<thead><tr><th>Unit</th><th>Type</th><th>Strength</th><th>Quality</th>"
-            "<th>Starts or arrives</th></tr></thead>" + "".join(table.rows) + "</table>"
-        )
-    return Report(f"{header.title} — Order of Battle", "".join(parts), units)
+        lead += f"<h2>{escape(name)} ({side_label(side.side)})</h2>"
+        for start in range(0, max(len(table.rows), 1), PART_ROWS):
+            rows = table.rows[start : start + PART_ROWS]
+            parts.append(STYLE + lead + _TABLE_HEAD + "".join(rows) + "</table>")
+            lead = ""
+    return Report(f"{header.title} — Order of Battle", parts, units)
 
 
 _FORMATION_LEVELS = frozenset(
@@ -264,4 +274,4 @@ def briefing_report(
     if scenario.briefings.designer_notes.strip():
         parts.append("<h2>Designer's notes</h2>")
         parts.append(markdown(scenario.briefings.designer_notes))
-    return Report(f"{header.title} — {label} Briefing", "".join(parts))
+    return Report(f"{header.title} — {label} Briefing", ["".join(parts)])

@@ -112,20 +112,26 @@ def test_both_briefings_start_each_on_a_page_of_its_own(tmp_path: Path) -> None:
     assert len(_pictures(out)) == 2
 
 
-def test_a_cancelled_pdf_leaves_no_file(tmp_path: Path) -> None:
-    out = tmp_path / "oob.pdf"
-    heard: list[tuple[int, int]] = []
-
-    def progress(done: int, total: int) -> bool:
-        heard.append((done, total))
-        return done < 2
-
+def test_progress_goes_up_to_the_end_and_a_cancelled_pdf_leaves_no_file(tmp_path: Path) -> None:
     job = PrintJob(load_scenario(BASTOGNE), Subject.OOB)
-    assert job.write_pdf(out, progress) is False
+    heard: list[tuple[int, int]] = []
+    assert job.write_pdf(tmp_path / "whole.pdf", lambda *told: heard.append(told) or True)
+    done = [d for d, _total in heard]
+    assert done == sorted(done)
+    assert len(heard) > 5
+    assert heard[-1][0] == heard[-1][1]
+
+    out = tmp_path / "oob.pdf"
+    calls: list[int] = []
+
+    def cancel_on_third(done: int, total: int) -> bool:
+        calls.append(done)
+        return len(calls) < 3
+
+    assert job.write_pdf(out, cancel_on_third) is False
+    assert len(calls) == 3
     assert not out.exists()
-    assert list(tmp_path.iterdir()) == []
-    assert heard[-1][0] == 2
-    assert heard[0][1] > 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["whole.pdf"]
 
 
 def test_raw_html_in_a_briefing_is_shown_as_text_never_read_as_markup() -> None:
