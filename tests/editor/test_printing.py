@@ -14,6 +14,7 @@ import pytest
 from pypdf import PdfReader
 
 from editor.cli import main
+from editor.printing import jobs
 from editor.printing.jobs import PrintJob, Subject
 from editor.printing.paging import markdown_html
 from editor.printing.whereabouts import Places
@@ -102,7 +103,8 @@ def test_a_briefing_pdf_holds_its_text_its_map_and_its_objectives(tmp_path: Path
     assert pictures[0] >= 1000
 
 
-def test_both_briefings_start_each_on_a_page_of_its_own(tmp_path: Path) -> None:
+def test_both_briefings_start_each_on_a_page_of_its_own(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(jobs, "PICTURE_WIDTH", 600)  # the pictures' size is not the point
     out = tmp_path / "both.pdf"
     assert main(["print", "briefing", str(BASTOGNE), "-o", str(out)]) == 0
     pages = _pages(out)
@@ -197,7 +199,8 @@ def test_print_lists_the_problems_of_a_broken_scenario_and_exits_1(tmp_path: Pat
     assert not (tmp_path / "x.pdf").exists()
 
 
-def test_a_briefing_of_a_scenario_without_one_says_so(tmp_path: Path) -> None:
+def test_a_briefing_of_a_scenario_without_one_says_so(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(jobs, "PICTURE_WIDTH", 600)
     stoumont = SAMPLE_DATA / "stoumont44" / "scenarios" / "stoumont-station.scenario.yaml"
     out = tmp_path / "axis.pdf"
     job = PrintJob(load_scenario(stoumont), Subject.BRIEFING, Side.AXIS)
