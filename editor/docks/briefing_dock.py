@@ -4,9 +4,10 @@ document (typing merged as text editors merge it)."""
 
 from __future__ import annotations
 
+import re
 import time
 
-from PySide6.QtCore import QMimeData, Qt
+from PySide6.QtCore import QMimeData, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QFocusEvent,
@@ -51,11 +52,16 @@ STYLES = ("Paragraph", "Heading 1", "Heading 2", "Heading 3")
 """The block styles the style box offers; Markdown has these and nothing between."""
 
 
+_PICTURE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
+"""A picture in Markdown, left out of what is pasted."""
+
+
 class BriefingEdit(QTextEdit):
     """A rich-text box whose undo is the document's (its own is off) and which takes only what
     Markdown keeps from a paste (no fonts, colours or pictures from another program)."""
 
-    left = None  # set by the panel: called when the box loses the focus
+    left = Signal(str)
+    """The box lost the focus (its field): typing after it is a new undo step."""
 
     def __init__(self, field: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -70,18 +76,14 @@ class BriefingEdit(QTextEdit):
             # What Markdown keeps of it: a pasted web page brings no styles or remote pictures.
             scratch = QTextDocument()
             scratch.setHtml(source.html())
-            text = scratch.toMarkdown(MARKDOWN)
-            for line in text.splitlines():
-                if line.lstrip().startswith("!["):
-                    text = text.replace(line, "")
+            text = _PICTURE.sub("", scratch.toMarkdown(MARKDOWN))
             self.textCursor().insertMarkdown(text, MARKDOWN)
             return
         super().insertFromMimeData(source)
 
     def focusOutEvent(self, event: QFocusEvent) -> None:
         super().focusOutEvent(event)
-        if callable(self.left):
-            self.left(self)
+        self.left.emit(self.field)
 
 
 class BriefingDock(DocumentDock):
@@ -121,7 +123,7 @@ class BriefingDock(DocumentDock):
         self.tabs = QTabWidget(body)
         for field, label, _noun in TEXTS:
             editor = BriefingEdit(field, self.tabs)
-            editor.left = self._left
+            editor.left.connect(self._new_step)
             editor.setPlaceholderText(
                 "What this side's player reads before the first turn: the situation, the task, "
                 "the forces and help on the way."
@@ -207,9 +209,6 @@ class BriefingDock(DocumentDock):
     def _new_step(self, field: str) -> None:
         """The next edit of `field` starts an undo step of its own."""
         self._session[field] = self._session.get(field, 0) + 1
-
-    def _left(self, editor: BriefingEdit) -> None:
-        self._new_step(editor.field)
 
     def _typed(self, field: str) -> None:
         if self._loading or self.document is None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QMimeData, Qt
 from PySide6.QtGui import QTextCursor
 
 from editor.docks import briefing_dock
@@ -183,3 +183,19 @@ def test_a_scenario_without_briefings_opens_and_saves_unchanged(
     assert not document.is_dirty
     document.save_as(stoumont)
     assert stoumont.read_bytes() == before
+
+
+def test_a_paste_from_a_web_page_keeps_emphasis_and_drops_styles_and_pictures(
+    dock: BriefingDock, document: Document
+) -> None:
+    editor = _notes(dock)
+    pasted = QMimeData()
+    pasted.setHtml(
+        '<p><b>Bastogne</b> <span style="color:red; font-size:40pt">must</span> '
+        '<img src="file:///etc/hexwright.png"> be held</p>'
+    )
+    editor.insertFromMimeData(pasted)
+    notes = document.scenario.briefings.designer_notes
+    assert "**Bastogne** must be held" in " ".join(notes.split())
+    assert "![" not in notes
+    assert "color" not in notes
