@@ -134,7 +134,8 @@ class Header(Node):
     title: str = Field(min_length=1)
     """Scenario title."""
     description: str = ""
-    """Briefing: situation, forces, goals."""
+    """The scenario's description for choosing it: situation, forces, goals (each side's own
+    briefing and the designer's notes are `briefings`)."""
     ruleset: Ruleset
     """Panzer Campaigns or Panzer Battles rules and scale."""
     start: GameTime
