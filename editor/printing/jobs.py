@@ -14,6 +14,7 @@ from pathlib import Path
 from PySide6.QtGui import QImage, QPagedPaintDevice, QPainter
 
 from editor.printing.paging import (
+    STEPS,
     Progress,
     body_size,
     css_pixels,
@@ -102,7 +103,13 @@ class PrintJob:
 
         pictures: list[QImage | None] = []
         if self.subject is Subject.BRIEFING:
-            pictures = [setup_picture(self.bundle, side, PICTURE_WIDTH) for side in self.sides]
+            # Drawing a large map takes a while: Cancel is heard between its bands.
+            drawing = None if progress is None else (lambda _done, _total: progress(0, STEPS))
+            for side in self.sides:
+                picture = setup_picture(self.bundle, side, PICTURE_WIDTH, drawing)
+                if picture is None:
+                    return False
+                pictures.append(picture)
         reports = self.reports(device, pictures)
         painter = QPainter()
         if not painter.begin(device):
