@@ -99,7 +99,7 @@ class PrintJob:
     def paint(self, device: QPagedPaintDevice, progress: Progress | None = None) -> bool:
         """Paint every page on the device; False when `progress` cancelled. One painter for
         the whole job: a PDF writer's file is finished when its painter ends."""
-        from editor.printing.setup_map import setup_picture  # noqa: PLC0415
+        from editor.printing.setup_map import setup_picture  # noqa: PLC0415  # briefings only
 
         pictures: list[QImage | None] = []
         if self.subject is Subject.BRIEFING:
