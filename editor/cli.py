@@ -294,7 +294,7 @@ def build_parser() -> argparse.ArgumentParser:
     printing.add_argument("subject", choices=("oob", "briefing"), help="what to print")
     printing.add_argument("scenario", metavar="SCENARIO", help="a .scenario.yaml file")
     printing.add_argument(
-        "--side", choices=SIDES, help="the briefing of this side only (default: both, in turn)"
+        "--side", choices=SIDES, help="this side's OOB or briefing only (default: both, in turn)"
     )
     printing.add_argument("-o", "--output", required=True, metavar="OUT.pdf")
     printing.set_defaults(handler="printing:command_print")

@@ -43,8 +43,8 @@ class Subject(StrEnum):
 
 @dataclass(frozen=True)
 class PrintJob:
-    """A subject of a scenario: the OOB, or a briefing of one side (`side` None: each side's
-    in turn, each from a new page)."""
+    """A subject of a scenario: the OOB or the briefing, of one side or (`side` None) of each
+    in turn (each briefing from a new page)."""
 
     bundle: ScenarioBundle
     subject: Subject
@@ -72,7 +72,7 @@ class PrintJob:
         assert oob is not None, "a complete scenario is printed"
         assert map_file is not None, "a complete scenario is printed"
         if self.subject is Subject.OOB:
-            return [oob_report(scenario, oob, map_file)]
+            return [oob_report(scenario, oob, map_file, self.side)]
         width, height = body_size(device)
         reports = []
         for number, side in enumerate(self.sides):
@@ -92,7 +92,8 @@ class PrintJob:
         """The document's title."""
         header = self.bundle.scenario.model.header.title
         if self.subject is Subject.OOB:
-            return f"{header} — Order of Battle"
+            which = f" ({self.side.value.capitalize()})" if self.side is not None else ""
+            return f"{header} — Order of Battle{which}"
         which = self.side.value.capitalize() if self.side is not None else "Both Sides'"
         return f"{header} — {which} Briefing"
 

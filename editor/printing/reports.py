@@ -124,8 +124,10 @@ class _OobTable:
         ]
 
 
-def oob_report(scenario: ScenarioFile, oob: OobFile, map_file: MapFile) -> Report:
-    """The order of battle of the scenario, side by side, as a paginated table."""
+def oob_report(
+    scenario: ScenarioFile, oob: OobFile, map_file: MapFile, side: Side | None = None
+) -> Report:
+    """The order of battle of the scenario (of one side, or of each in turn) as a table."""
     index = OobIndex.from_oob(oob)
     where = Whereabouts(scenario, index, map_file)
     header = scenario.header
@@ -135,13 +137,15 @@ def oob_report(scenario: ScenarioFile, oob: OobFile, map_file: MapFile) -> Repor
         f'<p class="sub">{when_text(header.start)}, {header.turns} turns</p>'
     )
     units: list[str] = []
-    for side in oob.sides:
+    for side_oob in oob.sides:
+        if side is not None and side_oob.side is not side:
+            continue
         table = _OobTable(where)
-        for nation in side.nations:
+        for nation in side_oob.nations:
             table.nation(nation)
         units.extend(table.units)
-        name = side.name or side_label(side.side)
-        lead += f"<h2>{escape(name)} ({side_label(side.side)})</h2>"
+        name = side_oob.name or side_label(side_oob.side)
+        lead += f"<h2>{escape(name)} ({side_label(side_oob.side)})</h2>"
         for start in range(0, max(len(table.rows), 1), PART_ROWS):
             rows = table.rows[start : start + PART_ROWS]
             parts.append(STYLE + lead + _TABLE_HEAD + "".join(rows) + "</table>")

@@ -86,6 +86,17 @@ def test_the_oob_pdf_names_every_unit_of_the_scenario_with_where_it_is(tmp_path:
         assert f"Page {number} of {len(pages)}" in page
 
 
+def test_the_oob_of_one_side_leaves_the_other_out(tmp_path: Path) -> None:
+    out = tmp_path / "axis.pdf"
+    assert main(["print", "oob", str(BASTOGNE), "--side", "axis", "-o", str(out)]) == 0
+    text = " ".join(_pages(out))
+    assert "German (Axis)" in text
+    assert "Panzer-Lehr" in text
+    assert "American (Allied)" not in text
+    assert "101st AB Div HQ" not in text
+    assert PdfReader(out).metadata.title == "The Road to Bastogne — Order of Battle (Axis)"
+
+
 def test_a_briefing_pdf_holds_its_text_its_map_and_its_objectives(tmp_path: Path) -> None:
     out = tmp_path / "allied.pdf"
     assert main(["print", "briefing", str(BASTOGNE), "--side", "allied", "-o", str(out)]) == 0
