@@ -37,6 +37,7 @@ from editor.printing.paging import MARKDOWN
 from editor.selection import Selection
 from editor.widgets.undo_keys import undo_keys_to_window
 from schemas.io import FileKind
+from schemas.vocabulary import Side
 
 TEXTS = (
     ("allied", "Allied", "Allied Briefing"),
@@ -119,6 +120,12 @@ class BriefingDock(DocumentDock):
         )
         self.bullets_action = self._tool("Bulleted List", "list", None, self._bullets)
         self.numbers_action = self._tool("Numbered List", "list-ordered", None, self._numbers)
+        self.toolbar.addSeparator()
+        self.preview_action = self._tool("Print Preview", "printer", None, self._preview)
+        self.preview_action.setToolTip(
+            "The briefing in front as File > Print prints it (the designer's notes: both sides' "
+            "briefings, which end with them)"
+        )
         layout.addWidget(self.toolbar)
         self.tabs = QTabWidget(body)
         for field, label, _noun in TEXTS:
@@ -284,6 +291,16 @@ class BriefingDock(DocumentDock):
             cursor.createList(listed)
         cursor.endEditBlock()
         self._new_step(editor.field)
+
+    def _preview(self) -> None:
+        from editor.printing.jobs import Subject  # noqa: PLC0415  # when first used
+
+        printing = getattr(self.window(), "printing", None)
+        if printing is None:  # the panel alone, outside the main window
+            return
+        field = TEXTS[self.tabs.currentIndex()][0]
+        side = None if field == "designer_notes" else Side(field)
+        printing.preview(Subject.BRIEFING, side)
 
     def _bullets(self) -> None:
         self._list(QTextListFormat.Style.ListDisc)

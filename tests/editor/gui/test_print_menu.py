@@ -8,6 +8,7 @@ import unicodedata
 from pathlib import Path
 
 from pypdf import PdfReader
+from PySide6.QtPrintSupport import QPrintPreviewDialog
 from PySide6.QtWidgets import QApplication
 
 from editor.commands import SetValue
@@ -68,6 +69,17 @@ def test_print_previews_and_exports_the_briefing_as_edited_and_not_yet_saved(
     text = _text(out)
     assert "Hold Noville until the 101st is in." in text
     assert document.is_dirty  # printing never saves or changes the scenario
+
+    # The Briefing panel's Print Preview shows the briefing of the tab in front.
+    panel = window.docks["briefing"]
+    panel.show()
+    panel.raise_()
+    panel.tabs.setCurrentIndex(1)
+    panel.preview_action.trigger()
+    shown = [w for w in QApplication.topLevelWidgets() if isinstance(w, QPrintPreviewDialog)]
+    assert any(w.isVisible() and "Axis Briefing" in w.windowTitle() for w in shown)
+    for dialog in shown:
+        dialog.close()
 
 
 def test_cancel_in_the_progress_dialog_writes_no_pdf(window: MainWindow, monkeypatch) -> None:
