@@ -6,7 +6,7 @@ the HTML out on pages."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from html import escape
 
 from editor.printing.whereabouts import Places, Whereabouts, hex_text, when_text
@@ -58,12 +58,10 @@ class Report:
     title: str
     parts: list[str]
     """The HTML, in parts laid out one after the other (each with its own style sheet)."""
-    units: list[str] = field(default_factory=list)
-    """The names of the units it lists, in order (what a test reads back from the PDF)."""
 
 
 def side_label(side: Side) -> str:
-    """ "Allied" or "Axis"."""
+    """The side's name as a label: Allied or Axis."""
     return side.value.capitalize()
 
 
@@ -82,7 +80,6 @@ class _OobTable:
     def __init__(self, where: Whereabouts) -> None:
         self.where = where
         self.rows: list[str] = []
-        self.units: list[str] = []
         self.heads = {
             entry.organization.hq
             for entry in where.index.organizations.values()
@@ -113,7 +110,6 @@ class _OobTable:
             return [head, *rows]
         if not self.where.in_scenario(node.id):
             return []
-        self.units.append(node.name)
         kind = escape(node.type_name or node.unit_class.value.replace("_", " "))
         if node.id in self.heads:
             kind = f"<b>HQ</b> {kind}"
@@ -136,21 +132,19 @@ def oob_report(
         f"<h1>{escape(header.title)} — Order of Battle</h1>"
         f'<p class="sub">{when_text(header.start)}, {header.turns} turns</p>'
     )
-    units: list[str] = []
     for side_oob in oob.sides:
         if side is not None and side_oob.side is not side:
             continue
         table = _OobTable(where)
         for nation in side_oob.nations:
             table.nation(nation)
-        units.extend(table.units)
         name = side_oob.name or side_label(side_oob.side)
         lead += f"<h2>{escape(name)} ({side_label(side_oob.side)})</h2>"
         for start in range(0, max(len(table.rows), 1), PART_ROWS):
             rows = table.rows[start : start + PART_ROWS]
             parts.append(STYLE + lead + _TABLE_HEAD + "".join(rows) + "</table>")
             lead = ""
-    return Report(f"{header.title} — Order of Battle", parts, units)
+    return Report(f"{header.title} — Order of Battle", parts)
 
 
 _FORMATION_LEVELS = frozenset(
