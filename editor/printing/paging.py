@@ -98,8 +98,8 @@ def build_document(
 
 @dataclass(frozen=True)
 class _Laid:
-    """A part of a report laid out: it begins on page `first` (counted from 0), `offset` device
-    pixels down the body (below the part before it), and runs over `pages` pages."""
+    """A part of a report laid out: it begins on page `first` (counted from 0), below the part
+    before it when that one ends on the same page, and runs over `pages` pages."""
 
     document: QTextDocument
     first: int
@@ -165,6 +165,7 @@ def _lay_out(
     first, offset = 0, 0.0
     for number, part in enumerate(report.parts):
         html = part
+        # Laying a part out is most of a report's time: the first half of the progress.
         if progress is not None and not progress(STEPS * number // (2 * len(report.parts)), STEPS):
             return None
         if offset:
