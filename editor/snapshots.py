@@ -2,10 +2,11 @@
 without a display, for the README and for looking at the GUI as a designer would.
 
 It writes the main window with the whole map, zoomed in on a town with units, each map tool
-in use with its options, each dock in front, the Compare panel after a few edits, test-play (a
-move, a fire's preview and result, an assault's preview, arrivals, the Line of sight overlay),
-the Balance panel after a run and after an A/B comparison, and the whole map exported as a
-picture. Settings go to a throw-away folder, so the shots always show the default layout.
+in use with its options, each dock in front, the Compare panel after a few edits, File > Print's
+preview of a briefing and of the OOB, test-play (a move, a fire's preview and result, an
+assault's preview, arrivals, the Line of sight overlay), the Balance panel after a run and
+after an A/B comparison, and the whole map exported as a picture. Settings go to a throw-away
+folder, so the shots always show the default layout.
 """
 
 from __future__ import annotations
@@ -78,6 +79,7 @@ def take(out_dir: Path, scenario: Path | None = None, town: str = TOWN) -> list[
     _ai_orders_shot(window, shot)
     _compare_shot(window, shot)
     unit_types_shot(window, shot)
+    _print_preview_shots(window, out_dir, written)
 
     if place is not None:
         _testplay_shot(window, tuple(place.hex), shot)
@@ -127,6 +129,29 @@ def _ai_orders_shot(window: Any, shot: Callable[[str], None]) -> None:
         window.map_view.center_on(target)
     shot("ai-orders")
     aids.ai_orders_box.setChecked(False)
+
+
+def _print_preview_shots(window: Any, out_dir: Path, written: list[Path]) -> None:
+    """File > Print's preview of the Allied briefing and of the OOB, first page each."""
+    from PySide6.QtWidgets import QApplication  # noqa: PLC0415
+
+    from editor.printing.jobs import Subject  # noqa: PLC0415
+    from schemas.vocabulary import Side  # noqa: PLC0415
+
+    for name, subject, side in (
+        ("print-preview-briefing", Subject.BRIEFING, Side.ALLIED),
+        ("print-preview-oob", Subject.OOB, None),
+    ):
+        dialog = window.printing.preview(subject, side)
+        if dialog is None:
+            return
+        dialog.resize(int(window.width() * 0.7), int(window.height() * 0.9))
+        for _ in range(10):
+            QApplication.processEvents()
+        path = out_dir / f"{name}.png"
+        dialog.grab().save(str(path))
+        written.append(path)
+        dialog.close()
 
 
 def _compare_shot(window: Any, shot: Callable[[str], None]) -> None:

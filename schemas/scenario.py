@@ -134,7 +134,8 @@ class Header(Node):
     title: str = Field(min_length=1)
     """Scenario title."""
     description: str = ""
-    """Briefing: situation, forces, goals."""
+    """The scenario's description for choosing it: situation, forces, goals (each side's own
+    briefing and the designer's notes are `briefings`)."""
     ruleset: Ruleset
     """Panzer Campaigns or Panzer Battles rules and scale."""
     start: GameTime
@@ -531,6 +532,23 @@ class AirSetup(Node):
     """Scheduled availability changes."""
 
 
+class Briefings(Node):
+    """What the players read before they play: one briefing per side and the designer's notes.
+
+    The texts are Markdown (CommonMark with GitHub's tables and strike-through): headings,
+    bold, italic, lists, links and paragraphs. Raw HTML in them is shown as text, never
+    interpreted (the editor and the printed briefing read them with Qt's `MarkdownNoHTML`), so a
+    scenario from anyone cannot carry markup, scripts or remote images into the editor.
+    """
+
+    allied: str = Field("", max_length=200_000)
+    """The Allied player's briefing (Markdown)."""
+    axis: str = Field("", max_length=200_000)
+    """The Axis player's briefing (Markdown)."""
+    designer_notes: str = Field("", max_length=200_000)
+    """The designer's notes for both players: sources, choices, how to play it (Markdown)."""
+
+
 class ScenarioFile(Node):
     """A scenario of a title."""
 
@@ -561,3 +579,5 @@ class ScenarioFile(Node):
     """Air units and availability changes."""
     ai: AiSetup = AiSetup()
     """A/I orders per organization and per-side aggressiveness (format version 3)."""
+    briefings: Briefings = Briefings()
+    """Each side's briefing and the designer's notes, printed with File > Print."""
