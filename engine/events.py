@@ -46,6 +46,7 @@ from engine.irregular_events import (
 from engine.march_events import NightDisrupted, RailDamaged, VehicleBrokeDown
 from engine.organize import BrokeDown, Combined
 from engine.phases import HexDeserted, PhaseStarted
+from engine.supply_events import SupplyUnitsIssued
 from engine.weather import ConditionChanged, StormChanged, VisibilityChanged
 from schemas.vocabulary import Side
 
@@ -425,6 +426,7 @@ Event = (
     | CommandChanged
     | FuelChanged
     | AmmoChanged
+    | SupplyUnitsIssued
     | Recovered
     | Fired
     | Assaulted
