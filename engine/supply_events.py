@@ -16,14 +16,14 @@ class SupplyUnitsIssued:
 
     turn: int
     side: Side
-    resupplied: tuple[tuple[str, str, int], ...]
+    issued: tuple[tuple[str, str, int], ...]
     """(unit, supply unit, strength points it cost) for each unit resupplied."""
     exhausted: tuple[str, ...] = ()
     """Supply units whose strength fell to 0: removed from the map."""
 
     def describe(self) -> str:
         """One sentence for a report."""
-        parts = [f"{unit} from {source} (-{cost})" for unit, source, cost in self.resupplied]
+        parts = [f"{unit} from {source} (-{cost})" for unit, source, cost in self.issued]
         text = f"{self.side.value}: supply units resupplied " + (", ".join(parts) or "nobody")
         if self.exhausted:
             text += f"; used up and removed: {', '.join(self.exhausted)}"

@@ -22,7 +22,7 @@ from engine.explicit_supply import (
 )
 from engine.game import Game
 from engine.logistics import refuel
-from engine.report import side_supply, side_supply_to_json
+from engine.report import format_side_supply, side_supply, side_supply_to_json
 from engine.state import GameState
 from engine.supply import local_supply
 from engine.supply_events import SupplyUnitsIssued
@@ -98,7 +98,7 @@ def test_vehicles_cost_a_point_per_ten() -> None:
     state.units["A"].low_fuel = True
     event = resupply(state, Side.ALLIED)
     assert event is not None
-    assert event.resupplied == (("A", "S", 3),)
+    assert event.issued == (("A", "S", 3),)
 
 
 def test_disrupted_halves_the_range_broken_makes_it_zero_travel_mode_none() -> None:
@@ -166,6 +166,10 @@ def test_sources_only_decide_isolation_and_every_test_uses_80() -> None:
     assert side_supply_to_json(report)["supply_units"] == [
         {"unit": "S", "hex": "0,0", "strength": 20, "range": 4}
     ]
+    assert any(
+        "supply unit S at" in line and "20 vehicles, range 4" in line
+        for line in format_side_supply(report)
+    )
 
 
 def test_virtual_supply_trucks_give_way() -> None:
@@ -220,5 +224,5 @@ def test_a_game_turn_reports_the_resupply() -> None:
     game.end_player_turn()
     game.end_player_turn()
     issued = [e for e in game.iter_log() if isinstance(e, SupplyUnitsIssued)]
-    assert [e.resupplied for e in issued] == [(("A", "S", 5),)]
+    assert [e.issued for e in issued] == [(("A", "S", 5),)]
     assert game.unit("S").strength == 15
