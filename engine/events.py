@@ -134,6 +134,19 @@ class FreedBySight:
 
 
 @dataclass(frozen=True, slots=True)
+class BecameFixed:
+    """Units became Fixed after the start, as the scenario schedules it [000 4.6]."""
+
+    turn: int
+    side: Side
+    units: tuple[str, ...]
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        return f"{self.side.value}: halted, now fixed: {', '.join(self.units)}"
+
+
+@dataclass(frozen=True, slots=True)
 class ProtectionApplied:
     """An arrival's Protection Value broke or eliminated enemy units [000 4.7]."""
 
@@ -415,6 +428,7 @@ Event = (
     | Withdrew
     | Released
     | FreedBySight
+    | BecameFixed
     | ProtectionApplied
     | LandingLosses
     | ObjectiveCaptured

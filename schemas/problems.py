@@ -77,6 +77,7 @@ CODES: dict[str, str] = {
     "SCN008": "programmed weather is on but no weather file is given",
     "SCN009": "an objective starts neutral",
     "SCN010": "a reinforcement, withdrawal or air change names no units",
+    "SCN011": "a unit is to become Fixed on a turn outside the scenario's turns",
     "AI001": "an A/I order applies before any unit of its organization is on the map",
     "AI002": "an A/I order aims at an objective the scenario does not have",
     "AI003": "an exit A/I order does not aim at an exit objective of its own side",
