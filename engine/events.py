@@ -147,6 +147,24 @@ class BecameFixed:
 
 
 @dataclass(frozen=True, slots=True)
+class AttachmentChanged:
+    """A player changed a Corps Attachment on the midnight turn [000 9.1]."""
+
+    turn: int
+    side: Side
+    subject: str
+    """The organization or unit attached."""
+    before: str
+    """The organization it answered to."""
+    attach_to: str
+    """The organization it answers to now."""
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        return f"{self.side.value}: {self.subject} attached to {self.attach_to} (was {self.before})"
+
+
+@dataclass(frozen=True, slots=True)
 class ProtectionApplied:
     """An arrival's Protection Value broke or eliminated enemy units [000 4.7]."""
 
@@ -429,6 +447,7 @@ Event = (
     | Released
     | FreedBySight
     | BecameFixed
+    | AttachmentChanged
     | ProtectionApplied
     | LandingLosses
     | ObjectiveCaptured
