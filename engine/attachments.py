@@ -65,6 +65,21 @@ def attachable(state: GameState, side: Side) -> list[str]:
     return found
 
 
+def subject_for(state: GameState, unit_id: str) -> str | None:
+    """What a Corps Attachment moves when the player picks a unit: the unit itself if it
+    stands directly under a corps-level organization, else the organization above it that
+    does (its division, usually); None when neither exists."""
+    unit = state.units.get(unit_id)
+    if unit is None:
+        return None
+    if _level(state, unit.organization) in ATTACHMENT_LEVELS:
+        return unit.id
+    for organization in state.iter_organizations_above(unit):
+        if _level(state, state.organization_parent.get(organization.id)) in ATTACHMENT_LEVELS:
+            return organization.id
+    return None
+
+
 def attachment_targets(state: GameState, side: Side, subject: str) -> list[str]:
     """The organizations `subject` may be attached to now: the other organizations of its
     side at the level of its present superior, never one at or below itself."""

@@ -34,6 +34,11 @@ class AttachmentOrders:
         move (`engine.attachments.attachable`); on any turn, so a player sees them ahead."""
         return attachments.attachable(self.state, self.acting)
 
+    def attachment_subject(self, unit_id: str) -> str | None:
+        """What a Corps Attachment moves when the player picks this unit: itself if directly
+        under a corps, else its division (`engine.attachments.subject_for`)."""
+        return attachments.subject_for(self.state, unit_id)
+
     def attachment_targets(self, subject: str) -> list[str]:
         """The organizations `subject` may be attached to (same level as its superior)."""
         return attachments.attachment_targets(self.state, self.acting, subject)
