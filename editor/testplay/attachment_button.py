@@ -15,6 +15,9 @@ from PySide6.QtWidgets import QMenu, QPushButton, QWidget
 from engine.game import Game
 from engine.movement import IllegalMove
 
+LONGEST = 24
+"""Characters of the organization's name the button shows (the tooltip names it whole)."""
+
 TIP = (
     "Put {subject} under another corps, so that its HQ answers to the nearest corps HQ of its "
     "sector; only on the midnight turn [000 9.1]"
@@ -82,7 +85,8 @@ class AttachmentButton(QPushButton):
             else f"no other corps that {subject} may join [000 9.1]"
         )
         name = _name(game, subject) if subject in game.state.oob_index.organizations else subject
-        self.setText(f"Attach {name}…")
+        # Elided: a long organization name must not widen the options column.
+        self.setText(f"Attach {name if len(name) <= LONGEST else name[: LONGEST - 1] + '…'}…")
         self.setEnabled(refusal is None)
         self.setToolTip(refusal or TIP.format(subject=name))
 

@@ -105,6 +105,7 @@ def test_disrupted_halves_the_range_broken_makes_it_zero_travel_mode_none() -> N
     state = _state(".S .A .  .B", {})
     s = state.units["S"]
     assert current_range(s) == 4
+    assert supply_unit_notes(state, s) == ["supplies within 4 hexes"]
     s.disrupted = True
     assert current_range(s) == 2
     assert set(reach(state, s).values()) == {0, 1, 2}
