@@ -112,6 +112,7 @@ CODES: dict[str, str] = {
     "SETUP023": "a setup check stopped on an unexpected error",
     "SETUP024": "Corps Attachments put an organization under itself",
     "SETUP025": "an exit objective lies neither on the map edge nor beside water",
+    "SETUP026": "Explicit Supply is on but a side has no supply unit",
 }
 """Every problem code with what it means. Codes are stable: tools and CI scripts may match them."""
 
