@@ -1,6 +1,7 @@
 """A scenario's schedule as a timeline: every placement, reinforcement, release, withdrawal,
-A/I order, air change and unit becoming Fixed later on the turn it happens, filed under the organization it concerns,
-and which units are on the map at a chosen turn, certainly or by chance."""
+A/I order, air change and unit becoming Fixed later on the turn it happens, filed under the
+organization it concerns, and which units are on the map at a chosen turn, certainly or by
+chance."""
 
 from __future__ import annotations
 
