@@ -50,11 +50,14 @@ def minefield_attack(
     """The minefield attack on `unit`, which has just entered the minefield in `hex_index`
     [000 4.4]: one casualty value applied as a combat result (`apply_losses`: strength,
     fatigue, the morale check, finishing off). Then each external rider on the unit is
-    attacked with four times a value drawn for it [001 #24] (`RulesetProfile.
-    rider_minefield_factor`; no riders in Panzer Campaigns). Decision: the riders take their
-    own draw rather than a share of the vehicle's, since "4 times more vulnerable" speaks of
-    each rider's exposure, and riders are attacked even if the vehicle is eliminated by its
-    attack, since they entered the hex with it."""
+    attacked with four times a value drawn for it [001 #24]
+    (`RulesetProfile.rider_minefield_factor`; no riders in Panzer Campaigns).
+
+    Decisions: the riders take their own draw rather than a share of the vehicle's, since "4
+    times more vulnerable" speaks of each rider's exposure; riders are attacked even if the
+    vehicle is eliminated by its attack, since they entered the hex with it; the attack is a
+    move's (`engine.movement_walk`), not a retreat's or an advance's after an assault, which
+    [000 4.4] does not charge with the S/3 movement loss either."""
     minefield = state.minefields.get(hex_index)
     if minefield is None:
         return []
