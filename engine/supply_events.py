@@ -21,6 +21,11 @@ class SupplyUnitsIssued:
     exhausted: tuple[str, ...] = ()
     """Supply units whose strength fell to 0: removed from the map."""
 
+    @property
+    def units(self) -> tuple[str, ...]:
+        """The units resupplied, for the log's places (`editor.testplay.event_places`)."""
+        return tuple(unit for unit, _, _ in self.issued)
+
     def describe(self) -> str:
         """One sentence for a report."""
         parts = [f"{unit} from {source} (-{cost})" for unit, source, cost in self.issued]

@@ -91,6 +91,7 @@ def test_a_low_unit_in_range_is_resupplied_and_the_supply_unit_pays() -> None:
     assert b.low_fuel  # 6 hexes away, range 4
     assert s.strength == 18
     assert "A from S (-2)" in event.describe()
+    assert event.units == ("A",)
 
 
 def test_vehicles_cost_a_point_per_ten() -> None:
