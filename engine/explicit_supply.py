@@ -177,6 +177,21 @@ def resupply(state: GameState, side: Side) -> SupplyUnitsIssued | None:
     return SupplyUnitsIssued(state.turn, side, tuple(issued), tuple(exhausted))
 
 
+def supplier_of(state: GameState, side: Side, hex_index: int) -> tuple[str, int] | None:
+    """The supply unit of `side` that would resupply a unit in the hex now, with its path's
+    length: the nearest whose `reach` includes it (ties: the first in the scenario), as
+    `resupply` chooses; None when none reaches it."""
+    found = [
+        (reached[hex_index], number, unit.id)
+        for number, unit in enumerate(supply_units(state, side))
+        if unit.strength > 0 and hex_index in (reached := reach(state, unit))
+    ]
+    if not found:
+        return None
+    distance, _, unit_id = min(found)
+    return unit_id, distance
+
+
 def supply_unit_notes(state: GameState, unit: UnitState) -> list[str]:
     """What a player reads of a supply unit under Explicit Supply: "Unavailable" in Travel or
     Rail Mode [000 10.4], else its range now (halved when Disrupted, 0 when Broken)."""

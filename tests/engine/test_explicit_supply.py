@@ -17,6 +17,7 @@ from engine.explicit_supply import (
     is_explicit,
     reach,
     resupply,
+    supplier_of,
     supply_cost,
     supply_unit_notes,
 )
@@ -228,3 +229,14 @@ def test_a_game_turn_reports_the_resupply() -> None:
     issued = [e for e in game.iter_log() if isinstance(e, SupplyUnitsIssued)]
     assert [e.issued for e in issued] == [(("A", "S", 5),)]
     assert game.unit("S").strength == 15
+
+
+def test_the_supplier_of_a_hex_is_the_nearest_supply_unit_in_range() -> None:
+    near = {**SUPPLY, "supply_range": 2}
+    state = _state(".S .  .A .  .T", {"T": near})
+    board = state.board
+    assert supplier_of(state, Side.ALLIED, board.index(2, 0)) == ("S", 2)
+    assert supplier_of(state, Side.ALLIED, board.index(3, 0)) == ("T", 1)
+    state.units["T"].mode = Mode.TRAVEL  # Unavailable [000 10.4]
+    assert supplier_of(state, Side.ALLIED, board.index(3, 0)) == ("S", 3)
+    assert supplier_of(state, Side.AXIS, board.index(3, 0)) is None
