@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from engine import attachments, movement
+from engine import attachments, movement, phases
 from engine.orders import ChangeAttachment
+from engine.phases import Action
 
 if TYPE_CHECKING:
     from engine.events import Event
@@ -55,7 +56,9 @@ class AttachmentOrders:
             return "the game is over"
         if self.state.phasing is not self.acting:
             return f"it is not the {self.acting.value} player turn"
-        return attachments.why_not_attach(self.state, self.acting, subject, attach_to)
+        return phases.why_not_now(self.state, Action.MOVE) or attachments.why_not_attach(
+            self.state, self.acting, subject, attach_to
+        )
 
     def change_attachment(self, subject: str, attach_to: str) -> Event:
         """Attach `subject` to `attach_to` on the midnight turn [000 9.1]; IllegalMove with the

@@ -150,3 +150,25 @@ def test_it_is_saved_replayed_and_taken_back() -> None:
     game.undo()
     assert game.superior_of("d1") == "c1"
     assert game.state.hq_of(game.unit("D")).id == "P"
+
+
+def test_in_phased_play_only_in_the_movement_phase() -> None:
+    title = ascii_title(
+        ART,
+        units={"P": HQ, "Q": HQ, "D": HQ},
+        oob=_oob,
+        header={
+            "start": "1944-12-16 20:00",
+            "turns": 12,
+            "optional_rules": ["manual_defensive_fire"],
+        },
+    )
+    game = Game(title.game(0))
+    _to_midnight(game)
+    assert game.phase is not None
+    assert "Movement" in game.phase.describe()  # the first phase of the player turn
+    assert game.why_not_attach("d1", "c2") is None
+    game.end_phase()  # the Axis Defensive Fire Phase
+    assert "not the axis player turn" in (game.why_not_attach("d1", "c2") or "")
+    game.end_phase()  # the Allied Offensive Fire Phase
+    assert "Offensive Fire Phase" in (game.why_not_attach("d1", "c2") or "")
