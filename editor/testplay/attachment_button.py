@@ -15,18 +15,10 @@ from PySide6.QtWidgets import QMenu, QPushButton, QWidget
 from engine.game import Game
 from engine.movement import IllegalMove
 
-LONGEST = 24
-"""Characters of the organization's name the button shows (the tooltip names it whole)."""
-
 TIP = (
     "Put {subject} under another corps, so that its HQ answers to the nearest corps HQ of its "
     "sector; only on the midnight turn [000 9.1]"
 )
-
-
-def _name(game: Game, organization: str) -> str:
-    entry = game.state.oob_index.organizations.get(organization)
-    return entry.organization.name if entry is not None else organization
 
 
 def target_choices(game: Game, subject: str) -> list[tuple[str, str]]:
@@ -35,12 +27,13 @@ def target_choices(game: Game, subject: str) -> list[tuple[str, str]]:
     state = game.state
     entry = state.oob_index.organizations.get(subject)
     here_id = entry.organization.hq if entry is not None else subject
+    subject_name = entry.organization.name if entry is not None else subject
     here = state.units.get(here_id or "")
     found = []
     for target in game.attachment_targets(subject):
         corps = state.oob_index.organizations[target].organization
         hq = state.units.get(corps.hq or "")
-        text = f"Attach to {corps.name}"
+        text = f"Attach {subject_name} to {corps.name}"
         if hq is not None and hq.on_map and here is not None and here.on_map:
             text += f" (HQ {hq.id}, {state.board.distance(here.hex, hq.hex)} hexes away)"
         found.append((text, target))
@@ -84,9 +77,12 @@ class AttachmentButton(QPushButton):
             if targets
             else f"no other corps that {subject} may join [000 9.1]"
         )
-        name = _name(game, subject) if subject in game.state.oob_index.organizations else subject
-        # Elided: a long organization name must not widen the options column.
-        self.setText(f"Attach {name if len(name) <= LONGEST else name[: LONGEST - 1] + '…'}…")
+        entry = game.state.oob_index.organizations.get(subject)
+        name = entry.organization.name if entry is not None else subject
+        # The echelon, not the name: a long name must not widen the options column (the
+        # tooltip and the menu name it whole).
+        echelon = entry.organization.level.value.replace("_", " ") if entry else "unit"
+        self.setText(f"Attach {echelon.capitalize()}…")
         self.setEnabled(refusal is None)
         self.setToolTip(refusal or TIP.format(subject=name))
 

@@ -396,7 +396,8 @@ def test_the_options_page_attaches_a_division_to_another_corps_at_midnight(
     target = game.attachment_targets(subject)[0]
     menu = move_tool_choices(game, subject)
     assert [t for _, t in menu] == game.attachment_targets(subject)
-    assert menu[0][0].startswith("Attach to I. SS-Panzerkorps")
+    assert menu[0][0].startswith("Attach 2. Panzer-Division to I. SS-Panzerkorps")
+    assert button.text() == "Attach Division…"
     button.choose(0)
     assert game.superior_of(subject) == target != before
     assert session.orders[-1] == ChangeAttachment(subject, target)
