@@ -93,6 +93,9 @@ class RulesetProfile:
     stockpiling_in_play: bool = True
     """Artillery may become Stockpiled during the game [000 10.3]; in Panzer Battles only the
     scenario's initial Stockpiled status exists [001 1.1 #7] (`engine.combat.artillery_setup`)."""
+    rider_minefield_factor: float = 1.0
+    """External riders are "4 times more vulnerable to mine field attacks" [001 #24]
+    (`engine.minefield_attack`); Panzer Campaigns has no riders."""
 
 
 PROFILES: dict[Ruleset, RulesetProfile] = {
@@ -133,6 +136,7 @@ PROFILES: dict[Ruleset, RulesetProfile] = {
         air_mission_delay=True,
         stockpiling_in_play=False,
         isolated_fire_low_ammo=False,
+        rider_minefield_factor=4.0,
     ),
 }
 

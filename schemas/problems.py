@@ -77,6 +77,7 @@ CODES: dict[str, str] = {
     "SCN008": "programmed weather is on but no weather file is given",
     "SCN009": "an objective starts neutral",
     "SCN010": "a reinforcement, withdrawal or air change names no units",
+    "SCN011": "a unit is to become Fixed on a turn outside the scenario's turns",
     "AI001": "an A/I order applies before any unit of its organization is on the map",
     "AI002": "an A/I order aims at an objective the scenario does not have",
     "AI003": "an exit A/I order does not aim at an exit objective of its own side",
@@ -114,6 +115,7 @@ CODES: dict[str, str] = {
     "SETUP023": "a setup check stopped on an unexpected error",
     "SETUP024": "Corps Attachments put an organization under itself",
     "SETUP025": "an exit objective lies neither on the map edge nor beside water",
+    "SETUP026": "Explicit Supply is on but a side has no supply unit",
 }
 """Every problem code with what it means. Codes are stable: tools and CI scripts may match them."""
 

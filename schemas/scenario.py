@@ -212,6 +212,9 @@ class Placement(Node):
     """Facing: fire, ZOC and assault only through the facing and its two neighbours [000 5.4]."""
     fixed: bool = False
     """Cannot move until released, assaulted or spotted [000 4.6]."""
+    fixed_from_turn: int | None = measured(None, unit="turn", ge=1, le=MAX_TURNS)
+    """Becomes Fixed at the start of this turn, whatever it did before, and stays so until
+    released, assaulted or spotted as at the start [000 4.6]; `null` = never after the start."""
     strength: int | None = measured(None, unit="men, guns or vehicles", ge=0, le=MAX_STRENGTH)
     """Current strength when below the OOB's full strength; `null` = full strength."""
     fatigue: int = measured(0, unit="fatigue points", ge=0, le=300)

@@ -214,10 +214,11 @@ class UnitDock(DocumentDock):
         placement = self.placement
         placement.editor("facing", none_text="(all round)")
         placement.editor("strength", empty_text="full strength")
+        placement.editor("fixed_from_turn", empty_text="never")
         placement.editor("combined_with", on_finish=True)
         self.placement_fields = field_grid(
             placement,
-            ["hex", "mode", "facing", "strength", "fatigue", "combined_with"],
+            ["hex", "mode", "facing", "strength", "fatigue", "fixed_from_turn", "combined_with"],
             [
                 "fixed",
                 "disrupted",

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from editor.map.geometry import Frame
 from editor.selection import Selection
+from editor.testplay.attachment_button import AttachmentButton
 from editor.testplay.combat_mode import CombatMode
 from editor.testplay.combat_preview import CombatControls
 from editor.testplay.engineering_panel import EngineeringButtons
@@ -532,6 +533,9 @@ class MovePanel(QWidget):
         self.engineering = EngineeringButtons()  # engineers' actions [000 7.2-7.5]
         self.engineering.message.connect(tool.message)
         self.engineering.ordered.connect(self.refresh)
+        self.attachment = AttachmentButton()  # Corps Attachments on the midnight turn [000 9.1]
+        self.attachment.message.connect(tool.message)
+        self.attachment.ordered.connect(self.refresh)
         self.combat = CombatControls(list(tool.combat.actions.values()))
         tool.combat.changed.connect(self._show_preview)
         self.hint = QLabel(
@@ -545,6 +549,7 @@ class MovePanel(QWidget):
         layout.addWidget(row)
         layout.addWidget(actions)
         layout.addWidget(self.engineering)
+        layout.addWidget(self.attachment)
         layout.addWidget(self.combat)
         layout.addWidget(self.hint)
         layout.addStretch(1)
@@ -577,6 +582,7 @@ class MovePanel(QWidget):
         game, unit_id = self.tool.game, self.tool.unit_id
         if game is None or unit_id is None:
             self.engineering.show_unit(None, None)
+            self.attachment.show_unit(None, None)
             self.unit_label.setText("No unit selected")
             for label in (self.hex_label, self.mode_label, self.mp_label):
                 label.setText("–")
@@ -589,7 +595,9 @@ class MovePanel(QWidget):
                 button.setEnabled(False)
             return
         unit = game.unit(unit_id)
-        self.engineering.show_unit(self.tool.session, unit_id if unit.side is game.acting else None)
+        acting = unit_id if unit.side is game.acting else None
+        self.engineering.show_unit(self.tool.session, acting)
+        self.attachment.show_unit(self.tool.session, acting)
         column, row = game.offset_of(unit.hex)
         self.unit_label.setText(describe(unit))
         self.hex_label.setText(f"{column},{row}")

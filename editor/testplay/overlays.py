@@ -54,6 +54,7 @@ from editor.testplay.supply_marks import (
     paint_line,
     supply_color,
 )
+from engine import explicit_supply
 from engine.game import Game
 from engine.sightings import Sight
 from engine.state import other_side
@@ -325,10 +326,12 @@ class TestPlayOverlays(QObject):
             else f"the map edge ({mark.source_value}) at [{end[0]}, {end[1]}]"
         )
         steps = len(mark.hexes) - 1
-        return (
-            f"{side} supply at {where}: {value} from {origin}, "
-            f"{steps} hex{'es' if steps != 1 else ''} away"
-        )
+        away = f"{steps} hex{'es' if steps != 1 else ''} away"
+        game = self.game
+        if game is not None and explicit_supply.is_explicit(game.state):
+            explicit = explicit_origin(game, mark, origin, away)
+            return f"{side} supply at {where}: {value} (Explicit Supply), {explicit}"
+        return f"{side} supply at {where}: {value} from {origin}, {away}"
 
     # Painting ----------------------------------------------------------------------------------
 
@@ -537,3 +540,15 @@ class OverlayToggles(QWidget):
             box.blockSignals(True)
             box.setChecked(getattr(self.overlays, name))
             box.blockSignals(False)
+
+
+def explicit_origin(game: Game, mark: SupplyLineMark, origin: str, away: str) -> str:
+    """Under Explicit Supply the line to a source only keeps the hex from Isolation, and the
+    supply unit that reaches it resupplies [000 10.4]: both, for the dock's line."""
+    found = explicit_supply.supplier_of(game.state, mark.side, game.hex_of(mark.hex))
+    unit = (
+        f"supply unit {found[0]} {found[1]} hex{'es' if found[1] != 1 else ''} away"
+        if found is not None
+        else "no supply unit within range"
+    )
+    return f"not Isolated by the line to {origin}, {away}; {unit}"

@@ -318,6 +318,14 @@ class TestPlaySession(QObject):
         self._after_change(events)
         return events
 
+    def change_attachment(self, subject: str, attach_to: str) -> list[Event]:
+        """An organization or unit under a corps goes under another corps on the midnight
+        turn [000 9.1]; IllegalMove when it may not."""
+        self._check_idle(subject)
+        events = [self.game.change_attachment(subject, attach_to)]
+        self._after_change(events)
+        return events
+
     def deploy_deception(self, unit_id: str, hex_: Offset) -> list[Event]:
         """A deception unit is deployed, or its marker redeployed, at `hex_` [000 4.3];
         IllegalMove when it may not."""

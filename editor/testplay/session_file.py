@@ -23,6 +23,7 @@ from engine.orders import (
     BreakDown,
     CarpetBomb,
     Carry,
+    ChangeAttachment,
     ChangeMode,
     Combine,
     DamageRail,
@@ -47,6 +48,7 @@ from schemas.testplay import (
     AirReconOrder,
     AirStrikeOrder,
     AssaultOrder,
+    AttachmentOrder,
     BreakDownOrder,
     CarpetBombOrder,
     CarryOrder,
@@ -253,6 +255,8 @@ def recorded_order(order: Order) -> RecordedOrder:
         return PatrolOrder(unit=order.unit)
     if isinstance(order, DamageRail):
         return DamageRailOrder(unit=order.unit)
+    if isinstance(order, ChangeAttachment):
+        return AttachmentOrder(subject=order.subject, attach_to=order.attach_to)
     if isinstance(order, DeployDeception):
         return DeceptionOrder(unit=order.unit, hex=order.hex)
     if isinstance(order, AirStrike):
@@ -296,6 +300,8 @@ def engine_order(order: RecordedOrder) -> Order:
         return Patrol(order.unit)
     if isinstance(order, DamageRailOrder):
         return DamageRail(order.unit)
+    if isinstance(order, AttachmentOrder):
+        return ChangeAttachment(order.subject, order.attach_to)
     if isinstance(order, DeceptionOrder):
         return DeployDeception(order.unit, (order.hex[0], order.hex[1]))
     if isinstance(order, AirStrikeOrder):

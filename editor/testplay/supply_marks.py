@@ -23,11 +23,22 @@ from PySide6.QtGui import (
 
 from editor.map.geometry import Frame
 from engine import supply
+from engine.explicit_supply import supply_unit_notes
 from engine.game import Game
 from engine.supply_network import Fill, SupplyNetwork
 from schemas.vocabulary import Side
 
 Offset = tuple[int, int]
+
+
+def supply_notes(game: Game, unit_id: str, viewer: object = None) -> list[str]:
+    """What Hex Info adds to a supply unit under Explicit Supply [000 10.4]: its range now, or
+    Unavailable in Travel or Rail Mode (not for the enemy's units under Fog of War)."""
+    unit = game.state.units.get(unit_id)
+    if unit is None or (viewer is not None and unit.side is not viewer):
+        return []
+    return supply_unit_notes(game.state, unit)
+
 
 SUPPLY_BANDS: tuple[tuple[int, QColor, str], ...] = (
     (0, QColor("#e01e1e"), "Isolated (0)"),
