@@ -12,7 +12,7 @@ import math
 from collections import OrderedDict
 from collections.abc import Iterable
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPainter, QPixmap
 
 from editor.map.geometry import Frame, MapGeometry
