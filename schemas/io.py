@@ -99,6 +99,10 @@ class LoadedFile:
     original_version: int | None = None
     cache_entry: str | None = field(default=None, repr=False)
     """The parse cache's entry of the file's bytes, which also keeps where paths stand in it."""
+    cached_pickle: bytes | None = field(default=None, repr=False, compare=False)
+    """That entry's bytes (`parse_cache.loads` gives back what reading gave, the model
+    included), kept so that the editor's checking process gets the model without the editor
+    pickling it again; whoever sends them may drop them."""
     _marks: dict[ModelPath, yamlio.Mark] = field(default_factory=dict, repr=False)
     _searched: set[ModelPath] = field(default_factory=set, repr=False)
 
@@ -344,12 +348,13 @@ def load_file(path: Path | str, kind: FileKind | None = None) -> LoadedFile:
     loaded.text = text
     as_json = is_json(path)
     loaded.cache_entry = parse_cache.entry_name(raw, kind, as_json)
-    parsed = parse_cache.lookup(raw, kind, as_json, loaded.cache_entry)
-    if parsed is None:
+    found = parse_cache.read_entry(raw, kind, as_json, loaded.cache_entry)
+    if found is None:
         problems = _load_text(loaded, text, as_json)
         parsed = parse_cache.Parsed(loaded.model, problems, loaded.original_version)
-        parse_cache.store(raw, kind, as_json, parsed, loaded.cache_entry)
+        loaded.cached_pickle = parse_cache.store(raw, kind, as_json, parsed, loaded.cache_entry)
     else:
+        parsed, loaded.cached_pickle = found
         loaded.model, loaded.original_version = parsed.model, parsed.original_version
     loaded.problems.extend(p.in_file(where) for p in parsed.problems)
     return loaded
