@@ -90,9 +90,10 @@ def code_stamp() -> str:
     return digest.hexdigest()
 
 
-def key(raw: bytes, kind: str, as_json: bool) -> str:
-    """The name of the entry for a file's bytes read as `kind`."""
-    digest = hashlib.sha256(raw)
+def key(raw: bytes, kind: str, as_json: bool, digest: hashlib._Hash | None = None) -> str:
+    """The name of the entry for a file's bytes read as `kind` (`digest`: a SHA-256 of just
+    these bytes, taken already, which this goes on with)."""
+    digest = hashlib.sha256(raw) if digest is None else digest
     digest.update(f"\0{kind}\0{as_json}\0{code_stamp()}".encode())
     return digest.hexdigest()
 
@@ -168,12 +169,14 @@ def store(
     return data
 
 
-def entry_name(raw: bytes, kind: str, as_json: bool) -> str | None:
+def entry_name(
+    raw: bytes, kind: str, as_json: bool, digest: hashlib._Hash | None = None
+) -> str | None:
     """The name of the entry these bytes have or would have, or None when they are not cached
-    (the cache is off or the file is small)."""
+    (the cache is off or the file is small). `digest`: as `key` takes it."""
     if folder() is None or len(raw) < MIN_BYTES:
         return None
-    return key(raw, kind, as_json)
+    return key(raw, kind, as_json, digest)
 
 
 @dataclass(frozen=True)
