@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QObject, QRectF, Qt, Signal
 from PySide6.QtGui import (
@@ -54,11 +54,11 @@ from editor.testplay.supply_marks import (
     paint_line,
     supply_color,
 )
-from engine.game import Game
-from engine.sightings import Sight
-from engine.state import other_side
-from engine.zoc import zoc_hexes_of, zoc_map
 from schemas.vocabulary import Side
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.sightings import Sight
 
 Offset = tuple[int, int]
 T = TypeVar("T")
@@ -230,6 +230,8 @@ class TestPlayOverlays(QObject):
 
     def zoc_hexes(self) -> set[Offset]:
         """The hexes in the zone of control of the side not moving."""
+        from engine.state import other_side  # noqa: PLC0415
+        from engine.zoc import zoc_hexes_of, zoc_map  # noqa: PLC0415
 
         def build(game: Game) -> set[Offset]:
             enemy = other_side(game.phasing)
@@ -334,6 +336,8 @@ class TestPlayOverlays(QObject):
 
     def paint(self, painter: QPainter, frame: Frame) -> None:
         """Draw the overlays that are on, for the hexes `frame` shows."""
+        from engine.sightings import Sight  # noqa: PLC0415
+
         if self.game is None:
             return
         hexes = frame.hexes(margin=1)
