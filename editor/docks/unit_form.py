@@ -85,10 +85,11 @@ class UnitDock(DocumentDock):
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setWordWrap(True)
         self.empty.setStyleSheet("color: palette(placeholder-text); padding: 24px;")
-        self.unit_page = self._scrolling(self._build_unit_page())
-        self.organization_page = self._scrolling(self._build_organization_page())
-        for page in (self.empty, self.unit_page, self.organization_page):
-            self.pages.addWidget(page)
+        self.pages.addWidget(self.empty)
+        # The unit's and the organization's fields (some eighty editors) are made when a unit
+        # or an organization is first selected, not before the window's first paint.
+        self._unit_page: QScrollArea | None = None
+        self._organization_page: QScrollArea | None = None
 
         body = QWidget()
         layout = QVBoxLayout(body)
@@ -102,6 +103,33 @@ class UnitDock(DocumentDock):
         self._show_selection()
 
     # Building -------------------------------------------------------------------------------
+
+    @property
+    def unit_page(self) -> QScrollArea:
+        """The page of a unit's fields, made when first wanted."""
+        return self._made_unit_page()
+
+    def _made_unit_page(self) -> QScrollArea:
+        if self._unit_page is None:
+            self._unit_page = self._scrolling(self._build_unit_page())
+            self.pages.addWidget(self._unit_page)
+        return self._unit_page
+
+    @property
+    def organization_page(self) -> QScrollArea:
+        """The page of an organization's fields, made when first wanted."""
+        if self._organization_page is None:
+            self._organization_page = self._scrolling(self._build_organization_page())
+            self.pages.addWidget(self._organization_page)
+        return self._organization_page
+
+    def __getattr__(self, name: str) -> Any:
+        # A widget of the unit page, asked for before any unit was selected (code or a test
+        # reaching into the panel): the page is made now.
+        if name in _UNIT_PAGE_WIDGETS and self.__dict__.get("_unit_page", 0) is None:
+            self._made_unit_page()
+            return getattr(self, name)
+        return super().__getattr__(name)
 
     def _binding(self, kind: FileKind, model: type[Any], noun: str) -> Binding:
         return Binding(kind, model, noun, style=DENSE, labels=LABELS, parent=self)
@@ -537,6 +565,20 @@ class UnitDock(DocumentDock):
         hex_ = self.document.scenario.placements[next(iter(placed.values()))].hex
         self.selection.select_hex(hex_)
         self.selection.request_focus(Focus(hex=hex_))
+
+
+_UNIT_PAGE_WIDGETS = frozenset(
+    {
+        "air_toggle",
+        "air_fields",
+        "placement_fields",
+        "placement_state",
+        "place_button",
+        "remove_button",
+        "show_button",
+    }
+)
+"""The widgets `UnitDock._build_unit_page` makes."""
 
 
 def get_air(oob: Any, unit_path: ModelPath) -> AirProfile | None:

@@ -21,15 +21,11 @@ from editor.map.geometry import Frame
 from editor.testplay.air_mode import AIR, AIR_TIP, air_refusal, air_rows, flying
 from editor.testplay.combat_marks import result_line
 from editor.testplay.combat_preview import assault_rows, fire_rows
-from engine.air.events import AirMissionCalled
-from engine.combat.fire import why_not
-from engine.combat.fire_targets import why_cannot_fire
 from engine.combat.kinds import CombatKind
-from engine.game import Game
-from engine.movement import IllegalMove
 
 if TYPE_CHECKING:
     from editor.testplay.move_tool import TestPlayMoveTool
+    from engine.game import Game
 
 Offset = tuple[int, int]
 
@@ -75,6 +71,9 @@ def fire_refusal(game: Game | None, unit_id: str | None) -> str | None:
     """Why the unit may not fire now, the engine's sentence; None when it has a target."""
     if game is None or unit_id is None:
         return "select a unit of the side to move"
+    from engine.combat.fire import why_not  # noqa: PLC0415
+    from engine.combat.fire_targets import why_cannot_fire  # noqa: PLC0415
+
     unit = game.unit(unit_id)
     if game.is_over:
         return "the game is over"
@@ -272,6 +271,8 @@ class CombatMode(QObject):
     def click(self, hex_: Offset | None, *, control: bool = False) -> None:
         """Fire at or assault a target hex; with Ctrl in Assault mode, join a friendly stack
         to the assault (or take it out again); elsewhere say why not."""
+        from engine.combat.fire import why_not  # noqa: PLC0415
+
         game, unit_id = self.game, self.tool.unit_id
         if self.kind == AIR and control:
             self.next_aircraft()
@@ -295,6 +296,8 @@ class CombatMode(QObject):
         self._commit(hex_)
 
     def _commit(self, hex_: Offset) -> None:
+        from engine.movement import IllegalMove  # noqa: PLC0415
+
         session, unit_id = self.tool.session, self.tool.unit_id
         assert session is not None
         assert unit_id is not None
@@ -327,6 +330,9 @@ class CombatMode(QObject):
 
     def _fly(self, hex_: Offset) -> None:
         """Fly the Air mode's aircraft at `hex_`, or say why it may not."""
+        from engine.air.events import AirMissionCalled  # noqa: PLC0415
+        from engine.movement import IllegalMove  # noqa: PLC0415
+
         session, game, aircraft = self.tool.session, self.game, self.aircraft
         if session is None or game is None or aircraft is None:
             return

@@ -7,6 +7,8 @@ through the session, which refuses what the rules forbid with the engine's reaso
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
@@ -26,16 +28,10 @@ from editor.testplay.combat_preview import CombatControls
 from editor.testplay.engineering_panel import EngineeringButtons
 from editor.tools.base import MapTool, ToolEvent
 from editor.widgets.button_rows import WrappingButtons
-from engine.carrying import why_not_uncarry
-from engine.combat.dig_in import why_not_dig_in
-from engine.game import Game
-from engine.movement import IllegalMove, mode_change_cost, mp_left
-from engine.movement_steps import describe
-from engine.mp_text import cost_text, left_text
-from engine.organize import why_not_break_down
-from engine.phases import Action, why_not_now
-from engine.spotting import may_recon_spot
 from schemas.scenario import Mode
+
+if TYPE_CHECKING:
+    from engine.game import Game
 
 Offset = tuple[int, int]
 
@@ -74,6 +70,11 @@ _ACTION_TIPS = {
 
 def _action_refusals(game: Game, unit_id: str) -> dict[str, str | None]:
     """Why the unit may not dig in, combine or break down now (None where it may)."""
+    from engine.carrying import why_not_uncarry  # noqa: PLC0415
+    from engine.combat.dig_in import why_not_dig_in  # noqa: PLC0415
+    from engine.organize import why_not_break_down  # noqa: PLC0415
+    from engine.phases import Action, why_not_now  # noqa: PLC0415
+
     unit = game.unit(unit_id)
     own_turn = unit.side is game.acting and unit.on_map and not game.is_over
     turn = None if own_turn else f"it is not the {unit.side.value} player turn"
@@ -194,6 +195,8 @@ class TestPlayMoveTool(MapTool):
 
     def mp_left(self) -> float:
         """The movement points the moving unit has left this player turn."""
+        from engine.movement import mp_left  # noqa: PLC0415
+
         game = self.game
         if game is None or self.unit_id is None:
             return 0.0
@@ -271,6 +274,8 @@ class TestPlayMoveTool(MapTool):
         self.preview_changed.emit()
 
     def _preview_path(self, hex_: Offset | None) -> None:
+        from engine.mp_text import cost_text, left_text  # noqa: PLC0415
+
         game = self.game
         path: list[Offset] = []
         if game is not None and self.unit_id is not None and hex_ in self.reachable():
@@ -286,6 +291,8 @@ class TestPlayMoveTool(MapTool):
             self.preview_changed.emit()
 
     def _move_to(self, target: Offset) -> None:
+        from engine.movement import IllegalMove  # noqa: PLC0415
+
         game, session, unit_id = self.game, self.session, self.unit_id
         assert game is not None
         assert session is not None
@@ -307,6 +314,9 @@ class TestPlayMoveTool(MapTool):
     def _refuse(self, target: Offset) -> None:
         """Say why the moving unit cannot go to a hex: the engine's reason for the cheapest
         path beyond this turn, or that no path reaches it."""
+        from engine.movement import IllegalMove  # noqa: PLC0415
+        from engine.movement_steps import describe  # noqa: PLC0415
+
         game, session, unit_id = self.game, self.session, self.unit_id
         assert game is not None
         assert session is not None
@@ -329,6 +339,8 @@ class TestPlayMoveTool(MapTool):
 
     def change_mode(self, mode: Mode) -> None:
         """Put the moving unit in another mode; the engine's reason when it may not."""
+        from engine.movement import IllegalMove  # noqa: PLC0415
+
         if self.session is None or self.unit_id is None:
             return
         try:
@@ -342,6 +354,8 @@ class TestPlayMoveTool(MapTool):
 
     def recon_spot(self) -> None:
         """The moving unit tries Recon Spotting; the engine's reason when it may not."""
+        from engine.movement import IllegalMove  # noqa: PLC0415
+
         if self.session is None or self.unit_id is None:
             return
         try:
@@ -357,6 +371,8 @@ class TestPlayMoveTool(MapTool):
         aboard or sets its passengers down [001 Carry/Uncarry], patrols [000 4.2] or damages
         the railway [000 4.4]; the
         engine's reason when it may not."""
+        from engine.movement import IllegalMove  # noqa: PLC0415
+
         session, unit_id = self.session, self.unit_id
         if session is None or unit_id is None:
             return
@@ -408,6 +424,8 @@ class TestPlayMoveTool(MapTool):
         painter.restore()
 
     def _paint_reach(self, painter: QPainter, frame: Frame) -> None:
+        from engine.mp_text import cost_text  # noqa: PLC0415
+
         hexes = frame.hexes(margin=1)
         if hexes is None:
             return
@@ -435,6 +453,8 @@ class TestPlayMoveTool(MapTool):
             _halo_text(painter, box, cost_text(cost), QColor(255, 255, 255))
 
     def _paint_path(self, painter: QPainter, frame: Frame) -> None:
+        from engine.mp_text import left_text  # noqa: PLC0415
+
         points = [QPointF(*frame.point(h)) for h in self.path]
         line = QPainterPath(points[0])
         for point in points[1:]:
@@ -579,6 +599,11 @@ class MovePanel(QWidget):
 
     def refresh(self) -> None:
         """Show the moving unit as the game has it now."""
+        from engine.movement import mode_change_cost  # noqa: PLC0415
+        from engine.movement_steps import describe  # noqa: PLC0415
+        from engine.mp_text import cost_text, left_text  # noqa: PLC0415
+        from engine.spotting import may_recon_spot  # noqa: PLC0415
+
         game, unit_id = self.tool.game, self.tool.unit_id
         if game is None or unit_id is None:
             self.engineering.show_unit(None, None)

@@ -8,13 +8,12 @@ import os
 from collections.abc import Collection
 from datetime import datetime
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from pydantic import BaseModel
 
 from editor.testplay import engineering_records
 from editor.testplay.play_settings import TestPlaySettings
-from engine.game import Game
 from engine.orders import (
     ENGINEERING_ORDERS,
     AirRecon,
@@ -75,6 +74,9 @@ from schemas.testplay import (
 )
 from schemas.title import ScenarioBundle
 from schemas.vocabulary import OptionalRule, Side
+
+if TYPE_CHECKING:
+    from engine.game import Game
 
 TESTPLAY_SUFFIX = ".testplay.yaml"
 """The suffix of a saved test-play."""
