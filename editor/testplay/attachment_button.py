@@ -9,11 +9,13 @@ Everything comes from the session's engine game (`attachment_subject`, `attachme
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QMenu, QPushButton, QWidget
 
-from engine.game import Game
-from engine.movement import IllegalMove
+if TYPE_CHECKING:
+    from engine.game import Game
 
 TIP = (
     "Put {subject} under another corps, so that its HQ answers to the nearest corps HQ of its "
@@ -104,6 +106,8 @@ class AttachmentButton(QPushButton):
         menu.exec(self.mapToGlobal(self.rect().bottomLeft()))
 
     def _give(self, subject: str, target: str) -> None:
+        from engine.movement import IllegalMove  # noqa: PLC0415
+
         try:
             events = self.session.change_attachment(subject, target)  # type: ignore[union-attr]
         except IllegalMove as exc:
