@@ -27,6 +27,7 @@ from engine.combat.fire_targets import why_cannot_fire
 from engine.combat.kinds import CombatKind
 from engine.game import Game
 from engine.movement import IllegalMove
+from engine.spotting import spotted_by
 
 if TYPE_CHECKING:
     from editor.testplay.move_tool import TestPlayMoveTool
@@ -90,6 +91,16 @@ def fire_refusal(game: Game | None, unit_id: str | None) -> str | None:
     if reason.endswith(f" in {column},{row}"):  # no target, not its own hex: say it plainly
         return f"{unit_id} has no enemy within range and in sight to fire at"
     return reason
+
+
+def seen_enemy_at(game: Game, hex_: Offset) -> bool:
+    """Whether the side to move sees an enemy unit (spotted or Unknown) on `hex_` now."""
+    state = game.state
+    where = game.hex_of(hex_)
+    return any(
+        seen.hex == where and state.units[enemy].hex == where
+        for enemy, seen in spotted_by(state, game.phasing).items()
+    )
 
 
 class CombatMode(QObject):
@@ -388,7 +399,28 @@ class CombatMode(QObject):
                 if preview is not None:
                     self.title = f"{unit_id} fires"
                     self.rows = fire_rows(game, preview, self._known())
+        if not self.rows and hex_ is not None and game is not None:
+            self._not_a_target(game, hex_)
         self.changed.emit()
+
+    def _not_a_target(self, game: Game, hex_: Offset) -> None:
+        """A hovered hex of enemy units the side sees that is no target: the engine's reason,
+        so a player learns why (out of range, no spotter that may spot [001 #10] ...)."""
+        if self.kind not in (FIRE, AIR) or not seen_enemy_at(game, hex_):
+            return
+        if self.kind == AIR:
+            if self.aircraft is None or game.mission_of(self.aircraft) != "strike":
+                return
+            reason = game.can_air_strike(self.aircraft, hex_).reason
+            title = f"{self.aircraft} cannot strike {hex_[0]},{hex_[1]}"
+        else:
+            unit_id = self.tool.unit_id
+            if unit_id is None:
+                return
+            reason = why_not(game.state, game.unit(unit_id), game.hex_of(hex_))
+            title = f"{unit_id} cannot fire at {hex_[0]},{hex_[1]}"
+        if reason:
+            self.title, self.rows = title, [("Why not", reason)]
 
     def _known(self) -> set[str] | None:
         """Under Fog of War, the units the side to move may know: those the map shows."""
