@@ -22,6 +22,7 @@ from editor.map.geometry import Frame
 from editor.selection import Selection
 from editor.testplay.combat_mode import CombatMode
 from editor.testplay.combat_preview import CombatControls
+from editor.testplay.deception_mode import paint_markers
 from editor.testplay.engineering_panel import EngineeringButtons
 from editor.tools.base import MapTool, ToolEvent
 from editor.widgets.button_rows import WrappingButtons
@@ -384,6 +385,9 @@ class TestPlayMoveTool(MapTool):
     # Drawing -----------------------------------------------------------------------------------
 
     def paint_preview(self, painter: QPainter, frame: Frame) -> None:
+        game = self.game
+        if game is not None:  # the side to move's own deception markers [000 4.3]
+            paint_markers(painter, frame, game.deception_markers())
         start = self.unit_hex()
         if start is None:
             if self.combat.active:  # the Air mode flies from off the map: no unit selected
