@@ -523,8 +523,10 @@ class CombatMode(QObject):
                 continue
             color = TARGET_COLORS.get(str(kind), TARGET_COLORS[CombatKind.DIRECT_FIRE])
             fill = QColor(color)
-            fill.setAlpha(110 if hex_ == self.hovered else 45)
-            pen = QPen(color, width)
+            # a deployment's dozens of hexes are an area, lighter than a few targets
+            area = kind == DECEPTION
+            fill.setAlpha(110 if hex_ == self.hovered else 20 if area else 45)
+            pen = QPen(color, width * 0.6 if area else width)
             if kind is CombatKind.INDIRECT_FIRE:
                 pen.setStyle(Qt.PenStyle.DashLine)  # told apart without colour too
             painter.setPen(pen)

@@ -539,8 +539,8 @@ class MovePanel(QWidget):
         self.combat = CombatControls(list(tool.combat.actions.values()))
         tool.combat.changed.connect(self._show_preview)
         self.hint = QLabel(
-            tool.tip + ". F fires, A assaults; Escape leaves Fire or Assault, then clears the "
-            "selection."
+            tool.tip + ". F fires, A assaults, R flies an air mission, D deploys a deception "
+            "unit; Escape leaves the mode, then clears the selection."
         )
         self.hint.setWordWrap(True)
         self.hint.setStyleSheet("color: palette(mid);")
