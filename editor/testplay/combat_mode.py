@@ -31,7 +31,7 @@ from editor.testplay.deception_mode import (
     deception_rows,
 )
 from engine.air.events import AirMissionCalled
-from engine.combat.fire import why_not
+from engine.combat.fire import why_not, why_unspotted
 from engine.combat.fire_targets import why_cannot_fire
 from engine.combat.kinds import CombatKind
 from engine.game import Game
@@ -96,6 +96,10 @@ def fire_refusal(game: Game | None, unit_id: str | None) -> str | None:
         return reason
     if game.fire_targets(unit_id):
         return None
+    for hex_ in seen_enemy_hexes(game):  # [001 #10] in sight and range but for its spotters
+        unspotted = why_unspotted(game.state, unit, game.hex_of(hex_))
+        if unspotted is not None:
+            return f"{unit_id} cannot fire indirectly at {hex_[0]},{hex_[1]}: {unspotted}"
     reason = why_not(game.state, unit, unit.hex)  # the points or the Hex Fire Limitation
     column, row = game.offset_of(unit.hex)
     if reason.endswith(f" in {column},{row}"):  # no target, not its own hex: say it plainly
@@ -103,14 +107,20 @@ def fire_refusal(game: Game | None, unit_id: str | None) -> str | None:
     return reason
 
 
+def seen_enemy_hexes(game: Game) -> list[Offset]:
+    """The hexes where the side to move sees an enemy unit (spotted or Unknown) now."""
+    state = game.state
+    found = {
+        seen.hex
+        for enemy, seen in spotted_by(state, game.phasing).items()
+        if state.units[enemy].hex == seen.hex
+    }
+    return [game.offset_of(h) for h in sorted(found)]
+
+
 def seen_enemy_at(game: Game, hex_: Offset) -> bool:
     """Whether the side to move sees an enemy unit (spotted or Unknown) on `hex_` now."""
-    state = game.state
-    where = game.hex_of(hex_)
-    return any(
-        seen.hex == where and state.units[enemy].hex == where
-        for enemy, seen in spotted_by(state, game.phasing).items()
-    )
+    return hex_ in seen_enemy_hexes(game)
 
 
 class CombatMode(QObject):
