@@ -118,3 +118,39 @@ def test_a_deception_unit_is_deployed_from_the_map_saved_and_replayed(window, qt
     controller.take_back()
     assert replayed.game.unit(DECEIVER).on_map
     assert replayed.game.deception_markers() == {}
+
+
+def test_on_the_midnight_turn_the_mode_moves_a_marker_within_twice_the_range(window, qtbot):
+    controller = window.testplay
+    assert controller.start(settings=TestPlaySettings(seed=1))
+    session = controller.session
+    assert session is not None
+    game = session.game
+    marker = (HOME[0] + 4, HOME[1])  # behind the German line, far from the Americans
+    session.deploy_deception(DECEIVER, marker)
+    mode = controller.tool.combat
+    session.end_player_turn()
+    session.end_player_turn()
+    assert not mode.deception_action.isEnabled()
+    assert "redeploys only on the midnight turn" in mode.deception_action.toolTip()
+    while not (game.state.clock.is_midnight_turn(game.state.turn) and game.acting.value == "axis"):
+        session.end_player_turn()
+    assert game.deception_markers() == {DECEIVER: marker}  # not detected, far from the enemy
+    window.selection.select_units([])
+    view = window.map_view
+    view.setFocus()
+    qtbot.keyClick(view, "D")
+    assert mode.kind == DECEPTION
+    assert mode.deceiver == DECEIVER  # no counter on the map: the marker is picked
+    distances = [
+        game.state.board.distance(game.hex_of(marker), game.hex_of(h)) for h in mode.targets
+    ]
+    assert max(distances) == 2 * RANGE  # [000 4.3] twice the Range to redeploy
+    to = (marker[0] - 2 * RANGE, marker[1])
+    assert to in mode.targets
+    view.set_zoom(40.0)
+    view.center_on(to)
+    qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=hex_point(view, to))
+    assert game.deception_markers() == {DECEIVER: to}
+    assert game.orders[-1] == DeployDeception(DECEIVER, to)
+    assert mode.kind is None  # once a player turn
