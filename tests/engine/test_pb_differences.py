@@ -204,3 +204,25 @@ def test_vehicle_defenders_get_half_the_village_against_an_assault() -> None:
         True: [("vehicles into village (vehicle defenders, 1/2 benefit)", -20)],
         False: [("vehicles into village", -40)],
     }
+
+
+def test_an_air_strike_on_a_panzer_battles_vehicle_counts_half_the_village() -> None:
+    found = {}
+    for ruleset in ("panzer_battles", "panzer_campaigns"):
+        title = air_title(".A +a", {"P": FIGHTERS, "a": TANKS}, air=["P"], ruleset=ruleset)
+        title.map_file = title.map_file.model_copy(
+            update={
+                "terrain": [
+                    t.model_copy(update={"defense_modifier": -40}) if t.id == "village" else t
+                    for t in title.map_file.terrain
+                ]
+            }
+        )
+        preview = Game(title.game(0)).air_preview("P", title.positions["a"])
+        assert preview is not None
+        assert preview.strike is not None
+        found[ruleset] = [(m.name, m.pct) for m in preview.strike.modifiers if "village" in m.name]
+    assert found == {
+        "panzer_battles": [("village (vehicle, 1/2 benefit)", -20)],
+        "panzer_campaigns": [("village", -40)],
+    }

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from editor.app import start
 from editor.main_window import MainWindow
+from editor.shortcuts import action_rows
 from editor.testplay.deception_mode import DECEPTION
 from editor.testplay.play_settings import TestPlaySettings
 from engine.orders import DeployDeception
@@ -57,6 +58,8 @@ def test_a_deception_unit_is_deployed_from_the_map_saved_and_replayed(window, qt
     game = session.game
     mode = controller.tool.combat
     assert game.deception_units() == [DECEIVER]  # Axis moves first
+    rows = {(row.where, row.keys, row.what) for row in action_rows(window)}
+    assert ("Play", "D", "Deception") in rows  # the Keyboard Shortcuts page lists it
     view = window.map_view
     view.set_zoom(50.0)
     view.center_on(HOME)
