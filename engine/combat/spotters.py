@@ -59,7 +59,7 @@ def unspotted_reason(
     why each may not, in the manual's words [001 #10]."""
     reasons = [why for u in seeing if (why := why_not_spotter(state, u, air=air)) is not None]
     what = "an air strike" if air else "indirect fire"
-    rule = "[001 #10]" if state.profile.still_spotters else "[000 5.0]"
+    rule = "[001 #10]" if state.profile.still_spotters else "[000 8.4]" if air else "[000 5.0]"
     if not reasons:
         return f"no unit that may spot for {what} sees {where}"
     shown = "; ".join(reasons[:3]) + ("; ..." if len(reasons) > 3 else "")
