@@ -204,7 +204,9 @@ def opportunity_fire(
     for firer in candidates:
         if not target.on_map:
             break
-        seen = may_op_fire(state, firer, target, spotters)  # again: earlier fire changed it
+        # again: earlier fire changed it, and a spotter that fired spots no more [001 #10]
+        still = [s for s in spotters if why_not_spotter(state, s) is None]
+        seen = may_op_fire(state, firer, target, still)
         if seen is None:
             continue
         if state.rng.random() >= FIRE_CHANCE:

@@ -32,7 +32,9 @@ def why_not_spotter(state: GameState, unit: UnitState, *, air: bool = False) -> 
       that has moved (or, for indirect fire, fired) in it; in the enemy's player turn, during
       which indirect opportunity fire may fall, a unit that moved or fired in its side's player
       turn just before. A unit moves only in its side's player turn, so this is the turn it
-      could have moved in, and it does not depend on which side moves first.
+      could have moved in, and it does not depend on which side moves first. A unit that
+      fires as opportunity fire in the enemy's player turn has fired in it too, so it spots
+      for no later indirect fire of that player turn.
     - Indirect fire: moved or fired, as the body says; air strikes: moved only, as the list of
       differences says and the body's "Air Ownership" adds nothing about firing.
     - The firing artillery is one of its own spotters [000 5.0] under the same conditions: a
