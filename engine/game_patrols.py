@@ -119,9 +119,12 @@ class PatrolOrders:
             unit = self._deployable(unit_id)
         except movement.IllegalMove as error:
             return str(error)
-        if deception.deployment_hexes(self.state, unit):
-            return None
         start, reach = deception.deployment_reach(self.state, unit)
+        if any(
+            deception.why_not_deploy(self.state, unit, h) is None
+            for h in self.state.board.iter_within(start, reach)
+        ):  # lazily: the first open hex is enough, its own hex nearly always
+            return None
         why = deception.why_not_deploy(self.state, unit, start)
         return why or f"no hex within {reach} of {unit_id} is open to its marker"
 
