@@ -96,6 +96,17 @@ class RulesetProfile:
     rider_minefield_factor: float = 1.0
     """External riders are "4 times more vulnerable to mine field attacks" [001 #24]
     (`engine.minefield_attack`); Panzer Campaigns has no riders."""
+    still_spotters: bool = False
+    """Only a unit that has not moved in its side's latest player turn spots for indirect fire
+    and air strikes [001 #10, "Indirect Fire Spotting"] (`engine.combat.spotters`); in PzC
+    any unit that is not Broken spots [000 5.0]."""
+    night_fatigue: bool = True
+    """The scenario may turn on the Night Fatigue optional rule [000 9.3]; Panzer Battles has
+    "No night fatigue" [001 #17], whatever the scenario says (`GameState.is_rule_on`)."""
+    vehicle_cover_share: float = 1.0
+    """The share of the terrain's defensive benefit, and of an improved position's or trench's,
+    that a vehicle target gets: all in PzC [000 5.2, 5.3], 1/2 in Panzer Battles [001 #18]
+    (`engine.combat.vehicle_cover`)."""
 
 
 PROFILES: dict[Ruleset, RulesetProfile] = {
@@ -137,6 +148,9 @@ PROFILES: dict[Ruleset, RulesetProfile] = {
         stockpiling_in_play=False,
         isolated_fire_low_ammo=False,
         rider_minefield_factor=4.0,
+        still_spotters=True,
+        night_fatigue=False,
+        vehicle_cover_share=0.5,
     ),
 }
 

@@ -25,6 +25,7 @@ from editor.selection import Selection
 from editor.testplay.attachment_button import AttachmentButton
 from editor.testplay.combat_mode import CombatMode
 from editor.testplay.combat_preview import CombatControls
+from editor.testplay.deception_mode import paint_markers
 from editor.testplay.engineering_panel import EngineeringButtons
 from editor.tools.base import MapTool, ToolEvent
 from editor.widgets.button_rows import WrappingButtons
@@ -401,6 +402,9 @@ class TestPlayMoveTool(MapTool):
     # Drawing -----------------------------------------------------------------------------------
 
     def paint_preview(self, painter: QPainter, frame: Frame) -> None:
+        game = self.game
+        if game is not None:  # the side to move's own deception markers [000 4.3]
+            paint_markers(painter, frame, game.deception_markers())
         start = self.unit_hex()
         if start is None:
             if self.combat.active:  # the Air mode flies from off the map: no unit selected
@@ -559,8 +563,8 @@ class MovePanel(QWidget):
         self.combat = CombatControls(list(tool.combat.actions.values()))
         tool.combat.changed.connect(self._show_preview)
         self.hint = QLabel(
-            tool.tip + ". F fires, A assaults; Escape leaves Fire or Assault, then clears the "
-            "selection."
+            tool.tip + ". F fires, A assaults, R flies an air mission, D deploys a deception "
+            "unit; Escape leaves the mode, then clears the selection."
         )
         self.hint.setWordWrap(True)
         self.hint.setStyleSheet("color: palette(mid);")
