@@ -432,6 +432,8 @@ class CombatMode(QObject):
         session, game, unit_id = self.tool.session, self.game, self.deceiver
         if session is None or game is None or unit_id is None:
             return
+        from engine.movement import IllegalMove  # noqa: PLC0415
+
         try:
             events = session.deploy_deception(unit_id, hex_)  # type: ignore[attr-defined]
         except IllegalMove as exc:
