@@ -9,6 +9,7 @@ hill level falls, and roads, hexsides, bridges, fords and names are read from na
 
 from __future__ import annotations
 
+import itertools
 import sys
 from pathlib import Path
 from typing import Any
@@ -36,7 +37,8 @@ SAMPLE_NOTE = "Sample data drawn for the Hexwright sample situation, not a publi
 def local(address: str, panel: str) -> tuple[int, int]:
     """A native address of `panel` as its `[column, row]`."""
     parsed = parse_address(address)
-    assert parsed is not None and parsed.panel == panel, address
+    assert parsed is not None, address
+    assert parsed.panel == panel, address
     return parsed.column, parsed.row
 
 
@@ -58,7 +60,7 @@ def build_panel(source: dict[str, Any]) -> PanelFile:
     roads = [[0] * width for _ in range(height)]
     for path in source["roads"]:
         hexes = [local(a, pid) for a in path]
-        for a, b in zip(hexes, hexes[1:], strict=False):
+        for a, b in itertools.pairwise(hexes):
             direction = step(a, b)
             start = a
             if direction not in ROAD_BITS:
