@@ -238,11 +238,12 @@ def _force_problems(
 
 
 def _carried(situation: SituationFile) -> set[str]:
-    """Counters aboard landing craft or aircraft of the landing sections."""
+    """Counters the landing sections place: landing craft and aircraft, and their cargo."""
     found: set[str] = set()
     if situation.amphibious is not None:
         for craft in situation.amphibious.craft:
             found.update(craft.cargo)
+            found.add(craft.counter)
     if situation.airborne is not None:
         for lift in situation.airborne.lifts:
             found.update(lift.cargo)
