@@ -63,8 +63,8 @@ def check_panel(panel: PanelFile) -> list[Problem]:
                 problems.append(
                     error(
                         "TGX002",
-                        f"{name}[{r}] uses {', '.join(repr(c) for c in bad)}, which mean nothing "
-                        "in this layer",
+                        f"{name}[{r}] uses {', '.join(repr(c) for c in bad)}: not a character "
+                        "of this layer",
                         path=(name, r),
                     )
                 )
