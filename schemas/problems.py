@@ -136,7 +136,7 @@ CODES: dict[str, str] = {
     "TGX038": "a reinforcement enters off its edge, after the last turn or with wrong units",
     "TGX039": "landing craft not on all-sea hexes, sharing one, or over capacity",
     "TGX040": "an airborne lift over its capacity or on a carrier that is no aircraft",
-    "TGX041": "the situation uses a supplemental module that is switched off",
+    "TGX041": "the situation uses a module or rule that is switched off",
     "TGX042": "a victory condition names what does not exist or cannot be met",
     "TGX043": "a counter has no place to start, or waits off the map for nothing",
 }

@@ -254,6 +254,7 @@ def tiny_situation_data() -> dict[str, Any]:
             {
                 "side": "axis",
                 "name": "German",
+                "attached_cps": 1,
                 "nations": [
                     {
                         "nation": "germany",

@@ -154,6 +154,47 @@ CASES: list[tuple[str, Edit, tuple[str, str, str]]] = [
         ("TGX043", "error", "sides[0].nations[0].counters[1]"),
     ),
     (
+        "more attached CPs than the side has",
+        lambda d: _counter(d, "g5").update(command_post=True),
+        ("TGX037", "error", "sides[1].attached_cps"),
+    ),
+    (
+        "a counter in the other side's area",
+        lambda d: _counter(d, "s2").update(setup_area="west"),
+        ("TGX032", "error", "sides[0].nations[0].counters[1].setup_area"),
+    ),
+    (
+        "an allotment in an area that does not exist",
+        lambda d: d.setdefault("allotments", []).append(
+            {"side": "allied", "kind": "block", "count": 1, "area": "x"}
+        ),
+        ("TGX032", "error", "allotments[0]"),
+    ),
+    (
+        "mines allotted without their column",
+        lambda d: d.setdefault("allotments", []).append(
+            {"side": "allied", "kind": "mines", "count": 2}
+        ),
+        ("TGX036", "error", "allotments[0]"),
+    ),
+    (
+        "a tank flying as an aircraft",
+        lambda d: d.setdefault("aircraft", []).append(
+            {"id": "air", "side": "axis", "type": "tank"}
+        ),
+        ("TGX030", "error", "aircraft[0].type"),
+    ),
+    (
+        "a control condition asking for more hexes than it lists",
+        lambda d: d["victory"]["conditions"][0].update(count=3),
+        ("TGX042", "error", "victory.conditions[0].count"),
+    ),
+    (
+        "a facing without rule 19",
+        lambda d: _counter(d, "g1").update(facing="up"),
+        ("TGX041", "warning", "sides[1].nations[0].counters[0].facing"),
+    ),
+    (
         "a designated transport for a non-engineer",
         lambda d: _counter(d, "s2").update(transport="s1"),
         ("TGX034", "error", "sides[0].nations[0].counters[1].transport"),
