@@ -130,7 +130,7 @@ CODES: dict[str, str] = {
     "TGX032": "a hex address or setup area does not resolve on the assembled board",
     "TGX033": "a hex holds more units than the stacking limit",
     "TGX034": "a passenger or designated transport the rules do not allow",
-    "TGX035": "a vehicle or artillery unit starts in a stream hex away from a bridge",
+    "TGX035": "a vehicle in a stream hex away from a bridge, or a unit Down off a stream",
     "TGX036": "a neutral counter stands where the rules do not allow it",
     "TGX037": "an attached CP is on a unit that is not A or I category",
     "TGX038": "a reinforcement enters off its edge, after the last turn or with wrong units",

@@ -87,6 +87,9 @@ class Counter(Node):
     """An engineer's designated transport [003 9.2]."""
     facing: Literal["up", "up_right", "down_right", "down", "down_left", "up_left"] | None = None
     """Artillery facing under rule 19 (a hexside)."""
+    down: bool = False
+    """Starts Down in its stream hex (seen only from next to it or from above); otherwise a
+    unit in a stream hex starts Up [003 6.3.9]."""
 
 
 class NationForces(Node):

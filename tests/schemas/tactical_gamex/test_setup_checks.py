@@ -92,6 +92,11 @@ CASES: list[tuple[str, Edit, tuple[str, str, str]]] = [
         ("TGX035", "error", "sides[1].nations[0].counters[0].hex"),
     ),
     (
+        "a unit Down on a bridge",
+        lambda d: _counter(d, "s1").update(hex="A B3", down=True),
+        ("TGX035", "error", "sides[0].nations[0].counters[0].down"),
+    ),
+    (
         "mines in a swamp",
         lambda d: d["markers"][0].update(hex="B C3"),
         ("TGX036", "error", "markers[0]"),
@@ -282,3 +287,7 @@ def test_a_broken_situation_is_placed_at_its_line(tmp_path: Path) -> None:
     [problem] = load_situation(path).problems
     line = next(i for i, text in enumerate(path.read_text().splitlines(), 1) if "B F2" in text)
     assert (problem.file, problem.line) == (str(path), line)
+
+
+def test_infantry_may_start_down_in_a_stream(tmp_path: Path) -> None:
+    assert _problems(tmp_path, lambda d: _counter(d, "s1").update(hex="A C3", down=True)) == []
