@@ -114,7 +114,7 @@ CODES: dict[str, str] = {
     # Tactical GameX (schemas/tactical_gamex/): its files, its board and its setup.
     "TGX001": "a panel layer's rows do not fit the panel's size",
     "TGX002": "a panel layer uses a character that means nothing in it",
-    "TGX003": "a bridge or ford stands in a hex that is not a stream",
+    "TGX003": "a bridge or ford outside a stream hex, or a destroyed bridge never printed",
     "TGX004": "a unit type's values contradict each other or the rules",
     "TGX010": "the panels cannot be assembled into one board",
     "TGX013": "the two halves of a seam hex carry different terrain",

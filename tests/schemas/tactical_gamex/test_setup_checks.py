@@ -291,3 +291,13 @@ def test_a_broken_situation_is_placed_at_its_line(tmp_path: Path) -> None:
 
 def test_infantry_may_start_down_in_a_stream(tmp_path: Path) -> None:
     assert _problems(tmp_path, lambda d: _counter(d, "s1").update(hex="A C3", down=True)) == []
+
+
+def test_an_engineer_granted_by_unit_id_needs_the_module(tmp_path: Path) -> None:
+    def grant(data: dict[str, Any]) -> None:
+        data["modules"] = []
+        _counter(data, "g3").update(type="rifle")  # no engineer by type any more…
+        _counter(data, "g3").pop("transport")
+        _counter(data, "s1")["traits"] = ["engineer"]  # …but one by its Unit ID
+
+    assert _problems(tmp_path, grant) == [("TGX041", "warning", "modules")]
