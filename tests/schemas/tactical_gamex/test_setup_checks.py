@@ -301,3 +301,17 @@ def test_an_engineer_granted_by_unit_id_needs_the_module(tmp_path: Path) -> None
         _counter(data, "s1")["traits"] = ["engineer"]  # …but one by its Unit ID
 
     assert _problems(tmp_path, grant) == [("TGX041", "warning", "modules")]
+
+
+def test_ids_are_unique_and_no_counter_arrives_twice(tmp_path: Path) -> None:
+    def twice(data: dict[str, Any]) -> None:
+        data["setup_areas"][1]["id"] = "west"
+        _counter(data, "s2")["setup_area"] = "west"
+        data["reinforcements"].append(
+            {"id": "later", "side": "axis", "turn": 3, "edge": "west", "counters": ["g6"]}
+        )
+
+    found = _problems(tmp_path, twice)
+    assert ("ID001", "error", "setup_areas[0].id") in found
+    assert ("ID001", "error", "setup_areas[1].id") in found
+    assert ("TGX043", "error", "reinforcements[1].counters[0]") in found
