@@ -92,6 +92,11 @@ CASES: list[tuple[str, Edit, tuple[str, str, str]]] = [
         ("TGX035", "error", "sides[1].nations[0].counters[0].hex"),
     ),
     (
+        "mines on a column the CRT does not have",
+        lambda d: d["markers"][0].update(strength="5:1"),
+        ("TGX036", "error", "markers[0].strength"),
+    ),
+    (
         "a unit Down on a bridge",
         lambda d: _counter(d, "s1").update(hex="A B3", down=True),
         ("TGX035", "error", "sides[0].nations[0].counters[0].down"),
