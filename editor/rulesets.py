@@ -75,7 +75,10 @@ TACTICAL_GAMEX = EditorProfile(
     shared_docks=("history",),
 )
 
-PROFILES: dict[Family, EditorProfile] = {PANZER.family: PANZER, TACTICAL_GAMEX.family: TACTICAL_GAMEX}
+PROFILES: dict[Family, EditorProfile] = {
+    PANZER.family: PANZER,
+    TACTICAL_GAMEX.family: TACTICAL_GAMEX,
+}
 
 
 def family_of(ruleset: str) -> Family:

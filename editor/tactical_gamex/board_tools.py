@@ -84,14 +84,16 @@ class SelectTool(BoardTool):
 
     name = "tgx_select"
     label = "Select"
-    icon = "mouse-pointer"
+    icon = "mouse-pointer-2"
     tip = "Click a hex to see it in Hex Info; its top counter becomes the chosen counter"
 
     def press(self, spot: Offset, event: QMouseEvent) -> bool:
         document = self.view.document
         board = self.view.board()
         if document is not None and board is not None:
-            here = [c for c, _p in placed_counters(document.situation) if board.hex_of(c.hex) == spot]
+            here = [
+                c for c, _p in placed_counters(document.situation) if board.hex_of(c.hex) == spot
+            ]
             if here:
                 self.chosen.choose_counter(here[-1].id)
         return False
@@ -102,7 +104,7 @@ class CounterTool(BoardTool):
 
     name = "tgx_counters"
     label = "Counters"
-    icon = "users"
+    icon = "unit"
     tip = "Click a hex to place the counter chosen in Forces there; right-click to take one off"
 
     def press(self, spot: Offset, event: QMouseEvent) -> bool:
@@ -115,7 +117,9 @@ class CounterTool(BoardTool):
             here = [p for c, p in placed_counters(situation) if board.hex_of(c.hex) == spot]
             if here:
                 document.push(
-                    SetValue(document, FileKind.SITUATION, (*here[-1], "hex"), None, "Take Counter Off")
+                    SetValue(
+                        document, FileKind.SITUATION, (*here[-1], "hex"), None, "Take Counter Off"
+                    )
                 )
             return True
         path = counter_path(situation, self.chosen.counter or "")
@@ -146,7 +150,7 @@ class SetupAreaTool(BoardTool):
 
     name = "tgx_setup_areas"
     label = "Setup Areas"
-    icon = "paintbrush"
+    icon = "region"
     tip = "Drag over hexes to add them to the setup area chosen in Setup; right button erases"
 
     def __init__(self, view: BoardView, chosen: TgxSelection) -> None:
@@ -213,7 +217,7 @@ class PanelLayoutTool(BoardTool):
 
     name = "tgx_panel_layout"
     label = "Panel Layout"
-    icon = "layout-grid"
+    icon = "layout-dashboard"
     tip = "Drag a panel onto another's place to swap them; turn panels in the Panel Layout panel"
 
     def __init__(self, view: BoardView, chosen: TgxSelection) -> None:
@@ -252,4 +256,9 @@ class PanelLayoutTool(BoardTool):
         return None
 
 
-TOOL_CLASSES: tuple[type[BoardTool], ...] = (SelectTool, CounterTool, SetupAreaTool, PanelLayoutTool)
+TOOL_CLASSES: tuple[type[BoardTool], ...] = (
+    SelectTool,
+    CounterTool,
+    SetupAreaTool,
+    PanelLayoutTool,
+)

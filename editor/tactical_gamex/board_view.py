@@ -14,7 +14,6 @@ from PySide6.QtGui import (
     QFont,
     QMouseEvent,
     QPainter,
-    QPainterPath,
     QPen,
     QPolygonF,
     QWheelEvent,
@@ -58,13 +57,11 @@ HEXSIDE_PENS: dict[HexsideKind, tuple[str, float]] = {
     HexsideKind.WOODED: ("#3f6a2c", 3.0),
 }
 SIDE_TINTS: dict[Side, QColor] = {
-    Side.ALLIED: QColor(200, 60, 40, 70),
-    Side.AXIS: QColor(40, 60, 160, 70),
+    Side.ALLIED: QColor(200, 50, 30, 55),
+    Side.AXIS: QColor(30, 70, 190, 55),
 }
 LEVEL_TINT = QColor(120, 80, 30)
-ALL_LAYERS = frozenset(
-    {"terrain", "hexsides", "seams", "addresses", "setup_areas", "counters"}
-)
+ALL_LAYERS = frozenset({"terrain", "hexsides", "seams", "addresses", "setup_areas", "counters"})
 
 
 class BoardItem(QGraphicsItem):
@@ -99,6 +96,7 @@ class BoardView(QGraphicsView):
         self.tool: Any = None
         self.selected_hex: Offset | None = None
         self.selected_counter: str | None = None
+        self._fit_pending = False
         self.highlight_area: str | None = None
         self.grid = Grid(1, 1)
         self.layout = Layout(SIZE)
@@ -123,6 +121,7 @@ class BoardView(QGraphicsView):
         if document is not None:
             document.changed.connect(self._changed)
         self._rebuild()
+        self._fit_pending = True
         self.zoom_to_fit()
 
     def board(self) -> Any:
@@ -142,11 +141,19 @@ class BoardView(QGraphicsView):
         self._scene.setSceneRect(rect.adjusted(-SIZE, -SIZE, SIZE, SIZE))
         self.item.update()
 
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        # A board opened before the window took its size is fitted once it has one.
+        if self._fit_pending and self.isVisible():
+            self.zoom_to_fit()
+
     def zoom_to_fit(self) -> None:
         """Show the whole board."""
         rect = self.board_rect()
         if rect.isEmpty():
             return
+        if self.isVisible() and self.viewport().width() > 50:
+            self._fit_pending = False
         self.resetTransform()
         self.fitInView(rect.adjusted(-SIZE, -SIZE, SIZE, SIZE), Qt.AspectRatioMode.KeepAspectRatio)
 
@@ -372,13 +379,23 @@ class BoardView(QGraphicsView):
         for area in document.situation.setup_areas:
             tint = QColor(SIDE_TINTS.get(area.side, QColor(120, 120, 120, 70)))
             if area.id == self.highlight_area:
-                tint.setAlpha(130)
-            path = QPainterPath()
-            for spot in area_hexes(board, area):
-                path.addPolygon(self.polygon(spot))
+                tint.setAlpha(120)
+            hexes = area_hexes(board, area)
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QBrush(tint))
-            painter.drawPath(path.simplified())
+            for spot in hexes:
+                painter.drawPolygon(self.polygon(spot))
+            # The area's outline: every edge of its hexes whose neighbour is outside it.
+            edge = QColor(tint)
+            edge.setAlpha(230)
+            pen = QPen(edge, SIZE * (0.16 if area.id == self.highlight_area else 0.1))
+            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+            painter.setPen(pen)
+            for spot in hexes:
+                for direction in Direction:
+                    if self.grid.neighbor(*spot, direction) not in hexes:
+                        a, b = self.layout.side_ends(self.grid.hex_at(*spot), direction)
+                        painter.drawLine(QPointF(*a), QPointF(*b))
 
     def _paint_counters(self, painter: QPainter, board: Any, document: TgxDocument) -> None:
         types = {t.id: t for t in document.unit_types.unit_types}

@@ -90,11 +90,13 @@ def paint_counter(
         painter.setFont(font)
         bottom = QRectF(inner.left(), inner.top() + 2 * third, inner.width(), third)
         painter.drawText(
-            bottom, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            bottom,
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
             str(unit_type.defense),
         )
         painter.drawText(
-            bottom, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+            bottom,
+            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
             str(unit_type.movement),
         )
     if command_post:

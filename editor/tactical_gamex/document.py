@@ -24,7 +24,6 @@ from schemas.io import FileKind, dump_text, is_json
 from schemas.problems import Problem
 from schemas.save_journal import SaveFailed, save_set
 
-
 TGX_PARTS = (FileKind.SITUATION, FileKind.UNIT_TYPES, FileKind.TABLES)
 """The files of a Tactical GameX title a situation edits."""
 

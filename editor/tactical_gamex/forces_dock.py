@@ -44,7 +44,10 @@ def side_columns() -> list[GridColumn]:
         GridColumn("Name", ("name",), _tip(SideForces, "name")),
         GridColumn("Attached CPs", ("attached_cps",), _tip(SideForces, "attached_cps")),
         GridColumn(
-            "Stacking", ("stacking_limit",), _tip(SideForces, "stacking_limit"), nullable_text=NONE_TEXT
+            "Stacking",
+            ("stacking_limit",),
+            _tip(SideForces, "stacking_limit"),
+            nullable_text=NONE_TEXT,
         ),
     ]
 
@@ -81,7 +84,10 @@ def counter_columns(type_ids: tuple[str, ...], areas: tuple[str, ...]) -> list[G
         ),
         GridColumn("Off map", ("off_map",), _tip(Counter, "off_map"), check=True),
         GridColumn(
-            "Passenger of", ("passenger_of",), _tip(Counter, "passenger_of"), nullable_text=NONE_TEXT
+            "Passenger of",
+            ("passenger_of",),
+            _tip(Counter, "passenger_of"),
+            nullable_text=NONE_TEXT,
         ),
     ]
 
@@ -218,7 +224,11 @@ class ForcesDock(TgxDock):
         index = len(document.situation.sides[self.side].nations[self.nation].counters)
         document.push(
             InsertItems(
-                document, FileKind.SITUATION, path, index=index, items=[counter],
+                document,
+                FileKind.SITUATION,
+                path,
+                index=index,
+                items=[counter],
                 text=f"Add Counter {counter.id}",
             )
         )

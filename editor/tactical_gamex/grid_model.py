@@ -54,8 +54,9 @@ class GridColumn:
     """A list field typed as comma-separated values."""
 
 
-TableCheck = Callable[[Any], list[str]]
-"""A check of the whole file after an edit: the reasons it is refused (empty: accepted)."""
+TableCheck = Callable[[Any], tuple[list[str], list[str]]]
+"""A check of a whole file: the errors that refuse an edit making them, and the warnings an
+edit making them is accepted with, said aloud."""
 
 
 class FieldGrid(QAbstractTableModel):
@@ -63,6 +64,9 @@ class FieldGrid(QAbstractTableModel):
 
     refused = Signal(str)
     """Emitted with the reason when a cell refuses what was typed."""
+    noted = Signal(str)
+    """Emitted with the warnings an accepted edit brought, e.g. a CRT row now milder than the
+    one above it (allowed: a designer may mean it)."""
 
     def __init__(
         self,
@@ -116,10 +120,10 @@ class FieldGrid(QAbstractTableModel):
 
     # Reading ---------------------------------------------------------------------------------
 
-    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
         return 0 if parent.isValid() else len(self._rows())
 
-    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
         return 0 if parent.isValid() else len(self.columns)
 
     def spec(self, row: int, column: int) -> GridColumn:
@@ -213,13 +217,19 @@ class FieldGrid(QAbstractTableModel):
             return False
         if value == get_at(root, path):
             return True
+        notes: list[str] = []
         if self.table_check is not None:
-            reasons = self.table_check(replace_at(root, path, value))
+            before_errors, before_notes = self.table_check(root)
+            errors, after_notes = self.table_check(replace_at(root, path, value))
+            reasons = [reason for reason in errors if reason not in before_errors]
             if reasons:
                 self.refused.emit(f"{self._cell_name(row, column)}: {reasons[0]}")
                 return False
+            notes = [note for note in after_notes if note not in before_notes]
         text = f"Set {self.noun} {self._cell_name(row, column)}"
         self.document.push(SetValue(self.document, self.part, path, value, text))
+        if notes:
+            self.noted.emit("; ".join(notes))
         return True
 
     def _cell_name(self, row: int, column: int) -> str:
@@ -244,12 +254,12 @@ class RecordGrid(FieldGrid):
         self.columns = list(columns)
         self.endResetModel()
 
-    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
         if parent.isValid() or self.record_path is None or self.document is None:
             return 0
         return len(self.columns)
 
-    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
         return 0 if parent.isValid() else 1
 
     def spec(self, row: int, column: int) -> GridColumn:
@@ -271,14 +281,14 @@ class RecordGrid(FieldGrid):
         return None
 
     def _document_changed(self, change: Change) -> None:
-        if self.record_path is not None and change.kind == self.part:
-            if change.touches(self.record_path):
-                try:
-                    get_at(self.document.model(self.part), self.record_path)
-                except (IndexError, AttributeError, KeyError):
-                    self.record_path = None
-                self.beginResetModel()
-                self.endResetModel()
+        path = self.record_path
+        if path is not None and change.kind == self.part and change.touches(path):
+            try:
+                get_at(self.document.model(self.part), path)
+            except (IndexError, AttributeError, KeyError):
+                self.record_path = None
+            self.beginResetModel()
+            self.endResetModel()
 
 
 def _reason(message: str) -> str:

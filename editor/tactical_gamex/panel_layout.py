@@ -12,7 +12,6 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (
     QComboBox,
-    QLabel,
     QPushButton,
     QSizePolicy,
     QVBoxLayout,
@@ -97,7 +96,8 @@ def panel_image(panel: Any, rotated: bool) -> QImage:
             colour = TERRAIN_COLOURS.get(TERRAIN_CODES.get(code, TERRAIN_CODES["."]))
             if colour is not None:
                 image.setPixelColor(c, r, colour)
-    return image.mirrored(True, True) if rotated else image
+    flip = Qt.Orientation.Horizontal | Qt.Orientation.Vertical
+    return image.flipped(flip) if rotated else image
 
 
 class LayoutView(QWidget):
@@ -351,7 +351,9 @@ class PanelLayoutDock(TgxDock):
         index = self.view.current
         if isinstance(document, TgxDocument) and index is not None:
             document.push(
-                RemoveItems(document, FileKind.SITUATION, ("board", "panels"), [index], "Remove Panel")
+                RemoveItems(
+                    document, FileKind.SITUATION, ("board", "panels"), [index], "Remove Panel"
+                )
             )
 
     def _add(self) -> None:

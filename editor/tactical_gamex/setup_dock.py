@@ -73,7 +73,9 @@ class SetupDock(TgxDock):
         body = QWidget(self)
         layout = QVBoxLayout(body)
         layout.setContentsMargins(4, 4, 4, 4)
-        self.areas = FieldGrid(FileKind.SITUATION, ("setup_areas",), area_columns(), "setup area", self)
+        self.areas = FieldGrid(
+            FileKind.SITUATION, ("setup_areas",), area_columns(), "setup area", self
+        )
         self.allotments = FieldGrid(
             FileKind.SITUATION, ("allotments",), allotment_columns(), "allotment", self
         )
@@ -129,7 +131,11 @@ class SetupDock(TgxDock):
         )
         document.push(
             InsertItems(
-                document, FileKind.SITUATION, ("setup_areas",), index=len(areas), items=[area],
+                document,
+                FileKind.SITUATION,
+                ("setup_areas",),
+                index=len(areas),
+                items=[area],
                 text=f"Add Setup Area {area.id}",
             )
         )
@@ -147,7 +153,11 @@ class SetupDock(TgxDock):
         item = Allotment(side=Side.ALLIED, kind=MarkerKind.IMPROVED_POSITION, count=1)
         document.push(
             InsertItems(
-                document, FileKind.SITUATION, ("allotments",), index=count, items=[item],
+                document,
+                FileKind.SITUATION,
+                ("allotments",),
+                index=count,
+                items=[item],
                 text="Add Allotment",
             )
         )

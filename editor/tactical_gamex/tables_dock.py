@@ -10,7 +10,6 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 
-from editor.selection import Selection
 from editor.tactical_gamex.dock import TgxDock, message_label
 from editor.tactical_gamex.document import TgxDocument
 from editor.tactical_gamex.grid_model import PROHIBITED, FieldGrid, GridColumn
@@ -141,11 +140,15 @@ def airborne_columns() -> list[GridColumn]:
     ]
 
 
-def table_reasons(tables: Any) -> list[str]:
-    """Why a table set is refused: the errors its own checks find (shape, the CRT's order)."""
+def table_reasons(tables: Any) -> tuple[list[str], list[str]]:
+    """The errors and warnings of a table set by its own checks (shape, the CRT's order)."""
     from schemas.tactical_gamex import table_checks  # noqa: PLC0415  # the panel's first edit
 
-    return [p.message for p in table_checks.check_tables(tables) if p.is_error]
+    found = table_checks.check_tables(tables)
+    return (
+        [p.message for p in found if p.is_error],
+        [p.message for p in found if not p.is_error],
+    )
 
 
 class TablesDock(TgxDock):
@@ -156,11 +159,8 @@ class TablesDock(TgxDock):
     default_area = Qt.DockWidgetArea.BottomDockWidgetArea
     built_when_shown = True
 
-    def __init__(self, selection: Selection, parent: QWidget | None = None) -> None:
-        super().__init__(selection, parent)
-        self.grids: dict[str, FieldGrid] = {}
-
     def build(self) -> None:
+        self.grids: dict[str, FieldGrid] = {}
         body = QWidget(self)
         layout = QVBoxLayout(body)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -188,7 +188,7 @@ class TablesDock(TgxDock):
             return
         tables = document.tables
         self.note.setText(f"<b>{tables.name}</b> — {tables.description}".rstrip(" —"))
-        by_name = lambda key: (lambda row, _i: str(getattr(row, key).value))  # noqa: E731
+        by_name = lambda key: lambda row, _i: str(getattr(row, key).value)  # noqa: E731
         specs: list[tuple[str, str, tuple[Any, ...], list[GridColumn], Any]] = [
             ("Terrain", "terrain effect", ("terrain",), terrain_columns(), by_name("terrain")),
             ("Hexsides", "hexside effect", ("hexsides",), hexside_columns(), by_name("kind")),
@@ -196,15 +196,28 @@ class TablesDock(TgxDock):
             ("Weapons", "weapon effect", ("weapons",), weapon_columns(), None),
             ("AA Fire", "AA fire", ("aa_fire", "columns"), aa_columns(), None),
             ("OBA Scatter", "OBA scatter", ("oba_scatter",), oba_columns(), _die),
-            ("Airborne Scatter", "airborne scatter", ("airborne_scatter",), airborne_columns(), None),
+            (
+                "Airborne Scatter",
+                "airborne scatter",
+                ("airborne_scatter",),
+                airborne_columns(),
+                None,
+            ),
         ]
         for tab, noun, path, columns, label in specs:
             grid = FieldGrid(
-                FileKind.TABLES, path, columns, noun, self, row_label=label, table_check=table_reasons
+                FileKind.TABLES,
+                path,
+                columns,
+                noun,
+                self,
+                row_label=label,
+                table_check=table_reasons,
             )
             grid.setObjectName(f"grid_{tab.lower().replace(' ', '_')}")
             grid.set_document(document)
             grid.refused.connect(self._refused)
+            grid.noted.connect(lambda note: self.message.setText(f"Accepted, but {note}"))
             self.grids[tab] = grid
             self.tabs.addTab(GridView(grid, self.tabs), tab)
         self.tabs.setCurrentIndex(max(0, current))

@@ -49,6 +49,4 @@ def title_panels(folder: Path, situation_path: Path) -> dict[str, Path]:
     """The panel files of a title, by their path relative to the situation (as a layout
     writes them)."""
     found = sorted(folder.rglob("*.panel.yaml"))
-    return {
-        Path(os.path.relpath(path, situation_path.parent)).as_posix(): path for path in found
-    }
+    return {Path(os.path.relpath(path, situation_path.parent)).as_posix(): path for path in found}

@@ -170,7 +170,11 @@ class UnitTypesDock(TgxDock):
         row = self.table.currentIndex().row()
         document.push(
             RemoveItems(
-                document, FileKind.UNIT_TYPES, ("unit_types",), [row], f"Remove Unit Type {unit_type.id}"
+                document,
+                FileKind.UNIT_TYPES,
+                ("unit_types",),
+                [row],
+                f"Remove Unit Type {unit_type.id}",
             )
         )
 

@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
 
 from editor.commands import InsertItems, RemoveItems
 from editor.document import Change
-from editor.selection import Selection
 from editor.tactical_gamex.dock import TgxDock, message_label
 from editor.tactical_gamex.document import TgxDocument
 from editor.tactical_gamex.grid_model import FieldGrid, GridColumn, RecordGrid
@@ -137,7 +136,7 @@ class ConditionsModel(QAbstractListModel):
             self.beginResetModel()
             self.endResetModel()
 
-    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
         return 0 if parent.isValid() else len(self._conditions())
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -235,7 +234,11 @@ class VictoryDock(TgxDock):
         item = new_condition(kind, document, address or "A A1")
         document.push(
             InsertItems(
-                document, FileKind.SITUATION, CONDITIONS_PATH, index=count, items=[item],
+                document,
+                FileKind.SITUATION,
+                CONDITIONS_PATH,
+                index=count,
+                items=[item],
                 text=f"Add Victory Condition ({KINDS[kind][0]})",
             )
         )
@@ -251,12 +254,16 @@ class VictoryDock(TgxDock):
             self.message.setText("Refused — a situation needs at least one victory condition")
             return
         document.push(
-            RemoveItems(document, FileKind.SITUATION, CONDITIONS_PATH, [row], "Remove Victory Condition")
+            RemoveItems(
+                document, FileKind.SITUATION, CONDITIONS_PATH, [row], "Remove Victory Condition"
+            )
         )
 
     def _chosen(self, current: QModelIndex, _previous: QModelIndex) -> None:
         document = self.document
-        conditions = document.situation.victory.conditions if isinstance(document, TgxDocument) else []
+        conditions = (
+            document.situation.victory.conditions if isinstance(document, TgxDocument) else []
+        )
         if not current.isValid() or current.row() >= len(conditions):
             self.fields.show_record(None, [])
             return
