@@ -141,6 +141,12 @@ def _stream_problems(
 
 
 def _marker_problems(situation: SituationFile, board: AssembledBoard) -> list[Problem]:
+    """Neutral counters placed by the situation stand where 8.1-8.5 allow them.
+
+    Mines go in "Clear, Woods or road hexes" [003 8.2]; a Town hex counts as road [003 3.2.3],
+    so mines may stand in a town (the text names no exception); in a stream hex only at its
+    bridge, the one place a stream hex is entered by road.
+    """
     problems: list[Problem] = []
     here: dict[Offset, list[MarkerKind]] = defaultdict(list)
     for marker in situation.markers:
