@@ -333,6 +333,8 @@ class MainWindow(WindowChrome):
         self.hex_label.setText(describe_hex(self.document, hex_))
 
     def _show_problem_counts(self, counts: dict[Severity, int]) -> None:
+        if self.rulesets.is_tactical_gamex:
+            return  # the situation's own checks count its problems
         self.problems_label.setText(describe_counts(counts) if self.document is not None else "")
 
     def _choose_and_open(self) -> None:

@@ -62,6 +62,7 @@ TACTICAL_GAMEX = EditorProfile(
         "tgx_setup",
         "tgx_victory",
         "tgx_hex_info",
+        "tgx_problems",
     ),
     tools=("tgx_select", "tgx_counters", "tgx_setup_areas", "tgx_panel_layout"),
     layers=(
@@ -72,7 +73,7 @@ TACTICAL_GAMEX = EditorProfile(
         ("setup_areas", "Setup Areas"),
         ("counters", "Counters"),
     ),
-    shared_docks=("history",),
+    # History stays with the Panzer panels: Edit > Undo and Redo walk this document's steps.
 )
 
 PROFILES: dict[Family, EditorProfile] = {

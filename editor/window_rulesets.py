@@ -91,6 +91,8 @@ class RulesetSwitch(QObject):
         if self.toolbar is not None:
             self.toolbar.setVisible(tgx)
         self.stack.setCurrentIndex(1 if tgx else 0)
+        if tgx:
+            window.zoom_label.clear()
         self._tidy_tab_bars()
         QTimer.singleShot(0, self._tidy_tab_bars)  # again once the window is laid out
         if self.workspace is not None:
@@ -182,3 +184,4 @@ class RulesetSwitch(QObject):
         window.addToolBar(Qt.ToolBarArea.LeftToolBarArea, self.toolbar)
         self.workspace.message.connect(lambda text: window.statusBar().showMessage(text, 5000))
         self.workspace.hovered.connect(window.hex_label.setText)
+        self.workspace.counts.connect(window.problems_label.setText)

@@ -57,8 +57,8 @@ HEXSIDE_PENS: dict[HexsideKind, tuple[str, float]] = {
     HexsideKind.WOODED: ("#3f6a2c", 3.0),
 }
 SIDE_TINTS: dict[Side, QColor] = {
-    Side.ALLIED: QColor(200, 50, 30, 55),
-    Side.AXIS: QColor(30, 70, 190, 55),
+    Side.ALLIED: QColor(200, 50, 30, 34),
+    Side.AXIS: QColor(30, 70, 190, 34),
 }
 LEVEL_TINT = QColor(120, 80, 30)
 ALL_LAYERS = frozenset({"terrain", "hexsides", "seams", "addresses", "setup_areas", "counters"})

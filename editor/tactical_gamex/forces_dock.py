@@ -144,7 +144,13 @@ class ForcesDock(TgxDock):
             inner.addWidget(QLabel(f"<b>{title}</b>"))
             inner.addWidget(view, 1)
             splitter.addWidget(box)
-        splitter.setStretchFactor(2, 3)
+        # Two sides and a nation or two: their tables keep to a few rows, the counters get the rest.
+        for view in (self.sides_view, self.nations_view):
+            rows = view.verticalHeader().defaultSectionSize()
+            view.setMaximumHeight(view.horizontalHeader().sizeHint().height() + rows * 3 + 6)
+        splitter.setStretchFactor(0, 0)
+        splitter.setStretchFactor(1, 0)
+        splitter.setStretchFactor(2, 1)
         layout.addWidget(splitter, 1)
         layout.addLayout(adding)
         layout.addWidget(self.message)

@@ -18,6 +18,7 @@ from editor.tactical_gamex.forces_dock import ForcesDock
 from editor.tactical_gamex.hex_info_dock import TgxHexInfoDock
 from editor.tactical_gamex.hex_text import hex_line
 from editor.tactical_gamex.panel_layout import PanelLayoutDock
+from editor.tactical_gamex.problems_dock import TgxProblemsDock
 from editor.tactical_gamex.setup_dock import SetupDock
 from editor.tactical_gamex.tables_dock import TablesDock
 from editor.tactical_gamex.unit_types_dock import UnitTypesDock
@@ -29,6 +30,7 @@ DOCK_CLASSES: tuple[type[DocumentDock], ...] = (
     PanelLayoutDock,
     TgxHexInfoDock,
     VictoryDock,
+    TgxProblemsDock,
     UnitTypesDock,
     TablesDock,
 )
@@ -43,6 +45,8 @@ class TgxWorkspace(QObject):
     """A line for the status bar."""
     hovered = Signal(str)
     """The hex under the mouse in words (native address first), or ""."""
+    counts = Signal(str)
+    """The situation's problem counts, "1 error, 0 warnings", after each check."""
 
     def __init__(self, selection: Selection, window: QWidget) -> None:
         super().__init__(window)
@@ -62,6 +66,9 @@ class TgxWorkspace(QObject):
         self.chosen.hex_chosen.connect(self._hex_chosen)
         self.view.hex_clicked.connect(self.chosen.choose_hex)
         self.view.hex_hovered.connect(self._hovered)
+        problems = self.docks["tgx_problems"]
+        problems.counts_changed.connect(self.counts)  # type: ignore[attr-defined]
+        problems.hex_requested.connect(self.show_hex)  # type: ignore[attr-defined]
 
     def set_document(self, document: TgxDocument | None) -> None:
         """Show a situation on the board (None: none)."""
@@ -83,6 +90,13 @@ class TgxWorkspace(QObject):
     def dock(self, name: str) -> Any:
         """The panel of an object name."""
         return self.docks[name]
+
+    def show_hex(self, spot: tuple[int, int]) -> None:
+        """Bring a board hex into sight, selected, and describe it in Hex Info."""
+        self.view.selected_hex = spot
+        self.view.centerOn(self.view.center(spot))
+        self.view.item.update()
+        self.chosen.choose_hex(spot)
 
     def _hovered(self, spot: Any) -> None:
         board = self.view.board()

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QAction, QMouseEvent
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
+from editor.app import start
 from editor.main_window import MainWindow
 from editor.mapops.dialogs import NewTitleDialog
 from editor.model_paths import get_at
@@ -21,6 +23,17 @@ from editor.tactical_gamex.forces import counter_path
 from editor.tactical_gamex.panel_layout import LayoutView
 from schemas.tactical_gamex.loading import load_situation
 from tests.editor.gui.tgx_title import write_title
+
+
+@pytest.fixture
+def tgx_window(qtbot, tmp_path: Path) -> MainWindow:
+    """The window opened on the small test title (no Panzer scenario read first)."""
+    win = start([str(write_title(tmp_path / "tgx"))], ask=lambda *_: None)
+    qtbot.addWidget(win)
+    win.ask = lambda *_: QMessageBox.StandardButton.Discard
+    win.show()
+    qtbot.waitExposed(win)
+    return win
 
 
 def _mouse(widget: QWidget, kind: QEvent.Type, at: QPoint, button: Qt.MouseButton) -> None:
@@ -210,7 +223,7 @@ def test_the_panzer_window_comes_back_whole(window: MainWindow, tmp_path: Path) 
     ardennes = window.document.scenario_path
     shown = {name for name, dock in window.docks.items() if not dock.isHidden()}
     assert window.open_path(write_title(tmp_path / "tgx"))
-    assert all(dock.isHidden() for name, dock in window.docks.items() if name != "history")
+    assert all(dock.isHidden() for dock in window.docks.values())
     assert window.open_path(ardennes)
     assert {name for name, dock in window.docks.items() if not dock.isHidden()} == shown
     assert all(dock.toggleViewAction().isVisible() for dock in window.docks.values())
@@ -220,10 +233,8 @@ def test_the_panzer_window_comes_back_whole(window: MainWindow, tmp_path: Path) 
     assert window.testplay_action.isEnabled()
 
 
-def test_the_status_bar_and_hex_info_give_native_addresses(
-    window: MainWindow, tmp_path: Path, qtbot
-) -> None:
-    assert window.open_path(write_title(tmp_path / "tgx"))
+def test_the_status_bar_and_hex_info_give_native_addresses(tgx_window: MainWindow, qtbot) -> None:
+    window = tgx_window
     view = window.rulesets.workspace.view
     view.zoom_to_fit()
     qtbot.mouseMove(view.viewport(), on_board(view, (6, 1)))
@@ -236,9 +247,9 @@ def test_the_status_bar_and_hex_info_give_native_addresses(
 
 
 def test_the_ruleset_panels_models_pass_the_model_tester(
-    window: MainWindow, tmp_path: Path, qtmodeltester
+    tgx_window: MainWindow, qtmodeltester
 ) -> None:
-    assert window.open_path(write_title(tmp_path / "tgx"))
+    window = tgx_window
     docks = window.rulesets.docks
     models = [
         *docks["tgx_tables"].grids.values(),
@@ -261,8 +272,8 @@ def test_the_ruleset_panels_models_pass_the_model_tester(
         qtmodeltester.check(model, force_py=True)
 
 
-def test_table_cells_refuse_what_the_rules_refuse(window: MainWindow, tmp_path: Path) -> None:
-    assert window.open_path(write_title(tmp_path / "tgx"))
+def test_table_cells_refuse_what_the_rules_refuse(tgx_window: MainWindow) -> None:
+    window = tgx_window
     document = window.document
     tables = window.rulesets.docks["tgx_tables"]
     terrain = tables.grids["Terrain"]
