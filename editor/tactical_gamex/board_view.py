@@ -379,7 +379,7 @@ class BoardView(QGraphicsView):
         for area in document.situation.setup_areas:
             tint = QColor(SIDE_TINTS.get(area.side, QColor(120, 120, 120, 70)))
             if area.id == self.highlight_area:
-                tint.setAlpha(120)
+                tint.setAlpha(64)
             hexes = area_hexes(board, area)
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QBrush(tint))
@@ -404,11 +404,11 @@ class BoardView(QGraphicsView):
             spot = board.hex_of(counter.hex)
             if spot is not None and counter.type in types:
                 stacks.setdefault(spot, []).append(counter)
-        side = SIZE * 1.05
+        side = SIZE * 1.3  # as tall as three quarters of the hex
         for spot, counters in stacks.items():
             centre = self.center(spot)
             for depth, counter in enumerate(counters[:4]):
-                offset = depth * SIZE * 0.12
+                offset = depth * SIZE * 0.1
                 rect = QRectF(
                     centre.x() - side / 2 + offset, centre.y() - side / 2 - offset, side, side
                 )

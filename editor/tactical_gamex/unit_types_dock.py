@@ -124,6 +124,8 @@ class UnitTypesDock(TgxDock):
     def show_document(self, document: TgxDocument | None) -> None:
         self.grid.set_document(document)
         self.message.clear()
+        if self.grid.rowCount() > 0:
+            self.table.setCurrentIndex(self.grid.index(0, 1))
         self._show_preview()
 
     def current_type(self) -> Any:

@@ -30,9 +30,9 @@ DOCK_CLASSES: tuple[type[DocumentDock], ...] = (
     PanelLayoutDock,
     TgxHexInfoDock,
     VictoryDock,
-    TgxProblemsDock,
     UnitTypesDock,
     TablesDock,
+    TgxProblemsDock,
 )
 """The Tactical GameX panels, in the View > Panels order; within each dock area, the first is
 in front."""

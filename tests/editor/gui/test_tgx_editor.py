@@ -211,7 +211,8 @@ def test_a_situation_built_from_scratch_saves_reopens_and_validates(
     assert reopened is not document
     assert reopened.tables.crt.rows[5].results[0].value == "D"
     assert reopened.situation.victory.conditions[-1].edge.value == "west"
-    assert [t.name for t in reopened.unit_types.unit_types][-1] == "Guards rifle"
+    names = {t.id: t.name for t in reopened.unit_types.unit_types}
+    assert names[new_type.id] == "Guards rifle"
     placed = get_at(reopened.situation, counter_path(reopened.situation, counter_id))
     assert placed.setup_area == area_id
     bundle = load_situation(created)
