@@ -61,6 +61,7 @@ TACTICAL_GAMEX = EditorProfile(
         "tgx_tables",
         "tgx_setup",
         "tgx_victory",
+        "tgx_situation",
         "tgx_hex_info",
         "tgx_problems",
     ),

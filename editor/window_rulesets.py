@@ -36,6 +36,9 @@ PANZER_ONLY_ACTIONS = (
 )
 """The window's actions that work on a Panzer scenario only."""
 
+ZOOM_STEP = 1.25
+"""View > Zoom In and Zoom Out on the board: a quarter closer or further."""
+
 
 class RulesetSwitch(QObject):
     """Shows the window's Panzer map and panels or the Tactical GameX board and panels."""
@@ -52,6 +55,7 @@ class RulesetSwitch(QObject):
         self.toolbar: QToolBar | None = None
         self.family = Family.PANZER
         self._hidden: list[DocumentDock] = []
+        self._layers_are_board = False
 
     @property
     def is_tactical_gamex(self) -> bool:
@@ -93,6 +97,7 @@ class RulesetSwitch(QObject):
         self.stack.setCurrentIndex(1 if tgx else 0)
         if tgx:
             window.zoom_label.clear()
+        self._fill_layers(profile.layers if tgx else ())
         self._tidy_tab_bars()
         QTimer.singleShot(0, self._tidy_tab_bars)  # again once the window is laid out
         if self.workspace is not None:
@@ -110,8 +115,38 @@ class RulesetSwitch(QObject):
             action = getattr(self.window, name, None)
             if isinstance(action, QAction):
                 action.setEnabled(False)
-        self.window.layers_menu.setEnabled(False)
         self.window.tools.group.setEnabled(False)
+
+    def _fill_layers(self, layers: tuple[tuple[str, str], ...]) -> None:
+        """View > Map Layers: the board's layers for a Tactical GameX situation, else the Panzer
+        map's own."""
+        window = self.window
+        if not layers or self.workspace is None:
+            if self._layers_are_board:
+                window._fill_layers_menu()
+                self._layers_are_board = False
+            return
+        view = self.workspace.view
+        window.layers_menu.clear()
+        for key, label in layers:
+            action = window.layers_menu.addAction(label)
+            action.setObjectName(f"layer_{key}")
+            action.setCheckable(True)
+            action.setChecked(key in view.layers)
+            action.toggled.connect(lambda on, key=key: view.set_layer(key, on))
+        self._layers_are_board = True
+
+    def zoom(self, factor: float | None) -> bool:
+        """Zoom the board by a factor (None: the whole board) when a situation is open; False
+        when the Panzer map is shown (its own zoom applies)."""
+        if not self.is_tactical_gamex or self.workspace is None:
+            return False
+        view = self.workspace.view
+        if factor is None:
+            view.zoom_to_fit()
+        else:
+            view.zoom_by(factor)
+        return True
 
     def _tidy_tab_bars(self) -> None:
         """Hide the tab bars Qt leaves on screen for tabbed groups whose panels were all hidden,
@@ -182,6 +217,15 @@ class RulesetSwitch(QObject):
             group.addAction(action)
             self.toolbar.addAction(action)
         window.addToolBar(Qt.ToolBarArea.LeftToolBarArea, self.toolbar)
+        # View > Zoom In, Zoom Out and Whole Map act on the board while a situation is open.
+        for name, factor in (
+            ("zoom_in_action", ZOOM_STEP),
+            ("zoom_out_action", 1 / ZOOM_STEP),
+            ("fit_action", None),
+        ):
+            action = getattr(window, name, None)
+            if isinstance(action, QAction):
+                action.triggered.connect(lambda _checked=False, f=factor: self.zoom(f))
         self.workspace.message.connect(lambda text: window.statusBar().showMessage(text, 5000))
         self.workspace.hovered.connect(window.hex_label.setText)
         self.workspace.counts.connect(window.problems_label.setText)

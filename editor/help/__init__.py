@@ -37,6 +37,7 @@ PANEL_TOPICS: dict[str, str] = {
     "tgx_tables": "tactical-gamex",
     "tgx_setup": "tactical-gamex",
     "tgx_victory": "tactical-gamex",
+    "tgx_situation": "tactical-gamex",
     "tgx_hex_info": "tactical-gamex",
     "tgx_problems": "tactical-gamex",
 }

@@ -201,11 +201,14 @@ class BoardView(QGraphicsView):
     # Input -----------------------------------------------------------------------------------
 
     def wheelEvent(self, event: QWheelEvent) -> None:
-        factor = 1.15 ** (event.angleDelta().y() / 120)
+        self.zoom_by(1.15 ** (event.angleDelta().y() / 120))
+        event.accept()
+
+    def zoom_by(self, factor: float) -> None:
+        """Zoom in (factor above 1) or out, about the mouse, within sensible bounds."""
         scale = self.transform().m11() * factor
         if 0.2 <= scale <= 12:
             self.scale(factor, factor)
-        event.accept()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         spot = self.hex_under(event)

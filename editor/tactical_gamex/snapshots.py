@@ -37,7 +37,7 @@ def take_tgx(window: Any, situation: Path, shot: Callable[[str], None]) -> None:
         shot(f"tgx-panel-layout{suffix}")
     window.resize(*SIZES[0][:2])
     workspace.view.zoom_to_fit()
-    for name in ("tgx_unit_types", "tgx_setup", "tgx_victory", "tgx_hex_info"):
+    for name in ("tgx_unit_types", "tgx_setup", "tgx_victory", "tgx_situation", "tgx_hex_info"):
         dock = docks[name]
         dock.raise_()
         if name == "tgx_victory":

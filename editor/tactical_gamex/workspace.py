@@ -20,6 +20,7 @@ from editor.tactical_gamex.hex_text import hex_line
 from editor.tactical_gamex.panel_layout import PanelLayoutDock
 from editor.tactical_gamex.problems_dock import TgxProblemsDock
 from editor.tactical_gamex.setup_dock import SetupDock
+from editor.tactical_gamex.situation_dock import SituationDock
 from editor.tactical_gamex.tables_dock import TablesDock
 from editor.tactical_gamex.unit_types_dock import UnitTypesDock
 from editor.tactical_gamex.victory_dock import VictoryDock
@@ -30,6 +31,7 @@ DOCK_CLASSES: tuple[type[DocumentDock], ...] = (
     PanelLayoutDock,
     TgxHexInfoDock,
     VictoryDock,
+    SituationDock,
     UnitTypesDock,
     TablesDock,
     TgxProblemsDock,

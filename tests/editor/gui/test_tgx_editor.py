@@ -245,6 +245,14 @@ def test_the_status_bar_and_hex_info_give_native_addresses(tgx_window: MainWindo
     info = window.rulesets.docks["tgx_hex_info"]
     assert info.text().splitlines()[0].startswith("A A1 · clear")
     assert "Counter r1 — Rifle: 6 I 2* / DS 8 / MP 1" in info.text()
+    # View > Map Layers switches the board's layers; View > Zoom In zooms the board.
+    layer = window.layers_menu.findChild(QAction, "layer_counters")
+    assert window.layers_menu.isEnabled()
+    layer.trigger()
+    assert "counters" not in view.layers
+    scale = view.transform().m11()
+    window.zoom_in_action.trigger()
+    assert view.transform().m11() > scale
 
 
 def test_the_ruleset_panels_models_pass_the_model_tester(
@@ -266,6 +274,8 @@ def test_the_ruleset_panels_models_pass_the_model_tester(
     victory = docks["tgx_victory"]
     victory.list.setCurrentIndex(victory.conditions.index(0, 0))
     models.append(victory.fields)
+    situation = docks["tgx_situation"]
+    models += [situation.general, situation.reinforcements.grid, situation.oba.grid]
     grids = docks["tgx_tables"].grids
     filled = [grids["Terrain"], grids["CRT"], docks["tgx_unit_types"].grid, victory.fields]
     assert all(model.rowCount() > 0 for model in filled)
@@ -297,3 +307,44 @@ def test_table_cells_refuse_what_the_rules_refuse(tgx_window: MainWindow) -> Non
     for _ in range(3):
         document.undo_stack.undo()
     assert not document.is_dirty
+
+
+def test_the_situation_panel_sets_reinforcements_and_special_rules(
+    tgx_window: MainWindow, qtbot
+) -> None:
+    window = tgx_window
+    document = window.document
+    panel = window.rulesets.docks["tgx_situation"]
+    panel.raise_()
+    # A reinforcement brings off-map counters: none yet, so it is refused with the reason.
+    assert not panel.reinforcements.add()
+    assert "Off map" in panel.message.text()
+    forces = window.rulesets.docks["tgx_forces"]
+    forces.choose(1, 0)
+    assert forces.counters.setData(
+        forces.counters.index(0, 5), Qt.CheckState.Checked.value, Qt.ItemDataRole.CheckStateRole
+    )
+    assert panel.reinforcements.add()
+    reinforcement = document.situation.reinforcements[0]
+    assert (reinforcement.side.value, reinforcement.turn, reinforcement.counters) == (
+        "axis",
+        2,
+        ["p1"],
+    )
+    grid = panel.reinforcements.grid
+    assert grid.setData(grid.index(0, 3), "east")
+    assert not grid.setData(grid.index(0, 2), "0")  # turns count from 1
+    assert document.situation.reinforcements[0].edge.value == "east"
+    general = panel.general
+    rows = {general.headerData(r, Qt.Orientation.Vertical): r for r in range(general.rowCount())}
+    assert general.setData(general.index(rows["Turns"], 0), "12")
+    assert general.setData(general.index(rows["Optional rules"], 0), "smoke, bail_out")
+    assert [r.value for r in document.situation.optional_rules] == ["smoke", "bail_out"]
+    assert not general.setData(general.index(rows["Modules"], 0), "parachutes")
+    panel.special.setPlainText("Hill 132 is clear terrain.\nNo Soviet OBA on turn 1.")
+    qtbot.waitUntil(lambda: len(document.situation.special_rules) == 2)
+    steps = document.undo_stack.count()
+    document.undo_stack.undo()
+    assert document.situation.special_rules == []
+    assert panel.special.toPlainText() == ""
+    assert document.undo_stack.count() == steps
