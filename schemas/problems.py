@@ -114,7 +114,7 @@ CODES: dict[str, str] = {
     # Tactical GameX (schemas/tactical_gamex/): its files, its board and its setup.
     "TGX001": "a panel layer's rows do not fit the panel's size",
     "TGX002": "a panel layer uses a character that means nothing in it",
-    "TGX003": "a bridge or ford stands in a hex that is not a stream",
+    "TGX003": "a bridge or ford outside a stream hex, or a destroyed bridge never printed",
     "TGX004": "a unit type's values contradict each other or the rules",
     "TGX010": "the panels cannot be assembled into one board",
     "TGX013": "the two halves of a seam hex carry different terrain",
@@ -130,7 +130,7 @@ CODES: dict[str, str] = {
     "TGX032": "a hex address or setup area does not resolve on the assembled board",
     "TGX033": "a hex holds more units than the stacking limit",
     "TGX034": "a passenger or designated transport the rules do not allow",
-    "TGX035": "a vehicle or artillery unit starts in a stream hex away from a bridge",
+    "TGX035": "a vehicle in a stream hex away from a bridge, or a unit Down off a stream",
     "TGX036": "a neutral counter stands where the rules do not allow it",
     "TGX037": "an attached CP is on a unit that is not A or I category",
     "TGX038": "a reinforcement enters off its edge, after the last turn or with wrong units",
@@ -139,6 +139,7 @@ CODES: dict[str, str] = {
     "TGX041": "the situation uses a module or rule that is switched off",
     "TGX042": "a victory condition names what does not exist or cannot be met",
     "TGX043": "a counter has no place to start, or waits off the map for nothing",
+    "TGX044": "a reproduced situation differs from its Command & Control chart",
 }
 """Every problem code with what it means. Codes are stable: tools and CI scripts may match them."""
 

@@ -483,7 +483,11 @@ def _module_problems(
     """
     problems: list[Problem] = []
     used: dict[Module, str] = {}
-    if any(Trait.ENGINEER in types[c.type].traits for c, _ in counters.values() if c.type in types):
+    if any(
+        Trait.ENGINEER in (*types[c.type].traits, *c.traits)
+        for c, _ in counters.values()
+        if c.type in types
+    ):
         used[Module.ENGINEERS] = "engineers"
     if situation.amphibious is not None:
         used[Module.AMPHIBIOUS] = "an amphibious landing"

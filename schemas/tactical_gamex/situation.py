@@ -23,6 +23,8 @@ from schemas.tactical_gamex.vocabulary import (
     Module,
     Nation,
     OptionalRule,
+    Terrain,
+    Trait,
 )
 from schemas.vocabulary import Side
 
@@ -57,13 +59,28 @@ class PanelPlacement(Node):
     """Turned 180 degrees (geomorphic panels are reversible; digest C.2)."""
 
 
+class TerrainOverride(Node):
+    """A hex the situation's special rules make another terrain: "when in doubt, a hex is the
+    terrain type, unless otherwise noted in special scenario rules" [003 3.2.1]."""
+
+    hex: Address
+    """The hex."""
+    terrain: Terrain
+    """What it counts as in this situation."""
+
+
 class BoardLayout(Node):
-    """The arrangement of panels and the compass [003 2.3, 3.0]."""
+    """The arrangement of panels and the compass [003 2.3, 3.0], and what the situation
+    changes on the printed panels."""
 
     panels: list[PanelPlacement] = Field(min_length=1)
     """The panels, each in its own position."""
     north: BoardEdge = BoardEdge.TOP
     """The board edge the compass marker's N points to; exits and edges read from it."""
+    overrides: list[TerrainOverride] = []
+    """Hexes whose terrain the situation decides."""
+    destroyed_bridges: list[Address] = []
+    """Printed bridges that are down at the start (digest C.2)."""
 
 
 class Counter(Node):
@@ -87,6 +104,12 @@ class Counter(Node):
     """An engineer's designated transport [003 9.2]."""
     facing: Literal["up", "up_right", "down_right", "down", "down_left", "up_left"] | None = None
     """Artillery facing under rule 19 (a hexside)."""
+    traits: list[Trait] = []
+    """Abilities the situation grants this counter by its Unit ID (Scout, DD, Marine…) beside
+    its type's [003 2.1]."""
+    down: bool = False
+    """Starts Down in its stream hex (seen only from next to it or from above); otherwise a
+    unit in a stream hex starts Up [003 6.3.9]."""
 
 
 class NationForces(Node):
@@ -349,6 +372,16 @@ class Victory(Node):
     """The conditions as the situation words them."""
 
 
+class Lineage(Node):
+    """The published situation a situation reproduces, whose Command & Control chart gives
+    its morale levels and attached CPs [003 7.0, 22.1]."""
+
+    game: Literal["panzerblitz", "panzer_leader"]
+    """PanzerBlitz or Panzer Leader."""
+    number: int = Field(ge=1, le=99)
+    """The situation's number in that game."""
+
+
 class SituationFile(Node):
     """A Tactical GameX situation."""
 
@@ -358,7 +391,9 @@ class SituationFile(Node):
     title: str = Field(min_length=1)
     """Title, e.g. `Situation 1: Hill 132`."""
     origin: str = ""
-    """Lineage: `PanzerBlitz Situation 1`, `Panzer Leader Situation 4` or new."""
+    """Lineage as text: `PanzerBlitz Situation 1`, `Panzer Leader Situation 4` or new."""
+    lineage: Lineage | None = None
+    """The published situation it reproduces, if any."""
     theatre: str = ""
     """Theatre and date as text."""
     description: str = ""

@@ -189,3 +189,22 @@ def test_native_addresses_read_and_write_as_the_rules_print_them() -> None:
     assert str(address) == "Village A2"
     assert parse_address("Village 2A") is None
     assert parse_address("A2") is None
+
+
+def test_a_situation_overrides_terrain_and_destroys_printed_bridges() -> None:
+    layout = BoardLayout.model_validate(
+        {
+            "panels": [{"file": "a"}],
+            "overrides": [{"hex": "A D1", "terrain": "woods"}],
+            "destroyed_bridges": ["A B3"],
+        }
+    )
+    board, problems = assemble(layout, {"a": tiny_panel("A")})
+    assert problems == []
+    assert board is not None
+    assert board.terrain_at(3, 0) is Terrain.WOODS
+    assert board.features == {}
+    assert board.destroyed_bridges == {(1, 2)}
+    wrong = layout.model_copy(update={"destroyed_bridges": ["A A1"], "overrides": []})
+    board, problems = assemble(wrong, {"a": tiny_panel("A")})
+    assert [(p.code, p.path) for p in problems] == [("TGX003", ("board", "destroyed_bridges", 0))]
