@@ -9,6 +9,7 @@ are read, never edited here: the situation lays them out.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from editor.rulesets import Family
 from schemas.io import FileKind, dump_text, is_json
 from schemas.problems import Problem
 from schemas.save_journal import SaveFailed, save_set
+from schemas.title import title_root
 
 TGX_PARTS = (FileKind.SITUATION, FileKind.UNIT_TYPES, FileKind.TABLES)
 """The files of a Tactical GameX title a situation edits."""
@@ -191,9 +193,31 @@ class TgxDocument(QObject):
         return written
 
     def save_as(self, path: Path | str) -> list[Path]:
-        """Save the situation under a new name beside the title's other files."""
+        """Save the situation under a new name inside the title folder, its references to the
+        unit types, tables and panels rewritten relative to the new place (not an undo step:
+        the references follow the file, not the designer's edits)."""
         slot = self._slots[FileKind.SITUATION]
-        slot.path = Path(path).absolute()
+        target = Path(os.path.abspath(path))
+        if title_root(target) != title_root(slot.path):
+            raise DocumentError(
+                f"{target} is outside the title folder {self.title_folder}: save a situation "
+                "in the title's scenarios folder (or the title folder itself)"
+            )
+        old, new = slot.path.parent, target.parent
+
+        def moved(relative: str) -> str:
+            return Path(os.path.relpath(os.path.normpath(old / relative), new)).as_posix()
+
+        situation = slot.model
+        files = situation.files.model_copy(
+            update={"units": moved(situation.files.units), "tables": moved(situation.files.tables)}
+        )
+        panels = [p.model_copy(update={"file": moved(p.file)}) for p in situation.board.panels]
+        board = situation.board.model_copy(update={"panels": panels})
+        slot.model = situation.model_copy(update={"files": files, "board": board})
+        self.panels = {moved(name): panel for name, panel in self.panels.items()}
+        self._board = None
+        slot.path = target
         slot.saved = None
         self.scenario_path_changed.emit(slot.path)
         return self.save()

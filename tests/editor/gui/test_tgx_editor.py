@@ -14,6 +14,7 @@ from PySide6.QtGui import QAction, QMouseEvent
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from editor.app import start
+from editor.document import DocumentError
 from editor.main_window import MainWindow
 from editor.mapops.dialogs import NewTitleDialog
 from editor.model_paths import get_at
@@ -348,3 +349,17 @@ def test_the_situation_panel_sets_reinforcements_and_special_rules(
     assert document.situation.special_rules == []
     assert panel.special.toPlainText() == ""
     assert document.undo_stack.count() == steps
+
+
+def test_save_as_keeps_the_references_to_the_title_files(tgx_window: MainWindow) -> None:
+    document = tgx_window.document
+    title = document.title_folder
+    target = title / "copy.situation.yaml"
+    document.save_as(target)
+    assert document.situation.files.units == "test.units.yaml"
+    assert document.situation.board.panels[0].file == "panels/a.panel.yaml"
+    copy = load_situation(target)
+    assert copy.is_complete
+    assert copy.board.address_of(6, 0) == "A G1"
+    with pytest.raises(DocumentError, match="outside the title folder"):
+        document.save_as(title / "situations" / "elsewhere.situation.yaml")
