@@ -75,7 +75,13 @@ def paint_counter(
         painter.setFont(font)
         third = inner.height() / 3
         top = QRectF(inner.left(), inner.top(), inner.width(), third)
-        painter.drawText(top, Qt.AlignmentFlag.AlignCenter, top_line(unit_type))
+        text = top_line(unit_type)
+        wide = painter.fontMetrics().horizontalAdvance(text)
+        if wide > inner.width():  # "14 A 10*" keeps to the counter's width
+            fitted = QFont(font)
+            fitted.setPixelSize(max(5, int(font.pixelSize() * inner.width() / wide)))
+            painter.setFont(fitted)
+        painter.drawText(top, Qt.AlignmentFlag.AlignCenter, text)
         middle = QRectF(inner.left(), inner.top() + third, inner.width(), third)
         small = QFont(font)
         small.setBold(False)

@@ -156,7 +156,11 @@ class FieldGrid(QAbstractTableModel):
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole) and not spec.check:
             return self.text(index.row(), index.column())
         if role == Qt.ItemDataRole.TextAlignmentRole and not spec.check:
-            return Qt.AlignmentFlag.AlignCenter
+            # Numbers and codes stand centred in their column; words read from the left.
+            value = self.value(index.row(), index.column())
+            if value is None or isinstance(value, int | float | Enum):
+                return Qt.AlignmentFlag.AlignCenter
+            return Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
         if role == Qt.ItemDataRole.ToolTipRole:
             return spec.tip or None
         return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QPlainTextEdit, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHeaderView, QPlainTextEdit, QTabWidget, QVBoxLayout, QWidget
 
 from editor.commands import SetValue
 from editor.tactical_gamex.dock import TgxDock, message_label
@@ -205,7 +205,10 @@ class SituationDock(TgxDock):
         inner.setContentsMargins(0, 4, 0, 0)
         self.general = RecordGrid(FileKind.SITUATION, general_fields(), "situation", self)
         self.general.refused.connect(lambda reason: say(f"Refused — {reason}"))
-        inner.addWidget(GridView(self.general), 2)
+        general_view = GridView(self.general)
+        general_view.horizontalHeader().setStretchLastSection(True)
+        general_view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        inner.addWidget(general_view, 2)
         self.special = QPlainTextEdit()
         self.special.setPlaceholderText("Special rules, one a line, as the situation words them")
         self.special.setToolTip(_tip(SituationFile, "special_rules"))

@@ -9,6 +9,7 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import (
+    QHeaderView,
     QLabel,
     QListView,
     QMenu,
@@ -166,6 +167,9 @@ class VictoryDock(TgxDock):
         self.list.setWordWrap(True)
         self.fields = RecordGrid(FileKind.SITUATION, [], "victory condition", self)
         self.fields_view = GridView(self.fields)
+        header = self.fields_view.horizontalHeader()
+        header.setStretchLastSection(True)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.levels = FieldGrid(
             FileKind.SITUATION,
             ("victory", "levels"),
