@@ -363,3 +363,16 @@ def test_save_as_keeps_the_references_to_the_title_files(tgx_window: MainWindow)
     assert copy.board.address_of(6, 0) == "A G1"
     with pytest.raises(DocumentError, match="outside the title folder"):
         document.save_as(title / "situations" / "elsewhere.situation.yaml")
+
+
+def test_panels_dragged_on_the_board_swap_places(tgx_window: MainWindow) -> None:
+    window = tgx_window
+    document = window.document
+    view = window.rulesets.workspace.view
+    view.zoom_to_fit()
+    tool_action(window, "tgx_panel_layout").trigger()
+    # From panel A's hex B2 to panel B's E3: B now lies on the left.
+    drag(view.viewport(), [on_board(view, (1, 1)), on_board(view, (10, 2))])
+    assert [p.column for p in document.situation.board.panels] == [1, 0]
+    assert document.board().address_of(0, 0) == "B A1"
+    assert document.undo_stack.undoText() == "Swap Panels"
