@@ -72,6 +72,7 @@ TACTICAL_GAMEX = EditorProfile(
         ("seams", "Panel Seams"),
         ("addresses", "Hex Addresses"),
         ("setup_areas", "Setup Areas"),
+        ("markers", "Neutral Counters"),
         ("counters", "Counters"),
     ),
     # History stays with the Panzer panels: Edit > Undo and Redo walk this document's steps.

@@ -61,7 +61,17 @@ SIDE_TINTS: dict[Side, QColor] = {
     Side.AXIS: QColor(30, 70, 190, 34),
 }
 LEVEL_TINT = QColor(120, 80, 30)
-ALL_LAYERS = frozenset({"terrain", "hexsides", "seams", "addresses", "setup_areas", "counters"})
+ALL_LAYERS = frozenset(
+    {"terrain", "hexsides", "seams", "addresses", "setup_areas", "markers", "counters"}
+)
+MARKER_LABELS: dict[str, str] = {
+    "mines": "Mines",
+    "improved_position": "IP",
+    "fortification": "Fort",
+    "block": "Block",
+    "wreck": "Wreck",
+}
+"""What a neutral counter placed by the situation reads on the board [003 8.0]."""
 
 
 class BoardItem(QGraphicsItem):
@@ -266,6 +276,8 @@ class BoardView(QGraphicsView):
             self._paint_seams(painter, board, spots)
         if "addresses" in self.layers and scale * SIZE >= 14:
             self._paint_addresses(painter, board, spots)
+        if "markers" in self.layers:
+            self._paint_markers(painter, board, document)
         if "counters" in self.layers:
             self._paint_counters(painter, board, document)
         if self.selected_hex is not None:
@@ -399,6 +411,33 @@ class BoardView(QGraphicsView):
                     if self.grid.neighbor(*spot, direction) not in hexes:
                         a, b = self.layout.side_ends(self.grid.hex_at(*spot), direction)
                         painter.drawLine(QPointF(*a), QPointF(*b))
+
+    def _paint_markers(self, painter: QPainter, board: Any, document: TgxDocument) -> None:
+        """The situation's neutral counters: white squares in the hex's lower half, with the
+        kind and strength (mines' CRT column, a fortification's DS); a secret one dashed."""
+        font = QFont()
+        font.setPixelSize(round(SIZE * 0.28))
+        font.setBold(True)
+        painter.setFont(font)
+        for marker in document.situation.markers:
+            spot = board.hex_of(marker.hex)
+            if spot is None:
+                continue
+            centre = self.center(spot)
+            rect = QRectF(
+                centre.x() - SIZE * 0.55, centre.y() + SIZE * 0.1, SIZE * 1.1, SIZE * 0.62
+            )
+            pen = QPen(QColor("#202020"), SIZE * 0.05)
+            if marker.secret:
+                pen.setStyle(Qt.PenStyle.DashLine)
+            painter.setPen(pen)
+            painter.setBrush(QColor(250, 250, 245, 235))
+            painter.drawRect(rect)
+            label = MARKER_LABELS.get(marker.kind.value, marker.kind.value)
+            if marker.strength is not None:
+                label = f"{label} {marker.strength}"
+            painter.setPen(QColor("#202020"))
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, label)
 
     def _paint_counters(self, painter: QPainter, board: Any, document: TgxDocument) -> None:
         types = {t.id: t for t in document.unit_types.unit_types}

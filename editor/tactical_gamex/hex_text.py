@@ -61,6 +61,12 @@ def hex_report(document: Any, board: Any, spot: Offset) -> str:
             )
             cp = ", CP" if counter.command_post else ""
             lines.append(f"Counter {counter.id}{cp} — {values}")
+    for marker in document.situation.markers:
+        if board.hex_of(marker.hex) == spot:
+            strength = f" {marker.strength}" if marker.strength is not None else ""
+            whose = f", {marker.side.value}" if marker.side is not None else ""
+            secret = ", secret" if marker.secret else ""
+            lines.append(f"Neutral counter: {marker.kind.value}{strength}{whose}{secret}")
     areas = [
         f"{area.id} ({area.side.value})"
         for area in document.situation.setup_areas

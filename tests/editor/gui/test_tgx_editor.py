@@ -23,6 +23,7 @@ from editor.tactical_gamex.document import TgxDocument
 from editor.tactical_gamex.forces import counter_path
 from editor.tactical_gamex.panel_layout import LayoutView
 from schemas.tactical_gamex.loading import load_situation
+from tests.conftest import REPO
 from tests.editor.gui.tgx_title import write_title
 
 
@@ -376,3 +377,15 @@ def test_panels_dragged_on_the_board_swap_places(tgx_window: MainWindow) -> None
     assert [p.column for p in document.situation.board.panels] == [1, 0]
     assert document.board().address_of(0, 0) == "B A1"
     assert document.undo_stack.undoText() == "Swap Panels"
+
+
+def test_the_sample_situation_shows_its_neutral_counters(tgx_window: MainWindow) -> None:
+    window = tgx_window
+    sample = sorted((REPO / "sample_data").glob("tgx_*/scenarios/*.situation.yaml"))[0]
+    assert window.open_path(sample)
+    board = window.document.board()
+    marker = window.document.situation.markers[0]
+    window.rulesets.workspace.show_hex(board.hex_of(marker.hex))
+    info = window.rulesets.docks["tgx_hex_info"].text()
+    assert f"Neutral counter: {marker.kind.value} {marker.strength}" in info
+    assert window.problems_label.text() == "0 errors, 0 warnings"
