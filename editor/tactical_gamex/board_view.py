@@ -65,11 +65,11 @@ ALL_LAYERS = frozenset(
     {"terrain", "hexsides", "seams", "addresses", "setup_areas", "markers", "counters"}
 )
 MARKER_LABELS: dict[str, str] = {
-    "mines": "Mines",
+    "mines": "M",
     "improved_position": "IP",
-    "fortification": "Fort",
-    "block": "Block",
-    "wreck": "Wreck",
+    "fortification": "F",
+    "block": "Blk",
+    "wreck": "Wr",
 }
 """What a neutral counter placed by the situation reads on the board [003 8.0]."""
 
@@ -437,7 +437,16 @@ class BoardView(QGraphicsView):
             if marker.strength is not None:
                 label = f"{label} {marker.strength}"
             painter.setPen(QColor("#202020"))
-            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, label)
+            wide = painter.fontMetrics().horizontalAdvance(label)
+            if wide > rect.width() * 0.92:  # "M 2:1" keeps inside its square
+                painter.save()
+                fitted = QFont(font)
+                fitted.setPixelSize(max(4, int(font.pixelSize() * rect.width() * 0.92 / wide)))
+                painter.setFont(fitted)
+                painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, label)
+                painter.restore()
+            else:
+                painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, label)
 
     def _paint_counters(self, painter: QPainter, board: Any, document: TgxDocument) -> None:
         types = {t.id: t for t in document.unit_types.unit_types}
