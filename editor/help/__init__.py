@@ -43,6 +43,8 @@ PANEL_TOPICS: dict[str, str] = {
 }
 """The topic F1 opens for each panel, by the dock's object name."""
 MAP_TOPIC = "map-tools"
+BOARD_TOPIC = "tactical-gamex"
+"""The topic F1 opens on the Tactical GameX board."""
 HOME = "overview"
 
 

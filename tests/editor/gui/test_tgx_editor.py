@@ -247,6 +247,9 @@ def test_the_status_bar_and_hex_info_give_native_addresses(tgx_window: MainWindo
     info = window.rulesets.docks["tgx_hex_info"]
     assert info.text().splitlines()[0].startswith("A A1 · clear")
     assert "Counter r1 — Rifle: 6 I 2* / DS 8 / MP 1" in info.text()
+    # F1 on the board or in a panel opens the Tactical GameX help page.
+    view.setFocus()
+    assert window.keyboard.context_topic() == "tactical-gamex"
     # View > Map Layers switches the board's layers; View > Zoom In zooms the board.
     layer = window.layers_menu.findChild(QAction, "layer_counters")
     assert window.layers_menu.isEnabled()
