@@ -176,8 +176,8 @@ class MainWindow(WindowChrome):
             document.changed.connect(self._update_title)  # the scenario's title may change
             document.scenario_path_changed.connect(self._update_title)
             document.undo_stack.cleanChanged.connect(self._update_actions)
+            self.autosaver.set_document(document)
         if panzer is not None:
-            self.autosaver.set_document(panzer)
             self.map_view.zoom_to_fit()
         if document is None:  # nothing of the closed scenario stays on screen
             for label in (self.hex_label, self.zoom_label, self.problems_label):

@@ -38,6 +38,14 @@ class TgxSlot:
     path: Path
     model: Any
     saved: Any
+    disk: Any = None
+    """The disk version a recovery copy is based on: not kept for these files (None), so a
+    recovered change is always offered."""
+
+    @property
+    def kind(self) -> FileKind:
+        """The file's kind (as recovery copies name it)."""
+        return self.part
 
     @property
     def is_dirty(self) -> bool:
@@ -68,6 +76,7 @@ class TgxDocument(QObject):
         self.panels = panels
         """The title's panels by Map ID (read only)."""
         self._was_dirty = self.is_dirty
+        self._versions: dict[FileKind, int] = {}
         self._board: tuple[Any, Any] | None = None
         self.undo_stack = QUndoStack(self)
 
@@ -91,6 +100,22 @@ class TgxDocument(QObject):
     def tables(self) -> Any:
         """The title's ruleset tables."""
         return self._slots[FileKind.TABLES].model
+
+    def slots(self) -> list[TgxSlot]:
+        """Every edited file (recovery copies write the changed ones)."""
+        return list(self._slots.values())
+
+    def slot(self, part: FileKind) -> TgxSlot:
+        """One edited file."""
+        return self._slots[part]
+
+    def has(self, part: FileKind) -> bool:
+        """Whether the document edits a file of this kind."""
+        return part in self._slots
+
+    def version(self, part: FileKind) -> int:
+        """How many edits a file has had: the autosaver writes a copy when it changed."""
+        return self._versions.get(part, 0)
 
     def path(self, part: FileKind) -> Path:
         """Where one file lives."""
@@ -158,6 +183,7 @@ class TgxDocument(QObject):
         slot = self._slots[part]
         self.about_to_change.emit(change)
         slot.model = root
+        self._versions[part] = self._versions.get(part, 0) + 1
         self.changed.emit(change)
         self._check_dirty()
 

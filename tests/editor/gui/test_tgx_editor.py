@@ -14,14 +14,17 @@ from PySide6.QtGui import QAction, QMouseEvent
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from editor.app import start
+from editor.commands import SetValue
 from editor.document import DocumentError
 from editor.main_window import MainWindow
 from editor.mapops.dialogs import NewTitleDialog
 from editor.model_paths import get_at
+from editor.recovery import Autosaver
 from editor.tactical_gamex.board_view import BoardView, area_hexes
-from editor.tactical_gamex.document import TgxDocument
+from editor.tactical_gamex.document import TgxDocument, open_situation
 from editor.tactical_gamex.forces import counter_path
 from editor.tactical_gamex.panel_layout import LayoutView
+from schemas.io import FileKind
 from schemas.tactical_gamex.loading import load_situation
 from tests.conftest import REPO
 from tests.editor.gui.tgx_title import write_title
@@ -392,3 +395,26 @@ def test_the_sample_situation_shows_its_neutral_counters(tgx_window: MainWindow)
     info = window.rulesets.docks["tgx_hex_info"].text()
     assert f"Neutral counter: {marker.kind.value} {marker.strength}" in info
     assert window.problems_label.text() == "0 errors, 0 warnings"
+
+
+def test_unsaved_edits_of_a_situation_are_offered_back_after_a_crash(qtbot, tmp_path: Path) -> None:
+    path = write_title(tmp_path / "tgx")
+    document = open_situation(path)
+    saver = Autosaver()
+    saver.set_document(document)
+    cell = ("crt", "rows", 5, "results", 0)
+    document.push(SetValue(document, FileKind.TABLES, cell, "X", "Set CRT"))
+    assert saver.write_now() is not None
+    offered = []
+    window = start(
+        [], ask=lambda _parent, copy: offered.append(copy) or QMessageBox.StandardButton.Yes
+    )
+    qtbot.addWidget(window)
+    assert offered[0].changed_files == ["test.tables.yaml"]
+    restored = window.document
+    assert isinstance(restored, TgxDocument)
+    assert restored.tables.crt.rows[5].results[0].value == "X"
+    assert restored.is_dirty
+    restored.undo_stack.undo()  # back to the files as saved
+    assert restored.tables.crt.rows[5].results[0].value != "X"
+    window.ask = lambda *_: QMessageBox.StandardButton.Discard
