@@ -84,17 +84,6 @@ PROFILES: dict[Family, EditorProfile] = {
 }
 
 
-def family_of(ruleset: str) -> Family:
-    """The editor's family for a ruleset as files write it (either spelling).
-
-    >>> family_of("panzer_battles")
-    <Family.PANZER: 'panzer'>
-    >>> family_of("tactical-gamex")
-    <Family.TACTICAL_GAMEX: 'tactical_gamex'>
-    """
-    return Family.TACTICAL_GAMEX if ruleset.replace("-", "_") == "tactical_gamex" else Family.PANZER
-
-
 def profile_for(document: object) -> EditorProfile:
     """The profile of an open document: Tactical GameX documents say so with their `family`;
     every other document is of the Panzer family."""

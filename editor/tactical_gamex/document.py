@@ -22,7 +22,6 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from editor.document import Change, ChangeAction, DocumentError
 from editor.rulesets import Family
 from schemas.io import FileKind, dump_text, is_json
-from schemas.problems import Problem
 from schemas.save_journal import SaveFailed, save_set
 from schemas.title import title_root
 
@@ -280,8 +279,3 @@ def open_situation(path: Path | str) -> TgxDocument:
 def is_situation(path: Path) -> bool:
     """Whether a path names a Tactical GameX situation file."""
     return ".situation." in path.name
-
-
-def errors_of(problems: list[Problem]) -> list[Problem]:
-    """The errors among problems."""
-    return [problem for problem in problems if problem.is_error]

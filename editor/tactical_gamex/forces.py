@@ -32,11 +32,6 @@ def counter_path(situation: Any, counter_id: str) -> ModelPath | None:
     return None
 
 
-def side_of(situation: Any, path: ModelPath) -> Any:
-    """The side (`schemas.vocabulary.Side`) a counter's path belongs to."""
-    return situation.sides[path[1]].side
-
-
 def free_id(taken: set[str], stem: str) -> str:
     """An id not yet taken: `stem`, else `stem_2`, `stem_3`…
 

@@ -85,14 +85,6 @@ class TgxWorkspace(QObject):
         self.view.tool = tool
         self.message.emit(f"{tool.label}: {tool.tip}")
 
-    def tool_named(self, name: str) -> BoardTool:
-        """The tool of a name (`editor.rulesets.TACTICAL_GAMEX.tools`)."""
-        return next(tool for tool in self.tools if tool.name == name)
-
-    def dock(self, name: str) -> Any:
-        """The panel of an object name."""
-        return self.docks[name]
-
     def show_hex(self, spot: tuple[int, int]) -> None:
         """Bring a board hex into sight, selected, and describe it in Hex Info."""
         self.view.selected_hex = spot
