@@ -1,0 +1,181 @@
+"""The orders a Tactical GameX player gives, as values [003 4.2.2]: a game records every order
+it carries out, so the same situation, seed and orders replay the same game, and a saved
+test-play is its orders."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Offset = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Move a unit along adjacent hexes (its hex's activation: 1 point) [003 5.0]."""
+
+    unit: str
+    path: tuple[Offset, ...]
+
+    def describe(self) -> str:
+        return f"move {self.unit} to {self.path[-1] if self.path else '?'}"
+
+
+@dataclass(frozen=True, slots=True)
+class StandUp:
+    """A unit Down in a stream comes Up, for its whole movement [003 6.3.9]."""
+
+    unit: str
+
+    def describe(self) -> str:
+        return f"{self.unit} comes Up"
+
+
+@dataclass(frozen=True, slots=True)
+class Load:
+    """A carrier loads a unit in its hex [003 5.2.2]."""
+
+    carrier: str
+    passenger: str
+
+    def describe(self) -> str:
+        return f"{self.carrier} loads {self.passenger}"
+
+
+@dataclass(frozen=True, slots=True)
+class Unload:
+    """A carrier unloads its passenger [003 5.2.3]."""
+
+    carrier: str
+
+    def describe(self) -> str:
+        return f"{self.carrier} unloads"
+
+
+@dataclass(frozen=True, slots=True)
+class Rally:
+    """The disrupted units of a hex try to rally (1 point) [003 7.3]."""
+
+    hex: Offset
+
+    def describe(self) -> str:
+        return f"rally at {self.hex}"
+
+
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """A unit tries to spot an enemy hex (1 point) [003 6.3.8]."""
+
+    unit: str
+    hex: Offset
+
+    def describe(self) -> str:
+        return f"{self.unit} spots {self.hex}"
+
+
+@dataclass(frozen=True, slots=True)
+class Fire:
+    """Direct fire of units (1 point a hex) at units of one hex [003 6.4.1]."""
+
+    units: tuple[str, ...]
+    targets: tuple[str, ...]
+
+    def describe(self) -> str:
+        return f"{', '.join(self.units)} fire at {', '.join(self.targets)}"
+
+
+@dataclass(frozen=True, slots=True)
+class MarkOpportunityFire:
+    """Units of one hex are marked for Opportunity Fire (1 point) [003 6.4.2]."""
+
+    units: tuple[str, ...]
+
+    def describe(self) -> str:
+        return f"{', '.join(self.units)} on opportunity fire"
+
+
+@dataclass(frozen=True, slots=True)
+class IndirectFire:
+    """Indirect fire at a hex with a sighting unit (1 point a firing hex) [003 6.4.3]."""
+
+    units: tuple[str, ...]
+    hex: Offset
+    sighter: str
+
+    def describe(self) -> str:
+        return f"{', '.join(self.units)} fire indirectly at {self.hex}, {self.sighter} sighting"
+
+
+@dataclass(frozen=True, slots=True)
+class CallArtillery:
+    """An off-board battery at a hex, with points spent to lower the accuracy die [003 6.4.4]."""
+
+    battery: str
+    hex: Offset
+    sighter: str
+    lowered: int = 0
+
+    def describe(self) -> str:
+        return f"battery {self.battery} at {self.hex}, {self.sighter} sighting"
+
+
+@dataclass(frozen=True, slots=True)
+class Overrun:
+    """Armoured units adjacent to a hex drive through it to the exit hexes [003 6.4.5]."""
+
+    units: tuple[str, ...]
+    hex: Offset
+    exits: tuple[Offset, ...]
+
+    def describe(self) -> str:
+        return f"{', '.join(self.units)} overrun {self.hex}"
+
+
+@dataclass(frozen=True, slots=True)
+class CloseAssault:
+    """Adjacent infantry assault a hex [003 6.4.6]."""
+
+    units: tuple[str, ...]
+    hex: Offset
+
+    def describe(self) -> str:
+        return f"{', '.join(self.units)} close assault {self.hex}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndImpulse:
+    """End the impulse; having spent no point, the player passes [003 4.2.1]."""
+
+    def describe(self) -> str:
+        return "end impulse"
+
+
+TgxOrder = (
+    Move
+    | StandUp
+    | Load
+    | Unload
+    | Rally
+    | Spot
+    | Fire
+    | MarkOpportunityFire
+    | IndirectFire
+    | CallArtillery
+    | Overrun
+    | CloseAssault
+    | EndImpulse
+)
+ORDER_TYPES: tuple[type, ...] = (
+    Move,
+    StandUp,
+    Load,
+    Unload,
+    Rally,
+    Spot,
+    Fire,
+    MarkOpportunityFire,
+    IndirectFire,
+    CallArtillery,
+    Overrun,
+    CloseAssault,
+    EndImpulse,
+)

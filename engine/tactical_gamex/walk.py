@@ -1,0 +1,186 @@
+"""Carrying out a move hex by hex [003 5.1]: each step's cost, the stream morale check, mines on
+entering and leaving [003 8.2], opportunity fire at each hex entered [003 6.4.2], and where the
+unit halts."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from engine.tactical_gamex.combat import AttackSpec, apply_result, may_attack, resolve, wec_attack
+from engine.tactical_gamex.events import Attacked, DefenderResult, MoraleChecked, UnitMoved
+from engine.tactical_gamex.los import has_los
+from engine.tactical_gamex.morale import morale_check
+from engine.tactical_gamex.movement import IllegalOrder, moves_away, step, threats
+from engine.tactical_gamex.state import TgxState
+from engine.tactical_gamex.tables import COLUMNS, final_column
+from engine.tactical_gamex.units import ENGINEER, FLAIL, Marker, StreamState, Unit, Weapon
+
+Offset = tuple[int, int]
+
+
+def walk(state: TgxState, unit: Unit, path: Sequence[Offset]) -> list[object]:
+    """Move `unit` along `path` (the hexes after its own); IllegalOrder, with nothing changed,
+    when a step is forbidden or unpaid. Events may stop it short: a failed stream check, a
+    mine or opportunity fire that disrupts it (decision: a unit disrupted on the way stops
+    where it is, as 21.3 says of interdiction), or its elimination."""
+    if unit.hex is None or not path:
+        raise IllegalOrder(f"{unit.id} has nowhere to move")
+    start = unit.hex
+    _check_path(state, unit, path)
+    events: list[object] = []
+    allowance = unit.type.movement - unit.moved_mp
+    spent = 0.0
+    here = start
+    walked: list[Offset] = []
+    halted = ""
+    road = False
+    steady = not unit.disrupted
+    for index, to in enumerate(path):
+        s = step(state, unit, here, to, start)
+        cost = allowance - spent if s.all_mp else s.cost
+        if s.stream_check:
+            check: MoraleChecked = morale_check(state, unit, "entering a stream")
+            events.append(check)
+            if not check.passed:
+                halted = "failed the morale check to enter the stream"
+                break
+        if here in state.counters.mines and not _mine_proof(unit):
+            events += _mine_attack(state, unit, here)
+            if unit.hex is None or steady and unit.disrupted:
+                halted = "a mine attack as it left the minefield"
+                break
+        spent += cost
+        road = road or s.road
+        _place(state, unit, to, s.down)
+        walked.append(to)
+        here = to
+        if to in state.counters.mines and not _mine_proof(unit):
+            events += _mine_attack(state, unit, to)
+            if unit.hex is None or steady and unit.disrupted:
+                halted = "the minefield"
+                break
+        events += opportunity_fire(state, unit, max(1, math.ceil(cost)), to)
+        if unit.hex is None:
+            halted = "eliminated"
+            break
+        if steady and unit.disrupted:
+            halted = "disrupted by opportunity fire"
+            break
+        if s.halt:
+            halted = s.halt
+            break
+        if index == 0 and spent > allowance:
+            break
+    unit.moved_mp += min(spent, allowance)
+    if road:
+        unit.bonus_used = True
+    events.insert(0, UnitMoved(state.turn, unit.id, tuple(walked), min(spent, allowance), halted))
+    return events
+
+
+def _check_path(state: TgxState, unit: Unit, path: Sequence[Offset]) -> None:
+    """The whole path is legal as the board stands: every step allowed and paid for, a halt
+    only at its end, a disrupted unit moving away [003 7.2]."""
+    assert unit.hex is not None
+    allowance = unit.type.movement - unit.moved_mp
+    enemies = threats(state, unit) if unit.disrupted else []
+    spent = 0.0
+    here = unit.hex
+    for index, to in enumerate(path):
+        if enemies and not moves_away(state, here, to, enemies):
+            raise IllegalOrder(f"{unit.id} is disrupted and may only move away from the enemy")
+        s = step(state, unit, here, to, unit.hex)
+        cost = allowance - spent if s.all_mp else s.cost
+        if spent + cost > allowance + 1e-9 and not (index == 0 and unit.type.movement >= 1):
+            raise IllegalOrder(f"{unit.id} lacks the MP to enter {to}")
+        spent += cost
+        last = index == len(path) - 1
+        if (s.halt or s.all_mp or spent > allowance + 1e-9) and not last:
+            raise IllegalOrder(f"{unit.id} must stop at {to}")
+        here = to
+
+
+def _place(state: TgxState, unit: Unit, to: Offset, down: bool) -> None:
+    unit.hex = to
+    unit.stream = StreamState.DOWN if down else None
+    if unit.passenger:
+        passenger = state.units[unit.passenger]
+        passenger.hex = to
+        passenger.transported = True
+
+
+def _mine_proof(unit: Unit) -> bool:
+    """Engineers and flails are immune to mines [003 8.2]."""
+    return unit.type.has(ENGINEER) or unit.type.has(FLAIL)
+
+
+def _mine_attack(state: TgxState, unit: Unit, hex_: Offset) -> list[object]:
+    """A minefield attacks a unit on its strength's column, without modifiers [003 8.2]."""
+    column = state.counters.mines[hex_]
+    spec = AttackSpec(
+        "mine attack", (), hex_, (unit,), 0, 0, terrain=False
+    )
+    return _resolve_on_column(state, spec, column)
+
+
+def _resolve_on_column(state: TgxState, spec: AttackSpec, column: int) -> list[object]:
+    roll = state.dice.d6()
+    events: list[object] = []
+    rows = []
+    outcomes = []
+    for target in spec.targets:
+        result = state.tables.crt.result(column, roll)
+        rows.append(DefenderResult(target.id, 0, result.value))
+        outcomes.append((target, result))
+    events.append(
+        Attacked(state.turn, spec.kind, (), spec.hex, 0, 0, COLUMNS[column], roll, tuple(rows))
+    )
+    for target, result in outcomes:
+        events += apply_result(state, target, result)
+    return events
+
+
+def opportunity_fire(state: TgxState, mover: Unit, shots: int, hex_: Offset) -> list[object]:
+    """The enemy's units marked Opp Fire fire at a unit that entered `hex_`: as many as the MP
+    it spent there (B.15 #8: half an MP on a road rounds up to one), each one alone, at the
+    mover only, as direct fire from A and I weapons with sight of the hex [003 6.4.2].
+
+    The engine decides for the firing side, as Panzer Campaigns' automatic defensive fire
+    does: the strongest eligible shooter first, each only at 1:3 or better. A unit entering an
+    Improved Position gets no benefit from it [003 8.3].
+    """
+    events: list[object] = []
+    if mover.hex is None:
+        return events
+    target_kind = mover.type.kind
+    candidates: list[tuple[float, Unit]] = []
+    for shooter in state.iter_units():
+        if shooter.side is mover.side or shooter.marker is not Marker.OPP_FIRE:
+            continue
+        if shooter.type.weapon not in (Weapon.A, Weapon.I) or may_attack(shooter):
+            continue
+        assert shooter.hex is not None
+        distance = state.board.distance(shooter.hex, hex_)
+        strength = wec_attack(shooter.type, distance, target_kind)
+        if strength <= 0 or not has_los(state, shooter.hex, hex_):
+            continue
+        if final_column(strength, mover.type.defense) is None:
+            continue
+        candidates.append((strength, shooter))
+    candidates.sort(key=lambda pair: -pair[0])
+    for strength, shooter in candidates[:shots]:
+        if mover.hex is None:
+            break
+        spec = AttackSpec(
+            "opportunity fire",
+            (shooter,),
+            hex_,
+            (mover,),
+            strength,
+            mover.type.defense,
+            entering_ip=hex_ in state.counters.improved,
+        )
+        events += resolve(state, spec)
+        shooter.marker = Marker.FIRED
+    return events
