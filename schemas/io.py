@@ -44,6 +44,11 @@ class FileKind(StrEnum):
     WEATHER = "weather"
     SCENARIO = "scenario"
     TESTPLAY = "testplay"
+    # Tactical GameX (schemas/tactical_gamex/): panels, unit types, tables, situations.
+    PANEL = "panel"
+    UNIT_TYPES = "units"
+    TABLES = "tables"
+    SITUATION = "situation"
 
     @property
     def model(self) -> type[BaseModel]:
@@ -78,6 +83,10 @@ _MODELS: dict[FileKind, tuple[str, str]] = {
     FileKind.WEATHER: ("schemas.weather", "WeatherFile"),
     FileKind.SCENARIO: ("schemas.scenario", "ScenarioFile"),
     FileKind.TESTPLAY: ("schemas.testplay", "TestPlayRecord"),
+    FileKind.PANEL: ("schemas.tactical_gamex.panel", "PanelFile"),
+    FileKind.UNIT_TYPES: ("schemas.tactical_gamex.unit_types", "UnitTypeLibrary"),
+    FileKind.TABLES: ("schemas.tactical_gamex.tables", "RulesetTables"),
+    FileKind.SITUATION: ("schemas.tactical_gamex.situation", "SituationFile"),
 }
 """The module and class of each kind's root model."""
 
@@ -311,7 +320,8 @@ def load_file(path: Path | str, kind: FileKind | None = None) -> LoadedFile:
             error(
                 "LOAD003",
                 "cannot tell the kind of file from its name; use a suffix such as "
-                ".map.yaml, .oob.yaml, .pdt.yaml, .weather.yaml or .scenario.yaml",
+                ".map.yaml, .oob.yaml, .pdt.yaml, .weather.yaml or .scenario.yaml (Tactical "
+                "GameX: .panel.yaml, .units.yaml, .tables.yaml, .situation.yaml)",
                 **whole_file,
             )
         )

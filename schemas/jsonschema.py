@@ -22,6 +22,10 @@ _TITLES = {
     FileKind.WEATHER: "Hexwright programmed weather",
     FileKind.SCENARIO: "Hexwright scenario",
     FileKind.TESTPLAY: "Hexwright saved test-play",
+    FileKind.PANEL: "Hexwright Tactical GameX map panel",
+    FileKind.UNIT_TYPES: "Hexwright Tactical GameX unit types",
+    FileKind.TABLES: "Hexwright Tactical GameX ruleset tables",
+    FileKind.SITUATION: "Hexwright Tactical GameX situation",
 }
 
 

@@ -14,7 +14,14 @@ from typing import Any
 CURRENT_VERSION = 2
 """The format version of the map, OOB, parameter, weather and test-play files."""
 
-CURRENT_VERSIONS: dict[str, int] = {"scenario": 3}
+CURRENT_VERSIONS: dict[str, int] = {
+    "scenario": 3,
+    # Tactical GameX files are new kinds, at their first version.
+    "panel": 1,
+    "units": 1,
+    "tables": 1,
+    "situation": 1,
+}
 """File kinds (by their suffix name) whose format has moved past CURRENT_VERSION."""
 
 
@@ -77,7 +84,13 @@ def scenario_v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
 MIGRATIONS: dict[int, Migration] = {1: v1_to_v2}
 """The step that upgrades each old version to the next one."""
 
-KIND_MIGRATIONS: dict[str, dict[int, Migration]] = {"scenario": {1: v1_to_v2, 2: scenario_v2_to_v3}}
+KIND_MIGRATIONS: dict[str, dict[int, Migration]] = {
+    "scenario": {1: v1_to_v2, 2: scenario_v2_to_v3},
+    "panel": {},
+    "units": {},
+    "tables": {},
+    "situation": {},
+}
 """The steps of the file kinds whose format moved past version 2."""
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import Field, StringConstraints
+from pydantic import AfterValidator, BeforeValidator, Field, StringConstraints
 
 from schemas.ai_orders import AiSetup
 from schemas.base import (
@@ -34,12 +34,14 @@ from schemas.base import (
 )
 from schemas.scheduled import Scheduled
 from schemas.vocabulary import (
+    PANZER_FAMILY,
     Condition,
     Direction,
     OptionalRule,
     PerSidePercent,
     Ruleset,
     Side,
+    ruleset_spelling,
 )
 
 SCENARIO_FORMAT_VERSION = 3
@@ -128,6 +130,20 @@ class Victory(Node):
     """Points for inflicted losses."""
 
 
+def _panzer_family(ruleset: Ruleset) -> Ruleset:
+    if ruleset not in PANZER_FAMILY:
+        raise ValueError(
+            "a Tactical GameX situation is written as a .situation.yaml file, not a scenario"
+        )
+    return ruleset
+
+
+PanzerRuleset = Annotated[
+    Ruleset, BeforeValidator(ruleset_spelling), AfterValidator(_panzer_family)
+]
+"""Panzer Campaigns or Panzer Battles, written in snake case (the hyphenated spelling is read)."""
+
+
 class Header(Node):
     """What the original editors' Header Dialog holds, and the rest of the scenario's settings."""
 
@@ -135,7 +151,7 @@ class Header(Node):
     """Scenario title."""
     description: str = ""
     """Briefing: situation, forces, goals."""
-    ruleset: Ruleset
+    ruleset: PanzerRuleset
     """Panzer Campaigns or Panzer Battles rules and scale."""
     start: GameTime
     """Date and time of the first turn."""

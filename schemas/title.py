@@ -22,8 +22,16 @@ from schemas.save_journal import settle_title
 
 if TYPE_CHECKING:
     from schemas.oob_index import OobIndex
+    from schemas.tactical_gamex.loading import SituationBundle
 
 SCENARIO_FOLDER = "scenarios"
+
+TACTICAL_GAMEX_KINDS = frozenset(
+    {FileKind.PANEL, FileKind.UNIT_TYPES, FileKind.TABLES, FileKind.SITUATION}
+)
+"""The file kinds of a Tactical GameX title (schemas/tactical_gamex/)."""
+
+_SCENARIO_KINDS = (FileKind.SCENARIO, FileKind.SITUATION)
 
 
 def resolved(path: Path) -> Path:
@@ -85,6 +93,10 @@ class FileStore:
             return checks.check_weather(model)
         if loaded.kind is FileKind.SCENARIO:
             return checks.check_scenario_header(model)
+        if loaded.kind in TACTICAL_GAMEX_KINDS:
+            from schemas.tactical_gamex.file_checks import check_file  # noqa: PLC0415
+
+            return check_file(loaded.kind, model)
         return []
 
 
@@ -270,7 +282,7 @@ def discover(folder: Path) -> list[Path]:
         found += [
             p
             for p in _listing(scenarios)
-            if p.is_file() and FileKind.from_path(p) is FileKind.SCENARIO
+            if p.is_file() and FileKind.from_path(p) in _SCENARIO_KINDS
         ]
     return found
 
@@ -291,6 +303,8 @@ class ValidationReport:
     problems: list[Problem] = field(default_factory=list)
     unreadable: list[Path] = field(default_factory=list)
     bundles: list[ScenarioBundle] = field(default_factory=list)
+    situations: list[SituationBundle] = field(default_factory=list)
+    """The Tactical GameX situations checked (their problems are in `problems` too)."""
 
     def count(self, severity: Severity) -> int:
         """How many problems of a severity were found."""
@@ -342,6 +356,13 @@ def validate_paths(paths: Sequence[Path | str], store: FileStore | None = None) 
             bundle = load_scenario(path, store)
             report.bundles.append(bundle)
             problems = bundle.problems
+        elif FileKind.from_path(path) is FileKind.SITUATION:
+            # The ruleset's own package loads its situations [docs/architecture.md, Rulesets].
+            from schemas.tactical_gamex.loading import load_situation  # noqa: PLC0415
+
+            situation = load_situation(path, store)
+            report.situations.append(situation)
+            problems = situation.problems
         else:
             loaded = store.get(path)
             problems = loaded.problems

@@ -25,10 +25,27 @@ class Ruleset(StrEnum):
 
     Panzer Campaigns: 1 km hexes, 2-hour turns, battalions, fatigue 0-300.
     Panzer Battles: 250 m hexes, 30-minute turns, companies and platoons, fatigue 0-150.
+    Tactical GameX: 250 m hexes, 6-minute turns, company counters, geomorphic panels [003].
+    Panzer Campaigns and Panzer Battles are one family (a scenario's `header.ruleset`); a
+    Tactical GameX title is written in the files of `schemas.tactical_gamex`.
     """
 
     PANZER_CAMPAIGNS = "panzer_campaigns"
     PANZER_BATTLES = "panzer_battles"
+    TACTICAL_GAMEX = "tactical_gamex"
+
+
+PANZER_FAMILY: frozenset[Ruleset] = frozenset({Ruleset.PANZER_CAMPAIGNS, Ruleset.PANZER_BATTLES})
+"""The rulesets a `.scenario.yaml` (schemas/scenario.py) is written for."""
+
+
+def ruleset_spelling(value: object) -> object:
+    """A ruleset as files write it (snake case), from the hyphenated spelling too.
+
+    >>> ruleset_spelling("tactical-gamex")
+    'tactical_gamex'
+    """
+    return value.strip().lower().replace("-", "_") if isinstance(value, str) else value
 
 
 class Direction(StrEnum):
@@ -160,6 +177,8 @@ OPTIONAL_RULES_BY_RULESET: dict[Ruleset, frozenset[OptionalRule]] = {
             OptionalRule.PROGRAMMED_WEATHER,
         }
     ),
+    # Tactical GameX has optional rules of its own (schemas.tactical_gamex.vocabulary).
+    Ruleset.TACTICAL_GAMEX: frozenset(),
 }
 """The optional rules each ruleset knows; a scenario enabling another one gets a warning."""
 
