@@ -51,7 +51,9 @@ def _targets_in(state: TgxState, targets: Sequence[Unit], side_of: Unit) -> Offs
     return hex_
 
 
-def direct_fire_spec(state: TgxState, attackers: Sequence[Unit], targets: Sequence[Unit]) -> AttackSpec:
+def direct_fire_spec(
+    state: TgxState, attackers: Sequence[Unit], targets: Sequence[Unit]
+) -> AttackSpec:
     """Direct fire [003 6.4.1]: every attacker in range and sight of the spotted target hex,
     their WEC-modified strengths summed, against the targets' DS summed."""
     if not attackers or not targets:
@@ -149,8 +151,13 @@ def indirect_specs(
         share = total / len(defenders)
         specs.append(
             AttackSpec(
-                "indirect fire", tuple(attackers), hex_, (target,), share,
-                defense_of(state, target), direct=False,
+                "indirect fire",
+                tuple(attackers),
+                hex_,
+                (target,),
+                share,
+                defense_of(state, target),
+                direct=False,
             )
         )
     return specs
@@ -274,4 +281,3 @@ def run(state: TgxState, specs: Sequence[AttackSpec]) -> list[object]:
         if live:
             events += resolve(state, replace(spec, targets=live))
     return events
-

@@ -130,7 +130,9 @@ class SpotAttempted:
 
     def describe(self) -> str:
         verdict = "spots" if self.success else "fails to spot"
-        return f"{self.unit} {verdict} {self.hex} (rolled {self.roll}, needed {self.needed} or less)"
+        return (
+            f"{self.unit} {verdict} {self.hex} (rolled {self.roll}, needed {self.needed} or less)"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,9 +161,8 @@ class Attacked:
 
     def describe(self) -> str:
         rows = ", ".join(f"{r.unit} {r.result} ({self.roll}{r.modifier:+d})" for r in self.results)
-        return (
-            f"{self.kind} at {self.hex}: {self.attack:g} to {self.defense:g} = {self.column}; {rows}"
-        )
+        odds = f"{self.attack:g} to {self.defense:g} = {self.column}"
+        return f"{self.kind} at {self.hex}: {odds}; {rows}"
 
 
 @dataclass(frozen=True, slots=True)

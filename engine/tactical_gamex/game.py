@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from engine.tactical_gamex import attacks, transport
 from engine.tactical_gamex.events import (
+    ArtilleryCalled,
     Attacked,
     InitiativeRolled,
     MoraleChecked,
@@ -17,7 +18,6 @@ from engine.tactical_gamex.events import (
     SpotAttempted,
     StoodUp,
     TgxGameEnded,
-    ArtilleryCalled,
 )
 from engine.tactical_gamex.morale import rally
 from engine.tactical_gamex.movement import IllegalOrder, reach
@@ -103,7 +103,7 @@ class TacticalGame:
         unit = self.unit(unit_id)
         if unit.side is not self.acting or unit.marker is not None or unit.hex is None:
             return {}
-        if unit.carrier is not None or unit.stream is StreamState.DOWN and unit.moved_mp:
+        if unit.carrier is not None or (unit.stream is StreamState.DOWN and unit.moved_mp):
             return {}
         return reach(self.state, unit)
 
@@ -399,4 +399,3 @@ class TacticalGame:
         for a in attackers:
             a.marker = Marker.FIRED
         return events
-

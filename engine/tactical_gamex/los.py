@@ -83,7 +83,11 @@ def can_see_unit(state: TgxState, viewer: Offset, unit: Unit) -> bool:
     only from an adjacent hex or from higher ground [003 6.3.9, example B-F]."""
     if unit.hex is None:
         return False
-    if unit.stream is StreamState.DOWN and not state.board.adjacent(viewer, unit.hex):
-        if state.board.level_of(viewer) <= state.board.level_of(unit.hex):
-            return False
+    board = state.board
+    if (
+        unit.stream is StreamState.DOWN
+        and not board.adjacent(viewer, unit.hex)
+        and board.level_of(viewer) <= board.level_of(unit.hex)
+    ):
+        return False
     return has_los(state, viewer, unit.hex)

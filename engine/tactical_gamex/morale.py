@@ -18,11 +18,7 @@ def morale_modifier(state: TgxState, unit: Unit) -> int:
     if not is_spotted(state, unit, other(unit.side)):
         modifier -= 1
     hex_ = unit.hex
-    if (
-        state.board.effects(hex_).protective
-        or unit.in_fort
-        or hex_ in state.counters.improved
-    ):
+    if state.board.effects(hex_).protective or unit.in_fort or hex_ in state.counters.improved:
         modifier -= 1
     return modifier
 

@@ -157,9 +157,8 @@ def path_cost(state: TgxState, unit: Unit, path: Sequence[Offset]) -> float:
             raise IllegalOrder(f"{unit.id} lacks the MP to enter {to}")
         spent += max(cost, 0)
         here = to
-        if s.halt or index == 0 and spent > allowance:
-            if index != len(path) - 1:
-                raise IllegalOrder(f"{unit.id} must stop at {to}: {s.halt or 'its one hex'}")
+        if (s.halt or (index == 0 and spent > allowance)) and index != len(path) - 1:
+            raise IllegalOrder(f"{unit.id} must stop at {to}: {s.halt or 'its one hex'}")
     return spent
 
 

@@ -59,7 +59,9 @@ def _auto_spotter(unit: Unit) -> bool:
     return any(unit.type.has(t) for t in (SCOUT, RECON, CP))
 
 
-def spotted_hexes(state: TgxState, by: Side, hexes: tuple[Offset, ...] | None = None) -> set[Offset]:
+def spotted_hexes(
+    state: TgxState, by: Side, hexes: tuple[Offset, ...] | None = None
+) -> set[Offset]:
     """The hexes (of `hexes`, or all with enemy units) where side `by` has spotted a unit; one
     spotted unit spots its whole hex [003 6.3.8]."""
     watchers = [u for u in state.iter_units(by) if u.carrier is None]

@@ -83,7 +83,7 @@ def start_impulse(state: TgxState, side: Side) -> list[object]:
         state.free_fire = {}
         if can_activate(state, side):
             state.pool = state.dice.d6()
-            return events + [PoolRolled(state.turn, side, state.pool)]
+            return [*events, PoolRolled(state.turn, side, state.pool)]
         state.passes += 1
         events.append(Passed(state.turn, side, True, state.passes))
         if state.passes >= PASSES_TO_END:
@@ -109,7 +109,7 @@ def end_activation(state: TgxState) -> list[object]:
     events = housekeeping(state)
     ended = victory_determination(state)
     if ended is not None:
-        return events + [ended]
+        return [*events, ended]
     return events + start_turn(state)
 
 
@@ -186,9 +186,7 @@ def victory_determination(state: TgxState) -> TgxGameEnded | None:
     allied, axis = met[Side.ALLIED], met[Side.AXIS]
     if allied and not axis:
         outcome = "allied_victory"
-    elif axis and not allied:
-        outcome = "axis_victory"
-    elif allied is False and axis is None:
+    elif (axis and not allied) or (allied is False and axis is None):
         outcome = "axis_victory"
     elif axis is False and allied is None:
         outcome = "allied_victory"
@@ -196,4 +194,3 @@ def victory_determination(state: TgxState) -> TgxGameEnded | None:
         outcome = "draw"
     score = {"allied_victory": 1.0, "axis_victory": -1.0}.get(outcome, 0.0)
     return TgxGameEnded(state.last_turn, outcome, False, score)
-

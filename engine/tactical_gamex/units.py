@@ -91,7 +91,7 @@ class UnitType:
 
     @property
     def is_infantry(self) -> bool:
-        return INFANTRY in self.traits or self.weapon is Weapon.I and self.kind is UnitKind.SOFT
+        return INFANTRY in self.traits or (self.weapon is Weapon.I and self.kind is UnitKind.SOFT)
 
     @property
     def is_vehicle(self) -> bool:

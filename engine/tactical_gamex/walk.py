@@ -47,7 +47,7 @@ def walk(state: TgxState, unit: Unit, path: Sequence[Offset]) -> list[object]:
                 break
         if here in state.counters.mines and not _mine_proof(unit):
             events += _mine_attack(state, unit, here)
-            if unit.hex is None or steady and unit.disrupted:
+            if unit.hex is None or (steady and unit.disrupted):
                 halted = "a mine attack as it left the minefield"
                 break
         spent += cost
@@ -57,7 +57,7 @@ def walk(state: TgxState, unit: Unit, path: Sequence[Offset]) -> list[object]:
         here = to
         if to in state.counters.mines and not _mine_proof(unit):
             events += _mine_attack(state, unit, to)
-            if unit.hex is None or steady and unit.disrupted:
+            if unit.hex is None or (steady and unit.disrupted):
                 halted = "the minefield"
                 break
         events += opportunity_fire(state, unit, max(1, math.ceil(cost)), to)
@@ -118,9 +118,7 @@ def _mine_proof(unit: Unit) -> bool:
 def _mine_attack(state: TgxState, unit: Unit, hex_: Offset) -> list[object]:
     """A minefield attacks a unit on its strength's column, without modifiers [003 8.2]."""
     column = state.counters.mines[hex_]
-    spec = AttackSpec(
-        "mine attack", (), hex_, (unit,), 0, 0, terrain=False
-    )
+    spec = AttackSpec("mine attack", (), hex_, (unit,), 0, 0, terrain=False)
     return _resolve_on_column(state, spec, column)
 
 

@@ -28,12 +28,21 @@ from schemas.vocabulary import Side
 TEC = {
     "clear": TerrainEffects("clear", {"foot": 1, "wheeled": 2, "tracked": 1}),
     "woods": TerrainEffects(
-        "woods", {"foot": 2, "wheeled": None, "tracked": 2}, los_obstacle=True, spot_roll=3,
+        "woods",
+        {"foot": 2, "wheeled": None, "tracked": 2},
+        los_obstacle=True,
+        spot_roll=3,
         open=False,
     ),
     "town": TerrainEffects(
-        "town", {"foot": 1, "wheeled": 1, "tracked": 1}, los_obstacle=True, spot_roll=2,
-        drm=1, counts_as_road=True, protective=True, open=False,
+        "town",
+        {"foot": 1, "wheeled": 1, "tracked": 1},
+        los_obstacle=True,
+        spot_roll=2,
+        drm=1,
+        counts_as_road=True,
+        protective=True,
+        open=False,
     ),
     "stream": TerrainEffects("stream", {"foot": 1}, stream=True, open=False),
     "ford": TerrainEffects("ford", {"foot": 1, "wheeled": 3, "tracked": 2}),
@@ -58,15 +67,35 @@ CRT = Crt.from_text(
 )
 
 RIFLE = UnitType("Rifle", 6, Weapon.I, 3, 6, 4, traits=frozenset({INFANTRY}))
-RIFLE_STAR = UnitType("Rifle*", 4, Weapon.I, 2, 6, 4, double_range=True, traits=frozenset({INFANTRY}))
+RIFLE_STAR = UnitType(
+    "Rifle*", 4, Weapon.I, 2, 6, 4, double_range=True, traits=frozenset({INFANTRY})
+)
 MG_TYPE = UnitType("MG", 2, Weapon.I, 4, 4, 4, traits=frozenset({INFANTRY, MG}))
 ENGINEERS = UnitType("Engineer", 2, Weapon.I, 1, 4, 4, traits=frozenset({INFANTRY, ENGINEER}))
-TRUCK_TYPE = UnitType("Truck", 0, Weapon.C, 0, 2, 12, traits=frozenset({TRUCK}), move_class="wheeled")
+TRUCK_TYPE = UnitType(
+    "Truck", 0, Weapon.C, 0, 2, 12, traits=frozenset({TRUCK}), move_class="wheeled"
+)
 GUN_75 = UnitType(
-    "75mm", 16, Weapon.H, 16, 3, 0, traits=frozenset({ARTILLERY}), calibre_mm=75, move_class="wheeled"
+    "75mm",
+    16,
+    Weapon.H,
+    16,
+    3,
+    0,
+    traits=frozenset({ARTILLERY}),
+    calibre_mm=75,
+    move_class="wheeled",
 )
 GUN_88 = UnitType(
-    "88mm", 20, Weapon.A, 16, 3, 0, traits=frozenset({ARTILLERY}), calibre_mm=88, move_class="wheeled"
+    "88mm",
+    20,
+    Weapon.A,
+    16,
+    3,
+    0,
+    traits=frozenset({ARTILLERY}),
+    calibre_mm=88,
+    move_class="wheeled",
 )
 BT5 = UnitType("BT-5", 6, Weapon.A, 6, 4, 16, UnitKind.ARMORED, move_class="tracked")
 PZ4H = UnitType("Pz IV H", 14, Weapon.A, 12, 9, 8, UnitKind.ARMORED, move_class="tracked")
@@ -74,7 +103,14 @@ STUG = UnitType("StuG III G", 12, Weapon.A, 10, 10, 8, UnitKind.ARMORED, move_cl
 T35 = UnitType("T-35", 8, Weapon.A, 8, 9, 6, UnitKind.ARMORED, move_class="tracked")
 MARDER = UnitType("Marder II", 12, Weapon.A, 10, 6, 10, UnitKind.ARMORED, move_class="tracked")
 HALFTRACK_TYPE = UnitType(
-    "Halftrack", 2, Weapon.I, 2, 5, 12, UnitKind.ARMORED, traits=frozenset({HALFTRACK}),
+    "Halftrack",
+    2,
+    Weapon.I,
+    2,
+    5,
+    12,
+    UnitKind.ARMORED,
+    traits=frozenset({HALFTRACK}),
     move_class="tracked",
 )
 MORTAR_107 = UnitType("107mm mortar", 10, Weapon.M, 20, 4, 3)
@@ -130,9 +166,7 @@ def state(
     """A state with units (id, side, type, hex); Allied units are US, Axis German unless
     `nations` says otherwise."""
     nation_of = nations or {Side.ALLIED: "us", Side.AXIS: "germany"}
-    made = {
-        uid: Unit(uid, side_, nation_of[side_], kind, hex_) for uid, side_, kind, hex_ in units
-    }
+    made = {uid: Unit(uid, side_, nation_of[side_], kind, hex_) for uid, side_, kind, hex_ in units}
     return TgxState(
         the_board,
         Tables(TEC, CRT, slope_cost={"foot": 1, "wheeled": 2, "tracked": 1}),
