@@ -10,13 +10,16 @@ from tests.tiny_title import write_tiny_title
 
 REPO = Path(__file__).resolve().parents[1]
 SAMPLE_DATA = REPO / "sample_data"
-SAMPLE_TITLES = sorted(
+_TITLE_FOLDERS = sorted(
     p
     for p in SAMPLE_DATA.iterdir()
     if p.is_dir() and (p / "scenarios").is_dir() and p.name not in ("broken",)
 )
-"""The sample titles a new user opens (every folder of sample_data/ with scenarios, but the
-deliberately broken one)."""
+SAMPLE_TITLES = [p for p in _TITLE_FOLDERS if any((p / "scenarios").glob("*.scenario.yaml"))]
+"""The Panzer Campaigns and Panzer Battles sample titles a new user opens (every folder of
+sample_data/ with scenarios, but the deliberately broken one and the Tactical GameX titles)."""
+TGX_SAMPLE_TITLES = [p for p in _TITLE_FOLDERS if any((p / "scenarios").glob("*.situation.yaml"))]
+"""The Tactical GameX sample titles (their scenarios are `.situation.yaml` files)."""
 
 
 @pytest.fixture

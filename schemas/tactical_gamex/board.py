@@ -150,6 +150,8 @@ class AssembledBoard:
     """Board hex of each native address (in its canonical spelling)."""
     seam_conflicts: tuple[Offset, ...] = ()
     """Seam hexes whose two halves carry different terrain art."""
+    folded_ids: Mapping[str, str] = field(default_factory=dict)
+    """Each panel's Map ID by its case-folded spelling."""
     road_hexes: frozenset[Offset] = frozenset()
     """Hexes a road runs through (either end of a link); towns count as road too [003 3.2.3]
     but are not listed here."""
@@ -176,7 +178,9 @@ class AssembledBoard:
         parsed = parse_address(address)
         if parsed is None:
             return None
-        return self.hexes_by_address.get(str(parsed))
+        # Map IDs are read whatever their case ("village A2"), as a designer types them.
+        panel = self.folded_ids.get(parsed.panel.casefold(), parsed.panel)
+        return self.hexes_by_address.get(str(parsed._replace(panel=panel)))
 
     def is_edge(self, column: int, row: int, edge: BoardEdge) -> bool:
         """Whether a hex lies on one edge of the board."""
@@ -300,6 +304,7 @@ def assemble(
         addresses=addresses,
         hexes_by_address=by_address,
         seam_conflicts=tuple(conflicts),
+        folded_ids={p.panel.id.casefold(): p.panel.id for p in placed},
         road_hexes=frozenset(
             spot
             for start, direction in roads

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO, SAMPLE_TITLES
+from tests.conftest import REPO, SAMPLE_TITLES, TGX_SAMPLE_TITLES
 
 # Runs a build script with save_file capturing the text instead of writing it.
 _DRIVER = """
@@ -29,7 +29,7 @@ print(json.dumps(written))
 """
 
 
-@pytest.mark.parametrize("title", SAMPLE_TITLES, ids=lambda p: p.name)
+@pytest.mark.parametrize("title", SAMPLE_TITLES + TGX_SAMPLE_TITLES, ids=lambda p: p.name)
 def test_the_sample_title_rebuilds_byte_for_byte(title: Path) -> None:
     script = REPO / "sample_data" / "sources" / title.name / "build.py"
     result = subprocess.run(
