@@ -1,5 +1,5 @@
 """The assembled Tactical GameX board as the rules read it [003 3.0-3.2]: per hex its terrain,
-hill level and hill mass, roads as the hexsides they cross, green hexsides, bridges and fords.
+hill level and hill mass, roads as the hexsides they cross, hexside terrain, bridges and fords.
 Coordinates are the assembled board's offsets (column, row); `engine.hexgrid` does the
 arithmetic."""
 
@@ -35,8 +35,8 @@ class Board:
     block its sight down (example F-I)."""
     roads: set[Side2] = field(default_factory=set)
     """Hexsides a road crosses [003 3.2.3]."""
-    green: set[Side2] = field(default_factory=set)
-    """Green hexsides vehicles cross by road only [003 3.2.3]."""
+    hexsides: dict[Side2, frozenset[str]] = field(default_factory=dict)
+    """Hexside terrain: slope, ridge, cliff, green, wooded [003 3.2.2]."""
     bridges: set[Offset] = field(default_factory=set)
     fords: set[Offset] = field(default_factory=set)
     names: dict[Offset, str] = field(default_factory=dict)

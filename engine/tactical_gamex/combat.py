@@ -114,7 +114,7 @@ class AttackSpec:
 def defender_modifier(state: TgxState, spec: AttackSpec, unit: Unit) -> int:
     """The sum of a defender's die-roll modifiers [003 6.3.5]: Disrupted -1, the terrain's
     (Town and City +1), Improved Position +2, inside a Fortification +2, in a stream +1 against
-    direct attacks only [003 6.3.9], plus the attack's own."""
+    direct attacks only [003 6.3.9] (all read from the TEC), plus the attack's own."""
     modifier = spec.drm
     if not spec.terrain:
         return 0
@@ -125,9 +125,7 @@ def defender_modifier(state: TgxState, spec: AttackSpec, unit: Unit) -> int:
     on_bridge = hex_ in state.board.bridges and unit.stream is None
     effects = state.board.effects(hex_)
     if not on_bridge:
-        modifier += effects.drm
-        if effects.stream and spec.direct:
-            modifier += 1
+        modifier += effects.drm_direct if spec.direct else effects.drm_indirect
     if hex_ in state.counters.improved and not spec.entering_ip:
         modifier += 2
     if unit.in_fort:

@@ -206,6 +206,30 @@ class HousekeepingDone:
 
 
 @dataclass(frozen=True, slots=True)
+class Arrived:
+    """A reinforcement came on the board."""
+
+    turn: int
+    unit: str
+    hex: Offset
+
+    def describe(self) -> str:
+        return f"{self.unit} arrives at {self.hex}"
+
+
+@dataclass(frozen=True, slots=True)
+class Exited:
+    """A unit left the board by an edge a victory condition counts."""
+
+    turn: int
+    unit: str
+    hex: Offset
+
+    def describe(self) -> str:
+        return f"{self.unit} exits the board from {self.hex}"
+
+
+@dataclass(frozen=True, slots=True)
 class TgxGameEnded:
     """The game ended on a sudden death or after the last turn [003 4.4]."""
 
@@ -232,5 +256,7 @@ TgxEvent = (
     | Eliminated
     | ArtilleryCalled
     | HousekeepingDone
+    | Arrived
+    | Exited
     | TgxGameEnded
 )

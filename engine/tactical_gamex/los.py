@@ -32,8 +32,9 @@ def _blocks(state: TgxState, h: Offset, a: Offset, b: Offset, cap: int | None = 
     base = board.level_of(h)
     if cap is not None:
         base = min(base, cap)
-    obstacle = board.effects(h).los_obstacle
-    top = base + 0.5 if obstacle else float(base)
+    effects = board.effects(h)
+    obstacle = effects.los_obstacle
+    top = base + effects.los_height
     la, lb = board.level_of(a), board.level_of(b)
     if la == lb:
         return top > la

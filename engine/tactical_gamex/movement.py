@@ -77,8 +77,7 @@ def step(state: TgxState, unit: Unit, frm: Offset, to: Offset, start: Offset) ->
     effects = board.effects(to)
     road = is_road_step(state, unit, frm, to)
     vehicle = kind.is_vehicle
-    if vehicle and not road and _side(frm, to) in board.green:
-        raise IllegalOrder(f"{unit.id} crosses a green hexside by road only [003 3.2.3]")
+    extra = _hexside_extra(state, unit, frm, to, road)
     from_stream = board.is_stream(frm) and unit.stream is not None
     if board.is_stream(frm) and unit.stream is None and frm in board.bridges and effects.stream:
         raise IllegalOrder(f"{unit.id} may not go down into a stream from a bridge [003 6.3.9]")
@@ -106,13 +105,31 @@ def step(state: TgxState, unit: Unit, frm: Offset, to: Offset, start: Offset) ->
     cost = effects.cost(kind.move_class)
     if cost is None:
         raise IllegalOrder(f"{unit.id} may not enter {effects.name} at {to}")
-    if board.level_of(to) > board.level_of(frm):
-        cost += state.tables.slope_cost.get(kind.move_class, 0)
-    return Step(cost, False)
+    return Step(cost + extra, False)
 
 
-def _side(a: Offset, b: Offset) -> frozenset[Offset]:
-    return frozenset((a, b))
+def _hexside_extra(state: TgxState, unit: Unit, frm: Offset, to: Offset, road: bool) -> float:
+    """The added cost of the hexside crossed [003 3.2.2, 5.1]: slopes and ridges only going up;
+    vehicles cross a green hexside by road only [003 3.2.3]; a road step pays no hexside."""
+    board = state.board
+    kinds = board.hexsides.get(frozenset((frm, to)), frozenset())
+    if "green" in kinds and unit.type.is_vehicle and not road:
+        raise IllegalOrder(f"{unit.id} crosses a green hexside by road only [003 3.2.3]")
+    if road:
+        return 0.0
+    uphill = board.level_of(to) > board.level_of(frm)
+    extra = 0.0
+    for kind in sorted(kinds):
+        if kind in ("slope", "ridge") and not uphill:
+            continue
+        costs = state.tables.hexside_costs.get(kind, {})
+        if unit.type.move_class not in costs:
+            continue
+        cost = costs[unit.type.move_class]
+        if cost is None:
+            raise IllegalOrder(f"{unit.id} may not cross the {kind} between {frm} and {to}")
+        extra += cost
+    return extra
 
 
 def threats(state: TgxState, unit: Unit) -> list[Unit]:

@@ -23,7 +23,7 @@ def _concealed(state: TgxState, unit: Unit) -> bool:
         return True
     if unit.stream is StreamState.DOWN and unit.hex in state.board.bridges:
         return True
-    return state.board.effects(unit.hex).spot_roll is not None
+    return state.board.effects(unit.hex).concealing
 
 
 def is_spotted(state: TgxState, unit: Unit, by: Side) -> bool:
@@ -56,7 +56,7 @@ def _unit_spotted(state: TgxState, unit: Unit, watchers: list[Unit]) -> bool:
 
 
 def _auto_spotter(unit: Unit) -> bool:
-    return any(unit.type.has(t) for t in (SCOUT, RECON, CP))
+    return unit.command_post or any(unit.type.has(t) for t in (SCOUT, RECON, CP))
 
 
 def spotted_hexes(
@@ -103,4 +103,7 @@ def spot_roll_needed(state: TgxState, spotter: Unit, target: Offset) -> int | No
         return None
     if all(u.stream is StreamState.DOWN for u in visible) and target in board.bridges:
         return None
-    return board.effects(target).spot_roll
+    effects = board.effects(target)
+    if not effects.concealing:
+        return 0
+    return effects.spot_roll or None

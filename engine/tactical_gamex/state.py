@@ -51,9 +51,11 @@ class VictoryKind(StrEnum):
     """What a victory condition counts."""
 
     HOLD = "hold"
-    """Occupy the hexes at the end (or, sudden death, at any Victory Determination)."""
+    """Occupy `count` of the hexes (all when 0), no enemy in them."""
+    EXIT = "exit"
+    """Have at least `count` units leave the board by the edge whose hexes are `hexes`."""
     DESTROY = "destroy"
-    """Eliminate at least `count` enemy units."""
+    """Eliminate at least `count` enemy units, or all the `units` named."""
 
 
 @dataclass(frozen=True)
@@ -66,7 +68,27 @@ class VictoryCondition:
     hexes: tuple[Offset, ...] = ()
     count: int = 0
     sudden_death: bool = False
+    points: int = 0
+    units: tuple[str, ...] = ()
     label: str = ""
+
+
+@dataclass(frozen=True)
+class VictoryLevel:
+    """A graded level: a side whose met conditions reach `points` [003 4.4]."""
+
+    name: str
+    side: Side
+    points: int
+
+
+@dataclass(frozen=True)
+class Arrival:
+    """Reinforcements entering on a turn at the first of `hexes` with room."""
+
+    turn: int
+    units: tuple[str, ...]
+    hexes: tuple[Offset, ...]
 
 
 @dataclass
@@ -98,6 +120,11 @@ class TgxState:
     last_turn: int
     dice: Dice
     victory: tuple[VictoryCondition, ...] = ()
+    levels: tuple[VictoryLevel, ...] = ()
+    arrivals: tuple[Arrival, ...] = ()
+    stack_limits: dict[Side, int] = field(default_factory=dict)
+    """Each side's stacking limit when the situation sets it [003 3.2.5]."""
+    exited: dict[Side, list[str]] = field(default_factory=lambda: {Side.ALLIED: [], Side.AXIS: []})
     counters: NeutralCounters = field(default_factory=NeutralCounters)
     turn: int = 1
     initiative: Side | None = None
@@ -138,6 +165,8 @@ class TgxState:
 
     def stacking_limit(self, side: Side) -> int:
         """Four a hex, two for a Soviet side [003 3.2.5]."""
+        if side in self.stack_limits:
+            return self.stack_limits[side]
         limit = self.tables.stacking
         for unit in self.iter_units(side):
             return min(limit, self.tables.stacking_by_nation.get(unit.nation, limit))

@@ -90,13 +90,18 @@ class TerrainEffects:
 
     name: str
     mp_cost: Mapping[str, float | None] = field(default_factory=dict)
-    los_obstacle: bool = False
-    """Woods and Town: +0.5 above their level for line of sight [003 6.3.7]."""
-    spot_roll: int | None = None
-    """Concealing terrain: the highest spotting roll that succeeds (Woods 3, Town 2) [003
-    6.3.8]; None: open, units in it are seen when in sight."""
-    drm: int = 0
-    """Added to the combat die against units in it (Town, City +1) [003 6.3.5]."""
+    los_height: float = 0
+    """Woods and Town stand 0.5 above their level for line of sight [003 6.3.7]."""
+    concealing: bool = False
+    """Units in it are seen only when spotted, moving or firing [003 6.3.8]."""
+    spot_roll: int = 0
+    """The highest Spot roll that finds a unit in it (Woods 3, Town 2) [003 6.3.8]; 0: no roll
+    finds one, only adjacency or higher ground."""
+    drm_direct: int = 0
+    """Added to the combat die against units in it, direct fire (Town, City +1; a stream +1
+    [003 6.3.5, 6.3.9])."""
+    drm_indirect: int = 0
+    """The same against indirect fire (a stream's +1 does not apply)."""
     counts_as_road: bool = False
     protective: bool = False
     """Morale −1 in it (Town) [003 7.1]."""
@@ -106,6 +111,10 @@ class TerrainEffects:
     """Overrun targets and quick-time (Clear) [003 6.4.5]."""
     sum_defense: bool = False
     """All units in it are attacked together, their DS summed [003 6.3.2]."""
+
+    @property
+    def los_obstacle(self) -> bool:
+        return self.los_height > 0
 
     def cost(self, move_class: str) -> float | None:
         """MP to enter for a move class; None when it may not enter."""
@@ -118,13 +127,14 @@ class Tables:
 
     terrain: Mapping[str, TerrainEffects]
     crt: Crt
-    slope_cost: Mapping[str, float] = field(default_factory=dict)
-    """Extra MP to enter a hex of a higher level (across a slope), per move class."""
+    hexside_costs: Mapping[str, Mapping[str, float | None]] = field(default_factory=dict)
+    """Extra MP to cross a hexside of a kind (slope, ridge: only uphill), per move class; None
+    prohibits (vehicles cross green hexsides by road only [003 3.2.3])."""
     scatter: tuple[tuple[int, int], ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
     """OBA scatter, die 1-6 to one of the six directions as axial steps: 1 the top hexside,
     then clockwise [003 6.4.4; its diagram is not printed, B.16's orientation]."""
     stacking: int = 4
-    stacking_by_nation: Mapping[str, int] = field(default_factory=lambda: {"soviet": 2})
+    stacking_by_nation: Mapping[str, int] = field(default_factory=lambda: {"soviet_union": 2})
     """Four units a hex, two Soviet [003 3.2.5]."""
     wrecks_negating_road: int = 3
     """B.15 #5: the movement example's three wrecks nullify the road rate, fewer do not [003

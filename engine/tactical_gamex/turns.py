@@ -7,15 +7,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.tactical_gamex.events import (
+    Arrived,
     HousekeepingDone,
     InitiativeRolled,
     Passed,
     PoolRolled,
-    TgxGameEnded,
 )
 from engine.tactical_gamex.los import has_los
-from engine.tactical_gamex.state import Phase, TgxState, VictoryCondition, VictoryKind, other
+from engine.tactical_gamex.state import Arrival, TgxState, other
 from engine.tactical_gamex.units import Unit
+from engine.tactical_gamex.victory import victory_determination
 from schemas.vocabulary import Side
 
 PASSES_TO_END = 3
@@ -148,49 +149,34 @@ def housekeeping(state: TgxState) -> list[object]:
             smoke[hex_] = 1
     events: list[object] = [HousekeepingDone(state.turn)]
     state.turn += 1
+    return events + arrive(state)
+
+
+def arrive(state: TgxState) -> list[object]:
+    """Reinforcements of the new turn come on at the first of their entry hexes with room;
+    decision (the text leaves entry to each situation): they stand on the board at the start
+    of their turn, free to be activated, and wait a turn when every entry hex is full."""
+    events: list[object] = []
+    waiting: list[Arrival] = []
+    for arrival in state.arrivals:
+        if arrival.turn > state.turn:
+            waiting.append(arrival)
+            continue
+        left = [u for u in arrival.units if state.units[u].hex is None]
+        for unit_id in left:
+            unit = state.units[unit_id]
+            if unit.carrier is not None:
+                continue
+            for hex_ in arrival.hexes:
+                if state.enemy_at(hex_, unit.side):
+                    continue
+                if state.stack_count(hex_) + 1 <= state.stacking_limit(unit.side):
+                    unit.hex = hex_
+                    if unit.passenger:
+                        state.units[unit.passenger].hex = hex_
+                    events.append(Arrived(state.turn, unit_id, hex_))
+                    break
+        if any(state.units[u].hex is None for u in arrival.units):
+            waiting.append(Arrival(state.turn + 1, arrival.units, arrival.hexes))
+    state.arrivals = tuple(waiting)
     return events
-
-
-def holds(state: TgxState, side: Side, hexes: tuple[tuple[int, int], ...]) -> bool:
-    """Whether `side` occupies every hex, with no enemy in them."""
-    for hex_ in hexes:
-        here = state.units_at(hex_)
-        if not here or any(u.side is not side for u in here):
-            return False
-    return True
-
-
-def condition_met(state: TgxState, condition: VictoryCondition) -> bool:
-    """Whether one victory condition holds now."""
-    if condition.kind is VictoryKind.HOLD:
-        return holds(state, condition.side, condition.hexes)
-    return state.eliminated[other(condition.side)] >= condition.count
-
-
-def victory_determination(state: TgxState) -> TgxGameEnded | None:
-    """Sudden death after each Housekeeping, the scenario's conditions after the last turn
-    [003 4.4]. Decision (the text leaves the reading to each situation): a side wins when all
-    its end-of-game conditions hold and the other side's do not; a side with conditions that
-    are not met loses to a side without any; otherwise a draw."""
-    for condition in state.victory:
-        if condition.sudden_death and condition_met(state, condition):
-            state.phase = Phase.OVER
-            return TgxGameEnded(state.turn - 1, f"{condition.side.value}_victory", True)
-    if state.turn <= state.last_turn:
-        return None
-    state.phase = Phase.OVER
-    met: dict[Side, bool | None] = {}
-    for side in (Side.ALLIED, Side.AXIS):
-        mine = [c for c in state.victory if c.side is side and not c.sudden_death]
-        met[side] = all(condition_met(state, c) for c in mine) if mine else None
-    allied, axis = met[Side.ALLIED], met[Side.AXIS]
-    if allied and not axis:
-        outcome = "allied_victory"
-    elif (axis and not allied) or (allied is False and axis is None):
-        outcome = "axis_victory"
-    elif axis is False and allied is None:
-        outcome = "allied_victory"
-    else:
-        outcome = "draw"
-    score = {"allied_victory": 1.0, "axis_victory": -1.0}.get(outcome, 0.0)
-    return TgxGameEnded(state.last_turn, outcome, False, score)

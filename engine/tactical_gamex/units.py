@@ -57,7 +57,7 @@ MG = "mg"
 ENGINEER = "engineer"
 SCOUT = "scout"
 RECON = "recon"
-CP = "cp"
+CP = "command_post"
 ARTILLERY = "artillery"
 SPA = "spa"
 TRUCK = "truck"
@@ -82,7 +82,7 @@ class UnitType:
     """The `*` after the range: I fire up to twice the range at half AS (6.3.6)."""
     traits: frozenset[str] = frozenset()
     calibre_mm: int | None = None
-    move_class: str = "foot"
+    move_class: str = "infantry"
     """The TEC column its movement costs are read from."""
 
     def has(self, trait: str) -> bool:
@@ -96,7 +96,7 @@ class UnitType:
     @property
     def is_vehicle(self) -> bool:
         """Vehicles and artillery may not enter streams but at bridges [003 6.3.9]."""
-        return self.move_class != "foot" or ARTILLERY in self.traits
+        return self.move_class != "infantry" or ARTILLERY in self.traits
 
     @property
     def is_transport(self) -> bool:
@@ -130,6 +130,8 @@ class Unit:
     bonus_used: bool = False
     """Used the road rate this turn: no Close Assault [003 6.4.6]."""
     in_fort: bool = False
+    command_post: bool = False
+    """An attached command post rides with it: it spots as a CP [003 6.3.8, 22.1]."""
     """Beneath a Fortification counter in its hex [003 8.4]."""
 
     @property

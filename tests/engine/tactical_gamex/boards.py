@@ -1,6 +1,7 @@
 """Small Tactical GameX boards drawn as text for the tests, with a TEC and a CRT that are test
 data: the rules text prints neither chart [003 B.16], so these only give the rules something
-to read. Costs: foot 1 a clear hex, 2 woods; wheeled 2 clear; tracked 1 clear, 2 woods."""
+to read. Costs: infantry 1 a clear hex, 2 woods; wheeled 2 clear; tracked 1 clear, 2 woods; a slope
+uphill +1 (wheeled +2)."""
 
 from __future__ import annotations
 
@@ -26,26 +27,29 @@ from engine.tactical_gamex.units import (
 from schemas.vocabulary import Side
 
 TEC = {
-    "clear": TerrainEffects("clear", {"foot": 1, "wheeled": 2, "tracked": 1}),
+    "clear": TerrainEffects("clear", {"infantry": 1, "wheeled": 2, "tracked": 1}),
     "woods": TerrainEffects(
         "woods",
-        {"foot": 2, "wheeled": None, "tracked": 2},
-        los_obstacle=True,
+        {"infantry": 2, "wheeled": None, "tracked": 2},
+        los_height=0.5,
+        concealing=True,
         spot_roll=3,
         open=False,
     ),
     "town": TerrainEffects(
         "town",
-        {"foot": 1, "wheeled": 1, "tracked": 1},
-        los_obstacle=True,
+        {"infantry": 1, "wheeled": 1, "tracked": 1},
+        los_height=0.5,
+        concealing=True,
         spot_roll=2,
-        drm=1,
+        drm_direct=1,
+        drm_indirect=1,
         counts_as_road=True,
         protective=True,
         open=False,
     ),
-    "stream": TerrainEffects("stream", {"foot": 1}, stream=True, open=False),
-    "ford": TerrainEffects("ford", {"foot": 1, "wheeled": 3, "tracked": 2}),
+    "stream": TerrainEffects("stream", {"infantry": 1}, drm_direct=1, stream=True, open=False),
+    "ford": TerrainEffects("ford", {"infantry": 1, "wheeled": 3, "tracked": 2}),
     "water": TerrainEffects("water", {}, water=True, open=False),
 }
 CHARS = {".": "clear", "W": "woods", "T": "town", "S": "stream", "F": "ford", "~": "water"}
@@ -142,13 +146,22 @@ def board(
         for c, ch in enumerate(row)
         if ch not in ".0"
     }
+    grid = Grid(width, height)
+    slopes = {
+        side((c, r), other): frozenset({"slope"})
+        for c in range(width)
+        for r in range(height)
+        for _, other in grid.neighbors(c, r)
+        if grid.contains(*other) and level.get((c, r), 0) != level.get(other, 0)
+    }
     return Board(
-        Grid(width, height),
+        grid,
         terrain,
         TEC,
         level,
         mass,
         roads={side(a, b) for a, b in roads},
+        hexsides=slopes,
         bridges=set(bridges),
     )
 
@@ -169,7 +182,7 @@ def state(
     made = {uid: Unit(uid, side_, nation_of[side_], kind, hex_) for uid, side_, kind, hex_ in units}
     return TgxState(
         the_board,
-        Tables(TEC, CRT, slope_cost={"foot": 1, "wheeled": 2, "tracked": 1}),
+        Tables(TEC, CRT, hexside_costs={"slope": {"infantry": 1, "wheeled": 2, "tracked": 1}}),
         made,
         morale or {"us": 7, "germany": 8, "soviet": 7},
         last_turn,

@@ -304,7 +304,7 @@ def test_sudden_death_ends_the_game_at_victory_determination() -> None:
     game.apply(Move("a", ((1, 1),)))
     while not game.is_over:
         game.apply(EndImpulse())
-    assert game.result == TgxGameEnded(1, "allied_victory", True)
+    assert game.result == TgxGameEnded(1, "allied_victory", True, 1.0)
 
 
 def test_the_last_turn_reads_the_victory_conditions() -> None:
