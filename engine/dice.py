@@ -33,6 +33,10 @@ class Dice:
         """Two dice read as tens and units, 11-66 (a scatter diagram's entry)."""
         return self.d6() * 10 + self.d6()
 
+    def shuffle(self, items: list[Any]) -> None:
+        """Shuffle a list in place (a setup drawn by the seed)."""
+        self._random.shuffle(items)
+
     def getstate(self) -> tuple[Any, ...]:
         """The generator's state, to restore when an order is taken back."""
         return self._random.getstate()

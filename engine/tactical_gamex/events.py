@@ -87,6 +87,17 @@ class Transported:
 
 
 @dataclass(frozen=True, slots=True)
+class OpportunityFireMarked:
+    """Units were marked for Opportunity Fire [003 6.4.2]."""
+
+    turn: int
+    units: tuple[str, ...]
+
+    def describe(self) -> str:
+        return f"{', '.join(self.units)} on opportunity fire"
+
+
+@dataclass(frozen=True, slots=True)
 class StoodUp:
     """A unit Down in a stream came Up, for its whole movement [003 6.3.9]."""
 
@@ -250,6 +261,7 @@ TgxEvent = (
     | UnitMoved
     | Transported
     | StoodUp
+    | OpportunityFireMarked
     | MoraleChecked
     | SpotAttempted
     | Attacked

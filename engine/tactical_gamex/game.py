@@ -12,8 +12,10 @@ from engine.tactical_gamex import attacks, transport
 from engine.tactical_gamex.events import (
     ArtilleryCalled,
     Attacked,
+    Exited,
     InitiativeRolled,
     MoraleChecked,
+    OpportunityFireMarked,
     PoolRolled,
     SpotAttempted,
     StoodUp,
@@ -25,6 +27,7 @@ from engine.tactical_gamex.orders import (
     CallArtillery,
     CloseAssault,
     EndImpulse,
+    ExitBoard,
     Fire,
     IndirectFire,
     Load,
@@ -38,7 +41,7 @@ from engine.tactical_gamex.orders import (
     Unload,
 )
 from engine.tactical_gamex.spotting import spot_roll_needed
-from engine.tactical_gamex.state import Phase, TgxState
+from engine.tactical_gamex.state import Phase, TgxState, VictoryKind
 from engine.tactical_gamex.turns import end_impulse, start_turn
 from engine.tactical_gamex.units import Marker, StreamState, Unit, Weapon
 from engine.tactical_gamex.walk import walk
@@ -176,6 +179,8 @@ class TacticalGame:
             return self._overrun(order)
         if isinstance(order, CloseAssault):
             return self._close_assault(order)
+        if isinstance(order, ExitBoard):
+            return self._exit(order.unit)
         raise IllegalOrder(f"not a Tactical GameX order: {order!r}")
 
     # --- paying -----------------------------------------------------------------------------
@@ -219,6 +224,28 @@ class TacticalGame:
             unit.marker = Marker.MOVED
             self.state.activity[unit.id] = "load-move" if loaded_first else "move"
         return events
+
+    def _exit(self, unit_id: str) -> list[object]:
+        """Leave the board from an edge hex that an exit condition of the side counts."""
+        unit = self._own(unit_id)
+        assert unit.hex is not None
+        edges = {
+            h
+            for c in self.state.victory
+            if c.kind is VictoryKind.EXIT and c.side is unit.side
+            for h in c.hexes
+        }
+        if unit.hex not in edges:
+            raise IllegalOrder(f"{unit_id} is not on an edge its side may exit by")
+        if unit.type.movement < 1 or unit.disrupted:
+            raise IllegalOrder(f"{unit_id} cannot move off the board")
+        self._pay("move", unit.hex)
+        hex_ = unit.hex
+        for u in (unit, self.state.units.get(unit.passenger or "")):
+            if u is not None:
+                u.hex = None
+                self.state.exited[u.side].append(u.id)
+        return [Exited(self.state.turn, unit_id, hex_)]
 
     def _stand_up(self, unit_id: str) -> list[object]:
         unit = self._own(unit_id)
@@ -328,7 +355,7 @@ class TacticalGame:
         self._pay_hexes(units, "opp fire")
         for u in units:
             u.marker = Marker.OPP_FIRE
-        return []
+        return [OpportunityFireMarked(self.state.turn, tuple(ids))]
 
     def _indirect(self, order: IndirectFire) -> list[object]:
         attackers = self._shooters(order.units)

@@ -142,6 +142,16 @@ class CloseAssault:
 
 
 @dataclass(frozen=True, slots=True)
+class ExitBoard:
+    """A unit on the board edge a victory condition counts leaves the board (a move)."""
+
+    unit: str
+
+    def describe(self) -> str:
+        return f"{self.unit} exits the board"
+
+
+@dataclass(frozen=True, slots=True)
 class EndImpulse:
     """End the impulse; having spent no point, the player passes [003 4.2.1]."""
 
@@ -162,6 +172,7 @@ TgxOrder = (
     | CallArtillery
     | Overrun
     | CloseAssault
+    | ExitBoard
     | EndImpulse
 )
 ORDER_TYPES: tuple[type, ...] = (
@@ -177,5 +188,6 @@ ORDER_TYPES: tuple[type, ...] = (
     CallArtillery,
     Overrun,
     CloseAssault,
+    ExitBoard,
     EndImpulse,
 )

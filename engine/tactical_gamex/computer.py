@@ -1,0 +1,283 @@
+"""The computer player for Tactical GameX: a simple but legal opponent that plays its side's
+impulses through the game's orders alone, with what its side can see (its own units and the
+enemy units it has spotted), toward the situation's victory conditions, the same for a seed.
+
+Each impulse it spends its points in this order: rally disrupted units; the attack with the
+best odds at 1:1 or better (fire from one hex, or a close assault); an attacker's units toward
+the nearest objective hex it does not hold, then off the board by the exit edge; a
+defender's units into the objective hexes it must hold; units left with A or I weapons on
+opportunity fire; then it ends the impulse.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from engine.tactical_gamex import attacks
+from engine.tactical_gamex.game import TacticalGame
+from engine.tactical_gamex.movement import IllegalOrder, reach, step
+from engine.tactical_gamex.orders import (
+    CloseAssault,
+    EndImpulse,
+    ExitBoard,
+    Fire,
+    MarkOpportunityFire,
+    Move,
+    Rally,
+    TgxOrder,
+    Unload,
+)
+from engine.tactical_gamex.spotting import spotted_hexes
+from engine.tactical_gamex.state import TgxState, VictoryKind
+from engine.tactical_gamex.tables import final_column
+from engine.tactical_gamex.units import Unit, Weapon
+from schemas.vocabulary import Side
+
+Offset = tuple[int, int]
+GOOD_ODDS = 2
+"""1:1, the worst column the computer attacks at."""
+STRONG_ODDS = 4
+"""3:1, at which an attacker's unit fires whatever its distance to the objective."""
+FIRE_ZONE = 4
+"""An attacker's units within this many hexes of an objective fire at 1:1 and better."""
+UNLOAD_DISTANCE = 2
+
+
+@dataclass
+class TgxComputerPlayer:
+    """Plays one side; `play_impulse` gives that side's orders until its impulse ends."""
+
+    side: Side
+
+    def play_impulse(self, game: TacticalGame) -> list[TgxOrder]:
+        """Give orders while the side acts in this impulse; the orders given."""
+        given: list[TgxOrder] = []
+        turn = game.turn
+        while not game.is_over and game.acting is self.side and game.turn == turn:
+            order = self._next(game)
+            game.apply(order)
+            given.append(order)
+            if isinstance(order, EndImpulse):
+                break
+        return given
+
+    def _next(self, game: TacticalGame) -> TgxOrder:
+        for order in self._candidates(game):
+            try:
+                _dry_run(game, order)
+            except IllegalOrder:
+                continue
+            return order
+        return EndImpulse()
+
+    def _candidates(self, game: TacticalGame) -> Iterator[TgxOrder]:
+        state = game.state
+        mine = [u for u in state.iter_units(self.side) if u.carrier is None]
+        fresh = [u for u in mine if u.marker is None]
+        for unit in fresh:
+            if unit.disrupted:
+                assert unit.hex is not None
+                yield Rally(unit.hex)
+        goals = _goals(state, self.side)
+        ready = [u for u in fresh if not u.disrupted]
+        # an attacker's units far from their objective advance rather than fire, but at 3:1
+        attacking = _attacking(state, self.side)
+        near = [
+            u
+            for u in ready
+            if not attacking or not goals or _nearest(state, u.hex, goals) <= FIRE_ZONE
+        ]
+        for units, odds in ((ready, STRONG_ODDS), (near, GOOD_ODDS)):
+            best = _best_attack(state, self.side, units, odds)
+            if best is not None:
+                yield best
+        exits = _exit_hexes(state, self.side)
+        for unit in fresh:
+            if unit.disrupted or unit.type.movement < 1:
+                continue
+            assert unit.hex is not None
+            if exits and unit.hex in exits and _objectives_held(state, self.side):
+                yield ExitBoard(unit.id)
+            if unit.passenger and goals and _nearest(state, unit.hex, goals) <= UNLOAD_DISTANCE:
+                yield Unload(unit.id)
+            target = _goal_for(state, unit, goals, exits)
+            if target is None or unit.hex == target:
+                continue
+            step = _step_toward(game, unit, target)
+            if step is not None:
+                yield Move(unit.id, step)
+        for unit in fresh:
+            if not unit.disrupted and unit.type.weapon in (Weapon.A, Weapon.I):
+                yield MarkOpportunityFire((unit.id,))
+
+
+def _dry_run(game: TacticalGame, order: TgxOrder) -> None:
+    """IllegalOrder when the game would refuse the order (checked on a copy of the state)."""
+    state = game.state
+    trial = TacticalGame.__new__(TacticalGame)
+    trial.state = state.copy()
+    trial.log, trial.orders, trial.result, trial._checkpoints = [], [], None, []
+    trial._dispatch(order)
+
+
+def _attacking(state: TgxState, side: Side) -> bool:
+    """Whether the side has hexes to take (its own hold conditions)."""
+    return any(c.side is side and c.kind is VictoryKind.HOLD for c in state.victory)
+
+
+def _best_attack(state: TgxState, side: Side, ready: list[Unit], odds: int) -> TgxOrder | None:
+    """The attack with the best column at 1:1 or better against spotted enemies, from the
+    units of one hex (fire) or infantry adjacent to the target (close assault)."""
+    seen = spotted_hexes(state, side)
+    best: tuple[int, float, TgxOrder] | None = None
+    by_hex: dict[Offset, list[Unit]] = {}
+    for unit in ready:
+        assert unit.hex is not None
+        by_hex.setdefault(unit.hex, []).append(unit)
+    for target_hex in sorted(seen):
+        defenders = [u for u in state.units_at(target_hex) if u.carrier is None]
+        if not defenders:
+            continue
+        for here, units in sorted(by_hex.items()):
+            shooters = [u for u in units if _can_fire(state, u, target_hex, defenders)]
+            if shooters:
+                try:
+                    spec = attacks.direct_fire_spec(state, shooters, defenders)
+                except IllegalOrder:
+                    spec = None
+                if spec is not None:
+                    column = final_column(spec.attack, spec.defense, spec.shifts)
+                    if column is not None and column >= odds:
+                        key = (column, -spec.defense)
+                        if best is None or key > best[:2]:
+                            order = Fire(
+                                tuple(u.id for u in shooters), tuple(d.id for d in defenders)
+                            )
+                            best = (*key, order)
+            infantry = [
+                u for u in units if u.type.is_infantry and state.board.adjacent(here, target_hex)
+            ]
+            if infantry:
+                try:
+                    spec = attacks.close_assault_spec(state, infantry, target_hex)
+                except IllegalOrder:
+                    continue
+                column = final_column(spec.attack, spec.defense, spec.shifts)
+                if column is not None and column >= odds + 1:
+                    key = (column, -spec.defense)
+                    if best is None or key > best[:2]:
+                        best = (*key, CloseAssault(tuple(u.id for u in infantry), target_hex))
+    return best[2] if best else None
+
+
+def _can_fire(state: TgxState, unit: Unit, hex_: Offset, defenders: list[Unit]) -> bool:
+    assert unit.hex is not None
+    distance = state.board.distance(unit.hex, hex_)
+    return unit.type.attack > 0 and distance <= max(unit.type.range * 2, 1)
+
+
+def _goals(state: TgxState, side: Side) -> list[Offset]:
+    """Hexes to take (own hold conditions) or to keep (the enemy's)."""
+    own = [
+        h for c in state.victory if c.side is side and c.kind is VictoryKind.HOLD for h in c.hexes
+    ]
+    if own:
+        return sorted(set(own))
+    return sorted(
+        {
+            h
+            for c in state.victory
+            if c.side is not side and c.kind is VictoryKind.HOLD
+            for h in c.hexes
+        }
+    )
+
+
+def _exit_hexes(state: TgxState, side: Side) -> set[Offset]:
+    return {
+        h for c in state.victory if c.side is side and c.kind is VictoryKind.EXIT for h in c.hexes
+    }
+
+
+def _objectives_held(state: TgxState, side: Side) -> bool:
+    hexes = [
+        h for c in state.victory if c.side is side and c.kind is VictoryKind.HOLD for h in c.hexes
+    ]
+    return all(state.units_at(h) and state.units_at(h)[0].side is side for h in hexes)
+
+
+def _nearest(state: TgxState, hex_: Offset | None, goals: list[Offset]) -> int:
+    assert hex_ is not None
+    return min(state.board.distance(hex_, g) for g in goals)
+
+
+def _goal_for(
+    state: TgxState, unit: Unit, goals: list[Offset], exits: set[Offset]
+) -> Offset | None:
+    """Where the unit heads: the nearest objective hex its side does not occupy, the exit edge
+    once every objective is held, or nowhere (a defender already in place stays)."""
+    assert unit.hex is not None
+    here = unit.hex
+    open_goals = [g for g in goals if not any(u.side is unit.side for u in state.units_at(g))]
+    if here in goals and not any(g for g in open_goals if state.board.distance(here, g) <= 1):
+        return None
+    if open_goals:
+        return min(open_goals, key=lambda g: (state.board.distance(here, g), g))
+    if exits and _objectives_held(state, unit.side):
+        return min(exits, key=lambda g: (state.board.distance(here, g), g))
+    return None
+
+
+def _step_toward(game: TacticalGame, unit: Unit, target: Offset) -> tuple[Offset, ...] | None:
+    """The path to the reachable hex nearest the target (then the cheapest), or None."""
+    state = game.state
+    assert unit.hex is not None
+    here = state.board.distance(unit.hex, target)
+    options = reach(state, unit)
+    if not options:
+        return None
+    end = min(options, key=lambda h: (state.board.distance(h, target), options[h], h))
+    if state.board.distance(end, target) >= here:
+        return None
+    return _path(game, unit, end)
+
+
+def _path(game: TacticalGame, unit: Unit, end: Offset) -> tuple[Offset, ...] | None:
+    """A cheapest path to a hex of the unit's reach, walked back through the reach's costs."""
+    state = game.state
+    assert unit.hex is not None
+    start = unit.hex
+    allowance = unit.type.movement - unit.moved_mp
+    best: dict[Offset, float] = {start: 0.0}
+    back: dict[Offset, Offset] = {}
+    heap: list[tuple[float, Offset]] = [(0.0, start)]
+    while heap:
+        spent, here = heapq.heappop(heap)
+        if here == end:
+            break
+        if spent > best.get(here, 1e9):
+            continue
+        for to in state.board.neighbors(here):
+            try:
+                s = step(state, unit, here, to, start)
+            except IllegalOrder:
+                continue
+            cost = allowance - spent if s.all_mp else s.cost
+            total = spent + cost
+            first = here == start
+            if total > allowance + 1e-9 and not first:
+                continue
+            if (s.halt or s.all_mp or total > allowance) and to != end:
+                continue
+            if total < best.get(to, 1e9):
+                best[to] = total
+                back[to] = here
+                heapq.heappush(heap, (total, to))
+    if end not in back:
+        return None
+    path = [end]
+    while path[-1] in back and back[path[-1]] != start:
+        path.append(back[path[-1]])
+    return tuple(reversed(path))
