@@ -44,14 +44,14 @@ def test_the_sample_loads_with_its_counters_markers_and_victory(bundle) -> None:
     sudden = [c for c in state.victory if c.sudden_death]
     assert sudden[0].kind is VictoryKind.HOLD
     assert sudden[0].hexes == (board.hex_of("A C3"),)
-    assert [lv.name for lv in state.levels][0] == "German decisive"
+    assert state.levels[0].name == "German decisive"
 
 
 def test_setup_areas_are_filled_by_the_seed_within_their_hexes(bundle) -> None:
     east = {bundle.board.hex_of(a) for a in bundle.model.setup_areas[1].hexes}
     for seed in (0, 1):
         state = state_of(bundle, seed)
-        german = [u for u in state.iter_units(Side.AXIS)]
+        german = list(state.iter_units(Side.AXIS))
         assert german
         assert all(u.hex in east for u in german)
 
@@ -69,7 +69,8 @@ def _play(seed: int) -> TacticalGame:
 def test_a_computer_game_of_the_sample_ends_and_replays() -> None:
     game = _play(3)
     assert game.is_over
-    assert game.result is not None and game.result.turn == 10
+    assert game.result is not None
+    assert game.result.turn == 10
     again = _play(3)
     assert again.orders == game.orders
     replay = new_game(SAMPLE, 3)
