@@ -1,0 +1,164 @@
+"""A saved Tactical GameX game (`<name>.tgxplay.yaml`): the situation it was played on (a path
+relative to this file), the seed, who played each side, and the orders given, so that
+`hexwright replay` and the editor play the same game again. Hexes are board offsets
+[column, row] of the assembled board. The turn and result reached are for the reader."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from schemas.base import MAX_SEED, HexPos, Identifier, Node, Tagged
+from schemas.tactical_gamex.common import VERSION_FIELD, TgxRuleset
+from schemas.vocabulary import Side
+
+
+class MoveOrder(Tagged):
+    """Move a unit along adjacent hexes [003 5.0]."""
+
+    kind: Literal["move"] = "move"
+    unit: Identifier
+    path: list[HexPos] = Field(min_length=1)
+    """The hexes entered, in order."""
+
+
+class StandUpOrder(Tagged):
+    """A unit Down in a stream comes Up [003 6.3.9]."""
+
+    kind: Literal["stand_up"] = "stand_up"
+    unit: Identifier
+
+
+class LoadOrder(Tagged):
+    """A carrier loads a unit in its hex [003 5.2.2]."""
+
+    kind: Literal["load"] = "load"
+    carrier: Identifier
+    passenger: Identifier
+
+
+class UnloadOrder(Tagged):
+    """A carrier unloads its passenger [003 5.2.3]."""
+
+    kind: Literal["unload"] = "unload"
+    carrier: Identifier
+
+
+class RallyOrder(Tagged):
+    """The disrupted units of a hex try to rally [003 7.3]."""
+
+    kind: Literal["rally"] = "rally"
+    hex: HexPos
+
+
+class SpotOrder(Tagged):
+    """A unit tries to spot an enemy hex [003 6.3.8]."""
+
+    kind: Literal["spot"] = "spot"
+    unit: Identifier
+    hex: HexPos
+
+
+class FireOrder(Tagged):
+    """Direct fire at units of one hex [003 6.4.1]."""
+
+    kind: Literal["fire"] = "fire"
+    units: list[Identifier] = Field(min_length=1)
+    targets: list[Identifier] = Field(min_length=1)
+
+
+class OpportunityFireOrder(Tagged):
+    """Units of one hex marked for Opportunity Fire [003 6.4.2]."""
+
+    kind: Literal["opportunity_fire"] = "opportunity_fire"
+    units: list[Identifier] = Field(min_length=1)
+
+
+class IndirectFireOrder(Tagged):
+    """Indirect fire at a hex, with its sighting unit [003 6.4.3]."""
+
+    kind: Literal["indirect_fire"] = "indirect_fire"
+    units: list[Identifier] = Field(min_length=1)
+    hex: HexPos
+    sighter: Identifier
+
+
+class ArtilleryOrder(Tagged):
+    """An off-board battery called on a hex [003 6.4.4]."""
+
+    kind: Literal["artillery"] = "artillery"
+    battery: Identifier
+    hex: HexPos
+    sighter: Identifier
+    lowered: int = Field(0, ge=0, le=6)
+    """Points spent to lower the accuracy die."""
+
+
+class OverrunOrder(Tagged):
+    """Armoured units drive through a hex to their exit hexes [003 6.4.5]."""
+
+    kind: Literal["overrun"] = "overrun"
+    units: list[Identifier] = Field(min_length=1)
+    hex: HexPos
+    exits: list[HexPos] = Field(min_length=1)
+
+
+class CloseAssaultOrder(Tagged):
+    """Adjacent infantry assault a hex [003 6.4.6]."""
+
+    kind: Literal["close_assault"] = "close_assault"
+    units: list[Identifier] = Field(min_length=1)
+    hex: HexPos
+
+
+class ExitBoardOrder(Tagged):
+    """A unit leaves the board by the edge a victory condition counts."""
+
+    kind: Literal["exit"] = "exit"
+    unit: Identifier
+
+
+class EndImpulseOrder(Tagged):
+    """End the impulse (a pass when no point was spent) [003 4.2.1]."""
+
+    kind: Literal["end_impulse"] = "end_impulse"
+
+
+SavedOrder = Annotated[
+    MoveOrder
+    | StandUpOrder
+    | LoadOrder
+    | UnloadOrder
+    | RallyOrder
+    | SpotOrder
+    | FireOrder
+    | OpportunityFireOrder
+    | IndirectFireOrder
+    | ArtilleryOrder
+    | OverrunOrder
+    | CloseAssaultOrder
+    | ExitBoardOrder
+    | EndImpulseOrder,
+    Field(discriminator="kind"),
+]
+
+
+class SavedGame(Node):
+    """A Tactical GameX game as its orders."""
+
+    format_version: Literal[1] = VERSION_FIELD
+    ruleset: TgxRuleset
+    """`tactical_gamex`."""
+    situation: Annotated[str, Field(min_length=1, max_length=400)]
+    """The situation played, relative to this file."""
+    seed: int = Field(0, ge=0, le=MAX_SEED)
+    """The seed of the game's dice."""
+    computer: list[Side] = []
+    """The sides the computer played."""
+    orders: list[SavedOrder] = []
+    """Every order carried out, in order."""
+    turn: int = Field(1, ge=1, le=999)
+    """The turn reached (for the reader)."""
+    result: str = ""
+    """How it ended, if it did (for the reader)."""
