@@ -72,6 +72,9 @@ def tables_of(model: RulesetTables) -> Tables:
         },
         scatter=tuple((q, r) for q, r in scatter),
         wrecks_negating_road=model.wrecks_negating_road,
+        aa_fire=tuple(
+            (c.min_attack, tuple(r.value for r in c.results)) for c in model.aa_fire.columns
+        ),
     )
 
 
