@@ -43,6 +43,7 @@ from schemas.problems import ModelPath, Problem
 from schemas.scenario import Header, LossPoints, VictoryLevels
 from schemas.vocabulary import (
     OPTIONAL_RULES_BY_RULESET,
+    PANZER_FAMILY,
     OptionalRule,
     PerSidePercent,
     Ruleset,
@@ -187,6 +188,8 @@ class ScenarioDock(DocumentDock):
             "Set Ruleset",
             labels=RULESET_NAMES,
             descriptions=RULESET_DESCRIPTIONS,
+            # A scenario is Panzer Campaigns or Panzer Battles; Tactical GameX is a situation.
+            choices=lambda: [(r, RULESET_NAMES[r]) for r in Ruleset if r in PANZER_FAMILY],
         )
         self._row(form, "Ruleset", ruleset)
         description = self._field(

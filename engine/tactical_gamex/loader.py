@@ -4,6 +4,7 @@ them, neutral counters, batteries, reinforcements and victory conditions."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from engine.dice import Dice
@@ -20,7 +21,7 @@ from engine.tactical_gamex.state import (
     VictoryLevel,
 )
 from engine.tactical_gamex.tables import COLUMNS, Crt, Result, Tables, TerrainEffects
-from engine.tactical_gamex.units import Unit, UnitKind, UnitType, Weapon
+from engine.tactical_gamex.units import StreamState, Unit, UnitKind, UnitType, Weapon
 from schemas.tactical_gamex.board import AssembledBoard, compass_edge
 from schemas.tactical_gamex.loading import SituationBundle, load_situation
 from schemas.tactical_gamex.situation import (
@@ -173,8 +174,17 @@ def _place_forces(
                 if kind is None:
                     raise ValueError(f"{counter.id}: no unit type {counter.type}")
                 hex_ = _hex(assembled, counter.hex) if counter.hex else None
+                if counter.traits:  # abilities granted by Unit ID [003 2.1]
+                    granted = frozenset(t.value for t in counter.traits)
+                    kind = replace(kind, traits=kind.traits | granted)
                 unit = Unit(counter.id, forces.side, nation.nation.value, kind, hex_)
                 unit.command_post = counter.command_post
+                if hex_ is not None and state.board.is_stream(hex_):
+                    # [003 6.3.9] Down when the situation says so, else Up (on a bridge: neither)
+                    if counter.down:
+                        unit.stream = StreamState.DOWN
+                    elif hex_ not in state.board.bridges:
+                        unit.stream = StreamState.UP
                 state.units[counter.id] = unit
                 if hex_ is None and counter.setup_area and not counter.off_map:
                     waiting.append(unit)

@@ -22,7 +22,18 @@ from schemas.io import FileKind, LoadedFile, is_json, load_file, load_text
 from schemas.problems import Problem, error
 from schemas.reading import read_regular_file
 
-KIND_ORDER = ("scenario", "oob", "map", "pdt", "weather", "testplay")
+KIND_ORDER = (
+    "scenario",
+    "situation",
+    "oob",
+    "units",
+    "map",
+    "panel",
+    "pdt",
+    "tables",
+    "weather",
+    "testplay",
+)
 """The order in which files are reported: what a reviewer reads first."""
 
 

@@ -23,7 +23,7 @@ How panels join [003 3.0, 3.2]; the text gives no geometry, so these are decisio
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from schemas.problems import Problem, error, warning
 from schemas.tactical_gamex.addresses import PanelAddress, format_address, parse_address
@@ -150,6 +150,8 @@ class AssembledBoard:
     """Board hex of each native address (in its canonical spelling)."""
     seam_conflicts: tuple[Offset, ...] = ()
     """Seam hexes whose two halves carry different terrain art."""
+    destroyed_bridges: frozenset[Offset] = frozenset()
+    """Printed bridges the situation has down at the start (no longer in `features`)."""
     folded_ids: Mapping[str, str] = field(default_factory=dict)
     """Each panel's Map ID by its case-folded spelling."""
     road_hexes: frozenset[Offset] = frozenset()
@@ -312,6 +314,8 @@ def assemble(
             if 0 <= spot[0] < board_width and 0 <= spot[1] < board_height
         ),
     )
+    board, changed = _situation_changes(board, layout)
+    problems += changed
     for spot in conflicts:
         problems.append(
             warning(
@@ -323,6 +327,55 @@ def assemble(
             )
         )
     return board, problems
+
+
+def _situation_changes(
+    board: AssembledBoard, layout: BoardLayout
+) -> tuple[AssembledBoard, list[Problem]]:
+    """The board with the situation's terrain overrides and destroyed bridges applied."""
+    problems: list[Problem] = []
+    terrain = list(board.terrain)
+    for i, override in enumerate(layout.overrides):
+        spot = board.hex_of(override.hex)
+        if spot is None:
+            problems.append(
+                error(
+                    "TGX032",
+                    f"{override.hex} is no hex of the board's panels",
+                    path=("board", "overrides", i, "hex"),
+                )
+            )
+            continue
+        terrain[spot[1] * board.width + spot[0]] = override.terrain
+    features = dict(board.features)
+    destroyed: set[Offset] = set()
+    for i, address in enumerate(layout.destroyed_bridges):
+        spot = board.hex_of(address)
+        where = ("board", "destroyed_bridges", i)
+        if spot is None:
+            problems.append(
+                error("TGX032", f"{address} is no hex of the board's panels", path=where)
+            )
+        elif HexFeature.BRIDGE not in features.get(spot, frozenset()):
+            problems.append(
+                error("TGX003", f"no bridge is printed at {address} to be destroyed", path=where)
+            )
+        else:
+            features[spot] = features[spot] - {HexFeature.BRIDGE}
+            if not features[spot]:
+                del features[spot]
+            destroyed.add(spot)
+    if not layout.overrides and not destroyed:
+        return board, problems
+    return (
+        replace(
+            board,
+            terrain=tuple(terrain),
+            features=features,
+            destroyed_bridges=frozenset(destroyed),
+        ),
+        problems,
+    )
 
 
 def _layout_problems(layout: BoardLayout, panels: Mapping[str, PanelFile]) -> list[Problem]:

@@ -13,8 +13,11 @@ from schemas.vocabulary import Ruleset, ruleset_spelling
 TGX_FORMAT_VERSION = 1
 """The format version of every Tactical GameX file kind (they are new: version 1)."""
 
-TgxRuleset = Annotated[Literal[Ruleset.TACTICAL_GAMEX], BeforeValidator(ruleset_spelling)]
-"""`tactical_gamex` (also read as `tactical-gamex`): the ruleset a Tactical GameX file declares."""
+TgxRuleset = Annotated[Literal["tactical_gamex"], BeforeValidator(ruleset_spelling)]
+"""`tactical_gamex` (also read as `tactical-gamex`): the ruleset a Tactical GameX file declares,
+`Ruleset.TACTICAL_GAMEX`."""
+
+assert Ruleset.TACTICAL_GAMEX.value == "tactical_gamex"
 
 PanelId = Annotated[
     str, StringConstraints(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9][A-Za-z0-9_\-]*$")

@@ -16,6 +16,11 @@ from schemas.tactical_gamex.tables import RulesetTables
 from schemas.tactical_gamex.unit_types import UnitTypeLibrary
 from schemas.tactical_gamex.vocabulary import TERRAIN_CODES, Terrain, Trait, UnitKind, WeaponType
 
+AIRCRAFT_WEAPONS = frozenset(
+    {WeaponType.G, WeaponType.A, WeaponType.I, WeaponType.H, WeaponType.H_INDIRECT}
+)
+"""The weapon types with an aircraft range: G 12, A 3, I 1, H and (H) 0 hexes [003 6.4.7]."""
+
 
 def check_file(kind: FileKind, model: Any) -> list[Problem]:
     """The self-checks of one Tactical GameX file."""
@@ -63,8 +68,8 @@ def check_panel(panel: PanelFile) -> list[Problem]:
                 problems.append(
                     error(
                         "TGX002",
-                        f"{name}[{r}] uses {', '.join(repr(c) for c in bad)}, which mean nothing "
-                        "in this layer",
+                        f"{name}[{r}] uses {', '.join(repr(c) for c in bad)}: not a character "
+                        "of this layer",
                         path=(name, r),
                     )
                 )
@@ -127,6 +132,16 @@ def check_unit_types(library: UnitTypeLibrary) -> list[Problem]:
                     path=(*where, "aircraft_attacks"),
                 )
             )
+        for a, attack in enumerate(unit.aircraft_attacks):
+            if attack.weapon not in AIRCRAFT_WEAPONS:
+                problems.append(
+                    error(
+                        "TGX004",
+                        f"aircraft '{unit.id}' attacks with weapon type {attack.weapon.value}; "
+                        "aircraft weapons are G, A, I, H and (H) [003 6.4.7]",
+                        path=(*where, "aircraft_attacks", a, "weapon"),
+                    )
+                )
         if unit.weapon in (WeaponType.C, WeaponType.C_I) and unit.carries == 0:
             problems.append(
                 warning(

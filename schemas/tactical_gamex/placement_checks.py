@@ -122,6 +122,24 @@ def _stream_problems(
             for c, counter in enumerate(nation.counters):
                 unit = types.get(counter.type)
                 spot = board.hex_of(counter.hex) if counter.hex else None
+                if (
+                    spot is not None
+                    and counter.down
+                    and (
+                        board.terrain_at(*spot) is not Terrain.STREAM
+                        or HexFeature.BRIDGE in board.features.get(spot, frozenset())
+                    )
+                ):
+                    problems.append(
+                        error(
+                            "TGX035",
+                            f"'{counter.id}' starts Down at {counter.hex}, which is no stream hex "
+                            "(a unit on a bridge is not Down) [003 6.3.9]",
+                            path=("sides", s, "nations", n, "counters", c, "down"),
+                            hex=spot,
+                            object_id=counter.id,
+                        )
+                    )
                 if unit is None or spot is None or not _is_vehicle(unit):
                     continue
                 if board.terrain_at(*spot) is Terrain.STREAM and HexFeature.BRIDGE not in (
@@ -141,6 +159,12 @@ def _stream_problems(
 
 
 def _marker_problems(situation: SituationFile, board: AssembledBoard) -> list[Problem]:
+    """Neutral counters placed by the situation stand where 8.1-8.5 allow them.
+
+    Mines go in "Clear, Woods or road hexes" [003 8.2]; a Town hex counts as road [003 3.2.3],
+    so mines may stand in a town (the text names no exception); in a stream hex only at its
+    bridge, the one place a stream hex is entered by road.
+    """
     problems: list[Problem] = []
     here: dict[Offset, list[MarkerKind]] = defaultdict(list)
     for marker in situation.markers:

@@ -15,6 +15,7 @@ from schemas.problems import Problem, error, warning
 from schemas.tactical_gamex.board import AssembledBoard, Offset, compass_edge
 from schemas.tactical_gamex.placement_checks import check_placements
 from schemas.tactical_gamex.situation import Counter, ExitUnits, SituationFile
+from schemas.tactical_gamex.support_checks import check_support
 from schemas.tactical_gamex.tables import RulesetTables
 from schemas.tactical_gamex.unit_types import UnitType, UnitTypeLibrary
 from schemas.tactical_gamex.vocabulary import BoardEdge, Module, Trait, UnitKind, WeaponType
@@ -38,6 +39,7 @@ def check_situation(
         *_arrival_problems(situation, board, types, counters),
         *_victory_problems(situation, counters),
         *_module_problems(situation, types, counters),
+        *check_support(situation, types, counters, board),
     ]
     if not any(p.is_error for p in problems):
         problems += check_placements(situation, types, tables, board)
@@ -238,11 +240,12 @@ def _force_problems(
 
 
 def _carried(situation: SituationFile) -> set[str]:
-    """Counters aboard landing craft or aircraft of the landing sections."""
+    """Counters the landing sections place: landing craft and aircraft, and their cargo."""
     found: set[str] = set()
     if situation.amphibious is not None:
         for craft in situation.amphibious.craft:
             found.update(craft.cargo)
+            found.add(craft.counter)
     if situation.airborne is not None:
         for lift in situation.airborne.lifts:
             found.update(lift.cargo)
@@ -473,10 +476,18 @@ def _module_problems(
     types: dict[str, UnitType],
     counters: dict[str, tuple[Counter, Path]],
 ) -> list[Problem]:
-    """Warn of what the situation uses whose module is off [003 9.0-11.0; digest part C]."""
+    """Warn of what the situation uses whose module is off [003 9.0-11.0; digest part C].
+
+    The digest also names aircraft and OBA; they are standard rules (6.4.4, 6.4.7), in force in
+    every situation, so only the three supplemental modules are checked.
+    """
     problems: list[Problem] = []
     used: dict[Module, str] = {}
-    if any(Trait.ENGINEER in types[c.type].traits for c, _ in counters.values() if c.type in types):
+    if any(
+        Trait.ENGINEER in (*types[c.type].traits, *c.traits)
+        for c, _ in counters.values()
+        if c.type in types
+    ):
         used[Module.ENGINEERS] = "engineers"
     if situation.amphibious is not None:
         used[Module.AMPHIBIOUS] = "an amphibious landing"

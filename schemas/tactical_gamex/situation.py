@@ -23,6 +23,8 @@ from schemas.tactical_gamex.vocabulary import (
     Module,
     Nation,
     OptionalRule,
+    Terrain,
+    Trait,
 )
 from schemas.vocabulary import Side
 
@@ -57,13 +59,28 @@ class PanelPlacement(Node):
     """Turned 180 degrees (geomorphic panels are reversible; digest C.2)."""
 
 
+class TerrainOverride(Node):
+    """A hex the situation's special rules make another terrain: "when in doubt, a hex is the
+    terrain type, unless otherwise noted in special scenario rules" [003 3.2.1]."""
+
+    hex: Address
+    """The hex."""
+    terrain: Terrain
+    """What it counts as in this situation."""
+
+
 class BoardLayout(Node):
-    """The arrangement of panels and the compass [003 2.3, 3.0]."""
+    """The arrangement of panels and the compass [003 2.3, 3.0], and what the situation
+    changes on the printed panels."""
 
     panels: list[PanelPlacement] = Field(min_length=1)
     """The panels, each in its own position."""
     north: BoardEdge = BoardEdge.TOP
     """The board edge the compass marker's N points to; exits and edges read from it."""
+    overrides: list[TerrainOverride] = []
+    """Hexes whose terrain the situation decides."""
+    destroyed_bridges: list[Address] = []
+    """Printed bridges that are down at the start (digest C.2)."""
 
 
 class Counter(Node):
@@ -87,6 +104,12 @@ class Counter(Node):
     """An engineer's designated transport [003 9.2]."""
     facing: Literal["up", "up_right", "down_right", "down", "down_left", "up_left"] | None = None
     """Artillery facing under rule 19 (a hexside)."""
+    traits: list[Trait] = []
+    """Abilities the situation grants this counter by its Unit ID (Scout, DD, Marine…) beside
+    its type's [003 2.1]."""
+    down: bool = False
+    """Starts Down in its stream hex (seen only from next to it or from above); otherwise a
+    unit in a stream hex starts Up [003 6.3.9]."""
 
 
 class NationForces(Node):

@@ -21,6 +21,12 @@ def test_the_base_title_is_valid() -> None:
     assert report.problems == []
 
 
+def test_the_tactical_gamex_base_title_is_valid() -> None:
+    report = validate_paths([BROKEN / "scenarios" / "tgx-base.situation.yaml"])
+    assert report.problems == []
+    assert report.situations[0].is_complete
+
+
 @pytest.mark.parametrize("case", EXPECTED, ids=lambda case: case["file"])
 def test_broken_file_gives_its_problem_at_its_line(case: dict[str, Any]) -> None:
     report = validate_paths([BROKEN / case["file"]])
@@ -36,8 +42,9 @@ def test_every_problem_code_is_documented_and_exercised() -> None:
     assert exercised <= set(CODES)
     # Codes only the title level or other tests produce (the engine's setup checks, SETUP*,
     # are exercised in tests/engine/test_setup_checks.py, LOAD004-5 in test_hostile_input.py,
-    # the A/I orders' AI* in tests/schemas/test_ai_orders.py):
-    assert {c for c in CODES if not c.startswith(("SETUP", "AI"))} - exercised <= {
+    # the A/I orders' AI* in tests/schemas/test_ai_orders.py, the Tactical GameX checks' TGX*
+    # each in tests/schemas/tactical_gamex/):
+    assert {c for c in CODES if not c.startswith(("SETUP", "AI", "TGX"))} - exercised <= {
         "LOAD001",
         "LOAD003",
         "LOAD004",

@@ -17,6 +17,8 @@ sys.path.insert(0, str(ROOT))
 
 from schemas import yamlio  # noqa: E402
 from schemas.io import dump_text  # noqa: E402
+from schemas.tactical_gamex.situation import SituationFile  # noqa: E402
+from tests.tiny_tgx import tiny_panel, tiny_situation_data, tiny_tables, tiny_units  # noqa: E402
 from tests.tiny_title import (  # noqa: E402
     tiny_map,
     tiny_oob,
@@ -51,6 +53,12 @@ BASE_NAMES = {
     "pdt": "base.pdt.yaml",
     "weather": "base.weather.yaml",
     "scenario": "scenarios/base.scenario.yaml",
+    # The Tactical GameX base title: two panels, unit types, tables and a situation.
+    "tgx-a": "tgx-a.panel.yaml",
+    "tgx-b": "tgx-b.panel.yaml",
+    "tgx-units": "tgx.units.yaml",
+    "tgx-tables": "tgx.tables.yaml",
+    "situation": "scenarios/tgx-base.situation.yaml",
 }
 
 CASES = [
@@ -402,6 +410,130 @@ CASES = [
         "a missing comma in JSON",
         line_offset=1,
     ),
+    # Tactical GameX: its files, its board and its setup checks.
+    Broken(
+        "tgx-short-row.panel.yaml",
+        "tgx-a",
+        "  - .W..T\n",
+        "  - .W..\n",
+        "TGX001",
+        "a panel row one hex short",
+    ),
+    Broken(
+        "tgx-unknown-terrain.panel.yaml",
+        "tgx-a",
+        "  - .W..T\n",
+        "  - .W..X\n",
+        "TGX002",
+        "a terrain character no terrain has",
+    ),
+    Broken(
+        "tgx-bridge-on-clear.panel.yaml",
+        "tgx-a",
+        "{hex: [1, 2], kind: bridge}",
+        "{hex: [0, 0], kind: bridge}",
+        "TGX003",
+        "a bridge printed in a clear hex",
+    ),
+    Broken(
+        "tgx-unknown-weapon.units.yaml",
+        "tgx-units",
+        "    weapon: A\n",
+        "    weapon: Z\n",
+        "SCHEMA005",
+        "a weapon type the counters never print",
+    ),
+    Broken(
+        "tgx-crt-columns.tables.yaml",
+        "tgx-tables",
+        '"4:1"]',
+        '"5:1"]',
+        "TGX022",
+        "a CRT column beyond 4:1",
+        expect_at="  columns:",
+    ),
+    Broken(
+        "tgx-wrong-ruleset.situation.yaml",
+        "situation",
+        "ruleset: tactical_gamex",
+        "ruleset: panzer_campaigns",
+        "SCHEMA005",
+        "a situation of another ruleset",
+    ),
+    Broken(
+        "tgx-missing-panel.situation.yaml",
+        "situation",
+        "../tgx-b.panel.yaml",
+        "../tgx-c.panel.yaml",
+        "PATH002",
+        "a panel file that is not there",
+    ),
+    Broken(
+        "tgx-same-slot.situation.yaml",
+        "situation",
+        ", column: 1}",
+        "}",
+        "TGX010",
+        "two panels in one place of the arrangement",
+    ),
+    Broken(
+        "tgx-no-morale.situation.yaml",
+        "situation",
+        "        morale_level: 7\n",
+        "",
+        "TGX031",
+        "a nation without a morale level, reported at the nation",
+        expect_at="      - nation: soviet_union",
+    ),
+    Broken(
+        "tgx-off-board.situation.yaml",
+        "situation",
+        "hex: B D2}",
+        "hex: B F2}",
+        "TGX032",
+        "a hex beyond the panel's columns",
+    ),
+    Broken(
+        "tgx-tank-in-stream.situation.yaml",
+        "situation",
+        "{id: g1, type: tank, hex: A A1,",
+        "{id: g1, type: tank, hex: A C3,",
+        "TGX035",
+        "a tank in a stream hex away from the bridge",
+    ),
+    Broken(
+        "tgx-mines-in-swamp.situation.yaml",
+        "situation",
+        "{kind: mines, hex: A A3,",
+        "{kind: mines, hex: B C3,",
+        "TGX036",
+        "mines in a swamp",
+    ),
+    Broken(
+        "tgx-cp-on-truck.situation.yaml",
+        "situation",
+        "{id: g4, type: truck, setup_area: west}",
+        "{id: g4, type: truck, setup_area: west, command_post: true}",
+        "TGX037",
+        "an attached CP on a truck",
+    ),
+    Broken(
+        "tgx-inland-entry.situation.yaml",
+        "situation",
+        "hexes: [A A4]",
+        "hexes: [A B2]",
+        "TGX038",
+        "a reinforcement entering in the middle of the board",
+    ),
+    Broken(
+        "tgx-module-off.situation.yaml",
+        "situation",
+        "modules: [engineers]\n",
+        "",
+        "TGX041",
+        "engineers with the engineer module off, reported at the top",
+        expect_at="format_version",
+    ),
 ]
 
 
@@ -413,6 +545,13 @@ def _base_texts() -> dict[str, str]:
         "weather": dump_text(tiny_weather()),
         "scenario": dump_text(tiny_scenario()).replace("../tiny.", "../base."),
         "oob-json": dump_text(tiny_oob(), as_json=True),
+        "tgx-a": dump_text(tiny_panel("A")),
+        "tgx-b": dump_text(tiny_panel("B")),
+        "tgx-units": dump_text(tiny_units()),
+        "tgx-tables": dump_text(tiny_tables()),
+        "situation": dump_text(SituationFile.model_validate(tiny_situation_data())).replace(
+            "../tiny", "../tgx"
+        ),
     }
     return texts
 
@@ -441,7 +580,7 @@ def build() -> None:
             raise SystemExit(f"{case.name}: {case.old!r} is not in the base {case.base} file")
         broken = text[:at] + case.new + text[at + len(case.old) :]
         line = text.count("\n", 0, at) + 1 + case.line_offset
-        folder = "scenarios/" if case.name.endswith(".scenario.yaml") else ""
+        folder = "scenarios/" if case.name.endswith((".scenario.yaml", ".situation.yaml")) else ""
         (OUT / f"{folder}{case.name}").write_text(broken, encoding="utf-8")
         problem_in = case.problem_in or f"{folder}{case.name}"
         if case.expect_at is not None:

@@ -359,3 +359,12 @@ def test_without_a_document_the_form_is_disabled(dock: ScenarioDock) -> None:
     assert not dock.content.isEnabled()
     assert dock.ends_label.text() == "—"
     assert dock.schedule.model.rowCount() == 0
+
+
+def test_the_ruleset_choice_offers_the_panzer_family_only(dock: ScenarioDock) -> None:
+    # A Tactical GameX title is a set of situation files, never a scenario's ruleset.
+    combo = dock.editors[("header", "ruleset")].combo
+    assert [combo.itemText(i) for i in range(combo.count())] == [
+        "Panzer Campaigns",
+        "Panzer Battles",
+    ]
