@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.tactical_gamex import attacks, transport
+from engine.tactical_gamex import attacks, command, transport
 from engine.tactical_gamex.events import (
     ArtilleryCalled,
     Attacked,
@@ -197,6 +197,19 @@ class TacticalGame:
         if once:
             state.paid.add(key)
 
+    def _pay_units(self, activity: str, units: Sequence[Unit]) -> None:
+        """One point a hex of units activated together [003 4.2.2]; with Command Control, two
+        for each unit out of command instead (per unit, not per hex) [003 22.2]."""
+        state = self.state
+        out = [u for u in units if not command.in_command(state, u)]
+        hexes = sorted({u.hex for u in units if u.hex is not None and u not in out})
+        new = [h for h in hexes if (activity, h) not in state.paid]
+        points = len(new) + command.OUT_OF_COMMAND_COST * len(out)
+        if self.points_left < points:
+            raise IllegalOrder(f"{points} activation point(s) needed, {self.points_left} left")
+        state.spent += points
+        state.paid.update((activity, h) for h in new)
+
     def _own(self, unit_id: str, *, fresh: bool = True) -> Unit:
         """An acting side's unit on the board, not carried; `fresh`: not yet activated."""
         unit = self.unit(unit_id)
@@ -218,7 +231,7 @@ class TacticalGame:
         if unit.marker is not None and not loaded_first:
             raise IllegalOrder(f"{unit.id} has already acted this turn [003 4.2.2]")
         assert unit.hex is not None
-        self._pay("move", unit.hex)
+        self._pay_units("move", [unit])
         events = walk(self.state, unit, order.path)
         if unit.hex is not None:
             unit.marker = Marker.MOVED
@@ -239,7 +252,7 @@ class TacticalGame:
             raise IllegalOrder(f"{unit_id} is not on an edge its side may exit by")
         if unit.type.movement < 1 or unit.disrupted:
             raise IllegalOrder(f"{unit_id} cannot move off the board")
-        self._pay("move", unit.hex)
+        self._pay_units("move", [unit])
         hex_ = unit.hex
         for u in (unit, self.state.units.get(unit.passenger or "")):
             if u is not None:
@@ -252,7 +265,7 @@ class TacticalGame:
         assert unit.hex is not None
         if unit.stream is not StreamState.DOWN:
             raise IllegalOrder(f"{unit_id} is not Down in a stream")
-        self._pay("move", unit.hex)
+        self._pay_units("move", [unit])
         unit.stream = StreamState.UP
         unit.marker = Marker.MOVED
         return [StoodUp(self.state.turn, unit_id)]
@@ -266,7 +279,7 @@ class TacticalGame:
         if passenger.side is not carrier.side:
             raise IllegalOrder("a carrier loads its own side's units")
         assert carrier.hex is not None
-        self._pay("move", carrier.hex)
+        self._pay_units("move", [carrier])
         event = transport.load(self.state, carrier, passenger)
         carrier.marker = Marker.MOVED
         self.state.activity[carrier.id] = "move-load" if moved else "load"
@@ -277,7 +290,7 @@ class TacticalGame:
         if carrier.marker is not None and self.state.activity.get(carrier.id) != "move":
             raise IllegalOrder(f"{carrier_id} has already acted this turn")
         assert carrier.hex is not None
-        self._pay("move", carrier.hex)
+        self._pay_units("move", [carrier])
         event = transport.unload(self.state, carrier)
         carrier.marker = Marker.MOVED
         self.state.units[event.passenger].marker = Marker.MOVED
@@ -327,11 +340,7 @@ class TacticalGame:
         return units
 
     def _pay_hexes(self, units: Sequence[Unit], activity: str, hex_: Offset | None = None) -> None:
-        hexes = sorted({u.hex for u in units if u.hex is not None and u.marker is None})
-        if self.points_left < len([h for h in hexes if (activity, h) not in self.state.paid]):
-            raise IllegalOrder("not enough activation points for every firing hex")
-        for h in hexes:
-            self._pay(activity, h)
+        self._pay_units(activity, [u for u in units if u.marker is None])
 
     def _fire(self, order: Fire) -> list[object]:
         targets = [self.unit(t) for t in order.targets]

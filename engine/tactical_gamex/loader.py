@@ -145,6 +145,7 @@ def state_of(bundle: SituationBundle, seed: int) -> TgxState:
     dice = Dice(seed)
     state = TgxState(board, tables, {}, {}, situation.turns, dice)
     state.first_initiative = situation.first_initiative
+    state.options = frozenset(rule.value for rule in situation.optional_rules)
     _place_forces(state, situation, bundle.board, types)
     _place_markers(state, situation, bundle.board)
     _victory(state, situation, bundle.board)

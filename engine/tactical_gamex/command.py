@@ -1,0 +1,71 @@
+"""Command Control, optional rule 22 [003 22.0-22.4]: command posts attached to a counter or
+standing alone, their radius by nation, units out of command costing two activation points
+each, and command's effects on morale and rallies. Played when the situation switches it on."""
+
+from __future__ import annotations
+
+from engine.tactical_gamex.state import TgxState
+from engine.tactical_gamex.units import CP, Unit
+
+COMMAND_CONTROL = "command_control"
+
+RADIUS: dict[str, tuple[int, int | None]] = {
+    "finland": (4, None),
+    "france": (3, None),
+    "germany": (5, 2),
+    "britain": (5, 2),
+    "hungary": (3, None),
+    "italy": (3, None),
+    "japan": (4, None),
+    "poland": (3, None),
+    "romania": (3, None),
+    "soviet_union": (4, None),
+    "united_states": (6, 2),
+}
+"""Command radius by nation, assigned and mobile (None: no independent CPs) [003 22.3]."""
+OUT_OF_COMMAND_COST = 2
+
+
+def is_on(state: TgxState) -> bool:
+    return COMMAND_CONTROL in state.options
+
+
+def is_cp(unit: Unit) -> bool:
+    """An attached CP rides on its counter; an independent CP is a counter of its own."""
+    return unit.command_post or unit.type.has(CP)
+
+
+def radius(unit: Unit) -> int:
+    """The CP's command radius: assigned for an attached CP, mobile for an independent one."""
+    assigned, mobile = RADIUS.get(unit.nation, (3, None))
+    if unit.command_post:
+        return assigned
+    return mobile if mobile is not None else assigned
+
+
+def commanding(state: TgxState, cp: Unit) -> bool:
+    """A CP commands while on the board and not yet activated this turn; a disrupted CP still
+    commands until it is activated [003 22.2]."""
+    return cp.hex is not None and cp.marker is None and cp.carrier is None
+
+
+def in_command(state: TgxState, unit: Unit) -> bool:
+    """Whether a unit is within the radius of a commanding CP of its side (CPs command
+    themselves) [003 22.2]."""
+    if not is_on(state) or is_cp(unit):
+        return True
+    if unit.hex is None:
+        return True  # [003 22.2] off-map reinforcements are in command
+    for cp in state.iter_units(unit.side):
+        if is_cp(cp) and commanding(state, cp):
+            assert cp.hex is not None
+            if state.board.distance(cp.hex, unit.hex) <= radius(cp):
+                return True
+    return False
+
+
+def stacked_with_cp(state: TgxState, unit: Unit) -> bool:
+    """Whether a CP of its side shares the unit's hex (morale -2) [003 7.1, 22.4]."""
+    if not is_on(state) or unit.hex is None:
+        return False
+    return any(is_cp(u) and u is not unit for u in state.units_at(unit.hex) if u.side is unit.side)
