@@ -98,6 +98,20 @@ class OpportunityFireMarked:
 
 
 @dataclass(frozen=True, slots=True)
+class EngineerWorked:
+    """An engineer began clearing a minefield or block, removed a wreck, or a marker went at
+    Housekeeping [003 9.1, 9.4]."""
+
+    turn: int
+    unit: str
+    hex: Offset
+    work: str
+
+    def describe(self) -> str:
+        return f"{self.unit or 'housekeeping'}: {self.work} at {self.hex}"
+
+
+@dataclass(frozen=True, slots=True)
 class StoodUp:
     """A unit Down in a stream came Up, for its whole movement [003 6.3.9]."""
 
@@ -261,6 +275,7 @@ TgxEvent = (
     | UnitMoved
     | Transported
     | StoodUp
+    | EngineerWorked
     | OpportunityFireMarked
     | MoraleChecked
     | SpotAttempted

@@ -8,10 +8,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.tactical_gamex import attacks, command, transport
+from engine.tactical_gamex import attacks, command, engineers, transport
 from engine.tactical_gamex.events import (
     ArtilleryCalled,
     Attacked,
+    EngineerWorked,
     Exited,
     InitiativeRolled,
     MoraleChecked,
@@ -25,6 +26,7 @@ from engine.tactical_gamex.morale import rally
 from engine.tactical_gamex.movement import IllegalOrder, reach
 from engine.tactical_gamex.orders import (
     CallArtillery,
+    ClearObstacle,
     CloseAssault,
     EndImpulse,
     ExitBoard,
@@ -35,6 +37,7 @@ from engine.tactical_gamex.orders import (
     Move,
     Overrun,
     Rally,
+    RemoveWreck,
     Spot,
     StandUp,
     TgxOrder,
@@ -181,6 +184,8 @@ class TacticalGame:
             return self._close_assault(order)
         if isinstance(order, ExitBoard):
             return self._exit(order.unit)
+        if isinstance(order, ClearObstacle | RemoveWreck):
+            return self._engineer(order)
         raise IllegalOrder(f"not a Tactical GameX order: {order!r}")
 
     # --- paying -----------------------------------------------------------------------------
@@ -237,6 +242,18 @@ class TacticalGame:
             unit.marker = Marker.MOVED
             self.state.activity[unit.id] = "load-move" if loaded_first else "move"
         return events
+
+    def _engineer(self, order: ClearObstacle | RemoveWreck) -> list[object]:
+        """Engineer activities, one point a hex of engineers [003 4.2.2, 9.0]."""
+        unit = self._own(order.unit)
+        self._pay_units("engineer", [unit])
+        if isinstance(order, ClearObstacle):
+            engineers.start_clearing(self.state, unit, order.hex)
+            work = "clearing begins"
+        else:
+            engineers.remove_wreck(self.state, unit, order.hex)
+            work = "wreck removed"
+        return [EngineerWorked(self.state.turn, unit.id, order.hex, work)]
 
     def _exit(self, unit_id: str) -> list[object]:
         """Leave the board from an edge hex that an exit condition of the side counts."""

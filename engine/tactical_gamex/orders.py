@@ -142,6 +142,28 @@ class CloseAssault:
 
 
 @dataclass(frozen=True, slots=True)
+class ClearObstacle:
+    """An engineer moves into the minefield or block next to it to clear it [003 9.1, 8.5]."""
+
+    unit: str
+    hex: Offset
+
+    def describe(self) -> str:
+        return f"{self.unit} clears {self.hex}"
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveWreck:
+    """An engineer removes one wreck from its hex or the next [003 9.4]."""
+
+    unit: str
+    hex: Offset
+
+    def describe(self) -> str:
+        return f"{self.unit} removes a wreck at {self.hex}"
+
+
+@dataclass(frozen=True, slots=True)
 class ExitBoard:
     """A unit on the board edge a victory condition counts leaves the board (a move)."""
 
@@ -172,6 +194,8 @@ TgxOrder = (
     | CallArtillery
     | Overrun
     | CloseAssault
+    | ClearObstacle
+    | RemoveWreck
     | ExitBoard
     | EndImpulse
 )
@@ -188,6 +212,8 @@ ORDER_TYPES: tuple[type, ...] = (
     CallArtillery,
     Overrun,
     CloseAssault,
+    ClearObstacle,
+    RemoveWreck,
     ExitBoard,
     EndImpulse,
 )

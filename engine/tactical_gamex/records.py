@@ -48,6 +48,10 @@ def order_to_model(order: o.TgxOrder) -> s.SavedOrder:
         return s.CloseAssaultOrder(units=list(order.units), hex=order.hex)
     if isinstance(order, o.ExitBoard):
         return s.ExitBoardOrder(unit=order.unit)
+    if isinstance(order, o.ClearObstacle):
+        return s.ClearObstacleOrder(unit=order.unit, hex=order.hex)
+    if isinstance(order, o.RemoveWreck):
+        return s.RemoveWreckOrder(unit=order.unit, hex=order.hex)
     return s.EndImpulseOrder()
 
 
@@ -79,6 +83,10 @@ def order_of(model: s.SavedOrder) -> o.TgxOrder:
         return o.CloseAssault(tuple(model.units), _hex(model.hex))
     if isinstance(model, s.ExitBoardOrder):
         return o.ExitBoard(model.unit)
+    if isinstance(model, s.ClearObstacleOrder):
+        return o.ClearObstacle(model.unit, _hex(model.hex))
+    if isinstance(model, s.RemoveWreckOrder):
+        return o.RemoveWreck(model.unit, _hex(model.hex))
     return o.EndImpulse()
 
 

@@ -145,6 +145,8 @@ class TgxState:
     eliminated: dict[Side, int] = field(default_factory=lambda: {Side.ALLIED: 0, Side.AXIS: 0})
     phase: Phase = Phase.ACTIVATION
     batteries: dict[str, Battery] = field(default_factory=dict)
+    clearing: dict[Offset, str] = field(default_factory=dict)
+    """Minefields and blocks being cleared this turn, by the engineer in them [003 9.1]."""
     options: frozenset[str] = frozenset()
     """The optional rules the situation switches on (`command_control`…) [003 12-24]."""
     activity: dict[str, str] = field(default_factory=dict)

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.tactical_gamex.engineers import finish_clearing
 from engine.tactical_gamex.events import (
     Arrived,
+    EngineerWorked,
     HousekeepingDone,
     InitiativeRolled,
     Passed,
@@ -147,7 +149,10 @@ def housekeeping(state: TgxState) -> list[object]:
             del smoke[hex_]
         else:
             smoke[hex_] = 1
-    events: list[object] = [HousekeepingDone(state.turn)]
+    events: list[object] = [
+        EngineerWorked(state.turn, "", hex_, "obstacle cleared") for hex_ in finish_clearing(state)
+    ]
+    events.append(HousekeepingDone(state.turn))
     state.turn += 1
     return events + arrive(state)
 

@@ -112,6 +112,22 @@ class CloseAssaultOrder(Tagged):
     hex: HexPos
 
 
+class ClearObstacleOrder(Tagged):
+    """An engineer moves into a minefield or block next to it to clear it [003 9.1]."""
+
+    kind: Literal["clear_obstacle"] = "clear_obstacle"
+    unit: Identifier
+    hex: HexPos
+
+
+class RemoveWreckOrder(Tagged):
+    """An engineer removes one wreck [003 9.4]."""
+
+    kind: Literal["remove_wreck"] = "remove_wreck"
+    unit: Identifier
+    hex: HexPos
+
+
 class ExitBoardOrder(Tagged):
     """A unit leaves the board by the edge a victory condition counts."""
 
@@ -138,6 +154,8 @@ SavedOrder = Annotated[
     | ArtilleryOrder
     | OverrunOrder
     | CloseAssaultOrder
+    | ClearObstacleOrder
+    | RemoveWreckOrder
     | ExitBoardOrder
     | EndImpulseOrder,
     Field(discriminator="kind"),

@@ -1,0 +1,61 @@
+"""Engineers [003 9.1, 9.4]: an engineer next to a minefield moves in for a point and the mines
+are gone at Housekeeping if it is still there in good order; a disrupted one leaves them for
+another; wrecks go one at a time from the engineer's hex or the next."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.tactical_gamex.events import EngineerWorked
+from engine.tactical_gamex.game import TacticalGame
+from engine.tactical_gamex.movement import IllegalOrder
+from engine.tactical_gamex.orders import ClearObstacle, EndImpulse, RemoveWreck
+from engine.tactical_gamex.turns import housekeeping
+from engine.tactical_gamex.units import Marker
+from schemas.vocabulary import Side
+from tests.engine.tactical_gamex.boards import ENGINEERS, RIFLE, FixedDice, board, state
+
+
+def _game():
+    units = [
+        ("eng", Side.ALLIED, ENGINEERS, (0, 1)),
+        ("r", Side.ALLIED, RIFLE, (0, 3)),
+        ("x", Side.AXIS, RIFLE, (5, 5)),
+    ]
+    s = state(board(["......"] * 6), units)
+    s.counters.mines[(0, 2)] = 3
+    s.counters.wrecks[(1, 1)] = 2
+    s.first_initiative = Side.ALLIED
+    s.dice = FixedDice([6, 6, 6])
+    return TacticalGame(s)
+
+
+def test_clearing_a_minefield() -> None:
+    game = _game()
+    with pytest.raises(IllegalOrder, match="not an engineer"):
+        game.apply(ClearObstacle("r", (0, 2)))
+    game.apply(ClearObstacle("eng", (0, 2)))
+    assert game.unit("eng").hex == (0, 2)
+    assert game.unit("eng").marker is Marker.COMPLETED
+    assert (0, 2) in game.state.counters.mines  # still attacks entrants until Housekeeping
+    events = housekeeping(game.state)
+    assert EngineerWorked(1, "", (0, 2), "obstacle cleared") in events
+    assert (0, 2) not in game.state.counters.mines
+
+
+def test_a_disrupted_engineer_leaves_the_minefield_for_another() -> None:
+    game = _game()
+    game.apply(ClearObstacle("eng", (0, 2)))
+    game.state.units["eng"].disrupted = True
+    housekeeping(game.state)
+    assert (0, 2) in game.state.counters.mines
+
+
+def test_wrecks_are_removed_one_at_a_time() -> None:
+    game = _game()
+    game.apply(RemoveWreck("eng", (1, 1)))
+    assert game.state.counters.wrecks[(1, 1)] == 1
+    assert game.points_left == 5
+    with pytest.raises(IllegalOrder, match="already acted"):
+        game.apply(RemoveWreck("eng", (1, 1)))
+    game.apply(EndImpulse())
