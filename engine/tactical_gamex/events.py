@@ -112,6 +112,18 @@ class EngineerWorked:
 
 
 @dataclass(frozen=True, slots=True)
+class SmokeLaid:
+    """Smoke 2 placed on a hex (optional rule 20)."""
+
+    turn: int
+    units: tuple[str, ...]
+    hex: Offset
+
+    def describe(self) -> str:
+        return f"{', '.join(self.units)} lay smoke on {self.hex}"
+
+
+@dataclass(frozen=True, slots=True)
 class StoodUp:
     """A unit Down in a stream came Up, for its whole movement [003 6.3.9]."""
 
@@ -275,6 +287,7 @@ TgxEvent = (
     | UnitMoved
     | Transported
     | StoodUp
+    | SmokeLaid
     | EngineerWorked
     | OpportunityFireMarked
     | MoraleChecked

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.tactical_gamex import attacks, command, engineers, transport
+from engine.tactical_gamex import attacks, command, engineers, smoke, transport
 from engine.tactical_gamex.events import (
     ArtilleryCalled,
     Attacked,
@@ -18,6 +18,7 @@ from engine.tactical_gamex.events import (
     MoraleChecked,
     OpportunityFireMarked,
     PoolRolled,
+    SmokeLaid,
     SpotAttempted,
     StoodUp,
     TgxGameEnded,
@@ -31,6 +32,7 @@ from engine.tactical_gamex.orders import (
     EndImpulse,
     ExitBoard,
     Fire,
+    FireSmoke,
     IndirectFire,
     Load,
     MarkOpportunityFire,
@@ -184,6 +186,8 @@ class TacticalGame:
             return self._close_assault(order)
         if isinstance(order, ExitBoard):
             return self._exit(order.unit)
+        if isinstance(order, FireSmoke):
+            return self._smoke(order)
         if isinstance(order, ClearObstacle | RemoveWreck):
             return self._engineer(order)
         raise IllegalOrder(f"not a Tactical GameX order: {order!r}")
@@ -242,6 +246,19 @@ class TacticalGame:
             unit.marker = Marker.MOVED
             self.state.activity[unit.id] = "load-move" if loaded_first else "move"
         return events
+
+    def _smoke(self, order: FireSmoke) -> list[object]:
+        """Smoke [003 20.1]: one point a firing hex, the sighter free and Completed."""
+        shooters = self._shooters(order.units)
+        sighter = self._own(order.sighter) if order.sighter else None
+        smoke.check_smoke(self.state, shooters, order.hex, sighter)
+        self._pay_hexes(shooters, "fire")
+        smoke.lay_smoke(self.state, order.hex)
+        for unit in shooters:
+            unit.marker = Marker.FIRED
+        if sighter is not None:
+            sighter.marker = Marker.COMPLETED
+        return [SmokeLaid(self.state.turn, tuple(order.units), order.hex)]
 
     def _engineer(self, order: ClearObstacle | RemoveWreck) -> list[object]:
         """Engineer activities, one point a hex of engineers [003 4.2.2, 9.0]."""

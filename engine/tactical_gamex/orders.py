@@ -142,6 +142,18 @@ class CloseAssault:
 
 
 @dataclass(frozen=True, slots=True)
+class FireSmoke:
+    """Artillery lays smoke on a hex, in sight or with a sighting unit (optional rule 20)."""
+
+    units: tuple[str, ...]
+    hex: Offset
+    sighter: str = ""
+
+    def describe(self) -> str:
+        return f"{', '.join(self.units)} fire smoke at {self.hex}"
+
+
+@dataclass(frozen=True, slots=True)
 class ClearObstacle:
     """An engineer moves into the minefield or block next to it to clear it [003 9.1, 8.5]."""
 
@@ -194,6 +206,7 @@ TgxOrder = (
     | CallArtillery
     | Overrun
     | CloseAssault
+    | FireSmoke
     | ClearObstacle
     | RemoveWreck
     | ExitBoard
@@ -212,6 +225,7 @@ ORDER_TYPES: tuple[type, ...] = (
     CallArtillery,
     Overrun,
     CloseAssault,
+    FireSmoke,
     ClearObstacle,
     RemoveWreck,
     ExitBoard,

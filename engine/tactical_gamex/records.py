@@ -48,6 +48,8 @@ def order_to_model(order: o.TgxOrder) -> s.SavedOrder:
         return s.CloseAssaultOrder(units=list(order.units), hex=order.hex)
     if isinstance(order, o.ExitBoard):
         return s.ExitBoardOrder(unit=order.unit)
+    if isinstance(order, o.FireSmoke):
+        return s.SmokeOrder(units=list(order.units), hex=order.hex, sighter=order.sighter or None)
     if isinstance(order, o.ClearObstacle):
         return s.ClearObstacleOrder(unit=order.unit, hex=order.hex)
     if isinstance(order, o.RemoveWreck):
@@ -83,6 +85,8 @@ def order_of(model: s.SavedOrder) -> o.TgxOrder:
         return o.CloseAssault(tuple(model.units), _hex(model.hex))
     if isinstance(model, s.ExitBoardOrder):
         return o.ExitBoard(model.unit)
+    if isinstance(model, s.SmokeOrder):
+        return o.FireSmoke(tuple(model.units), _hex(model.hex), model.sighter or "")
     if isinstance(model, s.ClearObstacleOrder):
         return o.ClearObstacle(model.unit, _hex(model.hex))
     if isinstance(model, s.RemoveWreckOrder):

@@ -112,6 +112,15 @@ class CloseAssaultOrder(Tagged):
     hex: HexPos
 
 
+class SmokeOrder(Tagged):
+    """Artillery lays smoke on a hex (optional rule 20)."""
+
+    kind: Literal["smoke"] = "smoke"
+    units: list[Identifier] = Field(min_length=1)
+    hex: HexPos
+    sighter: Identifier | None = None
+
+
 class ClearObstacleOrder(Tagged):
     """An engineer moves into a minefield or block next to it to clear it [003 9.1]."""
 
@@ -154,6 +163,7 @@ SavedOrder = Annotated[
     | ArtilleryOrder
     | OverrunOrder
     | CloseAssaultOrder
+    | SmokeOrder
     | ClearObstacleOrder
     | RemoveWreckOrder
     | ExitBoardOrder
