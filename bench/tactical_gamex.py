@@ -30,6 +30,7 @@ def _los_from_one_hex(title: Title) -> Prepared:
     hexes = [(c, r) for r in range(grid.height) for c in range(grid.width)]
 
     def sweep() -> int:
+        state.board.sight_cache.clear()  # trace every line, as the first look does
         return sum(has_los(state, centre, h) for h in hexes)
 
     return Prepared(

@@ -3,6 +3,7 @@ same rolls, with the rolls the rule texts name (1d6, 2d6 summed, 2d6 read as 11-
 
 from __future__ import annotations
 
+import copy
 from random import Random
 from typing import Any
 
@@ -36,6 +37,13 @@ class Dice:
     def shuffle(self, items: list[Any]) -> None:
         """Shuffle a list in place (a setup drawn by the seed)."""
         self._random.shuffle(items)
+
+    def copy(self) -> Dice:
+        """An independent copy that will roll what this one would."""
+        clone = copy.copy(self)
+        clone._random = Random()
+        clone._random.setstate(self._random.getstate())
+        return clone
 
     def getstate(self) -> tuple[Any, ...]:
         """The generator's state, to restore when an order is taken back."""

@@ -23,7 +23,8 @@ def side(a: Offset, b: Offset) -> Side2:
 
 @dataclass
 class Board:
-    """The playing surface: terrain names (keys of the TEC), levels and masses by hex."""
+    """The playing surface: terrain names (keys of the TEC), levels and masses by hex. Nothing
+    in a game changes it (copies of a game share it), so lines of sight traced on it are kept."""
 
     grid: Grid
     terrain: dict[Offset, str]
@@ -43,6 +44,10 @@ class Board:
     """The native address of each hex (panel letter, column, row), for messages."""
     default_terrain: str = "clear"
     road_hexes: set[Offset] = field(default_factory=set, init=False)
+    sight_cache: dict[tuple[Offset, Offset, tuple[Offset, ...]], bool] = field(
+        default_factory=dict, init=False, repr=False
+    )
+    """Lines of sight already traced, by their ends and the smoke on the board (`los`)."""
 
     def __post_init__(self) -> None:
         self.road_hexes = {h for s in self.roads for h in s}

@@ -52,6 +52,18 @@ def _blocks(state: TgxState, h: Offset, a: Offset, b: Offset, cap: int | None = 
 
 
 def has_los(state: TgxState, a: Offset, b: Offset) -> bool:
+    """Whether the line of sight between two hexes is clear (see `_trace`), kept per board
+    for the smoke on it, the only thing of a game that changes a line."""
+    smoke = state.counters.smoke
+    key = (a, b, tuple(sorted(smoke)) if smoke else ())
+    cache = state.board.sight_cache
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = _trace(state, a, b)
+    return found
+
+
+def _trace(state: TgxState, a: Offset, b: Offset) -> bool:
     """Whether the line of sight between two hexes is clear; reciprocal, and always clear to an
     adjacent hex [003 6.3.7].
 

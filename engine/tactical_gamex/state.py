@@ -189,6 +189,28 @@ class TgxState:
         return count
 
     def copy(self) -> TgxState:
-        """A copy to take an order back to or think on, sharing the board and tables."""
-        memo = {id(self.board): self.board, id(self.tables): self.tables}
-        return copy.deepcopy(self, memo)
+        """A copy to take an order back to or think on, sharing what no order changes (the
+        board, tables, unit types, victory conditions); every mutable part is copied."""
+        new = copy.copy(self)
+        new.units = {k: copy.copy(u) for k, u in self.units.items()}
+        new.morale = dict(self.morale)
+        c = self.counters
+        new.counters = NeutralCounters(
+            dict(c.wrecks),
+            dict(c.mines),
+            set(c.improved),
+            {h: Fortification(f.defense) for h, f in c.forts.items()},
+            set(c.blocks),
+            dict(c.smoke),
+        )
+        new.dice = self.dice.copy()
+        new.paid = set(self.paid)
+        new.spotted = set(self.spotted)
+        new.eliminated = dict(self.eliminated)
+        new.batteries = {k: copy.copy(b) for k, b in self.batteries.items()}
+        new.activity = dict(self.activity)
+        new.free_fire = dict(self.free_fire)
+        new.stack_limits = dict(self.stack_limits)
+        new.exited = {side: list(ids) for side, ids in self.exited.items()}
+        new.clearing = dict(self.clearing)
+        return new

@@ -1,6 +1,6 @@
-"""`hexwright play`, `replay` and `balance` on the Tactical GameX sample situation: a game of the
-computer against itself saved as a `.tgxplay.yaml` replays to the same end, a human side passes,
-and `balance` reports the distribution of outcomes."""
+"""`hexwright play`, `replay` and `balance` on the Tactical GameX sample situation: four turns of
+the computer against itself saved as a `.tgxplay.yaml` replay to the same events, a human side
+passes, and `balance` reports the distribution of outcomes (whole games)."""
 
 from __future__ import annotations
 
@@ -22,12 +22,13 @@ def test_play_save_and_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     code = main(
         [
             "play", str(SAMPLE), "--allied", "computer", "--axis", "computer",
-            "--seed", "5", "--save", str(saved), "--json",
+            "--seed", "5", "--turns", "4", "--save", str(saved), "--json",
         ]
     )  # fmt: skip
     assert code == 0
     played = json.loads(capsys.readouterr().out)
-    assert played["result"]["type"] == "TgxGameEnded"
+    assert played["result"] is None  # four turns of ten
+    assert any("housekeeping; turn 4 begins" in e["text"] for e in played["events"])
     assert main(["replay", str(saved), "--json"]) == 0
     replayed = json.loads(capsys.readouterr().out)
     assert replayed["refused"] is None

@@ -200,3 +200,6 @@ class FixedDice(Dice):
 
     def d6(self) -> int:
         return self._rolls.pop(0)
+
+    def copy(self) -> FixedDice:
+        return FixedDice(list(self._rolls))
