@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.tactical_gamex import attacks, command, engineers, smoke, transport
+from engine.tactical_gamex import attacks, command, engineers, interdiction, smoke, transport
 from engine.tactical_gamex.events import (
     ArtilleryCalled,
     Attacked,
@@ -23,6 +23,7 @@ from engine.tactical_gamex.events import (
     StoodUp,
     TgxGameEnded,
 )
+from engine.tactical_gamex.los import has_los
 from engine.tactical_gamex.morale import rally
 from engine.tactical_gamex.movement import IllegalOrder, reach
 from engine.tactical_gamex.orders import (
@@ -421,9 +422,18 @@ class TacticalGame:
         if battery.fired:
             raise IllegalOrder(f"battery {battery.id} has fired this turn")
         sighter = self._own(order.sighter)
-        why = attacks.why_not_sighter(self.state, sighter, order.hex)
-        if why:
-            raise IllegalOrder(why)
+        if order.interdict:
+            # [003 21.1] the hex need not be spotted nor occupied: the sighter's sight is enough
+            interdiction.check_placement(self.state, battery.attack)
+            assert sighter.hex is not None
+            if sighter.marker is not None or sighter.disrupted:
+                raise IllegalOrder(f"{sighter.id} cannot sight now")
+            if not has_los(self.state, sighter.hex, order.hex):
+                raise IllegalOrder(f"{sighter.id} has no line of sight to {order.hex}")
+        else:
+            why = attacks.why_not_sighter(self.state, sighter, order.hex)
+            if why:
+                raise IllegalOrder(why)
         self._pay("oba", order.hex, 1 + max(order.lowered, 0), once=False)
         events, lands = attacks.call_battery(self.state, battery, order.hex, order.lowered)
         if lands is None and not any(
@@ -432,7 +442,9 @@ class TacticalGame:
             return events  # unavailable: another point may try again [003 6.4.4]
         battery.fired = True
         sighter.marker = Marker.COMPLETED
-        if lands is not None:
+        if lands is not None and order.interdict:
+            self.state.counters.interdiction.append((lands, battery.side))
+        elif lands is not None:
             specs = attacks.indirect_specs(self.state, [], lands, strength=battery.attack)
             events += attacks.run(self.state, specs)
         return events

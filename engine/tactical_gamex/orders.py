@@ -113,9 +113,12 @@ class CallArtillery:
     hex: Offset
     sighter: str
     lowered: int = 0
+    interdict: bool = False
+    """Place an Interdiction marker rather than attack (optional rule 21)."""
 
     def describe(self) -> str:
-        return f"battery {self.battery} at {self.hex}, {self.sighter} sighting"
+        what = "interdicts" if self.interdict else "at"
+        return f"battery {self.battery} {what} {self.hex}, {self.sighter} sighting"
 
 
 @dataclass(frozen=True, slots=True)

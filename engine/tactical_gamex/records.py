@@ -40,7 +40,11 @@ def order_to_model(order: o.TgxOrder) -> s.SavedOrder:
         return s.IndirectFireOrder(units=list(order.units), hex=order.hex, sighter=order.sighter)
     if isinstance(order, o.CallArtillery):
         return s.ArtilleryOrder(
-            battery=order.battery, hex=order.hex, sighter=order.sighter, lowered=order.lowered
+            battery=order.battery,
+            hex=order.hex,
+            sighter=order.sighter,
+            lowered=order.lowered,
+            interdict=order.interdict,
         )
     if isinstance(order, o.Overrun):
         return s.OverrunOrder(units=list(order.units), hex=order.hex, exits=list(order.exits))
@@ -78,7 +82,9 @@ def order_of(model: s.SavedOrder) -> o.TgxOrder:
     if isinstance(model, s.IndirectFireOrder):
         return o.IndirectFire(tuple(model.units), _hex(model.hex), model.sighter)
     if isinstance(model, s.ArtilleryOrder):
-        return o.CallArtillery(model.battery, _hex(model.hex), model.sighter, model.lowered)
+        return o.CallArtillery(
+            model.battery, _hex(model.hex), model.sighter, model.lowered, model.interdict
+        )
     if isinstance(model, s.OverrunOrder):
         return o.Overrun(tuple(model.units), _hex(model.hex), tuple(_hex(h) for h in model.exits))
     if isinstance(model, s.CloseAssaultOrder):

@@ -45,6 +45,8 @@ class NeutralCounters:
     blocks: set[Offset] = field(default_factory=set)
     smoke: dict[Offset, int] = field(default_factory=dict)
     """Smoke 2 or Smoke 1 [003 20.3]."""
+    interdiction: list[tuple[Offset, Side]] = field(default_factory=list)
+    """Interdiction markers and the side that placed them [003 21.0]."""
 
 
 class VictoryKind(StrEnum):
@@ -202,6 +204,7 @@ class TgxState:
             {h: Fortification(f.defense) for h, f in c.forts.items()},
             set(c.blocks),
             dict(c.smoke),
+            list(c.interdiction),
         )
         new.dice = self.dice.copy()
         new.paid = set(self.paid)

@@ -143,6 +143,7 @@ def housekeeping(state: TgxState) -> list[object]:
         )
         if not seen:
             state.spotted.discard(hex_)
+    state.counters.interdiction.clear()  # B.15 #12: markers last to this Housekeeping
     smoke = state.counters.smoke
     for hex_ in list(smoke):
         if smoke[hex_] <= 1:

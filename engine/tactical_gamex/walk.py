@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from engine.tactical_gamex.combat import AttackSpec, apply_result, may_attack, resolve, wec_attack
 from engine.tactical_gamex.events import Attacked, DefenderResult, MoraleChecked, UnitMoved
+from engine.tactical_gamex.interdiction import interdict
 from engine.tactical_gamex.los import has_los
 from engine.tactical_gamex.morale import morale_check
 from engine.tactical_gamex.movement import IllegalOrder, moves_away, step, threats
@@ -44,6 +45,11 @@ def walk(state: TgxState, unit: Unit, path: Sequence[Offset]) -> list[object]:
             events.append(check)
             if not check.passed:
                 halted = "failed the morale check to enter the stream"
+                break
+        if state.counters.interdiction:
+            events += interdict(state, unit, to)
+            if unit.hex is None or (steady and unit.disrupted):
+                halted = "interdiction fire before it spent its MP"
                 break
         if here in state.counters.mines and not _mine_proof(unit):
             events += _mine_attack(state, unit, here)

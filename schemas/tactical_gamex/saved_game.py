@@ -93,6 +93,8 @@ class ArtilleryOrder(Tagged):
     sighter: Identifier
     lowered: int = Field(0, ge=0, le=6)
     """Points spent to lower the accuracy die."""
+    interdict: bool = False
+    """Places an Interdiction marker rather than attacking (optional rule 21)."""
 
 
 class OverrunOrder(Tagged):
