@@ -2,11 +2,13 @@
 impulses through the game's orders alone, with what its side can see (its own units and the
 enemy units it has spotted), toward the situation's victory conditions, the same for a seed.
 
-Each impulse it spends its points in this order: rally disrupted units; the attack with the
-best odds at 1:1 or better (fire from one hex, or a close assault); an attacker's units toward
-the nearest objective hex it does not hold, then off the board by the exit edge; a
-defender's units into the objective hexes it must hold; units left with A or I weapons on
-opportunity fire; then it ends the impulse.
+Each impulse it spends its points in this order: rally disrupted units; a unit into an empty
+objective hex it can reach; the attack with the best odds at 1:1 or better (fire from one hex,
+or a close assault), attacks on objective hexes first; carriers load the infantry beside them
+when the objective is far and unload it near; an attacker's units toward the nearest objective
+hex it does not hold, then off the board by the exit edge; a defender's units into the
+objective hexes it must hold; units left with A or I weapons on opportunity fire; then it ends
+the impulse.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from engine.tactical_gamex.orders import (
     EndImpulse,
     ExitBoard,
     Fire,
+    Load,
     MarkOpportunityFire,
     Move,
     Rally,
@@ -82,6 +85,7 @@ class TgxComputerPlayer:
                 yield Rally(unit.hex)
         goals = _goals(state, self.side)
         ready = [u for u in fresh if not u.disrupted]
+        yield from _take_empty_goals(game, ready, goals)
         # an attacker's units far from their objective advance rather than fire, but at 3:1
         attacking = _attacking(state, self.side)
         near = [
@@ -102,6 +106,13 @@ class TgxComputerPlayer:
                 yield ExitBoard(unit.id)
             if unit.passenger and goals and _nearest(state, unit.hex, goals) <= UNLOAD_DISTANCE:
                 yield Unload(unit.id)
+            far = bool(goals) and _nearest(state, unit.hex, goals) > UNLOAD_DISTANCE + 1
+            if unit.type.is_transport and not unit.passenger and far:
+                for rider in fresh:
+                    if rider.hex == unit.hex and rider.type.is_infantry:
+                        yield Load(unit.id, rider.id)
+            if unit.type.attack == 0 and not unit.passenger:
+                continue  # an empty transport stays out of harm's way
             target = _goal_for(state, unit, goals, exits)
             if target is None or unit.hex == target:
                 continue
@@ -111,6 +122,28 @@ class TgxComputerPlayer:
         for unit in fresh:
             if not unit.disrupted and unit.type.weapon in (Weapon.A, Weapon.I):
                 yield MarkOpportunityFire((unit.id,))
+
+
+def _take_empty_goals(
+    game: TacticalGame, ready: list[Unit], goals: list[Offset]
+) -> Iterator[TgxOrder]:
+    """Moves into objective hexes no unit holds, that a ready unit can reach now."""
+    state = game.state
+    empty = [g for g in goals if not state.units_at(g)]
+    if not empty:
+        return
+    for unit in ready:
+        if unit.type.movement < 1 or unit.hex in goals:
+            continue
+        assert unit.hex is not None
+        if _nearest(state, unit.hex, empty) > unit.type.movement:
+            continue
+        options = reach(state, unit)
+        for goal in empty:
+            if goal in options:
+                path = _path(game, unit, goal)
+                if path is not None:
+                    yield Move(unit.id, path)
 
 
 def _dry_run(game: TacticalGame, order: TgxOrder) -> None:
@@ -131,7 +164,8 @@ def _best_attack(state: TgxState, side: Side, ready: list[Unit], odds: int) -> T
     """The attack with the best column at 1:1 or better against spotted enemies, from the
     units of one hex (fire) or infantry adjacent to the target (close assault)."""
     seen = spotted_hexes(state, side)
-    best: tuple[int, float, TgxOrder] | None = None
+    goals = set(_goals(state, side))
+    best: tuple[bool, int, float, TgxOrder] | None = None
     by_hex: dict[Offset, list[Unit]] = {}
     for unit in ready:
         assert unit.hex is not None
@@ -150,8 +184,8 @@ def _best_attack(state: TgxState, side: Side, ready: list[Unit], odds: int) -> T
                 if spec is not None:
                     column = final_column(spec.attack, spec.defense, spec.shifts)
                     if column is not None and column >= odds:
-                        key = (column, -spec.defense)
-                        if best is None or key > best[:2]:
+                        key = (target_hex in goals, column, -spec.defense)
+                        if best is None or key > best[:3]:
                             order = Fire(
                                 tuple(u.id for u in shooters), tuple(d.id for d in defenders)
                             )
@@ -166,10 +200,10 @@ def _best_attack(state: TgxState, side: Side, ready: list[Unit], odds: int) -> T
                     continue
                 column = final_column(spec.attack, spec.defense, spec.shifts)
                 if column is not None and column >= odds + 1:
-                    key = (column, -spec.defense)
-                    if best is None or key > best[:2]:
+                    key = (target_hex in goals, column, -spec.defense)
+                    if best is None or key > best[:3]:
                         best = (*key, CloseAssault(tuple(u.id for u in infantry), target_hex))
-    return best[2] if best else None
+    return best[3] if best else None
 
 
 def _can_fire(state: TgxState, unit: Unit, hex_: Offset, defenders: list[Unit]) -> bool:

@@ -147,6 +147,8 @@ class MoraleChecked:
     passed: bool
 
     def describe(self) -> str:
+        if self.purpose == "rally in command":
+            return f"{self.unit} rallies within a command post's radius, without a roll"
         verdict = "passes" if self.passed else "fails"
         return (
             f"{self.unit} {verdict} a morale check ({self.purpose}): {self.roll}"
