@@ -35,7 +35,7 @@ from engine.tactical_gamex.orders import (
 from engine.tactical_gamex.spotting import spotted_hexes
 from engine.tactical_gamex.state import TgxState, VictoryKind
 from engine.tactical_gamex.tables import final_column
-from engine.tactical_gamex.units import Unit, Weapon
+from engine.tactical_gamex.units import MG, Unit, Weapon
 from schemas.vocabulary import Side
 
 Offset = tuple[int, int]
@@ -46,6 +46,9 @@ STRONG_ODDS = 4
 FIRE_ZONE = 4
 """An attacker's units within this many hexes of an objective fire at 1:1 and better."""
 UNLOAD_DISTANCE = 2
+HURRY_DISTANCE = 4
+"""Infantry farther than this from its goal marches at quick time (rule 15) if allowed."""
+QUICK_TIME = "quick_time"
 
 
 @dataclass
@@ -116,6 +119,10 @@ class TgxComputerPlayer:
             target = _goal_for(state, unit, goals, exits)
             if target is None or unit.hex == target:
                 continue
+            if _may_hurry(state, unit, target):
+                hurried = _step_toward(game, unit, target, quick=True)
+                if hurried is not None:
+                    yield Move(unit.id, hurried, quick_time=True)
             step = _step_toward(game, unit, target)
             if step is not None:
                 yield Move(unit.id, step)
@@ -264,26 +271,41 @@ def _goal_for(
     return None
 
 
-def _step_toward(game: TacticalGame, unit: Unit, target: Offset) -> tuple[Offset, ...] | None:
+def _may_hurry(state: TgxState, unit: Unit, target: Offset) -> bool:
+    """Infantry far from its goal marches at quick time when the situation allows it."""
+    assert unit.hex is not None
+    return (
+        QUICK_TIME in state.options
+        and unit.type.is_infantry
+        and not unit.type.has(MG)
+        and state.board.distance(unit.hex, target) > HURRY_DISTANCE
+    )
+
+
+def _step_toward(
+    game: TacticalGame, unit: Unit, target: Offset, *, quick: bool = False
+) -> tuple[Offset, ...] | None:
     """The path to the reachable hex nearest the target (then the cheapest), or None."""
     state = game.state
     assert unit.hex is not None
     here = state.board.distance(unit.hex, target)
-    options = reach(state, unit)
+    options = reach(state, unit, quick=quick)
     if not options:
         return None
     end = min(options, key=lambda h: (state.board.distance(h, target), options[h], h))
     if state.board.distance(end, target) >= here:
         return None
-    return _path(game, unit, end)
+    return _path(game, unit, end, quick=quick)
 
 
-def _path(game: TacticalGame, unit: Unit, end: Offset) -> tuple[Offset, ...] | None:
+def _path(
+    game: TacticalGame, unit: Unit, end: Offset, *, quick: bool = False
+) -> tuple[Offset, ...] | None:
     """A cheapest path to a hex of the unit's reach, walked back through the reach's costs."""
     state = game.state
     assert unit.hex is not None
     start = unit.hex
-    allowance = unit.type.movement - unit.moved_mp
+    allowance = unit.type.movement - unit.moved_mp + (1 if quick else 0)
     best: dict[Offset, float] = {start: 0.0}
     back: dict[Offset, Offset] = {}
     heap: list[tuple[float, Offset]] = [(0.0, start)]
@@ -295,7 +317,7 @@ def _path(game: TacticalGame, unit: Unit, end: Offset) -> tuple[Offset, ...] | N
             continue
         for to in state.board.neighbors(here):
             try:
-                s = step(state, unit, here, to, start)
+                s = step(state, unit, here, to, start, quick=quick)
             except IllegalOrder:
                 continue
             cost = allowance - spent if s.all_mp else s.cost

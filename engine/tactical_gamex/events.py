@@ -124,6 +124,20 @@ class SmokeLaid:
 
 
 @dataclass(frozen=True, slots=True)
+class QuickTimeRolled:
+    """The fatigue die after a quick-time move: 4 or more disrupts [003 15.2]."""
+
+    turn: int
+    unit: str
+    roll: int
+    disrupted: bool
+
+    def describe(self) -> str:
+        verdict = "is disrupted by" if self.disrupted else "shrugs off"
+        return f"{self.unit} {verdict} the quick-time march (rolled {self.roll})"
+
+
+@dataclass(frozen=True, slots=True)
 class StoodUp:
     """A unit Down in a stream came Up, for its whole movement [003 6.3.9]."""
 
@@ -289,6 +303,7 @@ TgxEvent = (
     | UnitMoved
     | Transported
     | StoodUp
+    | QuickTimeRolled
     | SmokeLaid
     | EngineerWorked
     | OpportunityFireMarked

@@ -18,6 +18,7 @@ from engine.tactical_gamex.events import (
     MoraleChecked,
     OpportunityFireMarked,
     PoolRolled,
+    QuickTimeRolled,
     SmokeLaid,
     SpotAttempted,
     StoodUp,
@@ -49,13 +50,21 @@ from engine.tactical_gamex.orders import (
 from engine.tactical_gamex.spotting import spot_roll_needed
 from engine.tactical_gamex.state import Phase, TgxState, VictoryKind
 from engine.tactical_gamex.turns import end_impulse, start_turn
-from engine.tactical_gamex.units import Marker, StreamState, Unit, Weapon
+from engine.tactical_gamex.units import MG, Marker, StreamState, Unit, Weapon
 from engine.tactical_gamex.walk import walk
 from schemas.vocabulary import Side
 
 Offset = tuple[int, int]
 
-SEEN_ROLLS = (Attacked, MoraleChecked, SpotAttempted, ArtilleryCalled, InitiativeRolled, PoolRolled)
+SEEN_ROLLS = (
+    Attacked,
+    MoraleChecked,
+    SpotAttempted,
+    ArtilleryCalled,
+    InitiativeRolled,
+    PoolRolled,
+    QuickTimeRolled,
+)
 """Events of a die the player saw: nothing before them is taken back."""
 
 
@@ -241,8 +250,10 @@ class TacticalGame:
         if unit.marker is not None and not loaded_first:
             raise IllegalOrder(f"{unit.id} has already acted this turn [003 4.2.2]")
         assert unit.hex is not None
+        if order.quick_time:
+            self._check_quick_time(unit)
         self._pay_units("move", [unit])
-        events = walk(self.state, unit, order.path)
+        events = walk(self.state, unit, order.path, order.quick_time)
         if unit.hex is not None:
             unit.marker = Marker.MOVED
             self.state.activity[unit.id] = "load-move" if loaded_first else "move"
@@ -294,6 +305,13 @@ class TacticalGame:
                 u.hex = None
                 self.state.exited[u.side].append(u.id)
         return [Exited(self.state.turn, unit_id, hex_)]
+
+    def _check_quick_time(self, unit: Unit) -> None:
+        """Quick-Time is for non-MG infantry when the situation uses rule 15 [003 15.0]."""
+        if "quick_time" not in self.state.options:
+            raise IllegalOrder("the situation does not use Infantry Quick-Time (rule 15)")
+        if not unit.type.is_infantry or unit.type.has(MG):
+            raise IllegalOrder(f"{unit.id}: only non-MG infantry march at quick time [003 15.0]")
 
     def _stand_up(self, unit_id: str) -> list[object]:
         unit = self._own(unit_id)

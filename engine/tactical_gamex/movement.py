@@ -58,13 +58,18 @@ def is_road_step(state: TgxState, unit: Unit, frm: Offset, to: Offset) -> bool:
     return state.stack_count(to) <= 1
 
 
-def step(state: TgxState, unit: Unit, frm: Offset, to: Offset, start: Offset) -> Step:
+def step(
+    state: TgxState, unit: Unit, frm: Offset, to: Offset, start: Offset, *, quick: bool = False
+) -> Step:
     """The cost and effects of one step of `unit` from `frm` to `to` in an activation that began
     at `start`; IllegalOrder when the rules forbid it.
 
     Decision, 5.3's "may not enter a hex prohibited but by road if it holds more than two
     units": the road's own third condition (at most one unit there) already refuses that
     road movement, so such a hex takes a unit only while it holds at most one.
+
+    `quick`: Infantry Quick-Time (optional rule 15): Clear hexes only unless along a road, and
+    no road rate [003 15.1].
     """
     board = state.board
     kind = unit.type
@@ -100,7 +105,11 @@ def step(state: TgxState, unit: Unit, frm: Offset, to: Offset, start: Offset) ->
                 f"{unit.id} may enter the block at {to} only from an activation begun next to it"
             )
         return Step(0, False, "entered a block", all_mp=True)
-    if road:
+    if quick and not road and effects.name != "clear":
+        raise IllegalOrder(
+            f"{unit.id} at quick time enters Clear hexes only, or by road [003 15.1]"
+        )
+    if road and not quick:
         return Step(0.5, True)
     cost = effects.cost(kind.move_class)
     if cost is None:
@@ -179,12 +188,13 @@ def path_cost(state: TgxState, unit: Unit, path: Sequence[Offset]) -> float:
     return spent
 
 
-def reach(state: TgxState, unit: Unit) -> dict[Offset, float]:
+def reach(state: TgxState, unit: Unit, *, quick: bool = False) -> dict[Offset, float]:
     """Every hex the unit can end a move in this activation, with the least MP, as a
-    Dijkstra search over `step` (mines, morale checks and opportunity fire not foreseen)."""
+    Dijkstra search over `step` (mines, morale checks and opportunity fire not foreseen);
+    `quick`: at Infantry Quick-Time, one MP more (optional rule 15)."""
     assert unit.hex is not None
     start = unit.hex
-    allowance = unit.type.movement - unit.moved_mp
+    allowance = unit.type.movement - unit.moved_mp + (1 if quick else 0)
     best: dict[Offset, float] = {start: 0.0}
     heap: list[tuple[float, Offset]] = [(0.0, start)]
     enemies = threats(state, unit) if unit.disrupted else []
@@ -196,7 +206,7 @@ def reach(state: TgxState, unit: Unit) -> dict[Offset, float]:
             if enemies and not moves_away(state, here, to, enemies):
                 continue
             try:
-                s = step(state, unit, here, to, start)
+                s = step(state, unit, here, to, start, quick=quick)
             except IllegalOrder:
                 continue
             cost = allowance - spent if s.all_mp else s.cost

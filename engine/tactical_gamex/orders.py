@@ -15,9 +15,12 @@ class Move:
 
     unit: str
     path: tuple[Offset, ...]
+    quick_time: bool = False
+    """Non-MG infantry at quick time, +1 MP (optional rule 15)."""
 
     def describe(self) -> str:
-        return f"move {self.unit} to {self.path[-1] if self.path else '?'}"
+        pace = " at quick time" if self.quick_time else ""
+        return f"move {self.unit} to {self.path[-1] if self.path else '?'}{pace}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ def _hex(value: tuple[int, int]) -> Offset:
 def order_to_model(order: o.TgxOrder) -> s.SavedOrder:
     """The file's model of an engine order."""
     if isinstance(order, o.Move):
-        return s.MoveOrder(unit=order.unit, path=list(order.path))
+        return s.MoveOrder(unit=order.unit, path=list(order.path), quick_time=order.quick_time)
     if isinstance(order, o.StandUp):
         return s.StandUpOrder(unit=order.unit)
     if isinstance(order, o.Load):
@@ -64,7 +64,7 @@ def order_to_model(order: o.TgxOrder) -> s.SavedOrder:
 def order_of(model: s.SavedOrder) -> o.TgxOrder:
     """The engine's order for a saved one."""
     if isinstance(model, s.MoveOrder):
-        return o.Move(model.unit, tuple(_hex(h) for h in model.path))
+        return o.Move(model.unit, tuple(_hex(h) for h in model.path), model.quick_time)
     if isinstance(model, s.StandUpOrder):
         return o.StandUp(model.unit)
     if isinstance(model, s.LoadOrder):

@@ -8,7 +8,13 @@ import math
 from collections.abc import Sequence
 
 from engine.tactical_gamex.combat import AttackSpec, apply_result, may_attack, resolve, wec_attack
-from engine.tactical_gamex.events import Attacked, DefenderResult, MoraleChecked, UnitMoved
+from engine.tactical_gamex.events import (
+    Attacked,
+    DefenderResult,
+    MoraleChecked,
+    QuickTimeRolled,
+    UnitMoved,
+)
 from engine.tactical_gamex.interdiction import interdict
 from engine.tactical_gamex.los import has_los
 from engine.tactical_gamex.morale import morale_check
@@ -18,9 +24,12 @@ from engine.tactical_gamex.tables import COLUMNS, final_column
 from engine.tactical_gamex.units import ENGINEER, FLAIL, Marker, StreamState, Unit, Weapon
 
 Offset = tuple[int, int]
+QUICK_TIME_MP = 1
+"""Infantry Quick-Time adds one MP (optional rule 15) [003 15.0]."""
+QUICK_TIME_FATIGUE = 4
 
 
-def walk(state: TgxState, unit: Unit, path: Sequence[Offset]) -> list[object]:
+def walk(state: TgxState, unit: Unit, path: Sequence[Offset], quick: bool = False) -> list[object]:
     """Move `unit` along `path` (the hexes after its own); IllegalOrder, with nothing changed,
     when a step is forbidden or unpaid. Events may stop it short: a failed stream check, a
     mine or opportunity fire that disrupts it (decision: a unit disrupted on the way stops
@@ -28,9 +37,9 @@ def walk(state: TgxState, unit: Unit, path: Sequence[Offset]) -> list[object]:
     if unit.hex is None or not path:
         raise IllegalOrder(f"{unit.id} has nowhere to move")
     start = unit.hex
-    _check_path(state, unit, path)
+    _check_path(state, unit, path, quick)
     events: list[object] = []
-    allowance = unit.type.movement - unit.moved_mp
+    allowance = unit.type.movement - unit.moved_mp + (QUICK_TIME_MP if quick else 0)
     spent = 0.0
     here = start
     walked: list[Offset] = []
@@ -38,7 +47,7 @@ def walk(state: TgxState, unit: Unit, path: Sequence[Offset]) -> list[object]:
     road = False
     steady = not unit.disrupted
     for index, to in enumerate(path):
-        s = step(state, unit, here, to, start)
+        s = step(state, unit, here, to, start, quick=quick)
         cost = allowance - spent if s.all_mp else s.cost
         if s.stream_check:
             check: MoraleChecked = morale_check(state, unit, "entering a stream")
@@ -66,7 +75,7 @@ def walk(state: TgxState, unit: Unit, path: Sequence[Offset]) -> list[object]:
             if unit.hex is None or (steady and unit.disrupted):
                 halted = "the minefield"
                 break
-        events += opportunity_fire(state, unit, max(1, math.ceil(cost)), to)
+        events += opportunity_fire(state, unit, max(1, math.ceil(cost)), to, quick)
         if unit.hex is None:
             halted = "eliminated"
             break
@@ -79,24 +88,26 @@ def walk(state: TgxState, unit: Unit, path: Sequence[Offset]) -> list[object]:
         if index == 0 and spent > allowance:
             break
     unit.moved_mp += min(spent, allowance)
-    if road:
-        unit.bonus_used = True
+    if road or quick:
+        unit.bonus_used = True  # [003 6.4.6] no Close Assault after a movement bonus
+    if quick and unit.hex is not None:
+        events += _quick_time_fatigue(state, unit)
     events.insert(0, UnitMoved(state.turn, unit.id, tuple(walked), min(spent, allowance), halted))
     return events
 
 
-def _check_path(state: TgxState, unit: Unit, path: Sequence[Offset]) -> None:
+def _check_path(state: TgxState, unit: Unit, path: Sequence[Offset], quick: bool = False) -> None:
     """The whole path is legal as the board stands: every step allowed and paid for, a halt
     only at its end, a disrupted unit moving away [003 7.2]."""
     assert unit.hex is not None
-    allowance = unit.type.movement - unit.moved_mp
+    allowance = unit.type.movement - unit.moved_mp + (QUICK_TIME_MP if quick else 0)
     enemies = threats(state, unit) if unit.disrupted else []
     spent = 0.0
     here = unit.hex
     for index, to in enumerate(path):
         if enemies and not moves_away(state, here, to, enemies):
             raise IllegalOrder(f"{unit.id} is disrupted and may only move away from the enemy")
-        s = step(state, unit, here, to, unit.hex)
+        s = step(state, unit, here, to, unit.hex, quick=quick)
         cost = allowance - spent if s.all_mp else s.cost
         if spent + cost > allowance + 1e-9 and not (index == 0 and unit.type.movement >= 1):
             raise IllegalOrder(f"{unit.id} lacks the MP to enter {to}")
@@ -145,19 +156,32 @@ def _resolve_on_column(state: TgxState, spec: AttackSpec, column: int) -> list[o
     return events
 
 
-def opportunity_fire(state: TgxState, mover: Unit, shots: int, hex_: Offset) -> list[object]:
+def _quick_time_fatigue(state: TgxState, unit: Unit) -> list[object]:
+    """After a quick-time move a die of 4 or more disrupts the unit [003 15.2]."""
+    roll = state.dice.d6()
+    tired = roll >= QUICK_TIME_FATIGUE
+    if tired and not unit.disrupted:
+        unit.disrupted = True
+    return [QuickTimeRolled(state.turn, unit.id, roll, tired)]
+
+
+def opportunity_fire(
+    state: TgxState, mover: Unit, shots: int, hex_: Offset, quick: bool = False
+) -> list[object]:
     """The enemy's units marked Opp Fire fire at a unit that entered `hex_`: as many as the MP
     it spent there (B.15 #8: half an MP on a road rounds up to one), each one alone, at the
     mover only, as direct fire from A and I weapons with sight of the hex [003 6.4.2].
 
     The engine decides for the firing side, as Panzer Campaigns' automatic defensive fire
     does: the strongest eligible shooter first, each only at 1:3 or better. A unit entering an
-    Improved Position gets no benefit from it [003 8.3].
+    Improved Position gets no benefit from it [003 8.3]; infantry at quick time defends at
+    half its DS [003 15.1].
     """
     events: list[object] = []
     if mover.hex is None:
         return events
     target_kind = mover.type.kind
+    defense = mover.type.defense / 2 if quick else mover.type.defense
     candidates: list[tuple[float, Unit]] = []
     for shooter in state.iter_units():
         if shooter.side is mover.side or shooter.marker is not Marker.OPP_FIRE:
@@ -169,7 +193,7 @@ def opportunity_fire(state: TgxState, mover: Unit, shots: int, hex_: Offset) -> 
         strength = wec_attack(shooter.type, distance, target_kind)
         if strength <= 0 or not has_los(state, shooter.hex, hex_):
             continue
-        if final_column(strength, mover.type.defense) is None:
+        if final_column(strength, defense) is None:
             continue
         candidates.append((strength, shooter))
     candidates.sort(key=lambda pair: -pair[0])
@@ -182,7 +206,7 @@ def opportunity_fire(state: TgxState, mover: Unit, shots: int, hex_: Offset) -> 
             hex_,
             (mover,),
             strength,
-            mover.type.defense,
+            defense,
             entering_ip=hex_ in state.counters.improved,
         )
         events += resolve(state, spec)

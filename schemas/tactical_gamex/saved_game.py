@@ -21,6 +21,8 @@ class MoveOrder(Tagged):
     unit: Identifier
     path: list[HexPos] = Field(min_length=1)
     """The hexes entered, in order."""
+    quick_time: bool = False
+    """At Infantry Quick-Time (optional rule 15)."""
 
 
 class StandUpOrder(Tagged):
