@@ -139,6 +139,7 @@ CODES: dict[str, str] = {
     "TGX041": "the situation uses a module or rule that is switched off",
     "TGX042": "a victory condition names what does not exist or cannot be met",
     "TGX043": "a counter has no place to start, or waits off the map for nothing",
+    "TGX044": "a reproduced situation differs from its Command & Control chart",
 }
 """Every problem code with what it means. Codes are stable: tools and CI scripts may match them."""
 

@@ -11,6 +11,7 @@ from typing import Any
 from schemas.io import FileKind
 from schemas.problems import Problem, error, warning
 from schemas.tactical_gamex.panel import PanelFile
+from schemas.tactical_gamex.situation import SituationFile
 from schemas.tactical_gamex.table_checks import check_tables
 from schemas.tactical_gamex.tables import RulesetTables
 from schemas.tactical_gamex.unit_types import UnitTypeLibrary
@@ -31,7 +32,35 @@ def check_file(kind: FileKind, model: Any) -> list[Problem]:
     if kind is FileKind.TABLES:
         assert isinstance(model, RulesetTables)
         return check_tables(model)
+    if kind is FileKind.SITUATION:
+        return check_situation_ids(model)
     return []
+
+
+def check_situation_ids(situation: SituationFile) -> list[Problem]:
+    """Ids are unique in each of a situation's lists, and no counter arrives twice."""
+    problems: list[Problem] = []
+    for group in ("setup_areas", "reinforcements", "oba", "aircraft", "naval"):
+        items = getattr(situation, group)
+        counts = Counter(item.id for item in items)
+        for i, item in enumerate(items):
+            if counts[item.id] > 1:
+                problems.append(
+                    error("ID001", f"{group} id '{item.id}' is used twice", path=(group, i, "id"))
+                )
+    arriving: set[str] = set()
+    for r, arrival in enumerate(situation.reinforcements):
+        for c, cid in enumerate(arrival.counters):
+            if cid in arriving:
+                problems.append(
+                    error(
+                        "TGX043",
+                        f"'{cid}' arrives twice (again with '{arrival.id}')",
+                        path=("reinforcements", r, "counters", c),
+                    )
+                )
+            arriving.add(cid)
+    return problems
 
 
 def check_panel(panel: PanelFile) -> list[Problem]:

@@ -46,11 +46,13 @@ def check_placements(
     board: AssembledBoard,
 ) -> list[Problem]:
     """Stacking, streams, neutral counters and sea placement of a situation."""
-    del tables  # the legal terrain of markers is the text's (FORBIDDEN_MARKERS), not the chart's
+    # The legal terrain of markers is the text's (FORBIDDEN_MARKERS), not the chart's; the
+    # tables give the CRT columns mines may name.
     return [
         *_stacking_problems(situation, types, board),
         *_stream_problems(situation, types, board),
         *_marker_problems(situation, board),
+        *_mine_column_problems(situation, tables),
         *_sea_problems(situation, types, board),
     ]
 
@@ -155,6 +157,26 @@ def _stream_problems(
                             object_id=counter.id,
                         )
                     )
+    return problems
+
+
+def _mine_column_problems(situation: SituationFile, tables: RulesetTables) -> list[Problem]:
+    """Mines attack "on the column indicated by the strength of the mine" [003 8.2]: a column
+    of the title's CRT."""
+    columns = set(tables.crt.columns)
+    problems: list[Problem] = []
+    placed = [("markers", i, m.kind, m.strength) for i, m in enumerate(situation.markers)]
+    allotted = [("allotments", i, a.kind, a.strength) for i, a in enumerate(situation.allotments)]
+    for group, i, kind, strength in placed + allotted:
+        if kind is MarkerKind.MINES and isinstance(strength, str) and strength not in columns:
+            problems.append(
+                error(
+                    "TGX036",
+                    f"mines of strength {strength} name no column of the CRT "
+                    f"({', '.join(tables.crt.columns)}) [003 8.2]",
+                    path=(group, i, "strength"),
+                )
+            )
     return problems
 
 

@@ -372,6 +372,16 @@ class Victory(Node):
     """The conditions as the situation words them."""
 
 
+class Lineage(Node):
+    """The published situation a situation reproduces, whose Command & Control chart gives
+    its morale levels and attached CPs [003 7.0, 22.1]."""
+
+    game: Literal["panzerblitz", "panzer_leader"]
+    """PanzerBlitz or Panzer Leader."""
+    number: int = Field(ge=1, le=99)
+    """The situation's number in that game."""
+
+
 class SituationFile(Node):
     """A Tactical GameX situation."""
 
@@ -381,7 +391,9 @@ class SituationFile(Node):
     title: str = Field(min_length=1)
     """Title, e.g. `Situation 1: Hill 132`."""
     origin: str = ""
-    """Lineage: `PanzerBlitz Situation 1`, `Panzer Leader Situation 4` or new."""
+    """Lineage as text: `PanzerBlitz Situation 1`, `Panzer Leader Situation 4` or new."""
+    lineage: Lineage | None = None
+    """The published situation it reproduces, if any."""
     theatre: str = ""
     """Theatre and date as text."""
     description: str = ""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from schemas.problems import Problem, error, warning
 from schemas.tactical_gamex.board import AssembledBoard
+from schemas.tactical_gamex.presets import COMMAND_RADIUS, PANZER_LEADER, PANZERBLITZ
 from schemas.tactical_gamex.situation import ControlHexes, Counter, SituationFile
 from schemas.tactical_gamex.unit_types import UnitType
 from schemas.tactical_gamex.vocabulary import (
@@ -18,6 +19,7 @@ from schemas.tactical_gamex.vocabulary import (
     UnitKind,
     WeaponType,
 )
+from schemas.vocabulary import Side
 
 Path = tuple[str | int, ...]
 
@@ -37,7 +39,63 @@ def check_support(
         *_landing_problems(situation, types, counters, board),
         *_victory_count_problems(situation),
         *_facing_problems(situation, types),
+        *_command_problems(situation),
     ]
+
+
+def _command_problems(situation: SituationFile) -> list[Problem]:
+    """Independent CPs only for nations that have them [003 22.3]; a reproduced situation's
+    morale levels and attached CPs as its Command & Control chart gives them (a warning: the
+    designer may mean a variant) [003 7.0]."""
+    problems: list[Problem] = []
+    for s, side in enumerate(situation.sides):
+        for n, nation in enumerate(side.nations):
+            if nation.independent_cps and COMMAND_RADIUS[nation.nation][1] is None:
+                problems.append(
+                    error(
+                        "TGX037",
+                        f"{nation.nation.value} has no independent CP counters [003 22.3]",
+                        path=("sides", s, "nations", n, "independent_cps"),
+                    )
+                )
+    lineage = situation.lineage
+    if lineage is None:
+        return problems
+    chart = PANZERBLITZ if lineage.game == "panzerblitz" else PANZER_LEADER
+    name = f"{'PanzerBlitz' if lineage.game == 'panzerblitz' else 'Panzer Leader'} Situation"
+    published = chart.get(lineage.number)
+    if published is None:
+        problems.append(
+            error(
+                "TGX044",
+                f"{name} {lineage.number} is not on the Situation Command & Control chart "
+                f"(1-{max(chart)})",
+                path=("lineage", "number"),
+            )
+        )
+        return problems
+    for s, side in enumerate(situation.sides):
+        control = published.allied if side.side is Side.ALLIED else published.axis
+        if side.attached_cps != control.cps:
+            problems.append(
+                warning(
+                    "TGX044",
+                    f"{name} {lineage.number} gives {side.side.value} {control.cps} attached "
+                    f"CPs, not {side.attached_cps}",
+                    path=("sides", s, "attached_cps"),
+                )
+            )
+        for n, nation in enumerate(side.nations):
+            if nation.morale_level is not None and nation.morale_level != control.morale:
+                problems.append(
+                    warning(
+                        "TGX044",
+                        f"{name} {lineage.number} gives {side.side.value} morale level "
+                        f"{control.morale}, not {nation.morale_level}",
+                        path=("sides", s, "nations", n, "morale_level"),
+                    )
+                )
+    return problems
 
 
 def _area_problems(situation: SituationFile) -> list[Problem]:

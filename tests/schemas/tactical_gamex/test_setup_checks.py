@@ -92,6 +92,11 @@ CASES: list[tuple[str, Edit, tuple[str, str, str]]] = [
         ("TGX035", "error", "sides[1].nations[0].counters[0].hex"),
     ),
     (
+        "mines on a column the CRT does not have",
+        lambda d: d["markers"][0].update(strength="5:1"),
+        ("TGX036", "error", "markers[0].strength"),
+    ),
+    (
         "a unit Down on a bridge",
         lambda d: _counter(d, "s1").update(hex="A B3", down=True),
         ("TGX035", "error", "sides[0].nations[0].counters[0].down"),
@@ -301,3 +306,48 @@ def test_an_engineer_granted_by_unit_id_needs_the_module(tmp_path: Path) -> None
         _counter(data, "s1")["traits"] = ["engineer"]  # …but one by its Unit ID
 
     assert _problems(tmp_path, grant) == [("TGX041", "warning", "modules")]
+
+
+def test_ids_are_unique_and_no_counter_arrives_twice(tmp_path: Path) -> None:
+    def twice(data: dict[str, Any]) -> None:
+        data["setup_areas"][1]["id"] = "west"
+        _counter(data, "s2")["setup_area"] = "west"
+        data["reinforcements"].append(
+            {"id": "later", "side": "axis", "turn": 3, "edge": "west", "counters": ["g6"]}
+        )
+
+    found = _problems(tmp_path, twice)
+    assert ("ID001", "error", "setup_areas[0].id") in found
+    assert ("ID001", "error", "setup_areas[1].id") in found
+    assert ("TGX043", "error", "reinforcements[1].counters[0]") in found
+
+
+def test_a_reproduced_situation_is_held_to_its_command_and_control_chart(tmp_path: Path) -> None:
+    # PanzerBlitz Situation 1: Soviet 2 CPs, morale 7; Axis 3 CPs, morale 8 [003 22].
+    def situation_1(data: dict[str, Any]) -> None:
+        data["lineage"] = {"game": "panzerblitz", "number": 1}
+        data["sides"][0]["attached_cps"] = 2
+        data["sides"][1]["attached_cps"] = 3
+
+    assert _problems(tmp_path / "one", situation_1) == []
+
+    def panzer_leader_20(data: dict[str, Any]) -> None:
+        data["lineage"] = {"game": "panzer_leader", "number": 20}
+
+    found = _problems(tmp_path / "twenty", panzer_leader_20)
+    assert found == [
+        ("TGX044", "warning", "sides[0].attached_cps"),
+        ("TGX044", "warning", "sides[0].nations[0].morale_level"),
+        ("TGX044", "warning", "sides[1].nations[0].morale_level"),
+    ]
+    found = _problems(
+        tmp_path / "missing", lambda d: d.update(lineage={"game": "panzerblitz", "number": 13})
+    )
+    assert found == [("TGX044", "error", "lineage.number")]
+
+
+def test_independent_cps_only_where_the_nation_has_them(tmp_path: Path) -> None:
+    found = _problems(tmp_path, lambda d: d["sides"][0]["nations"][0].update(independent_cps=1))
+    assert found == [("TGX037", "error", "sides[0].nations[0].independent_cps")]
+    german = lambda d: d["sides"][1]["nations"][0].update(independent_cps=1)  # noqa: E731
+    assert _problems(tmp_path / "german", german) == []
