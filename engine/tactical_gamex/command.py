@@ -6,21 +6,12 @@ from __future__ import annotations
 
 from engine.tactical_gamex.state import TgxState
 from engine.tactical_gamex.units import CP, Unit
+from schemas.tactical_gamex.presets import COMMAND_RADIUS
 
 COMMAND_CONTROL = "command_control"
 
 RADIUS: dict[str, tuple[int, int | None]] = {
-    "finland": (4, None),
-    "france": (3, None),
-    "germany": (5, 2),
-    "britain": (5, 2),
-    "hungary": (3, None),
-    "italy": (3, None),
-    "japan": (4, None),
-    "poland": (3, None),
-    "romania": (3, None),
-    "soviet_union": (4, None),
-    "united_states": (6, 2),
+    nation.value: radii for nation, radii in COMMAND_RADIUS.items()
 }
 """Command radius by nation, assigned and mobile (None: no independent CPs) [003 22.3]."""
 OUT_OF_COMMAND_COST = 2
