@@ -19,7 +19,7 @@ from engine.tactical_gamex.combat import (
 )
 from engine.tactical_gamex.events import ArtilleryCalled
 from engine.tactical_gamex.los import has_los
-from engine.tactical_gamex.movement import IllegalOrder
+from engine.tactical_gamex.movement import IllegalOrder, is_road_step
 from engine.tactical_gamex.spotting import is_spotted
 from engine.tactical_gamex.state import Battery, TgxState
 from engine.tactical_gamex.units import (
@@ -271,6 +271,17 @@ def close_assault_spec(state: TgxState, attackers: Sequence[Unit], hex_: Offset)
     return AttackSpec(
         "close assault", tuple(attackers), hex_, tuple(defenders), attack, defense, shift, -2
     )
+
+
+def uses_road_rate(state: TgxState, unit: Unit, path: Sequence[Offset]) -> bool:
+    """Whether a path would take the road rate anywhere (a movement bonus) [003 5.3, 6.4.6]."""
+    here = unit.hex
+    assert here is not None
+    for to in path:
+        if is_road_step(state, unit, here, to):
+            return True
+        here = to
+    return False
 
 
 def run(state: TgxState, specs: Sequence[AttackSpec]) -> list[object]:

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from engine.tactical_gamex import attacks
+from engine.tactical_gamex.combat import defense_of
 from engine.tactical_gamex.game import TacticalGame
 from engine.tactical_gamex.movement import IllegalOrder, reach, step
 from engine.tactical_gamex.orders import (
@@ -100,6 +101,8 @@ class TgxComputerPlayer:
             best = _best_attack(state, self.side, units, odds)
             if best is not None:
                 yield best
+        if attacking:
+            yield from _assaults_on_goals(game, ready, goals)
         exits = _exit_hexes(state, self.side)
         for unit in fresh:
             if unit.disrupted or unit.type.movement < 1:
@@ -151,6 +154,47 @@ def _take_empty_goals(
                 path = _path(game, unit, goal)
                 if path is not None:
                     yield Move(unit.id, path)
+
+
+def _assaults_on_goals(
+    game: TacticalGame, ready: list[Unit], goals: list[Offset]
+) -> Iterator[TgxOrder]:
+    """Close assaults on enemy-held objective hexes by the infantry that can walk next to them
+    this activation (no road rate), at 2:1 or better on printed strengths [003 6.4.6]."""
+    state = game.state
+    board = state.board
+    if not ready:
+        return
+    for goal in goals:
+        defenders = [u for u in state.units_at(goal) if u.carrier is None]
+        if not defenders or defenders[0].side is ready[0].side:
+            continue
+        ring = [h for h in board.neighbors(goal) if not state.enemy_at(h, defenders[0].side)]
+        chosen: list[Unit] = []
+        paths: list[tuple[Offset, ...]] = []
+        for unit in ready:
+            if not unit.type.is_infantry or unit.type.has(MG) or unit.transported:
+                continue
+            assert unit.hex is not None
+            if unit.hex in ring:
+                chosen.append(unit)
+                paths.append(())
+                continue
+            options = reach(state, unit)
+            spots = sorted(h for h in ring if h in options)
+            for spot in spots:
+                path = _path(game, unit, spot)
+                if path is not None and not attacks.uses_road_rate(state, unit, path):
+                    chosen.append(unit)
+                    paths.append(path)
+                    break
+        if not chosen:
+            continue
+        attack = sum(u.type.attack for u in chosen)
+        defense = sum(defense_of(state, d) for d in defenders)
+        column = final_column(attack, defense)
+        if column is not None and column >= GOOD_ODDS + 1:
+            yield CloseAssault(tuple(u.id for u in chosen), goal, tuple(paths))
 
 
 def _dry_run(game: TacticalGame, order: TgxOrder) -> None:

@@ -492,10 +492,25 @@ class TacticalGame:
         return events
 
     def _close_assault(self, order: CloseAssault) -> list[object]:
+        """Close Assault [003 6.4.6]: the units may first move next to the hex, without a
+        movement bonus; those the move's opportunity fire disrupts or eliminates drop out."""
         attackers = self._shooters(order.units)
-        spec = attacks.close_assault_spec(self.state, attackers, order.hex)
+        paths = order.paths or tuple(() for _ in attackers)
+        if len(paths) != len(attackers):
+            raise IllegalOrder("give a path (maybe empty) for each assaulting unit")
+        for unit, path in zip(attackers, paths, strict=True):
+            if path and attacks.uses_road_rate(self.state, unit, path):
+                raise IllegalOrder(f"{unit.id} may not use the road rate before a Close Assault")
         self._pay_hexes(attackers, "fire")
-        events = attacks.run(self.state, [spec])
+        events: list[object] = []
+        for unit, path in zip(attackers, paths, strict=True):
+            if path:
+                events += walk(self.state, unit, path)
+        able = [a for a in attackers if a.hex is not None and not a.disrupted]
+        if able:
+            spec = attacks.close_assault_spec(self.state, able, order.hex)
+            events += attacks.run(self.state, [spec])
         for a in attackers:
-            a.marker = Marker.FIRED
+            if a.hex is not None:
+                a.marker = Marker.FIRED
         return events

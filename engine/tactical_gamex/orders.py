@@ -138,10 +138,12 @@ class Overrun:
 
 @dataclass(frozen=True, slots=True)
 class CloseAssault:
-    """Adjacent infantry assault a hex [003 6.4.6]."""
+    """Infantry assault a hex, moving next to it first along `paths` (one per unit, empty for a
+    unit already there) [003 6.4.6]."""
 
     units: tuple[str, ...]
     hex: Offset
+    paths: tuple[tuple[Offset, ...], ...] = ()
 
     def describe(self) -> str:
         return f"{', '.join(self.units)} close assault {self.hex}"

@@ -49,7 +49,9 @@ def order_to_model(order: o.TgxOrder) -> s.SavedOrder:
     if isinstance(order, o.Overrun):
         return s.OverrunOrder(units=list(order.units), hex=order.hex, exits=list(order.exits))
     if isinstance(order, o.CloseAssault):
-        return s.CloseAssaultOrder(units=list(order.units), hex=order.hex)
+        return s.CloseAssaultOrder(
+            units=list(order.units), hex=order.hex, paths=[list(p) for p in order.paths]
+        )
     if isinstance(order, o.ExitBoard):
         return s.ExitBoardOrder(unit=order.unit)
     if isinstance(order, o.FireSmoke):
@@ -88,7 +90,11 @@ def order_of(model: s.SavedOrder) -> o.TgxOrder:
     if isinstance(model, s.OverrunOrder):
         return o.Overrun(tuple(model.units), _hex(model.hex), tuple(_hex(h) for h in model.exits))
     if isinstance(model, s.CloseAssaultOrder):
-        return o.CloseAssault(tuple(model.units), _hex(model.hex))
+        return o.CloseAssault(
+            tuple(model.units),
+            _hex(model.hex),
+            tuple(tuple(_hex(h) for h in p) for p in model.paths),
+        )
     if isinstance(model, s.ExitBoardOrder):
         return o.ExitBoard(model.unit)
     if isinstance(model, s.SmokeOrder):

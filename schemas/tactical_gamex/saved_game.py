@@ -114,6 +114,8 @@ class CloseAssaultOrder(Tagged):
     kind: Literal["close_assault"] = "close_assault"
     units: list[Identifier] = Field(min_length=1)
     hex: HexPos
+    paths: list[list[HexPos]] = []
+    """Each unit's move next to the hex first (empty: already there)."""
 
 
 class SmokeOrder(Tagged):

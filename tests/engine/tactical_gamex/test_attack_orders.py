@@ -115,3 +115,22 @@ def test_overrun_and_close_assault_as_orders() -> None:
     assert isinstance(assault, Attacked)
     assert (assault.kind, assault.column) == ("close assault", "1:1")
     assert game.unit("r").marker is Marker.FIRED
+
+
+def test_close_assault_after_moving_next_to_the_hex_but_not_by_road() -> None:
+    """Units may move before a Close Assault, without a movement bonus [003 6.4.6]."""
+    units = [
+        ("r", Side.ALLIED, RIFLE, (0, 2)),
+        ("q", Side.AXIS, SECURITY, (0, 5)),
+    ]
+    game = _game(units, [6, 6, 2])
+    events = game.apply(CloseAssault(("r",), (0, 5), (((0, 3), (0, 4)),)))
+    assert game.unit("r").hex == (0, 4)
+    assault = next(e for e in events if isinstance(e, Attacked))
+    assert (assault.kind, assault.column) == ("close assault", "1:1")
+    s = state(board(ROWS, roads=[((0, r), (0, r + 1)) for r in range(10)]), units)
+    s.first_initiative = Side.ALLIED
+    s.dice = FixedDice([6])
+    road = TacticalGame(s)
+    with pytest.raises(IllegalOrder, match="road rate"):
+        road.apply(CloseAssault(("r",), (0, 5), (((0, 3), (0, 4)),)))
