@@ -6,7 +6,7 @@ and victory by itself. Same situation, seed and orders give the same log."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.tactical_gamex import attacks, command, engineers, interdiction, smoke, transport
 from engine.tactical_gamex.events import (
@@ -38,6 +38,7 @@ from engine.tactical_gamex.orders import (
     IndirectFire,
     Load,
     MarkOpportunityFire,
+    MobileFire,
     Move,
     Overrun,
     Rally,
@@ -50,7 +51,7 @@ from engine.tactical_gamex.orders import (
 from engine.tactical_gamex.spotting import spot_roll_needed
 from engine.tactical_gamex.state import Phase, TgxState, VictoryKind
 from engine.tactical_gamex.turns import end_impulse, start_turn
-from engine.tactical_gamex.units import MG, Marker, StreamState, Unit, Weapon
+from engine.tactical_gamex.units import MG, TURRETED, Marker, StreamState, Unit, Weapon
 from engine.tactical_gamex.walk import walk
 from schemas.vocabulary import Side
 
@@ -196,6 +197,8 @@ class TacticalGame:
             return self._close_assault(order)
         if isinstance(order, ExitBoard):
             return self._exit(order.unit)
+        if isinstance(order, MobileFire):
+            return self._mobile_fire(order)
         if isinstance(order, FireSmoke):
             return self._smoke(order)
         if isinstance(order, ClearObstacle | RemoveWreck):
@@ -258,6 +261,28 @@ class TacticalGame:
             unit.marker = Marker.MOVED
             self.state.activity[unit.id] = "load-move" if loaded_first else "move"
         return events
+
+    def _mobile_fire(self, order: MobileFire) -> list[object]:
+        """Mobile Fire [003 18.0-18.4]: a turreted vehicle declares it, moves up to half its
+        movement allowance, then attacks at half AS (the WEC applied first); one point for its
+        hex. Decisions: the attack follows the move at once, and the later free join of opp fire
+        or another attack (18.3) is not played."""
+        if "mobile_fire" not in self.state.options:
+            raise IllegalOrder("the situation does not use Mobile Fire (rule 18)")
+        unit = self._own(order.unit)
+        if not unit.type.has(TURRETED) or unit.disrupted:
+            raise IllegalOrder(f"{unit.id}: only a turreted vehicle in good order [003 18.0]")
+        self._pay_units("move", [unit])
+        events = (
+            walk(self.state, unit, order.path, limit=unit.type.movement / 2) if order.path else []
+        )
+        unit.marker = Marker.FIRED
+        if unit.hex is None or unit.disrupted:
+            return events
+        targets = [self.unit(t) for t in order.targets]
+        spec = attacks.direct_fire_spec(self.state, [unit], targets)
+        half = replace(spec, kind="mobile fire", attack=spec.attack / 2)
+        return events + attacks.run(self.state, [half])
 
     def _smoke(self, order: FireSmoke) -> list[object]:
         """Smoke [003 20.1]: one point a firing hex, the sighter free and Completed."""

@@ -150,6 +150,18 @@ class CloseAssault:
 
 
 @dataclass(frozen=True, slots=True)
+class MobileFire:
+    """A turreted vehicle moves up to half its MA, then fires at half AS (optional rule 18)."""
+
+    unit: str
+    path: tuple[Offset, ...]
+    targets: tuple[str, ...]
+
+    def describe(self) -> str:
+        return f"{self.unit} mobile fire at {', '.join(self.targets)}"
+
+
+@dataclass(frozen=True, slots=True)
 class FireSmoke:
     """Artillery lays smoke on a hex, in sight or with a sighting unit (optional rule 20)."""
 
@@ -214,6 +226,7 @@ TgxOrder = (
     | CallArtillery
     | Overrun
     | CloseAssault
+    | MobileFire
     | FireSmoke
     | ClearObstacle
     | RemoveWreck
@@ -233,6 +246,7 @@ ORDER_TYPES: tuple[type, ...] = (
     CallArtillery,
     Overrun,
     CloseAssault,
+    MobileFire,
     FireSmoke,
     ClearObstacle,
     RemoveWreck,

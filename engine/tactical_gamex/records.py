@@ -54,6 +54,10 @@ def order_to_model(order: o.TgxOrder) -> s.SavedOrder:
         )
     if isinstance(order, o.ExitBoard):
         return s.ExitBoardOrder(unit=order.unit)
+    if isinstance(order, o.MobileFire):
+        return s.MobileFireOrder(
+            unit=order.unit, path=list(order.path), targets=list(order.targets)
+        )
     if isinstance(order, o.FireSmoke):
         return s.SmokeOrder(units=list(order.units), hex=order.hex, sighter=order.sighter or None)
     if isinstance(order, o.ClearObstacle):
@@ -97,6 +101,8 @@ def order_of(model: s.SavedOrder) -> o.TgxOrder:
         )
     if isinstance(model, s.ExitBoardOrder):
         return o.ExitBoard(model.unit)
+    if isinstance(model, s.MobileFireOrder):
+        return o.MobileFire(model.unit, tuple(_hex(h) for h in model.path), tuple(model.targets))
     if isinstance(model, s.SmokeOrder):
         return o.FireSmoke(tuple(model.units), _hex(model.hex), model.sighter or "")
     if isinstance(model, s.ClearObstacleOrder):

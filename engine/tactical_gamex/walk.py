@@ -29,7 +29,13 @@ QUICK_TIME_MP = 1
 QUICK_TIME_FATIGUE = 4
 
 
-def walk(state: TgxState, unit: Unit, path: Sequence[Offset], quick: bool = False) -> list[object]:
+def walk(
+    state: TgxState,
+    unit: Unit,
+    path: Sequence[Offset],
+    quick: bool = False,
+    limit: float | None = None,
+) -> list[object]:
     """Move `unit` along `path` (the hexes after its own); IllegalOrder, with nothing changed,
     when a step is forbidden or unpaid. Events may stop it short: a failed stream check, a
     mine or opportunity fire that disrupts it (decision: a unit disrupted on the way stops
@@ -37,9 +43,9 @@ def walk(state: TgxState, unit: Unit, path: Sequence[Offset], quick: bool = Fals
     if unit.hex is None or not path:
         raise IllegalOrder(f"{unit.id} has nowhere to move")
     start = unit.hex
-    _check_path(state, unit, path, quick)
+    _check_path(state, unit, path, quick, limit)
     events: list[object] = []
-    allowance = unit.type.movement - unit.moved_mp + (QUICK_TIME_MP if quick else 0)
+    allowance = _allowance(unit, quick, limit)
     spent = 0.0
     here = start
     walked: list[Offset] = []
@@ -96,11 +102,24 @@ def walk(state: TgxState, unit: Unit, path: Sequence[Offset], quick: bool = Fals
     return events
 
 
-def _check_path(state: TgxState, unit: Unit, path: Sequence[Offset], quick: bool = False) -> None:
+def _allowance(unit: Unit, quick: bool, limit: float | None) -> float:
+    """The MP left for this move: one more at quick time, at most `limit` (mobile fire)."""
+    allowance = unit.type.movement - unit.moved_mp + (QUICK_TIME_MP if quick else 0)
+    return allowance if limit is None else min(allowance, limit)
+
+
+def _check_path(
+    state: TgxState,
+    unit: Unit,
+    path: Sequence[Offset],
+    quick: bool = False,
+    limit: float | None = None,
+) -> None:
     """The whole path is legal as the board stands: every step allowed and paid for, a halt
     only at its end, a disrupted unit moving away [003 7.2]."""
     assert unit.hex is not None
-    allowance = unit.type.movement - unit.moved_mp + (QUICK_TIME_MP if quick else 0)
+    allowance = _allowance(unit, quick, limit)
+    one_hex = unit.type.movement >= 1 and limit is None  # [003 5.1] the one hex any unit may move
     enemies = threats(state, unit) if unit.disrupted else []
     spent = 0.0
     here = unit.hex
@@ -109,7 +128,7 @@ def _check_path(state: TgxState, unit: Unit, path: Sequence[Offset], quick: bool
             raise IllegalOrder(f"{unit.id} is disrupted and may only move away from the enemy")
         s = step(state, unit, here, to, unit.hex, quick=quick)
         cost = allowance - spent if s.all_mp else s.cost
-        if spent + cost > allowance + 1e-9 and not (index == 0 and unit.type.movement >= 1):
+        if spent + cost > allowance + 1e-9 and not (index == 0 and one_hex):
             raise IllegalOrder(f"{unit.id} lacks the MP to enter {to}")
         spent += cost
         last = index == len(path) - 1

@@ -118,6 +118,15 @@ class CloseAssaultOrder(Tagged):
     """Each unit's move next to the hex first (empty: already there)."""
 
 
+class MobileFireOrder(Tagged):
+    """A turreted vehicle moves up to half its MA, then fires at half AS (rule 18)."""
+
+    kind: Literal["mobile_fire"] = "mobile_fire"
+    unit: Identifier
+    path: list[HexPos] = []
+    targets: list[Identifier] = Field(min_length=1)
+
+
 class SmokeOrder(Tagged):
     """Artillery lays smoke on a hex (optional rule 20)."""
 
@@ -169,6 +178,7 @@ SavedOrder = Annotated[
     | ArtilleryOrder
     | OverrunOrder
     | CloseAssaultOrder
+    | MobileFireOrder
     | SmokeOrder
     | ClearObstacleOrder
     | RemoveWreckOrder
