@@ -22,6 +22,7 @@ from engine.tactical_gamex.combat import defense_of
 from engine.tactical_gamex.game import TacticalGame
 from engine.tactical_gamex.movement import IllegalOrder, reach, step
 from engine.tactical_gamex.orders import (
+    AirAttack,
     CloseAssault,
     EndImpulse,
     ExitBoard,
@@ -103,6 +104,7 @@ class TgxComputerPlayer:
                 yield best
         if attacking:
             yield from _assaults_on_goals(game, ready, goals)
+        yield from _air_attacks(state, self.side)
         exits = _exit_hexes(state, self.side)
         for unit in fresh:
             if unit.disrupted or unit.type.movement < 1:
@@ -154,6 +156,26 @@ def _take_empty_goals(
                 path = _path(game, unit, goal)
                 if path is not None:
                     yield Move(unit.id, path)
+
+
+def _air_attacks(state: TgxState, side: Side) -> Iterator[TgxOrder]:
+    """An available aircraft's attacks: (H) on the spotted enemy hex with the most units, a
+    direct weapon on the spotted enemy unit it hits hardest."""
+    seen = sorted(spotted_hexes(state, side))
+    if not seen:
+        return
+    crowd = max(seen, key=lambda h: (len(state.units_at(h)), h))
+    for plane in state.aircraft.values():
+        if plane.side is not side or not plane.available(state.turn):
+            continue
+        for weapon in sorted(set(plane.attacks) - plane.used):
+            if weapon is Weapon.H_INDIRECT:
+                yield AirAttack(plane.id, weapon.value, crowd)
+                continue
+            for hex_ in seen:
+                for target in state.units_at(hex_):
+                    if target.carrier is None:
+                        yield AirAttack(plane.id, weapon.value, hex_, (target.id,))
 
 
 def _assaults_on_goals(

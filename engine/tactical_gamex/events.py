@@ -138,6 +138,29 @@ class QuickTimeRolled:
 
 
 @dataclass(frozen=True, slots=True)
+class AircraftFlew:
+    """An aircraft came over a hex: the AA fire at it and whether it went on to attack
+    [003 6.4.7]."""
+
+    turn: int
+    aircraft: str
+    weapon: str
+    hex: Offset
+    aa_strength: float
+    aa_roll: int
+    aa_result: str
+
+    def describe(self) -> str:
+        aa = (
+            f"; AA {self.aa_strength:g} rolls {self.aa_roll}: {self.aa_result}"
+            if self.aa_roll
+            else ""
+        )
+        fate = {"D": ", driven off", "X": ", shot down"}.get(self.aa_result, "")
+        return f"{self.aircraft} flies in over {self.hex} with {self.weapon}{aa}{fate}"
+
+
+@dataclass(frozen=True, slots=True)
 class StoodUp:
     """A unit Down in a stream came Up, for its whole movement [003 6.3.9]."""
 
@@ -303,6 +326,7 @@ TgxEvent = (
     | UnitMoved
     | Transported
     | StoodUp
+    | AircraftFlew
     | QuickTimeRolled
     | SmokeLaid
     | EngineerWorked

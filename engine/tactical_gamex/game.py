@@ -8,8 +8,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from engine.tactical_gamex import attacks, command, engineers, interdiction, smoke, transport
+from engine.tactical_gamex import (
+    aircraft,
+    attacks,
+    command,
+    engineers,
+    interdiction,
+    smoke,
+    transport,
+)
 from engine.tactical_gamex.events import (
+    AircraftFlew,
     ArtilleryCalled,
     Attacked,
     EngineerWorked,
@@ -28,6 +37,7 @@ from engine.tactical_gamex.los import has_los
 from engine.tactical_gamex.morale import rally
 from engine.tactical_gamex.movement import IllegalOrder, reach
 from engine.tactical_gamex.orders import (
+    AirAttack,
     CallArtillery,
     ClearObstacle,
     CloseAssault,
@@ -58,6 +68,7 @@ from schemas.vocabulary import Side
 Offset = tuple[int, int]
 
 SEEN_ROLLS = (
+    AircraftFlew,
     Attacked,
     MoraleChecked,
     SpotAttempted,
@@ -197,6 +208,8 @@ class TacticalGame:
             return self._close_assault(order)
         if isinstance(order, ExitBoard):
             return self._exit(order.unit)
+        if isinstance(order, AirAttack):
+            return self._air_attack(order)
         if isinstance(order, MobileFire):
             return self._mobile_fire(order)
         if isinstance(order, FireSmoke):
@@ -260,6 +273,37 @@ class TacticalGame:
         if unit.hex is not None:
             unit.marker = Marker.MOVED
             self.state.activity[unit.id] = "load-move" if loaded_first else "move"
+        return events
+
+    def _air_attack(self, order: AirAttack) -> list[object]:
+        """An aircraft's attack [003 6.4.7]: one point for its activation, AA fire first."""
+        plane = self.state.aircraft.get(order.aircraft)
+        if plane is None or plane.side is not self.acting:
+            raise IllegalOrder(f"no aircraft {order.aircraft} of yours")
+        if not plane.available(self.state.turn):
+            raise IllegalOrder(f"{plane.id} is not available this turn")
+        try:
+            weapon = Weapon(order.weapon)
+        except ValueError:
+            raise IllegalOrder(f"no weapon type {order.weapon}") from None
+        if weapon not in plane.attacks or weapon in plane.used:
+            raise IllegalOrder(f"{plane.id} has no {order.weapon} attack left")
+        targets = [self.unit(t) for t in order.targets]
+        specs = aircraft.attack_specs(self.state, plane, weapon, order.hex, targets)
+        if not plane.activated:
+            self._pay("air", order.hex, once=False)
+            plane.activated = self.state.turn
+        strength, roll, result = aircraft.aa_fire(self.state, plane, order.hex)
+        events: list[object] = [
+            AircraftFlew(self.state.turn, plane.id, weapon.value, order.hex, strength, roll, result)
+        ]
+        plane.used.add(weapon)
+        if result in ("D", "X"):
+            plane.gone = True  # [003 6.4.7] driven off or destroyed: the other attacks are lost
+            return events
+        events += attacks.run(self.state, specs)
+        if plane.used >= set(plane.attacks):
+            plane.gone = True
         return events
 
     def _mobile_fire(self, order: MobileFire) -> list[object]:

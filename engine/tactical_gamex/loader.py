@@ -9,6 +9,7 @@ from pathlib import Path
 
 from engine.dice import Dice
 from engine.hexgrid import Grid, Hex
+from engine.tactical_gamex.aircraft import Aircraft
 from engine.tactical_gamex.board import Board, side
 from engine.tactical_gamex.game import TacticalGame
 from engine.tactical_gamex.state import (
@@ -147,6 +148,7 @@ def state_of(bundle: SituationBundle, seed: int) -> TgxState:
     state.first_initiative = situation.first_initiative
     state.options = frozenset(rule.value for rule in situation.optional_rules)
     _place_forces(state, situation, bundle.board, types)
+    _aircraft(state, situation, {t.id: t for t in library.unit_types})
     _place_markers(state, situation, bundle.board)
     _victory(state, situation, bundle.board)
     return state
@@ -264,6 +266,20 @@ def _set_up(
             raise ValueError(f"no room in setup area {area.id} for {unit.id}")
         empty = [h for h in room if state.stack_count(h) == 0]
         unit.hex = (empty or room)[0]
+
+
+def _aircraft(state: TgxState, situation: SituationFile, library: dict[str, UnitTypeModel]) -> None:
+    """The situation's aircraft, one per allotted plane, with their attacks [003 6.4.7]."""
+    for allotment in situation.aircraft:
+        model = library.get(allotment.type)
+        if model is None or allotment.spotter:
+            continue  # spotter aircraft are not played yet (README.md)
+        attacks = {Weapon(a.weapon.value): a.attack for a in model.aircraft_attacks}
+        for n in range(allotment.count):
+            ident = allotment.id if allotment.count == 1 else f"{allotment.id}-{n + 1}"
+            state.aircraft[ident] = Aircraft(
+                ident, allotment.side, model.name, attacks, tuple(allotment.turns)
+            )
 
 
 def _place_markers(state: TgxState, situation: SituationFile, assembled: AssembledBoard) -> None:

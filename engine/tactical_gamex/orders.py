@@ -150,6 +150,20 @@ class CloseAssault:
 
 
 @dataclass(frozen=True, slots=True)
+class AirAttack:
+    """One attack of an aircraft with one of its weapon types on a hex [003 6.4.7]; direct
+    weapons name their targets, (H) attacks every unit of the hex."""
+
+    aircraft: str
+    weapon: str
+    hex: Offset
+    targets: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        return f"{self.aircraft} attacks {self.hex} with {self.weapon}"
+
+
+@dataclass(frozen=True, slots=True)
 class MobileFire:
     """A turreted vehicle moves up to half its MA, then fires at half AS (optional rule 18)."""
 
@@ -226,6 +240,7 @@ TgxOrder = (
     | CallArtillery
     | Overrun
     | CloseAssault
+    | AirAttack
     | MobileFire
     | FireSmoke
     | ClearObstacle
@@ -246,6 +261,7 @@ ORDER_TYPES: tuple[type, ...] = (
     CallArtillery,
     Overrun,
     CloseAssault,
+    AirAttack,
     MobileFire,
     FireSmoke,
     ClearObstacle,

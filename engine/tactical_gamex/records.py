@@ -54,6 +54,13 @@ def order_to_model(order: o.TgxOrder) -> s.SavedOrder:
         )
     if isinstance(order, o.ExitBoard):
         return s.ExitBoardOrder(unit=order.unit)
+    if isinstance(order, o.AirAttack):
+        return s.AirAttackOrder(
+            aircraft=order.aircraft,
+            weapon=order.weapon,
+            hex=order.hex,
+            targets=list(order.targets),
+        )
     if isinstance(order, o.MobileFire):
         return s.MobileFireOrder(
             unit=order.unit, path=list(order.path), targets=list(order.targets)
@@ -101,6 +108,8 @@ def order_of(model: s.SavedOrder) -> o.TgxOrder:
         )
     if isinstance(model, s.ExitBoardOrder):
         return o.ExitBoard(model.unit)
+    if isinstance(model, s.AirAttackOrder):
+        return o.AirAttack(model.aircraft, model.weapon, _hex(model.hex), tuple(model.targets))
     if isinstance(model, s.MobileFireOrder):
         return o.MobileFire(model.unit, tuple(_hex(h) for h in model.path), tuple(model.targets))
     if isinstance(model, s.SmokeOrder):

@@ -8,6 +8,7 @@ import copy
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from engine.dice import Dice
 from engine.tactical_gamex.board import Board
@@ -147,6 +148,8 @@ class TgxState:
     eliminated: dict[Side, int] = field(default_factory=lambda: {Side.ALLIED: 0, Side.AXIS: 0})
     phase: Phase = Phase.ACTIVATION
     batteries: dict[str, Battery] = field(default_factory=dict)
+    aircraft: dict[str, Any] = field(default_factory=dict)
+    """The situation's aircraft (`aircraft.Aircraft`), by id [003 6.4.7]."""
     clearing: dict[Offset, str] = field(default_factory=dict)
     """Minefields and blocks being cleared this turn, by the engineer in them [003 9.1]."""
     options: frozenset[str] = frozenset()
@@ -211,9 +214,16 @@ class TgxState:
         new.spotted = set(self.spotted)
         new.eliminated = dict(self.eliminated)
         new.batteries = {k: copy.copy(b) for k, b in self.batteries.items()}
+        new.aircraft = {k: _copy_aircraft(a) for k, a in self.aircraft.items()}
         new.activity = dict(self.activity)
         new.free_fire = dict(self.free_fire)
         new.stack_limits = dict(self.stack_limits)
         new.exited = {side: list(ids) for side, ids in self.exited.items()}
         new.clearing = dict(self.clearing)
         return new
+
+
+def _copy_aircraft(aircraft: Any) -> Any:
+    clone = copy.copy(aircraft)
+    clone.used = set(aircraft.used)
+    return clone

@@ -118,6 +118,16 @@ class CloseAssaultOrder(Tagged):
     """Each unit's move next to the hex first (empty: already there)."""
 
 
+class AirAttackOrder(Tagged):
+    """One attack of an aircraft with one weapon type [003 6.4.7]."""
+
+    kind: Literal["air_attack"] = "air_attack"
+    aircraft: Identifier
+    weapon: str = Field(min_length=1, max_length=4)
+    hex: HexPos
+    targets: list[Identifier] = []
+
+
 class MobileFireOrder(Tagged):
     """A turreted vehicle moves up to half its MA, then fires at half AS (rule 18)."""
 
@@ -178,6 +188,7 @@ SavedOrder = Annotated[
     | ArtilleryOrder
     | OverrunOrder
     | CloseAssaultOrder
+    | AirAttackOrder
     | MobileFireOrder
     | SmokeOrder
     | ClearObstacleOrder
