@@ -6,33 +6,28 @@ and victory by itself. Same situation, seed and orders give the same log."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from engine.tactical_gamex import (
-    aircraft,
     attacks,
     command,
-    engineers,
     interdiction,
-    smoke,
     transport,
 )
 from engine.tactical_gamex.events import (
     AircraftFlew,
     ArtilleryCalled,
     Attacked,
-    EngineerWorked,
-    Exited,
     InitiativeRolled,
     MoraleChecked,
     OpportunityFireMarked,
     PoolRolled,
     QuickTimeRolled,
-    SmokeLaid,
     SpotAttempted,
     StoodUp,
     TgxGameEnded,
 )
+from engine.tactical_gamex.game_special import SpecialOrders
 from engine.tactical_gamex.los import has_los
 from engine.tactical_gamex.morale import rally
 from engine.tactical_gamex.movement import IllegalOrder, reach
@@ -59,9 +54,9 @@ from engine.tactical_gamex.orders import (
     Unload,
 )
 from engine.tactical_gamex.spotting import spot_roll_needed
-from engine.tactical_gamex.state import Phase, TgxState, VictoryKind
+from engine.tactical_gamex.state import Phase, TgxState
 from engine.tactical_gamex.turns import end_impulse, start_turn
-from engine.tactical_gamex.units import MG, TURRETED, Marker, StreamState, Unit, Weapon
+from engine.tactical_gamex.units import Marker, StreamState, Unit, Weapon
 from engine.tactical_gamex.walk import walk
 from schemas.vocabulary import Side
 
@@ -87,7 +82,7 @@ class _Checkpoint:
     result: TgxGameEnded | None
 
 
-class TacticalGame:
+class TacticalGame(SpecialOrders):
     """A Tactical GameX game from the first initiative roll to the end.
 
     Orders are for the acting side's units and raise `IllegalOrder` (a ValueError) with a
@@ -274,113 +269,6 @@ class TacticalGame:
             unit.marker = Marker.MOVED
             self.state.activity[unit.id] = "load-move" if loaded_first else "move"
         return events
-
-    def _air_attack(self, order: AirAttack) -> list[object]:
-        """An aircraft's attack [003 6.4.7]: one point for its activation, AA fire first."""
-        plane = self.state.aircraft.get(order.aircraft)
-        if plane is None or plane.side is not self.acting:
-            raise IllegalOrder(f"no aircraft {order.aircraft} of yours")
-        if not plane.available(self.state.turn):
-            raise IllegalOrder(f"{plane.id} is not available this turn")
-        try:
-            weapon = Weapon(order.weapon)
-        except ValueError:
-            raise IllegalOrder(f"no weapon type {order.weapon}") from None
-        if weapon not in plane.attacks or weapon in plane.used:
-            raise IllegalOrder(f"{plane.id} has no {order.weapon} attack left")
-        targets = [self.unit(t) for t in order.targets]
-        specs = aircraft.attack_specs(self.state, plane, weapon, order.hex, targets)
-        if not plane.activated:
-            self._pay("air", order.hex, once=False)
-            plane.activated = self.state.turn
-        strength, roll, result = aircraft.aa_fire(self.state, plane, order.hex)
-        events: list[object] = [
-            AircraftFlew(self.state.turn, plane.id, weapon.value, order.hex, strength, roll, result)
-        ]
-        plane.used.add(weapon)
-        if result in ("D", "X"):
-            plane.gone = True  # [003 6.4.7] driven off or destroyed: the other attacks are lost
-            return events
-        events += attacks.run(self.state, specs)
-        if plane.used >= set(plane.attacks):
-            plane.gone = True
-        return events
-
-    def _mobile_fire(self, order: MobileFire) -> list[object]:
-        """Mobile Fire [003 18.0-18.4]: a turreted vehicle declares it, moves up to half its
-        movement allowance, then attacks at half AS (the WEC applied first); one point for its
-        hex. Decisions: the attack follows the move at once, and the later free join of opp fire
-        or another attack (18.3) is not played."""
-        if "mobile_fire" not in self.state.options:
-            raise IllegalOrder("the situation does not use Mobile Fire (rule 18)")
-        unit = self._own(order.unit)
-        if not unit.type.has(TURRETED) or unit.disrupted:
-            raise IllegalOrder(f"{unit.id}: only a turreted vehicle in good order [003 18.0]")
-        self._pay_units("move", [unit])
-        events = (
-            walk(self.state, unit, order.path, limit=unit.type.movement / 2) if order.path else []
-        )
-        unit.marker = Marker.FIRED
-        if unit.hex is None or unit.disrupted:
-            return events
-        targets = [self.unit(t) for t in order.targets]
-        spec = attacks.direct_fire_spec(self.state, [unit], targets)
-        half = replace(spec, kind="mobile fire", attack=spec.attack / 2)
-        return events + attacks.run(self.state, [half])
-
-    def _smoke(self, order: FireSmoke) -> list[object]:
-        """Smoke [003 20.1]: one point a firing hex, the sighter free and Completed."""
-        shooters = self._shooters(order.units)
-        sighter = self._own(order.sighter) if order.sighter else None
-        smoke.check_smoke(self.state, shooters, order.hex, sighter)
-        self._pay_hexes(shooters, "fire")
-        smoke.lay_smoke(self.state, order.hex)
-        for unit in shooters:
-            unit.marker = Marker.FIRED
-        if sighter is not None:
-            sighter.marker = Marker.COMPLETED
-        return [SmokeLaid(self.state.turn, tuple(order.units), order.hex)]
-
-    def _engineer(self, order: ClearObstacle | RemoveWreck) -> list[object]:
-        """Engineer activities, one point a hex of engineers [003 4.2.2, 9.0]."""
-        unit = self._own(order.unit)
-        self._pay_units("engineer", [unit])
-        if isinstance(order, ClearObstacle):
-            engineers.start_clearing(self.state, unit, order.hex)
-            work = "clearing begins"
-        else:
-            engineers.remove_wreck(self.state, unit, order.hex)
-            work = "wreck removed"
-        return [EngineerWorked(self.state.turn, unit.id, order.hex, work)]
-
-    def _exit(self, unit_id: str) -> list[object]:
-        """Leave the board from an edge hex that an exit condition of the side counts."""
-        unit = self._own(unit_id)
-        assert unit.hex is not None
-        edges = {
-            h
-            for c in self.state.victory
-            if c.kind is VictoryKind.EXIT and c.side is unit.side
-            for h in c.hexes
-        }
-        if unit.hex not in edges:
-            raise IllegalOrder(f"{unit_id} is not on an edge its side may exit by")
-        if unit.type.movement < 1 or unit.disrupted:
-            raise IllegalOrder(f"{unit_id} cannot move off the board")
-        self._pay_units("move", [unit])
-        hex_ = unit.hex
-        for u in (unit, self.state.units.get(unit.passenger or "")):
-            if u is not None:
-                u.hex = None
-                self.state.exited[u.side].append(u.id)
-        return [Exited(self.state.turn, unit_id, hex_)]
-
-    def _check_quick_time(self, unit: Unit) -> None:
-        """Quick-Time is for non-MG infantry when the situation uses rule 15 [003 15.0]."""
-        if "quick_time" not in self.state.options:
-            raise IllegalOrder("the situation does not use Infantry Quick-Time (rule 15)")
-        if not unit.type.is_infantry or unit.type.has(MG):
-            raise IllegalOrder(f"{unit.id}: only non-MG infantry march at quick time [003 15.0]")
 
     def _stand_up(self, unit_id: str) -> list[object]:
         unit = self._own(unit_id)
