@@ -13,6 +13,7 @@ from engine.tactical_gamex.combat import (
     AttackSpec,
     defense_of,
     may_attack,
+    mounted_rider,
     resolve,
     target_kind,
     wec_attack,
@@ -75,7 +76,11 @@ def direct_fire_spec(
         assert a.hex is not None
         if not has_los(state, a.hex, hex_):
             raise IllegalOrder(f"{a.id} has no line of sight to {hex_} [003 6.3.7]")
-        strength = wec_attack(a.type, state.board.distance(a.hex, hex_), kind)
+        distance = state.board.distance(a.hex, hex_)
+        strength = wec_attack(a.type, distance, kind)
+        rider = mounted_rider(state, a)
+        if rider is not None:  # [003 13.0] half the mounted infantry's strength joins
+            strength += wec_attack(rider.type, distance, kind) / 2
         if strength <= 0:
             raise IllegalOrder(f"{a.id} cannot attack {kind.value} targets at {hex_} [003 6.3.6]")
         total += strength

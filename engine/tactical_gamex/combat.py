@@ -83,12 +83,25 @@ def target_kind(state: TgxState, targets: Sequence[Unit], attackers: Sequence[Un
     return min((UnitKind.ARMORED, UnitKind.SOFT), key=factor)
 
 
-def defense_of(state: TgxState, unit: Unit) -> int:
+MOUNTED_FIRE = "mounted_infantry_fire"
+BAIL_OUT = "bail_out"
+
+
+def mounted_rider(state: TgxState, unit: Unit) -> Unit | None:
+    """The infantry passenger of a C(I) carrier, when Mounted Infantry Fire (rule 13) is on."""
+    if MOUNTED_FIRE not in state.options or unit.type.weapon is not Weapon.C_I:
+        return None
+    rider = state.units.get(unit.passenger or "")
+    return rider if rider is not None and rider.type.is_infantry else None
+
+
+def defense_of(state: TgxState, unit: Unit) -> float:
     """A defender's DS: a unit inside a fortification defends with the fortification's only
-    [003 8.4]."""
+    [003 8.4]; a C(I) carrier adds half its infantry passenger's DS (rule 13) [003 13.0]."""
     if unit.in_fort and unit.hex in state.counters.forts:
         return state.counters.forts[unit.hex].defense
-    return unit.type.defense
+    rider = mounted_rider(state, unit)
+    return unit.type.defense + (rider.type.defense / 2 if rider else 0)
 
 
 @dataclass(frozen=True)
@@ -198,13 +211,26 @@ def apply_result(state: TgxState, unit: Unit, result: Result) -> list[object]:
 
 def disrupt(state: TgxState, unit: Unit) -> None:
     """Flip a unit (and its passenger) to its Disrupted side; an Opportunity Fire marker becomes
-    Completed [003 6.4.2]."""
-    for u in (unit, state.units.get(unit.passenger or "")):
+    Completed [003 6.4.2]. With Bail-Out (rule 14) the infantry of a disrupted C(I) carrier
+    dismounts at once, disrupted too, when the hex has room; decision: it always does, the
+    choice the rule gives the owner being the one that keeps the unit out of its carrier's
+    fate [003 14.0]."""
+    passenger = state.units.get(unit.passenger or "")
+    for u in (unit, passenger):
         if u is None:
             continue
         u.disrupted = True
         if u.marker is Marker.OPP_FIRE:
             u.marker = Marker.COMPLETED
+    if (
+        passenger is not None
+        and BAIL_OUT in state.options
+        and unit.type.weapon is Weapon.C_I
+        and passenger.type.is_infantry
+        and unit.hex is not None
+        and state.stack_count(unit.hex) + 1 <= state.stacking_limit(unit.side)
+    ):
+        unit.passenger, passenger.carrier = None, None
 
 
 def eliminate(state: TgxState, unit: Unit, wrecks: bool = True) -> list[object]:
