@@ -161,6 +161,22 @@ class AircraftFlew:
 
 
 @dataclass(frozen=True, slots=True)
+class StressRolled:
+    """The die after a stressed attack: at or under the points added, the attackers are
+    disrupted [003 12.3]."""
+
+    turn: int
+    units: tuple[str, ...]
+    points: float
+    roll: int
+    disrupted: bool
+
+    def describe(self) -> str:
+        verdict = "disrupted" if self.disrupted else "steady"
+        return f"combat stress +{self.points:g}: rolled {self.roll}, attackers {verdict}"
+
+
+@dataclass(frozen=True, slots=True)
 class StoodUp:
     """A unit Down in a stream came Up, for its whole movement [003 6.3.9]."""
 
@@ -326,6 +342,7 @@ TgxEvent = (
     | UnitMoved
     | Transported
     | StoodUp
+    | StressRolled
     | AircraftFlew
     | QuickTimeRolled
     | SmokeLaid

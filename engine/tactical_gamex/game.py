@@ -6,12 +6,14 @@ and victory by itself. Same situation, seed and orders give the same log."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.tactical_gamex import (
     attacks,
+    combat,
     command,
     interdiction,
+    stress,
     transport,
 )
 from engine.tactical_gamex.events import (
@@ -25,6 +27,7 @@ from engine.tactical_gamex.events import (
     QuickTimeRolled,
     SpotAttempted,
     StoodUp,
+    StressRolled,
     TgxGameEnded,
 )
 from engine.tactical_gamex.game_special import SpecialOrders
@@ -63,6 +66,7 @@ from schemas.vocabulary import Side
 Offset = tuple[int, int]
 
 SEEN_ROLLS = (
+    StressRolled,
     AircraftFlew,
     Attacked,
     MoraleChecked,
@@ -357,12 +361,34 @@ class TacticalGame(SpecialOrders):
         hex_ = targets[0].hex if targets else None
         attackers = self._shooters(order.units, hex_)
         spec = attacks.direct_fire_spec(self.state, attackers, targets)
+        added = 0.0
+        if order.stress:
+            if stress.COMBAT_STRESS not in self.state.options:
+                raise IllegalOrder("the situation does not use Combat Stress (rule 12)")
+            points = stress.stress_points(spec.attack, spec.defense)
+            if points is None:
+                raise IllegalOrder("no stress reaches the next column within its limits [003 12]")
+            added = points
+            spec = replace(spec, attack=spec.attack + added)
         self._pay_hexes(attackers, "fire")
         events = attacks.run(self.state, [spec])
         for a in attackers:
             a.marker = Marker.FIRED
             self.state.free_fire.pop(a.id, None)
+        if added:
+            events += self._stress_penalty(attackers, added)
         return events
+
+    def _stress_penalty(self, attackers: Sequence[Unit], added: float) -> list[object]:
+        """After a stressed attack a die at or under the points added disrupts every attacker
+        [003 12.3]."""
+        roll = self.state.dice.d6()
+        hit = roll <= added
+        if hit:
+            for unit in attackers:
+                if unit.hex is not None:
+                    combat.disrupt(self.state, unit)
+        return [StressRolled(self.state.turn, tuple(a.id for a in attackers), added, roll, hit)]
 
     def _mark_opp_fire(self, ids: Sequence[str]) -> list[object]:
         units = self._shooters(ids)

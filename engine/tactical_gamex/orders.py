@@ -81,9 +81,12 @@ class Fire:
 
     units: tuple[str, ...]
     targets: tuple[str, ...]
+    stress: bool = False
+    """Add the Combat Stress points that reach the next column (optional rule 12)."""
 
     def describe(self) -> str:
-        return f"{', '.join(self.units)} fire at {', '.join(self.targets)}"
+        stressed = " under combat stress" if self.stress else ""
+        return f"{', '.join(self.units)} fire at {', '.join(self.targets)}{stressed}"
 
 
 @dataclass(frozen=True, slots=True)

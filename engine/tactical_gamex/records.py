@@ -33,7 +33,9 @@ def order_to_model(order: o.TgxOrder) -> s.SavedOrder:
     if isinstance(order, o.Spot):
         return s.SpotOrder(unit=order.unit, hex=order.hex)
     if isinstance(order, o.Fire):
-        return s.FireOrder(units=list(order.units), targets=list(order.targets))
+        return s.FireOrder(
+            units=list(order.units), targets=list(order.targets), stress=order.stress
+        )
     if isinstance(order, o.MarkOpportunityFire):
         return s.OpportunityFireOrder(units=list(order.units))
     if isinstance(order, o.IndirectFire):
@@ -89,7 +91,7 @@ def order_of(model: s.SavedOrder) -> o.TgxOrder:
     if isinstance(model, s.SpotOrder):
         return o.Spot(model.unit, _hex(model.hex))
     if isinstance(model, s.FireOrder):
-        return o.Fire(tuple(model.units), tuple(model.targets))
+        return o.Fire(tuple(model.units), tuple(model.targets), model.stress)
     if isinstance(model, s.OpportunityFireOrder):
         return o.MarkOpportunityFire(tuple(model.units))
     if isinstance(model, s.IndirectFireOrder):

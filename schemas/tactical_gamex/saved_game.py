@@ -68,6 +68,8 @@ class FireOrder(Tagged):
     kind: Literal["fire"] = "fire"
     units: list[Identifier] = Field(min_length=1)
     targets: list[Identifier] = Field(min_length=1)
+    stress: bool = False
+    """Combat Stress points added (optional rule 12)."""
 
 
 class OpportunityFireOrder(Tagged):
