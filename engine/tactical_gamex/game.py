@@ -33,7 +33,7 @@ from engine.tactical_gamex.events import (
 from engine.tactical_gamex.game_special import SpecialOrders
 from engine.tactical_gamex.los import has_los
 from engine.tactical_gamex.morale import rally
-from engine.tactical_gamex.movement import IllegalOrder, reach
+from engine.tactical_gamex.movement import IllegalOrder, path_cost, reach
 from engine.tactical_gamex.orders import (
     AirAttack,
     CallArtillery,
@@ -455,23 +455,41 @@ class TacticalGame(SpecialOrders):
         if len(order.exits) != len(attackers):
             raise IllegalOrder("name an exit hex for each overrunning unit [003 6.4.5]")
         board = self.state.board
-        spec = attacks.overrun_spec(self.state, attackers, order.hex)
-        for unit, exit_ in zip(attackers, order.exits, strict=True):
+        paths = order.paths or tuple(() for _ in attackers)
+        if len(paths) != len(attackers):
+            raise IllegalOrder("give a path (maybe empty) for each overrunning unit")
+        attacks.overrun_spec(self.state, attackers, order.hex)  # who may take part at all
+        for unit, exit_, path in zip(attackers, order.exits, paths, strict=True):
             assert unit.hex is not None
-            if not board.adjacent(unit.hex, order.hex) or not board.adjacent(order.hex, exit_):
+            approach = path_cost(self.state, unit, path) if path else 0.0
+            last = path[-1] if path else unit.hex
+            if not board.adjacent(last, order.hex) or not board.adjacent(order.hex, exit_):
                 raise IllegalOrder(f"{unit.id} must drive from next to {order.hex} through it")
-            cost = (board.effects(order.hex).cost(unit.type.move_class) or 99) + (
+            through = (board.effects(order.hex).cost(unit.type.move_class) or 99) + (
                 board.effects(exit_).cost(unit.type.move_class) or 99
             )
-            if cost > unit.type.movement or self.state.enemy_at(exit_, unit.side):
+            if approach + through > unit.type.movement or self.state.enemy_at(exit_, unit.side):
                 raise IllegalOrder(f"{unit.id} cannot complete the move through {order.hex}")
         self._pay_hexes(attackers, "move")
-        events = attacks.run(self.state, [spec])
-        for unit, exit_ in zip(attackers, order.exits, strict=True):
+        events: list[object] = []
+        for unit, path in zip(attackers, paths, strict=True):
+            if path:
+                events += walk(self.state, unit, path)
+        driving = [
+            (u, e)
+            for u, e in zip(attackers, order.exits, strict=True)
+            if u.hex is not None and not u.disrupted and board.adjacent(u.hex, order.hex)
+        ]
+        if driving:  # [003 6.4.5] units stopped on the way do not take part
+            spec = attacks.overrun_spec(self.state, [u for u, _ in driving], order.hex)
+            events += attacks.run(self.state, [spec])
+        for unit, exit_ in driving:
             unit.hex = exit_
             if unit.passenger:
                 self.state.units[unit.passenger].hex = exit_
-            unit.marker = Marker.FIRED
+        for unit in attackers:
+            if unit.hex is not None:
+                unit.marker = Marker.FIRED
         return events
 
     def _close_assault(self, order: CloseAssault) -> list[object]:

@@ -129,11 +129,13 @@ class CallArtillery:
 
 @dataclass(frozen=True, slots=True)
 class Overrun:
-    """Armoured units adjacent to a hex drive through it to the exit hexes [003 6.4.5]."""
+    """Armoured units drive up to a hex along `paths` (one per unit, empty for a unit already
+    next to it), through it and on to their exit hexes [003 6.4.5]."""
 
     units: tuple[str, ...]
     hex: Offset
     exits: tuple[Offset, ...]
+    paths: tuple[tuple[Offset, ...], ...] = ()
 
     def describe(self) -> str:
         return f"{', '.join(self.units)} overrun {self.hex}"

@@ -49,7 +49,12 @@ def order_to_model(order: o.TgxOrder) -> s.SavedOrder:
             interdict=order.interdict,
         )
     if isinstance(order, o.Overrun):
-        return s.OverrunOrder(units=list(order.units), hex=order.hex, exits=list(order.exits))
+        return s.OverrunOrder(
+            units=list(order.units),
+            hex=order.hex,
+            exits=list(order.exits),
+            paths=[list(p) for p in order.paths],
+        )
     if isinstance(order, o.CloseAssault):
         return s.CloseAssaultOrder(
             units=list(order.units), hex=order.hex, paths=[list(p) for p in order.paths]
@@ -101,7 +106,12 @@ def order_of(model: s.SavedOrder) -> o.TgxOrder:
             model.battery, _hex(model.hex), model.sighter, model.lowered, model.interdict
         )
     if isinstance(model, s.OverrunOrder):
-        return o.Overrun(tuple(model.units), _hex(model.hex), tuple(_hex(h) for h in model.exits))
+        return o.Overrun(
+            tuple(model.units),
+            _hex(model.hex),
+            tuple(_hex(h) for h in model.exits),
+            tuple(tuple(_hex(h) for h in p) for p in model.paths),
+        )
     if isinstance(model, s.CloseAssaultOrder):
         return o.CloseAssault(
             tuple(model.units),

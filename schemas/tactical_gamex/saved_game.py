@@ -108,6 +108,8 @@ class OverrunOrder(Tagged):
     units: list[Identifier] = Field(min_length=1)
     hex: HexPos
     exits: list[HexPos] = Field(min_length=1)
+    paths: list[list[HexPos]] = []
+    """Each unit's drive up to the hex first (empty: already next to it)."""
 
 
 class CloseAssaultOrder(Tagged):

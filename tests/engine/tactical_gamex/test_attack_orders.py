@@ -134,3 +134,19 @@ def test_close_assault_after_moving_next_to_the_hex_but_not_by_road() -> None:
     road = TacticalGame(s)
     with pytest.raises(IllegalOrder, match="road rate"):
         road.apply(CloseAssault(("r",), (0, 5), (((0, 3), (0, 4)),)))
+
+
+def test_overrun_after_driving_up_to_the_hex() -> None:
+    """The Marder drives two hexes, through the target and out: 1 + 1 + 1 + 1 MP of its 10."""
+    units = [
+        ("marder", Side.ALLIED, MARDER, (2, 1)),
+        ("p", Side.AXIS, SECURITY, (2, 4)),
+    ]
+    game = _game(units, [6, 6])
+    events = game.apply(Overrun(("marder",), (2, 4), ((2, 5),), (((2, 2), (2, 3)),)))
+    overrun = next(e for e in events if isinstance(e, Attacked))
+    assert overrun.kind == "overrun"
+    assert game.unit("marder").hex == (2, 5)
+    far = _game([("marder", Side.ALLIED, MARDER, (2, 0)), units[1]], [6])
+    with pytest.raises(IllegalOrder, match="next to"):
+        far.apply(Overrun(("marder",), (2, 4), ((2, 5),), (((2, 1), (2, 2)),)))
