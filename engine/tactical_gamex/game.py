@@ -321,7 +321,10 @@ class TacticalGame(SpecialOrders):
         ]
         if not units:
             raise IllegalOrder(f"no disrupted unit of yours may rally at {hex_}")
-        self._pay("rally", hex_, once=False)
+        # each attempt pays again; out of command, two points a unit [003 7.3, 22.2]
+        out = [u for u in units if not command.in_command(self.state, u)]
+        points = (1 if len(out) < len(units) else 0) + command.OUT_OF_COMMAND_COST * len(out)
+        self._pay("rally", hex_, points, once=False)
         return [rally(self.state, u) for u in units]
 
     def _spot(self, order: Spot) -> list[object]:
@@ -330,7 +333,8 @@ class TacticalGame(SpecialOrders):
         if needed is None:
             raise IllegalOrder(f"{spotter.id} cannot try to spot {order.hex} [003 6.3.8]")
         assert spotter.hex is not None
-        self._pay("spot", spotter.hex, once=False)
+        in_command = command.in_command(self.state, spotter)
+        self._pay("spot", spotter.hex, 1 if in_command else command.OUT_OF_COMMAND_COST, False)
         roll = self.state.dice.d6() if needed else 0
         success = needed == 0 or roll <= needed
         if success:

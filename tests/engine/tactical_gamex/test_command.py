@@ -70,3 +70,10 @@ def test_stacked_with_a_cp_is_minus_two() -> None:
     game = _game([6])
     game.state.units["near"].hex = (0, 0)
     assert morale_modifier(game.state, game.unit("near")) == -2
+
+
+def test_rallying_a_unit_out_of_command_costs_two() -> None:
+    game = _game([6, 1, 1])
+    game.state.units["far"].disrupted = True
+    game.apply(Rally((0, 9)))
+    assert game.points_left == 4
