@@ -177,6 +177,22 @@ class StressRolled:
 
 
 @dataclass(frozen=True, slots=True)
+class BlockFireRolled:
+    """The die after an opportunity-fire attack on a unit entering a Block hex: equal to the
+    attacks so far, they stop [003 8.5]."""
+
+    turn: int
+    unit: str
+    attacks: int
+    roll: int
+    stops: bool
+
+    def describe(self) -> str:
+        verdict = "no more attacks" if self.stops else "one more attack allowed"
+        return f"{self.unit} in the block after {self.attacks} attack(s): {self.roll}, {verdict}"
+
+
+@dataclass(frozen=True, slots=True)
 class StoodUp:
     """A unit Down in a stream came Up, for its whole movement [003 6.3.9]."""
 
@@ -342,6 +358,7 @@ TgxEvent = (
     | UnitMoved
     | Transported
     | StoodUp
+    | BlockFireRolled
     | StressRolled
     | AircraftFlew
     | QuickTimeRolled

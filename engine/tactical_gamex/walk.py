@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from engine.tactical_gamex.combat import AttackSpec, apply_result, may_attack, resolve, wec_attack
 from engine.tactical_gamex.events import (
     Attacked,
+    BlockFireRolled,
     DefenderResult,
     MoraleChecked,
     QuickTimeRolled,
@@ -81,7 +82,9 @@ def walk(
             if unit.hex is None or (steady and unit.disrupted):
                 halted = "the minefield"
                 break
-        events += opportunity_fire(state, unit, max(1, math.ceil(cost)), to, quick)
+        # [003 8.5] a Block hex: attacks go on until a die equals the attacks so far
+        shots = 0 if to in state.counters.blocks else max(1, math.ceil(cost))
+        events += opportunity_fire(state, unit, shots, to, quick)
         if unit.hex is None:
             halted = "eliminated"
             break
@@ -189,7 +192,9 @@ def opportunity_fire(
 ) -> list[object]:
     """The enemy's units marked Opp Fire fire at a unit that entered `hex_`: as many as the MP
     it spent there (B.15 #8: half an MP on a road rounds up to one), each one alone, at the
-    mover only, as direct fire from A and I weapons with sight of the hex [003 6.4.2].
+    mover only, as direct fire from A and I weapons with sight of the hex [003 6.4.2]; into a
+    Block hex (`shots` 0) after each attack a die equal to the attacks so far ends them, any
+    other allows one more [003 8.5].
 
     The engine decides for the firing side, as Panzer Campaigns' automatic defensive fire
     does: the strongest eligible shooter first, each only at 1:3 or better. A unit entering an
@@ -216,8 +221,9 @@ def opportunity_fire(
             continue
         candidates.append((strength, shooter))
     candidates.sort(key=lambda pair: -pair[0])
-    for strength, shooter in candidates[:shots]:
-        if mover.hex is None:
+    block = shots == 0
+    for count, (strength, shooter) in enumerate(candidates, 1):
+        if mover.hex is None or (not block and count > shots):
             break
         spec = AttackSpec(
             "opportunity fire",
@@ -230,4 +236,9 @@ def opportunity_fire(
         )
         events += resolve(state, spec)
         shooter.marker = Marker.FIRED
+        if block and mover.hex is not None:
+            roll = state.dice.d6()
+            events.append(BlockFireRolled(state.turn, mover.id, count, roll, roll == count))
+            if roll == count:
+                break
     return events

@@ -129,3 +129,24 @@ def test_a_disrupted_unit_in_sight_of_the_enemy_moves_only_away() -> None:
         walk(s, rifle, [(4, 0)])
     walk(s, rifle, [(2, 0), (1, 0)])
     assert rifle.hex == (1, 0)
+
+
+def test_opportunity_fire_into_a_block_goes_on_until_the_die_equals_the_attacks() -> None:
+    """[003 8.5]: after each attack a die; equal to the attacks so far, no more (here the
+    second die, a 2, after two attacks)."""
+    from engine.tactical_gamex.events import Attacked, BlockFireRolled
+    from engine.tactical_gamex.units import Marker
+    from tests.engine.tactical_gamex.boards import FixedDice
+
+    b = board(["....."] * 5)
+    units = [("q", Side.ALLIED, RIFLE, (2, 0))]
+    units += [(f"x{i}", Side.AXIS, RIFLE, (3, 3)) for i in range(3)]
+    s = state(b, units)
+    s.counters.blocks.add((3, 0))
+    for i in range(3):
+        s.units[f"x{i}"].marker = Marker.OPP_FIRE
+    s.dice = FixedDice([6, 5, 6, 2])  # attack, die 5 (not 1), attack, die 2 (= 2): stop
+    events = walk(s, s.units["q"], [(3, 0)])
+    assert len([e for e in events if isinstance(e, Attacked)]) == 2
+    rolls = [e for e in events if isinstance(e, BlockFireRolled)]
+    assert [(r.attacks, r.roll, r.stops) for r in rolls] == [(1, 5, False), (2, 2, True)]
