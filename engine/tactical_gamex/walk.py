@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from engine.tactical_gamex import solitaire
 from engine.tactical_gamex.combat import AttackSpec, apply_result, may_attack, resolve, wec_attack
 from engine.tactical_gamex.events import (
     Attacked,
@@ -53,7 +54,17 @@ def walk(
     halted = ""
     road = False
     steady = not unit.disrupted
+    hesitant: list[Unit] = []
+    if solitaire.is_on(state):
+        seen_by = solitaire.watchers(state, unit)
+        if seen_by:  # [003 23.1] hesitation
+            hesitation = morale_check(state, unit, "hesitation")
+            events.append(hesitation)
+            hesitant = [] if hesitation.passed else seen_by
     for index, to in enumerate(path):
+        if hesitant and solitaire.closer(state, here, to, hesitant):
+            halted = "hesitated: it may not move closer to the enemy in sight"
+            break
         s = step(state, unit, here, to, start, quick=quick)
         cost = allowance - spent if s.all_mp else s.cost
         if s.stream_check:
@@ -208,7 +219,7 @@ def opportunity_fire(
     defense = mover.type.defense / 2 if quick else mover.type.defense
     candidates: list[tuple[float, Unit]] = []
     for shooter in state.iter_units():
-        if shooter.side is mover.side or shooter.marker is not Marker.OPP_FIRE:
+        if shooter.side is mover.side or not solitaire.may_opportunity_fire(state, shooter):
             continue
         if shooter.type.weapon not in (Weapon.A, Weapon.I) or may_attack(shooter):
             continue
