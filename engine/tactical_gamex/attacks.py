@@ -19,6 +19,7 @@ from engine.tactical_gamex.combat import (
     wec_attack,
 )
 from engine.tactical_gamex.events import ArtilleryCalled
+from engine.tactical_gamex.field_of_fire import in_arc
 from engine.tactical_gamex.los import has_los
 from engine.tactical_gamex.movement import IllegalOrder, is_road_step
 from engine.tactical_gamex.spotting import is_spotted
@@ -76,6 +77,8 @@ def direct_fire_spec(
         assert a.hex is not None
         if not has_los(state, a.hex, hex_):
             raise IllegalOrder(f"{a.id} has no line of sight to {hex_} [003 6.3.7]")
+        if not in_arc(state, a, hex_):
+            raise IllegalOrder(f"{hex_} is outside {a.id}'s field of fire [003 19.2]")
         distance = state.board.distance(a.hex, hex_)
         strength = wec_attack(a.type, distance, kind)
         rider = mounted_rider(state, a)
@@ -180,6 +183,8 @@ def check_indirect(state: TgxState, attackers: Sequence[Unit], hex_: Offset) -> 
         distance = state.board.distance(a.hex, hex_)
         if distance > a.type.range or distance < minimum_range(a):
             raise IllegalOrder(f"{hex_} is out of {a.id}'s indirect range [003 6.4.3]")
+        if not in_arc(state, a, hex_):
+            raise IllegalOrder(f"{hex_} is outside {a.id}'s field of fire [003 19.2]")
 
 
 def call_battery(
