@@ -1,6 +1,6 @@
-"""Engineers, supplemental rule 9 [003 9.1, 9.4, 8.5]: clearing a minefield or a block (the
+"""Engineers, supplemental rule 9 [003 9.1, 9.2, 9.4, 8.5]: clearing a minefield or a block (the
 engineer moves in from next to it and the marker goes at Housekeeping if it is still there, in
-good order), and removing a wreck from its hex or the next."""
+good order), creating a block on a road hex, and removing a wreck from its hex or the next."""
 
 from __future__ import annotations
 
@@ -60,3 +60,59 @@ def remove_wreck(state: TgxState, engineer: Unit, hex_: Offset) -> None:
     if not state.counters.wrecks[hex_]:
         del state.counters.wrecks[hex_]
     engineer.marker = Marker.COMPLETED
+
+
+BLOCK_ACTIONS_WOODS = 2
+BLOCK_ACTIONS = 4
+BLOCK_SUCCESS = 5
+
+
+def block_actions(state: TgxState, hex_: Offset) -> int:
+    """Engineer Actions a block needs: two in a Woods road hex, four elsewhere [003 9.2]."""
+    return BLOCK_ACTIONS_WOODS if state.board.effects(hex_).name == "woods" else BLOCK_ACTIONS
+
+
+def why_not_block(state: TgxState, engineer: Unit) -> str | None:
+    """Why the engineer may not work on a block in its hex now [003 9.2]: an engineer in good
+    order on a road hex with no block yet, its designated transport alive and in or next to
+    the hex."""
+    if not engineer.type.has(ENGINEER) or engineer.disrupted:
+        return f"{engineer.id} is not an engineer in good order"
+    hex_ = engineer.hex
+    assert hex_ is not None
+    if not state.board.is_road(hex_):
+        return f"blocks are made on road hexes; {hex_} has none [003 9.2]"
+    if hex_ in state.counters.blocks:
+        return f"{hex_} already has a block"
+    vehicle = state.units.get(engineer.transport or "")
+    if vehicle is None or vehicle.hex is None:
+        return f"{engineer.id} has no designated transport left: it may only clear mines [003 9.2]"
+    if vehicle.hex != hex_ and not state.board.adjacent(vehicle.hex, hex_):
+        return f"{engineer.id}'s transport {vehicle.id} must be in or next to {hex_} [003 9.2]"
+    return None
+
+
+def work_on_block(state: TgxState, engineer: Unit) -> tuple[int, int]:
+    """One Engineer Action toward a block in the engineer's hex; the actions done and needed.
+    The engineer stays in the hex until the last (the caller moves it out and rolls)."""
+    why = why_not_block(state, engineer)
+    if why:
+        raise IllegalOrder(why)
+    hex_ = engineer.hex
+    assert hex_ is not None
+    done = state.works.get(hex_, 0) + 1
+    state.works[hex_] = done
+    engineer.marker = Marker.COMPLETED
+    return done, block_actions(state, hex_)
+
+
+def roll_for_block(state: TgxState, hex_: Offset) -> tuple[int, bool]:
+    """The die as the engineer leaves after the last action: 1-5 places the block; on a 6 the
+    next action rolls again (any number of further tries, always 1-5) [003 9.2]."""
+    roll = state.dice.d6()
+    if roll <= BLOCK_SUCCESS:
+        state.counters.blocks.add(hex_)
+        state.works.pop(hex_, None)
+        return roll, True
+    state.works[hex_] = block_actions(state, hex_) - 1
+    return roll, False

@@ -36,6 +36,7 @@ from engine.tactical_gamex.morale import rally
 from engine.tactical_gamex.movement import IllegalOrder, path_cost, reach
 from engine.tactical_gamex.orders import (
     AirAttack,
+    BuildBlock,
     CallArtillery,
     ClearObstacle,
     CloseAssault,
@@ -213,7 +214,7 @@ class TacticalGame(SpecialOrders):
             return self._mobile_fire(order)
         if isinstance(order, FireSmoke):
             return self._smoke(order)
-        if isinstance(order, ClearObstacle | RemoveWreck):
+        if isinstance(order, ClearObstacle | RemoveWreck | BuildBlock):
             return self._engineer(order)
         raise IllegalOrder(f"not a Tactical GameX order: {order!r}")
 

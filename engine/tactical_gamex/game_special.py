@@ -13,6 +13,7 @@ from engine.tactical_gamex.events import AircraftFlew, EngineerWorked, Exited, S
 from engine.tactical_gamex.movement import IllegalOrder
 from engine.tactical_gamex.orders import (
     AirAttack,
+    BuildBlock,
     ClearObstacle,
     FireSmoke,
     MobileFire,
@@ -109,10 +110,12 @@ class SpecialOrders:
             sighter.marker = Marker.COMPLETED
         return [SmokeLaid(self.state.turn, tuple(order.units), order.hex)]
 
-    def _engineer(self, order: ClearObstacle | RemoveWreck) -> list[object]:
+    def _engineer(self, order: ClearObstacle | RemoveWreck | BuildBlock) -> list[object]:
         """Engineer activities, one point a hex of engineers [003 4.2.2, 9.0]."""
         unit = self._own(order.unit)
         self._pay_units("engineer", [unit])
+        if isinstance(order, BuildBlock):
+            return self._build_block(unit, order.exit)
         if isinstance(order, ClearObstacle):
             engineers.start_clearing(self.state, unit, order.hex)
             work = "clearing begins"
@@ -120,6 +123,23 @@ class SpecialOrders:
             engineers.remove_wreck(self.state, unit, order.hex)
             work = "wreck removed"
         return [EngineerWorked(self.state.turn, unit.id, order.hex, work)]
+
+    def _build_block(self, unit: Unit, exit_: Offset) -> list[object]:
+        """An Engineer Action; on the last the engineer leaves by `exit_` and rolls [003 9.2]."""
+        hex_ = unit.hex
+        assert hex_ is not None
+        done, needed = engineers.work_on_block(self.state, unit)
+        events: list[object] = [
+            EngineerWorked(self.state.turn, unit.id, hex_, f"block action {done} of {needed}")
+        ]
+        if done < needed:
+            return events
+        events += walk(self.state, unit, [exit_])
+        unit.marker = Marker.COMPLETED
+        roll, placed = engineers.roll_for_block(self.state, hex_)
+        outcome = "block placed" if placed else "block attempt failed"
+        events.append(EngineerWorked(self.state.turn, unit.id, hex_, f"{outcome} (rolled {roll})"))
+        return events
 
     def _exit(self, unit_id: str) -> list[object]:
         """Leave the board from an edge hex that an exit condition of the side counts."""

@@ -183,6 +183,7 @@ def _place_forces(
                 unit = Unit(counter.id, forces.side, nation.nation.value, kind, hex_)
                 unit.command_post = counter.command_post
                 unit.facing = counter.facing
+                unit.transport = counter.transport
                 if hex_ is not None and state.board.is_stream(hex_):
                     # [003 6.3.9] Down when the situation says so, else Up (on a bridge: neither)
                     if counter.down:

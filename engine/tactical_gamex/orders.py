@@ -204,6 +204,18 @@ class ClearObstacle:
 
 
 @dataclass(frozen=True, slots=True)
+class BuildBlock:
+    """An Engineer Action toward a block in the engineer's road hex; on the last it leaves for
+    `exit` and rolls [003 9.2]."""
+
+    unit: str
+    exit: Offset
+
+    def describe(self) -> str:
+        return f"{self.unit} works on a block"
+
+
+@dataclass(frozen=True, slots=True)
 class RemoveWreck:
     """An engineer removes one wreck from its hex or the next [003 9.4]."""
 
@@ -249,6 +261,7 @@ TgxOrder = (
     | MobileFire
     | FireSmoke
     | ClearObstacle
+    | BuildBlock
     | RemoveWreck
     | ExitBoard
     | EndImpulse
@@ -270,6 +283,7 @@ ORDER_TYPES: tuple[type, ...] = (
     MobileFire,
     FireSmoke,
     ClearObstacle,
+    BuildBlock,
     RemoveWreck,
     ExitBoard,
     EndImpulse,

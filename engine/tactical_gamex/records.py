@@ -76,6 +76,8 @@ def order_to_model(order: o.TgxOrder) -> s.SavedOrder:
         return s.SmokeOrder(units=list(order.units), hex=order.hex, sighter=order.sighter or None)
     if isinstance(order, o.ClearObstacle):
         return s.ClearObstacleOrder(unit=order.unit, hex=order.hex)
+    if isinstance(order, o.BuildBlock):
+        return s.BuildBlockOrder(unit=order.unit, exit=order.exit)
     if isinstance(order, o.RemoveWreck):
         return s.RemoveWreckOrder(unit=order.unit, hex=order.hex)
     return s.EndImpulseOrder()
@@ -128,6 +130,8 @@ def order_of(model: s.SavedOrder) -> o.TgxOrder:
         return o.FireSmoke(tuple(model.units), _hex(model.hex), model.sighter or "")
     if isinstance(model, s.ClearObstacleOrder):
         return o.ClearObstacle(model.unit, _hex(model.hex))
+    if isinstance(model, s.BuildBlockOrder):
+        return o.BuildBlock(model.unit, _hex(model.exit))
     if isinstance(model, s.RemoveWreckOrder):
         return o.RemoveWreck(model.unit, _hex(model.hex))
     return o.EndImpulse()

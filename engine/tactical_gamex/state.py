@@ -150,6 +150,8 @@ class TgxState:
     batteries: dict[str, Battery] = field(default_factory=dict)
     aircraft: dict[str, Any] = field(default_factory=dict)
     """The situation's aircraft (`aircraft.Aircraft`), by id [003 6.4.7]."""
+    works: dict[Offset, int] = field(default_factory=dict)
+    """Engineer Actions done toward a block, by hex [003 9.2]."""
     clearing: dict[Offset, str] = field(default_factory=dict)
     """Minefields and blocks being cleared this turn, by the engineer in them [003 9.1]."""
     options: frozenset[str] = frozenset()
@@ -220,6 +222,7 @@ class TgxState:
         new.stack_limits = dict(self.stack_limits)
         new.exited = {side: list(ids) for side, ids in self.exited.items()}
         new.clearing = dict(self.clearing)
+        new.works = dict(self.works)
         return new
 
 

@@ -130,6 +130,8 @@ class Unit:
     bonus_used: bool = False
     """Used the road rate this turn: no Close Assault [003 6.4.6]."""
     in_fort: bool = False
+    transport: str | None = None
+    """An engineer's designated transport [003 9.2]."""
     facing: str | None = None
     """The hexside an artillery unit faces (a `Direction` value), for rule 19."""
     command_post: bool = False

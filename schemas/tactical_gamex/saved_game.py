@@ -158,6 +158,14 @@ class ClearObstacleOrder(Tagged):
     hex: HexPos
 
 
+class BuildBlockOrder(Tagged):
+    """An Engineer Action toward a block; on the last the engineer leaves by `exit` [003 9.2]."""
+
+    kind: Literal["build_block"] = "build_block"
+    unit: Identifier
+    exit: HexPos
+
+
 class RemoveWreckOrder(Tagged):
     """An engineer removes one wreck [003 9.4]."""
 
@@ -196,6 +204,7 @@ SavedOrder = Annotated[
     | MobileFireOrder
     | SmokeOrder
     | ClearObstacleOrder
+    | BuildBlockOrder
     | RemoveWreckOrder
     | ExitBoardOrder
     | EndImpulseOrder,

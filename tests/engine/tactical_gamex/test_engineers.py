@@ -9,7 +9,7 @@ import pytest
 from engine.tactical_gamex.events import EngineerWorked
 from engine.tactical_gamex.game import TacticalGame
 from engine.tactical_gamex.movement import IllegalOrder
-from engine.tactical_gamex.orders import ClearObstacle, EndImpulse, RemoveWreck
+from engine.tactical_gamex.orders import BuildBlock, ClearObstacle, EndImpulse, RemoveWreck
 from engine.tactical_gamex.turns import housekeeping
 from engine.tactical_gamex.units import Marker
 from schemas.vocabulary import Side
@@ -59,3 +59,41 @@ def test_wrecks_are_removed_one_at_a_time() -> None:
     with pytest.raises(IllegalOrder, match="already acted"):
         game.apply(RemoveWreck("eng", (1, 1)))
     game.apply(EndImpulse())
+
+
+def _block_game(rows, rolls):
+    from tests.engine.tactical_gamex.boards import TRUCK_TYPE
+
+    units = [
+        ("eng", Side.ALLIED, ENGINEERS, (0, 2)),
+        ("truck", Side.ALLIED, TRUCK_TYPE, (0, 1)),
+        ("x", Side.AXIS, RIFLE, (5, 5)),
+    ]
+    s = state(board(rows, roads=[((0, r), (0, r + 1)) for r in range(5)]), units)
+    s.units["eng"].transport = "truck"
+    s.first_initiative = Side.ALLIED
+    s.dice = FixedDice(rolls)
+    return TacticalGame(s)
+
+
+def test_a_block_in_a_woods_road_hex_takes_two_actions_then_a_roll_on_leaving() -> None:
+    """Two Engineer Actions in a Woods road hex (four elsewhere); on the last the engineer
+    leaves the hex and a 1-5 places the block [003 9.2]."""
+    rows = ["......"] * 6
+    rows[2] = "W....."
+    game = _block_game(rows, [6, 3])
+    events = game.apply(BuildBlock("eng", (0, 3)))
+    assert events[0].work == "block action 1 of 2"
+    assert game.unit("eng").hex == (0, 2)
+    game.state.units["eng"].marker = None  # its next activation, a turn later
+    events = game.apply(BuildBlock("eng", (0, 3)))
+    assert game.unit("eng").hex == (0, 3)
+    assert events[-1].work == "block placed (rolled 3)"
+    assert (0, 2) in game.state.counters.blocks
+
+
+def test_no_block_without_the_designated_transport_near() -> None:
+    game = _block_game(["......"] * 6, [6])
+    game.state.units["truck"].hex = (4, 4)
+    with pytest.raises(IllegalOrder, match="transport"):
+        game.apply(BuildBlock("eng", (0, 3)))
