@@ -85,6 +85,21 @@ def target_kind(state: TgxState, targets: Sequence[Unit], attackers: Sequence[Un
 
 MOUNTED_FIRE = "mounted_infantry_fire"
 BAIL_OUT = "bail_out"
+PANZERBLITZ_ASSAULT = "panzerblitz_assault"
+RIDER_DEFENSE = 1
+"""A PanzerBlitz Assault rider attacked on its own defends at a nominal DS 1 [003 16.2]."""
+
+
+def assault_carrier(state: TgxState, unit: Unit) -> bool:
+    """Whether the unit carries infantry by PanzerBlitz Assault (rule 16): German armour, not
+    SPA, with the rule on [003 16.1]."""
+    return (
+        PANZERBLITZ_ASSAULT in state.options
+        and unit.nation == "germany"
+        and unit.type.kind is UnitKind.ARMORED
+        and not unit.type.has("spa")
+        and not unit.type.is_transport
+    )
 
 
 def mounted_rider(state: TgxState, unit: Unit) -> Unit | None:
@@ -100,6 +115,9 @@ def defense_of(state: TgxState, unit: Unit) -> float:
     [003 8.4]; a C(I) carrier adds half its infantry passenger's DS (rule 13) [003 13.0]."""
     if unit.in_fort and unit.hex in state.counters.forts:
         return state.counters.forts[unit.hex].defense
+    carrier = state.units.get(unit.carrier or "")
+    if carrier is not None and assault_carrier(state, carrier):
+        return RIDER_DEFENSE
     rider = mounted_rider(state, unit)
     return unit.type.defense + (rider.type.defense / 2 if rider else 0)
 
@@ -205,16 +223,16 @@ def apply_result(state: TgxState, unit: Unit, result: Result) -> list[object]:
         return events
     if result is Result.X or (result is Result.DD and unit.disrupted):
         return eliminate(state, unit)
-    disrupt(state, unit)
-    return []
+    return disrupt(state, unit)
 
 
-def disrupt(state: TgxState, unit: Unit) -> None:
+def disrupt(state: TgxState, unit: Unit) -> list[object]:
     """Flip a unit (and its passenger) to its Disrupted side; an Opportunity Fire marker becomes
     Completed [003 6.4.2]. With Bail-Out (rule 14) the infantry of a disrupted C(I) carrier
     dismounts at once, disrupted too, when the hex has room; decision: it always does, the
     choice the rule gives the owner being the one that keeps the unit out of its carrier's
-    fate [003 14.0]."""
+    fate [003 14.0]. A PanzerBlitz Assault rider (rule 16) disrupted gets off (see
+    `_dismount_rider`). The events of any unit eliminated on the way."""
     passenger = state.units.get(unit.passenger or "")
     for u in (unit, passenger):
         if u is None:
@@ -222,6 +240,11 @@ def disrupt(state: TgxState, unit: Unit) -> None:
         u.disrupted = True
         if u.marker is Marker.OPP_FIRE:
             u.marker = Marker.COMPLETED
+    carrier = state.units.get(unit.carrier or "")
+    if carrier is not None and assault_carrier(state, carrier):
+        return _dismount_rider(state, carrier, unit)
+    if passenger is not None and assault_carrier(state, unit):
+        return _dismount_rider(state, unit, passenger)
     if (
         passenger is not None
         and BAIL_OUT in state.options
@@ -231,6 +254,20 @@ def disrupt(state: TgxState, unit: Unit) -> None:
         and state.stack_count(unit.hex) + 1 <= state.stacking_limit(unit.side)
     ):
         unit.passenger, passenger.carrier = None, None
+    return []
+
+
+def _dismount_rider(state: TgxState, carrier: Unit, rider: Unit) -> list[object]:
+    """A disrupted PanzerBlitz Assault rider gets off at once; without room in the hex it is
+    eliminated and the vehicle disrupted [003 16.2]."""
+    if carrier.passenger != rider.id:
+        return []
+    carrier.passenger, rider.carrier = None, None
+    assert carrier.hex is not None
+    if state.stack_count(carrier.hex) > state.stacking_limit(carrier.side):
+        carrier.disrupted = True
+        return eliminate(state, rider)
+    return []
 
 
 def eliminate(state: TgxState, unit: Unit, wrecks: bool = True) -> list[object]:

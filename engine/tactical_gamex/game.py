@@ -389,11 +389,14 @@ class TacticalGame(SpecialOrders):
         [003 12.3]."""
         roll = self.state.dice.d6()
         hit = roll <= added
+        events: list[object] = [
+            StressRolled(self.state.turn, tuple(a.id for a in attackers), added, roll, hit)
+        ]
         if hit:
             for unit in attackers:
                 if unit.hex is not None:
-                    combat.disrupt(self.state, unit)
-        return [StressRolled(self.state.turn, tuple(a.id for a in attackers), added, roll, hit)]
+                    events += combat.disrupt(self.state, unit)
+        return events
 
     def _mark_opp_fire(self, ids: Sequence[str]) -> list[object]:
         units = self._shooters(ids)

@@ -4,6 +4,7 @@ guns, which must start and end the activation in the carrier's hex."""
 
 from __future__ import annotations
 
+from engine.tactical_gamex.combat import assault_carrier
 from engine.tactical_gamex.events import Transported
 from engine.tactical_gamex.movement import IllegalOrder
 from engine.tactical_gamex.state import TgxState
@@ -19,7 +20,7 @@ def load_cost(carrier: Unit, passenger: Unit) -> float:
 
 def why_not_load(state: TgxState, carrier: Unit, passenger: Unit) -> str | None:
     """Why the carrier may not load the passenger now, None when it may."""
-    if not carrier.type.is_transport:
+    if not carrier.type.is_transport and not assault_carrier(state, carrier):
         return f"{carrier.id} is not a transport"
     if carrier.passenger is not None:
         return f"{carrier.id} already carries {carrier.passenger} [003 5.2.1]"
