@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 
 from engine.tactical_gamex import (
     attacks,
+    banzai,
     combat,
     command,
     interdiction,
@@ -500,9 +501,32 @@ class TacticalGame(SpecialOrders):
                 unit.marker = Marker.FIRED
         return events
 
+    def _banzai(self, order: CloseAssault) -> list[object]:
+        """A Banzai attack [003 17.0-17.3] (see `banzai`); disrupted Japanese may join."""
+        attackers: list[Unit] = []
+        for unit_id in order.units:
+            unit = self._own(unit_id)
+            attackers.append(unit)
+        banzai.check_attackers(self.state, attackers, order.hex)
+        defenders = [u for u in self.state.units_at(order.hex) if u.carrier is None]
+        if not defenders or defenders[0].side is self.acting:
+            raise IllegalOrder(f"no enemy to assault at {order.hex}")
+        self._pay_hexes(attackers, "fire")
+        events = banzai.defenders_check(self.state, defenders)
+        events += banzai.defenders_fire(self.state, defenders, attackers)
+        spec = banzai.banzai_spec(self.state, attackers, order.hex)
+        if spec is not None:
+            events += attacks.run(self.state, [spec])
+        for unit in attackers:
+            if unit.hex is not None:
+                unit.marker = Marker.FIRED
+        return events
+
     def _close_assault(self, order: CloseAssault) -> list[object]:
         """Close Assault [003 6.4.6]: the units may first move next to the hex, without a
         movement bonus; those the move's opportunity fire disrupts or eliminates drop out."""
+        if order.banzai:
+            return self._banzai(order)
         attackers = self._shooters(order.units)
         paths = order.paths or tuple(() for _ in attackers)
         if len(paths) != len(attackers):

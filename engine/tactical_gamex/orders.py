@@ -149,6 +149,8 @@ class CloseAssault:
     units: tuple[str, ...]
     hex: Offset
     paths: tuple[tuple[Offset, ...], ...] = ()
+    banzai: bool = False
+    """A Japanese Banzai attack (optional rule 17); its units attack from where they stand."""
 
     def describe(self) -> str:
         return f"{', '.join(self.units)} close assault {self.hex}"

@@ -57,7 +57,10 @@ def order_to_model(order: o.TgxOrder) -> s.SavedOrder:
         )
     if isinstance(order, o.CloseAssault):
         return s.CloseAssaultOrder(
-            units=list(order.units), hex=order.hex, paths=[list(p) for p in order.paths]
+            units=list(order.units),
+            hex=order.hex,
+            paths=[list(p) for p in order.paths],
+            banzai=order.banzai,
         )
     if isinstance(order, o.ExitBoard):
         return s.ExitBoardOrder(unit=order.unit)
@@ -119,6 +122,7 @@ def order_of(model: s.SavedOrder) -> o.TgxOrder:
             tuple(model.units),
             _hex(model.hex),
             tuple(tuple(_hex(h) for h in p) for p in model.paths),
+            model.banzai,
         )
     if isinstance(model, s.ExitBoardOrder):
         return o.ExitBoard(model.unit)

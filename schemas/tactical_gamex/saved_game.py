@@ -120,6 +120,8 @@ class CloseAssaultOrder(Tagged):
     hex: HexPos
     paths: list[list[HexPos]] = []
     """Each unit's move next to the hex first (empty: already there)."""
+    banzai: bool = False
+    """A Japanese Banzai attack (optional rule 17)."""
 
 
 class AirAttackOrder(Tagged):
