@@ -5,7 +5,7 @@ arithmetic."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from engine.hexgrid import Grid, Hex
@@ -97,10 +97,3 @@ class Board:
 
     def is_stream(self, hex_: Offset) -> bool:
         return self.effects(hex_).stream
-
-    def within(self, center: Offset, radius: int) -> Iterable[Offset]:
-        """Hexes of the board within `radius`."""
-        for h in self.axial(center).iter_range(radius):
-            o = self.offset(h)
-            if self.contains(o):
-                yield o

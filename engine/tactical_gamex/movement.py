@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from engine.tactical_gamex.los import has_los
 from engine.tactical_gamex.state import TgxState
-from engine.tactical_gamex.units import StreamState, Unit
+from engine.tactical_gamex.units import Unit
 
 Offset = tuple[int, int]
 
@@ -225,7 +225,3 @@ def reach(state: TgxState, unit: Unit, *, quick: bool = False) -> dict[Offset, f
                     heapq.heappush(heap, (total, to))
     del best[start]
     return best
-
-
-def stream_state_after(s: Step) -> StreamState | None:
-    return StreamState.DOWN if s.down else None

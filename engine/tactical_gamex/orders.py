@@ -268,25 +268,3 @@ TgxOrder = (
     | ExitBoard
     | EndImpulse
 )
-ORDER_TYPES: tuple[type, ...] = (
-    Move,
-    StandUp,
-    Load,
-    Unload,
-    Rally,
-    Spot,
-    Fire,
-    MarkOpportunityFire,
-    IndirectFire,
-    CallArtillery,
-    Overrun,
-    CloseAssault,
-    AirAttack,
-    MobileFire,
-    FireSmoke,
-    ClearObstacle,
-    BuildBlock,
-    RemoveWreck,
-    ExitBoard,
-    EndImpulse,
-)
