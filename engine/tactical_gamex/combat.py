@@ -287,6 +287,10 @@ def eliminate(state: TgxState, unit: Unit, wrecks: bool = True) -> list[object]:
         u.passenger = None
         u.stream = None
         u.in_fort = False
+        if u.command_post:
+            # [003 22.1] the attached CP goes on the turn track, reassigned a turn later
+            u.command_post = False
+            state.cp_track.append((state.turn + 1, u.side))
         state.eliminated[u.side] += 1
         events.append(Eliminated(state.turn, u.id, hex_, wreck))
     if not state.units_at(hex_):

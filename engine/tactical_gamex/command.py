@@ -5,8 +5,9 @@ each, and command's effects on morale and rallies. Played when the situation swi
 from __future__ import annotations
 
 from engine.tactical_gamex.state import TgxState
-from engine.tactical_gamex.units import CP, Unit
+from engine.tactical_gamex.units import CP, Unit, Weapon
 from schemas.tactical_gamex.presets import COMMAND_RADIUS
+from schemas.vocabulary import Side
 
 COMMAND_CONTROL = "command_control"
 
@@ -60,3 +61,43 @@ def stacked_with_cp(state: TgxState, unit: Unit) -> bool:
     if not is_on(state) or unit.hex is None:
         return False
     return any(is_cp(u) and u is not unit for u in state.units_at(unit.hex) if u.side is unit.side)
+
+
+def reassign_posts(state: TgxState) -> list[str]:
+    """At Housekeeping, CPs on the turn track whose turn has come are attached again, each to
+    an A- or I-category unit of its side without one [003 22.1]. Decision (the owner chooses
+    in the text): the engine picks the unit with the most units of its side within the
+    nation's assigned radius, ties in the situation's order. The units given one."""
+    given: list[str] = []
+    waiting: list[tuple[int, Side]] = []
+    for turn, side in state.cp_track:
+        if turn > state.turn:
+            waiting.append((turn, side))
+            continue
+        candidates = [
+            u
+            for u in state.iter_units(side)
+            if not is_cp(u)
+            and u.carrier is None
+            and u.type.weapon in (Weapon.A, Weapon.I, Weapon.C_I)
+        ]
+        if not candidates:
+            waiting.append((turn, side))
+            continue
+        # max keeps the first of equals: the situation's order
+        best = max(candidates, key=lambda unit: _covered(state, unit))
+        best.command_post = True
+        given.append(best.id)
+    state.cp_track = waiting
+    return given
+
+
+def _covered(state: TgxState, unit: Unit) -> int:
+    """Units of the unit's side within its nation's assigned radius of it."""
+    assert unit.hex is not None
+    reach = RADIUS.get(unit.nation, (3, None))[0]
+    return sum(
+        1
+        for other in state.iter_units(unit.side)
+        if other.hex is not None and state.board.distance(unit.hex, other.hex) <= reach
+    )

@@ -193,6 +193,17 @@ class BlockFireRolled:
 
 
 @dataclass(frozen=True, slots=True)
+class CommandPostAttached:
+    """A CP off the turn track attached to a unit at Housekeeping [003 22.1]."""
+
+    turn: int
+    unit: str
+
+    def describe(self) -> str:
+        return f"a command post is attached to {self.unit}"
+
+
+@dataclass(frozen=True, slots=True)
 class StoodUp:
     """A unit Down in a stream came Up, for its whole movement [003 6.3.9]."""
 
@@ -358,6 +369,7 @@ TgxEvent = (
     | UnitMoved
     | Transported
     | StoodUp
+    | CommandPostAttached
     | BlockFireRolled
     | StressRolled
     | AircraftFlew

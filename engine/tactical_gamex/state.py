@@ -150,6 +150,9 @@ class TgxState:
     batteries: dict[str, Battery] = field(default_factory=dict)
     aircraft: dict[str, Any] = field(default_factory=dict)
     """The situation's aircraft (`aircraft.Aircraft`), by id [003 6.4.7]."""
+    cp_track: list[tuple[int, Side]] = field(default_factory=list)
+    """Attached CPs whose carrier was destroyed: the Housekeeping that reassigns each, and its
+    side [003 22.1]."""
     works: dict[Offset, int] = field(default_factory=dict)
     """Engineer Actions done toward a block, by hex [003 9.2]."""
     clearing: dict[Offset, str] = field(default_factory=dict)
@@ -223,6 +226,7 @@ class TgxState:
         new.exited = {side: list(ids) for side, ids in self.exited.items()}
         new.clearing = dict(self.clearing)
         new.works = dict(self.works)
+        new.cp_track = list(self.cp_track)
         return new
 
 

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.tactical_gamex.command import reassign_posts
 from engine.tactical_gamex.engineers import finish_clearing
 from engine.tactical_gamex.events import (
     Arrived,
+    CommandPostAttached,
     EngineerWorked,
     HousekeepingDone,
     InitiativeRolled,
@@ -153,6 +155,7 @@ def housekeeping(state: TgxState) -> list[object]:
     events: list[object] = [
         EngineerWorked(state.turn, "", hex_, "obstacle cleared") for hex_ in finish_clearing(state)
     ]
+    events += [CommandPostAttached(state.turn, unit) for unit in reassign_posts(state)]
     events.append(HousekeepingDone(state.turn))
     state.turn += 1
     return events + arrive(state)

@@ -77,3 +77,22 @@ def test_rallying_a_unit_out_of_command_costs_two() -> None:
     game.state.units["far"].disrupted = True
     game.apply(Rally((0, 9)))
     assert game.points_left == 4
+
+
+def test_a_lost_cp_returns_a_turn_later_on_another_unit() -> None:
+    """The carrier of an attached CP destroyed: the CP goes on the turn track one turn ahead and
+    is attached again at the following turn's Housekeeping [003 22.1]."""
+    from engine.tactical_gamex.combat import eliminate
+    from engine.tactical_gamex.events import CommandPostAttached
+    from engine.tactical_gamex.turns import housekeeping
+
+    game = _game([6])
+    s = game.state
+    eliminate(s, s.units["cp"])
+    assert s.cp_track == [(2, Side.ALLIED)]
+    first = housekeeping(s)  # turn 1's: too early
+    assert not [e for e in first if isinstance(e, CommandPostAttached)]
+    events = housekeeping(s)  # turn 2's
+    attached = [e for e in events if isinstance(e, CommandPostAttached)]
+    assert len(attached) == 1
+    assert s.units[attached[0].unit].command_post
