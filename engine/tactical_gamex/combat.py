@@ -153,7 +153,7 @@ def defender_modifier(state: TgxState, spec: AttackSpec, unit: Unit) -> int:
     assert hex_ is not None
     if unit.disrupted:
         modifier -= 1
-    on_bridge = hex_ in state.board.bridges and unit.stream is None
+    on_bridge = state.bridge_at(hex_) and unit.stream is None
     effects = state.board.effects(hex_)
     if not on_bridge:
         modifier += effects.drm_direct if spec.direct else effects.drm_indirect

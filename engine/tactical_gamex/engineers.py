@@ -116,3 +116,57 @@ def roll_for_block(state: TgxState, hex_: Offset) -> tuple[int, bool]:
         return roll, True
     state.works[hex_] = block_actions(state, hex_) - 1
     return roll, False
+
+
+DEMOLITION_ACTIONS = 3
+FIRST_ATTEMPT_SUCCESS = 5
+SECOND_ATTEMPT_SUCCESS = {1: 2, 2: 4, 3: 5}
+"""A second attempt succeeds by the impulses spent on it: 1 -> 1-2, 2 -> 1-4, 3 -> 1-5."""
+
+
+def work_on_demolition(state: TgxState, engineer: Unit) -> tuple[int, int, int]:
+    """One Engineer Action toward blowing the bridge the engineer stands on [003 9.2]: the
+    actions done, those that end the attempt (three the first time; a second attempt may end
+    after any action) and the attempt's number."""
+    hex_ = engineer.hex
+    assert hex_ is not None
+    if not state.bridge_at(hex_) or engineer.stream is not None:
+        raise IllegalOrder(f"{engineer.id} must stand on a bridge [003 9.2]")
+    why = why_not_block(state, engineer) if state.board.is_road(hex_) else None
+    if why and "already has a block" not in why:
+        raise IllegalOrder(why)
+    current = state.demolitions.get(hex_)
+    if current is not None and current[0] != engineer.id:
+        raise IllegalOrder(f"{current[0]} is already blowing this bridge")
+    _, done, attempt = current or (engineer.id, 0, 1)
+    done += 1
+    state.demolitions[hex_] = (engineer.id, done, attempt)
+    engineer.marker = Marker.COMPLETED
+    return done, DEMOLITION_ACTIONS if attempt == 1 else 1, attempt
+
+
+def may_leave(state: TgxState, engineer: Unit) -> bool:
+    """An engineer blowing a bridge may not leave it before its third action [003 9.2]."""
+    for hex_, (who, done, attempt) in state.demolitions.items():
+        if who == engineer.id and engineer.hex == hex_ and attempt == 1:
+            return done >= DEMOLITION_ACTIONS
+    return True
+
+
+def roll_for_demolition(state: TgxState, hex_: Offset) -> tuple[int, bool]:
+    """The die as the engineer leaves the bridge: on the first attempt 1-5 blows it; on a
+    second, the threshold of the actions spent on it; a block marks the gap [003 9.2]. A
+    failed first attempt leaves a second to start; a failed second, all to start again."""
+    who, done, attempt = state.demolitions[hex_]
+    needed = FIRST_ATTEMPT_SUCCESS if attempt == 1 else SECOND_ATTEMPT_SUCCESS[min(done, 3)]
+    roll = state.dice.d6()
+    if roll <= needed:
+        state.counters.destroyed_bridges.add(hex_)
+        state.counters.blocks.add(hex_)
+        del state.demolitions[hex_]
+        return roll, True
+    if attempt == 1:
+        state.demolitions[hex_] = (who, 0, 2)
+    else:
+        del state.demolitions[hex_]
+    return roll, False

@@ -13,6 +13,7 @@ from engine.tactical_gamex import (
     banzai,
     combat,
     command,
+    engineers,
     interdiction,
     stress,
     transport,
@@ -37,6 +38,7 @@ from engine.tactical_gamex.morale import rally
 from engine.tactical_gamex.movement import IllegalOrder, path_cost, reach
 from engine.tactical_gamex.orders import (
     AirAttack,
+    BlowBridge,
     BuildBlock,
     CallArtillery,
     ClearObstacle,
@@ -215,7 +217,7 @@ class TacticalGame(SpecialOrders):
             return self._mobile_fire(order)
         if isinstance(order, FireSmoke):
             return self._smoke(order)
-        if isinstance(order, ClearObstacle | RemoveWreck | BuildBlock):
+        if isinstance(order, ClearObstacle | RemoveWreck | BuildBlock | BlowBridge):
             return self._engineer(order)
         raise IllegalOrder(f"not a Tactical GameX order: {order!r}")
 
@@ -269,6 +271,8 @@ class TacticalGame(SpecialOrders):
         assert unit.hex is not None
         if order.quick_time:
             self._check_quick_time(unit)
+        if not engineers.may_leave(self.state, unit):
+            raise IllegalOrder(f"{unit.id} may not leave the bridge before its third action")
         self._pay_units("move", [unit])
         events = walk(self.state, unit, order.path, order.quick_time)
         if unit.hex is not None:

@@ -13,6 +13,7 @@ from engine.tactical_gamex.events import AircraftFlew, EngineerWorked, Exited, S
 from engine.tactical_gamex.movement import IllegalOrder
 from engine.tactical_gamex.orders import (
     AirAttack,
+    BlowBridge,
     BuildBlock,
     ClearObstacle,
     FireSmoke,
@@ -110,12 +111,16 @@ class SpecialOrders:
             sighter.marker = Marker.COMPLETED
         return [SmokeLaid(self.state.turn, tuple(order.units), order.hex)]
 
-    def _engineer(self, order: ClearObstacle | RemoveWreck | BuildBlock) -> list[object]:
+    def _engineer(
+        self, order: ClearObstacle | RemoveWreck | BuildBlock | BlowBridge
+    ) -> list[object]:
         """Engineer activities, one point a hex of engineers [003 4.2.2, 9.0]."""
         unit = self._own(order.unit)
         self._pay_units("engineer", [unit])
         if isinstance(order, BuildBlock):
             return self._build_block(unit, order.exit)
+        if isinstance(order, BlowBridge):
+            return self._blow_bridge(unit, order)
         if isinstance(order, ClearObstacle):
             engineers.start_clearing(self.state, unit, order.hex)
             work = "clearing begins"
@@ -138,6 +143,22 @@ class SpecialOrders:
         unit.marker = Marker.COMPLETED
         roll, placed = engineers.roll_for_block(self.state, hex_)
         outcome = "block placed" if placed else "block attempt failed"
+        events.append(EngineerWorked(self.state.turn, unit.id, hex_, f"{outcome} (rolled {roll})"))
+        return events
+
+    def _blow_bridge(self, unit: Unit, order: BlowBridge) -> list[object]:
+        """An Engineer Action on a bridge; the last leaves it and rolls [003 9.2]."""
+        hex_ = unit.hex
+        assert hex_ is not None
+        done, needed, attempt = engineers.work_on_demolition(self.state, unit)
+        work = f"demolition action {done} (attempt {attempt})"
+        events: list[object] = [EngineerWorked(self.state.turn, unit.id, hex_, work)]
+        if done < needed and not (attempt > 1 and order.now):
+            return events
+        events += walk(self.state, unit, [order.exit])
+        unit.marker = Marker.COMPLETED
+        roll, blown = engineers.roll_for_demolition(self.state, hex_)
+        outcome = "bridge blown" if blown else "demolition failed"
         events.append(EngineerWorked(self.state.turn, unit.id, hex_, f"{outcome} (rolled {roll})"))
         return events
 

@@ -84,12 +84,12 @@ def step(
     vehicle = kind.is_vehicle
     extra = _hexside_extra(state, unit, frm, to, road)
     from_stream = board.is_stream(frm) and unit.stream is not None
-    if board.is_stream(frm) and unit.stream is None and frm in board.bridges and effects.stream:
+    if board.is_stream(frm) and unit.stream is None and state.bridge_at(frm) and effects.stream:
         raise IllegalOrder(f"{unit.id} may not go down into a stream from a bridge [003 6.3.9]")
     if effects.water:
         raise IllegalOrder(f"{unit.id} may not enter water at {to}")
     if effects.stream:
-        on_bridge = to in board.bridges and road
+        on_bridge = state.bridge_at(to) and road
         if not on_bridge:
             if vehicle:
                 raise IllegalOrder(f"{unit.id}: vehicles and guns cross streams at bridges only")

@@ -218,6 +218,20 @@ class BuildBlock:
 
 
 @dataclass(frozen=True, slots=True)
+class BlowBridge:
+    """An Engineer Action toward blowing the bridge the engineer stands on; on the last it
+    leaves for `exit` and rolls [003 9.2]. A second attempt may roll after any action, when
+    `now` says so."""
+
+    unit: str
+    exit: Offset
+    now: bool = False
+
+    def describe(self) -> str:
+        return f"{self.unit} works on blowing the bridge"
+
+
+@dataclass(frozen=True, slots=True)
 class RemoveWreck:
     """An engineer removes one wreck from its hex or the next [003 9.4]."""
 
@@ -264,6 +278,7 @@ TgxOrder = (
     | FireSmoke
     | ClearObstacle
     | BuildBlock
+    | BlowBridge
     | RemoveWreck
     | ExitBoard
     | EndImpulse

@@ -21,7 +21,7 @@ def _concealed(state: TgxState, unit: Unit) -> bool:
     assert unit.hex is not None
     if unit.hex in state.counters.smoke:
         return True
-    if unit.stream is StreamState.DOWN and unit.hex in state.board.bridges:
+    if unit.stream is StreamState.DOWN and state.bridge_at(unit.hex):
         return True
     return state.board.effects(unit.hex).concealing
 
@@ -101,7 +101,7 @@ def spot_roll_needed(state: TgxState, spotter: Unit, target: Offset) -> int | No
         return 0
     if target in state.counters.smoke:
         return None
-    if all(u.stream is StreamState.DOWN for u in visible) and target in board.bridges:
+    if all(u.stream is StreamState.DOWN for u in visible) and state.bridge_at(target):
         return None
     effects = board.effects(target)
     if not effects.concealing:

@@ -48,6 +48,8 @@ class NeutralCounters:
     """Smoke 2 or Smoke 1 [003 20.3]."""
     interdiction: list[tuple[Offset, Side]] = field(default_factory=list)
     """Interdiction markers and the side that placed them [003 21.0]."""
+    destroyed_bridges: set[Offset] = field(default_factory=set)
+    """Bridges demolished during the game [003 9.2] (the board itself never changes)."""
 
 
 class VictoryKind(StrEnum):
@@ -153,6 +155,8 @@ class TgxState:
     cp_track: list[tuple[int, Side]] = field(default_factory=list)
     """Attached CPs whose carrier was destroyed: the Housekeeping that reassigns each, and its
     side [003 22.1]."""
+    demolitions: dict[Offset, tuple[str, int, int]] = field(default_factory=dict)
+    """Bridge demolitions under way: the engineer, its actions so far, the attempt [003 9.2]."""
     works: dict[Offset, int] = field(default_factory=dict)
     """Engineer Actions done toward a block, by hex [003 9.2]."""
     clearing: dict[Offset, str] = field(default_factory=dict)
@@ -186,6 +190,10 @@ class TgxState:
             return min(limit, self.tables.stacking_by_nation.get(unit.nation, limit))
         return limit
 
+    def bridge_at(self, hex_: Offset) -> bool:
+        """Whether a bridge still stands in the hex [003 6.3.9, 9.2]."""
+        return hex_ in self.board.bridges and hex_ not in self.counters.destroyed_bridges
+
     def stack_count(self, hex_: Offset) -> int:
         """Units counted for stacking [003 3.2.5, 5.2.1, 8.4, 8.5]: a carrier with its passenger
         is one, units inside a fortification are not counted but the fortification is, a Block
@@ -213,6 +221,7 @@ class TgxState:
             set(c.blocks),
             dict(c.smoke),
             list(c.interdiction),
+            set(c.destroyed_bridges),
         )
         new.dice = self.dice.copy()
         new.paid = set(self.paid)
@@ -226,6 +235,7 @@ class TgxState:
         new.exited = {side: list(ids) for side, ids in self.exited.items()}
         new.clearing = dict(self.clearing)
         new.works = dict(self.works)
+        new.demolitions = dict(self.demolitions)
         new.cp_track = list(self.cp_track)
         return new
 

@@ -168,6 +168,17 @@ class BuildBlockOrder(Tagged):
     exit: HexPos
 
 
+class BlowBridgeOrder(Tagged):
+    """An Engineer Action toward blowing a bridge; on the last the engineer leaves by `exit`
+    [003 9.2]."""
+
+    kind: Literal["blow_bridge"] = "blow_bridge"
+    unit: Identifier
+    exit: HexPos
+    now: bool = False
+    """A second attempt rolls after this action."""
+
+
 class RemoveWreckOrder(Tagged):
     """An engineer removes one wreck [003 9.4]."""
 
@@ -207,6 +218,7 @@ SavedOrder = Annotated[
     | SmokeOrder
     | ClearObstacleOrder
     | BuildBlockOrder
+    | BlowBridgeOrder
     | RemoveWreckOrder
     | ExitBoardOrder
     | EndImpulseOrder,

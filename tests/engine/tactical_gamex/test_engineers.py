@@ -97,3 +97,60 @@ def test_no_block_without_the_designated_transport_near() -> None:
     game.state.units["truck"].hex = (4, 4)
     with pytest.raises(IllegalOrder, match="transport"):
         game.apply(BuildBlock("eng", (0, 3)))
+
+
+def _bridge_game(rolls):
+    from tests.engine.tactical_gamex.boards import TRUCK_TYPE
+
+    rows = ["......"] * 6
+    rows[2] = "S....."
+    units = [
+        ("eng", Side.ALLIED, ENGINEERS, (0, 2)),
+        ("truck", Side.ALLIED, TRUCK_TYPE, (0, 1)),
+        ("x", Side.AXIS, RIFLE, (5, 5)),
+    ]
+    b = board(rows, roads=[((0, r), (0, r + 1)) for r in range(5)], bridges=[(0, 2)])
+    s = state(b, units)
+    s.units["eng"].transport = "truck"
+    s.first_initiative = Side.ALLIED
+    s.dice = FixedDice(rolls)
+    return TacticalGame(s)
+
+
+def _next_activation(game):
+    game.state.units["eng"].marker = None
+    game.state.spent = 0
+    game.state.paid = set()
+
+
+def test_blowing_a_bridge_takes_three_actions_then_a_roll_on_leaving() -> None:
+    """Actions 1 and 2 in the bridge hex (the engineer may not leave between them), the third
+    leaving it and rolling 1-5: the bridge is gone and a block marks the gap [003 9.2]."""
+    from engine.tactical_gamex.orders import BlowBridge, Move
+
+    game = _bridge_game([6, 4])
+    game.apply(BlowBridge("eng", (0, 3)))
+    _next_activation(game)
+    with pytest.raises(IllegalOrder, match="may not leave"):
+        game.apply(Move("eng", ((0, 3),)))
+    game.apply(BlowBridge("eng", (0, 3)))
+    _next_activation(game)
+    events = game.apply(BlowBridge("eng", (0, 3)))
+    assert events[-1].work == "bridge blown (rolled 4)"
+    assert not game.state.bridge_at((0, 2))
+    assert (0, 2) in game.state.counters.blocks
+    assert game.unit("eng").hex == (0, 3)
+
+
+def test_a_second_attempt_rolls_by_the_actions_spent() -> None:
+    """A 6 fails the first attempt; the second may roll after one action, needing 1-2."""
+    from engine.tactical_gamex.orders import BlowBridge
+
+    game = _bridge_game([6, 6, 2])
+    for _ in range(3):
+        game.apply(BlowBridge("eng", (0, 3)))
+        _next_activation(game)
+    assert game.state.bridge_at((0, 2))
+    game.state.units["eng"].hex = (0, 2)  # back on the bridge for the second attempt
+    events = game.apply(BlowBridge("eng", (0, 3), now=True))
+    assert events[-1].work == "bridge blown (rolled 2)"
