@@ -22,6 +22,7 @@ from bench import (  # noqa: F401  # registers their rows
     oob_table,
     tactical_gamex,
     timeline,
+    unit_types,
     whole_process,
 )
 from bench.generate import DEFAULT_SEED, DEFAULT_SIZE, ensure_title, read_stamp

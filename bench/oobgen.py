@@ -492,7 +492,7 @@ class OobBuilder:
             nations = [self.nation_tree(plan) for plan in NATIONS if plan.side == side]
             sides.append({"side": side, "name": name, "nations": nations})
         data = {
-            "format_version": 2,
+            "format_version": 3,
             "name": "Benchmark order of battle",
             "description": "Generated: two army groups of 4,000 units each.",
             "sides": sides,

@@ -19,6 +19,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
+from schemas import parse_cache
 from schemas.io import FileKind, LoadedFile
 from schemas.problems import Problem
 from schemas.title import ScenarioBundle
@@ -58,7 +59,11 @@ def _serve(
             held.pop(token, None)
         for token, payload in files:
             if payload is not None:
-                path, kind, model, text, problems = payload
+                path, kind, model, pickled, text, problems = payload
+                if pickled is not None:
+                    entry = parse_cache.loads(pickled)
+                    assert isinstance(entry, parse_cache.Parsed)
+                    model = entry.model
                 held[token] = LoadedFile(path, kind, model, problems, text)
         by_kind = {held[token].kind: held[token] for token, _ in files}
         bundle = ScenarioBundle(
@@ -201,7 +206,13 @@ class CheckProcess:
             payload = None
             if token is None:
                 token = next(self._tokens)
-                payload = (loaded.path, loaded.kind, loaded.model, loaded.text, loaded.problems)
+                # A model as read from the parse cache goes as the entry's bytes: pickling it
+                # again held the GIL for a tenth of a second while the editor first painted.
+                pickled, model = loaded.cached_pickle, loaded.model
+                if pickled is not None:
+                    model = None
+                    loaded.cached_pickle = None  # the process holds it from now on
+                payload = (loaded.path, loaded.kind, model, pickled, loaded.text, loaded.problems)
             rest = [(ref, t) for ref, t in self._held if t != token and ref() is not None]
             self._held = [(weakref.ref(loaded.model), token), *rest]
             files.append((token, payload))

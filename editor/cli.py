@@ -1,14 +1,16 @@
 """The `hexwright` command line: validate files and titles, test-play a scenario headless, replay
 a saved test-play, print its supply, write JSON Schemas, convert weather, draw a map into a PNG,
-compare two versions of a title; `hexwright [PATH]` opens the editor window.
+compare two versions of a title, print a scenario's OOB or briefings as PDF; `hexwright [PATH]`
+opens the editor window.
 
 Each command imports only what it uses (its handler's module in `editor.cli_commands`), so
-`--help` and `validate` start at once and none of them imports Qt except `render`, which draws
-offscreen: they run on build servers and in designers' CI. Exit codes of `validate`:
+`--help` and `validate` start at once and none of them imports Qt except `render` and `print`,
+which draw offscreen: they run on build servers and in designers' CI. Exit codes of `validate`:
 0 when no errors were found, 1 when there were errors, 2 when a path could not be read; `play`
 and `supply` exit with 1 when the scenario cannot be played (its problems are printed), `replay`
 also when an order of the saved test-play is refused, and with 2 when it cannot be read;
-`balance` exits with 1 when an --expect fails, a game failed or the cluster cannot be used.
+`balance` exits with 1 when an --expect fails, a game failed or the cluster cannot be used;
+`print` with 1 when the scenario has errors, 2 when a file cannot be read or written.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ HEADLESS_COMMANDS = (
     "render",
     "diff",
     "oob",
+    "print",
 )
 """The sub-commands; nothing, or an existing file or folder, opens the editor window."""
 
@@ -229,6 +232,20 @@ def build_parser() -> argparse.ArgumentParser:
     oob_export.add_argument("--organization", metavar="ID", help="only this organization")
     oob_export.add_argument("--format", choices=("csv", "tsv", "text"))
     oob_export.set_defaults(handler="oob:command_oob_export")
+    oob_types = oob_commands.add_parser("types", help="the OOB's unit types: list or extract")
+    types_commands = oob_types.add_subparsers(dest="types_command", metavar="ACTION", required=True)
+    types_list = types_commands.add_parser("list", help="each unit type, its values and units")
+    types_list.add_argument("oob", metavar="X.oob.yaml")
+    types_list.set_defaults(handler="unit_types:command_types_list")
+    types_extract = types_commands.add_parser(
+        "extract", help="turn values units share (same type name and values) into unit types"
+    )
+    types_extract.add_argument("oob", metavar="X.oob.yaml")
+    types_extract.add_argument("-o", "--output", metavar="X.oob.yaml", help="default: in place")
+    types_extract.add_argument(
+        "--min-units", type=int, default=2, metavar="N", help="units that must share (default 2)"
+    )
+    types_extract.set_defaults(handler="unit_types:command_types_extract")
 
     render = commands.add_parser(
         "render",
@@ -277,6 +294,24 @@ def build_parser() -> argparse.ArgumentParser:
     shape.add_argument("--markdown", action="store_true", help="Markdown for a pull request")
     shape.add_argument("--json", action="store_true", help="JSON (documented in schemas.diffing)")
     diff.set_defaults(handler="diff:command_diff")
+
+    printing = commands.add_parser(
+        "print",
+        help="print a scenario's OOB or a side's briefing to PDF",
+        description="Write the order of battle of a scenario (its units with strengths, "
+        "quality, HQs and where each starts or arrives) or a side's briefing (its text, the "
+        "map of its setup, its forces, the objectives and the designer's notes) as a "
+        "paginated PDF, laid out as File > Print lays it out, without a display. Exit status 1 "
+        "when the scenario has errors or an option does not fit, 2 when a file cannot be read "
+        "or written.",
+    )
+    printing.add_argument("subject", choices=("oob", "briefing"), help="what to print")
+    printing.add_argument("scenario", metavar="SCENARIO", help="a .scenario.yaml file")
+    printing.add_argument(
+        "--side", choices=SIDES, help="this side's OOB or briefing only (default: both, in turn)"
+    )
+    printing.add_argument("-o", "--output", required=True, metavar="OUT.pdf")
+    printing.set_defaults(handler="printing:command_print")
     return parser
 
 

@@ -460,7 +460,7 @@ class Document(QObject):
             raise DocumentError(
                 f"{path.name} on disk does not load; what is open is kept", loaded.problems
             )
-        return loaded, DiskIdentity.of_text(path, loaded.text)
+        return loaded, _disk_of(loaded)
 
     def take_from_disk(self, kind: FileKind, loaded: LoadedFile, disk: DiskIdentity | None) -> None:
         """Make a version just read from disk the file's saved state; the model stays as it is
@@ -481,8 +481,16 @@ class Document(QObject):
 
 def _slot(loaded: LoadedFile) -> FileSlot:
     assert loaded.kind is not None
-    disk = DiskIdentity.of_text(loaded.path, loaded.text)
+    disk = _disk_of(loaded)
     return FileSlot(loaded.kind, loaded.path, loaded.model, loaded.model, loaded, disk)
+
+
+def _disk_of(loaded: LoadedFile) -> DiskIdentity | None:
+    """The version on disk a file was read from: as reading took it (reading it all again, to
+    digest it, was a twentieth of opening a big title), else from the file now."""
+    if loaded.disk is not None:
+        return loaded.disk
+    return DiskIdentity.of_text(loaded.path, loaded.text)
 
 
 def _snapshot(slot: FileSlot) -> LoadedFile:

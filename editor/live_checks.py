@@ -22,7 +22,6 @@ from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 from editor.check_process import CheckProcess, ProcessUnavailable, Progress, Superseded
 from editor.document import Change, Document
 from engine.map_checks import check_map_geometry
-from engine.setup import check_bundle
 from schemas.checks import (
     check_map,
     check_oob,
@@ -167,6 +166,8 @@ def _self_checks(kind: FileKind, model: Any, cache: CheckCache) -> list[Problem]
 
 def _cross_checks(checked: dict[FileKind, CheckedFile | None], cache: CheckCache) -> list[Problem]:
     """The scenario against its map, OOB and parameters, then the rules engine's setup checks."""
+    from engine.setup import check_bundle  # noqa: PLC0415
+
     needed = [checked.get(k) for k in _FILE_ORDER[:4]]
     if any(c is None for c in needed):
         return []

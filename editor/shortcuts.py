@@ -32,11 +32,15 @@ PANEL_KEYS: dict[str, str] = {
     "compare": "Ctrl+Shift+K",
     "oob_table": "Ctrl+Shift+J",
     "timeline": "Ctrl+Shift+N",
+    "briefing": "Ctrl+Shift+Q",
+    "unit_types": "Ctrl+Shift+V",
 }
 """The key that brings each panel forward with the keyboard in it, by the dock's object name;
 mostly a letter of the panel's name (M for Problems, as in other editors' problem lists; L for
 the Balance lab, as B is taken by Objectives; K for Compare, every letter of which is taken; J
-for the OOB table, beside the tree's O; N for the timeliNe, as T is Tool Options)."""
+for the OOB table, beside the tree's O; N for the timeliNe, as T is Tool Options; Q for the
+Briefing, every letter of its name being taken and Q free in every text box; V for the Unit
+Types, the vehicles and weapons, every letter of its name being taken too)."""
 
 WIDGET_KEYS: tuple[tuple[str, str, str], ...] = (
     ("Panels", "Tab, Shift+Tab", "Next or previous control of the panel (wraps round)"),

@@ -2,10 +2,11 @@
 without a display, for the README and for looking at the GUI as a designer would.
 
 It writes the main window with the whole map, zoomed in on a town with units, each map tool
-in use with its options, each dock in front, the Compare panel after a few edits, test-play (a
-move, a fire's preview and result, an assault's preview, arrivals, the Line of sight overlay),
-the Balance panel after a run and after an A/B comparison, and the whole map exported as a
-picture. Settings go to a throw-away folder, so the shots always show the default layout.
+in use with its options, each dock in front, the Compare panel after a few edits, File > Print's
+preview of a briefing and of the OOB, test-play (a move, a fire's preview and result, an
+assault's preview, arrivals, the Line of sight overlay), the Balance panel after a run and
+after an A/B comparison, and the whole map exported as a picture. Settings go to a throw-away
+folder, so the shots always show the default layout.
 """
 
 from __future__ import annotations
@@ -77,6 +78,8 @@ def take(out_dir: Path, scenario: Path | None = None, town: str = TOWN) -> list[
 
     _ai_orders_shot(window, shot)
     _compare_shot(window, shot)
+    unit_types_shot(window, shot)
+    _print_preview_shots(window, out_dir, written)
 
     if place is not None:
         _testplay_shot(window, tuple(place.hex), shot)
@@ -128,6 +131,29 @@ def _ai_orders_shot(window: Any, shot: Callable[[str], None]) -> None:
     aids.ai_orders_box.setChecked(False)
 
 
+def _print_preview_shots(window: Any, out_dir: Path, written: list[Path]) -> None:
+    """File > Print's preview of the Allied briefing and of the OOB, first page each."""
+    from PySide6.QtWidgets import QApplication  # noqa: PLC0415
+
+    from editor.printing.jobs import Subject  # noqa: PLC0415
+    from schemas.vocabulary import Side  # noqa: PLC0415
+
+    for name, subject, side in (
+        ("print-preview-briefing", Subject.BRIEFING, Side.ALLIED),
+        ("print-preview-oob", Subject.OOB, None),
+    ):
+        dialog = window.printing.preview(subject, side)
+        if dialog is None:
+            return
+        dialog.resize(int(window.width() * 0.7), int(window.height() * 0.9))
+        for _ in range(10):
+            QApplication.processEvents()
+        path = out_dir / f"{name}.png"
+        dialog.grab().save(str(path))
+        written.append(path)
+        dialog.close()
+
+
 def _compare_shot(window: Any, shot: Callable[[str], None]) -> None:
     """File > Compare > Changes Since Last Save after three edits (an objective's points, a
     release's chance, a unit moved), then the edits undone."""
@@ -155,6 +181,40 @@ def _compare_shot(window: Any, shot: Callable[[str], None]) -> None:
         time.sleep(0.02)
     shot("compare")
     document.undo_stack.undo()
+
+
+def unit_types_shot(window: Any, shot: Callable[[str], None]) -> None:
+    """The Unit Types panel after Extract Unit Types, and the Unit panel on a unit of the
+    largest type overriding its speed (the label bold with its dot); the edits then undone."""
+    from editor.commands import SetValue  # noqa: PLC0415
+    from editor.unit_type_edits import extract_types  # noqa: PLC0415
+    from schemas.io import FileKind  # noqa: PLC0415
+    from schemas.unit_types import units_of_types  # noqa: PLC0415
+
+    document = window.document
+    dock = window.docks.get("unit_types")
+    if dock is None:
+        return
+    steps = document.undo_stack.count()
+    extract_types(document)
+    users = units_of_types(document.oob_index)
+    if not users:
+        return
+    type_id = max(users, key=lambda t: len(users[t]))
+    unit_id = users[type_id][0]
+    path = document.oob_index.units[unit_id].path
+    speed = document.oob_index.units[unit_id].unit.speed
+    document.push(SetValue(document, FileKind.OOB, (*path, "speed"), speed + 2, "Set Unit Speed"))
+    dock.show()
+    dock.raise_()
+    dock.select_type(type_id)
+    unit_dock = window.docks["unit"]
+    unit_dock.show()
+    unit_dock.raise_()
+    window.selection.select_units([unit_id])
+    shot("unit-types")
+    while document.undo_stack.count() > steps:
+        document.undo_stack.undo()
 
 
 def _testplay_shot(window: Any, hex_: tuple[int, int], shot: Callable[[str], None]) -> None:

@@ -15,6 +15,7 @@ from editor import icons
 from editor import settings as app_settings
 from editor.docks.base import DocumentDock
 from editor.go_to_hex import go_to_hex_action
+from editor.printing.menu import PrintMenus
 from editor.tools.manager import ToolManager
 from editor.widgets.screen_fit import fits_screen, resize_within_screen
 from editor.window_keys import WindowKeys
@@ -268,6 +269,9 @@ class WindowChrome(QMainWindow):
         file_menu.addAction(self.import_geography_action)
         file_menu.addActions([self.import_oob_action, self.export_oob_action])
         file_menu.addActions([self.export_view_action, self.export_map_action])
+        self.printing = PrintMenus(self)
+        file_menu.addMenu(self.printing.print_menu)
+        file_menu.addMenu(self.printing.pdf_menu)
         compare = self.docks.get("compare")
         if compare is not None:
             compare_menu = file_menu.addMenu(icons.icon("search"), "Co&mpare")

@@ -7,6 +7,7 @@ from editor.docks.ai_orders_dock import AiOrdersDock
 from editor.docks.air_dock import AirDock
 from editor.docks.balance_dock import BalanceDock
 from editor.docks.base import DocumentDock
+from editor.docks.briefing_dock import BriefingDock
 from editor.docks.compare_dock import CompareDock
 from editor.docks.hex_info import HexInfoDock
 from editor.docks.history_dock import HistoryDock
@@ -22,6 +23,7 @@ from editor.docks.supply_dock import SupplyDock
 from editor.docks.timeline_dock import TimelineDock
 from editor.docks.tool_options import ToolOptionsDock
 from editor.docks.unit_form import UnitDock
+from editor.docks.unit_types_dock import UnitTypesDock
 from editor.docks.weather_dock import WeatherDock
 from editor.testplay.dock import TestPlayDock
 
@@ -46,4 +48,6 @@ DOCK_CLASSES: tuple[type[DocumentDock], ...] = (
     BalanceDock,
     CompareDock,
     OobTableDock,
+    BriefingDock,
+    UnitTypesDock,
 )

@@ -47,6 +47,7 @@ from editor.testplay.session_file import (
     settings_of,
 )
 from editor.testplay.start_check import StartChoice, ask_about_errors, errors_now
+from editor.testplay.supply_marks import supply_notes
 from engine.orders import Order
 from schemas.io import FileKind
 
@@ -246,6 +247,7 @@ class TestPlayController(QObject):
             hex_info.unit_notes = lambda unit_id: [
                 *carry_notes(session.game, unit_id, session.viewer),
                 *engineering_notes(session.game, unit_id, session.viewer),
+                *supply_notes(session.game, unit_id, session.viewer),
             ]
         if isinstance(hex_info, DocumentDock):
             hex_info.set_document(session.shadow)

@@ -11,13 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from engine.clock import TurnClock
-from engine.state import GameState
 from schemas.ai_orders import AiOrder
 from schemas.oob_index import OobIndex
 from schemas.scenario import ScenarioFile
 from schemas.vocabulary import Side
+
+if TYPE_CHECKING:
+    # Only named: the editor's A/I orders panel and arrows read this module without the game.
+    from engine.state import GameState
 
 NEUTRAL_AGGRESSIVENESS = 50
 """The aggressiveness of a side the scenario gives none: play as the orders say."""

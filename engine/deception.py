@@ -54,19 +54,17 @@ def why_not_deploy(state: GameState, unit: UnitState, hex_index: int) -> str | N
     if not 0 <= hex_index < board.size:
         return "that hex is off the map"
     deployed = unit.id in state.deception_markers
-    range_ = per_side(state.parameters.deception.range, unit.side)
     if deployed:
         if not state.clock.is_midnight_turn(state.turn):
             return f"{unit.id} redeploys only on the midnight turn"
         if state.deception_moved.get(unit.id) == player_turn_index(state):
             return f"{unit.id} was deployed this turn"
-        start, reach = state.deception_markers[unit.id], REDEPLOY_RANGE_FACTOR * range_
     else:
         if not unit.on_map:
             return f"{unit.id} is not on the map"
         if unit.mp_spent > 0 or unit.moved_in == player_turn_index(state):
             return f"{unit.id} has used movement points this turn"
-        start, reach = unit.hex, DEPLOY_RANGE_FACTOR * range_
+    start, reach = deployment_reach(state, unit)
     distance = board.distance(start, hex_index)
     if distance > reach:
         return f"{distance} hexes away: {unit.id} deploys within {reach} hexes"
@@ -75,6 +73,26 @@ def why_not_deploy(state: GameState, unit: UnitState, hex_index: int) -> str | N
     if not is_enterable(state, unit, hex_index):
         return f"{unit.id} could not stand there"
     return None
+
+
+def deployment_reach(state: GameState, unit: UnitState) -> tuple[int, int]:
+    """Where `unit`'s deployment is counted from (its counter, or its marker when deployed)
+    and how far it may go: 3x the side's Deception Range, 2x to redeploy [000 4.3]."""
+    range_ = per_side(state.parameters.deception.range, unit.side)
+    if unit.id in state.deception_markers:
+        return state.deception_markers[unit.id], REDEPLOY_RANGE_FACTOR * range_
+    return unit.hex, DEPLOY_RANGE_FACTOR * range_
+
+
+def deployment_hexes(state: GameState, unit: UnitState) -> list[int]:
+    """Every hex `unit` may be deployed (or redeployed) at now (`why_not_deploy`), nearest
+    first; empty when it may not deploy at all."""
+    start, reach = deployment_reach(state, unit)
+    if start < 0:
+        return []
+    return [
+        h for h in state.board.iter_within(start, reach) if why_not_deploy(state, unit, h) is None
+    ]
 
 
 def deploy(state: GameState, unit: UnitState, hex_index: int) -> DeceptionDeployed:

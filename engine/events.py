@@ -46,6 +46,7 @@ from engine.irregular_events import (
 from engine.march_events import NightDisrupted, RailDamaged, VehicleBrokeDown
 from engine.organize import BrokeDown, Combined
 from engine.phases import HexDeserted, PhaseStarted
+from engine.supply_events import SupplyUnitsIssued
 from engine.weather import ConditionChanged, StormChanged, VisibilityChanged
 from schemas.vocabulary import Side
 
@@ -130,6 +131,37 @@ class FreedBySight:
     def describe(self) -> str:
         """One sentence for a report."""
         return f"{self.side.value}: spotted by the enemy, no longer fixed: {', '.join(self.units)}"
+
+
+@dataclass(frozen=True, slots=True)
+class BecameFixed:
+    """Units became Fixed after the start, as the scenario schedules it [000 4.6]."""
+
+    turn: int
+    side: Side
+    units: tuple[str, ...]
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        return f"{self.side.value}: halted, now fixed: {', '.join(self.units)}"
+
+
+@dataclass(frozen=True, slots=True)
+class AttachmentChanged:
+    """A player changed a Corps Attachment on the midnight turn [000 9.1]."""
+
+    turn: int
+    side: Side
+    subject: str
+    """The organization or unit attached."""
+    before: str
+    """The organization it answered to."""
+    attach_to: str
+    """The organization it answers to now."""
+
+    def describe(self) -> str:
+        """One sentence for a report."""
+        return f"{self.side.value}: {self.subject} attached to {self.attach_to} (was {self.before})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -414,6 +446,8 @@ Event = (
     | Withdrew
     | Released
     | FreedBySight
+    | BecameFixed
+    | AttachmentChanged
     | ProtectionApplied
     | LandingLosses
     | ObjectiveCaptured
@@ -425,6 +459,7 @@ Event = (
     | CommandChanged
     | FuelChanged
     | AmmoChanged
+    | SupplyUnitsIssued
     | Recovered
     | Fired
     | Assaulted

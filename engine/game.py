@@ -27,6 +27,7 @@ from engine.engineering.progress import after_move
 from engine.engineering.wired import walk_past_wired
 from engine.events import Event, GameEnded
 from engine.game_air import AirOrders
+from engine.game_attachments import AttachmentOrders
 from engine.game_carry import CarryOrders
 from engine.game_combat import CombatOrders
 from engine.game_engineering import EngineeringOrders
@@ -45,6 +46,7 @@ from engine.orders import (
     BreakDown,
     CarpetBomb,
     Carry,
+    ChangeAttachment,
     ChangeMode,
     Combine,
     DamageRail,
@@ -85,6 +87,7 @@ class Game(
     EngineeringOrders,
     PatrolOrders,
     RailOrders,
+    AttachmentOrders,
     AirOrders,
     GameQueries,
     TurnLoop,
@@ -231,6 +234,8 @@ class Game(
             return [self.deploy_deception(order.unit, order.hex)]
         if isinstance(order, DamageRail):
             return [self.damage_rail(order.unit)]
+        if isinstance(order, ChangeAttachment):
+            return [self.change_attachment(order.subject, order.attach_to)]
         if isinstance(order, Fire):
             return self.fire(order.unit, order.target)
         if isinstance(order, Assault):

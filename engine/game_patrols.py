@@ -90,6 +90,44 @@ class PatrolOrders:
         order = DeployDeception(unit_id, self.state.board.offset(where))
         return self._carry_out(order, run)[0]
 
+    def deception_units(self) -> list[str]:
+        """The acting side's deception units that are on the map or deployed as markers, in
+        the order of battle's order [000 4.3]."""
+        side = self.acting
+        return [
+            u.id
+            for u in self.state.units.values()
+            if u.side is side
+            and deception.is_deception_unit(u)
+            and (u.on_map or u.id in self.state.deception_markers)
+        ]
+
+    def deployment_hexes(self, unit_id: str) -> list[Offset]:
+        """The hexes the deception unit `unit_id` may be deployed (or its marker redeployed)
+        at now, nearest first; empty when it may not [000 4.3]."""
+        try:
+            unit = self._deployable(unit_id)
+        except movement.IllegalMove:
+            return []
+        board = self.state.board
+        return [board.offset(h) for h in deception.deployment_hexes(self.state, unit)]
+
+    def why_not_deploy_now(self, unit_id: str) -> str | None:
+        """Why the deception unit `unit_id` may not be deployed (or redeployed) anywhere now,
+        as a player reads it; None when some hex is open to it [000 4.3]."""
+        try:
+            unit = self._deployable(unit_id)
+        except movement.IllegalMove as error:
+            return str(error)
+        start, reach = deception.deployment_reach(self.state, unit)
+        if any(
+            deception.why_not_deploy(self.state, unit, h) is None
+            for h in self.state.board.iter_within(start, reach)
+        ):  # lazily: the first open hex is enough, its own hex nearly always
+            return None
+        why = deception.why_not_deploy(self.state, unit, start)
+        return why or f"no hex within {reach} of {unit_id} is open to its marker"
+
     def deception_markers(self) -> dict[str, Offset]:
         """The acting side's deployed deception units and where each marker stands: its own,
         which it knows; the enemy's stay hidden [000 4.3]."""

@@ -25,6 +25,7 @@ from engine.combat.ammunition import ammunition_checks
 from engine.combat.recovery import start_of_turn_recovery
 from engine.defensive_fire import automatic_defensive_fire
 from engine.events import Arrived, Event, GameEnded
+from engine.fixing import fix_scheduled_units
 from engine.hedgerow import clear_vulnerable
 from engine.intel import update_intel
 from engine.objectives import Score
@@ -196,6 +197,7 @@ class TurnLoop:
         self._emit(deception.recall_joined(state, side))  # [000 4.3]
         self._emit(patrols.back_on_transport(state, side))  # [000 4.2]
         self._emit(arrivals.process_releases(state, side))
+        self._emit(fix_scheduled_units(state, side))  # [000 4.6] fixed after the start
         self._emit(arrivals.free_spotted_units(state, side))
         self._emit(objectives.update_owners(state))
         isolation = supply.update_isolation(state, side)

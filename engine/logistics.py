@@ -23,6 +23,7 @@ from engine.command import (
     range_test_probability,
 )
 from engine.events import AmmoChanged, CommandChanged, Event, FuelChanged, Recovered
+from engine.explicit_supply import is_explicit, resupply
 from engine.state import GameState
 from engine.supply import local_supply
 from engine.units import UnitState
@@ -298,8 +299,15 @@ def refuel(state: GameState, side: Side) -> FuelChanged | None:
     no record of where a unit moved; a Low on Fuel unit that did not move takes the full test
     at midnight too (the manual: "At the beginning of the next midnight turn another Refueling
     Test is performed"); an irregular placed Low on Fuel refuels at once [000 4.2].
+
+    Under Explicit Supply [000 10.4] the midnight test only decides whether a unit that moved
+    runs low (with the value 80, `SupplyMap.unit_value`): a unit already Low on Fuel waits for
+    a supply unit (`engine.explicit_supply.resupply`), and the per-turn Refuel Percentage
+    test through the HQ does not apply, since "resupply in the game is determined by actual
+    Supply Units".
     """
     rng = state.rng
+    explicit = is_explicit(state)
     midnight = state.clock.is_midnight_turn(state.turn)
     supply = local_supply(state, side) if midnight else None
     refuel_percent = state.parameters.supply.refuel
@@ -312,12 +320,17 @@ def refuel(state: GameState, side: Side) -> FuelChanged | None:
                 refuelled.append(unit.id)
             continue
         if supply is not None:
-            if not (unit.moved or unit.low_fuel):
+            if not (unit.moved or unit.low_fuel) or (explicit and unit.low_fuel):
                 continue
             has_fuel = not unit.isolated and (
                 rng.random() * 100 < supply.unit_value(unit) or passes_fuel_range_test(state, unit)
             )
-        elif unit.low_fuel and not unit.isolated and passes_fuel_range_test(state, unit):
+        elif (
+            unit.low_fuel
+            and not explicit
+            and not unit.isolated
+            and passes_fuel_range_test(state, unit)
+        ):
             has_fuel = rng.random() * 100 < refuel_percent
         else:
             continue
@@ -339,11 +352,15 @@ def start_of_turn_logistics(state: GameState, side: Side) -> list[Event]:
     """The Command Test, disruption recovery, ammunition and fuel steps of `side`'s player
     turn, in that order (digest 1.3: the last three depend on the Command Test), after Local
     Supply and isolation have been updated (`engine.supply.update_isolation`). Returns the
-    events of the changes."""
+    events of the changes. Under Explicit Supply the supply units resupply instead of the HQs'
+    range tests [000 10.4], after the refuelling test so that a unit running low at midnight
+    may be refuelled by them at once (decision: the manual gives no order)."""
+    explicit = is_explicit(state)
     steps = (
         run_command_test(state, side),
         recover_disruption(state, side),
-        resupply_ammo(state, side),
+        None if explicit else resupply_ammo(state, side),
         refuel(state, side),
+        resupply(state, side) if explicit else None,
     )
     return [event for event in steps if event is not None]

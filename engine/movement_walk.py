@@ -35,6 +35,10 @@ Decisions, with their sections:
   [000 4.1]. Decision: Disrupted, it stops in that hex, as a unit Disrupted by Opportunity
   Fire does: its allowance is now 2/3 at night and the path was planned without that. The
   move is walked hex by hex for it whatever the options.
+- A unit that suffers a minefield attack (it loses S/3 of its allowance on entering [000 4.4])
+  takes its casualties in that hex (`engine.minefield_attack`), riders on it four times as
+  much in Panzer Battles [001 #24]; the move is walked hex by hex for it. Decision: a unit the
+  attack Disrupts, Breaks or eliminates stops there, as one hit by Opportunity Fire does.
 - A unit of vehicles rolls once, at the end of the move, for a breakdown with the movement
   points the move cost [000 4.2]; that needs no hex-by-hex walk, so the fast path keeps it.
 """
@@ -61,6 +65,7 @@ from engine.march_attrition import (
     roll_night_disruption,
 )
 from engine.march_events import NightDisrupted, VehicleBrokeDown
+from engine.minefield_attack import minefield_attack
 from engine.movement import apply_entries, check_path, finish_move, move
 from engine.movement_steps import EPSILON, Mover
 from engine.spotting import conceals, visibility
@@ -104,7 +109,8 @@ def _walk(
     interdicting = may_interdict(state, unit, path_hexes)
     night = night_disruption_chance(state, unit)
     walked_anyway = options.fog_of_war or options.opportunity_fire
-    if not walked_anyway and not interdicting and not deceivable and not night:
+    mined = bool(state.minefields) and any(h in state.minefields for h in path_hexes)
+    if not (walked_anyway or interdicting or deceivable or night or mined):
         return move(state, unit, path_hexes), []
     fog = options.fog_of_war
     planner = Mover(state, unit)
@@ -146,6 +152,13 @@ def _walk(
         state.put(unit, there)
         mark_crossing(state, unit, step.from_hex, step.direction)
         entered.append(there)
+        if taken.loss > 0 and there in state.minefields:  # a minefield attack [000 4.4]
+            before_mines = (unit.disrupted, unit.broken)
+            events += minefield_attack(state, unit, there, shallow=_shallow(state, there))
+            if not unit.on_map:
+                break
+            if (unit.disrupted, unit.broken) != before_mines and stop is None:
+                stop = f"{'broken' if unit.broken else 'disrupted'} by a minefield attack"
         if fog and enemy_zoc[there] and not known_zoc[there]:
             stop = "contact: an enemy zone of control"
         elif fog and _sees_new_enemy(state, unit, there, seen_before):
@@ -184,6 +197,12 @@ def _walk(
             where = state.board.offset(end)
             events.append(MoveStopped(state.turn, unit.id, unit.side, where, stop))
     return entered, events
+
+
+def _shallow(state: GameState, hex_index: int) -> bool:
+    """Whether the hex is Shallow Water, where mines are "only half as effective" [001 #26]."""
+    board = state.board
+    return board.legend[board.terrain_ids[board.terrain[hex_index]]].shallow_water
 
 
 def _deceived(state: GameState, unit: UnitState, hex_index: int) -> bool:

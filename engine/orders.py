@@ -333,6 +333,23 @@ class DamageRail:
 
 
 @dataclass(frozen=True, slots=True)
+class ChangeAttachment:
+    """Attach an organization or unit under a corps to another corps, on the midnight turn
+    [000 9.1]."""
+
+    subject: str
+    attach_to: str
+
+    def describe(self) -> str:
+        """One phrase for a menu or a report.
+
+        >>> ChangeAttachment("de.2pzd", "de.xlvii").describe()
+        'attach de.2pzd to de.xlvii'
+        """
+        return f"attach {self.subject} to {self.attach_to}"
+
+
+@dataclass(frozen=True, slots=True)
 class DeployDeception:
     """Deploy (or redeploy) a deception unit as a hidden marker at a hex [000 4.3]."""
 
@@ -423,6 +440,7 @@ Order = (
     | Uncarry
     | Patrol
     | DamageRail
+    | ChangeAttachment
     | DeployDeception
     | AirStrike
     | CarpetBomb

@@ -14,6 +14,7 @@ from enum import Enum
 from typing import Any
 
 from engine.events import Arrived, Event, Released, Withdrew
+from engine.explicit_supply import current_range, is_explicit, supply_units
 from engine.game import Game, Offset
 from engine.objectives import Score
 from engine.state import Losses
@@ -33,6 +34,9 @@ class SideSupply:
     """The supply source feeding each occupied hex (None: map edge or none)."""
     isolated: tuple[str, ...]
     """Ids of the side's Isolated units."""
+    supply_units: tuple[tuple[str, Offset, int, int], ...] = ()
+    """Under Explicit Supply [000 10.4], the side's supply units on the map: (id, hex,
+    strength in vehicles, range now; -1 when Unavailable in Travel or Rail Mode)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +71,12 @@ def side_supply(game: Game, side: Side) -> SideSupply:
         # From the trace, not the units' flags: those are set at the start of their own
         # player turn, and a report may come before it (the other side moves first).
         tuple(u.id for u in state.iter_units(side) if supply_map.is_unit_isolated(u)),
+        tuple(
+            (u.id, game.offset_of(u.hex), u.strength, current_range(u))
+            for u in supply_units(state, side)
+        )
+        if is_explicit(state)
+        else (),
     )
 
 
@@ -139,11 +149,17 @@ def event_to_json(event: Event) -> dict[str, Any]:
 
 def side_supply_to_json(supply: SideSupply) -> dict[str, Any]:
     """A side's supply as JSON: hexes are "column,row" keys."""
-    return {
+    found: dict[str, Any] = {
         "isolated": list(supply.isolated),
         "local_supply": {_key(h): v for h, v in supply.values.items()},
         "sources": {_key(h): s for h, s in supply.sources.items()},
     }
+    if supply.supply_units:  # Explicit Supply [000 10.4]
+        found["supply_units"] = [
+            {"unit": unit, "hex": _key(where), "strength": strength, "range": reach}
+            for unit, where, strength, reach in supply.supply_units
+        ]
+    return found
 
 
 def turn_report_to_json(report: TurnReport) -> dict[str, Any]:
@@ -198,6 +214,11 @@ def format_side_supply(supply: SideSupply, indent: str = "  ") -> list[str]:
             _WIDTH,
             initial_indent=f"{indent}  isolated: ",
             subsequent_indent=f"{indent}            ",
+        )
+    for unit, where, strength, reach in supply.supply_units:
+        what = f"range {reach}" if reach >= 0 else "Unavailable (Travel or Rail Mode)"
+        lines.append(
+            f"{indent}  supply unit {unit} at {_hexes([where])}: {strength} vehicles, {what}"
         )
     return lines
 

@@ -93,6 +93,20 @@ class RulesetProfile:
     stockpiling_in_play: bool = True
     """Artillery may become Stockpiled during the game [000 10.3]; in Panzer Battles only the
     scenario's initial Stockpiled status exists [001 1.1 #7] (`engine.combat.artillery_setup`)."""
+    rider_minefield_factor: float = 1.0
+    """External riders are "4 times more vulnerable to mine field attacks" [001 #24]
+    (`engine.minefield_attack`); Panzer Campaigns has no riders."""
+    still_spotters: bool = False
+    """Only a unit that has not moved in its side's latest player turn spots for indirect fire
+    and air strikes [001 #10, "Indirect Fire Spotting"] (`engine.combat.spotters`); in PzC
+    any unit that is not Broken spots [000 5.0]."""
+    night_fatigue: bool = True
+    """The scenario may turn on the Night Fatigue optional rule [000 9.3]; Panzer Battles has
+    "No night fatigue" [001 #17], whatever the scenario says (`GameState.is_rule_on`)."""
+    vehicle_cover_share: float = 1.0
+    """The share of the terrain's defensive benefit, and of an improved position's or trench's,
+    that a vehicle target gets: all in PzC [000 5.2, 5.3], 1/2 in Panzer Battles [001 #18]
+    (`engine.combat.vehicle_cover`)."""
 
 
 PROFILES: dict[Ruleset, RulesetProfile] = {
@@ -133,6 +147,10 @@ PROFILES: dict[Ruleset, RulesetProfile] = {
         air_mission_delay=True,
         stockpiling_in_play=False,
         isolated_fire_low_ammo=False,
+        rider_minefield_factor=4.0,
+        still_spotters=True,
+        night_fatigue=False,
+        vehicle_cover_share=0.5,
     ),
 }
 

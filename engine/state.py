@@ -440,7 +440,16 @@ class GameState:
     # --- queries ----------------------------------------------------------------------------
 
     def is_rule_on(self, rule: OptionalRule) -> bool:
-        """Whether an optional rule is on in this game."""
+        """Whether an optional rule is on in this game: the scenario selects it and the ruleset
+        has it.
+
+        Decision [000 9.3, 001 #17]: Panzer Battles has "No night fatigue", so the scenario's
+        Night Fatigue optional rule is off under the Panzer Battles profile even when the
+        scenario selects it (`RulesetProfile.night_fatigue`); the ruleset's difference wins over
+        the scenario's choice, as the setup checks warn (`schemas.checks.scenario_settings`).
+        In Panzer Campaigns the scenario decides."""
+        if rule is OptionalRule.NIGHT_FATIGUE and not self.profile.night_fatigue:
+            return False
         return rule in self.scenario.header.optional_rules
 
     def units_at(self, hex_index: int) -> list[UnitState]:

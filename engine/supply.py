@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from engine.board import CROSSING_CODE
 from engine.engineering.bridges import live_bridge_edges
 from engine.events import IsolationChanged, SupplyChanged
+from engine.explicit_supply import EXPLICIT_SUPPLY_VALUE, is_explicit
 from engine.state import GameState, other_side
 from engine.supply_network import (
     FERRIABLE_MASK,
@@ -56,6 +57,9 @@ class SupplyMap:
     """Hexes supplied by an engineer's ferry, each with the engineer's hex [000 10.1]."""
     naval_hexes: frozenset[int] = frozenset()
     """The occupied hexes where every unit of the side is naval."""
+    explicit: bool = False
+    """Explicit Supply is in force [000 10.4]: the lines only decide isolation, and every hex
+    they reach has the default value of 80."""
 
     def _rank(self, hex_index: int) -> int:
         return self.fill.rank(self.ferried.get(hex_index, hex_index))
@@ -74,6 +78,8 @@ class SupplyMap:
         rank = self._rank(hex_index)
         if rank < FIRST_RANK:
             return 0.0
+        if self.explicit:
+            return float(EXPLICIT_SUPPLY_VALUE)
         if isinstance(self.fill, TruckFill):
             return self.fill.value(self.ferried.get(hex_index, hex_index))
         return float(self.sources[rank - FIRST_RANK][1])
@@ -94,7 +100,11 @@ class SupplyMap:
         "half the default Global Supply Value for that side" wherever they are [000 10.2].
         Decision: "default" is read as the current Global value (after variations); partisans
         and irregulars, never Isolated, still test with their hex's value, 0 when no line
-        reaches it."""
+        reaches it. Under Explicit Supply every unit tests with "a default Local Supply Value
+        of 80" [000 10.4]; decision: naval and Isolated units too, since isolated units do not
+        run low automatically under that rule [000 10.2] and the 80 is its only value."""
+        if self.explicit:
+            return float(EXPLICIT_SUPPLY_VALUE)
         if unit.unit.naval:
             return self.naval_value
         return self.exact_value(unit.hex)
@@ -103,7 +113,7 @@ class SupplyMap:
         """The Local Supply Value the side's units in the hex use, in whole percent: the hex's,
         or where only naval units stand, half the Global value [000 10.2] (`unit_value`), so
         that every report of a hex gives the value its units test with."""
-        if hex_index in self.naval_hexes:
+        if hex_index in self.naval_hexes and not self.explicit:
             return math.floor(self.naval_value)
         return self.value(hex_index)
 
@@ -154,6 +164,9 @@ def _compute(state: GameState, side: Side) -> SupplyMap:
     - a side that has sources but has lost them all has no supply at all: it never falls back
       to the map edge;
     - [GAP] ties between sources of one value go to the first in the scenario file.
+    - Explicit Supply [000 10.4]: "Supply Sources are retained, but only for the purpose of
+      determining Isolation", and it "overrides the Virtual Supply Truck rule": the lines are
+      traced as usual, without trucks, and the map reports 80 wherever they reach.
     """
     board = state.board
     network = SupplyNetwork.of(board)
@@ -167,7 +180,8 @@ def _compute(state: GameState, side: Side) -> SupplyMap:
         (s.id, state.source_values.get(s.id, s.value)) for s in sources
     )
     fill: Fill | TruckFill
-    if sources and state.is_rule_on(OptionalRule.VIRTUAL_SUPPLY_TRUCKS):
+    explicit = is_explicit(state)
+    if sources and not explicit and state.is_rule_on(OptionalRule.VIRTUAL_SUPPLY_TRUCKS):
         costs = TruckCosts.of(board, state.parameters.movement.ford)
         fill = truck_fill(
             network,
@@ -188,7 +202,13 @@ def _compute(state: GameState, side: Side) -> SupplyMap:
     held = {h: stack for h, stack in state.stacks.items() if stack[0].side is side}
     naval = frozenset(h for h, stack in held.items() if all(u.unit.naval for u in stack))
     supply = SupplyMap(
-        side, fill, entries, state.global_supply[side] / 2, tuple(sorted(held)), naval_hexes=naval
+        side,
+        fill,
+        entries,
+        state.global_supply[side] / 2,
+        tuple(sorted(held)),
+        naval_hexes=naval,
+        explicit=explicit,
     )
     supply.ferried.update(_ferried_hexes(state, side, network, supply, blocked))
     return supply

@@ -1,6 +1,7 @@
 """A scenario's schedule as a timeline: every placement, reinforcement, release, withdrawal,
-A/I order and air change on the turn it happens, filed under the organization it concerns,
-and which units are on the map at a chosen turn, certainly or by chance."""
+A/I order, air change and unit becoming Fixed later on the turn it happens, filed under the
+organization it concerns, and which units are on the map at a chosen turn, certainly or by
+chance."""
 
 from __future__ import annotations
 
@@ -29,6 +30,8 @@ class EventKind(StrEnum):
     WITHDRAWAL = "withdrawal"
     AI_ORDER = "ai_order"
     AIR = "air"
+    FIXED = "fixed"
+    """A placed unit becomes Fixed on a later turn (`fixed_from_turn`) [000 4.6]."""
 
 
 MOVABLE = frozenset(
@@ -98,6 +101,22 @@ def timeline_events(
     for organization, count in placed.items():
         events.append(
             TimelineEvent(EventKind.PLACED, 1, organization, ("placements",), "", units=count)
+        )
+    for number, placement in enumerate(scenario.placements):
+        entry = index.units.get(placement.unit)
+        turn = placement.fixed_from_turn
+        if entry is None or entry.parent is None or turn is None or turn > clock.last_turn:
+            continue
+        events.append(
+            TimelineEvent(
+                EventKind.FIXED,
+                turn,
+                entry.parent,
+                ("placements", number),
+                placement.unit,
+                units=1,
+                detail="halted until released, assaulted or spotted",
+            )
         )
     kinds = (
         (EventKind.REINFORCEMENT, "reinforcements", scenario.reinforcements),

@@ -27,6 +27,16 @@ class DiskIdentity:
         return cls(status.st_size, status.st_mtime_ns, hashlib.sha256(data).hexdigest())
 
     @classmethod
+    def of_digest(cls, path: Path, sha256: str) -> DiskIdentity | None:
+        """`of_bytes`, for bytes just read whose SHA-256 (hex) was taken already; None if
+        gone."""
+        try:
+            status = os.stat(path)
+        except OSError:
+            return None
+        return cls(status.st_size, status.st_mtime_ns, sha256)
+
+    @classmethod
     def read(cls, path: Path) -> DiskIdentity | None:
         """The identity of the file now at `path`; None if there is none."""
         try:

@@ -8,6 +8,7 @@ canonical YAML (or JSON) atomically: a temporary file beside the target, flushed
 from __future__ import annotations
 
 import difflib
+import hashlib
 import importlib
 import json
 import os
@@ -26,6 +27,7 @@ import pydantic.fields  # noqa: F401
 from pydantic import BaseModel, ValidationError
 
 from schemas import jsonscan, parse_cache
+from schemas.disk_identity import DiskIdentity
 from schemas.migrations import current_version, migrate
 from schemas.problems import ModelPath, Problem, error, format_path, info
 from schemas.reading import read_regular_file
@@ -111,6 +113,12 @@ class LoadedFile:
     original_version: int | None = None
     cache_entry: str | None = field(default=None, repr=False)
     """The parse cache's entry of the file's bytes, which also keeps where paths stand in it."""
+    disk: DiskIdentity | None = field(default=None, repr=False, compare=False)
+    """The version of the file on disk that was read (None for text not read from a file)."""
+    cached_pickle: bytes | None = field(default=None, repr=False, compare=False)
+    """That entry's bytes (`parse_cache.loads` gives back what reading gave, the model
+    included), kept so that the editor's checking process gets the model without the editor
+    pickling it again; whoever sends them may drop them."""
     _marks: dict[ModelPath, yamlio.Mark] = field(default_factory=dict, repr=False)
     _searched: set[ModelPath] = field(default_factory=set, repr=False)
 
@@ -356,13 +364,17 @@ def load_file(path: Path | str, kind: FileKind | None = None) -> LoadedFile:
         return loaded
     loaded.text = text
     as_json = is_json(path)
-    loaded.cache_entry = parse_cache.entry_name(raw, kind, as_json)
-    parsed = parse_cache.lookup(raw, kind, as_json, loaded.cache_entry)
-    if parsed is None:
+    # One pass over the bytes gives the version read and the name of its cache entry.
+    digest = hashlib.sha256(raw)
+    loaded.disk = DiskIdentity.of_digest(path, digest.hexdigest())
+    loaded.cache_entry = parse_cache.entry_name(raw, kind, as_json, digest)
+    found = parse_cache.read_entry(raw, kind, as_json, loaded.cache_entry)
+    if found is None:
         problems = _load_text(loaded, text, as_json)
         parsed = parse_cache.Parsed(loaded.model, problems, loaded.original_version)
-        parse_cache.store(raw, kind, as_json, parsed, loaded.cache_entry)
+        loaded.cached_pickle = parse_cache.store(raw, kind, as_json, parsed, loaded.cache_entry)
     else:
+        parsed, loaded.cached_pickle = found
         loaded.model, loaded.original_version = parsed.model, parsed.original_version
     loaded.problems.extend(p.in_file(where) for p in parsed.problems)
     return loaded

@@ -16,6 +16,7 @@ CURRENT_VERSION = 2
 
 CURRENT_VERSIONS: dict[str, int] = {
     "scenario": 3,
+    "oob": 3,
     # Tactical GameX files are new kinds, at their first version.
     "panel": 1,
     "units": 1,
@@ -29,8 +30,8 @@ CURRENT_VERSIONS: dict[str, int] = {
 def current_version(kind: str | None = None) -> int:
     """The version a file of `kind` (`"scenario"`, `"map"`…) is written in.
 
-    >>> current_version("scenario"), current_version("map")
-    (3, 2)
+    >>> current_version("scenario"), current_version("oob"), current_version("map")
+    (3, 3, 2)
     """
     return CURRENT_VERSIONS.get(kind or "", CURRENT_VERSION)
 
@@ -82,11 +83,24 @@ def scenario_v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "format_version": 3}
 
 
+def oob_v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 of the OOB adds `unit_types` (equipment shared by units, which name one in
+    `unit_type`); a version 2 OOB has none, so every unit keeps its own values, and nothing
+    else changed. Turning shared values into types is a command of its own (Extract Unit
+    Types, `hexwright oob types extract`), never done behind the designer's back.
+
+    >>> oob_v2_to_v3({"format_version": 2, "name": "OOB"})
+    {'format_version': 3, 'name': 'OOB'}
+    """
+    return {**data, "format_version": 3}
+
+
 MIGRATIONS: dict[int, Migration] = {1: v1_to_v2}
 """The step that upgrades each old version to the next one."""
 
 KIND_MIGRATIONS: dict[str, dict[int, Migration]] = {
     "scenario": {1: v1_to_v2, 2: scenario_v2_to_v3},
+    "oob": {1: v1_to_v2, 2: oob_v2_to_v3},
     "panel": {},
     "units": {},
     "tables": {},

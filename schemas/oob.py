@@ -7,22 +7,35 @@ the default are left out when saving, so a plain rifle battalion stays a few lin
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import (
+    ConfigDict,
+    Field,
+    SerializationInfo,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
 
 from schemas.base import (
     MAX_POINTS,
     MAX_STRENGTH,
     MAX_VALUE,
+    GameDate,
     Identifier,
     Node,
     Tagged,
     measured,
 )
+from schemas.unit_types import (
+    fill_inherited,
+    leave_out_inherited,
+    typed_unit_json_schema,
+)
 from schemas.vocabulary import MovementClass, Quality, Side
 
-OOB_FORMAT_VERSION = 2
+OOB_FORMAT_VERSION = 3
 
 
 class OrgLevel(StrEnum):
@@ -159,14 +172,21 @@ class AirProfile(Node):
 class Unit(Tagged):
     """A counter: one battalion, company, platoon, gun battery, ship or air group.
 
-    Attack values are written as value and range in hexes (`Hard 30/1` in the manual).
+    Attack values are written as value and range in hexes (`Hard 30/1` in the manual). A unit
+    of a unit type (`unit_type`) leaves out the equipment values it shares with its type; in
+    memory it always holds its effective values (`schemas.unit_types`).
     """
+
+    # A unit of a type may leave out its class and speed, which its type gives.
+    model_config = ConfigDict(json_schema_extra=typed_unit_json_schema)
 
     kind: Literal["unit"] = "unit"
     id: Identifier
     """Stable id; scenarios place, reinforce and withdraw units by it."""
     name: str = Field(min_length=1)
     """Unit name, e.g. `3/41 Gds Tk Bde`."""
+    unit_type: Identifier | None = None
+    """Id of the title's unit type whose equipment values this unit takes where it gives none."""
     type_name: str = ""
     """Equipment or type shown above the name, e.g. `T-34/85`."""
     nation: Identifier | None = None
@@ -265,6 +285,63 @@ class Unit(Tagged):
     """Set for air units only."""
 
 
+class UnitType(Node):
+    """Equipment defined once per title and shared by its units: class, attack and defense
+    values, movement, component and symbol, with the dates it was in service.
+
+    A unit naming the type takes each of these values unless it gives its own.
+    """
+
+    id: Identifier
+    """Stable id that units name in `unit_type`."""
+    name: str = Field(min_length=1)
+    """Name shown in the Unit Types panel, e.g. `T-34/85 company`."""
+    type_name: str = ""
+    """Equipment or type shown above a unit's name, e.g. `T-34/85`."""
+    unit_class: UnitClass
+    """Type of unit and map symbol."""
+    component: Component = Component.MEN
+    """What the strength of its units counts."""
+    speed: int = measured(unit="MP", ge=0, le=255)
+    """Movement allowance; 0 means immobile [000 4.6]."""
+    movement_class: MovementClass = MovementClass.FOOT
+    """Movement class: picks the movement-cost column in Parameter Data."""
+    hard_attack: float = measured(0, unit="attack", ge=0, le=MAX_VALUE)
+    """Attack value against hard targets."""
+    hard_range: int = measured(0, unit="hexes", ge=0, le=99)
+    """Range of the hard attack; 0 = only with the Alternate Assault rule [000 6.2]."""
+    soft_attack: float = measured(0, unit="attack", ge=0, le=MAX_VALUE)
+    """Attack value against soft targets."""
+    soft_range: int = measured(0, unit="hexes", ge=0, le=99)
+    """Range of the soft attack."""
+    assault: float = measured(0, unit="assault", ge=0, le=MAX_VALUE)
+    """Assault value; 0 means the unit cannot assault [000 6.1]."""
+    aa_attack: float = measured(0, unit="attack", ge=0, le=MAX_VALUE)
+    """Anti-aircraft value."""
+    aa_range: int = measured(0, unit="hexes", ge=0, le=99)
+    """Anti-aircraft range: fire scales by 1/(2R+1) [000 8.1]."""
+    defense: float = measured(0, unit="defense", ge=0, le=MAX_VALUE)
+    """Defense (armour) value."""
+    hard_target: bool = False
+    """Only the firer's hard attack applies (tanks and other armour)."""
+    indirect_fire: bool = False
+    """Can fire indirectly (listed in the Artillery Dialog)."""
+    artillery_kind: ArtilleryKind = ArtilleryKind.NONE
+    """Artillery type."""
+    towed: bool = False
+    """Must be in Travel or Rail Mode to move; cannot assault [000 4.1, 6.1]."""
+    self_propelled: bool = False
+    """Self-propelled artillery: exempt from setup when Artillery Setup >= 90% [000 10.3]."""
+    anti_tank: bool = False
+    """Anti-tank gun: towed ones exert no ZOC and use Special AT Gun Egress [000 3.3, 4.2]."""
+    aa_kind: AntiAircraftKind = AntiAircraftKind.NONE
+    """Anti-aircraft type."""
+    in_service_from: GameDate | None = None
+    """First day the equipment was in service; a scenario before it is warned about."""
+    in_service_to: GameDate | None = None
+    """Last day the equipment was in service; a scenario after it is warned about."""
+
+
 class Organization(Tagged):
     """A node of the organization tree (division, regiment…), possibly with its own HQ unit."""
 
@@ -322,15 +399,36 @@ class SideOob(Node):
 class OobFile(Node):
     """An order of battle for both sides."""
 
-    format_version: Literal[2] = Field(
+    format_version: Literal[3] = Field(
         description="Version of the OOB file format; older versions are migrated on load."
     )
     name: str = Field(min_length=1)
     """Name of the order of battle."""
     description: str = ""
     """Sources and notes."""
+    unit_types: list[UnitType] = []
+    """The title's unit types (equipment), which units name by id."""
     sides: list[SideOob] = Field(min_length=1, max_length=2)
     """Allied and Axis."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _inherit(cls, data: Any) -> Any:
+        # An OOB built in code from version-2 values (the tests' and other tools' titles) is
+        # upgraded as a loaded file is: nothing of version 2 changed.
+        if isinstance(data, dict) and data.get("format_version") == 2:
+            data = {**data, "format_version": OOB_FORMAT_VERSION}
+        # The one place a unit's inherited values are resolved: readers see effective values.
+        return fill_inherited(data)
+
+    @model_serializer(mode="wrap")
+    def _leave_out_inherited(
+        self, handler: SerializerFunctionWrapHandler, info: SerializationInfo
+    ) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if not self.unit_types:
+            return data
+        return leave_out_inherited(self, data, json=info.mode_is_json())
 
 
 Organization.model_rebuild()

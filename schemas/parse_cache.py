@@ -90,9 +90,10 @@ def code_stamp() -> str:
     return digest.hexdigest()
 
 
-def key(raw: bytes, kind: str, as_json: bool) -> str:
-    """The name of the entry for a file's bytes read as `kind`."""
-    digest = hashlib.sha256(raw)
+def key(raw: bytes, kind: str, as_json: bool, digest: hashlib._Hash | None = None) -> str:
+    """The name of the entry for a file's bytes read as `kind` (`digest`: a SHA-256 of just
+    these bytes, taken already, which this goes on with)."""
+    digest = hashlib.sha256(raw) if digest is None else digest
     digest.update(f"\0{kind}\0{as_json}\0{code_stamp()}".encode())
     return digest.hexdigest()
 
@@ -100,6 +101,15 @@ def key(raw: bytes, kind: str, as_json: bool) -> str:
 def lookup(raw: bytes, kind: str, as_json: bool, name: str | None = None) -> Parsed | None:
     """What reading these bytes gave last time, or None (never raises: a damaged, foreign or
     unreadable entry is a miss). `name`: their `entry_name`, when known already."""
+    found = read_entry(raw, kind, as_json, name)
+    return None if found is None else found[0]
+
+
+def read_entry(
+    raw: bytes, kind: str, as_json: bool, name: str | None = None
+) -> tuple[Parsed, bytes] | None:
+    """`lookup`, with the entry's own bytes: a copy of what reading gave that another process
+    loads without this one pickling the models again."""
     where = folder()
     if where is None or len(raw) < MIN_BYTES:
         return None
@@ -109,52 +119,64 @@ def lookup(raw: bytes, kind: str, as_json: bool, name: str | None = None) -> Par
             found = os.fstat(stream.fileno())
             if found.st_uid != os.getuid() or found.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
                 return None
-            parsed = _load_without_collecting(stream)
+            data = stream.read()
+        parsed = loads(data)
         os.utime(entry)  # recently used: pruned last
     except Exception:  # any failure to read an entry is only a miss
         return None
-    return parsed if isinstance(parsed, Parsed) else None
+    return (parsed, data) if isinstance(parsed, Parsed) else None
 
 
-def _load_without_collecting(stream: BinaryIO) -> object:
+def loads(data: bytes) -> object:
+    """An entry's bytes loaded (`read_entry`, `store`), without the garbage collector."""
     # Unpickling an OOB makes tens of thousands of objects and none is garbage: the collector's
     # passes over everything alive (the editor's widgets included) would take a third of it.
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return pickle.load(stream)
+        return pickle.loads(data)
     finally:
         if collecting:
             gc.enable()
 
 
-def store(raw: bytes, kind: str, as_json: bool, parsed: Parsed, name: str | None = None) -> None:
+def _load_without_collecting(stream: BinaryIO) -> object:
+    return loads(stream.read())
+
+
+def store(
+    raw: bytes, kind: str, as_json: bool, parsed: Parsed, name: str | None = None
+) -> bytes | None:
     """Keep what reading these bytes gave (best effort: a cache that cannot be written is only
-    slower)."""
+    slower); the entry's bytes, as `read_entry` gives them, or None when none was written."""
     where = folder()
     if where is None or len(raw) < MIN_BYTES:
-        return
+        return None
     try:
+        data = pickle.dumps(parsed, protocol=pickle.HIGHEST_PROTOCOL)
         where.mkdir(mode=0o700, parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=where, prefix=".", suffix=".tmp")
         try:
             with os.fdopen(handle, "wb") as stream:
-                pickle.dump(parsed, stream, protocol=pickle.HIGHEST_PROTOCOL)
+                stream.write(data)
             os.replace(temporary, where / ((name or key(raw, kind, as_json)) + _SUFFIX))
         except BaseException:
             Path(temporary).unlink(missing_ok=True)
             raise
         _prune(where)
     except (OSError, pickle.PicklingError, RecursionError):
-        return
+        return None
+    return data
 
 
-def entry_name(raw: bytes, kind: str, as_json: bool) -> str | None:
+def entry_name(
+    raw: bytes, kind: str, as_json: bool, digest: hashlib._Hash | None = None
+) -> str | None:
     """The name of the entry these bytes have or would have, or None when they are not cached
-    (the cache is off or the file is small)."""
+    (the cache is off or the file is small). `digest`: as `key` takes it."""
     if folder() is None or len(raw) < MIN_BYTES:
         return None
-    return key(raw, kind, as_json)
+    return key(raw, kind, as_json, digest)
 
 
 @dataclass(frozen=True)

@@ -77,6 +77,7 @@ CODES: dict[str, str] = {
     "SCN008": "programmed weather is on but no weather file is given",
     "SCN009": "an objective starts neutral",
     "SCN010": "a reinforcement, withdrawal or air change names no units",
+    "SCN011": "a unit is to become Fixed on a turn outside the scenario's turns",
     "AI001": "an A/I order applies before any unit of its organization is on the map",
     "AI002": "an A/I order aims at an objective the scenario does not have",
     "AI003": "an exit A/I order does not aim at an exit objective of its own side",
@@ -85,6 +86,9 @@ CODES: dict[str, str] = {
     "AI006": "an organization is listed twice among the A/I orders",
     "OOB001": "an organization's HQ unit is not an HQ or has no command range",
     "OOB002": "a unit's attributes contradict each other",
+    "OOB003": "a unit names a unit type the order of battle does not have",
+    "OOB004": "a unit type is used by no unit",
+    "OOB005": "a unit type of the scenario's units was not in service on the scenario's date",
     # The rules engine's setup checks (engine.setup): the starting position as played.
     "SETUP001": "a unit stands on terrain it cannot enter (impassable, water, land for a ship)",
     "SETUP002": "a hex holds more men-equivalents than the Maximum Stacking Limit",
@@ -111,6 +115,7 @@ CODES: dict[str, str] = {
     "SETUP023": "a setup check stopped on an unexpected error",
     "SETUP024": "Corps Attachments put an organization under itself",
     "SETUP025": "an exit objective lies neither on the map edge nor beside water",
+    "SETUP026": "Explicit Supply is on but a side has no supply unit",
     # Tactical GameX (schemas/tactical_gamex/): its files, its board and its setup.
     "TGX001": "a panel layer's rows do not fit the panel's size",
     "TGX002": "a panel layer uses a character that means nothing in it",

@@ -150,7 +150,8 @@ class Header(Node):
     title: str = Field(min_length=1)
     """Scenario title."""
     description: str = ""
-    """Briefing: situation, forces, goals."""
+    """The scenario's description for choosing it: situation, forces, goals (each side's own
+    briefing and the designer's notes are `briefings`)."""
     ruleset: PanzerRuleset
     """Panzer Campaigns or Panzer Battles rules and scale."""
     start: GameTime
@@ -227,6 +228,9 @@ class Placement(Node):
     """Facing: fire, ZOC and assault only through the facing and its two neighbours [000 5.4]."""
     fixed: bool = False
     """Cannot move until released, assaulted or spotted [000 4.6]."""
+    fixed_from_turn: int | None = measured(None, unit="turn", ge=1, le=MAX_TURNS)
+    """Becomes Fixed at the start of this turn, whatever it did before, and stays so until
+    released, assaulted or spotted as at the start [000 4.6]; `null` = never after the start."""
     strength: int | None = measured(None, unit="men, guns or vehicles", ge=0, le=MAX_STRENGTH)
     """Current strength when below the OOB's full strength; `null` = full strength."""
     fatigue: int = measured(0, unit="fatigue points", ge=0, le=300)
@@ -547,6 +551,23 @@ class AirSetup(Node):
     """Scheduled availability changes."""
 
 
+class Briefings(Node):
+    """What the players read before they play: one briefing per side and the designer's notes.
+
+    The texts are Markdown (CommonMark with GitHub's tables and strike-through): headings,
+    bold, italic, lists, links and paragraphs. Raw HTML in them is shown as text, never
+    interpreted (the editor and the printed briefing read them with Qt's `MarkdownNoHTML`), so a
+    scenario from anyone cannot carry markup, scripts or remote images into the editor.
+    """
+
+    allied: str = Field("", max_length=200_000)
+    """The Allied player's briefing (Markdown)."""
+    axis: str = Field("", max_length=200_000)
+    """The Axis player's briefing (Markdown)."""
+    designer_notes: str = Field("", max_length=200_000)
+    """The designer's notes for both players: sources, choices, how to play it (Markdown)."""
+
+
 class ScenarioFile(Node):
     """A scenario of a title."""
 
@@ -577,3 +598,5 @@ class ScenarioFile(Node):
     """Air units and availability changes."""
     ai: AiSetup = AiSetup()
     """A/I orders per organization and per-side aggressiveness (format version 3)."""
+    briefings: Briefings = Briefings()
+    """Each side's briefing and the designer's notes, printed with File > Print."""

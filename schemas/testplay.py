@@ -230,6 +230,17 @@ class DamageRailOrder(Tagged):
     """Id of the unit damaging the rail."""
 
 
+class AttachmentOrder(Tagged):
+    """On the midnight turn, an organization or unit under a corps is attached to another
+    corps (or army) [000 9.1]."""
+
+    kind: Literal["change_attachment"] = "change_attachment"
+    subject: Identifier
+    """Id of the organization or unit attached."""
+    attach_to: Identifier
+    """Id of the corps-level organization it now answers to."""
+
+
 class DeceptionOrder(Tagged):
     """A deception unit is deployed, or redeployed, as a hidden marker [000 4.3]."""
 
@@ -296,6 +307,7 @@ RecordedOrder = Annotated[
     | UncarryOrder
     | PatrolOrder
     | DamageRailOrder
+    | AttachmentOrder
     | DeceptionOrder
     | AirStrikeOrder
     | CarpetBombOrder

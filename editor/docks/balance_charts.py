@@ -4,8 +4,10 @@ how often each victory level came out (bars with their 95 % intervals) and the s
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
@@ -18,18 +20,33 @@ from editor.docks.balance_plot import (
     PlotFrame,
     percent,
 )
-from engine.balance import BalanceSummary, GameRecord
-from engine.objectives import Outcome
 from schemas.scenario import VictoryLevels
 
-LEVEL_LABELS = {
-    Outcome.ALLIED_MAJOR_VICTORY: "Allied major",
-    Outcome.ALLIED_MINOR_VICTORY: "Allied minor",
-    Outcome.DRAW: "Draw",
-    Outcome.AXIS_MINOR_VICTORY: "Axis minor",
-    Outcome.AXIS_MAJOR_VICTORY: "Axis major",
-}
-"""The five victory levels [000 2.0], best for the Allies first, as the x axis names them."""
+if TYPE_CHECKING:
+    from engine.balance import BalanceSummary, GameRecord
+    from engine.objectives import Outcome
+
+
+@functools.cache
+def level_labels() -> dict[Outcome, str]:
+    """The five victory levels [000 2.0], best for the Allies first, as the x axis names them
+    (`LEVEL_LABELS`; made when first asked for, so that the editor's start does not import the
+    engine's objectives)."""
+    from engine.objectives import Outcome  # noqa: PLC0415
+
+    return {
+        Outcome.ALLIED_MAJOR_VICTORY: "Allied major",
+        Outcome.ALLIED_MINOR_VICTORY: "Allied minor",
+        Outcome.DRAW: "Draw",
+        Outcome.AXIS_MINOR_VICTORY: "Axis minor",
+        Outcome.AXIS_MAJOR_VICTORY: "Axis major",
+    }
+
+
+def __getattr__(name: str) -> Any:
+    if name == "LEVEL_LABELS":
+        return level_labels()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True)
@@ -83,7 +100,7 @@ class LevelChart(_RunsChart):
         return percent(value)
 
     def _slot(self, index: int, plot: QRectF) -> QRectF:
-        width = plot.width() / len(LEVEL_LABELS)
+        width = plot.width() / len(level_labels())
         return QRectF(plot.left() + index * width, plot.top(), width, plot.height())
 
     def bar_rect(self, level: int, run: int, plot: QRectF) -> QRectF:
@@ -97,14 +114,14 @@ class LevelChart(_RunsChart):
     def x_ticks(self, plot: QRectF) -> list[tuple[float, str]]:
         return [
             (self._slot(i, plot).center().x(), label)
-            for i, label in enumerate(LEVEL_LABELS.values())
+            for i, label in enumerate(level_labels().values())
         ]
 
     def draw_data(self, painter: QPainter, plot: QRectF) -> None:
         metrics = QFontMetricsF(painter.font())
         for r, run in enumerate(self.runs):
             color = SERIES_COLORS[r % 2]
-            for i, level in enumerate(LEVEL_LABELS):
+            for i, level in enumerate(level_labels()):
                 share = run.summary.levels.get(level.value)
                 if share is None:
                     continue
@@ -135,8 +152,8 @@ class LevelChart(_RunsChart):
     def tip_at(self, point: QPointF, plot: QRectF) -> str | None:
         if not plot.left() <= point.x() < plot.right():
             return None
-        index = int((point.x() - plot.left()) / (plot.width() / len(LEVEL_LABELS)))
-        level = list(LEVEL_LABELS)[min(index, len(LEVEL_LABELS) - 1)]
+        index = int((point.x() - plot.left()) / (plot.width() / len(level_labels())))
+        level = list(level_labels())[min(index, len(level_labels()) - 1)]
         lines = [f"<b>{level.value.replace('_', ' ').capitalize()}</b>"]
         for run in self.runs:
             share = run.summary.levels.get(level.value)

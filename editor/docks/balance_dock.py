@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
@@ -43,7 +43,9 @@ from editor.document import Change, Document
 from editor.open_places import SCENARIO_FILTER
 from editor.selection import Selection
 from editor.widgets.button_rows import WrappingButtons
-from engine.balance import GameRecord, compare, summarize
+
+if TYPE_CHECKING:
+    from engine.balance import BalanceSummary, GameRecord
 
 DEFAULT_GAMES = 20
 RUN = "Run"
@@ -52,6 +54,12 @@ RUN = "Run"
 def _clock(seconds: float) -> str:
     minutes, seconds = divmod(int(seconds), 60)
     return f"{minutes}:{seconds:02d}"
+
+
+def _summarize(records: list[GameRecord]) -> BalanceSummary:
+    from engine.balance import summarize  # noqa: PLC0415  # not before a run is shown
+
+    return summarize(records)
 
 
 class _BodyLayout(QVBoxLayout):
@@ -335,12 +343,12 @@ class BalanceDock(DocumentDock):
     ) -> None:
         """Chart and list a run of the open document; `parts`, A and B of a comparison."""
         self.shown = list(records)
-        summary = summarize(records) if records else None
+        summary = _summarize(records) if records else None
         runs: list[ChartRun] = []
         if parts is not None:
             for name, label in zip(("A", "B"), self.comparison_labels, strict=True):
                 if parts.get(name):
-                    runs.append(ChartRun(f"{name}: {label}", parts[name], summarize(parts[name])))
+                    runs.append(ChartRun(f"{name}: {label}", parts[name], _summarize(parts[name])))
         elif summary is not None:
             runs.append(ChartRun("this scenario", records, summary))
         self.charts.levels.set_runs(runs)
@@ -354,6 +362,8 @@ class BalanceDock(DocumentDock):
         self.games.show_games(records, summary)
 
     def _finished(self, cancelled: bool) -> None:
+        from engine.balance import compare  # noqa: PLC0415
+
         self._clock.stop()
         self._redraw.stop()
         self._show_progress()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPaintEvent, QPen, QPolygonF
@@ -23,8 +24,10 @@ from editor.docks.balance_plot import (
     PlotFrame,
     percent,
 )
-from engine.balance import GameRecord
 from schemas.vocabulary import Side
+
+if TYPE_CHECKING:
+    from engine.balance import GameRecord
 
 SMALL_MULTIPLES_FROM = 5
 """From this many objectives on, each gets a small plot of its own."""

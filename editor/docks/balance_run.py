@@ -12,13 +12,16 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
 from editor.document import Document
 from editor.testplay.play_settings import TestPlaySettings
-from engine.balance import BalanceRun, GameRecord
 from schemas.vocabulary import Side
+
+if TYPE_CHECKING:
+    from engine.balance import BalanceRun, GameRecord
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +71,8 @@ class _Worker(threading.Thread):
                 self.current.cancel()
 
     def run(self) -> None:
+        from engine.balance import BalanceRun  # noqa: PLC0415
+
         signals = self.controller
         try:
             for part in self.parts:

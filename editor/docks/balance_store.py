@@ -11,12 +11,15 @@ import os
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from editor.document import Document
 from editor.settings import data_dir
-from engine.balance import GameRecord
 from schemas.io import dump_text, is_json, write_atomic
 from schemas.save_journal import save_set
+
+if TYPE_CHECKING:
+    from engine.balance import GameRecord
 
 FORMAT = "hexwright-balance-run"
 """The first line of a stored run names its format, so a foreign file is not read as one."""
@@ -116,6 +119,9 @@ def load_run(key: str) -> StoredRun | None:
         header = json.loads(lines[0])
         if header.get("format") != FORMAT:
             return None
+        # Only when a run was kept: opening a title imports no rules engine.
+        from engine.balance import GameRecord  # noqa: PLC0415
+
         records = [GameRecord.from_json(json.loads(line)) for line in lines[1:] if line.strip()]
         return StoredRun(
             datetime.fromisoformat(header["date"]),

@@ -5,13 +5,13 @@ whether the difference is significant. Both adapt the run's records and hold no 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from engine.balance import BalanceSummary, Comparison, ComparisonRow, GameRecord
-from engine.balance.stats import SIGN_TEST
+if TYPE_CHECKING:
+    from engine.balance import BalanceSummary, Comparison, ComparisonRow, GameRecord
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -131,6 +131,8 @@ class GamesModel(_ColumnsModel):
 def figures(row: ComparisonRow) -> tuple[str, str, str]:
     """A, B and the difference as the table writes them: shares of games in per cent (and the
     difference in points), means as numbers."""
+    from engine.balance.stats import SIGN_TEST  # noqa: PLC0415
+
     if row.test == SIGN_TEST:  # a yes/no per game: its rate
         return (
             f"{row.a * 100:.1f} %",

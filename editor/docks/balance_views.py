@@ -5,6 +5,7 @@ view of a comparison."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QResizeEvent
@@ -26,7 +27,9 @@ from editor.docks.balance_charts import LevelChart, ScoreChart
 from editor.docks.balance_holds import HoldChart
 from editor.docks.balance_plot import PlotFrame
 from editor.docks.balance_tables import ComparisonModel, GamesModel
-from engine.balance import BalanceSummary, Comparison, GameRecord
+
+if TYPE_CHECKING:
+    from engine.balance import BalanceSummary, Comparison, GameRecord
 
 SIDE_BY_SIDE_CHART = 300
 """From this width per chart on, the three charts sit side by side; narrower, they are tabs."""

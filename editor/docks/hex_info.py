@@ -239,6 +239,8 @@ class HexInfoDock(DocumentDock):
             for flag in ("fixed", "disrupted", "detached", "low_ammo", "low_fuel"):
                 if getattr(placement, flag):
                     state.append(words(flag))
+            if placement.fixed_from_turn is not None:  # [000 4.6] halted later
+                state.append(f"fixed from turn {placement.fixed_from_turn}")
             if self.unit_notes is not None:
                 state += self.unit_notes(placement.unit)
             cells.append(

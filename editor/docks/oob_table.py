@@ -4,7 +4,7 @@ down; selecting rows selects the units on the map and in the OOB tree."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelection, QItemSelectionModel, Qt
+from PySide6.QtCore import QItemSelection, QItemSelectionModel, QPoint, Qt
 from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMenu,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -19,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from editor.docks.base import DocumentDock
 from editor.docks.oob_table_model import OobTableModel, selected_ids, unit_filter
+from editor.docks.unit_type_marks import add_assign_menu
 from editor.document import Document
 from editor.selection import Focus
 from schemas.io import FileKind
@@ -69,6 +71,8 @@ class OobTableDock(DocumentDock):
         self.table.setColumnWidth(self.model.columns.index("name"), 180)
         self.table.setColumnWidth(self.model.columns.index("organization"), 160)
         self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.customContextMenuRequested.connect(self._context_menu)
         layout.addWidget(self.table, 1)
         self.message = QLabel(wordWrap=True)
         self.message.setStyleSheet("color: #b3261e")
@@ -255,3 +259,13 @@ class OobTableDock(DocumentDock):
         if done:
             self._show_message("")
         return done
+
+    def _context_menu(self, point: QPoint) -> None:
+        """Assign Unit Type to the units of the selected rows."""
+        rows = sorted({index.row() for index in self.table.selectionModel().selectedIndexes()})
+        ids = selected_ids(self.model, rows)
+        if self.document is None or not ids:
+            return
+        menu = QMenu(self.table)
+        add_assign_menu(menu, self.document, ids)
+        menu.popup(self.table.viewport().mapToGlobal(point))

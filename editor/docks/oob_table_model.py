@@ -23,10 +23,12 @@ from editor.commands import EditFile
 from editor.docks.table_columns import field_tooltip, label, side_colour
 from editor.document import Change, ChangeAction, Document
 from editor.model_paths import EditError, validate_at
+from editor.unit_type_edits import adoption, set_fields
 from schemas.io import FileKind
 from schemas.oob import Unit
 from schemas.oob_cells import cell_text, parse_cell
 from schemas.oob_index import OobIndex, UnitEntry
+from schemas.problems import ModelPath
 from schemas.vocabulary import Side
 
 Index = QModelIndex | QPersistentModelIndex
@@ -231,6 +233,7 @@ class OobTableModel(QAbstractTableModel):
         if document is None:
             return False
         command = EditFile(document, FileKind.OOB, text)
+        typed: list[tuple[ModelPath, Any]] = []
         bad: dict[tuple[str, str], str] = {}
         messages: list[str] = []
         for row, column, cell in cells:
@@ -246,8 +249,18 @@ class OobTableModel(QAbstractTableModel):
                 bad[(entry.unit.id, name)] = reason
                 messages.append(f"{entry.unit.name}, {label(name).lower()}: {reason}")
                 continue
+            if name == "unit_type" and value is not None:
+                # A unit given a type takes the type's values, as in the Unit panel.
+                steps = adoption(document.oob, document.oob_index, entry.unit.id, value)
+                if steps is None:
+                    bad[(entry.unit.id, name)] = f"no unit type '{value}'"
+                    messages.append(f"{entry.unit.name}: no unit type '{value}'")
+                typed.extend(steps or ())
+                continue
             if value != getattr(entry.unit, name):
                 command.set(path, value, validate=False)
+        # Types given to many rows at once go in one step (`set_fields`).
+        set_fields(command, typed)
         if bad or self.bad:
             self.bad = bad
             self._repaint()

@@ -122,7 +122,8 @@ class TimelineDock(DocumentDock):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        if self._stale:
+        # Not built yet (behind another's tab at start): reading `_stale` would build it.
+        if self.is_built and self._stale:
             self.refresh()
 
     def refresh(self, *_: object) -> None:

@@ -168,6 +168,7 @@ KIND_NAMES = {
     EventKind.WITHDRAWAL: "Withdrawal",
     EventKind.AI_ORDER: "A/I order",
     EventKind.AIR: "Air availability",
+    EventKind.FIXED: "Becomes Fixed",
 }
 
 

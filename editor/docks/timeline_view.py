@@ -20,6 +20,7 @@ KIND_COLORS = {
     EventKind.WITHDRAWAL: QColor("#dc2626"),
     EventKind.AI_ORDER: QColor("#7c3aed"),
     EventKind.AIR: QColor("#0891b2"),
+    EventKind.FIXED: QColor("#475569"),
 }
 PHASE_SHADES = {DayPhase.NIGHT: 70, DayPhase.DAWN: 28, DayPhase.DUSK: 28, DayPhase.DAY: 0}
 """How dark (alpha of black) each kind of turn's band is."""

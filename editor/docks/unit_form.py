@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from editor.commands import EditFile, InsertItems, RemoveItems
 from editor.docks.base import DocumentDock
 from editor.docks.oob_edit import rename_node
+from editor.docks.unit_type_marks import UnitTypeMarks
 from editor.document import Change, Document
 from editor.selection import Focus, Selection
 from editor.symbols import paint_organization_symbol, paint_unit_symbol
@@ -40,6 +41,7 @@ SYMBOL_SIZE = 56
 
 LABELS = {
     "type_name": "Type",
+    "unit_type": "Unit type",
     "unit_class": "Class",
     "aa_attack": "AA attack",
     "aa_range": "AA range",
@@ -63,6 +65,7 @@ class UnitDock(DocumentDock):
         self.unit_ids: list[str] = []
         self.organization_ids: list[str] = []
         self.units = self._binding(FileKind.OOB, Unit, "Unit")
+        self.type_marks = UnitTypeMarks(self.units, lambda: self.unit_ids)
         self.air = self._binding(FileKind.OOB, AirProfile, "Air")
         self.placement = self._binding(FileKind.SCENARIO, Placement, "Placement")
         self.organizations = self._binding(FileKind.OOB, Organization, "Organization")
@@ -82,10 +85,11 @@ class UnitDock(DocumentDock):
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setWordWrap(True)
         self.empty.setStyleSheet("color: palette(placeholder-text); padding: 24px;")
-        self.unit_page = self._scrolling(self._build_unit_page())
-        self.organization_page = self._scrolling(self._build_organization_page())
-        for page in (self.empty, self.unit_page, self.organization_page):
-            self.pages.addWidget(page)
+        self.pages.addWidget(self.empty)
+        # The unit's and the organization's fields (some eighty editors) are made when a unit
+        # or an organization is first selected, not before the window's first paint.
+        self._unit_page: QScrollArea | None = None
+        self._organization_page: QScrollArea | None = None
 
         body = QWidget()
         layout = QVBoxLayout(body)
@@ -99,6 +103,33 @@ class UnitDock(DocumentDock):
         self._show_selection()
 
     # Building -------------------------------------------------------------------------------
+
+    @property
+    def unit_page(self) -> QScrollArea:
+        """The page of a unit's fields, made when first wanted."""
+        return self._made_unit_page()
+
+    def _made_unit_page(self) -> QScrollArea:
+        if self._unit_page is None:
+            self._unit_page = self._scrolling(self._build_unit_page())
+            self.pages.addWidget(self._unit_page)
+        return self._unit_page
+
+    @property
+    def organization_page(self) -> QScrollArea:
+        """The page of an organization's fields, made when first wanted."""
+        if self._organization_page is None:
+            self._organization_page = self._scrolling(self._build_organization_page())
+            self.pages.addWidget(self._organization_page)
+        return self._organization_page
+
+    def __getattr__(self, name: str) -> Any:
+        # A widget of the unit page, asked for before any unit was selected (code or a test
+        # reaching into the panel): the page is made now.
+        if name in _UNIT_PAGE_WIDGETS and self.__dict__.get("_unit_page", 0) is None:
+            self._made_unit_page()
+            return getattr(self, name)
+        return super().__getattr__(name)
 
     def _binding(self, kind: FileKind, model: type[Any], noun: str) -> Binding:
         return Binding(kind, model, noun, style=DENSE, labels=LABELS, parent=self)
@@ -126,6 +157,7 @@ class UnitDock(DocumentDock):
                 ["name", "type_name", "id", "unit_class", "size", "component", "nation"],
             )
         )
+        layout.addWidget(self.type_marks.section())
         layout.addWidget(
             field_section(units, "Strength and quality", ["strength", "quality", "victory_points"])
         )
@@ -188,6 +220,7 @@ class UnitDock(DocumentDock):
         layout.addWidget(self._build_air_section())
         layout.addWidget(self._build_placement_section())
         layout.addStretch(1)
+        self.type_marks.find_labels(page)
         return page
 
     def _build_air_section(self) -> QWidget:
@@ -209,10 +242,11 @@ class UnitDock(DocumentDock):
         placement = self.placement
         placement.editor("facing", none_text="(all round)")
         placement.editor("strength", empty_text="full strength")
+        placement.editor("fixed_from_turn", empty_text="never")
         placement.editor("combined_with", on_finish=True)
         self.placement_fields = field_grid(
             placement,
-            ["hex", "mode", "facing", "strength", "fatigue", "combined_with"],
+            ["hex", "mode", "facing", "strength", "fatigue", "fixed_from_turn", "combined_with"],
             [
                 "fixed",
                 "disrupted",
@@ -354,6 +388,7 @@ class UnitDock(DocumentDock):
             self.pages.setCurrentWidget(self.unit_page)
             paths = [index.units[i].path for i in self.unit_ids]
             self.units.bind(document, paths)
+            self.type_marks.show(document)
             self._show_air(paths)
             self._show_placement()
             self._show_strength_unit()
@@ -530,6 +565,20 @@ class UnitDock(DocumentDock):
         hex_ = self.document.scenario.placements[next(iter(placed.values()))].hex
         self.selection.select_hex(hex_)
         self.selection.request_focus(Focus(hex=hex_))
+
+
+_UNIT_PAGE_WIDGETS = frozenset(
+    {
+        "air_toggle",
+        "air_fields",
+        "placement_fields",
+        "placement_state",
+        "place_button",
+        "remove_button",
+        "show_button",
+    }
+)
+"""The widgets `UnitDock._build_unit_page` makes."""
 
 
 def get_air(oob: Any, unit_path: ModelPath) -> AirProfile | None:

@@ -31,6 +31,8 @@ PANEL_TOPICS: dict[str, str] = {
     "balance": "balance",
     "compare": "compare",
     "timeline": "scenario",
+    "briefing": "briefing-printing",
+    "unit_types": "unit-types",
 }
 """The topic F1 opens for each panel, by the dock's object name."""
 MAP_TOPIC = "map-tools"

@@ -13,7 +13,7 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap, QPolygonF, QTransform
@@ -24,13 +24,13 @@ from editor.map import style
 from editor.map.geometry import Frame, HexRange, MapGeometry
 from editor.map.scenario_index import Offset, ScenarioIndex
 from editor.selection import Selection
-from engine.command import nominal_command_range
 from engine.hexgrid import DIRECTIONS
-from engine.stacking import is_over_stacked, stacking_in, stacking_limit
-from engine.state import GameState
 from schemas.io import FileKind
 from schemas.oob import UnitClass
 from schemas.vocabulary import Side
+
+if TYPE_CHECKING:
+    from engine.state import GameState
 
 T = TypeVar("T")
 
@@ -216,6 +216,8 @@ class MapAids(QObject):
     def _state(self) -> GameState | None:
         """The engine's game state at the start of the scenario, or None when the files do not
         make one (the Problems dock says why)."""
+        from engine.state import GameState  # noqa: PLC0415
+
         document = self.document
         assert document is not None
 
@@ -240,6 +242,8 @@ class MapAids(QObject):
 
     def hq_ranges(self) -> list[HqRange]:
         """Every HQ on the map with its range."""
+        from engine.command import nominal_command_range  # noqa: PLC0415
+
         if self.document is None:
             return []
 
@@ -286,6 +290,8 @@ class MapAids(QObject):
 
     def densities(self) -> dict[Offset, Density]:
         """How full each occupied hex is (by the engine's stacking rules)."""
+        from engine.stacking import is_over_stacked, stacking_in, stacking_limit  # noqa: PLC0415
+
         if self.document is None:
             return {}
 

@@ -12,7 +12,7 @@ import math
 from collections import OrderedDict
 from collections.abc import Iterable
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPainter, QPixmap
 
 from editor.map.geometry import Frame, MapGeometry
@@ -123,8 +123,9 @@ class TileCache:
 
     def _render(self, key: TileKey) -> QPixmap:
         index, column, row = key
+        # Opaque (the scenery fills the whole tile first): drawing into it and copying it to
+        # the view blend no alpha channel, which a transparent fill would have given it.
         pixmap = QPixmap(TILE, TILE)
-        pixmap.fill(Qt.GlobalColor.transparent)
         painter = QPainter(pixmap)
         frame = Frame(self.geometry, level_zoom(index), -column * TILE, -row * TILE, TILE, TILE)
         self.scenery.paint(painter, frame, self.layers)

@@ -24,12 +24,12 @@ from editor.map.ai_shapes import (
 )
 from editor.map.geometry import Frame, MapGeometry
 from engine.ai_orders import order_in_force
-from engine.game import Game
 from schemas.ai_orders import AiOrder
 from schemas.vocabulary import Side
 
 if TYPE_CHECKING:
     from editor.map.view import MapView
+    from engine.game import Game
 
 Offset = tuple[int, int]
 

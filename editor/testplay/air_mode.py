@@ -6,8 +6,11 @@ expected). `editor.testplay.combat_mode` runs the mode itself.
 
 from __future__ import annotations
 
-from engine.air.missions import AirPreview
-from engine.game import Game
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.air.missions import AirPreview
+    from engine.game import Game
 
 AIR = "air"
 AIR_TIP = (

@@ -8,15 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 
 from editor import symbols
 from editor.map.geometry import Frame
-from engine.events import ArrivalDelayed, Arrived, Event, ProtectionApplied, Released, Withdrew
-from engine.game import Game
 from schemas.vocabulary import Side
+
+if TYPE_CHECKING:
+    from engine.events import Event, Released, Withdrew
+    from engine.game import Game
 
 Offset = tuple[int, int]
 
@@ -57,6 +60,8 @@ class TurnMarks:
 def turn_marks(game: Game, may_know: Callable[[Event], bool] | None = None) -> TurnMarks:
     """The marks of the current game turn's arrivals, delays, withdrawals and releases; with
     `may_know` (Fog of War) only of the events it lets the side to move know."""
+    from engine.events import ArrivalDelayed, Arrived, ProtectionApplied, Released, Withdrew  # noqa: PLC0415
+
     state = game.state
     reinforcements = {r.id: r for r in state.scenario.reinforcements}
     outcomes: dict[str, str] = {}

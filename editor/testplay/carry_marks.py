@@ -5,12 +5,15 @@ forgotten; Hex Info names them."""
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 
 from editor.map.geometry import Frame
-from engine.game import Game
+
+if TYPE_CHECKING:
+    from engine.game import Game
 
 Offset = tuple[int, int]
 

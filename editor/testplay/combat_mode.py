@@ -1,7 +1,8 @@
-"""Fire mode and Assault mode of the test-play Move tool: the hexes the selected unit may fire
-at (direct and indirect told apart) or assault, the preview of the hovered target, the units
-gathered for an assault (the selected ones of the unit's stack, and other stacks joined by
-Ctrl+click), and the order given by a click [000 5.0-5.2, 6.0-6.3].
+"""Fire, Assault, Air and Deception modes of the test-play Move tool: the hexes the selected unit
+may fire at (direct and indirect told apart) or assault, those an aircraft may fly to, those a
+deception unit may be deployed at; the preview of the hovered target (or why it is none), the
+units gathered for an assault (the selected ones of the unit's stack, and other stacks joined
+by Ctrl+click), and the order given by a click [000 4.3, 5.0-5.2, 6.0-6.3, 8.1].
 
 The Move tool hands its mouse input here while a mode is on; Escape or a right-click leaves the
 mode. Everything shown comes from the session's engine game (`fire_targets`, `fire_preview`,
@@ -21,28 +22,33 @@ from editor.map.geometry import Frame
 from editor.testplay.air_mode import AIR, AIR_TIP, air_refusal, air_rows, flying
 from editor.testplay.combat_marks import result_line
 from editor.testplay.combat_preview import assault_rows, fire_rows
-from engine.air.events import AirMissionCalled
-from engine.combat.fire import why_not
-from engine.combat.fire_targets import why_cannot_fire
+from editor.testplay.deception_mode import (
+    DECEPTION,
+    DECEPTION_COLOR,
+    DECEPTION_TIP,
+    deceiver,
+    deception_refusal,
+    deception_rows,
+)
 from engine.combat.kinds import CombatKind
-from engine.game import Game
-from engine.movement import IllegalMove
 
 if TYPE_CHECKING:
     from editor.testplay.move_tool import TestPlayMoveTool
+    from engine.game import Game
 
 Offset = tuple[int, int]
 
 FIRE = "fire"
 ASSAULT = "assault"
-TARGET_COLORS = {
+TARGET_COLORS: dict[str, QColor] = {
     CombatKind.DIRECT_FIRE: QColor(230, 60, 40),
     CombatKind.INDIRECT_FIRE: QColor(240, 150, 20),
     CombatKind.ASSAULT: QColor(200, 40, 160),
     CombatKind.AIR: QColor(40, 120, 230),
+    DECEPTION: DECEPTION_COLOR,
 }
 """Target hexes: red for direct fire, orange for indirect fire, magenta for assault, blue for an
-air mission."""
+air mission, teal for a deception unit's deployment."""
 FIRE_TIP = (
     "Fire mode (F): the hexes the unit may fire at are outlined, red for direct fire, orange "
     "for indirect; hover one for the preview, click to fire. A fire cannot be taken back "
@@ -75,6 +81,9 @@ def fire_refusal(game: Game | None, unit_id: str | None) -> str | None:
     """Why the unit may not fire now, the engine's sentence; None when it has a target."""
     if game is None or unit_id is None:
         return "select a unit of the side to move"
+    from engine.combat.fire import why_not, why_unspotted  # noqa: PLC0415
+    from engine.combat.fire_targets import why_cannot_fire  # noqa: PLC0415
+
     unit = game.unit(unit_id)
     if game.is_over:
         return "the game is over"
@@ -85,11 +94,33 @@ def fire_refusal(game: Game | None, unit_id: str | None) -> str | None:
         return reason
     if game.fire_targets(unit_id):
         return None
+    for hex_ in seen_enemy_hexes(game):  # [001 #10] in sight and range but for its spotters
+        unspotted = why_unspotted(game.state, unit, game.hex_of(hex_))
+        if unspotted is not None:
+            return f"{unit_id} cannot fire indirectly at {hex_[0]},{hex_[1]}: {unspotted}"
     reason = why_not(game.state, unit, unit.hex)  # the points or the Hex Fire Limitation
     column, row = game.offset_of(unit.hex)
     if reason.endswith(f" in {column},{row}"):  # no target, not its own hex: say it plainly
         return f"{unit_id} has no enemy within range and in sight to fire at"
     return reason
+
+
+def seen_enemy_hexes(game: Game) -> list[Offset]:
+    """The hexes where the side to move sees an enemy unit (spotted or Unknown) now."""
+    from engine.spotting import spotted_by  # noqa: PLC0415
+
+    state = game.state
+    found = {
+        seen.hex
+        for enemy, seen in spotted_by(state, game.phasing).items()
+        if state.units[enemy].hex == seen.hex
+    }
+    return [game.offset_of(h) for h in sorted(found)]
+
+
+def seen_enemy_at(game: Game, hex_: Offset) -> bool:
+    """Whether the side to move sees an enemy unit (spotted or Unknown) on `hex_` now."""
+    return hex_ in seen_enemy_hexes(game)
 
 
 class CombatMode(QObject):
@@ -103,7 +134,7 @@ class CombatMode(QObject):
         self.tool = tool
         self.kind: str | None = None
         """FIRE, ASSAULT or None (moving)."""
-        self.targets: dict[Offset, CombatKind] = {}
+        self.targets: dict[Offset, CombatKind | str] = {}
         self.hovered: Offset | None = None
         self.title = ""
         self.rows: list[tuple[str, str]] = []
@@ -115,7 +146,15 @@ class CombatMode(QObject):
         self.fire_action = self._action("&Fire", "F", "crosshair", FIRE)
         self.assault_action = self._action("&Assault", "A", "assault", ASSAULT)
         self.air_action = self._action("Ai&r", "R", "plane", AIR)
-        self.actions = {FIRE: self.fire_action, ASSAULT: self.assault_action, AIR: self.air_action}
+        self.deceiver: str | None = None
+        """The deception unit the Deception mode deploys (`deception_mode.deceiver`)."""
+        self.deception_action = self._action("&Deception", "D", "deception", DECEPTION)
+        self.actions = {
+            FIRE: self.fire_action,
+            ASSAULT: self.assault_action,
+            AIR: self.air_action,
+            DECEPTION: self.deception_action,
+        }
         """The mode's checkable actions (buttons of the Move options, keys of the window)."""
         self.refresh()
 
@@ -152,18 +191,29 @@ class CombatMode(QObject):
         air = air_refusal(game)
         self.air_action.setEnabled(air is None)
         self.air_action.setToolTip(AIR_TIP if air is None else f"No air mission: {air}")
+        deception = deception_refusal(game, unit_id)
+        self.deception_action.setEnabled(deception is None)
+        self.deception_action.setToolTip(
+            DECEPTION_TIP if deception is None else f"No deployment: {deception}"
+        )
         if (
             (self.kind == FIRE and refusal is not None)
             or (self.kind == ASSAULT and assault is not None)
             or (self.kind == AIR and air is not None)
+            or (self.kind == DECEPTION and deception is not None)
         ):
             self.leave()
             return
         self.targets = self._targets()
         self._preview(self.hovered)
 
-    def _targets(self) -> dict[Offset, CombatKind]:
+    def _targets(self) -> dict[Offset, CombatKind | str]:
         game, unit_id = self.game, self.tool.unit_id
+        if self.kind == DECEPTION:
+            self.deceiver = deceiver(game, unit_id, self.deceiver)
+            if game is None or self.deceiver is None:
+                return {}
+            return dict.fromkeys(game.deployment_hexes(self.deceiver), DECEPTION)
         if self.kind == AIR:
             self.aircraft = flying(game, self.aircraft)
             if game is None or self.aircraft is None:
@@ -173,7 +223,7 @@ class CombatMode(QObject):
             return {}
         if self.kind == ASSAULT:
             return dict.fromkeys(game.assault_targets(unit_id), CombatKind.ASSAULT)
-        return game.fire_targets(unit_id)
+        return dict(game.fire_targets(unit_id))
 
     def attackers(self, hex_: Offset | None = None) -> list[str]:
         """The units that would assault: the selected ones on the unit's hex and those joined
@@ -238,6 +288,13 @@ class CombatMode(QObject):
 
     def hint(self) -> str:
         """What to do now, for the status bar and the preview panel."""
+        if self.kind == DECEPTION and self.deceiver is not None:
+            count = len(self.targets)
+            return (
+                f"{self.deceiver} may deploy: {count} hex{'es' if count != 1 else ''} outlined; "
+                "hover one for what it does there, click to deploy, Ctrl+click for the next "
+                "deception unit; Escape or a right-click to stop"
+            )
         if self.kind == AIR and self.game is not None and self.aircraft is not None:
             mission = self.game.mission_of(self.aircraft)
             anywhere = "" if mission == "strike" else " (or any hex)"
@@ -272,9 +329,17 @@ class CombatMode(QObject):
     def click(self, hex_: Offset | None, *, control: bool = False) -> None:
         """Fire at or assault a target hex; with Ctrl in Assault mode, join a friendly stack
         to the assault (or take it out again); elsewhere say why not."""
+        from engine.combat.fire import why_not  # noqa: PLC0415
+
         game, unit_id = self.game, self.tool.unit_id
         if self.kind == AIR and control:
             self.next_aircraft()
+            return
+        if self.kind == DECEPTION:
+            if control:
+                self.next_deceiver()
+            elif hex_ is not None:
+                self._deploy(hex_)
             return
         if hex_ is not None and self.kind == AIR:  # the aircraft is no unit of the map
             self._fly(hex_)
@@ -295,6 +360,8 @@ class CombatMode(QObject):
         self._commit(hex_)
 
     def _commit(self, hex_: Offset) -> None:
+        from engine.movement import IllegalMove  # noqa: PLC0415
+
         session, unit_id = self.tool.session, self.tool.unit_id
         assert session is not None
         assert unit_id is not None
@@ -327,6 +394,9 @@ class CombatMode(QObject):
 
     def _fly(self, hex_: Offset) -> None:
         """Fly the Air mode's aircraft at `hex_`, or say why it may not."""
+        from engine.air.events import AirMissionCalled  # noqa: PLC0415
+        from engine.movement import IllegalMove  # noqa: PLC0415
+
         session, game, aircraft = self.tool.session, self.game, self.aircraft
         if session is None or game is None or aircraft is None:
             return
@@ -341,6 +411,36 @@ class CombatMode(QObject):
             line = result_line(session, events)
             self.tool.message.emit(line.replace("Fired at", f"{aircraft} flew at", 1))
         self.refresh()
+
+    def next_deceiver(self) -> None:
+        """The Deception mode deploys the side's next deception unit that may (Ctrl+click)."""
+        game = self.game
+        if game is None:
+            return
+        ready = [u for u in game.deception_units() if game.why_not_deploy_now(u) is None]
+        if not ready:
+            return
+        at = ready.index(self.deceiver) + 1 if self.deceiver in ready else 0
+        self.deceiver = ready[at % len(ready)]
+        self.targets = self._targets()
+        self._preview(self.hovered)
+        self.tool.message.emit(self.hint())
+
+    def _deploy(self, hex_: Offset) -> None:
+        """Deploy the Deception mode's unit at `hex_` (or move its marker there), or say why
+        it may not [000 4.3]."""
+        session, game, unit_id = self.tool.session, self.game, self.deceiver
+        if session is None or game is None or unit_id is None:
+            return
+        from engine.movement import IllegalMove  # noqa: PLC0415
+
+        try:
+            events = session.deploy_deception(unit_id, hex_)  # type: ignore[attr-defined]
+        except IllegalMove as exc:
+            self.tool.message.emit(f"Cannot deploy {unit_id} at {hex_[0]},{hex_[1]}: {exc}")
+            return
+        self.refresh()
+        self.tool.message.emit(events[0].describe())
 
     def _join(self, hex_: Offset) -> None:
         """Ctrl+click on a stack of the side to move: its units join the assault, each one the
@@ -370,7 +470,16 @@ class CombatMode(QObject):
         self.hovered = hex_
         self.title, self.rows = "", []
         game, unit_id = self.game, self.tool.unit_id
-        if self.kind == AIR and game is not None and self.aircraft is not None and hex_:
+        if self.kind == DECEPTION and game is not None and self.deceiver is not None and hex_:
+            if hex_ in self.targets:
+                self.title = f"{self.deceiver} to {hex_[0]},{hex_[1]}"
+                self.rows = deception_rows(game, self.deceiver, hex_)
+            elif game.state.board.grid.contains(*hex_):
+                why = game.why_not_deploy(self.deceiver, hex_)
+                if why is not None:
+                    self.title = f"{self.deceiver} cannot deploy at {hex_[0]},{hex_[1]}"
+                    self.rows = [("Why not", why)]
+        elif self.kind == AIR and game is not None and self.aircraft is not None and hex_:
             preview = game.air_preview(self.aircraft, hex_)
             if preview is not None:
                 self.title = f"{self.aircraft} over {hex_[0]},{hex_[1]}"
@@ -388,7 +497,30 @@ class CombatMode(QObject):
                 if preview is not None:
                     self.title = f"{unit_id} fires"
                     self.rows = fire_rows(game, preview, self._known())
+        if not self.rows and hex_ is not None and game is not None:
+            self._not_a_target(game, hex_)
         self.changed.emit()
+
+    def _not_a_target(self, game: Game, hex_: Offset) -> None:
+        """A hovered hex of enemy units the side sees that is no target: the engine's reason,
+        so a player learns why (out of range, no spotter that may spot [001 #10] ...)."""
+        from engine.combat.fire import why_not  # noqa: PLC0415
+
+        if self.kind not in (FIRE, AIR) or not seen_enemy_at(game, hex_):
+            return
+        if self.kind == AIR:
+            if self.aircraft is None or game.mission_of(self.aircraft) != "strike":
+                return
+            reason = game.can_air_strike(self.aircraft, hex_).reason
+            title = f"{self.aircraft} cannot strike {hex_[0]},{hex_[1]}"
+        else:
+            unit_id = self.tool.unit_id
+            if unit_id is None:
+                return
+            reason = why_not(game.state, game.unit(unit_id), game.hex_of(hex_))
+            title = f"{unit_id} cannot fire at {hex_[0]},{hex_[1]}"
+        if reason:
+            self.title, self.rows = title, [("Why not", reason)]
 
     def _known(self) -> set[str] | None:
         """Under Fog of War, the units the side to move may know: those the map shows."""
@@ -410,10 +542,12 @@ class CombatMode(QObject):
         for hex_, kind in self.targets.items():
             if not (c0 <= hex_[0] <= c1 and r0 <= hex_[1] <= r1):
                 continue
-            color = TARGET_COLORS.get(kind, TARGET_COLORS[CombatKind.DIRECT_FIRE])
+            color = TARGET_COLORS.get(str(kind), TARGET_COLORS[CombatKind.DIRECT_FIRE])
             fill = QColor(color)
-            fill.setAlpha(110 if hex_ == self.hovered else 45)
-            pen = QPen(color, width)
+            # a deployment's dozens of hexes are an area, lighter than a few targets
+            area = kind == DECEPTION
+            fill.setAlpha(110 if hex_ == self.hovered else 20 if area else 45)
+            pen = QPen(color, width * 0.6 if area else width)
             if kind is CombatKind.INDIRECT_FIRE:
                 pen.setStyle(Qt.PenStyle.DashLine)  # told apart without colour too
             painter.setPen(pen)

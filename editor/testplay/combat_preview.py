@@ -11,20 +11,20 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from html import escape
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
 from editor.widgets.button_rows import WrappingButtons
-from engine.combat.assault_preview import AssaultPreview
-from engine.combat.fire_preview import FirePreview
-from engine.combat.morale import morale, morale_check_base, morale_check_chance
-from engine.game import Game
-from engine.movement_steps import describe
-from engine.mp_text import cost_text
-from engine.units import UnitState
 from schemas.oob import Component
+
+if TYPE_CHECKING:
+    from engine.combat.assault_preview import AssaultPreview
+    from engine.combat.fire_preview import FirePreview
+    from engine.game import Game
+    from engine.units import UnitState
 
 Row = tuple[str, str]
 UNKNOWN_TARGET = "?"
@@ -49,6 +49,8 @@ def morale_rows(game: Game, target: UnitState, low: float, high: float, factor: 
     """The chance a loss of `low`..`high` men-equivalents calls for a morale check of `target`
     (counted `factor` times, the special disruption rules [000 5.2]), and what failing it does
     [000 9.2, 12.0]: a check is failed on a die above the unit's Morale."""
+    from engine.combat.morale import morale, morale_check_base, morale_check_chance  # noqa: PLC0415
+
     state = game.state
     base = morale_check_base(state, target)
     check = chance_text(
@@ -67,6 +69,8 @@ def fire_rows(game: Game, preview: FirePreview, known: Collection[str] | None = 
     """The preview of one fire as (caption, value) rows; an Unknown target, or one not among
     the units the side to move may know (`known`, under Fog of War), is "?" and its losses
     and morale are not shown [000 8.1]."""
+    from engine.movement_steps import describe  # noqa: PLC0415
+
     state = game.state
     where = game.offset_of(preview.hex)
     kind = preview.kind.value.replace("_", " ")
@@ -100,6 +104,8 @@ def _span(low: float, high: float) -> str:
 
 
 def _named(game: Game, unit_id: str, hidden: bool) -> str:
+    from engine.movement_steps import describe  # noqa: PLC0415
+
     unit = game.state.units.get(unit_id)
     return UNKNOWN_TARGET if hidden or unit is None else describe(unit)
 
@@ -115,6 +121,8 @@ def assault_rows(
     shown: their values, their losses, the attackers' losses (drawn from their value), the
     retreat chances [000 8.1]. So are defenders none of which is among the units the side to
     move may know (`known`, under Fog of War); a hidden one among known ones is "?"."""
+    from engine.mp_text import cost_text  # noqa: PLC0415
+
     where = game.offset_of(preview.hex)
     hidden = preview.unknown or (
         known is not None and not any(d in known for d in preview.defenders)

@@ -18,18 +18,18 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import Enum
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from editor.testplay.models import side_text
 from editor.testplay.session import TestPlaySession
-from engine.events import Event
-from engine.game import Game
 from engine.orders import Assault, Fire, Order
-from engine.sightings import Sight
-from engine.state import UNCHANGING
 from schemas.vocabulary import Side
+
+if TYPE_CHECKING:
+    from engine.events import Event
+    from engine.game import Game
 
 log = logging.getLogger(__name__)
 
@@ -105,6 +105,8 @@ def game_copy(game: Game) -> Game:
     """A copy of the game that plays on by itself: its state, log, orders and random number
     generator copied, the files, the compiled board and the events already logged shared (no
     game changes them)."""
+    from engine.state import UNCHANGING  # noqa: PLC0415
+
     state = game.state
     memo: dict[int, object] = {
         id(getattr(state, name)): getattr(state, name) for name in UNCHANGING
@@ -415,6 +417,8 @@ class ComputerTurns(QObject):
     def _sees(self, order: Order) -> bool:
         """Whether the viewer may see the order's units now [000 4.8]: all without Fog of War,
         under it only the enemy units it has spotted (a hidden unit's move is not shown)."""
+        from engine.sightings import Sight  # noqa: PLC0415
+
         viewer = self.session.viewer
         game = self.session.game
         if viewer is None or viewer is game.phasing:

@@ -36,7 +36,6 @@ from editor.testplay.players_bar import PlayersBar
 from editor.testplay.session import TestPlaySession
 from editor.testplay.settings_bar import SettingsBar
 from editor.widgets.undo_keys import undo_keys_to_window
-from engine.movement import IllegalMove
 from schemas.scenario import Header
 
 _TIPS = {
@@ -303,6 +302,8 @@ class TestPlayDock(DocumentDock):
 
     def take_back(self) -> None:
         """Take back the last move of the player turn, or say why it cannot be."""
+        from engine.movement import IllegalMove  # noqa: PLC0415
+
         if self.session is None:
             return
         try:

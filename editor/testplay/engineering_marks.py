@@ -8,15 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 
 from editor.map.geometry import Frame
-from engine.engineering.bridges import live_bridges
-from engine.engineering.mines import is_clearing
 from engine.engineering.works import WorkKind
-from engine.game import Game
+
+if TYPE_CHECKING:
+    from engine.game import Game
 
 Offset = tuple[int, int]
 
@@ -43,6 +44,9 @@ class EngineeringMarks:
 
 def engineering_marks(game: Game, shown: Collection[str]) -> EngineeringMarks:
     """The marks of the units in `shown` (the side's own under Fog of War)."""
+    from engine.engineering.bridges import live_bridges  # noqa: PLC0415
+    from engine.engineering.mines import is_clearing  # noqa: PLC0415
+
     state, board = game.state, game.state.board
     badges: dict[Offset, str] = {}
     bars: list[tuple[Offset, Offset, bool]] = []

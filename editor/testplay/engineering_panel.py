@@ -12,15 +12,12 @@ what the rules forbid with the engine's reason.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QMenu, QPushButton, QVBoxLayout, QWidget
 
 from editor.widgets.button_rows import WrappingButtons
-from engine.engineering import abilities
-from engine.engineering.chances import mine_laying_chance, unit_bridge_chance
-from engine.game import Game
-from engine.movement import IllegalMove
 from engine.orders import (
     AbandonBridge,
     BuildBridge,
@@ -32,6 +29,9 @@ from engine.orders import (
     LayMines,
     WireBridge,
 )
+
+if TYPE_CHECKING:
+    from engine.game import Game
 
 Offset = tuple[int, int]
 
@@ -65,6 +65,8 @@ TIPS = {
 
 def is_engineering_unit(game: Game, unit_id: str) -> bool:
     """Whether the unit has any engineering ability: the buttons are shown for it alone."""
+    from engine.engineering import abilities  # noqa: PLC0415
+
     unit = game.unit(unit_id)
     return any(
         check(unit)
@@ -93,6 +95,8 @@ def refusals(game: Game, unit_id: str) -> dict[str, str | None]:
 
 
 def _ferry_refusal(game: Game, unit_id: str) -> str:
+    from engine.engineering import abilities  # noqa: PLC0415
+
     unit = game.unit(unit_id)
     if not abilities.ferries(unit):
         return f"{unit_id} is no engineer able to ferry [000 7.1]"
@@ -101,6 +105,8 @@ def _ferry_refusal(game: Game, unit_id: str) -> str:
 
 def tip(game: Game, unit_id: str, action: str) -> str:
     """The tooltip of an action the unit may take: what it does and its chance a turn."""
+    from engine.engineering.chances import mine_laying_chance, unit_bridge_chance  # noqa: PLC0415
+
     unit = game.unit(unit_id)
     chance = mine_laying_chance if action == "lay" else unit_bridge_chance
     return TIPS[action].format(chance=f"{chance(game.state, unit):.0%}")
@@ -193,6 +199,8 @@ class EngineeringButtons(QWidget):
         menu.exec(self.buttons[action].mapToGlobal(self.buttons[action].rect().bottomLeft()))
 
     def _give(self, order: EngineeringOrder) -> None:
+        from engine.movement import IllegalMove  # noqa: PLC0415
+
         try:
             events = self.session.engineer(order)  # type: ignore[union-attr]
         except IllegalMove as exc:

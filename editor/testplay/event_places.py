@@ -3,8 +3,11 @@ Free of Qt, so the command line reports replays the same way."""
 
 from __future__ import annotations
 
-from engine.events import Event
-from engine.game import Game
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.events import Event
+    from engine.game import Game
 
 Offset = tuple[int, int]
 

@@ -6,23 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from editor.selection import Focus
 from editor.testplay.event_places import event_place
-from engine.events import (
-    ArrivalDelayed,
-    Arrived,
-    Event,
-    ObjectiveCaptured,
-    ObjectiveExpired,
-    ProtectionApplied,
-    Released,
-    SupplyChanged,
-    Withdrew,
-)
-from engine.game import Game
 from schemas.io import FileKind
 from schemas.scenario import Placement, ScenarioFile
+
+if TYPE_CHECKING:
+    from engine.events import Event
+    from engine.game import Game
 
 
 def item_focus(scenario: ScenarioFile, path: tuple[str, ...], item_id: str) -> Focus | None:
@@ -40,6 +33,17 @@ def scenario_focus(scenario: ScenarioFile, game: Game, event: Event) -> Focus | 
     """Where in the scenario to fix what `event` shows: its reinforcement, withdrawal, release,
     objective or supply variation, else its first unit (shown in the Order of Battle and the
     Unit panel, placement included); None when the event names none of them."""
+    from engine.events import (  # noqa: PLC0415
+        ArrivalDelayed,
+        Arrived,
+        ObjectiveCaptured,
+        ObjectiveExpired,
+        ProtectionApplied,
+        Released,
+        SupplyChanged,
+        Withdrew,
+    )
+
     if isinstance(event, Arrived | ArrivalDelayed | ProtectionApplied):
         return item_focus(scenario, ("reinforcements",), event.reinforcement)
     if isinstance(event, Withdrew):

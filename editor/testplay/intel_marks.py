@@ -8,16 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 
 from editor import symbols
 from editor.map.geometry import Frame
-from engine.game import Game
-from engine.sightings import Sight
-from engine.state import other_side
 from schemas.vocabulary import Side
+
+if TYPE_CHECKING:
+    from engine.game import Game
 
 Offset = tuple[int, int]
 
@@ -37,6 +38,8 @@ class IntelMark:
 
 def intel_marks(game: Game, viewer: Side) -> list[IntelMark]:
     """`viewer`'s intel markers, one per hex (the latest seen there first, then by name)."""
+    from engine.sightings import Sight  # noqa: PLC0415
+
     found: dict[Offset, IntelMark] = {}
     for marker in sorted(game.intel_markers(viewer), key=lambda m: -m.turn):
         hex_ = game.offset_of(marker.hex)
@@ -56,6 +59,8 @@ def paint_intel(
     visible: Callable[[Offset], bool],
 ) -> None:
     """A faded counter with its label and "T<turn>" at each marker's hex."""
+    from engine.state import other_side  # noqa: PLC0415
+
     size = frame.zoom * 0.6
     font = QFont(painter.font())
     font.setPixelSize(max(7, round(size * 0.22)))

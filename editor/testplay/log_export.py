@@ -10,12 +10,15 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from editor.testplay.event_places import event_place, hex_text
-from engine.events import Event
-from engine.game import Game
 from schemas.io import write_atomic
 from schemas.vocabulary import Side
+
+if TYPE_CHECKING:
+    from engine.events import Event
+    from engine.game import Game
 
 CSV_COLUMNS = ("turn", "time", "side", "event", "description", "hex")
 """The header row of a CSV export."""

@@ -4,7 +4,7 @@ log, each an adapter over the session's running game."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -19,13 +19,12 @@ from editor.docks.table_columns import label, place_name
 from editor.symbols import side_color
 from editor.testplay.event_places import event_place, hex_text
 from editor.testplay.session import TestPlaySession
-from engine.combat.events import LossesTaken
-from engine.events import Event
-from engine.game import Game
-from engine.objectives import is_in_play
-from engine.units import UnitStatus
 from schemas.scenario import ObjectiveBase, Reinforcement
 from schemas.vocabulary import Side
+
+if TYPE_CHECKING:
+    from engine.events import Event
+    from engine.game import Game
 
 Offset = tuple[int, int]
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -128,6 +127,8 @@ class ObjectivesModel(_SessionTable):
         return game.offset_of(game.state.objectives[row].hex) if game is not None else None
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        from engine.objectives import is_in_play  # noqa: PLC0415
+
         game = self.game
         if game is None or not index.isValid() or index.row() >= self.rowCount():
             return None
@@ -176,6 +177,8 @@ class ComingArrival:
 def coming_arrivals(game: Game, horizon: int = ARRIVAL_HORIZON) -> list[ComingArrival]:
     """Reinforcements due by `horizon` turns from now whose units have not all come, the late
     ones (a failed probability roll, a blocked hex) included, in turn order."""
+    from engine.units import UnitStatus  # noqa: PLC0415
+
     state = game.state
     coming: list[ComingArrival] = []
     for reinforcement in state.scenario.reinforcements:
@@ -295,6 +298,8 @@ class LogModel(_SessionTable):
         self._rows = self._known(0, self._logged)
 
     def _known(self, start: int, end: int) -> list[int]:
+        from engine.combat.events import LossesTaken  # noqa: PLC0415
+
         session, game = self.session, self.game
         if session is None or game is None:
             return []

@@ -7,6 +7,8 @@ through the session, which refuses what the rules forbid with the engine's reaso
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
@@ -20,21 +22,17 @@ from PySide6.QtWidgets import (
 
 from editor.map.geometry import Frame
 from editor.selection import Selection
+from editor.testplay.attachment_button import AttachmentButton
 from editor.testplay.combat_mode import CombatMode
 from editor.testplay.combat_preview import CombatControls
+from editor.testplay.deception_mode import paint_markers
 from editor.testplay.engineering_panel import EngineeringButtons
 from editor.tools.base import MapTool, ToolEvent
 from editor.widgets.button_rows import WrappingButtons
-from engine.carrying import why_not_uncarry
-from engine.combat.dig_in import why_not_dig_in
-from engine.game import Game
-from engine.movement import IllegalMove, mode_change_cost, mp_left
-from engine.movement_steps import describe
-from engine.mp_text import cost_text, left_text
-from engine.organize import why_not_break_down
-from engine.phases import Action, why_not_now
-from engine.spotting import may_recon_spot
 from schemas.scenario import Mode
+
+if TYPE_CHECKING:
+    from engine.game import Game
 
 Offset = tuple[int, int]
 
@@ -73,6 +71,11 @@ _ACTION_TIPS = {
 
 def _action_refusals(game: Game, unit_id: str) -> dict[str, str | None]:
     """Why the unit may not dig in, combine or break down now (None where it may)."""
+    from engine.carrying import why_not_uncarry  # noqa: PLC0415
+    from engine.combat.dig_in import why_not_dig_in  # noqa: PLC0415
+    from engine.organize import why_not_break_down  # noqa: PLC0415
+    from engine.phases import Action, why_not_now  # noqa: PLC0415
+
     unit = game.unit(unit_id)
     own_turn = unit.side is game.acting and unit.on_map and not game.is_over
     turn = None if own_turn else f"it is not the {unit.side.value} player turn"
@@ -193,6 +196,8 @@ class TestPlayMoveTool(MapTool):
 
     def mp_left(self) -> float:
         """The movement points the moving unit has left this player turn."""
+        from engine.movement import mp_left  # noqa: PLC0415
+
         game = self.game
         if game is None or self.unit_id is None:
             return 0.0
@@ -270,6 +275,8 @@ class TestPlayMoveTool(MapTool):
         self.preview_changed.emit()
 
     def _preview_path(self, hex_: Offset | None) -> None:
+        from engine.mp_text import cost_text, left_text  # noqa: PLC0415
+
         game = self.game
         path: list[Offset] = []
         if game is not None and self.unit_id is not None and hex_ in self.reachable():
@@ -285,6 +292,8 @@ class TestPlayMoveTool(MapTool):
             self.preview_changed.emit()
 
     def _move_to(self, target: Offset) -> None:
+        from engine.movement import IllegalMove  # noqa: PLC0415
+
         game, session, unit_id = self.game, self.session, self.unit_id
         assert game is not None
         assert session is not None
@@ -306,6 +315,9 @@ class TestPlayMoveTool(MapTool):
     def _refuse(self, target: Offset) -> None:
         """Say why the moving unit cannot go to a hex: the engine's reason for the cheapest
         path beyond this turn, or that no path reaches it."""
+        from engine.movement import IllegalMove  # noqa: PLC0415
+        from engine.movement_steps import describe  # noqa: PLC0415
+
         game, session, unit_id = self.game, self.session, self.unit_id
         assert game is not None
         assert session is not None
@@ -328,6 +340,8 @@ class TestPlayMoveTool(MapTool):
 
     def change_mode(self, mode: Mode) -> None:
         """Put the moving unit in another mode; the engine's reason when it may not."""
+        from engine.movement import IllegalMove  # noqa: PLC0415
+
         if self.session is None or self.unit_id is None:
             return
         try:
@@ -341,6 +355,8 @@ class TestPlayMoveTool(MapTool):
 
     def recon_spot(self) -> None:
         """The moving unit tries Recon Spotting; the engine's reason when it may not."""
+        from engine.movement import IllegalMove  # noqa: PLC0415
+
         if self.session is None or self.unit_id is None:
             return
         try:
@@ -356,6 +372,8 @@ class TestPlayMoveTool(MapTool):
         aboard or sets its passengers down [001 Carry/Uncarry], patrols [000 4.2] or damages
         the railway [000 4.4]; the
         engine's reason when it may not."""
+        from engine.movement import IllegalMove  # noqa: PLC0415
+
         session, unit_id = self.session, self.unit_id
         if session is None or unit_id is None:
             return
@@ -384,6 +402,9 @@ class TestPlayMoveTool(MapTool):
     # Drawing -----------------------------------------------------------------------------------
 
     def paint_preview(self, painter: QPainter, frame: Frame) -> None:
+        game = self.game
+        if game is not None:  # the side to move's own deception markers [000 4.3]
+            paint_markers(painter, frame, game.deception_markers())
         start = self.unit_hex()
         if start is None:
             if self.combat.active:  # the Air mode flies from off the map: no unit selected
@@ -407,6 +428,8 @@ class TestPlayMoveTool(MapTool):
         painter.restore()
 
     def _paint_reach(self, painter: QPainter, frame: Frame) -> None:
+        from engine.mp_text import cost_text  # noqa: PLC0415
+
         hexes = frame.hexes(margin=1)
         if hexes is None:
             return
@@ -434,6 +457,8 @@ class TestPlayMoveTool(MapTool):
             _halo_text(painter, box, cost_text(cost), QColor(255, 255, 255))
 
     def _paint_path(self, painter: QPainter, frame: Frame) -> None:
+        from engine.mp_text import left_text  # noqa: PLC0415
+
         points = [QPointF(*frame.point(h)) for h in self.path]
         line = QPainterPath(points[0])
         for point in points[1:]:
@@ -532,11 +557,14 @@ class MovePanel(QWidget):
         self.engineering = EngineeringButtons()  # engineers' actions [000 7.2-7.5]
         self.engineering.message.connect(tool.message)
         self.engineering.ordered.connect(self.refresh)
+        self.attachment = AttachmentButton()  # Corps Attachments on the midnight turn [000 9.1]
+        self.attachment.message.connect(tool.message)
+        self.attachment.ordered.connect(self.refresh)
         self.combat = CombatControls(list(tool.combat.actions.values()))
         tool.combat.changed.connect(self._show_preview)
         self.hint = QLabel(
-            tool.tip + ". F fires, A assaults; Escape leaves Fire or Assault, then clears the "
-            "selection."
+            tool.tip + ". F fires, A assaults, R flies an air mission, D deploys a deception "
+            "unit; Escape leaves the mode, then clears the selection."
         )
         self.hint.setWordWrap(True)
         self.hint.setStyleSheet("color: palette(mid);")
@@ -545,6 +573,7 @@ class MovePanel(QWidget):
         layout.addWidget(row)
         layout.addWidget(actions)
         layout.addWidget(self.engineering)
+        layout.addWidget(self.attachment)
         layout.addWidget(self.combat)
         layout.addWidget(self.hint)
         layout.addStretch(1)
@@ -574,9 +603,15 @@ class MovePanel(QWidget):
 
     def refresh(self) -> None:
         """Show the moving unit as the game has it now."""
+        from engine.movement import mode_change_cost  # noqa: PLC0415
+        from engine.movement_steps import describe  # noqa: PLC0415
+        from engine.mp_text import cost_text, left_text  # noqa: PLC0415
+        from engine.spotting import may_recon_spot  # noqa: PLC0415
+
         game, unit_id = self.tool.game, self.tool.unit_id
         if game is None or unit_id is None:
             self.engineering.show_unit(None, None)
+            self.attachment.show_unit(None, None)
             self.unit_label.setText("No unit selected")
             for label in (self.hex_label, self.mode_label, self.mp_label):
                 label.setText("–")
@@ -589,7 +624,9 @@ class MovePanel(QWidget):
                 button.setEnabled(False)
             return
         unit = game.unit(unit_id)
-        self.engineering.show_unit(self.tool.session, unit_id if unit.side is game.acting else None)
+        acting = unit_id if unit.side is game.acting else None
+        self.engineering.show_unit(self.tool.session, acting)
+        self.attachment.show_unit(self.tool.session, acting)
         column, row = game.offset_of(unit.hex)
         self.unit_label.setText(describe(unit))
         self.hex_label.setText(f"{column},{row}")

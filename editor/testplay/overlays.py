@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QObject, QRectF, Qt, Signal
 from PySide6.QtGui import (
@@ -54,11 +54,11 @@ from editor.testplay.supply_marks import (
     paint_line,
     supply_color,
 )
-from engine.game import Game
-from engine.sightings import Sight
-from engine.state import other_side
-from engine.zoc import zoc_hexes_of, zoc_map
 from schemas.vocabulary import Side
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.sightings import Sight
 
 Offset = tuple[int, int]
 T = TypeVar("T")
@@ -230,6 +230,8 @@ class TestPlayOverlays(QObject):
 
     def zoc_hexes(self) -> set[Offset]:
         """The hexes in the zone of control of the side not moving."""
+        from engine.state import other_side  # noqa: PLC0415
+        from engine.zoc import zoc_hexes_of, zoc_map  # noqa: PLC0415
 
         def build(game: Game) -> set[Offset]:
             enemy = other_side(game.phasing)
@@ -325,15 +327,21 @@ class TestPlayOverlays(QObject):
             else f"the map edge ({mark.source_value}) at [{end[0]}, {end[1]}]"
         )
         steps = len(mark.hexes) - 1
-        return (
-            f"{side} supply at {where}: {value} from {origin}, "
-            f"{steps} hex{'es' if steps != 1 else ''} away"
-        )
+        away = f"{steps} hex{'es' if steps != 1 else ''} away"
+        game = self.game
+        from engine import explicit_supply  # noqa: PLC0415
+
+        if game is not None and explicit_supply.is_explicit(game.state):
+            explicit = explicit_origin(game, mark, origin, away)
+            return f"{side} supply at {where}: {value} (Explicit Supply), {explicit}"
+        return f"{side} supply at {where}: {value} from {origin}, {away}"
 
     # Painting ----------------------------------------------------------------------------------
 
     def paint(self, painter: QPainter, frame: Frame) -> None:
         """Draw the overlays that are on, for the hexes `frame` shows."""
+        from engine.sightings import Sight  # noqa: PLC0415
+
         if self.game is None:
             return
         hexes = frame.hexes(margin=1)
@@ -537,3 +545,17 @@ class OverlayToggles(QWidget):
             box.blockSignals(True)
             box.setChecked(getattr(self.overlays, name))
             box.blockSignals(False)
+
+
+def explicit_origin(game: Game, mark: SupplyLineMark, origin: str, away: str) -> str:
+    """Under Explicit Supply the line to a source only keeps the hex from Isolation, and the
+    supply unit that reaches it resupplies [000 10.4]: both, for the dock's line."""
+    from engine import explicit_supply  # noqa: PLC0415
+
+    found = explicit_supply.supplier_of(game.state, mark.side, game.hex_of(mark.hex))
+    unit = (
+        f"supply unit {found[0]} {found[1]} hex{'es' if found[1] != 1 else ''} away"
+        if found is not None
+        else "no supply unit within range"
+    )
+    return f"not Isolated by the line to {origin}, {away}; {unit}"

@@ -4,7 +4,10 @@ Free of Qt, so the command line and tests read the same words."""
 
 from __future__ import annotations
 
-from engine.game import Game
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.game import Game
 
 
 def turn_text(game: Game, last_turn: int) -> str:

@@ -4,13 +4,16 @@ who plays each side. Free of Qt, so the command line can replay a saved test-pla
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from engine.game import Game
 from engine.play_options import OpFireRange, PlayOptions
 from schemas.oob import Component
 from schemas.scenario import ScenarioFile
 from schemas.title import ScenarioBundle
 from schemas.vocabulary import OptionalRule, Side
+
+if TYPE_CHECKING:
+    from engine.game import Game
 
 
 @dataclass(frozen=True)
@@ -66,6 +69,8 @@ class TestPlaySettings:
     def new_game(self, bundle: ScenarioBundle) -> Game:
         """A new game of a loaded scenario with these settings; ValueError when the scenario
         or a file it uses has errors."""
+        from engine.game import Game  # noqa: PLC0415
+
         if not bundle.is_complete:
             raise ValueError(
                 f"{bundle.scenario.path.name}: the scenario or a file it uses has errors; "

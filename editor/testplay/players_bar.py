@@ -20,6 +20,7 @@ from editor import icons
 from editor.testplay.computer_turns import ComputerTurns, Speed
 from editor.testplay.models import side_text
 from editor.testplay.session import TestPlaySession
+from editor.widgets.elided_label import ElidedLabel
 from schemas.vocabulary import Side
 
 HUMAN, COMPUTER = "Human", "Computer"
@@ -124,9 +125,10 @@ class PlayersBar(QWidget):
         controls.addStretch(1)
         grid.addLayout(controls, 2, 0, 1, 2)
 
-        self.progress_label = QLabel()
-        self.progress_label.setWordWrap(True)
-        self.progress_label.setToolTip("What the computer is doing")
+        # One line, elided, the whole of it in the tooltip (and wrapped in the panel's message
+        # above the tabs): a wrapping line was cut through its glyphs at 200 % scale, where the
+        # tab page keeps the height of its other rows.
+        self.progress_label = ElidedLabel("What the computer is doing")
         grid.addWidget(self.progress_label, 3, 0, 1, 2)
         grid.setRowStretch(4, 1)
         grid.setContentsMargins(6, 6, 6, 6)

@@ -11,22 +11,22 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from editor.document import Change, ChangeAction, Document, FileSlot
 from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.shadow import objectives_of, overlays_of, placements_of
-from engine.combat.events import LossesTaken
-from engine.events import Event, ObjectiveCaptured, ProtectionApplied, Released, Surrendered
-from engine.game import Game
-from engine.movement import IllegalMove
 from engine.orders import Assault, ChangeMode, EngineeringOrder, Fire, Move, Order, ReconSpot
 from schemas.io import FileKind
 from schemas.scenario import Mode, ScenarioFile
 from schemas.title import ScenarioBundle
 from schemas.vocabulary import Side
+
+if TYPE_CHECKING:
+    from engine.events import Event
+    from engine.game import Game
 
 log = logging.getLogger(__name__)
 
@@ -153,6 +153,9 @@ class TestPlaySession(QObject):
         An enemy unit's losses are known when `cause`, the combat that inflicted them, was the
         viewer's fire at a target it had spotted or its assault: "the combat results will not
         be known" only of fire at an Unknown target [000 8.1]."""
+        from engine.combat.events import LossesTaken  # noqa: PLC0415
+        from engine.events import ObjectiveCaptured, ProtectionApplied, Released, Surrendered  # noqa: PLC0415
+
         viewer = self.viewer
         if viewer is None or isinstance(event, ObjectiveCaptured | Surrendered):
             return True  # the objectives' owners and surrenders are on the map for both
@@ -174,6 +177,8 @@ class TestPlaySession(QObject):
     def known(self, events: Sequence[Event], cause: Event | None = None) -> list[bool]:
         """`may_know` of each of consecutive events of the log, each loss read with the
         combat before it (`cause`: the one before the first event, when it is a loss)."""
+        from engine.combat.events import LossesTaken  # noqa: PLC0415
+
         flags = []
         for event in events:
             if not isinstance(event, LossesTaken):
@@ -318,6 +323,14 @@ class TestPlaySession(QObject):
         self._after_change(events)
         return events
 
+    def change_attachment(self, subject: str, attach_to: str) -> list[Event]:
+        """An organization or unit under a corps goes under another corps on the midnight
+        turn [000 9.1]; IllegalMove when it may not."""
+        self._check_idle(subject)
+        events = [self.game.change_attachment(subject, attach_to)]
+        self._after_change(events)
+        return events
+
     def deploy_deception(self, unit_id: str, hex_: Offset) -> list[Event]:
         """A deception unit is deployed, or its marker redeployed, at `hex_` [000 4.3];
         IllegalMove when it may not."""
@@ -365,6 +378,8 @@ class TestPlaySession(QObject):
 
     def undo(self) -> Order:
         """Take back the last order of the player turn; IllegalMove saying why it may not."""
+        from engine.movement import IllegalMove  # noqa: PLC0415
+
         refusal = self.undo_refusal()
         if refusal is not None:
             raise IllegalMove(refusal)
@@ -457,6 +472,8 @@ class TestPlaySession(QObject):
         """Carry out an order the computer gave; IllegalMove, with nothing changed, when the
         rules refuse it. With `show` off the map and panels wait for `show_computer_orders`
         (bringing the map up to date takes longer than an order on a large title)."""
+        from engine.movement import IllegalMove  # noqa: PLC0415
+
         if self._stopped:
             raise IllegalMove("the test-play has ended")
         # The computer's orders are never taken back: keep no copy of the game for them.
@@ -521,6 +538,8 @@ class TestPlaySession(QObject):
         QTimer.singleShot(0, self._replay_step)
 
     def _check_idle(self, unit_id: str) -> None:
+        from engine.movement import IllegalMove  # noqa: PLC0415
+
         if self._stopped:
             raise IllegalMove(f"the test-play has ended; {unit_id} cannot be given orders")
         if self._busy:

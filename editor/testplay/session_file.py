@@ -8,13 +8,12 @@ import os
 from collections.abc import Collection
 from datetime import datetime
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from pydantic import BaseModel
 
 from editor.testplay import engineering_records
 from editor.testplay.play_settings import TestPlaySettings
-from engine.game import Game
 from engine.orders import (
     ENGINEERING_ORDERS,
     AirRecon,
@@ -23,6 +22,7 @@ from engine.orders import (
     BreakDown,
     CarpetBomb,
     Carry,
+    ChangeAttachment,
     ChangeMode,
     Combine,
     DamageRail,
@@ -47,6 +47,7 @@ from schemas.testplay import (
     AirReconOrder,
     AirStrikeOrder,
     AssaultOrder,
+    AttachmentOrder,
     BreakDownOrder,
     CarpetBombOrder,
     CarryOrder,
@@ -73,6 +74,9 @@ from schemas.testplay import (
 )
 from schemas.title import ScenarioBundle
 from schemas.vocabulary import OptionalRule, Side
+
+if TYPE_CHECKING:
+    from engine.game import Game
 
 TESTPLAY_SUFFIX = ".testplay.yaml"
 """The suffix of a saved test-play."""
@@ -253,6 +257,8 @@ def recorded_order(order: Order) -> RecordedOrder:
         return PatrolOrder(unit=order.unit)
     if isinstance(order, DamageRail):
         return DamageRailOrder(unit=order.unit)
+    if isinstance(order, ChangeAttachment):
+        return AttachmentOrder(subject=order.subject, attach_to=order.attach_to)
     if isinstance(order, DeployDeception):
         return DeceptionOrder(unit=order.unit, hex=order.hex)
     if isinstance(order, AirStrike):
@@ -296,6 +302,8 @@ def engine_order(order: RecordedOrder) -> Order:
         return Patrol(order.unit)
     if isinstance(order, DamageRailOrder):
         return DamageRail(order.unit)
+    if isinstance(order, AttachmentOrder):
+        return ChangeAttachment(order.subject, order.attach_to)
     if isinstance(order, DeceptionOrder):
         return DeployDeception(order.unit, (order.hex[0], order.hex[1]))
     if isinstance(order, AirStrikeOrder):

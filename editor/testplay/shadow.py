@@ -8,11 +8,8 @@ document.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine.game import Game
-from engine.sightings import Sight
-from engine.units import UnitState
 from schemas.scenario import (
     ExitObjective,
     FortificationOverlay,
@@ -21,6 +18,10 @@ from schemas.scenario import (
     ScenarioFile,
 )
 from schemas.vocabulary import Side
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.units import UnitState
 
 _MIRRORED_FLAGS = ("fixed", "disrupted", "detached", "low_ammo", "low_fuel", "on_foot")
 """Unit states a placement can say and the game changes (releases, disruption, supply)."""
@@ -59,6 +60,8 @@ def placements_of(game: Game, viewer: Side | None = None) -> list[Placement]:
 
 def _hidden_from(game: Game, viewer: Side | None) -> set[str]:
     """The enemy units on the map `viewer` has not spotted in detail (none without a viewer)."""
+    from engine.sightings import Sight  # noqa: PLC0415
+
     if viewer is None:
         return set()
     seen = game.spotting(viewer)

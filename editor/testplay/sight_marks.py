@@ -10,16 +10,18 @@ Painted by `TestPlayOverlays`; what is seen comes from the engine (`Game.sight_f
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 
 from editor import symbols
 from editor.map.geometry import Frame
-from engine.game import Game
-from engine.sightings import Sight
-from engine.state import other_side
 from schemas.vocabulary import Side
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.sightings import Sight
 
 Offset = tuple[int, int]
 
@@ -41,6 +43,8 @@ def sight_area(game: Game, hex_: Offset) -> dict[Offset, bool]:
 
 def unknown_hexes(game: Game, viewer: Side) -> list[Offset]:
     """Where `viewer` sees enemy units only as Unknown (no enemy spotted in detail there)."""
+    from engine.sightings import Sight  # noqa: PLC0415
+
     seen = game.spotting(viewer)
     detailed = {s.hex for s in seen.values() if s.grade is Sight.SPOTTED}
     unknown = {s.hex for s in seen.values() if s.grade is Sight.UNKNOWN} - detailed
@@ -50,6 +54,8 @@ def unknown_hexes(game: Game, viewer: Side) -> list[Offset]:
 def enemy_sightings(game: Game, viewer: Side) -> dict[Offset, Sight | None]:
     """How `viewer` sees each hex holding enemy units: the best grade of its sightings of the
     units there, None when it sees none of them."""
+    from engine.state import other_side  # noqa: PLC0415
+
     seen = game.spotting(viewer)
     marks: dict[Offset, Sight | None] = {}
     for unit in game.iter_units(other_side(viewer)):
@@ -72,6 +78,8 @@ def paint_enemy_sightings(
 ) -> None:
     """A veil over enemy counters the side to move does not see, a "?" badge in the corner of
     those it sees only as Unknown, and an eye badge on those it has spotted."""
+    from engine.sightings import Sight  # noqa: PLC0415
+
     veil = frame.geometry.hex_polygon(frame.zoom * 0.85)
     radius = max(4.0, frame.zoom * 0.14)
     font = QFont(painter.font())
@@ -139,6 +147,8 @@ def paint_unknowns(
     visible: Callable[[Offset], bool],
 ) -> None:
     """A plain counter with a "?" in the enemy's colour at each Unknown's hex."""
+    from engine.state import other_side  # noqa: PLC0415
+
     size = frame.zoom * 0.6
     font = QFont(painter.font())
     font.setPixelSize(max(8, round(size * 0.7)))

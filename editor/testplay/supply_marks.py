@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -22,12 +23,24 @@ from PySide6.QtGui import (
 )
 
 from editor.map.geometry import Frame
-from engine import supply
-from engine.game import Game
-from engine.supply_network import Fill, SupplyNetwork
 from schemas.vocabulary import Side
 
+if TYPE_CHECKING:
+    from engine.game import Game
+
 Offset = tuple[int, int]
+
+
+def supply_notes(game: Game, unit_id: str, viewer: object = None) -> list[str]:
+    """What Hex Info adds to a supply unit under Explicit Supply [000 10.4]: its range now, or
+    Unavailable in Travel or Rail Mode (not for the enemy's units under Fog of War)."""
+    from engine.explicit_supply import supply_unit_notes  # noqa: PLC0415
+
+    unit = game.state.units.get(unit_id)
+    if unit is None or (viewer is not None and unit.side is not viewer):
+        return []
+    return supply_unit_notes(game.state, unit)
+
 
 SUPPLY_BANDS: tuple[tuple[int, QColor, str], ...] = (
     (0, QColor("#e01e1e"), "Isolated (0)"),
@@ -95,11 +108,13 @@ def line_mark(game: Game, hex_: Offset) -> SupplyLineMark:
     """The supply line of a hex, with the values it carries, for the side whose units hold it:
     an enemy's hex shows the enemy's line (or that the enemy there is Isolated), never the side
     to move's failure to trace a line into it."""
+    from engine.supply import local_supply  # noqa: PLC0415
+
     where = game.hex_of(hex_)
     holder = game.state.side_at(where)
     side = holder or game.phasing
     held = holder is not None
-    values = supply.local_supply(game.state, side)
+    values = local_supply(game.state, side)
     if where in values.naval_hexes:
         return SupplyLineMark(side, hex_, values.naval_value, None, 0, (), held, naval=True)
     found = game.supply_line(side, hex_)
@@ -170,10 +185,13 @@ def area_image(game: Game) -> QImage:
     map column, two pixel rows per hex row so staggered columns sit half a hex lower; each
     pixel holds the band of its hex (0, clear, where water or impassable terrain never carries
     supply)."""
+    from engine.supply import local_supply  # noqa: PLC0415
+    from engine.supply_network import Fill, SupplyNetwork  # noqa: PLC0415
+
     state = game.state
     board = state.board
     width, height = board.width, board.height
-    values = supply.local_supply(state, game.phasing)
+    values = local_supply(state, game.phasing)
     blocked = SupplyNetwork.of(board).blocked
     fill = values.fill
     if isinstance(fill, Fill):
@@ -234,6 +252,9 @@ def paint_area(painter: QPainter, frame: Frame, game: Game, image: Callable[[], 
     supply map for the hexes in view, or, zoomed far out, as the whole-map `image` scaled.
     The top band (full supply) stays clear, so that the hexes short of supply stand out and
     the counters of a well supplied front keep their colours."""
+    from engine.supply import local_supply  # noqa: PLC0415
+    from engine.supply_network import SupplyNetwork  # noqa: PLC0415
+
     hexes = frame.hexes(margin=1)
     if hexes is None:
         return
@@ -241,7 +262,7 @@ def paint_area(painter: QPainter, frame: Frame, game: Game, image: Callable[[], 
     if (c1 - c0 + 1) * (r1 - r0 + 1) >= AREA_IMAGE_HEXES:
         _draw_area_image(painter, frame, image())
         return
-    values = supply.local_supply(game.state, game.phasing)
+    values = local_supply(game.state, game.phasing)
     board = game.state.board
     static_blocked = SupplyNetwork.of(board).blocked
     width = board.width

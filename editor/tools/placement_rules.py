@@ -11,33 +11,52 @@ is made and the Problems dock lists them, as the setup checks do.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from editor.docks.oob_status import Placed, ScenarioStatus
 from editor.document import Document
-from engine.allowance import movement_class_of
-from engine.setup.footing import Footing, FootingRules, terrain_at
-from engine.stacking import is_over_stacked, stacking_in, stacking_limit
-from engine.state import GameState
-from engine.units import OFF_MAP, UnitState, UnitStatus
 from schemas.io import FileKind
+
+if TYPE_CHECKING:
+    from engine.setup.footing import Footing
+    from engine.units import UnitState, UnitStatus
 
 Offset = tuple[int, int]
 
-SPREAD_FOOTINGS = frozenset({Footing.FINE, Footing.TOWED_GUN_ROAD_ONLY})
-"""Where an organization's units are spread: hexes they stand on without a setup error."""
 
-_FOOTING_REFUSALS = {
-    Footing.ROAD_ONLY_OFF_ROAD: "may enter {terrain} only by road, and no road it may use "
-    "runs through {hex}",
-    Footing.RAIL_UNIT_OFF_RAIL: "moves only along railways, and none runs through {hex}",
-}
-_FOOTING_WARNINGS = {
-    Footing.ROAD_ONLY_DEPLOYED: "must be in Travel Mode on the road through {terrain} at {hex}",
-    Footing.RAIL_MODE_OFF_RAIL: "is in Rail Mode off a railway at {hex}",
-}
+@dataclass(frozen=True)
+class _Footings:
+    spread: frozenset[Footing]
+    """Where an organization's units are spread: hexes they stand on without a setup error."""
+    refusals: dict[Footing, str]
+    warnings: dict[Footing, str]
+
+
+@functools.cache
+def _footings() -> _Footings:
+    # Made when first asked for: the setup rules are imported when a unit is first placed,
+    # not when the editor starts.
+    from engine.setup.footing import Footing  # noqa: PLC0415
+
+    return _Footings(
+        spread=frozenset({Footing.FINE, Footing.TOWED_GUN_ROAD_ONLY}),
+        refusals={
+            Footing.ROAD_ONLY_OFF_ROAD: "may enter {terrain} only by road, and no road it may "
+            "use runs through {hex}",
+            Footing.RAIL_UNIT_OFF_RAIL: "moves only along railways, and none runs through {hex}",
+        },
+        warnings={
+            Footing.ROAD_ONLY_DEPLOYED: "must be in Travel Mode on the road through {terrain} "
+            "at {hex}",
+            Footing.RAIL_MODE_OFF_RAIL: "is in Rail Mode off a railway at {hex}",
+        },
+    )
+
+
 _KINDS = (FileKind.SCENARIO, FileKind.MAP, FileKind.OOB, FileKind.PARAMETERS, FileKind.WEATHER)
 
 
@@ -86,6 +105,9 @@ class PlacementJudge:
     on hexes and always put them back."""
 
     def __init__(self, document: Document) -> None:
+        from engine.setup.footing import FootingRules  # noqa: PLC0415
+        from engine.state import GameState  # noqa: PLC0415
+
         self.state = GameState.from_models(
             document.scenario,
             document.map,
@@ -98,6 +120,8 @@ class PlacementJudge:
 
     def unit(self, unit_id: str) -> UnitState | None:
         """The game unit of an OOB unit (one off the map for an unplaced unit)."""
+        from engine.units import UnitState, UnitStatus  # noqa: PLC0415
+
         known = self.state.units.get(unit_id) or self._off_map.get(unit_id)
         if known is not None:
             return known
@@ -121,6 +145,8 @@ class PlacementJudge:
     @contextmanager
     def _trial(self, moves: Mapping[UnitState, int]) -> Iterator[None]:
         """Units set on hex indexes for the time of the block, then put back."""
+        from engine.units import OFF_MAP, UnitStatus  # noqa: PLC0415
+
         state = self.state
         saved = [(unit, unit.hex, unit.status) for unit in moves]
         try:
@@ -134,6 +160,8 @@ class PlacementJudge:
             self._put_back(saved)
 
     def _put_back(self, saved: Iterable[tuple[UnitState, int, UnitStatus]]) -> None:
+        from engine.units import OFF_MAP, UnitStatus  # noqa: PLC0415
+
         saved = list(saved)
         for unit, _hex, _status in saved:
             if unit.hex != OFF_MAP:
@@ -146,6 +174,8 @@ class PlacementJudge:
     def judge(self, moves: Mapping[str, Offset]) -> Verdict:
         """What putting each unit on its hex would break (units keep their mode; unplaced
         units are Deployed, as new placements are)."""
+        from engine.stacking import is_over_stacked, stacking_in, stacking_limit  # noqa: PLC0415
+
         verdict = Verdict()
         board = self.state.board
         trial: dict[UnitState, int] = {}
@@ -180,6 +210,9 @@ class PlacementJudge:
         return verdict
 
     def _judge_footing(self, verdict: Verdict, unit: UnitState, index: int) -> None:
+        from engine.allowance import movement_class_of  # noqa: PLC0415
+        from engine.setup.footing import Footing, terrain_at  # noqa: PLC0415
+
         target = self.state.board.offset(index)
         footing = self.rules.footing(unit, index, unit.mode)
         terrain = terrain_at(self.state, index)
@@ -190,11 +223,11 @@ class PlacementJudge:
                 target,
                 f"{unit.unit.name} ({movement}) cannot enter {ground} at {hex_text(target)}",
             )
-        elif footing in _FOOTING_REFUSALS:
-            why = _FOOTING_REFUSALS[footing].format(terrain=ground, hex=hex_text(target))
+        elif footing in _footings().refusals:
+            why = _footings().refusals[footing].format(terrain=ground, hex=hex_text(target))
             verdict.refuse(target, f"{unit.unit.name} {why}")
-        elif footing in _FOOTING_WARNINGS:
-            why = _FOOTING_WARNINGS[footing].format(terrain=ground, hex=hex_text(target))
+        elif footing in _footings().warnings:
+            why = _footings().warnings[footing].format(terrain=ground, hex=hex_text(target))
             verdict.warn(target, f"{unit.unit.name} {why}")
 
     def spread(
@@ -234,11 +267,14 @@ class PlacementJudge:
 
     def _first_fit(self, unit: UnitState, candidates: list[tuple[Offset, int]]) -> Offset | None:
         """Put the unit on the first candidate hex it fits on (it stays there); None if none."""
+        from engine.stacking import is_over_stacked  # noqa: PLC0415
+        from engine.units import OFF_MAP, UnitStatus  # noqa: PLC0415
+
         state = self.state
         if unit.hex != OFF_MAP:
             state.remove(unit, UnitStatus.WITHDRAWN)
         for hex_, index in candidates:
-            if self.rules.footing(unit, index, unit.mode) not in SPREAD_FOOTINGS:
+            if self.rules.footing(unit, index, unit.mode) not in _footings().spread:
                 continue
             holder = state.side_at(index)
             if holder is not None and holder is not unit.side:

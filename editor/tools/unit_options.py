@@ -140,11 +140,12 @@ class UnitOptions(QWidget):
         self.document: Document | None = None
         self.placements = Binding(FileKind.SCENARIO, Placement, "Unit", style=_STYLE, parent=self)
         self.placements.editor("facing", none_text="(all round)")
+        self.placements.editor("fixed_from_turn", none_text="never")
         self.summary = hint("")
         self.remove_button = QPushButton("Remove to Unplaced")
         self.remove_button.setToolTip("Take the selected units off the map (Delete)")
         self.remove_button.clicked.connect(tool.remove_selected)
-        fields = field_grid(self.placements, ["mode", "facing"], ["fixed"])
+        fields = field_grid(self.placements, ["mode", "facing", "fixed_from_turn"], ["fixed"])
         units = group("Selected units", self.summary, fields, buttons(self.remove_button))
 
         self.turn = spin(1, 2000, 2, tip="The turn the new reinforcement arrives on")

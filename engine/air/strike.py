@@ -19,6 +19,12 @@ Decisions, with their sections:
   Other aircraft strike any hex their side sees; when the side's units that see it are all
   Detached the strike is at 1/2 [000 9.1] (a hex known from air recon only has no spotter to
   halve it).
+- Panzer Battles: "To spot for artillery and air strikes, a unit must not have moved that
+  turn" [001 #10]: every strike (owned aircraft or not) needs a unit of the side that sees
+  the hex, is not Broken and has not moved in its side's latest player turn; a hex known
+  only from air recon, or seen only by units that moved, cannot be struck. The check is
+  made when the strike is called; it flies at the start of the side's next player turn,
+  when no unit has moved yet [001 #32].
 - The Air Strike Hex Limit counts the aircraft committed to strikes on a hex in the player
   turn: a strike may go in while that count is below the limit, so the strike that reaches
   it is the last [000 8.1]; intercepted strikes count (they were committed). Carpet bombing
@@ -46,6 +52,7 @@ from engine.combat.fire_values import combat_value, quality_fire_modifier_pct
 from engine.combat.kinds import CombatKind
 from engine.combat.modifiers import fatigue_modifier_pct
 from engine.combat.results import casualty_range, combat_values
+from engine.combat.spotters import unspotted_reason, why_not_spotter
 from engine.command import is_detached
 from engine.sightings import Sight
 from engine.spotting import sees, spotted_by
@@ -109,14 +116,20 @@ def hex_limit_allows(state: GameState, hex_index: int) -> bool:
     return limit <= 0 or hex_strike_used(state, hex_index) < limit
 
 
-def _spotters(state: GameState, aircraft: UnitState, hex_index: int) -> list[UnitState]:
+def _spotters(
+    state: GameState, aircraft: UnitState, hex_index: int, *, may_spot: bool = True
+) -> list[UnitState]:
     """The units of the aircraft's side that see the hex, of its owning organization when it
-    has one, not Broken [000 8.4]."""
+    has one, that may spot: not Broken [000 8.4], in Panzer Battles not moved this turn
+    [001 #10] (`engine.combat.spotters.why_not_spotter`). With `may_spot` False, all that
+    see it, to tell a player why none may."""
     profile = aircraft.unit.air
     owner = profile.owner if profile is not None else None
     found = []
     for unit in state.iter_units(aircraft.side):
-        if unit.broken or unit.carried_by is not None:
+        if unit.carried_by is not None:
+            continue
+        if may_spot and why_not_spotter(state, unit, air=True) is not None:
             continue
         if owner is not None and not any(
             o.id == owner for o in state.iter_organizations_above(unit)
@@ -167,8 +180,12 @@ def why_not_strike_hex(
     if strike_unit(state, aircraft, hex_index) is None:
         return f"{aircraft.id} has no attack value against the units in {where}"
     owner = aircraft.unit.air.owner if aircraft.unit.air is not None else None
-    if owner is not None and not _spotters(state, aircraft, hex_index):
-        return f"{aircraft.id} belongs to {owner}: none of its units sees {where} [000 8.4]"
+    needs_spotter = owner is not None or state.profile.still_spotters
+    if needs_spotter and not _spotters(state, aircraft, hex_index):
+        seeing = _spotters(state, aircraft, hex_index, may_spot=False)
+        if owner is not None and not seeing:
+            return f"{aircraft.id} belongs to {owner}: none of its units sees {where} [000 8.4]"
+        return unspotted_reason(state, seeing, where, air=True)
     if not hex_limit_allows(state, hex_index):
         limit = state.parameters.air.strike_hex_limit
         return f"{where} has had {limit} aircraft strike it this turn: the Air Strike Hex Limit"

@@ -9,6 +9,7 @@ from engine.combat.activity import player_turn_index
 from engine.combat.artillery_setup import stockpiled_supply_value
 from engine.combat.events import AmmoSpent
 from engine.command import modified_command_range, range_test_probability
+from engine.explicit_supply import is_explicit
 from engine.logistics import hq_in_command, uses_ammo
 from engine.state import GameState
 from engine.supply import local_supply
@@ -45,12 +46,20 @@ def ammunition_checks(state: GameState, side: Side) -> AmmoSpent | None:
       ordinary test; the literal reading (never Low on Ammo) would supply an Isolated unit
       better than a connected one, against [000 10.1]'s purpose of isolation.
 
+    - Explicit Supply [000 10.4]: the value is 80 (`SupplyMap.unit_value`); Isolated units
+      take the test like the others ("Isolated units automatically become Low on Ammo (Except
+      under Explicit Supply)" [000 10.2]; decision: Isolated artillery too); Unavailable
+      artillery is not tested again, since "becoming Available after failing the Supply Test
+      depends on the Explicit Supply rules": a supply unit makes it available
+      (`engine.explicit_supply.resupply`).
+
     Decisions: these run after the resupply of units already Low on Ammo, so a unit that runs
     low is not resupplied in the same instant; partisans and irregulars never run low
     [000 4.2]; Isolated Stockpiled artillery fails without a roll, as other artillery does, and
     that failure is its first: it only loses Stockpiled [000 10.3].
     """
     rng = state.rng
+    explicit = is_explicit(state)
     supply = None
     low: list[str] = []
     unavailable: list[str] = []
@@ -59,7 +68,9 @@ def ammunition_checks(state: GameState, side: Side) -> AmmoSpent | None:
     for unit in state.iter_units(side):
         fired = fired_last_turn(state, unit)
         if is_artillery(unit) and (fired or unit.unavailable):
-            if unit.isolated:
+            if explicit and unit.unavailable:
+                continue  # waits for a supply unit [000 10.4]
+            if unit.isolated and not explicit:
                 passed = False
             else:
                 supply = supply or local_supply(state, side)
@@ -77,7 +88,7 @@ def ammunition_checks(state: GameState, side: Side) -> AmmoSpent | None:
             continue
         if not fired or unit.low_ammo or not uses_ammo(unit):
             continue
-        if unit.isolated and state.profile.isolated_fire_low_ammo:
+        if unit.isolated and state.profile.isolated_fire_low_ammo and not explicit:
             passed = False
         else:
             supply = supply or local_supply(state, side)

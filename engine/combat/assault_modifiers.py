@@ -11,6 +11,9 @@ Decisions, each with its section:
   attackers' assault value, a bunker's or pillbox's defense bonus adds to the defense of the
   units it protects; half of both for a reduced fort (vacated, or held by defenders who lost
   an assault and could not retreat) [000 5.3]; Demolition Units halve the bonus [000 6.2].
+- Panzer Battles vehicles get 1/2 the terrain's benefit and an improved position's or
+  trench's [001 #18] (`engine.combat.vehicle_cover`): halved when all the defenders the cover
+  protects are vehicles.
 - "Maximum hex side modifier" (digest Appendix C #6): the most severe (lowest) modifier of
   the hexsides the attackers cross applies.
 - A "non-Clear" hex for the Combined Arms Penalty is a terrain with a terrain modifier: the
@@ -40,6 +43,7 @@ from engine.combat.fire_targets import (
 )
 from engine.combat.modifiers import attackers_modifier_pct, defenders_modifier_pct
 from engine.combat.terrain import terrain_of
+from engine.combat.vehicle_cover import fortification_share, terrain_benefit_pct, vehicle_share
 from engine.engineering.status import half_defense_reason
 from engine.patrols import PATROL_COMBAT_FACTOR
 from engine.state import GameState
@@ -214,16 +218,24 @@ def attack_side(
     hexside = min(crossed, default=0)
     if hexside:
         found.append(AssaultModifier("hexside", pct=hexside))
+    cover = vehicle_share(state, defenders)  # [001 #18] vehicle defenders: 1/2 the benefit
+    halved = f" (vehicle defenders, 1/{round(1 / cover)} benefit)" if cover != 1 else ""
     if any(counts_as_vehicle(u) for u in attackers) and terrain.defense_modifier:
+        pct = terrain_benefit_pct(terrain.defense_modifier, cover)
+        name = f"vehicles into {terrain.name.lower()}"
         found.append(
-            AssaultModifier(f"vehicles into {terrain.name.lower()}", pct=terrain.defense_modifier)
+            AssaultModifier(name + (halved if pct != terrain.defense_modifier else ""), pct=pct)
         )
     fort = state.fortifications.get(hex_index)
-    if fort is not None and any(fortification_of(state, d) is not None for d in defenders):
+    protected = [d for d in defenders if fortification_of(state, d) is not None]
+    if fort is not None and protected:
         effect = getattr(state.parameters.fortifications, fort.value).fire_modifier
         reduced = hex_index in state.reduced_forts
         name = fort.value.replace("_", " ") + (" (reduced)" if reduced else "")
-        found.append(AssaultModifier(name, pct=effect / (2 if reduced else 1)))
+        kept = fortification_share(fort, vehicle_share(state, protected))
+        if kept != 1:
+            name += f" (vehicle defenders, 1/{round(1 / kept)} benefit)"
+        found.append(AssaultModifier(name, pct=effect * kept / (2 if reduced else 1)))
     if len(attackers) > 1 and organizations_differ(state, attackers):
         found.append(AssaultModifier("combined organizations", pct=-20))
     pct = sum(modifier.pct for modifier in found)

@@ -18,6 +18,7 @@ from engine.combat.fire_targets import (
     hex_fire_allows,
     hex_fire_used,
     indirect_fire_into,
+    spotters_of,
     target_unit,
     why_cannot_fire,
 )
@@ -26,6 +27,7 @@ from engine.combat.kinds import CombatKind
 __all__ = ["FirePreview", "fire", "fire_targets", "preview", "why_not"]
 from engine.combat.losses import apply_combat_result
 from engine.combat.rubble import rubble_from_fire
+from engine.combat.spotters import unspotted_reason, why_not_spotter
 from engine.movement import IllegalMove
 from engine.sightings import Sight
 from engine.state import GameState, other_side
@@ -51,7 +53,35 @@ def why_not(state: GameState, unit: UnitState, hex_index: int) -> str:
     if mp_left(state, unit) < fire_cost(state, unit, CombatKind.DIRECT_FIRE) - 1e-9:
         return f"{unit.id} has too few movement points left to fire"
     column, row = state.board.offset(hex_index)
+    unspotted = why_unspotted(state, unit, hex_index)
+    if unspotted is not None:
+        return f"{unit.id} cannot fire indirectly at {column},{row}: {unspotted}"
     return f"{unit.id} has no target it can fire at in {column},{row}"
+
+
+def why_unspotted(state: GameState, unit: UnitState, hex_index: int) -> str | None:
+    """When `unit` could fire indirectly at `hex_index` but for its spotters: the units of
+    its controlling organization that see the hex and why none of them may spot (Broken, or
+    in Panzer Battles moved or fired this turn [000 5.0, 001 #10]); else None."""
+    if not unit.unit.indirect_fire or unit.unavailable or unit.setup_required:
+        return None
+    distance = state.board.distance(unit.hex, hex_index)
+    if not 1 < distance <= max(unit.unit.soft_range, unit.unit.hard_range):
+        return None
+    if not any(
+        seen.hex == hex_index and state.units[enemy].hex == hex_index
+        for enemy, seen in spotting.spotted_by(state, unit.side).items()
+    ):
+        return None
+    seeing = [
+        s
+        for s in spotters_of(state, unit, may_spot=False)
+        if spotting.sees(state, s.hex, hex_index)
+    ]
+    if not seeing or any(why_not_spotter(state, s) is None for s in seeing):
+        return None
+    column, row = state.board.offset(hex_index)
+    return unspotted_reason(state, seeing, f"{column},{row}")
 
 
 def fire(

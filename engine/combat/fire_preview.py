@@ -37,6 +37,7 @@ from engine.combat.kinds import CombatKind
 from engine.combat.modifiers import fatigue_modifier_pct
 from engine.combat.results import casualty_range, combat_values, uses_alternative_calculation
 from engine.combat.terrain import terrain_of
+from engine.combat.vehicle_cover import fortification_share, terrain_benefit_pct, vehicle_share
 from engine.patrols import PATROL_COMBAT_FACTOR
 from engine.phases import Step, current_step, fire_factors, target_mode
 from engine.stacking import per_side, stacking_in, stacking_limit
@@ -226,16 +227,24 @@ def _target_modifiers(
             found.append(FireModifier("hexside", pct=hexside))
     if target_mode(state, enemy) is Mode.DEPLOYED:  # a Deploying unit is not yet [000 13.3]
         terrain = terrain_of(state, enemy.hex)
+        cover = vehicle_share(state, (enemy,))  # [001 #18] vehicles get 1/2 the benefit
         if terrain.defense_modifier:
-            found.append(FireModifier(terrain.name.lower(), pct=terrain.defense_modifier))
+            pct = terrain_benefit_pct(terrain.defense_modifier, cover)
+            name = terrain.name.lower()
+            if pct != terrain.defense_modifier:
+                name += f" (vehicle, 1/{round(1 / cover)} benefit)"
+            found.append(FireModifier(name, pct=pct))
         fort = fortification_of(state, enemy)
         if fort is not None:
             effect = getattr(state.parameters.fortifications, fort.value)
             # [000 5.3] a vacated fort, or one lost in an assault, gives half its benefits
             share = 2 if enemy.hex in state.reduced_forts else 1
             name = fort.value.replace("_", " ") + (" (reduced)" if share == 2 else "")
-            found.append(FireModifier(name, pct=effect.fire_modifier / share))
-            defense += effect.defense_bonus / share
+            kept = fortification_share(fort, cover) / share
+            if fortification_share(fort, cover) != 1:
+                name += f" (vehicle, 1/{round(1 / cover)} benefit)"
+            found.append(FireModifier(name, pct=effect.fire_modifier * kept))
+            defense += effect.defense_bonus * kept
     else:
         # "Target units in Travel or Rail Mode do not benefit from any terrain effect"
         defense *= 0.25 if enemy.is_towed_gun else 0.5

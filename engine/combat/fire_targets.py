@@ -13,6 +13,7 @@ from engine.allowance import movement_allowance, mp_left
 from engine.carrying import is_external_rider
 from engine.combat.activity import player_turn_index
 from engine.combat.kinds import CombatKind
+from engine.combat.spotters import why_not_spotter
 from engine.command import is_detached
 from engine.engineering.mines import busy_with_mines
 from engine.phases import is_phased, target_mode, why_no_phased_fire
@@ -198,14 +199,16 @@ def controlling_organization(state: GameState, unit: UnitState) -> str | None:
     return own.id
 
 
-def spotters_of(state: GameState, unit: UnitState) -> list[UnitState]:
+def spotters_of(state: GameState, unit: UnitState, *, may_spot: bool = True) -> list[UnitState]:
     """The units that may spot for `unit`'s indirect fire: of its side and controlling
     organization, on the map and not Broken ("Broken units cannot perform spotting")
-    [000 5.0]. The firing unit is one of them."""
+    [000 5.0], in Panzer Battles not moved or fired this turn [001 #10]
+    (`engine.combat.spotters.why_not_spotter`). The firing unit is one of them. With
+    `may_spot` False, every unit of the organization, to tell a player why none may."""
     controlling = controlling_organization(state, unit)
     found = []
     for other in state.iter_units(unit.side):
-        if other.broken:
+        if may_spot and why_not_spotter(state, other) is not None:
             continue
         if controlling is None:
             if other is unit:

@@ -15,3 +15,5 @@ class CombatKind(StrEnum):
     AIR = "air"
     """An air strike or anti-aircraft fire: "standard Combat Results" [000 8.1]."""
     ASSAULT = "assault"
+    MINEFIELD = "minefield"
+    """A minefield's attack on a unit entering it [000 4.4] (`engine.minefield_attack`)."""

@@ -20,8 +20,9 @@ fire, and the probability of firing, is not specified"). Decisions, each with it
   Fire Limitation counts opportunity fire like any other fire of the player turn [000 5.1].
 - Indirect fire joins, since the Indirect Mod exists for "Indirect Fire during the ... turn"
   of the enemy [000 5.2]: an indirect-fire unit fires indirectly at a target 2 hexes or more
-  away within its range when a unit of its controlling organization that is not Broken sees
-  the target (half value if only Detached ones do) [000 5.0], it is not Unavailable [000 10.2],
+  away within its range when a unit of its controlling organization that may spot (not
+  Broken; in Panzer Battles not moved or fired in its side's latest player turn [001 #10])
+  sees the target (half value if only Detached ones do) [000 5.0], it is not Unavailable [000 10.2],
   and Panzer Battles' cap on indirect fire into a hex allows it [001 #29]; its value is
   multiplied by the side's Indirect Mod. At an adjacent target it fires directly, as in its
   own turn (`engine.combat.fire_targets`). Indirect opportunity fire may rubble the hex and,
@@ -78,6 +79,7 @@ from engine.combat.fire_targets import (
 from engine.combat.kinds import CombatKind
 from engine.combat.losses import apply_combat_result
 from engine.combat.rubble import rubble_from_fire
+from engine.combat.spotters import why_not_spotter
 from engine.command import is_detached
 from engine.pathfinding import axial_coordinates, hex_distance
 from engine.phases import is_phased
@@ -202,7 +204,9 @@ def opportunity_fire(
     for firer in candidates:
         if not target.on_map:
             break
-        seen = may_op_fire(state, firer, target, spotters)  # again: earlier fire changed it
+        # again: earlier fire changed it, and a spotter that fired spots no more [001 #10]
+        still = [s for s in spotters if why_not_spotter(state, s) is None]
+        seen = may_op_fire(state, firer, target, still)
         if seen is None:
             continue
         if state.rng.random() >= FIRE_CHANCE:
@@ -265,13 +269,14 @@ def _static_firers(state: GameState, side: Side) -> tuple[int, list[tuple[UnitSt
 
 
 def _spotters(state: GameState, target: UnitState, firers: Firers) -> list[UnitState]:
-    """The units of `firers` that are not Broken and see the target's hex [000 5.0]."""
+    """The units of `firers` that may spot (not Broken [000 5.0]; in Panzer Battles not moved
+    or fired in their side's latest player turn [001 #10]) and see the target's hex."""
     qs, rs = axial_coordinates(state.board)
     reach = spotting.visibility(state)
     found = []
     sight: dict[int, bool] = {}
     for unit in firers.nearby:
-        if unit.broken or not unit.on_map:
+        if not unit.on_map or why_not_spotter(state, unit) is not None:
             continue
         if hex_distance(qs, rs, unit.hex, target.hex) > reach:
             continue

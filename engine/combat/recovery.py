@@ -86,7 +86,8 @@ def recover_losses(state: GameState, side: Side) -> StrengthRecovered | None:
     Decisions: the "variable number" is uniform from 0 to twice the average, probabilistically
     rounded; recovered strength does not take back the loss points the enemy scored (the
     victory count is of losses inflicted); nothing recovers in Panzer Battles ("No strength
-    recovery" [001 #15]).
+    recovery" [001 #15]); supply units recover nothing: the strength they give out under
+    Explicit Supply is consumed, not lost [000 10.4], and the manual restores it no other way.
     """
     if not state.profile.loss_recovery:
         return None
@@ -98,7 +99,9 @@ def recover_losses(state: GameState, side: Side) -> StrengthRecovered | None:
     replaced: list[tuple[str, int]] = []
     for unit in state.iter_units(side):
         full = unit.unit.strength
-        if unit.strength >= full or unit.broken or not is_rested(state, unit):
+        if unit.strength >= full or unit.broken or unit.unit.supply_unit:
+            continue
+        if not is_rested(state, unit):
             continue
         quality = QUALITY_RECOVERY_FACTOR[unit.unit.quality]
         back = probabilistic_round(
@@ -129,7 +132,8 @@ def recover_fatigue(state: GameState, side: Side) -> FatigueRecovered | None:
     """Fatigue rest of `side`'s rested units [000 9.3]: each loses a random 0 to twice the rest
     value (Parameter Data), twice that on a night turn, and not below 0. Decision: "night turns"
     are the turns of the night phase, not dawn or dusk. The optional Night Fatigue rule is not
-    described in the manual (only in the Main Program help) and is not played."""
+    described in the manual (only in the Main Program help) and is not played; Panzer Battles
+    has none at all [001 #17] (`GameState.is_rule_on`)."""
     rest = rest_value(state, night=state.clock.phase_of(state.turn) is DayPhase.NIGHT)
     rng = state.rng
     rested: list[tuple[str, int]] = []

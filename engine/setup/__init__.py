@@ -26,7 +26,7 @@ from engine.setup.dates import check_schedule, check_weather_dates
 from engine.setup.objectives import check_objectives
 from engine.setup.placements import check_footing, check_stacking
 from engine.setup.reinforcements import check_reinforcements
-from engine.setup.supply_lines import check_sources, check_supply_lines
+from engine.setup.supply_lines import check_sources, check_supply_lines, check_supply_units
 from engine.state import GameState
 from schemas.problems import Problem, Severity
 from schemas.title import ScenarioBundle
@@ -46,6 +46,7 @@ CHECKS: tuple[SetupCheck, ...] = (
     check_objectives,
     check_sources,
     check_supply_lines,
+    check_supply_units,
     check_schedule,
     check_weather_dates,
     check_ai_order_times,

@@ -63,20 +63,30 @@ def check_fixed(context: SetupContext) -> Iterator[Problem]:
 
     Such a unit moves only once it is assaulted or spotted [000 4.6], which may be intended
     (a static garrison), hence a warning. A release of any organization above the unit frees
-    it, as releases free "the units of an organization" at any depth.
+    it, as releases free "the units of an organization" at any depth. A unit that becomes
+    Fixed later (`fixed_from_turn`) is checked alike, counting only releases from that turn
+    on (or given by date): one that happened before cannot free it again.
     """
-    released = {release.organization for release in context.state.scenario.releases}
+    releases = context.state.scenario.releases
     for unit in context.iter_placed():
-        if not unit.fixed or unit.unit.speed == 0:
+        placement = context.placement(unit)
+        later = placement.fixed_from_turn if placement is not None else None
+        if not (unit.fixed or later is not None) or unit.unit.speed == 0:
             continue  # immobile units never move anyway [000 4.6]
+        released = {
+            r.organization
+            for r in releases
+            if unit.fixed or r.turn is None or later is None or r.turn >= later
+        }
         if not any(organization in released for organization in _chain(context, unit)):
+            when = "starts Fixed" if unit.fixed else f"becomes Fixed on turn {later}"
             yield context.unit_problem(
                 Severity.WARNING,
                 "SETUP013",
                 unit,
-                f"{describe(unit)} starts Fixed and no release names its organization or one "
+                f"{describe(unit)} {when} and no release names its organization or one "
                 "above it; it moves only once assaulted or spotted [000 4.6]",
-                "fixed",
+                "fixed" if unit.fixed else "fixed_from_turn",
             )
 
 

@@ -1,11 +1,13 @@
 """Setup checks of supply: sources stand on land and feed somebody, a side without sources has
-map-edge ground hexes to trace to, and no unit starts Isolated [000 10.1, 10.2].
+map-edge ground hexes to trace to, no unit starts Isolated, and under Explicit Supply each side
+has supply units [000 10.1, 10.2, 10.4].
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from engine.explicit_supply import is_explicit
 from engine.setup._context import SetupContext, describe
 from engine.supply import has_sources, local_supply
 from schemas.problems import Problem, Severity
@@ -139,4 +141,24 @@ def check_supply_lines(context: SetupContext) -> Iterator[Problem]:
                 path=("supply", "sources", number),
                 hex=source.hex,
                 object_id=source.id,
+            )
+
+
+def check_supply_units(context: SetupContext) -> Iterator[Problem]:
+    """SETUP026: Explicit Supply is in force (the rule is on and the scenario has supply
+    units) but a side has none, on the map or arriving: its units Low on Ammo or Fuel are then
+    never resupplied, since supply units alone resupply under the rule [000 10.4]. A warning:
+    a side cut off from supply may be the designer's intent."""
+    state = context.state
+    if not is_explicit(state):
+        return
+    sides = {unit.side for unit in state.units.values() if unit.unit.supply_unit}
+    for side in Side:
+        if side not in sides:
+            yield Problem(
+                Severity.WARNING,
+                "SETUP026",
+                f"Explicit Supply is on but the {side.value} side has no supply unit: its "
+                "units Low on Ammo or Low on Fuel are never resupplied [000 10.4]",
+                path=("header", "optional_rules"),
             )

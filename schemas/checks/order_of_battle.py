@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
+from schemas.checks.unit_types import check_unit_types
 from schemas.oob import OobFile, Unit, UnitClass
 from schemas.oob_index import OobIndex
 from schemas.problems import ModelPath, Problem, error, warning
@@ -96,6 +97,7 @@ def check_oob(oob: OobFile, index: OobIndex | None = None) -> list[Problem]:
                     object_id=node_id,
                 )
             )
+    problems.extend(check_unit_types(oob, index))
     return problems
 
 

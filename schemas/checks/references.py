@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from schemas.checks._shared import off_map
 from schemas.checks.ai_orders import check_ai_orders
+from schemas.checks.unit_types import check_in_service
 from schemas.map import MapFile
 from schemas.oob import OobFile, OrgLevel, Unit
 from schemas.oob_index import OobIndex
@@ -256,6 +257,9 @@ def check_scenario_references(
         for unit_number, unit_id in enumerate(change.units):
             unit_ref(unit_id, ("air", "changes", number, "units", unit_number))
     found.extend(check_ai_orders(scenario, index, width, height))
+    if oob.unit_types:
+        used = [*placed_as, *scenario.air.units]
+        found.extend(check_in_service(oob, index, scenario.header.start.date(), used))
 
     return CrossProblems(
         scenario=found, parameters=check_parameter_coverage(map_file, oob, parameters, index)

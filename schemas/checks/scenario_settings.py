@@ -189,6 +189,18 @@ def check_scenario_header(scenario: ScenarioFile) -> list[Problem]:
                         object_id=event.id,
                     )
                 )
+    for number, placement in enumerate(scenario.placements):
+        turn = placement.fixed_from_turn
+        if turn is not None and turn > header.turns:
+            problems.append(
+                warning(
+                    "SCN011",
+                    f"unit '{placement.unit}' is to become Fixed on turn {turn}; "
+                    f"the scenario has {header.turns} turns, so it never does [000 4.6]",
+                    path=("placements", number, "fixed_from_turn"),
+                    object_id=placement.unit,
+                )
+            )
     unit_events: tuple[tuple[str, Sequence[ScheduledUnits]], ...] = (
         ("reinforcements", scenario.reinforcements),
         ("withdrawals", scenario.withdrawals),

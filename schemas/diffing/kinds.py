@@ -62,6 +62,7 @@ WEATHER_RULES: dict[tuple[str, ...], Rule] = {
 
 OOB_RULES: dict[tuple[str, ...], Rule] = {
     ("sides",): Rule("side", lambda s, n: f"Side {s.side.value}"),
+    ("unit_types",): Rule("id", lambda t, n: f"Unit type {t.name}"),
 }
 
 

@@ -104,6 +104,17 @@ def _stacking_problems(
                     hex=spot,
                 )
             )
+    both = sorted({spot for spot, s in counted if (spot, 1 - s) in counted and s == 0})
+    for spot in both:
+        problems.append(
+            error(
+                "TGX033",
+                f"{board.address_of(*spot)} holds units of both sides; units may not enter "
+                "enemy-occupied hexes [003 3.3]",
+                path=("sides",),
+                hex=spot,
+            )
+        )
     return problems
 
 

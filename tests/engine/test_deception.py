@@ -103,6 +103,25 @@ def test_redeployment_only_on_the_midnight_turn_within_twice_the_range() -> None
     assert "only on the midnight turn" in (game.why_not_deploy("D", (8, 0)) or "")
 
 
+def test_the_open_hexes_are_those_within_three_times_the_range_then_twice_at_midnight() -> None:
+    game = game_of(f".D {ROW}\n. {ROW}", DECEIVER, start="1944-12-16 22:00")
+    hexes = game.deployment_hexes("D")
+    assert hexes[0] == (0, 0)  # nearest first: its own hex
+    assert max(column for column, _ in hexes) == 9  # 3 x Range 3 [000 4.3]
+    assert len(hexes) == 20  # columns 0-9 on both rows
+    assert all(game.why_not_deploy("D", h) is None for h in hexes)
+    game.deploy_deception("D", (3, 0))
+    assert game.deployment_hexes("D") == []
+    assert game.why_not_deploy_now("D") == "D redeploys only on the midnight turn"
+    game.end_player_turn()
+    game.end_player_turn()  # turn 2, the midnight turn: 2 x Range from the marker
+    assert max(column for column, _ in game.deployment_hexes("D")) == 9
+    assert min(column for column, _ in game.deployment_hexes("D")) == 0
+    game.deploy_deception("D", (9, 0))
+    assert game.why_not_deploy_now("D") == "D was deployed this turn"
+    assert game.deception_units() == ["D"]
+
+
 def deceived_share(travel: bool, seeds: int = 300, **rules: Any) -> float:
     """How often an Axis unit moving two hexes past a deployed Allied marker is deceived."""
     hits = 0

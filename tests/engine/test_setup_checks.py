@@ -355,6 +355,28 @@ def test_a_fixed_unit_without_a_release() -> None:
     assert problems(released, "SETUP013") == []
 
 
+def test_a_unit_fixed_later_needs_a_release_from_that_turn_on() -> None:
+    late = {"A": {"fixed_from_turn": 4}}
+    [stuck] = problems(ascii_title(".A", units=late), "SETUP013")
+    assert (stuck.object_id, stuck.path) == ("A", ("placements", 0, "fixed_from_turn"))
+    assert "becomes Fixed on turn 4" in stuck.message
+    early = {"releases": [{"id": "go", "turn": 2, "organization": "us.div"}]}
+    assert len(problems(ascii_title(".A", units=late, scenario=early), "SETUP013")) == 1
+    after = {"releases": [{"id": "go", "turn": 6, "organization": "us.div"}]}
+    assert problems(ascii_title(".A", units=late, scenario=after), "SETUP013") == []
+
+
+def test_explicit_supply_without_supply_units_for_a_side() -> None:
+    supply = {"supply_unit": True, "supply_range": 3, "component": "vehicles", "strength": 20}
+    rule = {"optional_rules": ["explicit_supply"]}
+    [axis] = problems(ascii_title(".S .b", units={"S": supply}, header=rule), "SETUP026")
+    assert "axis side has no supply unit" in axis.message
+    both = ascii_title(".S .s", units={"S": supply, "s": supply}, header=rule)
+    assert problems(both, "SETUP026") == []
+    # without supply units the rule does not apply [000 10.4]: nothing to warn of
+    assert problems(ascii_title(".A .b", header=rule), "SETUP026") == []
+
+
 def test_an_hq_neither_placed_nor_arriving() -> None:
     title = ascii_title(".A  .B", units={"H": {**HQ, "hex": None}})
     [missing] = problems(title, "SETUP014")

@@ -60,6 +60,24 @@ def test_events_sit_on_their_turns_and_tracks(bundle: Title) -> None:
     assert sum(e.units for e in placed) == len(bundle.scenario.placements)
 
 
+def test_a_unit_to_be_fixed_later_shows_on_its_turn_and_track(bundle: Title) -> None:
+    # [000 4.6] "some units may become Fixed after the scenario starts"
+    index = OobIndex.from_oob(bundle.oob)
+    placements = list(bundle.scenario.placements)
+    placements[0] = placements[0].model_copy(update={"fixed_from_turn": 5})
+    scenario = bundle.scenario.model_copy(update={"placements": placements})
+    events = timeline_events(scenario, index, _clock(bundle))
+    [fixed] = [e for e in events if e.kind is EventKind.FIXED]
+    unit = placements[0].unit
+    assert (fixed.turn, fixed.item_id, fixed.track) == (5, unit, index.units[unit].parent)
+    assert fixed.path == ("placements", 0)
+    late = placements[0].model_copy(update={"fixed_from_turn": 999})
+    beyond = scenario.model_copy(update={"placements": [late, *placements[1:]]})
+    assert not [
+        e for e in timeline_events(beyond, index, _clock(bundle)) if e.kind is EventKind.FIXED
+    ]
+
+
 def test_presence_follows_arrivals_and_withdrawals(bundle: Title) -> None:
     index = OobIndex.from_oob(bundle.oob)
     clock = _clock(bundle)

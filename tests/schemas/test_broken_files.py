@@ -42,8 +42,9 @@ def test_every_problem_code_is_documented_and_exercised() -> None:
     assert exercised <= set(CODES)
     # Codes only the title level or other tests produce (the engine's setup checks, SETUP*,
     # are exercised in tests/engine/test_setup_checks.py, LOAD004-5 in test_hostile_input.py,
-    # the A/I orders' AI* in tests/schemas/test_ai_orders.py, the Tactical GameX checks' TGX*
-    # each in tests/schemas/tactical_gamex/):
+    # the A/I orders' AI* in tests/schemas/test_ai_orders.py, an unused unit type (information,
+    # OOB004) and one out of service on the scenario's date (OOB005) in test_unit_types.py, the
+    # Tactical GameX checks' TGX* each in tests/schemas/tactical_gamex/):
     assert {c for c in CODES if not c.startswith(("SETUP", "AI", "TGX"))} - exercised <= {
         "LOAD001",
         "LOAD003",
@@ -55,6 +56,8 @@ def test_every_problem_code_is_documented_and_exercised() -> None:
         "REF003",
         "OOB001",
         "OOB002",
+        "OOB004",
+        "OOB005",
         "SCN005",
         "SCN006",
         "SCN009",

@@ -64,7 +64,7 @@ class OobBuilder:
             )
             sides[side] = SideOob(side=side, name=spec["side_name"], nations=[nation])
         model = OobFile(
-            format_version=2,
+            format_version=3,
             name=self.name,
             description=self.description,
             sides=[sides[Side.ALLIED], sides[Side.AXIS]],

@@ -21,6 +21,7 @@ from schemas.scenario import (
     AirSetup,
     Attachment,
     BridgeOverlay,
+    Briefings,
     Congestion,
     ExitObjective,
     FortificationOverlay,
@@ -455,4 +456,5 @@ class ScenarioBuilder:
             supply=self.supply(),
             air=air,
             ai=self.ai(),
+            briefings=Briefings(**self.src.get("briefings", {})),
         )

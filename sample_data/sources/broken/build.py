@@ -318,6 +318,15 @@ CASES = [
         "two units with one id",
     ),
     Broken(
+        "missing-type.oob.yaml",
+        "oob",
+        "name: 1/16 Inf\n",
+        "name: 1/16 Inf\n                    unit_type: us.rifle\n",
+        "OOB003",
+        "a unit naming a unit type the OOB does not have",
+        line_offset=1,
+    ),
+    Broken(
         "missing-costs.scenario.yaml",
         "scenario",
         "  parameters: ../base.pdt.yaml",

@@ -39,7 +39,7 @@ def build_oob(forces: dict[str, Any]) -> OobFile:
         for side in forces["sides"]
     ]
     return OobFile(
-        format_version=2,
+        format_version=3,
         name="Kampfgruppe Peiper and Task Force Harrison, 19-21 December 1944",
         description=OOB_DESCRIPTION,
         sides=sides,

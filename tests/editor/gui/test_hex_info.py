@@ -96,3 +96,17 @@ def test_a_combined_counter_shows_the_strength_of_all_its_companies(
     path = ("placements", number, "combined_with")
     document.push(SetValue(document, FileKind.SCENARIO, path, [other], "Combine"))
     assert str(full) in dock.text()
+
+
+def test_a_unit_to_be_fixed_later_says_from_which_turn(
+    dock: HexInfoDock, document: Document, selection: Selection
+) -> None:
+    # [000 4.6] units may become Fixed after the scenario starts
+    placement = document.scenario.placements[0]
+    selection.select_hex((placement.hex[0], placement.hex[1]))
+    assert "fixed from turn" not in dock.text()
+    path = ("placements", 0, "fixed_from_turn")
+    document.push(SetValue(document, FileKind.SCENARIO, path, 7, "Set Fixed From Turn"))
+    assert "fixed from turn 7" in dock.text()
+    document.undo_stack.undo()
+    assert "fixed from turn" not in dock.text()

@@ -20,6 +20,7 @@ from editor.document import Document
 from editor.live_checks import CheckCache, LiveChecker, check_document_files, check_process
 from editor.model_paths import get_at
 from engine.validation import validate_paths
+from schemas import parse_cache
 from schemas.io import FileKind
 from schemas.problems import Problem
 
@@ -156,6 +157,21 @@ def test_the_check_runs_in_its_own_process(qtbot, document: Document, checker: L
     pid = check_process().pid
     assert pid is not None
     assert pid != os.getpid()
+
+
+def test_files_read_from_the_parse_cache_are_checked_alike_in_the_process(
+    qtbot, ardennes: Path, checker: LiveChecker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The models go to the checking process as the parse cache's bytes, not pickled again.
+    monkeypatch.setattr(parse_cache, "MIN_BYTES", 0)
+    Document.open(ardennes)  # read and kept in the cache
+    document = Document.open(ardennes)
+    files = document.bundle().files
+    assert all(loaded.cached_pickle is not None for loaded in files)
+    with qtbot.waitSignal(checker.checked, timeout=WAIT_MS) as shown:
+        checker.set_document(document)
+    assert _placed(shown.args[0]) == _placed(check_document_files(document.bundle()))
+    assert shown.args[0]
 
 
 def test_in_process_the_check_runs_off_the_ui_thread(

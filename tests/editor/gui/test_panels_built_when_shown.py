@@ -42,3 +42,13 @@ def test_a_panel_built_on_one_title_shows_the_next(window: MainWindow, stoumont:
     shown = _title_shown(window)
     assert shown == window.document.scenario.header.title
     assert shown != first
+
+
+def test_the_panels_behind_another_tab_at_start_wait_to_be_shown(window: MainWindow) -> None:
+    # Their widgets (the Timeline's and the OOB Table's thousands of rows on a big title) are
+    # not made before the window's first paint.
+    QApplication.processEvents()
+    waiting = {name for name, dock in window.docks.items() if dock.built_when_shown}
+    behind = {name for name in waiting if window.docks[name].visibleRegion().isEmpty()}
+    assert {"timeline", "oob_table", "weather"} <= behind
+    assert {name for name in behind if window.docks[name].is_built} == set()

@@ -13,12 +13,13 @@ from editor.document import Document
 from editor.map.view import MapView
 from editor.selection import Selection
 from editor.testplay import move_tool
+from editor.testplay.attachment_button import target_choices as move_tool_choices
 from editor.testplay.move_tool import MovePanel, TestPlayMoveTool
 from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.session import TestPlaySession
 from engine.movement import mp_left
 from engine.mp_text import left_text
-from engine.orders import DamageRail, DigIn, Patrol, ReconSpot
+from engine.orders import ChangeAttachment, DamageRail, DigIn, Patrol, ReconSpot
 from schemas.scenario import Mode
 from schemas.vocabulary import OptionalRule, Side
 from tests.editor.gui.feature_tool_input import drag, hex_point, hover, tool_view
@@ -362,3 +363,41 @@ def test_the_options_page_damages_the_rail_where_a_unit_may(qtbot, document, sel
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     assert wrecker.hex in game.state.rail_damage
     assert session.orders[-1] == DamageRail(wrecker.id)
+
+
+def test_the_options_page_attaches_a_division_to_another_corps_at_midnight(
+    qtbot, document, selection
+):
+    """[000 9.1] Attach… names the selected unit's division; before midnight it is refused with
+    the engine's reason, on the midnight turn its menu puts the division under another corps
+    and the order is recorded."""
+    session = TestPlaySession.start(document, seed=1)
+    tool = TestPlayMoveTool(selection)
+    tool.set_session(session)
+    panel = tool.options()
+    assert isinstance(panel, MovePanel)
+    qtbot.addWidget(panel)
+    game = session.game
+    button = panel.attachment
+    selection.select_units([UNIT])
+    subject = game.attachment_subject(UNIT)
+    assert subject == "de.2pzd"
+    assert not button.isHidden()
+    assert not button.isEnabled()
+    assert "midnight" in button.toolTip()
+    side = game.unit(UNIT).side
+    while not game.state.clock.is_midnight_turn(game.turn) or game.acting is not side:
+        game.end_player_turn()
+    session.changed.emit()
+    selection.select_units([UNIT])
+    panel.refresh()
+    assert button.isEnabled(), button.toolTip()
+    before = game.superior_of(subject)
+    target = game.attachment_targets(subject)[0]
+    menu = move_tool_choices(game, subject)
+    assert [t for _, t in menu] == game.attachment_targets(subject)
+    assert menu[0][0].startswith("Attach 2. Panzer-Division to I. SS-Panzerkorps")
+    assert button.text() == "Attach Division…"
+    button.choose(0)
+    assert game.superior_of(subject) == target != before
+    assert session.orders[-1] == ChangeAttachment(subject, target)

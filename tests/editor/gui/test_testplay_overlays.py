@@ -20,10 +20,11 @@ from editor.testplay.overlays import (
     ISOLATED_COLOR,
     OverlayToggles,
     TestPlayOverlays,
+    explicit_origin,
     supply_color,
 )
 from editor.testplay.session import TestPlaySession
-from editor.testplay.supply_marks import AREA_ALPHA, LINE_COLOR
+from editor.testplay.supply_marks import AREA_ALPHA, LINE_COLOR, line_mark
 from engine.events import Withdrew
 from engine.game import Game
 from engine.state import other_side
@@ -31,6 +32,7 @@ from engine.supply import local_supply
 from engine.units import UnitStatus
 from engine.zoc import zoc_map
 from schemas.vocabulary import Side
+from tests.engine.ascii_title import ascii_title
 from tests.engine.test_supply import ISLAND, _game
 
 CUT_AT = (34, 65)
@@ -490,3 +492,18 @@ def test_a_naval_hex_shows_half_the_global_value_not_a_line() -> None:
     mark = supply_marks.line_mark(Game(state), title.positions["B"])
     assert (mark.naval, mark.value, mark.hexes) == (True, 40, ())
     assert not mark.isolated
+
+
+def test_under_explicit_supply_the_line_only_keeps_the_hex_from_isolation():
+    # [000 10.4] sources decide isolation only; the supply unit in range resupplies
+    supply = {"supply_unit": True, "supply_range": 3, "component": "vehicles", "strength": 20}
+    title = ascii_title(
+        ".S .A .  .  .  .B", units={"S": supply}, header={"optional_rules": ["explicit_supply"]}
+    )
+    game = Game(title.game(0))
+    near = line_mark(game, (1, 0))
+    assert near.value == 80
+    text = explicit_origin(game, near, "the map edge (80) at [0, 0]", "1 hex away")
+    assert text.endswith("supply unit S 1 hex away")
+    far = explicit_origin(game, line_mark(game, (5, 0)), "the map edge", "0 hexes away")
+    assert far.endswith("no supply unit within range")

@@ -171,6 +171,24 @@ def test_placement_fields_edit_the_scenario(
     assert document.scenario.placements[4].fatigue == 40
 
 
+def test_the_designer_schedules_a_unit_to_become_fixed_and_undoes_it(
+    qtbot, document: Document, selection: Selection, form: UnitDock
+) -> None:
+    # [000 4.6] "some units may become Fixed after the scenario starts"
+    placement = document.scenario.placements[4]
+    assert placement.fixed_from_turn is None
+    selection.select_units([placement.unit])
+    turn = form.placement.editors["fixed_from_turn"]
+    assert isinstance(turn, TextEditor)
+    assert turn.line.text() == ""
+    assert turn.line.placeholderText() == "never"
+    _retype(qtbot, turn, "5")
+    assert document.scenario.placements[4].fixed_from_turn == 5
+    assert document.undo_stack.undoText() == "Set Placement Fixed From Turn"
+    document.undo_stack.undo()
+    assert document.scenario.placements[4].fixed_from_turn is None
+
+
 def test_placing_and_removing_a_unit(
     document: Document, selection: Selection, form: UnitDock
 ) -> None:

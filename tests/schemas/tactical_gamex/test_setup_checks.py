@@ -77,6 +77,11 @@ CASES: list[tuple[str, Edit, tuple[str, str, str]]] = [
     ),
     ("six units in a hex", _stack, ("TGX033", "error", "sides[1]")),
     (
+        "both sides in one hex",
+        lambda d: _counter(d, "s1").update(hex="A A1"),
+        ("TGX033", "error", "sides"),
+    ),
+    (
         "artillery on a halftrack",
         lambda d: _counter(d, "g2").update(type="gun"),
         ("TGX034", "error", "sides[1].nations[0].counters[1].passenger_of"),

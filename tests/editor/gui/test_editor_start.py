@@ -1,0 +1,63 @@
+"""What the editor's start wakes: opening a title and painting it imports none of the rules
+engine (the game, its state and events, movement, combat, the setup checks, the computer
+player, the balance lab), only the modules that name the schedule, the orders and the map's
+geometry; the engine comes when test-play starts or a rule is first asked for."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.editor.gui.conftest import run_editor_script
+
+NAMING_ONLY = frozenset(
+    {
+        "engine",
+        "engine.hexgrid",
+        "engine.clock",
+        "engine.weather",
+        "engine.timeline",
+        "engine.ai_orders",
+        "engine.map_checks",
+        "engine.orders",
+        "engine.play_options",
+        "engine.ruleset",
+        "engine.combat",
+        "engine.combat.kinds",
+        "engine.engineering",
+        "engine.engineering.works",
+    }
+)
+"""The engine's modules the start may import: vocabularies, the clock and the schedule."""
+
+OPEN_AND_PAINT = """
+import sys
+from pathlib import Path
+
+from editor.app import application
+from editor.main_window import MainWindow
+
+if __name__ == "__main__":
+    app = application()
+    window = MainWindow()
+    window.resize(1920, 1080)
+    window.show()
+    assert window.open_path(Path(sys.argv[1]))
+    window.map_view.repaint()
+    app.processEvents()
+    # The live checks run in their own process; checked here, the UI process would need the
+    # setup checks.
+    assert window.docks["problems"].checker.wait(60)
+    app.processEvents()
+    print(" ".join(sorted(name for name in sys.modules if name.startswith("engine"))))
+    window.autosaver.close()
+"""
+
+
+def test_opening_and_painting_a_title_imports_no_rules_engine(
+    ardennes: Path, private_settings: Path
+) -> None:
+    done = run_editor_script(OPEN_AND_PAINT, ardennes, private_settings)
+    assert done.returncode == 0, done.stderr[-2000:]
+    imported = set(done.stdout.split("\n")[-2].split())
+    assert "engine.timeline" in imported  # the Timeline's and the map aids' schedule
+    assert sorted(imported - NAMING_ONLY) == []
