@@ -257,7 +257,7 @@ class MapCosts:
         (`GameState.damaged_bridges`) and full-hex bridge hexes, and what engineers changed
         (`works`): built bridges are Heavy bridges, pontoon bridges full-hex bridges,
         destroyed AT ditches gone [000 7.4]. Remembered per board and profile
-        (`_BoardFacts.options_of`) for steps whose bridges are not damaged while no engineer's
+        (`BoardFacts.options_of`) for steps whose bridges are not damaged while no engineer's
         work stands: a new argument from the game's state must keep its steps out of the memo
         (`plain`)."""
         e = 6 * u + d
