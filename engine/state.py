@@ -1,8 +1,9 @@
 """The state of one game: the board, the units in play, the map overlays, objectives and their
 owners, supply values, the clock and weather, and the game's one seeded random generator.
 
-Built from a scenario and its title files. Everything the rules modules read in hot loops is
-kept by hex index (see `engine.board`); the pydantic models are only read while building.
+Built from a scenario and its title files (filled in by `engine.state_build`). Everything the
+rules modules read in hot loops is kept by hex index (see `engine.board`); the pydantic models
+are only read while building.
 """
 
 from __future__ import annotations
@@ -29,10 +30,7 @@ from schemas.map import MapFile
 from schemas.oob import OobFile, Organization
 from schemas.oob_index import OobIndex
 from schemas.parameters import ParameterFile
-from schemas.scenario import (
-    FortificationKind,
-    ScenarioFile,
-)
+from schemas.scenario import FortificationKind, ScenarioFile
 from schemas.scheduled import Scheduled
 from schemas.title import ScenarioBundle
 from schemas.vocabulary import OptionalRule, Side
