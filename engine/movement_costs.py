@@ -34,13 +34,11 @@ Mode [000 4.1]. Decisions where the manual is silent, each with its section:
 
 from __future__ import annotations
 
-import weakref
 from array import array
-from collections import OrderedDict
 from collections.abc import Container
 from dataclasses import dataclass
-from itertools import chain, repeat
-from operator import add, mul, sub
+from itertools import repeat
+from operator import add, mul
 from typing import NamedTuple
 
 from engine.allowance import (
@@ -50,14 +48,14 @@ from engine.allowance import (
 )
 from engine.board import CROSSING_CODE, HEXSIDE_BIT, IMPASSABLE, Board
 from engine.engineering.works import EngineeredMap
+from engine.movement_board import board_facts
 from engine.stacking import is_ship, road_stacking_limit
 from engine.state import GameState
 from engine.units import UnitState
-from engine.weather import freezes_terrain, frozen_terrain, movement_multiplier
+from engine.weather import freezes_terrain, movement_multiplier
 from schemas.map import FullHexKind
 from schemas.scenario import Mode
 from schemas.vocabulary import (
-    Condition,
     ConnectionKind,
     CrossingKind,
     HexsideKind,
@@ -83,10 +81,6 @@ _BRIDGES = {
 _HEAVY_BRIDGE = CROSSING_CODE[CrossingKind.HEAVY_BRIDGE]
 _FORD = CROSSING_CODE[CrossingKind.FORD]
 _FERRY = CROSSING_CODE[CrossingKind.FERRY]
-_EDGE_CACHE_BYTES = 64_000_000
-_OPTIONS_KEPT = 400_000
-"""Steps whose options the memos of a board keep (about 60 MB at most)."""
-"""Memory for edge-cost arrays per board: 4 of 12 MB on a 500x500 map, 1 on a 1000x1000."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,113 +173,6 @@ def _blocked(reason: str) -> StepOptions:
     return StepOptions(INF, INF, INF, reason=reason)
 
 
-# --- per-board facts ---------------------------------------------------------------------------
-
-
-class _BoardFacts:
-    """Lists and layers of a board that every profile's costs use, built once per board."""
-
-    def __init__(self, board: Board) -> None:
-        self.board = board
-        legend = [board.legend[terrain_id] for terrain_id in board.terrain_ids]
-        numbers = {terrain_id: n for n, terrain_id in enumerate(board.terrain_ids)}
-        self.frozen_number = tuple(
-            numbers.get(frozen_terrain(t.id, Condition.SNOW, legend), n)
-            for n, t in enumerate(legend)
-        )
-        self.water_numbers = frozenset(n for n, t in enumerate(legend) if t.water)
-        self.feature_edges = [
-            e
-            for e, (side, crossing) in enumerate(zip(board.hexsides, board.crossings, strict=True))
-            if side or crossing
-        ]
-        self._hexes_of: dict[int, array[int]] = {}
-        self.edge_cache: OrderedDict[MoveProfile, array[float]] = OrderedDict()
-        self.edge_cache_size = max(1, min(4, _EDGE_CACHE_BYTES // (48 * board.size)))
-        """Edge-cost arrays kept: 8 bytes an edge, 6 edges a hex."""
-        self.options_memo: dict[MoveProfile, dict[int, StepOptions]] = {}
-        """`MapCosts.options` already worked out, by profile and edge (no bridge damaged)."""
-        self._climbs: array[int] | None = None
-        self._deep: bytearray | None = None
-
-    def options_of(self, profile: MoveProfile) -> dict[int, StepOptions]:
-        """The memo of `MapCosts.options` of a profile: a player turn's searches ask for the
-        same steps again and again. Emptied past _OPTIONS_KEPT steps in all."""
-        if sum(map(len, self.options_memo.values())) > _OPTIONS_KEPT:
-            for memo in self.options_memo.values():
-                memo.clear()
-        return self.options_memo.setdefault(profile, {})
-
-    def hexes_of(self, number: int) -> array[int]:
-        """The hexes of terrain number `number` (found on first use)."""
-        found = self._hexes_of.get(number)
-        if found is None:
-            terrain, code = self.board.terrain, bytes((number,))
-            found = array("i")
-            index = terrain.find(code)
-            while index >= 0:
-                found.append(index)
-                index = terrain.find(code, index + 1)
-            self._hexes_of[number] = found
-        return found
-
-    def link_edges(self, kind: ConnectionKind) -> list[int]:
-        """Edges along which a road or railway of `kind` leaves a hex."""
-        masks = self.board.connections.get(kind)
-        if masks is None:
-            return []
-        return [
-            6 * index + d
-            for index, mask in enumerate(masks)
-            if mask
-            for d in range(6)
-            if mask >> d & 1
-        ]
-
-    @property
-    def climbs(self) -> array[int]:
-        """Metres climbed along each edge (0 going down or off the map)."""
-        if self._climbs is None:
-            board = self.board
-            elevation = board.elevation
-            beyond = [*elevation, -(10**9)]  # index -1 (off the map): never a climb
-            target = map(beyond.__getitem__, board.neighbors)
-            source = chain.from_iterable(zip(*[elevation] * 6, strict=True))
-            rise = map(sub, target, source)
-            self._climbs = array("i", map(max, rise, repeat(0)))
-        return self._climbs
-
-    @property
-    def deep(self) -> bytearray:
-        """Water hexes with no land around them, the only ones ships may enter [000 4.2]."""
-        if self._deep is None:
-            board = self.board
-            water = bytearray(board.size)
-            for number in self.water_numbers:
-                for index in self.hexes_of(number):
-                    water[index] = 1
-            deep = bytearray(board.size)
-            neighbors = board.neighbors
-            for index in range(board.size):
-                if water[index] and all(
-                    other < 0 or water[other] for other in neighbors[6 * index : 6 * index + 6]
-                ):
-                    deep[index] = 1
-            self._deep = deep
-        return self._deep
-
-
-_FACTS: weakref.WeakKeyDictionary[Board, _BoardFacts] = weakref.WeakKeyDictionary()
-
-
-def board_facts(board: Board) -> _BoardFacts:
-    """The per-board facts of `board`, built on first use."""
-    facts = _FACTS.get(board)
-    if facts is None:
-        facts = _FACTS[board] = _BoardFacts(board)
-    return facts
-
-
 # --- the costs of one profile ------------------------------------------------------------------
 
 
@@ -370,7 +257,7 @@ class MapCosts:
         (`GameState.damaged_bridges`) and full-hex bridge hexes, and what engineers changed
         (`works`): built bridges are Heavy bridges, pontoon bridges full-hex bridges,
         destroyed AT ditches gone [000 7.4]. Remembered per board and profile
-        (`_BoardFacts.options_of`) for steps whose bridges are not damaged while no engineer's
+        (`BoardFacts.options_of`) for steps whose bridges are not damaged while no engineer's
         work stands: a new argument from the game's state must keep its steps out of the memo
         (`plain`)."""
         e = 6 * u + d

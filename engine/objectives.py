@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from engine.events import ObjectiveCaptured, ObjectiveExpired, Surrendered, UnitExited
-from engine.state import GameState, Losses, ObjectiveState, other_side
+from engine.state import GameState, other_side
+from engine.state_records import Losses, ObjectiveState
 from engine.units import MEN_PER_GUN_OR_VEHICLE, UnitState, UnitStatus
 from schemas.oob import Component, UnitClass
 from schemas.scenario import LimitedObjective, VictoryLevels

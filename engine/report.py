@@ -17,7 +17,7 @@ from engine.events import Arrived, Event, Released, Withdrew
 from engine.explicit_supply import current_range, is_explicit, supply_units
 from engine.game import Game, Offset
 from engine.objectives import Score
-from engine.state import Losses
+from engine.state_records import Losses
 from engine.supply import local_supply
 from schemas.scenario import DayPhase
 from schemas.vocabulary import Condition, Side

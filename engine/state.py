@@ -1,8 +1,9 @@
 """The state of one game: the board, the units in play, the map overlays, objectives and their
 owners, supply values, the clock and weather, and the game's one seeded random generator.
 
-Built from a scenario and its title files. Everything the rules modules read in hot loops is
-kept by hex index (see `engine.board`); the pydantic models are only read while building.
+Built from a scenario and its title files (filled in by `engine.state_build`). Everything the
+rules modules read in hot loops is kept by hex index (see `engine.board`); the pydantic models
+are only read while building.
 """
 
 from __future__ import annotations
@@ -18,25 +19,18 @@ from engine.air.fleet import AirFleet
 from engine.board import Board
 from engine.clock import TurnClock
 from engine.engineering.works import EngineeringState
-from engine.hexgrid import DIRECTIONS
 from engine.play_options import PlayOptions
 from engine.ruleset import RulesetProfile, profile_of
 from engine.sightings import IntelMarker, Sighting
+from engine.state_build import fill_start
+from engine.state_records import Losses, MinefieldState, ObjectiveState
 from engine.units import OFF_MAP, UnitState, UnitStatus
 from engine.weather import Weather, WeatherEngine
 from schemas.map import MapFile
 from schemas.oob import OobFile, Organization
 from schemas.oob_index import OobIndex
 from schemas.parameters import ParameterFile
-from schemas.scenario import (
-    BridgeState,
-    ExitObjective,
-    FortificationKind,
-    LimitedObjective,
-    Objective,
-    ScenarioFile,
-    SurrenderObjective,
-)
+from schemas.scenario import FortificationKind, ScenarioFile
 from schemas.scheduled import Scheduled
 from schemas.title import ScenarioBundle
 from schemas.vocabulary import OptionalRule, Side
@@ -48,8 +42,6 @@ _UNIT_FIELDS = tuple(f.name for f in fields(UnitState) if f.name not in {"id", "
 _unit_values = attrgetter(*_UNIT_FIELDS)
 """A unit's changing values as one tuple, read at C speed (a snapshot reads thousands)."""
 
-_DIRECTION_NUMBER = {direction: n for n, direction in enumerate(DIRECTIONS)}
-
 
 def other_side(side: Side) -> Side:
     """The enemy of `side`.
@@ -58,62 +50,6 @@ def other_side(side: Side) -> Side:
     <Side.ALLIED: 'allied'>
     """
     return Side.AXIS if side is Side.ALLIED else Side.ALLIED
-
-
-@dataclass(slots=True)
-class MinefieldState:
-    """A minefield in play [000 4.4]."""
-
-    strength: int
-    penetrated: bool = False
-    side: Side | None = None
-
-
-@dataclass(slots=True)
-class ObjectiveState:
-    """An objective in play and who holds it [000 3.4]."""
-
-    objective: Objective
-    hex: int
-    owner: Side | None
-    points: float
-    """Its current worth; exit objectives grow as units leave through them."""
-    expired: bool = False
-    """A limited objective after its last turn: its points are banked with `owner` for good."""
-
-    @property
-    def id(self) -> str:
-        """The objective's id."""
-        return self.objective.id
-
-    @property
-    def is_exit(self) -> bool:
-        """Whether units leave the map here to score [000 3.4]."""
-        return isinstance(self.objective, ExitObjective)
-
-    @property
-    def is_limited(self) -> bool:
-        """Whether it counts only during a turn range [000 3.4]."""
-        return isinstance(self.objective, LimitedObjective)
-
-    @property
-    def surrender_nation(self) -> str | None:
-        """The nation that surrenders when the enemy holds all of its surrender objectives."""
-        return self.objective.nation if isinstance(self.objective, SurrenderObjective) else None
-
-
-@dataclass(slots=True)
-class Losses:
-    """What one side has lost, in the three components [000 3.3, 12.0]."""
-
-    men: int = 0
-    guns: int = 0
-    vehicles: int = 0
-    elite_men_equivalent: int = 0
-    """Men-equivalents lost by mountain and cavalry units, "worth more" [000 4.2]."""
-    points: float = 0.0
-    """Victory points these losses earn the enemy, summed as they happen by
-    `engine.objectives.record_loss` (the only writer of these counts)."""
 
 
 @dataclass
@@ -299,143 +235,12 @@ class GameState:
             seed=seed,
             phasing=header.first_side,
         )
-        state._build_organizations()
-        state._build_units()
-        state._build_overlays()
-        state._build_objectives()
-        state._build_supply()
+        fill_start(state)
         return state
-
-    def _build_organizations(self) -> None:
-        for org_id, entry in self.oob_index.organizations.items():
-            self.organization_parent[org_id] = entry.parent
-        for attachment in self.scenario.attachments:
-            if attachment.organization in self.organization_parent:
-                self.organization_parent[attachment.organization] = attachment.attach_to
-
-    def _new_unit(self, unit_id: str) -> UnitState | None:
-        entry = self.oob_index.units.get(unit_id)
-        if entry is None or unit_id in self.units:
-            return None
-        state = UnitState(
-            id=unit_id,
-            unit=entry.unit,
-            side=entry.side,
-            nation=entry.nation,
-            organization=entry.parent,
-            strength=entry.unit.strength,
-        )
-        self.units[unit_id] = state
-        return state
-
-    def _build_units(self) -> None:
-        for placement in self.scenario.placements:
-            unit = self._new_unit(placement.unit)
-            if unit is None or not self.board.grid.contains(*placement.hex):
-                continue
-            unit.mode = placement.mode
-            unit.facing = (
-                _DIRECTION_NUMBER[placement.facing] if placement.facing is not None else None
-            )
-            if placement.strength is not None:
-                unit.strength = placement.strength
-            # A PzC-scale fatigue in a PB scenario is Maximum there [001 "Fatigue Levels"].
-            unit.fatigue = min(placement.fatigue, self.profile.fatigue_max)
-            self._combine_at_start(unit, placement.combined_with)
-            if placement.strength is None:
-                unit.strength = self.full_strength(unit)
-            unit.fixed = placement.fixed
-            unit.disrupted = placement.disrupted
-            unit.detached = placement.detached
-            unit.low_ammo = placement.low_ammo
-            unit.low_fuel = placement.low_fuel
-            unit.on_foot = placement.on_foot
-            unit.stockpiled = placement.stockpiled  # [000 10.3] placed by the designer
-            self.put(unit, self.board.index(*placement.hex))
-        for reinforcement in self.scenario.reinforcements:
-            for unit_id in self.iter_scheduled_units(
-                reinforcement.units, reinforcement.organizations
-            ):
-                unit = self._new_unit(unit_id)
-                if unit is not None:
-                    unit.status = UnitStatus.WAITING
-                    unit.mode = reinforcement.mode
-        self.partisans = tuple(u.id for u in self.units.values() if u.unit.partisan)
-
-    def _combine_at_start(self, unit: UnitState, companies: list[str]) -> None:
-        """A counter the scenario places combined: the other companies are in the game,
-        merged into it, so it can break down into them [000 4.9]."""
-        for company_id in companies:
-            company = self._new_unit(company_id)
-            if company is not None:
-                company.status = UnitStatus.COMBINED
-                unit.combined += (company_id,)
-        unit.subunits = 1 + len(companies)
 
     def full_strength(self, unit: UnitState) -> int:
         """The OOB strength of a counter: its own plus that of every company merged into it."""
         return self.oob_index.full_strength(unit.id, unit.combined)
-
-    def _build_overlays(self) -> None:
-        overlays = self.scenario.overlays
-        board = self.board
-        index = board.index
-        for minefield in overlays.minefields:
-            self.minefields[index(*minefield.hex)] = MinefieldState(
-                minefield.strength, minefield.penetrated, minefield.side
-            )
-        self.obstacles = {index(*o.hex): o.penetrated for o in overlays.obstacles}
-        self.congestion = {index(*c.hex): 0 for c in overlays.congestion}
-        self.rubble = {index(*r.hex): r.cleared for r in overlays.rubble}
-        self.rail_damage = {index(*r.hex) for r in overlays.rail_damage}
-        self.fortifications = {index(*f.hex): f.kind for f in overlays.fortifications}
-        self.reduced_forts = {index(*f.hex) for f in overlays.fortifications if f.vacated}
-        most = self.profile.wrecks_blocking_sight
-        if most is not None:
-            self.sight_walls = frozenset(index(*w.hex) for w in overlays.wrecks if w.count > most)
-        for bridge in overlays.bridges:
-            hex_index = index(*bridge.hex)
-            damaged = bridge.state is BridgeState.DAMAGED
-            if bridge.side is None:
-                if damaged:
-                    self.damaged_full_hex_bridges.add(hex_index)
-                else:
-                    self.wired_full_hex_bridges[hex_index] = bridge.wired_by
-                continue
-            direction = _DIRECTION_NUMBER[bridge.side]
-            edges = [6 * hex_index + direction]
-            other = board.neighbor(hex_index, direction)
-            if other >= 0:
-                edges.append(6 * other + (direction + 3) % 6)
-            for edge in edges:
-                if damaged:
-                    self.damaged_bridges.add(edge)
-                else:
-                    self.wired_bridges[edge] = bridge.wired_by
-
-    def _build_objectives(self) -> None:
-        for objective in self.scenario.objectives:
-            self.objectives.append(
-                ObjectiveState(
-                    objective,
-                    self.board.index(*objective.hex),
-                    objective.owner,
-                    float(objective.points),
-                )
-            )
-
-    def _build_supply(self) -> None:
-        header = self.scenario.header
-        self.global_supply = {
-            Side.ALLIED: header.global_supply.allied,
-            Side.AXIS: header.global_supply.axis,
-        }
-        self.source_values = {s.id: s.value for s in self.scenario.supply.sources}
-        capacity = self.parameters.supply.rail_capacity
-        self.rail_capacity = {Side.ALLIED: capacity.allied, Side.AXIS: capacity.axis}
-        self.losses = {side: Losses() for side in Side}
-        self.exit_points = dict.fromkeys(Side, 0.0)
-        self.banked_points = dict.fromkeys(Side, 0.0)
 
     # --- queries ----------------------------------------------------------------------------
 

@@ -451,9 +451,9 @@ def dump_text(model: BaseModel, as_json: bool = False) -> str:
     data = to_data(model)
     if as_json:
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-    from schemas import yamlio  # noqa: PLC0415  # see parse_text
+    from schemas import yamlwrite  # noqa: PLC0415  # see parse_text
 
-    return yamlio.dump(data)
+    return yamlwrite.dump(data)
 
 
 TEMPORARY_SUFFIX = ".tmp"

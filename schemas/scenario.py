@@ -6,7 +6,8 @@ reinforcements, withdrawals, releases, supply variations and air availability.
 
 Decisions on the manuals' gaps are recorded in the docstrings of the models they concern
 (`Victory`, `PhasePeriod`, `Header.conditions_allowed`, `ObjectiveBase.owner`,
-`Reinforcement.probability`, `ExitObjective`).
+`Reinforcement.probability`, `ExitObjective`). The map overlays a scenario adds (minefields,
+bridges, fortifications…) are in `schemas.scenario_overlays` and re-exported here.
 """
 
 from __future__ import annotations
@@ -32,6 +33,19 @@ from schemas.base import (
     Tagged,
     measured,
 )
+
+# The overlay models are part of the scenario format: importable from here as from their module.
+from schemas.scenario_overlays import BridgeOverlay as BridgeOverlay  # noqa: PLC0414
+from schemas.scenario_overlays import BridgeState as BridgeState  # noqa: PLC0414
+from schemas.scenario_overlays import Congestion as Congestion  # noqa: PLC0414
+from schemas.scenario_overlays import FortificationKind as FortificationKind  # noqa: PLC0414
+from schemas.scenario_overlays import FortificationOverlay as FortificationOverlay  # noqa: PLC0414
+from schemas.scenario_overlays import Minefield as Minefield  # noqa: PLC0414
+from schemas.scenario_overlays import Obstacle as Obstacle  # noqa: PLC0414
+from schemas.scenario_overlays import Overlays as Overlays  # noqa: PLC0414
+from schemas.scenario_overlays import RailDamage as RailDamage  # noqa: PLC0414
+from schemas.scenario_overlays import Rubble as Rubble  # noqa: PLC0414
+from schemas.scenario_overlays import Wrecks as Wrecks  # noqa: PLC0414
 from schemas.scheduled import Scheduled
 from schemas.vocabulary import (
     PANZER_FAMILY,
@@ -261,115 +275,6 @@ class Attachment(Node):
     """The organization re-parented, usually a division."""
     attach_to: Identifier
     """The corps-level (or army-level) organization it now belongs to."""
-
-
-class Minefield(Node):
-    """A minefield of strength 1-3 [000 4.4]."""
-
-    hex: HexPos
-    """Where it lies."""
-    strength: int = Field(ge=1, le=3)
-    """Strength: casualties x1, x2 or x3; movement loss S/3 of the allowance."""
-    side: Side | None = None
-    """Side that laid it (Panzer Battles markers have sides [001 #16])."""
-    penetrated: bool = False
-    """Already penetrated: no longer blocks supply [000 4.4]."""
-
-
-class Obstacle(Node):
-    """An obstacle; only the scenario can place one [000 4.4]."""
-
-    hex: HexPos
-    """Where it lies."""
-    penetrated: bool = False
-    """Already penetrated: +1/4 MA for deployed units instead of the whole MA."""
-
-
-class Congestion(Node):
-    """A congestion marker; only the scenario can place one [000 4.4]."""
-
-    hex: HexPos
-    """Where it lies."""
-
-
-class BridgeState(StrEnum):
-    """Initial bridge states the designer sets [000 7.4]."""
-
-    WIRED = "wired"
-    DAMAGED = "damaged"
-
-
-class BridgeOverlay(Node):
-    """A bridge of the map that starts wired for demolition or damaged."""
-
-    hex: HexPos
-    """A hex beside the bridged hexside, or the water hex of a full-hex bridge."""
-    side: Direction | None = None
-    """The bridged hexside; `null` for a full-hex bridge."""
-    state: BridgeState
-    """Wired or damaged."""
-    wired_by: Side | None = None
-    """For wired bridges: the side whose demolition test runs when the enemy comes near."""
-
-
-class Rubble(Node):
-    """Rubble in an urban hex [000 4.4]."""
-
-    hex: HexPos
-    """Where it lies."""
-    cleared: bool = False
-    """Cleared rubble still costs x3 but allows road movement."""
-
-
-class RailDamage(Node):
-    """A damaged railway hex; not repairable within a scenario [000 4.4]."""
-
-    hex: HexPos
-    """Where the line is cut."""
-
-
-class FortificationKind(StrEnum):
-    """Fortifications [000 4.9, 5.3]."""
-
-    IMPROVED_POSITION = "improved_position"
-    TRENCH = "trench"
-    BUNKER = "bunker"
-    PILLBOX = "pillbox"
-
-
-class FortificationOverlay(Node):
-    """A fortification present at the start."""
-
-    hex: HexPos
-    """Where it stands."""
-    kind: FortificationKind
-    """IP, trench, bunker or pillbox."""
-    vacated: bool = False
-    """Vacated: benefits halved until restored [000 4.9]."""
-    side: Side | None = None
-    """Side that built it (Panzer Battles [001 #16])."""
-
-
-class Wrecks(Node):
-    """Wrecked vehicles in a hex; more than 7 block sight in Panzer Battles [001 #14]."""
-
-    hex: HexPos
-    """Where they lie."""
-    count: int = Field(ge=1, le=99)
-    """Number of wrecks."""
-
-
-class Overlays(Node):
-    """Map features the scenario adds on top of its map."""
-
-    minefields: list[Minefield] = []
-    obstacles: list[Obstacle] = []
-    congestion: list[Congestion] = []
-    bridges: list[BridgeOverlay] = []
-    rubble: list[Rubble] = []
-    rail_damage: list[RailDamage] = []
-    fortifications: list[FortificationOverlay] = []
-    wrecks: list[Wrecks] = []
 
 
 class ObjectiveBase(Tagged):

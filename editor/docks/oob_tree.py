@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMenu,
-    QMessageBox,
     QToolBar,
     QTreeView,
     QVBoxLayout,
@@ -33,19 +32,11 @@ from PySide6.QtWidgets import (
 
 from editor import icons
 from editor.docks.base import DocumentDock
-from editor.docks.oob_arrivals import ArrivalClash, LostArrival, clash_text, lost_text
 from editor.docks.oob_changes import NodeKey
-from editor.docks.oob_edit import (
-    add_organization,
-    add_unit,
-    delete_nodes,
-    deleted_ids,
-    duplicate_nodes,
-    insertion_place,
-)
 from editor.docks.oob_filter import OobFilterModel, StatusFilter
 from editor.docks.oob_model import NODE_ID_ROLE, NODE_KIND_ROLE, Column, OobModel
-from editor.docks.oob_schedule import add_release, add_withdrawal, schedule_of
+from editor.docks.oob_schedule import schedule_of
+from editor.docks.oob_tree_edits import OobTreeEdits
 from editor.document import Change, Document
 from editor.selection import Focus, Selection
 from editor.widgets.undo_keys import undo_keys_to_window
@@ -54,9 +45,6 @@ from schemas.oob import Organization, Unit
 
 REVEAL_MATCHES = 300
 """The search opens the branches down to this many matches at most."""
-
-CONFIRM_DELETING = 10
-"""Deleting this many units or more at once asks first."""
 
 _COLUMN_WIDTHS = {
     Column.NAME: 270,
@@ -81,7 +69,7 @@ class OobTreeView(QTreeView):
             self.drop_refused.emit(source.refused)
 
 
-class OobTreeDock(DocumentDock):
+class OobTreeDock(DocumentDock, OobTreeEdits):
     """Browse and edit the order of battle as a tree."""
 
     title = "Order of Battle"
@@ -442,130 +430,6 @@ class OobTreeDock(DocumentDock):
             and self.document is not None
             and bool(schedule_of(self.document, organization))
         )
-
-    def _selected_organization(self) -> str | None:
-        ids = self.selected_ids() if self.document is not None else []
-        if (
-            len(ids) == 1
-            and self.document is not None
-            and ids[0] in self.document.oob_index.organizations
-        ):
-            return ids[0]
-        return None
-
-    def _add_release(self) -> None:
-        organization = self._selected_organization()
-        if organization is not None and self.document is not None:
-            path = add_release(self.document, organization)
-            self.selection.request_focus(Focus(FileKind.SCENARIO, path))
-
-    def _add_withdrawal(self) -> None:
-        organization = self._selected_organization()
-        if organization is not None and self.document is not None:
-            path = add_withdrawal(self.document, organization)
-            self.selection.request_focus(Focus(FileKind.SCENARIO, path))
-
-    def _show_schedule(self) -> None:
-        organization = self._selected_organization()
-        if organization is not None and self.document is not None:
-            for path in schedule_of(self.document, organization)[:1]:
-                self.selection.request_focus(Focus(FileKind.SCENARIO, path))
-
-    def _say(self, text: str) -> None:
-        self.message.setText(text)
-        self.message.setVisible(bool(text))
-
-    def add_organization(self) -> str | None:
-        """Add an organization where the selection is; select and return it."""
-        if self.document is None:
-            return None
-        parent, row = insertion_place(self.document, self._current_place())
-        if parent[0] != "org" and parent[0] != "nation":
-            return None
-        new_id = add_organization(self.document, parent, row)
-        self._select_new([new_id])
-        return new_id
-
-    def add_unit(self) -> str | None:
-        """Add a unit where the selection is; select and return it."""
-        if self.document is None:
-            return None
-        parent, row = insertion_place(self.document, self._current_place())
-        new_id = add_unit(self.document, parent, row)
-        self._select_new([new_id])
-        return new_id
-
-    def duplicate_selected(self) -> list[str]:
-        """Duplicate the selected units and organizations; select and return the copies."""
-        if self.document is None:
-            return []
-        new_ids = duplicate_nodes(self.document, self.selected_ids())
-        self._select_new(new_ids)
-        return new_ids
-
-    def delete_selected(self) -> int:
-        """Delete the selected units and organizations (asking first when many units go);
-        return how many units were deleted."""
-        ids = self.selected_ids()
-        if self.document is None or not ids:
-            return 0
-        units, organizations = deleted_ids(self.document.oob_index, ids)
-        if len(units) >= CONFIRM_DELETING:
-            question = (
-                f"Delete {len(units)} units"
-                + (f" in {len(organizations)} organizations" if organizations else "")
-                + "? They are also removed from this scenario's placements and schedules. "
-                "Other scenarios of the title may still refer to them."
-            )
-            if not self.confirm(question):
-                return 0
-        count = delete_nodes(self.document, ids)
-        self._say(f"Deleted {count} unit{'s' if count != 1 else ''}")
-        return count
-
-    def _ask(self, question: str) -> bool:
-        answer = QMessageBox.question(
-            self,
-            "Delete",
-            question,
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Cancel,
-        )
-        return answer == QMessageBox.StandardButton.Yes
-
-    def _settle_arrivals(self, clashes: list[ArrivalClash]) -> bool:
-        assert self.document is not None
-        return self.ask_arrivals(clash_text(self.document, clashes))
-
-    def _ask_arrivals(self, question: str) -> bool:
-        box = QMessageBox(QMessageBox.Icon.Warning, "Move", question, parent=self)
-        arrive = box.addButton("&Arrive with It", QMessageBox.ButtonRole.AcceptRole)
-        box.addButton(QMessageBox.StandardButton.Cancel)
-        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
-        box.exec()
-        return box.clickedButton() is arrive
-
-    def _settle_lost_arrivals(self, lost: list[LostArrival]) -> bool | None:
-        assert self.document is not None
-        return self.ask_lost_arrivals(lost_text(self.document, lost))
-
-    def _ask_lost_arrivals(self, question: str) -> bool | None:
-        box = QMessageBox(QMessageBox.Icon.Warning, "Move", question, parent=self)
-        keep = box.addButton("&Keep Them Arriving", QMessageBox.ButtonRole.AcceptRole)
-        leave = box.addButton("&Leave Them Unplaced", QMessageBox.ButtonRole.DestructiveRole)
-        box.addButton(QMessageBox.StandardButton.Cancel)
-        box.setDefaultButton(keep)
-        box.exec()
-        clicked = box.clickedButton()
-        return True if clicked is keep else False if clicked is leave else None
-
-    def _select_new(self, ids: list[str]) -> None:
-        visible = [i for i in ids if self.proxy.mapFromSource(self.model.index_of_id(i)).isValid()]
-        if len(visible) < len(ids):
-            self.search.clear()
-            self.status_filter.setCurrentText(StatusFilter.ALL.value)
-        self.select_ids(ids)
-        self.selection.select_units(ids)
 
     def _rename(self) -> None:
         index = self.tree.currentIndex()

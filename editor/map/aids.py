@@ -9,18 +9,18 @@ and paints the visible hexes only.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap, QPolygonF, QTransform
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF, QTransform
 
 from editor import symbols
 from editor.document import Change, Document
 from editor.map import style
+from editor.map.aids_drawing import Stamps, chain, corner, in_hexes, paint_outline, visible_hexes
 from editor.map.geometry import Frame, HexRange, MapGeometry
 from editor.map.scenario_index import Offset, ScenarioIndex
 from editor.selection import Selection
@@ -126,7 +126,7 @@ class MapAids(QObject):
         self.arrival_turn: int | None = None
         """The turn whose reinforcement arrival hexes are marked (None: off)."""
         self._cache: dict[str, tuple[Any, Any]] = {}
-        self._stamps = _Stamps()
+        self._stamps = Stamps()
         self._paths: dict[tuple[Offset, int], list[tuple[QRectF, QPolygonF]]] = {}
         """Range outlines in world units by (HQ hex, radius); they outlive edits."""
         selection.units_changed.connect(self._selection_changed)
@@ -419,8 +419,8 @@ class MapAids(QObject):
         for marked, color in outlines:
             if marked:
                 key = ("outline", color.rgba(), slot)
-                for hex_ in _visible(marked, hexes):
-                    self._stamps.draw(painter, frame, hex_, key, _outline)
+                for hex_ in visible_hexes(marked, hexes):
+                    self._stamps.draw(painter, frame, hex_, key, paint_outline)
                 slot += 1
         painter.restore()
 
@@ -444,7 +444,7 @@ class MapAids(QObject):
                 painter.drawPolygon(frame.geometry.hex_polygon(zoom))
 
         for hex_, density in self.densities().items():
-            if _in(hexes, hex_):
+            if in_hexes(hexes, hex_):
                 key = ("density", density_color(density).rgba())
                 self._stamps.draw(painter, frame, hex_, key, draw)
 
@@ -474,7 +474,7 @@ class MapAids(QObject):
                 painter.drawPolygon(geometry.hex_polygon(frame.zoom))
 
             for hq in visible:
-                for hex_ in _visible(self.range_hexes(hq), hexes):
+                for hex_ in visible_hexes(self.range_hexes(hq), hexes):
                     self._stamps.draw(painter, frame, hex_, ("tint", hq.side), tint)
         painter.save()
         # Ranges end at the map's edge; the outline along it would only repeat the edge.
@@ -517,7 +517,7 @@ class MapAids(QObject):
         radius = max(3.0, frame.zoom * 0.5)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         for hq in visible:
-            if _in(hexes, hq.hex):
+            if in_hexes(hexes, hq.hex):
                 x, y = frame.point(hq.hex)
                 painter.setPen(QPen(range_color(hq.side), 2.0))
                 painter.drawEllipse(QPointF(x, y), radius, radius)
@@ -536,11 +536,11 @@ class MapAids(QObject):
                 for direction in DIRECTIONS:
                     if center.distance(ring_hex.neighbor(direction)) > hq.radius:
                         edge = geometry.edges[direction]
-                        a = _point(cx + edge.start[0], cy + edge.start[1])
-                        b = _point(cx + edge.end[0], cy + edge.end[1])
+                        a = corner(cx + edge.start[0], cy + edge.start[1])
+                        b = corner(cx + edge.end[0], cy + edge.end[1])
                         links.setdefault(a, []).append(b)
                         links.setdefault(b, []).append(a)
-            loop = _chain(links)
+            loop = chain(links)
             loop.append(loop[0])
             outline = []
             for first in range(0, len(loop) - 1, _PIECE):
@@ -548,87 +548,3 @@ class MapAids(QObject):
                 outline.append((piece.boundingRect(), piece))
             self._paths[key] = outline
         return outline
-
-
-def _point(x: float, y: float) -> tuple[float, float]:
-    """A corner rounded so the two edges meeting there name it alike."""
-    return round(x, 6), round(y, 6)
-
-
-def _chain(
-    links: dict[tuple[float, float], list[tuple[float, float]]],
-) -> list[tuple[float, float]]:
-    """The corners of a closed loop of edges in order (every corner joins two edges)."""
-    if not links:
-        return []
-    first = next(iter(links))
-    loop = [first]
-    previous, current = first, links[first][0]
-    while current != first:
-        loop.append(current)
-        ahead = links[current]
-        previous, current = current, ahead[0] if ahead[0] != previous else ahead[1]
-    return loop
-
-
-def _in(hexes: HexRange, hex_: Offset) -> bool:
-    c0, c1, r0, r1 = hexes
-    return c0 <= hex_[0] <= c1 and r0 <= hex_[1] <= r1
-
-
-def _visible(marked: set[Offset], hexes: HexRange) -> list[Offset]:
-    return [hex_ for hex_ in marked if _in(hexes, hex_)]
-
-
-def _outline(painter: QPainter, key: tuple[Any, ...], frame: Frame) -> None:
-    """An inset hex outline; each aid has its own inset (`slot`) so several read at once."""
-    _, rgba, slot = key
-    zoom, geometry = frame.zoom, frame.geometry
-    # Thin rings side by side near the edge leave the counter in the middle readable.
-    width = max(1.5, min(4.0, zoom * 0.05))
-    inset = width / 2 + 1 + slot * width
-    polygon = geometry.hex_polygon(max(zoom * 0.3, zoom - 2 * inset))
-    painter.setBrush(Qt.BrushStyle.NoBrush)
-    if slot == 0:
-        painter.setPen(QPen(QColor(20, 20, 20, 190), width + 2))
-        painter.drawPolygon(polygon)
-    painter.setPen(QPen(QColor.fromRgba(rgba), width))
-    painter.drawPolygon(polygon)
-
-
-class _Stamps:
-    """Hex-sized pictures drawn once per zoom and copied onto every hex that shows them: many
-    antialiased outlines would take longer than the repaint may."""
-
-    def __init__(self) -> None:
-        self._zoom = 0.0
-        self._pixmaps: dict[tuple[Any, ...], QPixmap] = {}
-
-    def draw(
-        self,
-        painter: QPainter,
-        frame: Frame,
-        hex_: Offset,
-        key: tuple[Any, ...],
-        render: Callable[[QPainter, tuple[Any, ...], Frame], None],
-    ) -> None:
-        """Copy the picture `key` (made by `render(painter, key, frame)` about the origin)
-        centred on a hex."""
-        zoom, geometry = frame.zoom, frame.geometry
-        if zoom != self._zoom:
-            self._zoom = zoom
-            self._pixmaps.clear()
-        pixmap = self._pixmaps.get(key)
-        if pixmap is None:
-            width = math.ceil(2 * geometry.half_width * zoom) + 4
-            height = math.ceil(2 * geometry.half_height * zoom) + 4
-            pixmap = QPixmap(width, height)
-            pixmap.fill(Qt.GlobalColor.transparent)
-            stamp = QPainter(pixmap)
-            stamp.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-            stamp.translate(width / 2, height / 2)
-            render(stamp, key, frame)
-            stamp.end()
-            self._pixmaps[key] = pixmap
-        x, y = frame.point(hex_)
-        painter.drawPixmap(QPointF(x - pixmap.width() / 2, y - pixmap.height() / 2), pixmap)

@@ -30,7 +30,8 @@ from engine.engineering import abilities
 from engine.engineering.chances import mine_laying_chance, rubble_chance
 from engine.engineering.events import MinesCleared, WorkStarted, WorkStopped
 from engine.engineering.works import Work, WorkKind
-from engine.state import GameState, MinefieldState
+from engine.state import GameState
+from engine.state_records import MinefieldState
 from engine.units import UnitState
 from schemas.vocabulary import Condition, Side
 

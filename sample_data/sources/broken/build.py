@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
 
-from schemas import yamlio  # noqa: E402
+from schemas import yamlwrite  # noqa: E402
 from schemas.io import dump_text  # noqa: E402
 from schemas.tactical_gamex.situation import SituationFile  # noqa: E402
 from tests.tiny_tgx import tiny_panel, tiny_situation_data, tiny_tables, tiny_units  # noqa: E402
@@ -622,7 +622,7 @@ def build() -> None:
         "# Made by sample_data/sources/broken/build.py; lines count from 1.\n"
     )
     (OUT / "EXPECTED.yaml").write_text(
-        header + yamlio.dump({"expected": expected}), encoding="utf-8"
+        header + yamlwrite.dump({"expected": expected}), encoding="utf-8"
     )
 
 

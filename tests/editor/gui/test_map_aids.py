@@ -59,7 +59,7 @@ def _near(color: QColor, target: QColor, tolerance: int = 40) -> bool:
 
 
 def _edge_pixel(view: MapView, hex_: tuple[int, int], slot: int = 0) -> QPointF:
-    """The middle of the top of an outline drawn in `slot` (see `aids._outline_hexes`)."""
+    """The middle of the top of an outline drawn in `slot` (see `aids_drawing.paint_outline`)."""
     zoom = view.zoom()
     width = max(1.5, min(4.0, zoom * 0.05))
     inset = width / 2 + 1 + slot * width

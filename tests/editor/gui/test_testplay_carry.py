@@ -11,7 +11,8 @@ from editor.docks.hex_info import HexInfoDock
 from editor.document import Document
 from editor.selection import Selection
 from editor.testplay.carry_marks import carry_marks, carry_notes
-from editor.testplay.move_tool import MovePanel, TestPlayMoveTool
+from editor.testplay.move_panel import MovePanel
+from editor.testplay.move_tool import TestPlayMoveTool
 from editor.testplay.session import TestPlaySession
 from engine.orders import Carry, Uncarry
 from engine.ruleset import profile_of

@@ -8,7 +8,8 @@ from __future__ import annotations
 from editor.document import Document
 from editor.selection import Selection
 from editor.testplay.engineering_marks import engineering_marks, engineering_notes
-from editor.testplay.move_tool import MovePanel, TestPlayMoveTool
+from editor.testplay.move_panel import MovePanel
+from editor.testplay.move_tool import TestPlayMoveTool
 from editor.testplay.session import TestPlaySession
 from engine.engineering.events import WorkStarted
 

@@ -14,7 +14,8 @@ from editor.map.view import MapView
 from editor.selection import Selection
 from editor.testplay import move_tool
 from editor.testplay.attachment_button import target_choices as move_tool_choices
-from editor.testplay.move_tool import MovePanel, TestPlayMoveTool
+from editor.testplay.move_panel import MovePanel
+from editor.testplay.move_tool import TestPlayMoveTool
 from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.session import TestPlaySession
 from engine.movement import mp_left
