@@ -20,6 +20,7 @@ from bench import (  # noqa: F401  # registers their rows
     computer,
     diffing,
     oob_table,
+    tactical_gamex,
     timeline,
     unit_types,
     whole_process,

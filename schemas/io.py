@@ -51,6 +51,8 @@ class FileKind(StrEnum):
     UNIT_TYPES = "units"
     TABLES = "tables"
     SITUATION = "situation"
+    TGX_PLAY = "tgxplay"
+    """A saved Tactical GameX game (schemas/tactical_gamex/saved_game.py)."""
 
     @property
     def model(self) -> type[BaseModel]:
@@ -89,6 +91,7 @@ _MODELS: dict[FileKind, tuple[str, str]] = {
     FileKind.UNIT_TYPES: ("schemas.tactical_gamex.unit_types", "UnitTypeLibrary"),
     FileKind.TABLES: ("schemas.tactical_gamex.tables", "RulesetTables"),
     FileKind.SITUATION: ("schemas.tactical_gamex.situation", "SituationFile"),
+    FileKind.TGX_PLAY: ("schemas.tactical_gamex.saved_game", "SavedGame"),
 }
 """The module and class of each kind's root model."""
 

@@ -26,6 +26,7 @@ _TITLES = {
     FileKind.UNIT_TYPES: "Hexwright Tactical GameX unit types",
     FileKind.TABLES: "Hexwright Tactical GameX ruleset tables",
     FileKind.SITUATION: "Hexwright Tactical GameX situation",
+    FileKind.TGX_PLAY: "Hexwright Tactical GameX saved game",
 }
 
 

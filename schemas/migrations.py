@@ -22,6 +22,7 @@ CURRENT_VERSIONS: dict[str, int] = {
     "units": 1,
     "tables": 1,
     "situation": 1,
+    "tgxplay": 1,
 }
 """File kinds (by their suffix name) whose format has moved past CURRENT_VERSION."""
 

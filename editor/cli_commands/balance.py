@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
-from editor.cli_commands import EXIT_ERRORS, EXIT_OK
+from editor.cli_commands import EXIT_ERRORS, EXIT_OK, tgx_playing
 from engine.balance import BalanceRun, BalanceSummary, GameRecord, compare, summarize
 from engine.balance.cluster import ClusterError
 from engine.balance.expectations import Expectation, parse_expectation
@@ -121,6 +121,8 @@ def _failures(scenario: Path, records: list[GameRecord]) -> list[dict[str, Any]]
 def command_balance(args: argparse.Namespace) -> int:
     """Play the games, print the report (or JSON); 1 when an expectation fails, a game
     failed, the scenario cannot be played or the cluster cannot be used."""
+    if tgx_playing.is_situation(args.scenario):  # Tactical GameX (engine/tactical_gamex/)
+        return tgx_playing.command_balance_situation(args)
     scenario = Path(args.scenario)
     seeds = args.seeds if args.seeds is not None else range(1, max(1, args.games) + 1)
     out = Path(args.out) if args.out else None

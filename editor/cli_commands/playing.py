@@ -8,7 +8,7 @@ import json
 import sys
 from dataclasses import dataclass, replace
 
-from editor.cli_commands import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE, print_problems
+from editor.cli_commands import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE, print_problems, tgx_playing
 from editor.testplay.log_export import log_report
 from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.session_file import (
@@ -76,6 +76,8 @@ class _Played:
 def command_play(args: argparse.Namespace) -> int:
     """Play a scenario for N game turns and report every turn; a side played by the computer
     gives its orders (`engine.computer.ComputerPlayer`), a human side none."""
+    if tgx_playing.is_situation(args.scenario):  # Tactical GameX (engine/tactical_gamex/)
+        return tgx_playing.command_play_situation(args)
     bundle = _load_playable(args.scenario)
     if bundle is None:
         return EXIT_ERRORS
@@ -166,6 +168,8 @@ def _decision_to_json(game: Game, decision: Decision, explain: bool) -> dict[str
 def command_replay(args: argparse.Namespace) -> int:
     """Replay a saved test-play on its scenario as the files are now and report where it ends;
     the first order the rules refuse stops it and is named."""
+    if tgx_playing.is_saved_game(args.record):  # a Tactical GameX game
+        return tgx_playing.command_replay_saved(args)
     try:
         record = load_record(args.record)
     except RecordError as exc:

@@ -1,0 +1,405 @@
+"""The computer player for Tactical GameX: a simple but legal opponent that plays its side's
+impulses through the game's orders alone, with what its side can see (its own units and the
+enemy units it has spotted), toward the situation's victory conditions, the same for a seed.
+
+Each impulse it spends its points in this order: rally disrupted units; a unit into an empty
+objective hex it can reach; the attack with the best odds at 1:1 or better (fire from one hex,
+or a close assault), attacks on objective hexes first; carriers load the infantry beside them
+when the objective is far and unload it near; an attacker's units toward the nearest objective
+hex it does not hold, then off the board by the exit edge; a defender's units into the
+objective hexes it must hold; units left with A or I weapons on opportunity fire; then it ends
+the impulse.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from engine.tactical_gamex import attacks
+from engine.tactical_gamex.combat import defense_of
+from engine.tactical_gamex.game import TacticalGame
+from engine.tactical_gamex.movement import IllegalOrder, reach, step
+from engine.tactical_gamex.orders import (
+    AirAttack,
+    CloseAssault,
+    EndImpulse,
+    ExitBoard,
+    Fire,
+    Load,
+    MarkOpportunityFire,
+    Move,
+    Rally,
+    TgxOrder,
+    Unload,
+)
+from engine.tactical_gamex.spotting import spotted_hexes
+from engine.tactical_gamex.state import TgxState, VictoryKind
+from engine.tactical_gamex.tables import final_column
+from engine.tactical_gamex.units import MG, Unit, Weapon
+from schemas.vocabulary import Side
+
+Offset = tuple[int, int]
+GOOD_ODDS = 2
+"""1:1, the worst column the computer attacks at."""
+STRONG_ODDS = 4
+"""3:1, at which an attacker's unit fires whatever its distance to the objective."""
+FIRE_ZONE = 4
+"""An attacker's units within this many hexes of an objective fire at 1:1 and better."""
+UNLOAD_DISTANCE = 2
+HURRY_DISTANCE = 4
+"""Infantry farther than this from its goal marches at quick time (rule 15) if allowed."""
+QUICK_TIME = "quick_time"
+
+
+@dataclass
+class TgxComputerPlayer:
+    """Plays one side; `play_impulse` gives that side's orders until its impulse ends."""
+
+    side: Side
+
+    def play_impulse(self, game: TacticalGame) -> list[TgxOrder]:
+        """Give orders while the side acts in this impulse; the orders given."""
+        given: list[TgxOrder] = []
+        turn = game.turn
+        while not game.is_over and game.acting is self.side and game.turn == turn:
+            order = self._next(game)
+            game.apply(order)
+            given.append(order)
+            if isinstance(order, EndImpulse):
+                break
+        return given
+
+    def _next(self, game: TacticalGame) -> TgxOrder:
+        for order in self._candidates(game):
+            try:
+                _dry_run(game, order)
+            except IllegalOrder:
+                continue
+            return order
+        return EndImpulse()
+
+    def _candidates(self, game: TacticalGame) -> Iterator[TgxOrder]:
+        state = game.state
+        mine = [u for u in state.iter_units(self.side) if u.carrier is None]
+        fresh = [u for u in mine if u.marker is None]
+        for unit in fresh:
+            if unit.disrupted:
+                assert unit.hex is not None
+                yield Rally(unit.hex)
+        goals = _goals(state, self.side)
+        ready = [u for u in fresh if not u.disrupted]
+        yield from _take_empty_goals(game, ready, goals)
+        # an attacker's units far from their objective advance rather than fire, but at 3:1
+        attacking = _attacking(state, self.side)
+        near = [
+            u
+            for u in ready
+            if not attacking or not goals or _nearest(state, u.hex, goals) <= FIRE_ZONE
+        ]
+        for units, odds in ((ready, STRONG_ODDS), (near, GOOD_ODDS)):
+            best = _best_attack(state, self.side, units, odds)
+            if best is not None:
+                yield best
+        if attacking:
+            yield from _assaults_on_goals(game, ready, goals)
+        yield from _air_attacks(state, self.side)
+        exits = _exit_hexes(state, self.side)
+        for unit in fresh:
+            if unit.disrupted or unit.type.movement < 1:
+                continue
+            assert unit.hex is not None
+            if exits and unit.hex in exits and _objectives_held(state, self.side):
+                yield ExitBoard(unit.id)
+            if unit.passenger and goals and _nearest(state, unit.hex, goals) <= UNLOAD_DISTANCE:
+                yield Unload(unit.id)
+            far = bool(goals) and _nearest(state, unit.hex, goals) > UNLOAD_DISTANCE + 1
+            if unit.type.is_transport and not unit.passenger and far:
+                for rider in fresh:
+                    if rider.hex == unit.hex and rider.type.is_infantry:
+                        yield Load(unit.id, rider.id)
+            if unit.type.attack == 0 and not unit.passenger:
+                continue  # an empty transport stays out of harm's way
+            target = _goal_for(state, unit, goals, exits)
+            if target is None or unit.hex == target:
+                continue
+            if _may_hurry(state, unit, target):
+                hurried = _step_toward(game, unit, target, quick=True)
+                if hurried is not None:
+                    yield Move(unit.id, hurried, quick_time=True)
+            step = _step_toward(game, unit, target)
+            if step is not None:
+                yield Move(unit.id, step)
+        for unit in fresh:
+            if not unit.disrupted and unit.type.weapon in (Weapon.A, Weapon.I):
+                yield MarkOpportunityFire((unit.id,))
+
+
+def _take_empty_goals(
+    game: TacticalGame, ready: list[Unit], goals: list[Offset]
+) -> Iterator[TgxOrder]:
+    """Moves into objective hexes no unit holds, that a ready unit can reach now."""
+    state = game.state
+    empty = [g for g in goals if not state.units_at(g)]
+    if not empty:
+        return
+    for unit in ready:
+        if unit.type.movement < 1 or unit.hex in goals:
+            continue
+        assert unit.hex is not None
+        if _nearest(state, unit.hex, empty) > unit.type.movement:
+            continue
+        options = reach(state, unit)
+        for goal in empty:
+            if goal in options:
+                path = _path(game, unit, goal)
+                if path is not None:
+                    yield Move(unit.id, path)
+
+
+def _air_attacks(state: TgxState, side: Side) -> Iterator[TgxOrder]:
+    """An available aircraft's attacks: (H) on the spotted enemy hex with the most units, a
+    direct weapon on the spotted enemy unit it hits hardest."""
+    seen = sorted(spotted_hexes(state, side))
+    if not seen:
+        return
+    crowd = max(seen, key=lambda h: (len(state.units_at(h)), h))
+    for plane in state.aircraft.values():
+        if plane.side is not side or not plane.available(state.turn):
+            continue
+        for weapon in sorted(set(plane.attacks) - plane.used):
+            if weapon is Weapon.H_INDIRECT:
+                yield AirAttack(plane.id, weapon.value, crowd)
+                continue
+            for hex_ in seen:
+                for target in state.units_at(hex_):
+                    if target.carrier is None:
+                        yield AirAttack(plane.id, weapon.value, hex_, (target.id,))
+
+
+def _assaults_on_goals(
+    game: TacticalGame, ready: list[Unit], goals: list[Offset]
+) -> Iterator[TgxOrder]:
+    """Close assaults on enemy-held objective hexes by the infantry that can walk next to them
+    this activation (no road rate), at 2:1 or better on printed strengths [003 6.4.6]."""
+    state = game.state
+    board = state.board
+    if not ready:
+        return
+    for goal in goals:
+        defenders = [u for u in state.units_at(goal) if u.carrier is None]
+        if not defenders or defenders[0].side is ready[0].side:
+            continue
+        ring = [h for h in board.neighbors(goal) if not state.enemy_at(h, defenders[0].side)]
+        chosen: list[Unit] = []
+        paths: list[tuple[Offset, ...]] = []
+        for unit in ready:
+            if not unit.type.is_infantry or unit.type.has(MG) or unit.transported:
+                continue
+            assert unit.hex is not None
+            if unit.hex in ring:
+                chosen.append(unit)
+                paths.append(())
+                continue
+            options = reach(state, unit)
+            spots = sorted(h for h in ring if h in options)
+            for spot in spots:
+                path = _path(game, unit, spot)
+                if path is not None and not attacks.uses_road_rate(state, unit, path):
+                    chosen.append(unit)
+                    paths.append(path)
+                    break
+        if not chosen:
+            continue
+        attack = sum(u.type.attack for u in chosen)
+        defense = sum(defense_of(state, d) for d in defenders)
+        column = final_column(attack, defense)
+        if column is not None and column >= GOOD_ODDS + 1:
+            yield CloseAssault(tuple(u.id for u in chosen), goal, tuple(paths))
+
+
+def _dry_run(game: TacticalGame, order: TgxOrder) -> None:
+    """IllegalOrder when the game would refuse the order (checked on a copy of the state)."""
+    state = game.state
+    trial = TacticalGame.__new__(TacticalGame)
+    trial.state = state.copy()
+    trial.log, trial.orders, trial.result, trial._checkpoints = [], [], None, []
+    trial._dispatch(order)
+
+
+def _attacking(state: TgxState, side: Side) -> bool:
+    """Whether the side has hexes to take (its own hold conditions)."""
+    return any(c.side is side and c.kind is VictoryKind.HOLD for c in state.victory)
+
+
+def _best_attack(state: TgxState, side: Side, ready: list[Unit], odds: int) -> TgxOrder | None:
+    """The attack with the best column at 1:1 or better against spotted enemies, from the
+    units of one hex (fire) or infantry adjacent to the target (close assault)."""
+    seen = spotted_hexes(state, side)
+    goals = set(_goals(state, side))
+    best: tuple[bool, int, float, TgxOrder] | None = None
+    by_hex: dict[Offset, list[Unit]] = {}
+    for unit in ready:
+        assert unit.hex is not None
+        by_hex.setdefault(unit.hex, []).append(unit)
+    for target_hex in sorted(seen):
+        defenders = [u for u in state.units_at(target_hex) if u.carrier is None]
+        if not defenders:
+            continue
+        for here, units in sorted(by_hex.items()):
+            shooters = [u for u in units if _can_fire(state, u, target_hex, defenders)]
+            if shooters:
+                try:
+                    spec = attacks.direct_fire_spec(state, shooters, defenders)
+                except IllegalOrder:
+                    spec = None
+                if spec is not None:
+                    column = final_column(spec.attack, spec.defense, spec.shifts)
+                    if column is not None and column >= odds:
+                        key = (target_hex in goals, column, -spec.defense)
+                        if best is None or key > best[:3]:
+                            order = Fire(
+                                tuple(u.id for u in shooters), tuple(d.id for d in defenders)
+                            )
+                            best = (*key, order)
+            infantry = [
+                u for u in units if u.type.is_infantry and state.board.adjacent(here, target_hex)
+            ]
+            if infantry:
+                try:
+                    spec = attacks.close_assault_spec(state, infantry, target_hex)
+                except IllegalOrder:
+                    continue
+                column = final_column(spec.attack, spec.defense, spec.shifts)
+                if column is not None and column >= odds + 1:
+                    key = (target_hex in goals, column, -spec.defense)
+                    if best is None or key > best[:3]:
+                        best = (*key, CloseAssault(tuple(u.id for u in infantry), target_hex))
+    return best[3] if best else None
+
+
+def _can_fire(state: TgxState, unit: Unit, hex_: Offset, defenders: list[Unit]) -> bool:
+    assert unit.hex is not None
+    distance = state.board.distance(unit.hex, hex_)
+    return unit.type.attack > 0 and distance <= max(unit.type.range * 2, 1)
+
+
+def _goals(state: TgxState, side: Side) -> list[Offset]:
+    """Hexes to take (own hold conditions) or to keep (the enemy's)."""
+    own = [
+        h for c in state.victory if c.side is side and c.kind is VictoryKind.HOLD for h in c.hexes
+    ]
+    if own:
+        return sorted(set(own))
+    return sorted(
+        {
+            h
+            for c in state.victory
+            if c.side is not side and c.kind is VictoryKind.HOLD
+            for h in c.hexes
+        }
+    )
+
+
+def _exit_hexes(state: TgxState, side: Side) -> set[Offset]:
+    return {
+        h for c in state.victory if c.side is side and c.kind is VictoryKind.EXIT for h in c.hexes
+    }
+
+
+def _objectives_held(state: TgxState, side: Side) -> bool:
+    hexes = [
+        h for c in state.victory if c.side is side and c.kind is VictoryKind.HOLD for h in c.hexes
+    ]
+    return all(state.units_at(h) and state.units_at(h)[0].side is side for h in hexes)
+
+
+def _nearest(state: TgxState, hex_: Offset | None, goals: list[Offset]) -> int:
+    assert hex_ is not None
+    return min(state.board.distance(hex_, g) for g in goals)
+
+
+def _goal_for(
+    state: TgxState, unit: Unit, goals: list[Offset], exits: set[Offset]
+) -> Offset | None:
+    """Where the unit heads: the nearest objective hex its side does not occupy, the exit edge
+    once every objective is held, or nowhere (a defender already in place stays)."""
+    assert unit.hex is not None
+    here = unit.hex
+    open_goals = [g for g in goals if not any(u.side is unit.side for u in state.units_at(g))]
+    if here in goals and not any(g for g in open_goals if state.board.distance(here, g) <= 1):
+        return None
+    if open_goals:
+        return min(open_goals, key=lambda g: (state.board.distance(here, g), g))
+    if exits and _objectives_held(state, unit.side):
+        return min(exits, key=lambda g: (state.board.distance(here, g), g))
+    return None
+
+
+def _may_hurry(state: TgxState, unit: Unit, target: Offset) -> bool:
+    """Infantry far from its goal marches at quick time when the situation allows it."""
+    assert unit.hex is not None
+    return (
+        QUICK_TIME in state.options
+        and unit.type.is_infantry
+        and not unit.type.has(MG)
+        and state.board.distance(unit.hex, target) > HURRY_DISTANCE
+    )
+
+
+def _step_toward(
+    game: TacticalGame, unit: Unit, target: Offset, *, quick: bool = False
+) -> tuple[Offset, ...] | None:
+    """The path to the reachable hex nearest the target (then the cheapest), or None."""
+    state = game.state
+    assert unit.hex is not None
+    here = state.board.distance(unit.hex, target)
+    options = reach(state, unit, quick=quick)
+    if not options:
+        return None
+    end = min(options, key=lambda h: (state.board.distance(h, target), options[h], h))
+    if state.board.distance(end, target) >= here:
+        return None
+    return _path(game, unit, end, quick=quick)
+
+
+def _path(
+    game: TacticalGame, unit: Unit, end: Offset, *, quick: bool = False
+) -> tuple[Offset, ...] | None:
+    """A cheapest path to a hex of the unit's reach, walked back through the reach's costs."""
+    state = game.state
+    assert unit.hex is not None
+    start = unit.hex
+    allowance = unit.type.movement - unit.moved_mp + (1 if quick else 0)
+    best: dict[Offset, float] = {start: 0.0}
+    back: dict[Offset, Offset] = {}
+    heap: list[tuple[float, Offset]] = [(0.0, start)]
+    while heap:
+        spent, here = heapq.heappop(heap)
+        if here == end:
+            break
+        if spent > best.get(here, 1e9):
+            continue
+        for to in state.board.neighbors(here):
+            try:
+                s = step(state, unit, here, to, start, quick=quick)
+            except IllegalOrder:
+                continue
+            cost = allowance - spent if s.all_mp else s.cost
+            total = spent + cost
+            first = here == start
+            if total > allowance + 1e-9 and not first:
+                continue
+            if (s.halt or s.all_mp or total > allowance) and to != end:
+                continue
+            if total < best.get(to, 1e9):
+                best[to] = total
+                back[to] = here
+                heapq.heappush(heap, (total, to))
+    if end not in back:
+        return None
+    path = [end]
+    while path[-1] in back and back[path[-1]] != start:
+        path.append(back[path[-1]])
+    return tuple(reversed(path))

@@ -1,0 +1,553 @@
+"""`TacticalGame`: a Tactical GameX game played through orders as values, behind the shared
+game protocol (`engine.game_protocol.PlayableGame`). Each order spends the acting player's
+activation points [003 4.2.2]; the game rolls the initiative, the pools, the passes, Housekeeping
+and victory by itself. Same situation, seed and orders give the same log."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from engine.tactical_gamex import (
+    attacks,
+    banzai,
+    combat,
+    command,
+    engineers,
+    interdiction,
+    stress,
+    transport,
+)
+from engine.tactical_gamex.events import (
+    AircraftFlew,
+    ArtilleryCalled,
+    Attacked,
+    InitiativeRolled,
+    MoraleChecked,
+    OpportunityFireMarked,
+    PoolRolled,
+    QuickTimeRolled,
+    SpotAttempted,
+    StoodUp,
+    StressRolled,
+    TgxGameEnded,
+)
+from engine.tactical_gamex.game_special import SpecialOrders
+from engine.tactical_gamex.los import has_los
+from engine.tactical_gamex.morale import rally
+from engine.tactical_gamex.movement import IllegalOrder, path_cost, reach
+from engine.tactical_gamex.orders import (
+    AirAttack,
+    BlowBridge,
+    BuildBlock,
+    CallArtillery,
+    ClearObstacle,
+    CloseAssault,
+    EndImpulse,
+    ExitBoard,
+    Fire,
+    FireSmoke,
+    IndirectFire,
+    Load,
+    MarkOpportunityFire,
+    MobileFire,
+    Move,
+    Overrun,
+    Rally,
+    RemoveWreck,
+    Spot,
+    StandUp,
+    TgxOrder,
+    Unload,
+)
+from engine.tactical_gamex.spotting import spot_roll_needed
+from engine.tactical_gamex.state import Phase, TgxState
+from engine.tactical_gamex.turns import end_impulse, start_turn
+from engine.tactical_gamex.units import Marker, StreamState, Unit, Weapon
+from engine.tactical_gamex.walk import walk
+from schemas.vocabulary import Side
+
+Offset = tuple[int, int]
+
+SEEN_ROLLS = (
+    StressRolled,
+    AircraftFlew,
+    Attacked,
+    MoraleChecked,
+    SpotAttempted,
+    ArtilleryCalled,
+    InitiativeRolled,
+    PoolRolled,
+    QuickTimeRolled,
+)
+"""Events of a die the player saw: nothing before them is taken back."""
+
+
+@dataclass
+class _Checkpoint:
+    state: TgxState
+    logged: int
+    result: TgxGameEnded | None
+
+
+class TacticalGame(SpecialOrders):
+    """A Tactical GameX game from the first initiative roll to the end.
+
+    Orders are for the acting side's units and raise `IllegalOrder` (a ValueError) with a
+    message when the rules forbid them; nothing changes then. An order that spends the last
+    activation point ends the impulse.
+    """
+
+    def __init__(self, state: TgxState) -> None:
+        self.state = state
+        self.log: list[object] = []
+        self.orders: list[TgxOrder] = []
+        self.result: TgxGameEnded | None = None
+        self._checkpoints: list[_Checkpoint] = []
+        self._emit(start_turn(state))
+
+    # --- where we are -----------------------------------------------------------------------
+
+    @property
+    def turn(self) -> int:
+        return self.state.turn
+
+    @property
+    def acting(self) -> Side:
+        return self.state.acting
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def points_left(self) -> int:
+        """Activation points left in the impulse [003 4.2.1]."""
+        return self.state.pool - self.state.spent
+
+    def unit(self, unit_id: str) -> Unit:
+        try:
+            return self.state.units[unit_id]
+        except KeyError:
+            raise IllegalOrder(f"no unit {unit_id}") from None
+
+    def legal_moves(self, unit_id: str) -> dict[Offset, float]:
+        """Hexes the unit may end a move in now, with their MP."""
+        unit = self.unit(unit_id)
+        if unit.side is not self.acting or unit.marker is not None or unit.hex is None:
+            return {}
+        if unit.carrier is not None or (unit.stream is StreamState.DOWN and unit.moved_mp):
+            return {}
+        return reach(self.state, unit)
+
+    # --- orders -----------------------------------------------------------------------------
+
+    def apply(self, order: object) -> list[object]:
+        """Carry out an order (see `engine.tactical_gamex.orders`)."""
+        if self.result is not None:
+            raise IllegalOrder("the game is over")
+        checkpoint = _Checkpoint(self.state.copy(), len(self.log), self.result)
+        try:
+            events = self._dispatch(order)
+        except IllegalOrder:
+            self.state = checkpoint.state
+            raise
+        if self.state.phase is Phase.ACTIVATION and self.points_left <= 0:
+            events += end_impulse(self.state)
+        self._emit(events)
+        self.orders.append(order)  # type: ignore[arg-type]
+        if any(isinstance(e, SEEN_ROLLS) for e in events):
+            self._checkpoints.clear()
+        else:
+            self._checkpoints.append(checkpoint)
+        return events
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._checkpoints)
+
+    def undo(self) -> object:
+        """Take back the last order if no die the player saw was rolled since [issue 19]."""
+        if not self._checkpoints:
+            raise ValueError("no order to take back: a die was rolled since")
+        checkpoint = self._checkpoints.pop()
+        self.state = checkpoint.state
+        del self.log[checkpoint.logged :]
+        self.result = checkpoint.result
+        return self.orders.pop()
+
+    def _emit(self, events: Sequence[object]) -> None:
+        self.log.extend(events)
+        for event in events:
+            if isinstance(event, TgxGameEnded):
+                self.result = event
+
+    def _dispatch(self, order: object) -> list[object]:
+        if isinstance(order, EndImpulse):
+            return end_impulse(self.state)
+        if isinstance(order, Move):
+            return self._move(order)
+        if isinstance(order, StandUp):
+            return self._stand_up(order.unit)
+        if isinstance(order, Load):
+            return self._load(order)
+        if isinstance(order, Unload):
+            return self._unload(order.carrier)
+        if isinstance(order, Rally):
+            return self._rally(order.hex)
+        if isinstance(order, Spot):
+            return self._spot(order)
+        if isinstance(order, Fire):
+            return self._fire(order)
+        if isinstance(order, MarkOpportunityFire):
+            return self._mark_opp_fire(order.units)
+        if isinstance(order, IndirectFire):
+            return self._indirect(order)
+        if isinstance(order, CallArtillery):
+            return self._artillery(order)
+        if isinstance(order, Overrun):
+            return self._overrun(order)
+        if isinstance(order, CloseAssault):
+            return self._close_assault(order)
+        if isinstance(order, ExitBoard):
+            return self._exit(order.unit)
+        if isinstance(order, AirAttack):
+            return self._air_attack(order)
+        if isinstance(order, MobileFire):
+            return self._mobile_fire(order)
+        if isinstance(order, FireSmoke):
+            return self._smoke(order)
+        if isinstance(order, ClearObstacle | RemoveWreck | BuildBlock | BlowBridge):
+            return self._engineer(order)
+        raise IllegalOrder(f"not a Tactical GameX order: {order!r}")
+
+    # --- paying -----------------------------------------------------------------------------
+
+    def _pay(self, activity: str, hex_: Offset, points: int = 1, once: bool = True) -> None:
+        """Spend activation points: `once` per activity and hex in the impulse [003 4.2.2]."""
+        state = self.state
+        key = (activity, hex_)
+        if once and key in state.paid:
+            return
+        if state.pool - state.spent < points:
+            raise IllegalOrder(f"{points} activation point(s) needed, {self.points_left} left")
+        state.spent += points
+        if once:
+            state.paid.add(key)
+
+    def _pay_units(self, activity: str, units: Sequence[Unit]) -> None:
+        """One point a hex of units activated together [003 4.2.2]; with Command Control, two
+        for each unit out of command instead (per unit, not per hex) [003 22.2]."""
+        state = self.state
+        out = [u for u in units if not command.in_command(state, u)]
+        hexes = sorted({u.hex for u in units if u.hex is not None and u not in out})
+        new = [h for h in hexes if (activity, h) not in state.paid]
+        points = len(new) + command.OUT_OF_COMMAND_COST * len(out)
+        if self.points_left < points:
+            raise IllegalOrder(f"{points} activation point(s) needed, {self.points_left} left")
+        state.spent += points
+        state.paid.update((activity, h) for h in new)
+
+    def _own(self, unit_id: str, *, fresh: bool = True) -> Unit:
+        """An acting side's unit on the board, not carried; `fresh`: not yet activated."""
+        unit = self.unit(unit_id)
+        if unit.side is not self.acting:
+            raise IllegalOrder(f"{unit_id} is not a unit of the side acting now")
+        if unit.hex is None:
+            raise IllegalOrder(f"{unit_id} is not on the board")
+        if unit.carrier is not None:
+            raise IllegalOrder(f"{unit_id} is carried and takes no action [003 5.2.1]")
+        if fresh and unit.marker is not None:
+            raise IllegalOrder(f"{unit_id} has already acted this turn [003 4.2.2]")
+        return unit
+
+    # --- movement and transport -------------------------------------------------------------
+
+    def _move(self, order: Move) -> list[object]:
+        unit = self._own(order.unit, fresh=False)
+        loaded_first = self.state.activity.get(unit.id) == "load"
+        if unit.marker is not None and not loaded_first:
+            raise IllegalOrder(f"{unit.id} has already acted this turn [003 4.2.2]")
+        assert unit.hex is not None
+        if order.quick_time:
+            self._check_quick_time(unit)
+        if not engineers.may_leave(self.state, unit):
+            raise IllegalOrder(f"{unit.id} may not leave the bridge before its third action")
+        self._pay_units("move", [unit])
+        events = walk(self.state, unit, order.path, order.quick_time)
+        if unit.hex is not None:
+            unit.marker = Marker.MOVED
+            self.state.activity[unit.id] = "load-move" if loaded_first else "move"
+        return events
+
+    def _stand_up(self, unit_id: str) -> list[object]:
+        unit = self._own(unit_id)
+        assert unit.hex is not None
+        if unit.stream is not StreamState.DOWN:
+            raise IllegalOrder(f"{unit_id} is not Down in a stream")
+        self._pay_units("move", [unit])
+        unit.stream = StreamState.UP
+        unit.marker = Marker.MOVED
+        return [StoodUp(self.state.turn, unit_id)]
+
+    def _load(self, order: Load) -> list[object]:
+        carrier = self._own(order.carrier, fresh=False)
+        moved = self.state.activity.get(carrier.id) == "move"
+        if carrier.marker is not None and not moved:
+            raise IllegalOrder(f"{carrier.id} has already acted this turn")
+        passenger = self.unit(order.passenger)
+        if passenger.side is not carrier.side:
+            raise IllegalOrder("a carrier loads its own side's units")
+        assert carrier.hex is not None
+        self._pay_units("move", [carrier])
+        event = transport.load(self.state, carrier, passenger)
+        carrier.marker = Marker.MOVED
+        self.state.activity[carrier.id] = "move-load" if moved else "load"
+        return [event]
+
+    def _unload(self, carrier_id: str) -> list[object]:
+        carrier = self._own(carrier_id, fresh=False)
+        if carrier.marker is not None and self.state.activity.get(carrier.id) != "move":
+            raise IllegalOrder(f"{carrier_id} has already acted this turn")
+        assert carrier.hex is not None
+        self._pay_units("move", [carrier])
+        event = transport.unload(self.state, carrier)
+        carrier.marker = Marker.MOVED
+        self.state.units[event.passenger].marker = Marker.MOVED
+        self.state.activity[carrier.id] = "unload"
+        return [event]
+
+    # --- morale and sight -------------------------------------------------------------------
+
+    def _rally(self, hex_: Offset) -> list[object]:
+        units = [
+            u
+            for u in self.state.units_at(hex_)
+            if u.side is self.acting and u.disrupted and u.marker is None and u.carrier is None
+        ]
+        if not units:
+            raise IllegalOrder(f"no disrupted unit of yours may rally at {hex_}")
+        # each attempt pays again; out of command, two points a unit [003 7.3, 22.2]
+        out = [u for u in units if not command.in_command(self.state, u)]
+        points = (1 if len(out) < len(units) else 0) + command.OUT_OF_COMMAND_COST * len(out)
+        self._pay("rally", hex_, points, once=False)
+        return [rally(self.state, u) for u in units]
+
+    def _spot(self, order: Spot) -> list[object]:
+        spotter = self._own(order.unit)
+        needed = spot_roll_needed(self.state, spotter, order.hex)
+        if needed is None:
+            raise IllegalOrder(f"{spotter.id} cannot try to spot {order.hex} [003 6.3.8]")
+        assert spotter.hex is not None
+        in_command = command.in_command(self.state, spotter)
+        self._pay("spot", spotter.hex, 1 if in_command else command.OUT_OF_COMMAND_COST, False)
+        roll = self.state.dice.d6() if needed else 0
+        success = needed == 0 or roll <= needed
+        if success:
+            self.state.spotted.add(order.hex)
+            self.state.free_fire[spotter.id] = order.hex
+        spotter.marker = Marker.COMPLETED
+        return [SpotAttempted(self.state.turn, spotter.id, order.hex, roll, needed, success)]
+
+    # --- attacks ----------------------------------------------------------------------------
+
+    def _shooters(self, ids: Sequence[str], hex_: Offset | None = None) -> list[Unit]:
+        units: list[Unit] = []
+        for unit_id in ids:
+            unit = self._own(unit_id, fresh=False)
+            free = hex_ is not None and self.state.free_fire.get(unit.id) == hex_
+            if unit.marker is not None and not free:
+                raise IllegalOrder(f"{unit_id} has already acted this turn [003 4.2.2]")
+            units.append(unit)
+        if len(set(ids)) != len(ids):
+            raise IllegalOrder("a unit is named twice")
+        return units
+
+    def _pay_hexes(self, units: Sequence[Unit], activity: str, hex_: Offset | None = None) -> None:
+        self._pay_units(activity, [u for u in units if u.marker is None])
+
+    def _fire(self, order: Fire) -> list[object]:
+        targets = [self.unit(t) for t in order.targets]
+        hex_ = targets[0].hex if targets else None
+        attackers = self._shooters(order.units, hex_)
+        spec = attacks.direct_fire_spec(self.state, attackers, targets)
+        added = 0.0
+        if order.stress:
+            if stress.COMBAT_STRESS not in self.state.options:
+                raise IllegalOrder("the situation does not use Combat Stress (rule 12)")
+            points = stress.stress_points(spec.attack, spec.defense)
+            if points is None:
+                raise IllegalOrder("no stress reaches the next column within its limits [003 12]")
+            added = points
+            spec = replace(spec, attack=spec.attack + added)
+        self._pay_hexes(attackers, "fire")
+        events = attacks.run(self.state, [spec])
+        for a in attackers:
+            a.marker = Marker.FIRED
+            self.state.free_fire.pop(a.id, None)
+        if added:
+            events += self._stress_penalty(attackers, added)
+        return events
+
+    def _stress_penalty(self, attackers: Sequence[Unit], added: float) -> list[object]:
+        """After a stressed attack a die at or under the points added disrupts every attacker
+        [003 12.3]."""
+        roll = self.state.dice.d6()
+        hit = roll <= added
+        events: list[object] = [
+            StressRolled(self.state.turn, tuple(a.id for a in attackers), added, roll, hit)
+        ]
+        if hit:
+            for unit in attackers:
+                if unit.hex is not None:
+                    events += combat.disrupt(self.state, unit)
+        return events
+
+    def _mark_opp_fire(self, ids: Sequence[str]) -> list[object]:
+        units = self._shooters(ids)
+        if len({u.hex for u in units}) != 1:
+            raise IllegalOrder("mark the units of one hex at a time [003 4.2.2]")
+        for u in units:
+            if u.type.weapon not in (Weapon.A, Weapon.I) or u.disrupted:
+                raise IllegalOrder(f"{u.id}: only good-order A and I units opp fire [003 6.4.2]")
+        self._pay_hexes(units, "opp fire")
+        for u in units:
+            u.marker = Marker.OPP_FIRE
+        return [OpportunityFireMarked(self.state.turn, tuple(ids))]
+
+    def _indirect(self, order: IndirectFire) -> list[object]:
+        attackers = self._shooters(order.units)
+        sighter = self._own(order.sighter)
+        why = attacks.why_not_sighter(self.state, sighter, order.hex)
+        if why:
+            raise IllegalOrder(why)
+        attacks.check_indirect(self.state, attackers, order.hex)
+        self._pay_hexes(attackers, "fire")
+        events = attacks.run(self.state, attacks.indirect_specs(self.state, attackers, order.hex))
+        for a in attackers:
+            a.marker = Marker.FIRED
+        sighter.marker = Marker.COMPLETED
+        return events
+
+    def _artillery(self, order: CallArtillery) -> list[object]:
+        battery = self.state.batteries.get(order.battery)
+        if battery is None or battery.side is not self.acting:
+            raise IllegalOrder(f"no battery {order.battery} of yours")
+        if battery.fired:
+            raise IllegalOrder(f"battery {battery.id} has fired this turn")
+        sighter = self._own(order.sighter)
+        if order.interdict:
+            # [003 21.1] the hex need not be spotted nor occupied: the sighter's sight is enough
+            interdiction.check_placement(self.state, battery.attack)
+            assert sighter.hex is not None
+            if sighter.marker is not None or sighter.disrupted:
+                raise IllegalOrder(f"{sighter.id} cannot sight now")
+            if not has_los(self.state, sighter.hex, order.hex):
+                raise IllegalOrder(f"{sighter.id} has no line of sight to {order.hex}")
+        else:
+            why = attacks.why_not_sighter(self.state, sighter, order.hex)
+            if why:
+                raise IllegalOrder(why)
+        self._pay("oba", order.hex, 1 + max(order.lowered, 0), once=False)
+        events, lands = attacks.call_battery(self.state, battery, order.hex, order.lowered)
+        if lands is None and not any(
+            isinstance(e, ArtilleryCalled) and e.available for e in events
+        ):
+            return events  # unavailable: another point may try again [003 6.4.4]
+        battery.fired = True
+        sighter.marker = Marker.COMPLETED
+        if lands is not None and order.interdict:
+            self.state.counters.interdiction.append((lands, battery.side))
+        elif lands is not None:
+            specs = attacks.indirect_specs(self.state, [], lands, strength=battery.attack)
+            events += attacks.run(self.state, specs)
+        return events
+
+    def _overrun(self, order: Overrun) -> list[object]:
+        attackers = self._shooters(order.units)
+        if len(order.exits) != len(attackers):
+            raise IllegalOrder("name an exit hex for each overrunning unit [003 6.4.5]")
+        board = self.state.board
+        paths = order.paths or tuple(() for _ in attackers)
+        if len(paths) != len(attackers):
+            raise IllegalOrder("give a path (maybe empty) for each overrunning unit")
+        attacks.overrun_spec(self.state, attackers, order.hex)  # who may take part at all
+        for unit, exit_, path in zip(attackers, order.exits, paths, strict=True):
+            assert unit.hex is not None
+            approach = path_cost(self.state, unit, path) if path else 0.0
+            last = path[-1] if path else unit.hex
+            if not board.adjacent(last, order.hex) or not board.adjacent(order.hex, exit_):
+                raise IllegalOrder(f"{unit.id} must drive from next to {order.hex} through it")
+            through = (board.effects(order.hex).cost(unit.type.move_class) or 99) + (
+                board.effects(exit_).cost(unit.type.move_class) or 99
+            )
+            if approach + through > unit.type.movement or self.state.enemy_at(exit_, unit.side):
+                raise IllegalOrder(f"{unit.id} cannot complete the move through {order.hex}")
+        self._pay_hexes(attackers, "move")
+        events: list[object] = []
+        for unit, path in zip(attackers, paths, strict=True):
+            if path:
+                events += walk(self.state, unit, path)
+        driving = [
+            (u, e)
+            for u, e in zip(attackers, order.exits, strict=True)
+            if u.hex is not None and not u.disrupted and board.adjacent(u.hex, order.hex)
+        ]
+        if driving:  # [003 6.4.5] units stopped on the way do not take part
+            spec = attacks.overrun_spec(self.state, [u for u, _ in driving], order.hex)
+            events += attacks.run(self.state, [spec])
+        for unit, exit_ in driving:
+            unit.hex = exit_
+            if unit.passenger:
+                self.state.units[unit.passenger].hex = exit_
+        for unit in attackers:
+            if unit.hex is not None:
+                unit.marker = Marker.FIRED
+        return events
+
+    def _banzai(self, order: CloseAssault) -> list[object]:
+        """A Banzai attack [003 17.0-17.3] (see `banzai`); disrupted Japanese may join."""
+        attackers: list[Unit] = []
+        for unit_id in order.units:
+            unit = self._own(unit_id)
+            attackers.append(unit)
+        banzai.check_attackers(self.state, attackers, order.hex)
+        defenders = [u for u in self.state.units_at(order.hex) if u.carrier is None]
+        if not defenders or defenders[0].side is self.acting:
+            raise IllegalOrder(f"no enemy to assault at {order.hex}")
+        self._pay_hexes(attackers, "fire")
+        events = banzai.defenders_check(self.state, defenders)
+        events += banzai.defenders_fire(self.state, defenders, attackers)
+        spec = banzai.banzai_spec(self.state, attackers, order.hex)
+        if spec is not None:
+            events += attacks.run(self.state, [spec])
+        for unit in attackers:
+            if unit.hex is not None:
+                unit.marker = Marker.FIRED
+        return events
+
+    def _close_assault(self, order: CloseAssault) -> list[object]:
+        """Close Assault [003 6.4.6]: the units may first move next to the hex, without a
+        movement bonus; those the move's opportunity fire disrupts or eliminates drop out."""
+        if order.banzai:
+            return self._banzai(order)
+        attackers = self._shooters(order.units)
+        paths = order.paths or tuple(() for _ in attackers)
+        if len(paths) != len(attackers):
+            raise IllegalOrder("give a path (maybe empty) for each assaulting unit")
+        for unit, path in zip(attackers, paths, strict=True):
+            if path and attacks.uses_road_rate(self.state, unit, path):
+                raise IllegalOrder(f"{unit.id} may not use the road rate before a Close Assault")
+        self._pay_hexes(attackers, "fire")
+        events: list[object] = []
+        for unit, path in zip(attackers, paths, strict=True):
+            if path:
+                events += walk(self.state, unit, path)
+        able = [a for a in attackers if a.hex is not None and not a.disrupted]
+        if able:
+            spec = attacks.close_assault_spec(self.state, able, order.hex)
+            events += attacks.run(self.state, [spec])
+        for a in attackers:
+            if a.hex is not None:
+                a.marker = Marker.FIRED
+        return events

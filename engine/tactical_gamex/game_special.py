@@ -1,0 +1,192 @@
+"""The Tactical GameX game's orders of the supplemental and optional rules (a mixin of
+`TacticalGame`): aircraft attacks [003 6.4.7], Mobile Fire (rule 18), smoke (rule 20),
+engineers [003 9.0], leaving the board by a victory edge, and Quick-Time's conditions (rule 15)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from engine.tactical_gamex import aircraft, attacks, engineers, smoke
+from engine.tactical_gamex.events import AircraftFlew, EngineerWorked, Exited, SmokeLaid
+from engine.tactical_gamex.movement import IllegalOrder
+from engine.tactical_gamex.orders import (
+    AirAttack,
+    BlowBridge,
+    BuildBlock,
+    ClearObstacle,
+    FireSmoke,
+    MobileFire,
+    RemoveWreck,
+)
+from engine.tactical_gamex.state import TgxState, VictoryKind
+from engine.tactical_gamex.units import MG, TURRETED, Marker, Unit, Weapon
+from engine.tactical_gamex.walk import walk
+from schemas.vocabulary import Side
+
+Offset = tuple[int, int]
+
+
+class SpecialOrders:
+    """Orders beyond moving, fire and assault, carried out for `TacticalGame.apply`."""
+
+    if TYPE_CHECKING:
+        state: TgxState
+
+        @property
+        def acting(self) -> Side: ...
+        def unit(self, unit_id: str) -> Unit: ...
+        def _own(self, unit_id: str, *, fresh: bool = True) -> Unit: ...
+        def _pay(self, activity: str, hex_: Offset, points: int = 1, once: bool = True) -> None: ...
+        def _pay_units(self, activity: str, units: Sequence[Unit]) -> None: ...
+        def _pay_hexes(
+            self, units: Sequence[Unit], activity: str, hex_: Offset | None = None
+        ) -> None: ...
+        def _shooters(self, ids: Sequence[str], hex_: Offset | None = None) -> list[Unit]: ...
+
+    def _air_attack(self, order: AirAttack) -> list[object]:
+        """An aircraft's attack [003 6.4.7]: one point for its activation, AA fire first."""
+        plane = self.state.aircraft.get(order.aircraft)
+        if plane is None or plane.side is not self.acting:
+            raise IllegalOrder(f"no aircraft {order.aircraft} of yours")
+        if not plane.available(self.state.turn):
+            raise IllegalOrder(f"{plane.id} is not available this turn")
+        try:
+            weapon = Weapon(order.weapon)
+        except ValueError:
+            raise IllegalOrder(f"no weapon type {order.weapon}") from None
+        if weapon not in plane.attacks or weapon in plane.used:
+            raise IllegalOrder(f"{plane.id} has no {order.weapon} attack left")
+        targets = [self.unit(t) for t in order.targets]
+        specs = aircraft.attack_specs(self.state, plane, weapon, order.hex, targets)
+        if not plane.activated:
+            self._pay("air", order.hex, once=False)
+            plane.activated = self.state.turn
+        strength, roll, result = aircraft.aa_fire(self.state, plane, order.hex)
+        events: list[object] = [
+            AircraftFlew(self.state.turn, plane.id, weapon.value, order.hex, strength, roll, result)
+        ]
+        plane.used.add(weapon)
+        if result in ("D", "X"):
+            plane.gone = True  # [003 6.4.7] driven off or destroyed: the other attacks are lost
+            return events
+        events += attacks.run(self.state, specs)
+        if plane.used >= set(plane.attacks):
+            plane.gone = True
+        return events
+
+    def _mobile_fire(self, order: MobileFire) -> list[object]:
+        """Mobile Fire [003 18.0-18.4]: a turreted vehicle declares it, moves up to half its
+        movement allowance, then attacks at half AS (the WEC applied first); one point for its
+        hex. Decisions: the attack follows the move at once, and the later free join of opp fire
+        or another attack (18.3) is not played."""
+        if "mobile_fire" not in self.state.options:
+            raise IllegalOrder("the situation does not use Mobile Fire (rule 18)")
+        unit = self._own(order.unit)
+        if not unit.type.has(TURRETED) or unit.disrupted:
+            raise IllegalOrder(f"{unit.id}: only a turreted vehicle in good order [003 18.0]")
+        self._pay_units("move", [unit])
+        events = (
+            walk(self.state, unit, order.path, limit=unit.type.movement / 2) if order.path else []
+        )
+        unit.marker = Marker.FIRED
+        if unit.hex is None or unit.disrupted:
+            return events
+        targets = [self.unit(t) for t in order.targets]
+        spec = attacks.direct_fire_spec(self.state, [unit], targets)
+        half = replace(spec, kind="mobile fire", attack=spec.attack / 2)
+        return events + attacks.run(self.state, [half])
+
+    def _smoke(self, order: FireSmoke) -> list[object]:
+        """Smoke [003 20.1]: one point a firing hex, the sighter free and Completed."""
+        shooters = self._shooters(order.units)
+        sighter = self._own(order.sighter) if order.sighter else None
+        smoke.check_smoke(self.state, shooters, order.hex, sighter)
+        self._pay_hexes(shooters, "fire")
+        smoke.lay_smoke(self.state, order.hex)
+        for unit in shooters:
+            unit.marker = Marker.FIRED
+        if sighter is not None:
+            sighter.marker = Marker.COMPLETED
+        return [SmokeLaid(self.state.turn, tuple(order.units), order.hex)]
+
+    def _engineer(
+        self, order: ClearObstacle | RemoveWreck | BuildBlock | BlowBridge
+    ) -> list[object]:
+        """Engineer activities, one point a hex of engineers [003 4.2.2, 9.0]."""
+        unit = self._own(order.unit)
+        self._pay_units("engineer", [unit])
+        if isinstance(order, BuildBlock):
+            return self._build_block(unit, order.exit)
+        if isinstance(order, BlowBridge):
+            return self._blow_bridge(unit, order)
+        if isinstance(order, ClearObstacle):
+            engineers.start_clearing(self.state, unit, order.hex)
+            work = "clearing begins"
+        else:
+            engineers.remove_wreck(self.state, unit, order.hex)
+            work = "wreck removed"
+        return [EngineerWorked(self.state.turn, unit.id, order.hex, work)]
+
+    def _build_block(self, unit: Unit, exit_: Offset) -> list[object]:
+        """An Engineer Action; on the last the engineer leaves by `exit_` and rolls [003 9.2]."""
+        hex_ = unit.hex
+        assert hex_ is not None
+        done, needed = engineers.work_on_block(self.state, unit)
+        events: list[object] = [
+            EngineerWorked(self.state.turn, unit.id, hex_, f"block action {done} of {needed}")
+        ]
+        if done < needed:
+            return events
+        events += walk(self.state, unit, [exit_])
+        unit.marker = Marker.COMPLETED
+        roll, placed = engineers.roll_for_block(self.state, hex_)
+        outcome = "block placed" if placed else "block attempt failed"
+        events.append(EngineerWorked(self.state.turn, unit.id, hex_, f"{outcome} (rolled {roll})"))
+        return events
+
+    def _blow_bridge(self, unit: Unit, order: BlowBridge) -> list[object]:
+        """An Engineer Action on a bridge; the last leaves it and rolls [003 9.2]."""
+        hex_ = unit.hex
+        assert hex_ is not None
+        done, needed, attempt = engineers.work_on_demolition(self.state, unit)
+        work = f"demolition action {done} (attempt {attempt})"
+        events: list[object] = [EngineerWorked(self.state.turn, unit.id, hex_, work)]
+        if done < needed and not (attempt > 1 and order.now):
+            return events
+        events += walk(self.state, unit, [order.exit])
+        unit.marker = Marker.COMPLETED
+        roll, blown = engineers.roll_for_demolition(self.state, hex_)
+        outcome = "bridge blown" if blown else "demolition failed"
+        events.append(EngineerWorked(self.state.turn, unit.id, hex_, f"{outcome} (rolled {roll})"))
+        return events
+
+    def _exit(self, unit_id: str) -> list[object]:
+        """Leave the board from an edge hex that an exit condition of the side counts."""
+        unit = self._own(unit_id)
+        assert unit.hex is not None
+        edges = {
+            h
+            for c in self.state.victory
+            if c.kind is VictoryKind.EXIT and c.side is unit.side
+            for h in c.hexes
+        }
+        if unit.hex not in edges:
+            raise IllegalOrder(f"{unit_id} is not on an edge its side may exit by")
+        if unit.type.movement < 1 or unit.disrupted:
+            raise IllegalOrder(f"{unit_id} cannot move off the board")
+        self._pay_units("move", [unit])
+        hex_ = unit.hex
+        for u in (unit, self.state.units.get(unit.passenger or "")):
+            if u is not None:
+                u.hex = None
+                self.state.exited[u.side].append(u.id)
+        return [Exited(self.state.turn, unit_id, hex_)]
+
+    def _check_quick_time(self, unit: Unit) -> None:
+        """Quick-Time is for non-MG infantry when the situation uses rule 15 [003 15.0]."""
+        if "quick_time" not in self.state.options:
+            raise IllegalOrder("the situation does not use Infantry Quick-Time (rule 15)")
+        if not unit.type.is_infantry or unit.type.has(MG):
+            raise IllegalOrder(f"{unit.id}: only non-MG infantry march at quick time [003 15.0]")

@@ -1,0 +1,227 @@
+"""Moving a unit hex by hex [003 5.0, 5.1, 5.3]: the TEC cost of each hex and slope, road
+movement with its three conditions, stacking on the way, streams [003 6.3.9], blocks [003
+8.5], disrupted units moving away, the one hex any unit may always move, and the reach of a
+unit for the players' previews and the computer."""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.tactical_gamex.los import has_los
+from engine.tactical_gamex.state import TgxState
+from engine.tactical_gamex.units import Unit
+
+Offset = tuple[int, int]
+
+
+class IllegalOrder(ValueError):
+    """The rules forbid the order; the message says why, and nothing changed."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """What entering one hex costs a unit, and what it does to the rest of its move."""
+
+    cost: float
+    road: bool
+    halt: str = ""
+    """Why the unit must stop once there (a stream, a block), empty if it may go on."""
+    all_mp: bool = False
+    """The step spends the unit's whole movement [003 6.3.9, 8.5]."""
+    down: bool = False
+    """It enters the stream Down."""
+    stream_check: bool = False
+    """Infantry not starting next to the stream passes a morale check first [003 6.3.9]."""
+
+
+def is_road_step(state: TgxState, unit: Unit, frm: Offset, to: Offset) -> bool:
+    """Whether a step is road movement [003 5.3]: it leaves a road hex, enters a road hex across
+    a hexside the road crosses (Town hexes count as road), and the hex entered holds at most
+    one stackable unit; never into a Block, Fortification or Minefield hex, nor one with as
+    many wrecks as `Tables.wrecks_negating_road` (B.15 #5).
+
+    Decision, 5.3's "the first road hex moved into costs the same as non-road terrain": it is
+    the road hex a unit joins the road at, which the first condition already prices at its
+    terrain; a unit that begins on a road moves at the road rate from its first step.
+    """
+    board = state.board
+    counters = state.counters
+    if not (board.is_road(frm) and board.is_road(to) and board.road_between(frm, to)):
+        return False
+    if to in counters.blocks or to in counters.forts or to in counters.mines:
+        return False
+    if counters.wrecks.get(to, 0) >= state.tables.wrecks_negating_road:
+        return False
+    return state.stack_count(to) <= 1
+
+
+def step(
+    state: TgxState, unit: Unit, frm: Offset, to: Offset, start: Offset, *, quick: bool = False
+) -> Step:
+    """The cost and effects of one step of `unit` from `frm` to `to` in an activation that began
+    at `start`; IllegalOrder when the rules forbid it.
+
+    Decision, 5.3's "may not enter a hex prohibited but by road if it holds more than two
+    units": the road's own third condition (at most one unit there) already refuses that
+    road movement, so such a hex takes a unit only while it holds at most one.
+
+    `quick`: Infantry Quick-Time (optional rule 15): Clear hexes only unless along a road, and
+    no road rate [003 15.1].
+    """
+    board = state.board
+    kind = unit.type
+    if not board.contains(to) or not board.adjacent(frm, to):
+        raise IllegalOrder(f"{unit.id} cannot step from {frm} to {to}")
+    if state.enemy_at(to, unit.side):
+        raise IllegalOrder(f"{unit.id} may not enter {to}: enemy units there [003 3.2.5]")
+    if state.stack_count(to) + 1 > state.stacking_limit(unit.side):
+        raise IllegalOrder(f"{unit.id} may not enter {to}: the hex is fully stacked [003 3.2.5]")
+    effects = board.effects(to)
+    road = is_road_step(state, unit, frm, to)
+    vehicle = kind.is_vehicle
+    extra = _hexside_extra(state, unit, frm, to, road)
+    from_stream = board.is_stream(frm) and unit.stream is not None
+    if board.is_stream(frm) and unit.stream is None and state.bridge_at(frm) and effects.stream:
+        raise IllegalOrder(f"{unit.id} may not go down into a stream from a bridge [003 6.3.9]")
+    if effects.water:
+        raise IllegalOrder(f"{unit.id} may not enter water at {to}")
+    if effects.stream:
+        on_bridge = state.bridge_at(to) and road
+        if not on_bridge:
+            if vehicle:
+                raise IllegalOrder(f"{unit.id}: vehicles and guns cross streams at bridges only")
+            check = not board.adjacent(start, to) and start != to
+            if from_stream:
+                return Step(0, False, "stream", all_mp=True, down=True)
+            return Step(0, False, "entered a stream", down=True, stream_check=check)
+    if from_stream:
+        return Step(0, False, "left a stream", all_mp=True)
+    if to in state.counters.blocks:
+        if not board.adjacent(start, to):
+            raise IllegalOrder(
+                f"{unit.id} may enter the block at {to} only from an activation begun next to it"
+            )
+        return Step(0, False, "entered a block", all_mp=True)
+    if quick and not road and effects.name != "clear":
+        raise IllegalOrder(
+            f"{unit.id} at quick time enters Clear hexes only, or by road [003 15.1]"
+        )
+    if road and not quick:
+        return Step(0.5, True)
+    cost = effects.cost(kind.move_class)
+    if cost is None:
+        raise IllegalOrder(f"{unit.id} may not enter {effects.name} at {to}")
+    return Step(cost + extra, False)
+
+
+def _hexside_extra(state: TgxState, unit: Unit, frm: Offset, to: Offset, road: bool) -> float:
+    """The added cost of the hexside crossed [003 3.2.2, 5.1]: slopes and ridges only going up;
+    vehicles cross a green hexside by road only [003 3.2.3]; a road step pays no hexside."""
+    board = state.board
+    kinds = board.hexsides.get(frozenset((frm, to)), frozenset())
+    if "green" in kinds and unit.type.is_vehicle and not road:
+        raise IllegalOrder(f"{unit.id} crosses a green hexside by road only [003 3.2.3]")
+    if road:
+        return 0.0
+    uphill = board.level_of(to) > board.level_of(frm)
+    extra = 0.0
+    for kind in sorted(kinds):
+        if kind in ("slope", "ridge") and not uphill:
+            continue
+        costs = state.tables.hexside_costs.get(kind, {})
+        if unit.type.move_class not in costs:
+            continue
+        cost = costs[unit.type.move_class]
+        if cost is None:
+            raise IllegalOrder(f"{unit.id} may not cross the {kind} between {frm} and {to}")
+        extra += cost
+    return extra
+
+
+def threats(state: TgxState, unit: Unit) -> list[Unit]:
+    """The ground enemy units in the unit's sight, which a disrupted unit must move away from.
+
+    B.15 #3: 5.1 says "away from spotted enemy units", 7.2 "away from enemy units within its
+    LOS when in the LOS of a ground enemy"; the engine plays 7.2, and "away" as every step
+    ending no nearer to any of them and farther from the nearest.
+    """
+    assert unit.hex is not None
+    return [
+        e
+        for e in state.iter_units()
+        if e.side is not unit.side
+        and e.hex is not None
+        and e.type.kind.value != "aircraft"
+        and has_los(state, unit.hex, e.hex)
+    ]
+
+
+def moves_away(state: TgxState, frm: Offset, to: Offset, enemies: Sequence[Unit]) -> bool:
+    """Whether a step moves away from the enemies (see `threats`)."""
+    board = state.board
+    spots = [e.hex for e in enemies if e.hex is not None]
+    if not spots:
+        return True
+    if any(board.distance(to, h) < board.distance(frm, h) for h in spots):
+        return False
+    return min(board.distance(to, h) for h in spots) > min(board.distance(frm, h) for h in spots)
+
+
+def path_cost(state: TgxState, unit: Unit, path: Sequence[Offset]) -> float:
+    """MP a path costs, for a preview; IllegalOrder where a step is forbidden or unpaid."""
+    assert unit.hex is not None
+    allowance = unit.type.movement - unit.moved_mp
+    spent = 0.0
+    here = unit.hex
+    for index, to in enumerate(path):
+        s = step(state, unit, here, to, unit.hex)
+        cost = (allowance - spent) if s.all_mp else s.cost
+        if spent + cost > allowance + 1e-9 and not (index == 0 and unit.type.movement >= 1):
+            raise IllegalOrder(f"{unit.id} lacks the MP to enter {to}")
+        spent += max(cost, 0)
+        here = to
+        if (s.halt or (index == 0 and spent > allowance)) and index != len(path) - 1:
+            raise IllegalOrder(f"{unit.id} must stop at {to}: {s.halt or 'its one hex'}")
+    return spent
+
+
+def reach(state: TgxState, unit: Unit, *, quick: bool = False) -> dict[Offset, float]:
+    """Every hex the unit can end a move in this activation, with the least MP, as a
+    Dijkstra search over `step` (mines, morale checks and opportunity fire not foreseen);
+    `quick`: at Infantry Quick-Time, one MP more (optional rule 15)."""
+    assert unit.hex is not None
+    start = unit.hex
+    allowance = unit.type.movement - unit.moved_mp + (1 if quick else 0)
+    best: dict[Offset, float] = {start: 0.0}
+    heap: list[tuple[float, Offset]] = [(0.0, start)]
+    enemies = threats(state, unit) if unit.disrupted else []
+    while heap:
+        spent, here = heapq.heappop(heap)
+        if spent > best.get(here, math.inf) + 1e-9:
+            continue
+        for to in state.board.neighbors(here):
+            if enemies and not moves_away(state, here, to, enemies):
+                continue
+            try:
+                s = step(state, unit, here, to, start, quick=quick)
+            except IllegalOrder:
+                continue
+            cost = allowance - spent if s.all_mp else s.cost
+            total = spent + cost
+            first = here == start
+            if total > allowance + 1e-9:
+                if not (first and unit.type.movement >= 1):
+                    continue
+                total = allowance
+                terminal = True
+            else:
+                terminal = bool(s.halt) or s.all_mp
+            if total + 1e-9 < best.get(to, math.inf):
+                best[to] = total
+                if not terminal:
+                    heapq.heappush(heap, (total, to))
+    del best[start]
+    return best

@@ -1,0 +1,55 @@
+"""`hexwright play`, `replay` and `balance` on the Tactical GameX sample situation: four turns of
+the computer against itself saved as a `.tgxplay.yaml` replay to the same events, a human side
+passes, and `balance` reports the distribution of outcomes (whole games)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from editor.cli import main
+
+SAMPLE = (
+    Path(__file__).parents[2]
+    / "sample_data/tgx_steppe43/scenarios/hill-at-krasnaya-polyana.situation.yaml"
+)
+
+
+def test_play_save_and_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    saved = tmp_path / "seed-5.tgxplay.yaml"
+    code = main(
+        [
+            "play", str(SAMPLE), "--allied", "computer", "--axis", "computer",
+            "--seed", "5", "--turns", "4", "--save", str(saved), "--json",
+        ]
+    )  # fmt: skip
+    assert code == 0
+    played = json.loads(capsys.readouterr().out)
+    assert played["result"] is None  # four turns of ten
+    assert any("housekeeping; turn 4 begins" in e["text"] for e in played["events"])
+    assert main(["replay", str(saved), "--json"]) == 0
+    replayed = json.loads(capsys.readouterr().out)
+    assert replayed["refused"] is None
+    assert replayed["replayed"] == replayed["orders"] == len(played["orders"])
+    assert replayed["events"] == played["events"]
+
+
+def test_a_human_side_passes_every_impulse(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", str(SAMPLE), "--turns", "1", "--axis", "computer", "--json"]) == 0
+    events = json.loads(capsys.readouterr().out)["events"]
+    allied = [e["text"] for e in events if e["text"].startswith("allied")]
+    assert allied
+    assert all("impulse" in t or "passes" in t for t in allied)
+
+
+def test_balance_reports_the_distribution(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["balance", str(SAMPLE), "--games", "2", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["games"] == 2
+    assert sum(o["games"] for o in report["outcomes"]) == 2
+    for outcome in report["outcomes"]:
+        low, high = outcome["wilson95"]
+        assert low <= outcome["share"] <= high
+    assert [r["seed"] for r in report["records"]] == [1, 2]
