@@ -41,12 +41,14 @@ from editor.opening import open_with_progress
 from editor.recovery import Autosaver
 from editor.selection import Selection
 from editor.startup import paused_collection, release_what_started
+from editor.tactical_gamex.document import is_situation, open_situation
 from editor.tools.base import MapTool
 from editor.tools.manager import ToolManager
 from editor.tools.registry import TOOL_CLASSES
 from editor.window_chrome import WindowChrome
 from editor.window_docks import DOCK_CLASSES
 from editor.window_keys import WindowKeys
+from editor.window_rulesets import RulesetSwitch
 from editor.window_testplay import TestPlayController
 from schemas.problems import Severity
 
@@ -81,6 +83,7 @@ class MainWindow(WindowChrome):
         self.map_view.drop_handler = self.tools.tool("units")
         self.disk_changes = DiskChanges(self)
         self.setCentralWidget(self.disk_changes.around(self.map_view))
+        self.rulesets = RulesetSwitch(self)
         self.docks: dict[str, DocumentDock] = {}
         for dock_class in DOCK_CLASSES:
             dock = dock_class(self.selection, self)
@@ -126,7 +129,11 @@ class MainWindow(WindowChrome):
             return False
         with paused_collection():
             try:
-                document = open_with_progress(target, self)
+                document = (
+                    open_situation(target)
+                    if is_situation(target)
+                    else open_with_progress(target, self)
+                )
             except DocumentError as exc:
                 self._error("Open", exc.details())
                 return False
@@ -152,14 +159,17 @@ class MainWindow(WindowChrome):
             self.document.deleteLater()
             release_what_started()
         self.document = document
+        # A Tactical GameX situation has its own board and panels; the Panzer views see none.
+        panzer = self.rulesets.panzer_document(document)
         self.selection.select_hex(None)
         self.selection.select_units([])
         self._use_stack(document)
-        self.map_view.set_document(document)
+        self.map_view.set_document(panzer)
         self.tools.set_scene(self.map_view.scene)
         for dock in self.docks.values():
-            dock.set_document(document)
-        self.disk_changes.set_document(document)
+            dock.set_document(panzer)
+        self.disk_changes.set_document(panzer)
+        self.rulesets.apply(document)
         if document is not None:
             document.setParent(self)
             document.dirty_changed.connect(self._update_title)
@@ -167,6 +177,7 @@ class MainWindow(WindowChrome):
             document.scenario_path_changed.connect(self._update_title)
             document.undo_stack.cleanChanged.connect(self._update_actions)
             self.autosaver.set_document(document)
+        if panzer is not None:
             self.map_view.zoom_to_fit()
         if document is None:  # nothing of the closed scenario stays on screen
             for label in (self.hex_label, self.zoom_label, self.problems_label):
@@ -221,8 +232,9 @@ class MainWindow(WindowChrome):
         )
         if not chosen:
             return False
-        if not chosen.endswith((".scenario.yaml", ".scenario.yml", ".scenario.json")):
-            chosen += ".scenario.yaml"
+        kind = "situation" if self.rulesets.is_tactical_gamex else "scenario"
+        if not chosen.endswith((f".{kind}.yaml", f".{kind}.yml", f".{kind}.json")):
+            chosen += f".{kind}.yaml"
         ok = self._saving(lambda: document.save_as(chosen))
         if ok:
             self._remember(Path(chosen))
@@ -273,10 +285,8 @@ class MainWindow(WindowChrome):
             self.setWindowModified(False)
             return
         playing = " — Test-play" if self.testplay.is_running else ""
-        self.setWindowTitle(
-            f"{document.scenario_path.name}[*] — {document.scenario.header.title}{playing}"
-            f" — {APP_NAME}"
-        )
+        title = getattr(document, "display_title", None) or document.scenario.header.title
+        self.setWindowTitle(f"{document.scenario_path.name}[*] — {title}{playing} — {APP_NAME}")
         self.setWindowModified(document.is_dirty)
         self._update_actions()
 
@@ -314,6 +324,7 @@ class MainWindow(WindowChrome):
         self.save_action.setEnabled(bool(dirty) or (has and document.is_untitled))
         self.revert_action.setEnabled(editing and bool(dirty) and not document.is_untitled)
         self.testplay.update_actions()
+        self.rulesets.update_actions()
 
     def _show_hover(self, hex_: tuple[int, int] | None) -> None:
         if self.document is None or hex_ is None:
@@ -322,6 +333,8 @@ class MainWindow(WindowChrome):
         self.hex_label.setText(describe_hex(self.document, hex_))
 
     def _show_problem_counts(self, counts: dict[Severity, int]) -> None:
+        if self.rulesets.is_tactical_gamex:
+            return  # the situation's own checks count its problems
         self.problems_label.setText(describe_counts(counts) if self.document is not None else "")
 
     def _choose_and_open(self) -> None:
@@ -484,7 +497,11 @@ def _scenario_of(path: Path) -> Path | None:
     if path.is_file():
         return path
     for folder in (path / "scenarios", path):
-        found = sorted(folder.glob("*.scenario.*")) if folder.is_dir() else []
+        found = (
+            sorted([*folder.glob("*.scenario.*"), *folder.glob("*.situation.*")])
+            if folder.is_dir()
+            else []
+        )
         if found:
             return found[0]
     return None

@@ -9,7 +9,9 @@ from editor.document import Document
 from editor.settings import recent_files
 
 SCENARIO_PATTERNS = ("*.scenario.yaml", "*.scenario.yml", "*.scenario.json")
-SCENARIO_FILTER = f"Scenarios ({' '.join(SCENARIO_PATTERNS)})"
+SITUATION_PATTERNS = ("*.situation.yaml", "*.situation.yml", "*.situation.json")
+"""Tactical GameX situations, which File > Open offers beside the scenarios."""
+SCENARIO_FILTER = f"Scenarios and situations ({' '.join(SCENARIO_PATTERNS + SITUATION_PATTERNS)})"
 
 
 def scenario_folder(document: Document | None) -> Path:

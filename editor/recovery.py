@@ -27,6 +27,7 @@ from PySide6.QtCore import QObject, QTimer
 from editor.commands import ReplaceFile
 from editor.document import Document, DocumentError, FileSlot
 from editor.settings import data_dir
+from editor.tactical_gamex.document import is_situation, open_situation
 from schemas.disk_identity import DiskIdentity
 from schemas.io import FileKind, dump_text, is_json, load_file, load_text, write_atomic
 from schemas.save_journal import digest_of
@@ -73,7 +74,7 @@ class RecoveryCopy:
         decides. Raises ValueError (or DocumentError) when a copy no longer loads.
         """
         try:
-            document = Document.open(self.scenario)
+            document = _open(self.scenario)
         except DocumentError:
             document = None
         if document is None or not self._fits(document):
@@ -114,7 +115,11 @@ class RecoveryCopy:
 
     def _restore_unopened(self, keep_disk: KeepDisk) -> Document:
         """A scenario that does not open from disk (never saved, or broken since): the copy
-        is the document, each file unsaved over what is on disk, as far as that loads."""
+        is the document, each file unsaved over what is on disk, as far as that loads. A
+        Tactical GameX situation needs its panels from disk: without them there is nothing
+        to restore it over."""
+        if is_situation(self.scenario):
+            raise ValueError(f"{self.scenario.name} and its panels no longer open from disk")
         slots: dict[FileKind, FileSlot] = {}
         for entry in self.files:
             kind, path = FileKind(entry["kind"]), Path(entry["path"])
@@ -142,6 +147,11 @@ class RecoveryCopy:
         if not loaded.ok:
             raise ValueError(f"the recovery copy of {path.name} does not load")
         return loaded.model
+
+
+def _open(path: Path) -> Any:
+    """The document of a scenario, or of a Tactical GameX situation."""
+    return open_situation(path) if is_situation(path) else Document.open(path)
 
 
 def new_session() -> Path:

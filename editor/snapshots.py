@@ -5,8 +5,9 @@ It writes the main window with the whole map, zoomed in on a town with units, ea
 in use with its options, each dock in front, the Compare panel after a few edits, File > Print's
 preview of a briefing and of the OOB, test-play (a move, a fire's preview and result, an
 assault's preview, arrivals, the Line of sight overlay), the Balance panel after a run and
-after an A/B comparison, and the whole map exported as a picture. Settings go to a throw-away
-folder, so the shots always show the default layout.
+after an A/B comparison, the whole map exported as a picture, and the sample Tactical GameX
+situation with its panels (`editor.tactical_gamex.snapshots`); given a situation, only the
+latter. Settings go to a throw-away folder, so the shots always show the default layout.
 """
 
 from __future__ import annotations
@@ -33,13 +34,13 @@ def take(out_dir: Path, scenario: Path | None = None, town: str = TOWN) -> list[
 
     from editor.app import SAMPLE_SCENARIO, start  # noqa: PLC0415
     from editor.map.export import render_whole_map  # noqa: PLC0415
+    from editor.tactical_gamex.snapshots import sample_situation, take_tgx  # noqa: PLC0415
 
     out_dir.mkdir(parents=True, exist_ok=True)
-    window = start([str(scenario or SAMPLE_SCENARIO)], ask=lambda *_: None)
+    tgx_only = scenario is not None and ".situation." in scenario.name
+    window = start([] if tgx_only else [str(scenario or SAMPLE_SCENARIO)], ask=lambda *_: None)
     window.resize(*WINDOW_SIZE)
     window.show()
-    document = window.document
-    assert document is not None, "the scenario did not open"
     written: list[Path] = []
 
     def shot(name: str) -> None:
@@ -48,6 +49,14 @@ def take(out_dir: Path, scenario: Path | None = None, town: str = TOWN) -> list[
         path = out_dir / f"{name}.png"
         window.grab().save(str(path))
         written.append(path)
+
+    if tgx_only:
+        assert scenario is not None
+        take_tgx(window, scenario, shot)
+        window.close()
+        return written
+    document = window.document
+    assert document is not None, "the scenario did not open"
 
     problems = window.docks.get("problems")
     checker = getattr(problems, "checker", None)
@@ -92,6 +101,7 @@ def take(out_dir: Path, scenario: Path | None = None, town: str = TOWN) -> list[
     image.save(str(whole))
     written.append(whole)
     window.autosaver.close()
+    take_tgx(window, sample_situation(), shot)
     window.close()
     return written
 

@@ -302,6 +302,7 @@ class WindowChrome(QMainWindow):
         self.layers_menu = view_menu.addMenu("Map &Layers")
         self._fill_layers_menu()
         panels = view_menu.addMenu("&Panels")
+        self.panels_menu = panels
         for dock in self.docks.values():
             panels.addAction(dock.toggleViewAction())
         view_menu.addMenu(self.keyboard.panels_menu)

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QWidget
 from editor import icons
 from editor.dock_focus import DockTabbing, dock_of
 from editor.docks.base import DocumentDock
-from editor.help import HOME, MAP_TOPIC, PANEL_TOPICS
+from editor.help import BOARD_TOPIC, HOME, MAP_TOPIC, PANEL_TOPICS
 from editor.help_window import HelpWindow
 from editor.shortcuts import PANEL_KEYS
 from editor.shortcuts_dialog import ShortcutsDialog
@@ -136,6 +136,11 @@ class WindowKeys(QObject):
             focused is self.map_view or self.map_view.isAncestorOf(focused)
         ):
             return MAP_TOPIC
+        widget = focused
+        while widget is not None:  # the Tactical GameX board
+            if widget.objectName() == "tgx_board":
+                return BOARD_TOPIC
+            widget = widget.parentWidget()
         return HOME
 
     def show_help(self, topic: str | None = None) -> None:

@@ -33,9 +33,20 @@ PANEL_TOPICS: dict[str, str] = {
     "timeline": "scenario",
     "briefing": "briefing-printing",
     "unit_types": "unit-types",
+    "tgx_panels": "tactical-gamex",
+    "tgx_unit_types": "tactical-gamex",
+    "tgx_forces": "tactical-gamex",
+    "tgx_tables": "tactical-gamex",
+    "tgx_setup": "tactical-gamex",
+    "tgx_victory": "tactical-gamex",
+    "tgx_situation": "tactical-gamex",
+    "tgx_hex_info": "tactical-gamex",
+    "tgx_problems": "tactical-gamex",
 }
 """The topic F1 opens for each panel, by the dock's object name."""
 MAP_TOPIC = "map-tools"
+BOARD_TOPIC = "tactical-gamex"
+"""The topic F1 opens on the Tactical GameX board."""
 HOME = "overview"
 
 

@@ -306,7 +306,18 @@ class NewTitleDialog(QDialog):
         self.legend_note = QLabel()
         self.legend_note.setWordWrap(True)
 
+        self.ruleset = QComboBox()
+        self.ruleset.addItem("Panzer Campaigns / Panzer Battles", "panzer")
+        self.ruleset.addItem("Tactical GameX", "tactical_gamex")
+        self.ruleset.setToolTip(
+            "The game system of the title: it decides the files, panels and tools it is edited with"
+        )
+        from editor.tactical_gamex.new_title_form import TgxTitleForm  # noqa: PLC0415
+
+        self.tgx_form = TgxTitleForm(self)
         form = QFormLayout()
+        self._form = form
+        form.addRow("Ruleset", self.ruleset)
         form.addRow("Start from scenario", self.template)
         form.addRow("Create in", self.location)
         form.addRow("Title folder name", self.folder_name)
@@ -322,6 +333,7 @@ class NewTitleDialog(QDialog):
         form.addRow("Legend from", self.legend_from)
         form.addRow("Base terrain", self.base)
         form.addRow("", self.legend_note)
+        form.addRow(self.tgx_form)
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.create_button = buttons.addButton("Create", QDialogButtonBox.ButtonRole.AcceptRole)
@@ -331,6 +343,8 @@ class NewTitleDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(buttons)
 
+        self.ruleset.currentIndexChanged.connect(self._ruleset_changed)
+        self._ruleset_changed()
         self.template.edit.textChanged.connect(self._template_changed)
         self.legend_from.edit.textChanged.connect(self._load_legend)
         if template is not None:
@@ -338,6 +352,22 @@ class NewTitleDialog(QDialog):
             self.location.edit.setText(str(template.resolve().parent.parent.parent))
         self._load_legend()
         self.resize(640, 0)
+
+    def _ruleset_changed(self) -> None:
+        """Show the fields of the chosen ruleset's titles only."""
+        tgx = self.ruleset.currentData() == "tactical_gamex"
+        panzer_only = (
+            self.template,
+            self.map_name,
+            self.width_spin,
+            self.stagger,
+            self.legend_from,
+            self.base,
+            self.legend_note,
+        )
+        for widget in panzer_only:
+            self._form.setRowVisible(_form_row(self._form, widget), not tgx)
+        self._form.setRowVisible(_form_row(self._form, self.tgx_form), tgx)
 
     def _size_spin(self, value: int, tip: str | None) -> QSpinBox:
         spin = QSpinBox()
@@ -400,6 +430,13 @@ class NewTitleDialog(QDialog):
         """Write the new title; return its scenario path (raises ValueError, OSError)."""
         template, location = self.template.path(), self.location.path()
         name = self.folder_name.text().strip()
+        if self.ruleset.currentData() == "tactical_gamex":
+            if location is None or not name or any(ch in name for ch in "/\\:"):
+                raise ValueError("Choose where to create the title and name its folder.")
+            self.created = self.tgx_form.create(
+                location / name, self.title.text().strip() or "New situation"
+            )
+            return self.created
         if template is None or not template.is_file():
             raise ValueError("Choose the scenario whose OOB and parameter data to start from.")
         if location is None or not name:
@@ -421,6 +458,21 @@ class NewTitleDialog(QDialog):
             QMessageBox.warning(self, "New Title", str(exc))
             return
         self.accept()
+
+
+def _form_row(form: QFormLayout, widget: QWidget) -> int:
+    """The row of a form that holds a widget (or the layout holding it)."""
+    for row in range(form.rowCount()):
+        for role in (QFormLayout.ItemRole.FieldRole, QFormLayout.ItemRole.SpanningRole):
+            item = form.itemAt(row, role)
+            if item is None:
+                continue
+            if item.widget() is widget:
+                return row
+            layout = item.layout()
+            if layout is not None and layout.indexOf(widget) >= 0:
+                return row
+    raise ValueError("not in the form")
 
 
 def new_title_dialog(parent: QWidget | None = None, template: Path | None = None) -> Path | None:

@@ -1,0 +1,110 @@
+"""The Tactical GameX side of the window: the board view, its tools, the panels of the ruleset
+and what they share (the chosen counter, setup area and hex), wired together once. The window
+shows it in place of the Panzer map while a situation is open (`editor.window_rulesets`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QWidget
+
+from editor.docks.base import DocumentDock
+from editor.selection import Selection
+from editor.tactical_gamex.board_tools import TOOL_CLASSES, BoardTool, TgxSelection
+from editor.tactical_gamex.board_view import BoardView
+from editor.tactical_gamex.document import TgxDocument
+from editor.tactical_gamex.forces_dock import ForcesDock
+from editor.tactical_gamex.hex_info_dock import TgxHexInfoDock
+from editor.tactical_gamex.hex_text import hex_line
+from editor.tactical_gamex.panel_layout import PanelLayoutDock
+from editor.tactical_gamex.problems_dock import TgxProblemsDock
+from editor.tactical_gamex.setup_dock import SetupDock
+from editor.tactical_gamex.situation_dock import SituationDock
+from editor.tactical_gamex.tables_dock import TablesDock
+from editor.tactical_gamex.unit_types_dock import UnitTypesDock
+from editor.tactical_gamex.victory_dock import VictoryDock
+
+DOCK_CLASSES: tuple[type[DocumentDock], ...] = (
+    ForcesDock,
+    SetupDock,
+    PanelLayoutDock,
+    TgxHexInfoDock,
+    VictoryDock,
+    SituationDock,
+    UnitTypesDock,
+    TablesDock,
+    TgxProblemsDock,
+)
+"""The Tactical GameX panels, in the View > Panels order; within each dock area, the first is
+in front."""
+
+
+class TgxWorkspace(QObject):
+    """The board, its tools and the Tactical GameX panels of one window."""
+
+    message = Signal(str)
+    """A line for the status bar."""
+    hovered = Signal(str)
+    """The hex under the mouse in words (native address first), or ""."""
+    counts = Signal(str)
+    """The situation's problem counts, "1 error, 0 warnings", after each check."""
+
+    def __init__(self, selection: Selection, window: QWidget) -> None:
+        super().__init__(window)
+        self.view = BoardView(window)
+        self.chosen = TgxSelection(self)
+        self.tools: list[BoardTool] = [tool(self.view, self.chosen) for tool in TOOL_CLASSES]
+        self.tool = self.tools[0]
+        self.view.tool = self.tool
+        self.docks: dict[str, DocumentDock] = {}
+        for dock_class in DOCK_CLASSES:
+            dock = dock_class(selection, window)
+            dock.chosen = self.chosen  # type: ignore[attr-defined]
+            self.docks[dock.objectName()] = dock
+        self.chosen.message.connect(self.message)
+        self.chosen.counter_chosen.connect(self._counter_chosen)
+        self.chosen.area_chosen.connect(self._area_chosen)
+        self.chosen.hex_chosen.connect(self._hex_chosen)
+        self.view.hex_clicked.connect(self.chosen.choose_hex)
+        self.view.hex_hovered.connect(self._hovered)
+        problems = self.docks["tgx_problems"]
+        problems.counts_changed.connect(self.counts)  # type: ignore[attr-defined]
+        problems.hex_requested.connect(self.show_hex)  # type: ignore[attr-defined]
+
+    def set_document(self, document: TgxDocument | None) -> None:
+        """Show a situation on the board (None: none)."""
+        self.chosen.choose_counter(None)
+        self.chosen.choose_area(None)
+        self.chosen.choose_hex(None)
+        self.view.set_document(document)
+
+    def use_tool(self, tool: BoardTool) -> None:
+        """Make a tool the board's current one."""
+        self.tool = tool
+        self.view.tool = tool
+        self.message.emit(f"{tool.label}: {tool.tip}")
+
+    def show_hex(self, spot: tuple[int, int]) -> None:
+        """Bring a board hex into sight, selected, and describe it in Hex Info."""
+        self.view.selected_hex = spot
+        self.view.centerOn(self.view.center(spot))
+        self.view.item.update()
+        self.chosen.choose_hex(spot)
+
+    def _hovered(self, spot: Any) -> None:
+        board = self.view.board()
+        self.hovered.emit(hex_line(board, spot) if board is not None and spot is not None else "")
+
+    def _counter_chosen(self, counter_id: Any) -> None:
+        self.view.selected_counter = counter_id
+        self.view.item.update()
+
+    def _area_chosen(self, area_id: Any) -> None:
+        self.view.highlight_area = area_id
+        self.view.item.update()
+
+    def _hex_chosen(self, spot: Any) -> None:
+        info = self.docks.get("tgx_hex_info")
+        if isinstance(info, TgxHexInfoDock):
+            info.show_hex(spot)
