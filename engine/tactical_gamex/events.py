@@ -204,6 +204,21 @@ class CommandPostAttached:
 
 
 @dataclass(frozen=True, slots=True)
+class Landed:
+    """An airborne unit's drop: its target, the 11-66 roll and the hex it came down in
+    [003 11.3, 11.4]."""
+
+    turn: int
+    unit: str
+    target: Offset
+    roll: int
+    hex: Offset
+
+    def describe(self) -> str:
+        return f"{self.unit} drops for {self.target}: {self.roll}, lands at {self.hex}"
+
+
+@dataclass(frozen=True, slots=True)
 class StoodUp:
     """A unit Down in a stream came Up, for its whole movement [003 6.3.9]."""
 
@@ -369,6 +384,7 @@ TgxEvent = (
     | UnitMoved
     | Transported
     | StoodUp
+    | Landed
     | CommandPostAttached
     | BlockFireRolled
     | StressRolled

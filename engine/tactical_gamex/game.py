@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from engine.tactical_gamex import (
+    airborne,
     attacks,
     banzai,
     combat,
@@ -104,6 +105,9 @@ class TacticalGame(SpecialOrders):
         self.orders: list[TgxOrder] = []
         self.result: TgxGameEnded | None = None
         self._checkpoints: list[_Checkpoint] = []
+        if state.lifts:  # [003 11.0] airborne landings come before the first turn
+            self._emit(airborne.land(state, state.lifts))
+            state.lifts = ()
         self._emit(start_turn(state))
 
     # --- where we are -----------------------------------------------------------------------

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from engine.dice import Dice
 from engine.hexgrid import Grid, Hex
+from engine.tactical_gamex.airborne import Lift
 from engine.tactical_gamex.aircraft import Aircraft
 from engine.tactical_gamex.board import Board, side
 from engine.tactical_gamex.game import TacticalGame
@@ -74,6 +75,7 @@ def tables_of(model: RulesetTables) -> Tables:
         },
         scatter=tuple((q, r) for q, r in scatter),
         wrecks_negating_road=model.wrecks_negating_road,
+        airborne_scatter={s.roll: (s.ahead, s.right) for s in model.airborne_scatter},
         aa_fire=tuple(
             (c.min_attack, tuple(r.value for r in c.results)) for c in model.aa_fire.columns
         ),
@@ -149,6 +151,7 @@ def state_of(bundle: SituationBundle, seed: int) -> TgxState:
     state.options = frozenset(rule.value for rule in situation.optional_rules)
     _place_forces(state, situation, bundle.board, types)
     _aircraft(state, situation, {t.id: t for t in library.unit_types})
+    _lifts(state, situation, bundle.board)
     _place_markers(state, situation, bundle.board)
     _victory(state, situation, bundle.board)
     return state
@@ -282,6 +285,38 @@ def _aircraft(state: TgxState, situation: SituationFile, library: dict[str, Unit
             state.aircraft[ident] = Aircraft(
                 ident, allotment.side, model.name, attacks, tuple(allotment.turns)
             )
+
+
+HEADING = {"top": 180, "right": 270, "bottom": 0, "left": 90}
+"""The screen heading of a flight coming in from each board edge (degrees from up)."""
+
+
+def _lifts(state: TgxState, situation: SituationFile, assembled: AssembledBoard) -> None:
+    """The situation's airborne lifts, their cargo off the board until they land [003 11.0]."""
+    assault = situation.airborne
+    if assault is None:
+        return
+    heading = HEADING[compass_edge(situation.board.north, assault.approach).value]
+    lifts = []
+    for lift in assault.lifts:
+        carrier = state.units.get(lift.carrier)
+        glider = carrier is not None and carrier.type.has("glider")
+        for unit_id in lift.cargo:
+            state.units[unit_id].hex = None
+            state.units[unit_id].carrier = None
+        if carrier is not None:
+            carrier.hex = None
+        lifts.append(
+            Lift(
+                assault.side,
+                lift.carrier,
+                tuple(lift.cargo),
+                _hex(assembled, lift.target),
+                glider,
+                heading,
+            )
+        )
+    state.lifts = tuple(lifts)
 
 
 def _place_markers(state: TgxState, situation: SituationFile, assembled: AssembledBoard) -> None:

@@ -150,6 +150,8 @@ class TgxState:
     eliminated: dict[Side, int] = field(default_factory=lambda: {Side.ALLIED: 0, Side.AXIS: 0})
     phase: Phase = Phase.ACTIVATION
     batteries: dict[str, Battery] = field(default_factory=dict)
+    lifts: tuple[Any, ...] = ()
+    """Airborne lifts (`airborne.Lift`) landing before the first turn [003 11.0]."""
     aircraft: dict[str, Any] = field(default_factory=dict)
     """The situation's aircraft (`aircraft.Aircraft`), by id [003 6.4.7]."""
     cp_track: list[tuple[int, Side]] = field(default_factory=list)

@@ -139,6 +139,8 @@ class Tables:
     wrecks_negating_road: int = 3
     """B.15 #5: the movement example's three wrecks nullify the road rate, fewer do not [003
     5.1], where 8.0 says any neutral counter negates it; three, as a ruleset option."""
+    airborne_scatter: Mapping[int, tuple[int, int]] = field(default_factory=dict)
+    """The airborne scatter diagram: 11-66 to (hexes ahead, hexes right) [003 11.3]."""
     aa_fire: tuple[tuple[int, tuple[str, ...]], ...] = ()
     """The AA Fire Table: (least summed strength, results for dice 1-6) per column."""
     between_levels_blind_spot: bool = True

@@ -79,7 +79,7 @@ def walk(
                 halted = "interdiction fire before it spent its MP"
                 break
         if here in state.counters.mines and not _mine_proof(unit):
-            events += _mine_attack(state, unit, here)
+            events += mine_attack(state, unit, here)
             if unit.hex is None or (steady and unit.disrupted):
                 halted = "a mine attack as it left the minefield"
                 break
@@ -89,7 +89,7 @@ def walk(
         walked.append(to)
         here = to
         if to in state.counters.mines and not _mine_proof(unit):
-            events += _mine_attack(state, unit, to)
+            events += mine_attack(state, unit, to)
             if unit.hex is None or (steady and unit.disrupted):
                 halted = "the minefield"
                 break
@@ -165,7 +165,7 @@ def _mine_proof(unit: Unit) -> bool:
     return unit.type.has(ENGINEER) or unit.type.has(FLAIL)
 
 
-def _mine_attack(state: TgxState, unit: Unit, hex_: Offset) -> list[object]:
+def mine_attack(state: TgxState, unit: Unit, hex_: Offset) -> list[object]:
     """A minefield attacks a unit on its strength's column, without modifiers [003 8.2]."""
     column = state.counters.mines[hex_]
     spec = AttackSpec("mine attack", (), hex_, (unit,), 0, 0, terrain=False)
