@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 Offset = tuple[int, int]
 
 REACH = QColor(80, 200, 255, 70)
+UNSEEN = QColor(20, 20, 30, 110)
 PATH = QColor("#ffd21f")
 TARGET = QColor("#e2382a")
 
@@ -36,6 +37,8 @@ class PlayMarks:
     reach: dict[Offset, float] = field(default_factory=dict)
     path: tuple[Offset, ...] = ()
     target: Offset | None = None
+    sight: set[Offset] | None = None
+    """The hexes in line of sight of the chosen unit, when the overlay is on [003 6.3.7]."""
 
     def paint(self, painter: QPainter) -> None:
         """Draw the marks (the view calls it after its own layers)."""
@@ -43,6 +46,12 @@ class PlayMarks:
             return
         painter.save()
         painter.setPen(Qt.PenStyle.NoPen)
+        if self.sight is not None:
+            # Shade what the chosen unit cannot see: the seen hexes stay as they are.
+            painter.setBrush(UNSEEN)
+            for spot in board_hexes(self.view):
+                if spot not in self.sight:
+                    painter.drawPolygon(self.view.polygon(spot))
         painter.setBrush(REACH)
         for spot in self.reach:
             painter.drawPolygon(self.view.polygon(spot))
@@ -109,3 +118,11 @@ class PlayMarks:
                     painter.drawText(
                         rect, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignRight, flags
                     )
+
+
+def board_hexes(view: BoardView) -> list[Offset]:
+    """Every hex of the assembled board the view shows."""
+    board = view.board()
+    if board is None:
+        return []
+    return [(c, r) for r in range(board.height) for c in range(board.width)]

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QFileDialog,
     QHBoxLayout,
@@ -91,6 +92,10 @@ class TgxTestPlayDock(TgxDock):
         for button in (self.pass_button, self.undo_button, self.save_button, self.open_button):
             actions.addWidget(button)
         layout.addLayout(actions)
+        self.sight_box = QCheckBox("Line of sight of the chosen unit", body)
+        self.sight_box.setToolTip("Shade the hexes the chosen unit cannot see [003 6.3.7]")
+        self.sight_box.toggled.connect(self._sight_toggled)
+        layout.addWidget(self.sight_box)
         self.preview = QLabel(body)
         self.preview.setObjectName("tgx_attack_preview")
         self.preview.setWordWrap(True)
@@ -125,6 +130,7 @@ class TgxTestPlayDock(TgxDock):
         self.use_tool = use_tool
         player.changed.connect(self._show)
         player.refused.connect(self.refusal.setText)
+        player.set_show_sight(self.sight_box.isChecked())
 
     def show_document(self, document: TgxDocument | None) -> None:
         if self.session is not None and self.session.document is not document:
@@ -222,6 +228,10 @@ class TgxTestPlayDock(TgxDock):
     def _fire(self) -> None:
         if self.player is not None and self.player.fire_at_target():
             self.refusal.clear()
+
+    def _sight_toggled(self, shown: bool) -> None:
+        if self.player is not None:
+            self.player.set_show_sight(shown)
 
     def _rally(self) -> None:
         if self.player is not None and self.player.rally_chosen():

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
-from editor.tactical_gamex.testplay.board_marks import PlayMarks
+from editor.tactical_gamex.testplay.board_marks import PlayMarks, board_hexes
 from editor.tactical_gamex.testplay.preview import AttackPreview, assault_preview, fire_preview
 
 if TYPE_CHECKING:
@@ -34,6 +34,8 @@ class TgxPlayer(QObject):
         self.fire: AttackPreview | str | None = None
         """The preview of firing at the aimed hex, or why it may not be given."""
         self.assault: AttackPreview | str | None = None
+        self.show_sight = False
+        """Whether the hexes out of the chosen unit's line of sight are shaded."""
         view.hex_hovered.connect(self.hover)
 
     # The session -----------------------------------------------------------------------------
@@ -55,10 +57,29 @@ class TgxPlayer(QObject):
             return
         self.marks.reach = game.legal_moves(chosen) if not game.is_over else {}
         self.marks.path = ()
+        self._sight()
         self._aim(self.marks.target)
+
+    def set_show_sight(self, shown: bool) -> None:
+        """Shade the hexes the chosen unit cannot see (the Line of Sight overlay)."""
+        self.show_sight = shown
+        self._sight()
+        self._update()
+
+    def _sight(self) -> None:
+        from engine.tactical_gamex.los import has_los  # noqa: PLC0415
+
+        game = self.session.game if self.session is not None else None
+        chosen = self.marks.chosen
+        where = game.state.units[chosen].hex if game and chosen in game.state.units else None
+        if not self.show_sight or game is None or where is None:
+            self.marks.sight = None
+            return
+        self.marks.sight = {h for h in board_hexes(self.view) if has_los(game.state, where, h)}
 
     def clear(self) -> None:
         """Nothing chosen, nothing aimed at."""
+        self.marks.sight = None
         self.marks.chosen = None
         self.marks.reach = {}
         self.marks.path = ()
@@ -103,6 +124,7 @@ class TgxPlayer(QObject):
         self.marks.chosen = unit_id
         self.marks.reach = self.session.game.legal_moves(unit_id)
         self.marks.path = ()
+        self._sight()
         self._aim(self.marks.target)
 
     def path_to(self, spot: Offset) -> tuple[Offset, ...] | None:

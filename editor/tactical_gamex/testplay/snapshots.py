@@ -1,7 +1,7 @@
 """The Tactical GameX test-play screenshots of `python -m editor.snapshots`: the sample
-situation played from the Test-play panel, with a Panzer IV's reach and path, then a fire's
-preview at a rifle company (the German MGs and Pioniere set up next to it first, an unsaved
-edit, as a designer trying a change would), at 1920x1080 and 1280x720."""
+situation played from the Test-play panel, with a Panzer IV's reach and path, its line of
+sight, then a fire's preview at a rifle company (the German MGs and Pioniere set up next to it
+first, an unsaved edit, as a designer trying a change would), at 1920x1080 and 1280x720."""
 
 from __future__ import annotations
 
@@ -40,6 +40,9 @@ def take_testplay(window: Any, shot: Callable[[str], None]) -> None:
         player.hex_pressed((23, 7))
         player.hover((19, 7))
         shot(f"tgx-testplay-move{suffix}")
+        dock.sight_box.setChecked(True)
+        shot(f"tgx-testplay-sight{suffix}")
+        dock.sight_box.setChecked(False)
         player.hex_pressed((12, 4))
         player.hex_pressed((11, 3))
         shot(f"tgx-testplay-fire-preview{suffix}")

@@ -133,6 +133,15 @@ def test_the_sample_situation_is_test_played_from_the_window(played, tmp_path: P
     _click(view, (22, 7))
     assert game.unit("ger.1pz").hex == (22, 7)
 
+    # The Line of Sight overlay shades the hexes the Panzer IV cannot see.
+    dock.sight_box.setChecked(True)
+    seen = player.marks.sight
+    assert seen is not None
+    assert (21, 7) in seen
+    assert 0 < len(seen) < board.width * board.height
+    dock.sight_box.setChecked(False)
+    assert player.marks.sight is None
+
     # A fire with its preview: the MGs at 1:1 against the rifle company at L4.
     _click(view, (12, 4))
     assert player.marks.chosen == "ger.mg"
@@ -191,6 +200,7 @@ def test_the_sample_situation_is_test_played_from_the_window(played, tmp_path: P
     assert dock.turn_label.text() == f"Game over on turn {ended.turn}: {ended.outcome}"
     assert not dock.pass_button.isEnabled()
     assert any(isinstance(e, MoraleChecked) and e.roll > 0 for e in game.log)
+    assert "rolled Allied" in dock.initiative_label.text()  # a later turn's initiative roll
 
     # Saved and opened again: the same orders on the same seed give the same game.
     saved = dock.session.save(tmp_path / "game.tgxplay.yaml")
