@@ -64,6 +64,7 @@ TACTICAL_GAMEX = EditorProfile(
         "tgx_situation",
         "tgx_hex_info",
         "tgx_problems",
+        "tgx_testplay",
     ),
     tools=("tgx_select", "tgx_counters", "tgx_setup_areas", "tgx_panel_layout"),
     layers=(

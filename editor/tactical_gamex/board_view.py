@@ -5,6 +5,7 @@ board tool under the mouse. Hex positions come from `engine.hexgrid`'s Grid and 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
@@ -108,6 +109,8 @@ class BoardView(QGraphicsView):
         self.selected_counter: str | None = None
         self._fit_pending = False
         self.highlight_area: str | None = None
+        self.overlays: list[Callable[[QPainter], None]] = []
+        """Painters drawn over the board's layers (test-play's units, reach and path)."""
         self.grid = Grid(1, 1)
         self.layout = Layout(SIZE)
         self._scene = QGraphicsScene(self)
@@ -286,6 +289,8 @@ class BoardView(QGraphicsView):
             painter.setPen(pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawPolygon(self.polygon(self.selected_hex))
+        for overlay in self.overlays:
+            overlay(painter)
 
     def _paint_terrain(self, painter: QPainter, board: Any, spots: list[Offset]) -> None:
         grid_pen = QPen(QColor(40, 40, 30, 90), 0)

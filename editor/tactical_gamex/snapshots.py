@@ -55,3 +55,6 @@ def take_tgx(window: Any, situation: Path, shot: Callable[[str], None]) -> None:
             areas = window.document.situation.setup_areas
             workspace.chosen.choose_area(areas[0].id if areas else None)
         shot(f"tgx-{name[4:].replace('_', '-')}")
+    from editor.tactical_gamex.testplay.snapshots import take_testplay  # noqa: PLC0415
+
+    take_testplay(window, shot)

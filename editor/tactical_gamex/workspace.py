@@ -22,6 +22,9 @@ from editor.tactical_gamex.problems_dock import TgxProblemsDock
 from editor.tactical_gamex.setup_dock import SetupDock
 from editor.tactical_gamex.situation_dock import SituationDock
 from editor.tactical_gamex.tables_dock import TablesDock
+from editor.tactical_gamex.testplay.dock import TgxTestPlayDock
+from editor.tactical_gamex.testplay.play_tool import PlayTool
+from editor.tactical_gamex.testplay.player import TgxPlayer
 from editor.tactical_gamex.unit_types_dock import UnitTypesDock
 from editor.tactical_gamex.victory_dock import VictoryDock
 
@@ -35,6 +38,7 @@ DOCK_CLASSES: tuple[type[DocumentDock], ...] = (
     UnitTypesDock,
     TablesDock,
     TgxProblemsDock,
+    TgxTestPlayDock,
 )
 """The Tactical GameX panels, in the View > Panels order; within each dock area, the first is
 in front."""
@@ -71,6 +75,10 @@ class TgxWorkspace(QObject):
         problems = self.docks["tgx_problems"]
         problems.counts_changed.connect(self.counts)  # type: ignore[attr-defined]
         problems.hex_requested.connect(self.show_hex)  # type: ignore[attr-defined]
+        self.player = TgxPlayer(self.view, self)
+        play = self.docks["tgx_testplay"]
+        assert isinstance(play, TgxTestPlayDock)
+        play.attach(self.player, PlayTool(self.view, self.chosen, self.player), self.use_tool)
 
     def set_document(self, document: TgxDocument | None) -> None:
         """Show a situation on the board (None: none)."""

@@ -1,0 +1,349 @@
+"""The Test-play panel of a Tactical GameX situation: start a game of the situation as it is
+(hot-seat or against the computer, with a seed), where it stands (turn, initiative roll,
+impulse, side to act, activation points left), Pass, Take Back, the aimed attack's previews with
+Fire and Close Assault, the log, and Save / Open of the game as a `.tgxplay.yaml`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.selection import Selection
+from editor.tactical_gamex.dock import TgxDock, message_label
+from editor.tactical_gamex.document import TgxDocument
+from editor.tactical_gamex.testplay.status import impulse_line, initiative_line, turn_line
+from schemas.vocabulary import Side
+
+if TYPE_CHECKING:
+    from editor.tactical_gamex.board_tools import BoardTool
+    from editor.tactical_gamex.testplay.player import TgxPlayer
+    from editor.tactical_gamex.testplay.session import TgxPlaySession
+
+MODES: tuple[tuple[str, frozenset[Side]], ...] = (
+    ("Hot-seat: I play both sides", frozenset()),
+    ("The computer plays Allied", frozenset({Side.ALLIED})),
+    ("The computer plays Axis", frozenset({Side.AXIS})),
+    ("The computer plays both", frozenset(Side)),
+)
+
+
+class TgxTestPlayDock(TgxDock):
+    """Test-play of the open Tactical GameX situation."""
+
+    title = "Test-play"
+    object_name = "tgx_testplay"
+    default_area = Qt.DockWidgetArea.LeftDockWidgetArea
+
+    def __init__(self, selection: Selection, parent: QWidget | None = None) -> None:
+        super().__init__(selection, parent)
+        self.session: TgxPlaySession | None = None
+        self.player: TgxPlayer | None = None
+        self._tool_before: Any = None
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        start_row = QHBoxLayout()
+        self.mode = QComboBox(body)
+        for text, _sides in MODES:
+            self.mode.addItem(text)
+        self.mode.currentIndexChanged.connect(self._mode_changed)
+        self.seed = QSpinBox(body)
+        self.seed.setRange(0, 999_999)
+        self.seed.setValue(1)
+        self.seed.setPrefix("seed ")
+        self.seed.setToolTip("The same seed and orders play the same game")
+        self.start_button = QPushButton("Start", body)
+        self.start_button.setToolTip("Play the situation as it is now, unsaved edits included")
+        self.start_button.clicked.connect(self._start_or_stop)
+        start_row.addWidget(self.mode, 1)
+        start_row.addWidget(self.seed)
+        start_row.addWidget(self.start_button)
+        layout.addLayout(start_row)
+        self.turn_label = QLabel(body)
+        self.initiative_label = QLabel(body)
+        self.impulse_label = QLabel(body)
+        for label in (self.turn_label, self.initiative_label, self.impulse_label):
+            label.setWordWrap(True)
+            layout.addWidget(label)
+        self.turn_label.setStyleSheet("font-weight: bold;")
+        actions = QHBoxLayout()
+        self.pass_button = QPushButton("Pass", body)
+        self.pass_button.setToolTip("End the impulse (a pass when no point was spent) [003 4.2.1]")
+        self.pass_button.clicked.connect(self.pass_impulse)
+        self.undo_button = QPushButton("Take Back", body)
+        self.undo_button.setToolTip("Take back the last order: only before a die you saw")
+        self.undo_button.clicked.connect(self.take_back)
+        self.save_button = QPushButton("Save…", body)
+        self.save_button.clicked.connect(self._save)
+        self.open_button = QPushButton("Open…", body)
+        self.open_button.clicked.connect(self._open)
+        for button in (self.pass_button, self.undo_button, self.save_button, self.open_button):
+            actions.addWidget(button)
+        layout.addLayout(actions)
+        self.sight_box = QCheckBox("Line of sight of the chosen unit", body)
+        self.sight_box.setToolTip("Shade the hexes the chosen unit cannot see [003 6.3.7]")
+        self.sight_box.toggled.connect(self._sight_toggled)
+        layout.addWidget(self.sight_box)
+        self.preview = QLabel(body)
+        self.preview.setObjectName("tgx_attack_preview")
+        self.preview.setWordWrap(True)
+        self.preview.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.preview)
+        attack_row = QHBoxLayout()
+        self.fire_button = QPushButton("Fire", body)
+        self.fire_button.clicked.connect(self._fire)
+        self.assault_button = QPushButton("Close Assault", body)
+        self.assault_button.clicked.connect(self._assault)
+        self.rally_button = QPushButton("Rally", body)
+        self.rally_button.setToolTip("Rally the disrupted units of the chosen unit's hex [003 7.3]")
+        self.rally_button.clicked.connect(self._rally)
+        attack_row.addWidget(self.fire_button)
+        attack_row.addWidget(self.assault_button)
+        attack_row.addWidget(self.rally_button)
+        layout.addLayout(attack_row)
+        self.refusal = message_label(body)
+        layout.addWidget(self.refusal)
+        self.log = QListWidget(body)
+        self.log.setObjectName("tgx_play_log")
+        layout.addWidget(self.log, 1)
+        self.setWidget(body)
+        self._show()
+
+    # Wiring (the workspace) ------------------------------------------------------------------
+
+    def attach(self, player: TgxPlayer, tool: BoardTool, use_tool: Any) -> None:
+        """Play through `player`; `use_tool` makes `tool` the board's tool."""
+        self.player = player
+        self.play_tool = tool
+        self.use_tool = use_tool
+        player.changed.connect(self._show)
+        player.refused.connect(self.refusal.setText)
+        player.set_show_sight(self.sight_box.isChecked())
+
+    def show_document(self, document: TgxDocument | None) -> None:
+        if self.session is not None and self.session.document is not document:
+            self.stop()
+        self._show()
+
+    # Playing ---------------------------------------------------------------------------------
+
+    def start(self) -> bool:
+        """Start a game of the open situation as it now is; False (with the reason shown) when
+        it cannot be played."""
+        from editor.tactical_gamex.testplay.session import TgxPlaySession  # noqa: PLC0415
+
+        document = self.document
+        if not isinstance(document, TgxDocument):
+            return False
+        try:
+            session = TgxPlaySession(document, self.seed.value(), (), self)
+        except ValueError as exc:
+            self.refusal.setText(f"The situation cannot be played: {exc}")
+            return False
+        self._begin(session)
+        self._mode_changed()
+        return True
+
+    def stop(self) -> None:
+        """End test-play: the board shows the situation's setup again."""
+        if self.session is None:
+            return
+        self.session.deleteLater()
+        self.session = None
+        if self.player is not None:
+            self.player.follow(None)
+            view = self.player.view
+            view.layers.add("counters")
+            if self.player.marks.paint in view.overlays:
+                view.overlays.remove(self.player.marks.paint)
+            if self._tool_before is not None:
+                self.use_tool(self._tool_before)
+            view.item.update()
+        self.log.clear()
+        self._show()
+
+    def pass_impulse(self) -> None:
+        """End the acting side's impulse."""
+        if self.session is not None and not self.session.game.is_over:
+            self._refuse_or(self.session.pass_impulse)
+
+    def take_back(self) -> None:
+        """Take back the last order when no die the player saw was rolled since."""
+        if self.session is not None:
+            self._refuse_or(self.session.take_back)
+            self._rebuild_log()
+
+    def _begin(self, session: TgxPlaySession) -> None:
+        self.session = session
+        session.events.connect(self._logged)
+        session.changed.connect(self._show)
+        self.log.clear()
+        self._logged(list(session.game.log))
+        if self.player is not None:
+            view = self.player.view
+            view.layers.discard("counters")
+            view.overlays.append(self.player.marks.paint)
+            self._tool_before = view.tool
+            self.use_tool(self.play_tool)
+            self.player.follow(session)
+        self.refusal.clear()
+        self._show()
+
+    def _refuse_or(self, action: Any) -> None:
+        try:
+            action()
+        except ValueError as exc:
+            self.refusal.setText(str(exc))
+        else:
+            self.refusal.clear()
+
+    def _start_or_stop(self) -> None:
+        if self.session is None:
+            self.start()
+        else:
+            self.stop()
+
+    def _mode_changed(self, *_args: Any) -> None:
+        if self.session is not None:
+            self._refuse_or(
+                lambda: self.session and self.session.set_computer(self.computer_sides())
+            )
+
+    def computer_sides(self) -> frozenset[Side]:
+        """The sides the computer is to play."""
+        return MODES[self.mode.currentIndex()][1]
+
+    def _fire(self) -> None:
+        if self.player is not None and self.player.fire_at_target():
+            self.refusal.clear()
+
+    def _sight_toggled(self, shown: bool) -> None:
+        if self.player is not None:
+            self.player.set_show_sight(shown)
+
+    def _rally(self) -> None:
+        if self.player is not None and self.player.rally_chosen():
+            self.refusal.clear()
+
+    def _assault(self) -> None:
+        if self.player is not None and self.player.assault_target():
+            self.refusal.clear()
+
+    # Files -----------------------------------------------------------------------------------
+
+    def _save(self) -> None:
+        if self.session is None:
+            return
+        stem = self.session.situation_path.name.removesuffix(".situation.yaml")
+        suggested = str(self.session.situation_path.with_name(f"{stem}.tgxplay.yaml"))
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Save Test-play", suggested, "Tactical GameX games (*.tgxplay.yaml)"
+        )
+        if path:
+            self._refuse_or(lambda: self.session and self.session.save(path))
+
+    def _open(self) -> None:
+        document = self.document
+        if not isinstance(document, TgxDocument):
+            return
+        folder = str(document.scenario_path.parent)
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open Test-play", folder, "Tactical GameX games (*.tgxplay.yaml)"
+        )
+        if path:
+            self.open_game(path)
+
+    def open_game(self, path: str) -> bool:
+        """Replay a saved game on the open situation and play on from there."""
+        from editor.tactical_gamex.testplay.session import TgxPlaySession  # noqa: PLC0415
+
+        document = self.document
+        if not isinstance(document, TgxDocument):
+            return False
+        try:
+            session = TgxPlaySession.open(document, path, self)
+        except ValueError as exc:
+            self.refusal.setText(str(exc))
+            return False
+        self.stop()
+        self.seed.setValue(session.seed)
+        self._begin(session)
+        for index, (_text, sides) in enumerate(MODES):
+            if sides == session.computer:
+                self.mode.setCurrentIndex(index)
+        return True
+
+    # Showing ---------------------------------------------------------------------------------
+
+    def _logged(self, events: list[object]) -> None:
+        for event in events:
+            describe = getattr(event, "describe", None)
+            self.log.addItem(describe() if callable(describe) else repr(event))
+        self.log.scrollToBottom()
+
+    def _rebuild_log(self) -> None:
+        self.log.clear()
+        if self.session is not None:
+            self._logged(list(self.session.game.log))
+
+    def _show(self) -> None:
+        session = self.session
+        playing = session is not None
+        open_situation = isinstance(self.document, TgxDocument)
+        self.start_button.setText("Stop" if playing else "Start")
+        self.start_button.setEnabled(open_situation)
+        self.seed.setEnabled(not playing)
+        self.open_button.setEnabled(open_situation)
+        game = session.game if session is not None else None
+        over = game is None or game.is_over
+        self.pass_button.setEnabled(not over)
+        self.save_button.setEnabled(playing)
+        self.undo_button.setEnabled(game is not None and game.can_undo)
+        if game is None:
+            self.turn_label.setText("Not playing: Start plays the situation as it is now.")
+            self.initiative_label.clear()
+            self.impulse_label.clear()
+        else:
+            self.turn_label.setText(turn_line(game))
+            self.initiative_label.setText(initiative_line(game))
+            self.impulse_label.setText("" if game.is_over else impulse_line(game))
+        self._show_preview()
+
+    def _show_preview(self) -> None:
+        player = self.player
+        fire = player.fire if player is not None else None
+        assault = player.assault if player is not None else None
+        lines = []
+        if player is not None and player.marks.chosen:
+            lines.append(f"Chosen: {player.marks.chosen}")
+        for name, preview in (("Fire", fire), ("Close Assault", assault)):
+            if isinstance(preview, str):
+                lines.append(f"{name}: not possible — {preview}")
+            elif preview is not None:
+                lines.append(preview.describe())
+        self.preview.setText("\n".join(lines))
+        self.fire_button.setEnabled(fire is not None and not isinstance(fire, str))
+        self.assault_button.setEnabled(assault is not None and not isinstance(assault, str))
+        self.rally_button.setEnabled(self._may_rally())
+
+    def _may_rally(self) -> bool:
+        player, session = self.player, self.session
+        if player is None or session is None or player.marks.chosen is None:
+            return False
+        game = session.game
+        hex_ = game.state.units[player.marks.chosen].hex
+        return hex_ is not None and any(
+            u.disrupted and u.side is game.acting for u in game.state.units_at(hex_)
+        )

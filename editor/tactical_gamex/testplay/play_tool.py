@@ -1,0 +1,38 @@
+"""The board's tool while a Tactical GameX situation is test-played: a click on a unit of the
+side to act chooses it (again on the same hex: the next unit of the stack), a click in its reach
+moves it along the path shown under the mouse, a click on an enemy hex aims an attack at it
+(the Test-play panel shows the fire and close-assault previews)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QMouseEvent
+
+from editor.tactical_gamex.board_tools import BoardTool
+
+if TYPE_CHECKING:
+    from editor.tactical_gamex.board_tools import TgxSelection
+    from editor.tactical_gamex.board_view import BoardView
+
+Offset = tuple[int, int]
+
+
+class PlayTool(BoardTool):
+    """Choose, move and aim in test-play; `player` (the Test-play panel) carries it out."""
+
+    name = "tgx_play"
+    label = "Test-play"
+    icon = "swords"
+    tip = "Click a unit to choose it, a hex of its reach to move, an enemy hex to aim at"
+
+    def __init__(self, view: BoardView, chosen: TgxSelection, player: Any) -> None:
+        super().__init__(view, chosen)
+        self.player = player
+
+    def press(self, spot: Offset, event: QMouseEvent) -> bool:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return False
+        self.player.hex_pressed(spot)
+        return True

@@ -1,0 +1,50 @@
+"""The Tactical GameX test-play screenshots of `python -m editor.snapshots`: the sample
+situation played from the Test-play panel, with a Panzer IV's reach and path, its line of
+sight, then a fire's preview at a rifle company (the German MGs and Pioniere set up next to it
+first, an unsaved edit, as a designer trying a change would), at 1920x1080 and 1280x720."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+SIZES = ((1920, 1080, ""), (1280, 720, "-1280"))
+MOVES_NEAR = (("ger.pi", (12, 3)), ("ger.mg", (12, 4)))
+"""Where the snapshot sets up two German units: next to the Soviet rifle companies."""
+
+
+def take_testplay(window: Any, shot: Callable[[str], None]) -> None:
+    """Start test-play on the open situation and shoot a move's and a fire's previews."""
+    from editor.commands import SetValue  # noqa: PLC0415
+    from editor.tactical_gamex.forces import counter_path  # noqa: PLC0415
+    from schemas.io import FileKind  # noqa: PLC0415
+
+    workspace = window.rulesets.workspace
+    document = workspace.view.document
+    board = document.board()
+    for unit, spot in MOVES_NEAR:
+        path = counter_path(document.situation, unit)
+        if path is not None:
+            address = board.address_of(*spot)
+            document.push(SetValue(document, FileKind.SITUATION, (*path, "hex"), address, "Move"))
+    dock = workspace.docks["tgx_testplay"]
+    dock.raise_()
+    dock.seed.setValue(1)
+    dock.mode.setCurrentIndex(0)
+    if not dock.start():
+        return
+    player = workspace.player
+    for width, height, suffix in SIZES:
+        window.resize(width, height)
+        workspace.view.zoom_to_fit()
+        player.hex_pressed((23, 7))
+        player.hover((19, 7))
+        shot(f"tgx-testplay-move{suffix}")
+        dock.sight_box.setChecked(True)
+        shot(f"tgx-testplay-sight{suffix}")
+        dock.sight_box.setChecked(False)
+        player.hex_pressed((12, 4))
+        player.hex_pressed((11, 3))
+        shot(f"tgx-testplay-fire-preview{suffix}")
+    dock.stop()
+    document.undo_stack.setIndex(document.undo_stack.index() - len(MOVES_NEAR))
