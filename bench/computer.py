@@ -13,8 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bench.measure import Prepared, Title, measurement
-from engine.computer import BaselinePlayer, ComputerPlayer
-from engine.game import Game
+from engine.panzer_campaigns.computer import BaselinePlayer, ComputerPlayer
+from engine.panzer_campaigns.game import Game
 from schemas.title import ScenarioBundle, load_scenario
 from schemas.vocabulary import Side
 

@@ -28,13 +28,13 @@ from bench.mapgen import MapBuilder
 from bench.oobgen import OobBuilder
 from bench.scenariogen import ScenarioBuilder
 from schemas.io import save_file
-from schemas.map import MapFile
-from schemas.oob import OobFile
-from schemas.parameters import ParameterFile
-from schemas.scenario import ScenarioFile
+from schemas.panzer_campaigns.map import MapFile
+from schemas.panzer_campaigns.oob import OobFile
+from schemas.panzer_campaigns.parameters import ParameterFile
+from schemas.panzer_campaigns.scenario import ScenarioFile
+from schemas.panzer_campaigns.weather import WeatherFile
 from schemas.title import validate_title
 from schemas.vocabulary import MovementClass
-from schemas.weather import WeatherFile
 
 GENERATOR_VERSION = 1
 """Bump whenever the generated title changes, so cached titles are regenerated."""

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.hexgrid import DIRECTIONS, Grid, Hex, Layout, Offset
-from schemas.map import CONNECTION_NONE
+from schemas.panzer_campaigns.map import CONNECTION_NONE
 from schemas.vocabulary import Direction
 
 CLEAR, FOREST, ROUGH, MARSH, WATER, VILLAGE, TOWN, CITY = (ord(c) for c in ".frmwvtc")

@@ -25,25 +25,25 @@ from pathlib import Path
 from typing import Any
 
 from bench.generate import MAP_NAME, OOB_NAME, PARAMETERS_NAME, SCENARIO_NAME, TITLE_FILES
-from engine import movement, spotting
-from engine.allowance import movement_allowance
-from engine.combat import assault, fire
-from engine.combat.assault_targets import assault_targets
-from engine.combat.events import OpportunityFire
-from engine.game import Game
-from engine.line_of_sight import sight_map
-from engine.map_checks import check_map_geometry
-from engine.movement_walk import walk
-from engine.play_options import PlayOptions
-from engine.setup import check as check_setup
-from engine.state import GameState
-from engine.supply import local_supply, supply_line
-from engine.units import UnitState
-from engine.validation import validate_paths
-from schemas.checks import check_scenario_header, check_scenario_references
+from engine.panzer_campaigns import movement, spotting
+from engine.panzer_campaigns.allowance import movement_allowance
+from engine.panzer_campaigns.combat import assault, fire
+from engine.panzer_campaigns.combat.assault_targets import assault_targets
+from engine.panzer_campaigns.combat.events import OpportunityFire
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.line_of_sight import sight_map
+from engine.panzer_campaigns.map_checks import check_map_geometry
+from engine.panzer_campaigns.movement_walk import walk
+from engine.panzer_campaigns.play_options import PlayOptions
+from engine.panzer_campaigns.setup import check as check_setup
+from engine.panzer_campaigns.state import GameState
+from engine.panzer_campaigns.supply import local_supply, supply_line
+from engine.panzer_campaigns.units import UnitState
+from engine.panzer_campaigns.validation import validate_paths
 from schemas.io import save_file
+from schemas.panzer_campaigns.checks import check_scenario_header, check_scenario_references
+from schemas.panzer_campaigns.scenario import DayPhase
 from schemas.problems import Problem, Severity
-from schemas.scenario import DayPhase
 from schemas.title import ScenarioBundle, load_scenario
 from schemas.vocabulary import Side
 
@@ -232,7 +232,8 @@ def _load_and_validate(title: Title) -> Prepared:
     counts = ", ".join(f"{report.count(s)} {s.value}s" for s in Severity)
     return Prepared(
         lambda: validate_paths([title.folder], setup_checks=False),
-        f"engine.validation.validate_paths: every file read, validated against the format and "
+        f"engine.panzer_campaigns."
+        f"validation.validate_paths: every file read, validated against the format and "
         f"against each other, map geometry checked: {len(report.files)} files, {counts}. "
         "`hexwright validate` adds the rules engine's setup checks (next row)",
     )
@@ -300,7 +301,8 @@ def _local_supply(title: Title) -> Prepared:
     isolated = {side: sum(1 for v in occupied[side].values() if v == 0) for side in Side}
     return Prepared(
         trace,
-        "engine.supply.local_supply for Allied and Axis, zones of control included: "
+        "engine.panzer_campaigns."
+        "supply.local_supply for Allied and Axis, zones of control included: "
         + ", ".join(
             f"{side.value} {len(occupied[side])} occupied hexes ({isolated[side]} isolated)"
             for side in Side
@@ -333,7 +335,8 @@ def _min_path(title: Title) -> Prepared:
         )
     return Prepared(
         search,
-        f"engine.movement.min_path, mean of {len(cases)} paths from near the west edge to the "
+        f"engine.panzer_campaigns."
+        f"movement.min_path, mean of {len(cases)} paths from near the west edge to the "
         "east edge, one or two per movement class and mode:\n      "
         + "\n      ".join(lines)
         + "\n    untimed: the first path of a profile builds its edge costs and landmark table "
@@ -401,7 +404,8 @@ def _start_of_turn(title: Title) -> Prepared:
 
     return Prepared(
         next_turn,
-        "engine.game.Game.end_player_turn from the second player turn to the next game turn's "
+        "engine.panzer_campaigns."
+        "game.Game.end_player_turn from the second player turn to the next game turn's "
         "first (each run includes one whole player turn change as well)",
     )
 
@@ -427,7 +431,8 @@ def _move_and_take_back(title: Title) -> Prepared:
 
     return Prepared(
         move_and_take_back,
-        f"engine.game.Game.move along a {len(path) - 1}-hex path ({moves[path[-1]]:g} MP) with "
+        f"engine.panzer_campaigns."
+        f"game.Game.move along a {len(path) - 1}-hex path ({moves[path[-1]]:g} MP) with "
         f"the snapshot of {len(game.state.units)} units it keeps for undo, then Game.undo",
     )
 
@@ -452,7 +457,8 @@ def _trace_supply_line(title: Title) -> Prepared:
     trace()
     return Prepared(
         trace,
-        f"engine.supply.supply_line, mean over {len(units)} units of both sides spread over the "
+        f"engine.panzer_campaigns."
+        f"supply.supply_line, mean over {len(units)} units of both sides spread over the "
         f"map (lines of {min(lengths)}-{max(lengths)} hexes), as a tester selects a hex with the "
         "Supply overlay on",
         per_run=len(units),
@@ -509,7 +515,8 @@ def _spotting_from_scratch(title: Title) -> Prepared:
     spot()
     return Prepared(
         spot,
-        f"engine.spotting.start (every unit revealed where the enemy sees it, then every enemy "
+        f"engine.panzer_campaigns."
+        f"spotting.start (every unit revealed where the enemy sees it, then every enemy "
         f"unit of both sides judged) with no line of sight cached, {len(state.units)} units, "
         f"{CONTACT_UNITS} of them moved into contact, visibility {CONTACT_VISIBILITY}: "
         f"{seen[0]} and {seen[1]} enemy units seen",
@@ -549,7 +556,8 @@ def _spotting_after_move(title: Title) -> Prepared:
     update()
     return Prepared(
         update,
-        f"engine.spotting.after_move of the unit with most enemy hexes within visibility "
+        f"engine.panzer_campaigns."
+        f"spotting.after_move of the unit with most enemy hexes within visibility "
         f"{reach} ({crowd(unit)}) stepping one hex and back (two updates per run), with no "
         "line of sight cached",
         per_run=2,
@@ -593,7 +601,8 @@ def _fire_preview(title: Title) -> Prepared:
     seen = shown[0]
     return Prepared(
         preview,
-        f"engine.combat.fire.preview (its fire targets, the target unit, every modifier and the "
+        f"engine.panzer_campaigns."
+        f"combat.fire.preview (its fire targets, the target unit, every modifier and the "
         f"casualty range) of {unit.id} at one of its {len(targets)} targets in contact: "
         f"{len(seen.modifiers) if seen else 0} modifiers",
     )
@@ -639,7 +648,8 @@ def _assault_preview(title: Title) -> Prepared:
     seen = shown[0]
     return Prepared(
         preview,
-        f"engine.combat.assault.preview (each attacker's eligibility and cost, both sides' "
+        f"engine.panzer_campaigns."
+        f"combat.assault.preview (each attacker's eligibility and cost, both sides' "
         f"values and modifiers, the casualty ranges, morale-check and retreat chances) of "
         f"{len(attackers)} attacker(s) on {len(seen.defenders) if seen else 0} defender(s): "
         f"{len(seen.attacker_modifiers) + len(seen.defender_modifiers) if seen else 0} modifiers",
@@ -694,7 +704,8 @@ def _move_under_fire(title: Title) -> Prepared:
     move()
     return Prepared(
         move,
-        f"engine.movement_walk.walk of {unit.id} along {OP_FIRE_PATH} hexes of the front "
+        f"engine.panzer_campaigns."
+        f"movement_walk.walk of {unit.id} along {OP_FIRE_PATH} hexes of the front "
         f"(visibility {CONTACT_VISIBILITY}): the steps, and at each hex the enemy units that may "
         f"fire and their fire ({fired[0]} opportunity fires), after the reach preview; the "
         "sightings' update after the move and the copy kept for undo have rows of their own",

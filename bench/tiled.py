@@ -15,7 +15,7 @@ import zlib
 from collections.abc import Sequence
 from pathlib import Path
 
-from schemas.map import MapFile
+from schemas.panzer_campaigns.map import MapFile
 
 TILE_WIDTH, TILE_HEIGHT, HEX_SIDE = 32, 28, 16
 """A flat-topped hex tile: twice the side across, about 1.73 sides high, as the editor draws."""

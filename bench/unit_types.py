@@ -12,7 +12,7 @@ from collections.abc import Callable
 from bench.generate import OOB_NAME
 from bench.measure import BUDGETS, Prepared, Title, measurement
 from schemas.io import FileKind, dump_text, load_text
-from schemas.unit_type_extract import extract_unit_types
+from schemas.panzer_campaigns.unit_type_extract import extract_unit_types
 
 READ_UNTYPED = "unit types: read the OOB without types (8,000 units)"
 READ_TYPED = "unit types: read the OOB with its types extracted (8,000 units)"
@@ -70,7 +70,7 @@ def _edit_type(title: Title) -> Prepared:
     from editor.commands import ReplaceFile  # noqa: PLC0415
     from editor.document import Document  # noqa: PLC0415
     from editor.unit_type_edits import set_type_value  # noqa: PLC0415
-    from schemas.unit_types import units_of_types  # noqa: PLC0415
+    from schemas.panzer_campaigns.unit_types import units_of_types  # noqa: PLC0415
 
     app = QApplication.instance() or QApplication([])
     document = Document.from_bundle(title.bundle)

@@ -29,12 +29,12 @@ from schemas.title import FileStore, ScenarioBundle, load_scenario, title_root
 if TYPE_CHECKING:
     # Each kind's models are built when a file of that kind is read: a document over a map
     # alone (`hexwright render MAP`) never pays for the scenario's and OOB's.
-    from schemas.map import MapFile
-    from schemas.oob import OobFile
-    from schemas.oob_index import OobIndex
-    from schemas.parameters import ParameterFile
-    from schemas.scenario import ScenarioFile
-    from schemas.weather import WeatherFile
+    from schemas.panzer_campaigns.map import MapFile
+    from schemas.panzer_campaigns.oob import OobFile
+    from schemas.panzer_campaigns.oob_index import OobIndex
+    from schemas.panzer_campaigns.parameters import ParameterFile
+    from schemas.panzer_campaigns.scenario import ScenarioFile
+    from schemas.panzer_campaigns.weather import WeatherFile
 
 T = TypeVar("T")
 
@@ -205,7 +205,7 @@ class Document(QObject):
             for kind, attr in _REFERENCE_FIELD.items()
             if template.has(kind)
         }
-        from schemas.scenario import ScenarioFile  # noqa: PLC0415  # see the imports
+        from schemas.panzer_campaigns.scenario import ScenarioFile  # noqa: PLC0415  # see the imports
 
         scenario = ScenarioFile(
             format_version=base.format_version,
@@ -315,7 +315,7 @@ class Document(QObject):
     @property
     def oob_index(self) -> OobIndex:
         """Units, organizations and nations of the OOB by id, kept up to date."""
-        from schemas.oob_index import OobIndex  # noqa: PLC0415  # see the imports
+        from schemas.panzer_campaigns.oob_index import OobIndex  # noqa: PLC0415  # see the imports
 
         return self.cached(FileKind.OOB, "index", lambda: OobIndex.from_oob(self.oob))
 

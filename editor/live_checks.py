@@ -21,16 +21,16 @@ from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 
 from editor.check_process import CheckProcess, ProcessUnavailable, Progress, Superseded
 from editor.document import Change, Document
-from engine.map_checks import check_map_geometry
-from schemas.checks import (
+from engine.panzer_campaigns.map_checks import check_map_geometry
+from schemas.io import FileKind, LoadedFile, dump_text, is_json, load_text
+from schemas.panzer_campaigns.checks import (
     check_map,
     check_oob,
     check_scenario_header,
     check_scenario_references,
     check_weather,
 )
-from schemas.io import FileKind, LoadedFile, dump_text, is_json, load_text
-from schemas.oob_index import OobIndex
+from schemas.panzer_campaigns.oob_index import OobIndex
 from schemas.problems import Problem, Severity
 from schemas.title import ScenarioBundle
 
@@ -166,7 +166,7 @@ def _self_checks(kind: FileKind, model: Any, cache: CheckCache) -> list[Problem]
 
 def _cross_checks(checked: dict[FileKind, CheckedFile | None], cache: CheckCache) -> list[Problem]:
     """The scenario against its map, OOB and parameters, then the rules engine's setup checks."""
-    from engine.setup import check_bundle  # noqa: PLC0415
+    from engine.panzer_campaigns.setup import check_bundle  # noqa: PLC0415
 
     needed = [checked.get(k) for k in _FILE_ORDER[:4]]
     if any(c is None for c in needed):

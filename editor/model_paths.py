@@ -24,7 +24,7 @@ class EditError(ValueError):
 def get_at(root: Any, path: ModelPath) -> Any:
     """The value at `path` under `root`.
 
-    >>> from schemas.scenario import Obstacle
+    >>> from schemas.panzer_campaigns.scenario import Obstacle
     >>> get_at(Obstacle(hex=(3, 4)), ("hex", 1))
     4
     """
@@ -41,7 +41,7 @@ def get_at(root: Any, path: ModelPath) -> Any:
 def replace_at(root: Any, path: ModelPath, value: Any) -> Any:
     """A copy of `root` with the value at `path` replaced; untouched subtrees are shared.
 
-    >>> from schemas.scenario import Obstacle
+    >>> from schemas.panzer_campaigns.scenario import Obstacle
     >>> before = Obstacle(hex=(3, 4))
     >>> after = replace_at(before, ("penetrated",), True)
     >>> (before.penetrated, after.penetrated)
@@ -92,7 +92,7 @@ def validate_at(root: BaseModel, path: ModelPath, value: Any) -> Any:
     Checks that span several fields (a date range, a sum) are left to the Problems dock,
     which validates whole files.
 
-    >>> from schemas.scenario import Obstacle
+    >>> from schemas.panzer_campaigns.scenario import Obstacle
     >>> validate_at(Obstacle(hex=(3, 4)), ("hex",), [5, "6"])
     (5, 6)
     >>> validate_at(Obstacle(hex=(3, 4)), ("hex", 0), -1)

@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
 from editor.commands import InsertItems
 from editor.document import Document
 from schemas.io import FileKind
-from schemas.oob import OobNode
-from schemas.oob_csv import (
+from schemas.panzer_campaigns.oob import OobNode
+from schemas.panzer_campaigns.oob_csv import (
     TARGETS,
     default_mapping,
     preview,
@@ -36,8 +36,8 @@ from schemas.oob_csv import (
     read_table,
     write_oob_csv,
 )
-from schemas.oob_import import ImportResult, subtree, taken_ids
-from schemas.oob_text import read_oob_text, write_oob_text
+from schemas.panzer_campaigns.oob_import import ImportResult, subtree, taken_ids
+from schemas.panzer_campaigns.oob_text import read_oob_text, write_oob_text
 
 _FILTER = "OOB tables and texts (*.csv *.tsv *.txt);;All files (*)"
 

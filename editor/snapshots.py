@@ -199,7 +199,7 @@ def unit_types_shot(window: Any, shot: Callable[[str], None]) -> None:
     from editor.commands import SetValue  # noqa: PLC0415
     from editor.unit_type_edits import extract_types  # noqa: PLC0415
     from schemas.io import FileKind  # noqa: PLC0415
-    from schemas.unit_types import units_of_types  # noqa: PLC0415
+    from schemas.panzer_campaigns.unit_types import units_of_types  # noqa: PLC0415
 
     document = window.document
     dock = window.docks.get("unit_types")

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPainterPath, QPen, QPixmap
 
-from schemas.oob import (
+from schemas.panzer_campaigns.oob import (
     AirborneKind,
     OrgLevel,
     Unit,

@@ -1,6 +1,6 @@
 """The undoable edits of unit types: a type's value (its units following), a type assigned to
 units, a unit's value reverted to its type's, types extracted, added and deleted. Each is one
-undo step; the rules of what follows what are `schemas.unit_types`'."""
+undo step; the rules of what follows what are `schemas.panzer_campaigns.unit_types`'."""
 
 from __future__ import annotations
 
@@ -11,11 +11,17 @@ from editor.commands import EditFile, ReplaceFile
 from editor.document import Change, ChangeAction, Document
 from editor.model_paths import get_at, replace_at, validate_at
 from schemas.io import FileKind
-from schemas.oob import OobFile, UnitType
-from schemas.oob_index import OobIndex
+from schemas.panzer_campaigns.oob import OobFile, UnitType
+from schemas.panzer_campaigns.oob_index import OobIndex
+from schemas.panzer_campaigns.unit_type_extract import Extraction, extract_unit_types
+from schemas.panzer_campaigns.unit_types import (
+    TYPE_FIELDS,
+    adopt_type,
+    follow_type,
+    type_by_id,
+    units_of_types,
+)
 from schemas.problems import ModelPath
-from schemas.unit_type_extract import Extraction, extract_unit_types
-from schemas.unit_types import TYPE_FIELDS, adopt_type, follow_type, type_by_id, units_of_types
 
 MANY = 20
 """Above this many unit fields, an edit replaces the tree in one step rather than one step per

@@ -48,7 +48,7 @@ from editor.testplay.session_file import (
 )
 from editor.testplay.start_check import StartChoice, ask_about_errors, errors_now
 from editor.testplay.supply_marks import supply_notes
-from engine.orders import Order
+from engine.panzer_campaigns.orders import Order
 from schemas.io import FileKind
 
 STAYS_ON = frozenset({"testplay", "hex_info", "problems", "tool_options"})

@@ -1,7 +1,8 @@
 """What the editor's test-play, `hexwright replay`, the computer player and the balance lab need
 from a game of any ruleset: orders as values carried out by `apply`, the log of events, the side
 giving orders now, the turn, the end and its result, taking back, and the same seed and orders
-giving the same game. The Panzer Campaigns `engine.game.Game` and the Tactical GameX
+giving the same game. The Panzer Campaigns `engine.panzer_campaigns.game.Game` and the Tactical
+GameX
 `engine.tactical_gamex.game.TacticalGame` both satisfy it (checked by mypy below each class and
 by `tests/engine/test_game_protocol.py`)."""
 
@@ -80,7 +81,7 @@ class PlayableGame(Protocol):
 
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.panzer_campaigns.game import Game
     from engine.tactical_gamex.game import TacticalGame
 
     def _both_are_playable(pzc: Game, tgx: TacticalGame) -> tuple[PlayableGame, PlayableGame]:

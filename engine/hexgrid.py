@@ -24,7 +24,7 @@ from functools import lru_cache
 from itertools import count
 from typing import Literal, NamedTuple
 
-from schemas.map import CONNECTION_BITS
+from schemas.panzer_campaigns.map import CONNECTION_BITS
 from schemas.vocabulary import Direction
 
 DIRECTIONS: tuple[Direction, ...] = tuple(Direction)

@@ -81,12 +81,12 @@ class FileKind(StrEnum):
 
 
 _MODELS: dict[FileKind, tuple[str, str]] = {
-    FileKind.MAP: ("schemas.map", "MapFile"),
-    FileKind.OOB: ("schemas.oob", "OobFile"),
-    FileKind.PARAMETERS: ("schemas.parameters", "ParameterFile"),
-    FileKind.WEATHER: ("schemas.weather", "WeatherFile"),
-    FileKind.SCENARIO: ("schemas.scenario", "ScenarioFile"),
-    FileKind.TESTPLAY: ("schemas.testplay", "TestPlayRecord"),
+    FileKind.MAP: ("schemas.panzer_campaigns.map", "MapFile"),
+    FileKind.OOB: ("schemas.panzer_campaigns.oob", "OobFile"),
+    FileKind.PARAMETERS: ("schemas.panzer_campaigns.parameters", "ParameterFile"),
+    FileKind.WEATHER: ("schemas.panzer_campaigns.weather", "WeatherFile"),
+    FileKind.SCENARIO: ("schemas.panzer_campaigns.scenario", "ScenarioFile"),
+    FileKind.TESTPLAY: ("schemas.panzer_campaigns.testplay", "TestPlayRecord"),
     FileKind.PANEL: ("schemas.tactical_gamex.panel", "PanelFile"),
     FileKind.UNIT_TYPES: ("schemas.tactical_gamex.unit_types", "UnitTypeLibrary"),
     FileKind.TABLES: ("schemas.tactical_gamex.tables", "RulesetTables"),

@@ -15,13 +15,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from schemas import checks, parse_cache
+from schemas import parse_cache
 from schemas.io import FileKind, LoadedFile, load_file
+from schemas.panzer_campaigns import checks
 from schemas.problems import Problem, Severity, error
 from schemas.save_journal import settle_title
 
 if TYPE_CHECKING:
-    from schemas.oob_index import OobIndex
+    from schemas.panzer_campaigns.oob_index import OobIndex
     from schemas.tactical_gamex.loading import SituationBundle
 
 SCENARIO_FOLDER = "scenarios"
@@ -51,7 +52,7 @@ def title_root(scenario_path: Path) -> Path:
 
 def _oob_index(oob: Any) -> OobIndex:
     # Imported here: the index needs the OOB's models, which validating a map alone never builds.
-    from schemas.oob_index import OobIndex  # noqa: PLC0415
+    from schemas.panzer_campaigns.oob_index import OobIndex  # noqa: PLC0415
 
     return OobIndex.from_oob(oob)
 

@@ -7,9 +7,15 @@ import shutil
 from datetime import datetime
 from pathlib import Path
 
-from schemas.ai_orders import Aggressiveness, AiOrder, AiSetup, OrganizationOrders, Stance
 from schemas.io import dump_text, load_file
-from schemas.scenario import ScenarioFile
+from schemas.panzer_campaigns.ai_orders import (
+    Aggressiveness,
+    AiOrder,
+    AiSetup,
+    OrganizationOrders,
+    Stance,
+)
+from schemas.panzer_campaigns.scenario import ScenarioFile
 from tests.conftest import SAMPLE_DATA
 
 BASE = SAMPLE_DATA / "broken"

@@ -26,10 +26,16 @@ from editor.cli import main
 from editor.testplay.session_file import digests_of, save_record
 from schemas import yamlio
 from schemas.io import FileKind, load_file
-from schemas.testplay import EndTurnOrder, MoveOrder, PlaySettings, Reached, TestPlayRecord
+from schemas.panzer_campaigns.testplay import (
+    EndTurnOrder,
+    MoveOrder,
+    PlaySettings,
+    Reached,
+    TestPlayRecord,
+)
+from schemas.panzer_campaigns.weather_dat import format_weather_dat
 from schemas.title import load_scenario
 from schemas.vocabulary import Side
-from schemas.weather_dat import format_weather_dat
 from tests.conftest import SAMPLE_DATA
 from tests.tiny_title import write_tiny_title
 

@@ -8,9 +8,17 @@ from datetime import date, datetime
 from pathlib import Path
 
 from schemas.io import save_file
-from schemas.map import Crossing, HexsideFeature, MapFile, PlaceName, TerrainType
-from schemas.oob import Nation, OobFile, Organization, OrgLevel, SideOob, Unit, UnitClass
-from schemas.parameters import (
+from schemas.panzer_campaigns.map import Crossing, HexsideFeature, MapFile, PlaceName, TerrainType
+from schemas.panzer_campaigns.oob import (
+    Nation,
+    OobFile,
+    Organization,
+    OrgLevel,
+    SideOob,
+    Unit,
+    UnitClass,
+)
+from schemas.panzer_campaigns.parameters import (
     Air,
     Combat,
     Deception,
@@ -24,7 +32,7 @@ from schemas.parameters import (
     Stacking,
     Supply,
 )
-from schemas.scenario import (
+from schemas.panzer_campaigns.scenario import (
     ExitObjective,
     Header,
     LimitedObjective,
@@ -41,7 +49,8 @@ from schemas.scenario import (
     VictoryLevels,
     Withdrawal,
 )
-from schemas.scenario import Supply as ScenarioSupply
+from schemas.panzer_campaigns.scenario import Supply as ScenarioSupply
+from schemas.panzer_campaigns.weather import WeatherFile, WeatherRow
 from schemas.vocabulary import (
     Condition,
     ConnectionKind,
@@ -55,7 +64,6 @@ from schemas.vocabulary import (
     Ruleset,
     Side,
 )
-from schemas.weather import WeatherFile, WeatherRow
 
 ALL_CLASSES = (MovementClass.FOOT, MovementClass.MOTORIZED, MovementClass.TRACKED)
 

@@ -10,10 +10,16 @@ from pathlib import Path
 
 from editor.cli_commands import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE, print_problems
 from schemas.io import FileKind, load_file, save_file, write_atomic
-from schemas.oob import OobFile, OobNode
-from schemas.oob_csv import TARGETS, default_mapping, read_oob_csv, read_table, write_oob_csv
-from schemas.oob_import import graft, subtree, taken_ids
-from schemas.oob_text import read_oob_text, write_oob_text
+from schemas.panzer_campaigns.oob import OobFile, OobNode
+from schemas.panzer_campaigns.oob_csv import (
+    TARGETS,
+    default_mapping,
+    read_oob_csv,
+    read_table,
+    write_oob_csv,
+)
+from schemas.panzer_campaigns.oob_import import graft, subtree, taken_ids
+from schemas.panzer_campaigns.oob_text import read_oob_text, write_oob_text
 from schemas.problems import printable
 from schemas.reading import read_regular_file
 

@@ -21,10 +21,10 @@ from editor.testplay.session_file import (
     scenario_of,
     settings_of,
 )
-from engine.computer import ComputerPlayer, Decision
-from engine.game import Game
-from engine.phases import is_automatic
-from engine.report import (
+from engine.panzer_campaigns.computer import ComputerPlayer, Decision
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.phases import is_automatic
+from engine.panzer_campaigns.report import (
     event_to_json,
     format_side_supply,
     format_turn_report,
@@ -75,7 +75,7 @@ class _Played:
 
 def command_play(args: argparse.Namespace) -> int:
     """Play a scenario for N game turns and report every turn; a side played by the computer
-    gives its orders (`engine.computer.ComputerPlayer`), a human side none."""
+    gives its orders (`engine.panzer_campaigns.computer.ComputerPlayer`), a human side none."""
     if tgx_playing.is_situation(args.scenario):  # Tactical GameX (engine/tactical_gamex/)
         return tgx_playing.command_play_situation(args)
     bundle = _load_playable(args.scenario)

@@ -11,10 +11,10 @@ from pathlib import Path
 from editor.cli_commands import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE
 from editor.cli_commands.oob import _load_oob
 from schemas.io import save_file
-from schemas.oob_index import OobIndex
+from schemas.panzer_campaigns.oob_index import OobIndex
+from schemas.panzer_campaigns.unit_type_extract import extract_unit_types
+from schemas.panzer_campaigns.unit_types import units_of_types
 from schemas.problems import printable
-from schemas.unit_type_extract import extract_unit_types
-from schemas.unit_types import units_of_types
 
 
 def command_types_list(args: argparse.Namespace) -> int:

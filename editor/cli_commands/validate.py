@@ -8,7 +8,7 @@ import json
 import sys
 
 from editor.cli_commands import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE, print_problems
-from engine.validation import validate_paths
+from engine.panzer_campaigns.validation import validate_paths
 from schemas.problems import Severity
 
 

@@ -8,11 +8,11 @@ import sys
 from pathlib import Path
 
 from editor.cli_commands import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE, print_problems
-from schemas.checks.weather_rows import check_weather
 from schemas.io import FileKind, load_file, save_file, write_atomic
+from schemas.panzer_campaigns.checks.weather_rows import check_weather
+from schemas.panzer_campaigns.weather_dat import format_weather_dat, parse_weather_dat
 from schemas.problems import error, printable
 from schemas.reading import read_regular_file
-from schemas.weather_dat import format_weather_dat, parse_weather_dat
 
 
 def command_weather_import(args: argparse.Namespace) -> int:

@@ -30,9 +30,14 @@ from editor.docks.table_columns import (
 from editor.document import Change, Document
 from editor.map.ai_shapes import target_text as order_target_text
 from editor.selection import Focus, Selection
-from engine.ai_orders import clock_turn_of, in_force, orders_by_organization, organization_chain
-from schemas.ai_orders import MAX_AREA_HEXES, AiOrder, OrganizationOrders, Stance
+from engine.panzer_campaigns.ai_orders import (
+    clock_turn_of,
+    in_force,
+    orders_by_organization,
+    organization_chain,
+)
 from schemas.io import FileKind
+from schemas.panzer_campaigns.ai_orders import MAX_AREA_HEXES, AiOrder, OrganizationOrders, Stance
 from schemas.problems import ModelPath
 from schemas.vocabulary import Side
 

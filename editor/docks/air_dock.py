@@ -27,8 +27,8 @@ from editor.docks.table_columns import (
 from editor.document import Document
 from editor.widgets.adaptive_splitter import AdaptiveSplitter
 from schemas.io import FileKind
-from schemas.oob import Unit
-from schemas.scenario import AirChange
+from schemas.panzer_campaigns.oob import Unit
+from schemas.panzer_campaigns.scenario import AirChange
 from schemas.vocabulary import Side
 
 AIR_UNIT = Pick("air_units", multiple=False)

@@ -20,11 +20,11 @@ from editor.docks.balance_plot import (
     PlotFrame,
     percent,
 )
-from schemas.scenario import VictoryLevels
+from schemas.panzer_campaigns.scenario import VictoryLevels
 
 if TYPE_CHECKING:
     from engine.balance import BalanceSummary, GameRecord
-    from engine.objectives import Outcome
+    from engine.panzer_campaigns.objectives import Outcome
 
 
 @functools.cache
@@ -32,7 +32,7 @@ def level_labels() -> dict[Outcome, str]:
     """The five victory levels [000 2.0], best for the Allies first, as the x axis names them
     (`LEVEL_LABELS`; made when first asked for, so that the editor's start does not import the
     engine's objectives)."""
-    from engine.objectives import Outcome  # noqa: PLC0415
+    from engine.panzer_campaigns.objectives import Outcome  # noqa: PLC0415
 
     return {
         Outcome.ALLIED_MAJOR_VICTORY: "Allied major",

@@ -18,8 +18,8 @@ from editor.document import Change, Document
 from editor.map.hex_facts import HexFacts, hex_facts
 from editor.map.hex_text import sides, terrain_text, words
 from editor.selection import Selection
-from schemas.oob import Component
-from schemas.oob_index import OobIndex
+from schemas.panzer_campaigns.oob import Component
+from schemas.panzer_campaigns.oob_index import OobIndex
 from schemas.vocabulary import Direction, Side
 
 SYMBOL_SIZE = 22

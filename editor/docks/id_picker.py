@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from editor.docks.table_columns import Pick, label, side_colour
 from editor.widgets.screen_fit import resize_within_screen
-from schemas.oob_index import OobIndex
+from schemas.panzer_campaigns.oob_index import OobIndex
 from schemas.vocabulary import Side
 
 _ID_ROLE = Qt.ItemDataRole.UserRole + 1

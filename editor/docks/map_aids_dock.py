@@ -30,10 +30,10 @@ from editor.map.ai_arrows import STANCE_COLORS, AiOrdersLayer
 from editor.map.aids import MapAids, RangeMode
 from editor.map.presence import PresenceOverlay
 from editor.selection import Selection
-from engine.clock import TurnClock
-from schemas.ai_orders import Stance
+from engine.panzer_campaigns.clock import TurnClock
 from schemas.io import FileKind
-from schemas.oob import UnitClass
+from schemas.panzer_campaigns.ai_orders import Stance
+from schemas.panzer_campaigns.oob import UnitClass
 from schemas.vocabulary import Side
 
 if TYPE_CHECKING:

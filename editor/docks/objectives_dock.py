@@ -23,7 +23,7 @@ from editor.docks.table_columns import (
 )
 from editor.document import Document
 from schemas.io import FileKind
-from schemas.scenario import (
+from schemas.panzer_campaigns.scenario import (
     ExitObjective,
     LimitedObjective,
     NormalObjective,

@@ -13,9 +13,9 @@ from editor.docks.oob_changes import NodeKey
 from editor.docks.oob_edit import topmost
 from editor.document import Document
 from schemas.io import FileKind
-from schemas.oob_index import OobIndex
-from schemas.scenario import Reinforcement
-from schemas.scheduled import Scheduled
+from schemas.panzer_campaigns.oob_index import OobIndex
+from schemas.panzer_campaigns.scenario import Reinforcement
+from schemas.panzer_campaigns.scheduled import Scheduled
 
 
 @dataclass(frozen=True, slots=True)

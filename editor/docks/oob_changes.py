@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from editor.document import Change, ChangeAction
-from schemas.oob import Nation, OobFile, Organization, SideOob, Unit
+from schemas.panzer_campaigns.oob import Nation, OobFile, Organization, SideOob, Unit
 from schemas.problems import ModelPath
 
 NodeKey = tuple[str, str]

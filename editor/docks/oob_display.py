@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from editor.docks.oob_status import Placed, UnitStatus
-from schemas.oob import Nation, Organization, SideOob, Unit
+from schemas.panzer_campaigns.oob import Nation, Organization, SideOob, Unit
 
 
 def pretty(value: str) -> str:

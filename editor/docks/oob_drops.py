@@ -17,7 +17,7 @@ from editor.docks.oob_arrivals import (
 )
 from editor.docks.oob_changes import NodeKey
 from editor.docks.oob_edit import OobEditError, check_move, move_nodes, parent_key
-from schemas.oob import Organization, Unit
+from schemas.panzer_campaigns.oob import Organization, Unit
 
 if TYPE_CHECKING:
     from editor.docks.oob_model import OobModel

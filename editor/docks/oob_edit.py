@@ -14,10 +14,10 @@ from editor.commands import EditFile, MoveItem
 from editor.docks.oob_changes import NodeKey
 from editor.document import Document
 from schemas.io import FileKind
-from schemas.oob import OobFile, Organization, OrgLevel, Unit, UnitClass
-from schemas.oob_index import OobIndex
+from schemas.panzer_campaigns.oob import OobFile, Organization, OrgLevel, Unit, UnitClass
+from schemas.panzer_campaigns.oob_index import OobIndex
+from schemas.panzer_campaigns.scenario import ScenarioFile
 from schemas.problems import ModelPath
-from schemas.scenario import ScenarioFile
 from schemas.vocabulary import Side
 
 _LEVELS = list(OrgLevel)

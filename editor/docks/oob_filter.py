@@ -21,7 +21,7 @@ from PySide6.QtCore import (
 from editor.docks.oob_model import NODE_ID_ROLE, NODE_KIND_ROLE, OobModel
 from editor.docks.oob_status import Placed
 from schemas.io import FileKind
-from schemas.oob_index import OobIndex
+from schemas.panzer_campaigns.oob_index import OobIndex
 
 
 class StatusFilter(StrEnum):

@@ -42,7 +42,7 @@ from editor.document import Change, Document
 from editor.model_paths import EditError
 from editor.symbols import organization_icon, side_color, symbol_icon
 from schemas.io import FileKind
-from schemas.oob import Nation, Organization, SideOob, Unit
+from schemas.panzer_campaigns.oob import Nation, Organization, SideOob, Unit
 from schemas.problems import ModelPath
 from schemas.vocabulary import Side
 

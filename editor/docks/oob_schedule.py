@@ -7,8 +7,8 @@ from editor.commands import InsertItems
 from editor.docks.table_columns import fresh_id
 from editor.document import Document
 from schemas.io import FileKind
+from schemas.panzer_campaigns.scenario import Release, Withdrawal
 from schemas.problems import ModelPath
-from schemas.scenario import Release, Withdrawal
 
 
 def schedule_of(document: Document, organization: str) -> list[ModelPath]:

@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from schemas.oob_index import OobIndex
-from schemas.scenario import ScenarioFile
-from schemas.scheduled import Scheduled
+from schemas.panzer_campaigns.oob_index import OobIndex
+from schemas.panzer_campaigns.scenario import ScenarioFile
+from schemas.panzer_campaigns.scheduled import Scheduled
 
 
 class Placed(StrEnum):

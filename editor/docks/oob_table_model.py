@@ -25,9 +25,9 @@ from editor.document import Change, ChangeAction, Document
 from editor.model_paths import EditError, validate_at
 from editor.unit_type_edits import adoption, set_fields
 from schemas.io import FileKind
-from schemas.oob import Unit
-from schemas.oob_cells import cell_text, parse_cell
-from schemas.oob_index import OobIndex, UnitEntry
+from schemas.panzer_campaigns.oob import Unit
+from schemas.panzer_campaigns.oob_cells import cell_text, parse_cell
+from schemas.panzer_campaigns.oob_index import OobIndex, UnitEntry
 from schemas.problems import ModelPath
 from schemas.vocabulary import Side
 

@@ -41,7 +41,7 @@ from editor.document import Change, Document
 from editor.selection import Focus, Selection
 from editor.widgets.undo_keys import undo_keys_to_window
 from schemas.io import FileKind
-from schemas.oob import Organization, Unit
+from schemas.panzer_campaigns.oob import Organization, Unit
 
 REVEAL_MATCHES = 300
 """The search opens the branches down to this many matches at most."""

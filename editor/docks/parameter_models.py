@@ -36,7 +36,7 @@ from editor.docks.parameter_rows import (
 from editor.document import Change, Document
 from editor.model_paths import EditError
 from schemas.io import FileKind
-from schemas.parameters import MovementCosts
+from schemas.panzer_campaigns.parameters import MovementCosts
 from schemas.problems import ModelPath
 from schemas.vocabulary import Condition, ConnectionKind, HexsideKind, MovementClass
 

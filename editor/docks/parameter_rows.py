@@ -12,7 +12,7 @@ from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from editor.model_paths import EditError, get_at, validate_at
-from schemas.parameters import MovementCosts, ParameterFile
+from schemas.panzer_campaigns.parameters import MovementCosts, ParameterFile
 from schemas.problems import ModelPath
 from schemas.vocabulary import PerSide
 

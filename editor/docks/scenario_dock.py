@@ -37,10 +37,10 @@ from editor.widgets.binding import Binding
 from editor.widgets.field_layout import field_row
 from editor.widgets.fields import EnumSetEditor, FieldEditor, markup
 from editor.widgets.notices import NoticeLabel
-from schemas.checks.scenario_settings import check_scenario_header
 from schemas.io import FileKind
+from schemas.panzer_campaigns.checks.scenario_settings import check_scenario_header
+from schemas.panzer_campaigns.scenario import Header, LossPoints, VictoryLevels
 from schemas.problems import ModelPath, Problem
-from schemas.scenario import Header, LossPoints, VictoryLevels
 from schemas.vocabulary import (
     OPTIONAL_RULES_BY_RULESET,
     PANZER_FAMILY,

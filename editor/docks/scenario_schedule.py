@@ -38,10 +38,10 @@ from editor.commands import InsertItems, RemoveItems, SetValue
 from editor.document import Change, ChangeAction, Document
 from editor.model_paths import EditError, validate_at
 from editor.widgets.fields import MessageLabel, markup, readable_error
-from schemas.checks.scenario_settings import day_turn_starts
 from schemas.io import FileKind
+from schemas.panzer_campaigns.checks.scenario_settings import day_turn_starts
+from schemas.panzer_campaigns.scenario import DayPhase, Header, PhasePeriod
 from schemas.problems import ModelPath, Problem
-from schemas.scenario import DayPhase, Header, PhasePeriod
 
 SCHEDULE: ModelPath = ("header", "day_schedule")
 _DAY = 24 * 60

@@ -9,9 +9,9 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from editor.document import Document
-from engine.clock import TurnClock
+from engine.panzer_campaigns.clock import TurnClock
 from schemas.io import FileKind
-from schemas.scenario import Header
+from schemas.panzer_campaigns.scenario import Header
 
 FILE_LABELS = {
     FileKind.MAP: "Map",

@@ -7,7 +7,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from schemas.scenario import VictoryLevels
+from schemas.panzer_campaigns.scenario import VictoryLevels
 
 _SEGMENTS = (
     ("Axis major", "#56677a", "white"),

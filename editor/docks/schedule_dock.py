@@ -26,7 +26,7 @@ from editor.docks.table_columns import (
 )
 from editor.document import Document
 from schemas.io import FileKind
-from schemas.scenario import ArrivalKind, Mode, Reinforcement, Release, Withdrawal
+from schemas.panzer_campaigns.scenario import ArrivalKind, Mode, Reinforcement, Release, Withdrawal
 
 UNITS = Pick("units")
 ORGANIZATIONS = Pick("organizations")

@@ -29,7 +29,7 @@ from editor.document import Change, Document
 from editor.selection import Focus
 from editor.widgets.adaptive_splitter import AdaptiveSplitter
 from schemas.io import FileKind
-from schemas.scenario import Header, SupplySource, SupplyVariation
+from schemas.panzer_campaigns.scenario import Header, SupplySource, SupplyVariation
 from schemas.vocabulary import Side
 
 GLOBAL_SUPPLY = ("header", "global_supply")

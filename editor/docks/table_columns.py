@@ -16,7 +16,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
 from editor.document import Document
-from engine.clock import TurnClock
+from engine.panzer_campaigns.clock import TurnClock
 from schemas.io import FileKind
 from schemas.problems import ModelPath
 from schemas.vocabulary import Side

@@ -26,9 +26,9 @@ from editor.docks.timeline_model import ECHELONS, KIND_NAMES, Timeline, build_ti
 from editor.docks.timeline_view import KIND_COLORS
 from editor.document import Change, Document
 from editor.model_paths import get_at
-from engine.timeline import TimelineEvent, presence_at
+from engine.panzer_campaigns.timeline import TimelineEvent, presence_at
 from schemas.io import FileKind
-from schemas.oob import OrgLevel
+from schemas.panzer_campaigns.oob import OrgLevel
 
 
 class TimelineDock(DocumentDock):

@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QGestureEvent, QPinchGesture, QToolTip, QWidget
 
 from editor.docks.timeline_model import tooltip, weather_tooltip
 from editor.docks.timeline_view import TimelineCanvas
-from engine.timeline import MOVABLE
-from schemas.weather import WeatherRow
+from engine.panzer_campaigns.timeline import MOVABLE
+from schemas.panzer_campaigns.weather import WeatherRow
 
 DRAG_START = 4
 """Pixels the mouse travels before a press on an event becomes a drag."""

@@ -8,13 +8,13 @@ import itertools
 from dataclasses import dataclass, field, replace
 
 from editor.document import Document
-from engine.clock import TurnClock
-from engine.timeline import EventKind, TimelineEvent, timeline_events, weather_days
-from schemas.oob import Organization, OrgLevel, Unit
-from schemas.oob_index import OobIndex
-from schemas.scenario import DayPhase
+from engine.panzer_campaigns.clock import TurnClock
+from engine.panzer_campaigns.timeline import EventKind, TimelineEvent, timeline_events, weather_days
+from schemas.panzer_campaigns.oob import Organization, OrgLevel, Unit
+from schemas.panzer_campaigns.oob_index import OobIndex
+from schemas.panzer_campaigns.scenario import DayPhase
+from schemas.panzer_campaigns.weather import WeatherRow
 from schemas.vocabulary import Side
-from schemas.weather import WeatherRow
 
 ECHELONS: tuple[OrgLevel, ...] = tuple(OrgLevel)
 """From the top of the tree down: the echelon chooser's order."""

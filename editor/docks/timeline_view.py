@@ -9,8 +9,8 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPalette, QPen
 from PySide6.QtWidgets import QAbstractScrollArea, QWidget
 
 from editor.docks.timeline_model import Timeline, Track, weather_summary
-from engine.timeline import EventKind, TimelineEvent
-from schemas.scenario import DayPhase
+from engine.panzer_campaigns.timeline import EventKind, TimelineEvent
+from schemas.panzer_campaigns.scenario import DayPhase
 from schemas.vocabulary import Side
 
 KIND_COLORS = {

@@ -32,9 +32,9 @@ from editor.widgets.binding import Binding
 from editor.widgets.field_layout import field_grid, field_section
 from editor.widgets.fields import DENSE, TextEditor
 from schemas.io import FileKind
-from schemas.oob import AirProfile, Organization, Unit
+from schemas.panzer_campaigns.oob import AirProfile, Organization, Unit
+from schemas.panzer_campaigns.scenario import Placement
 from schemas.problems import ModelPath
-from schemas.scenario import Placement
 from schemas.vocabulary import Side
 
 SYMBOL_SIZE = 56

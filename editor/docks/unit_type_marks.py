@@ -24,10 +24,10 @@ from editor.unit_type_edits import assign_type, revert_to_type
 from editor.widgets.binding import Binding
 from editor.widgets.field_layout import field_grid
 from editor.widgets.fields import BoolEditor
-from schemas.oob import Unit, UnitType
-from schemas.oob_cells import cell_text
+from schemas.panzer_campaigns.oob import Unit, UnitType
+from schemas.panzer_campaigns.oob_cells import cell_text
+from schemas.panzer_campaigns.unit_types import TYPE_FIELDS, type_by_id
 from schemas.problems import ModelPath
-from schemas.unit_types import TYPE_FIELDS, type_by_id
 
 OVERRIDE_MARK = " •"
 """Appended to the label of a value a selected unit overrides."""

@@ -20,9 +20,9 @@ from editor.document import Change, Document
 from editor.model_paths import EditError
 from editor.unit_type_edits import set_type_value
 from schemas.io import FileKind
-from schemas.oob import UnitType
-from schemas.oob_cells import cell_text, parse_cell
-from schemas.unit_types import TYPE_FIELDS, units_of_types
+from schemas.panzer_campaigns.oob import UnitType
+from schemas.panzer_campaigns.oob_cells import cell_text, parse_cell
+from schemas.panzer_campaigns.unit_types import TYPE_FIELDS, units_of_types
 
 Index = QModelIndex | QPersistentModelIndex
 

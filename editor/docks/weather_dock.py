@@ -42,8 +42,8 @@ from editor.docks.weather_models import WeatherOutlook, WeatherRowsModel, weathe
 from editor.document import Change, Document
 from editor.selection import Focus
 from schemas.io import FileKind, write_atomic
+from schemas.panzer_campaigns.weather_dat import format_weather_dat, parse_weather_dat
 from schemas.reading import read_regular_file
-from schemas.weather_dat import format_weather_dat, parse_weather_dat
 
 Index = QModelIndex | QPersistentModelIndex
 

@@ -15,12 +15,12 @@ from editor.commands import SetValue
 from editor.docks.parameter_rows import format_value, plan_edit, plan_is_noop, unit_of
 from editor.document import Change, ChangeAction, Document
 from editor.model_paths import EditError
-from engine.clock import TurnClock
-from engine.weather import Climate
+from engine.panzer_campaigns.clock import TurnClock
+from engine.panzer_campaigns.weather import Climate
 from schemas.io import FileKind
-from schemas.scenario import Header
+from schemas.panzer_campaigns.scenario import Header
+from schemas.panzer_campaigns.weather import WeatherFile, WeatherRow
 from schemas.vocabulary import Condition, OptionalRule
-from schemas.weather import WeatherFile, WeatherRow
 
 Index = QModelIndex | QPersistentModelIndex
 Role = Qt.ItemDataRole
@@ -315,7 +315,8 @@ class WeatherOutlook:
 
 
 def weather_outlook(header: Header, weather: WeatherFile | None) -> WeatherOutlook:
-    """The weather each day of the scenario may have, as `engine.weather` draws it: day one has
+    """The weather each day of the scenario may have, as `engine.panzer_campaigns.weather` draws it:
+    day one has
     the header's starting conditions; each later day draws from the row in force that day (or,
     without rows, uniformly from the header's allowed conditions)."""
     limits = (header.visibility_min, header.visibility_max)

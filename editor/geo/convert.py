@@ -28,7 +28,7 @@ from shapely.geometry import shape
 from shapely.geometry.base import BaseGeometry
 
 from engine.hexgrid import Grid, Hex, Layout
-from schemas.map import CONNECTION_BITS, MapFile
+from schemas.panzer_campaigns.map import CONNECTION_BITS, MapFile
 from schemas.reading import read_regular_file
 from schemas.vocabulary import ConnectionKind, Direction, HexsideKind
 

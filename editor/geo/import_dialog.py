@@ -50,7 +50,7 @@ from editor.tools.map_edit_commands import DrawConnections, DrawHexsides, featur
 from editor.tools.terrain_commands import PaintTerrain
 from editor.widgets.screen_fit import resize_within_screen
 from engine.hexgrid import Grid, Layout
-from schemas.map import MapFile
+from schemas.panzer_campaigns.map import MapFile
 from schemas.reading import read_regular_file
 from schemas.vocabulary import ConnectionKind, HexsideKind
 

@@ -33,7 +33,7 @@ from editor.map.ai_shapes import (
 )
 from editor.map.geometry import Frame, MapGeometry
 from editor.map.scenario_index import Offset
-from engine.ai_orders import (
+from engine.panzer_campaigns.ai_orders import (
     OrderInForce,
     TurnOf,
     clock_turn_of,
@@ -41,8 +41,8 @@ from engine.ai_orders import (
     orders_by_organization,
     organization_chain,
 )
-from schemas.ai_orders import AiOrder
 from schemas.io import FileKind
+from schemas.panzer_campaigns.ai_orders import AiOrder
 from schemas.problems import ModelPath
 
 if TYPE_CHECKING:
@@ -58,7 +58,8 @@ def arrows_of(document: Document, geometry: MapGeometry, turn: int | None = None
     """The orders as arrows: with `turn` None every order, each from the centre of all the units
     under its organization; with a turn, the orders in force on that turn, each from the units
     that follow it then (their own organization's order, or inherited from the nearest above,
-    by `engine.ai_orders.in_force`, the engine's own rule). Hold and reserve orders without a
+    by `engine.panzer_campaigns.ai_orders.in_force`, the engine's own rule). Hold and reserve orders
+    without a
     target are a disc on the units instead (start == end)."""
     scenario = document.scenario
     index = document.oob_index

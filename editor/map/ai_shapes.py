@@ -15,7 +15,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, Q
 
 from editor.map.geometry import Frame, MapGeometry
 from editor.symbols import side_color
-from schemas.ai_orders import AiOrder, Stance
+from schemas.panzer_campaigns.ai_orders import AiOrder, Stance
 from schemas.problems import ModelPath
 from schemas.vocabulary import Side
 
@@ -201,7 +201,7 @@ def area_color(side: Side | None) -> QColor:
 def tooltip_text(arrow: Arrow, target: str, organization: str, when: str) -> str:
     """What hovering an arrow tells: the order, who it was given to, from when, who follows it.
 
-    >>> from schemas.ai_orders import AiOrder
+    >>> from schemas.panzer_campaigns.ai_orders import AiOrder
     >>> order = AiOrder(id="a", turn=3, stance="attack", hex=(4, 4))
     >>> arrow = Arrow("div", (), order, None, (0.0, 0.0), 0.0, from_turn=3, followers=("rgt",))
     >>> print(tooltip_text(arrow, "[4, 4]", "2nd Division", "turn 3 (Sat 16 Dec 08:00)"))

@@ -3,7 +3,8 @@ highlights of units by organization, by class, fixed, awaiting a release, and re
 arrival hexes of one turn. They are view state (never saved), drawn over the map's counters.
 
 `MapAids` computes what to draw from the document and the selection with the engine's rules
-(`engine.command.nominal_command_range`, `engine.stacking`), caches it per document version,
+(`engine.panzer_campaigns.command.nominal_command_range`, `engine.panzer_campaigns.stacking`),
+caches it per document version,
 and paints the visible hexes only.
 """
 
@@ -26,11 +27,11 @@ from editor.map.scenario_index import Offset, ScenarioIndex
 from editor.selection import Selection
 from engine.hexgrid import DIRECTIONS
 from schemas.io import FileKind
-from schemas.oob import UnitClass
+from schemas.panzer_campaigns.oob import UnitClass
 from schemas.vocabulary import Side
 
 if TYPE_CHECKING:
-    from engine.state import GameState
+    from engine.panzer_campaigns.state import GameState
 
 T = TypeVar("T")
 
@@ -216,7 +217,7 @@ class MapAids(QObject):
     def _state(self) -> GameState | None:
         """The engine's game state at the start of the scenario, or None when the files do not
         make one (the Problems dock says why)."""
-        from engine.state import GameState  # noqa: PLC0415
+        from engine.panzer_campaigns.state import GameState  # noqa: PLC0415
 
         document = self.document
         assert document is not None
@@ -242,7 +243,7 @@ class MapAids(QObject):
 
     def hq_ranges(self) -> list[HqRange]:
         """Every HQ on the map with its range."""
-        from engine.command import nominal_command_range  # noqa: PLC0415
+        from engine.panzer_campaigns.command import nominal_command_range  # noqa: PLC0415
 
         if self.document is None:
             return []
@@ -290,7 +291,7 @@ class MapAids(QObject):
 
     def densities(self) -> dict[Offset, Density]:
         """How full each occupied hex is (by the engine's stacking rules)."""
-        from engine.stacking import is_over_stacked, stacking_in, stacking_limit  # noqa: PLC0415
+        from engine.panzer_campaigns.stacking import is_over_stacked, stacking_in, stacking_limit  # noqa: PLC0415
 
         if self.document is None:
             return {}

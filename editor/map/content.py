@@ -16,7 +16,13 @@ from PySide6.QtGui import QColor
 
 from editor.map import style
 from editor.map.geometry import HexRange, MapGeometry, Offset
-from schemas.map import Crossing, FullHexFeature, HexsideFeature, MapFile, PlaceName
+from schemas.panzer_campaigns.map import (
+    Crossing,
+    FullHexFeature,
+    HexsideFeature,
+    MapFile,
+    PlaceName,
+)
 
 T = TypeVar("T")
 

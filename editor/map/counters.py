@@ -15,9 +15,9 @@ from editor import symbols
 from editor.map import style
 from editor.map.geometry import Frame
 from editor.map.scenario_index import Offset, ScenarioIndex
-from schemas.oob import Component, Unit
-from schemas.oob_index import OobIndex
-from schemas.scenario import Mode, Placement
+from schemas.panzer_campaigns.oob import Component, Unit
+from schemas.panzer_campaigns.oob_index import OobIndex
+from schemas.panzer_campaigns.scenario import Mode, Placement
 from schemas.vocabulary import Side
 
 COUNTER_SHARE = 0.7

@@ -16,7 +16,7 @@ from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPolygonF
 
 from engine.hexgrid import DIRECTIONS, Grid, Hex, Layout
-from schemas.map import MapFile
+from schemas.panzer_campaigns.map import MapFile
 from schemas.vocabulary import Direction
 
 Offset = tuple[int, int]

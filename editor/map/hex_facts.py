@@ -12,9 +12,15 @@ from editor.map.content import RowBuckets
 from editor.map.scenario_index import ScenarioIndex
 from engine.hexgrid import Grid, opposite
 from schemas.io import FileKind
-from schemas.map import Crossing, FullHexFeature, HexsideFeature, PlaceName, TerrainType
-from schemas.oob_index import UnitEntry
-from schemas.scenario import Placement, Reinforcement, SupplySource
+from schemas.panzer_campaigns.map import (
+    Crossing,
+    FullHexFeature,
+    HexsideFeature,
+    PlaceName,
+    TerrainType,
+)
+from schemas.panzer_campaigns.oob_index import UnitEntry
+from schemas.panzer_campaigns.scenario import Placement, Reinforcement, SupplySource
 from schemas.vocabulary import ConnectionKind, CrossingKind, Direction, HexsideKind
 
 Offset = tuple[int, int]

@@ -11,7 +11,7 @@ from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen, Q
 from editor.map import style
 from editor.map.content import MapContent
 from editor.map.geometry import Frame
-from schemas.map import PlaceSize
+from schemas.panzer_campaigns.map import PlaceSize
 
 _INK = {
     PlaceSize.SMALL: QColor("#2b2b2b"),

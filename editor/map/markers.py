@@ -18,8 +18,8 @@ from editor import symbols
 from editor.map import style
 from editor.map.geometry import Frame, HexRange
 from editor.map.scenario_index import Offset, ScenarioIndex
-from schemas.oob_index import OobIndex
-from schemas.scenario import (
+from schemas.panzer_campaigns.oob_index import OobIndex
+from schemas.panzer_campaigns.scenario import (
     BridgeState,
     FortificationKind,
     Reinforcement,

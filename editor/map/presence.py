@@ -13,7 +13,7 @@ from editor.docks.table_columns import turn_clock
 from editor.document import Change, Document
 from editor.map.geometry import Frame
 from editor.map.scenario_index import Offset
-from engine.timeline import presence_at, scheduled_turn
+from engine.panzer_campaigns.timeline import presence_at, scheduled_turn
 from schemas.io import FileKind
 
 if TYPE_CHECKING:

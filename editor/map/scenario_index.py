@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from engine.clock import TurnClock
-from schemas.scenario import (
+from engine.panzer_campaigns.clock import TurnClock
+from schemas.panzer_campaigns.scenario import (
     BridgeOverlay,
     Overlays,
     Placement,

@@ -17,7 +17,7 @@ from editor.map.content import MapContent
 from editor.map.geometry import Frame, HexRange, Offset
 from editor.map.layers import LayerVisibility
 from editor.map.overview import TerrainImage
-from schemas.map import CONNECTION_BITS, FullHexKind, HexsideFeature
+from schemas.panzer_campaigns.map import CONNECTION_BITS, FullHexKind, HexsideFeature
 from schemas.vocabulary import ConnectionKind, CrossingKind, Direction, HexsideKind
 
 _LINK = re.compile("[1-7]")

@@ -8,7 +8,7 @@ from functools import lru_cache
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QPen
 
-from schemas.map import PlaceSize
+from schemas.panzer_campaigns.map import PlaceSize
 from schemas.vocabulary import ConnectionKind, CrossingKind, HexsideKind
 
 # Level of detail: the least zoom (pixels per hex) at which a kind of detail is drawn.

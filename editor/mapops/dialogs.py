@@ -41,9 +41,9 @@ from editor.mapops.resize import (
 from editor.open_places import SCENARIO_FILTER
 from editor.widgets.screen_fit import resize_within_screen
 from schemas.io import FileKind, load_file
-from schemas.map import MapFile, TerrainType
+from schemas.panzer_campaigns.map import MapFile, TerrainType
+from schemas.panzer_campaigns.scenario import ScenarioFile
 from schemas.save_journal import SaveFailed
-from schemas.scenario import ScenarioFile
 from schemas.title import discover
 
 MAP_FILTER = "Maps (*.map.yaml *.map.json)"

@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Literal
 
 from schemas.io import FileKind, dump_text, is_json, load_file
-from schemas.map import MAP_FORMAT_VERSION, MapFile, TerrainType
+from schemas.panzer_campaigns.map import MAP_FORMAT_VERSION, MapFile, TerrainType
+from schemas.panzer_campaigns.scenario import ScenarioFile
 from schemas.save_journal import save_set
-from schemas.scenario import ScenarioFile
 from schemas.title import SCENARIO_FOLDER
 
 DEFAULT_LEGEND: tuple[TerrainType, ...] = (

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from engine.hexgrid import Grid, Hex, Offset, opposite
-from schemas.map import CONNECTION_BITS, CONNECTION_NONE, MapFile
-from schemas.scenario import Overlays, ScenarioFile
+from schemas.panzer_campaigns.map import CONNECTION_BITS, CONNECTION_NONE, MapFile
+from schemas.panzer_campaigns.scenario import Overlays, ScenarioFile
 from schemas.vocabulary import Direction
 
 MAX_SIDE = 4000

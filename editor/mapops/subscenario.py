@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
 from engine.hexgrid import Grid
-from schemas.ai_orders import AiSetup
-from schemas.map import CONNECTION_BITS, CONNECTION_NONE, MapFile
-from schemas.oob import OobFile
-from schemas.oob_index import OobIndex
-from schemas.scenario import Reinforcement, ScenarioFile
+from schemas.panzer_campaigns.ai_orders import AiSetup
+from schemas.panzer_campaigns.map import CONNECTION_BITS, CONNECTION_NONE, MapFile
+from schemas.panzer_campaigns.oob import OobFile
+from schemas.panzer_campaigns.oob_index import OobIndex
+from schemas.panzer_campaigns.scenario import Reinforcement, ScenarioFile
 from schemas.vocabulary import Direction
 
 Offset = tuple[int, int]

@@ -35,7 +35,7 @@ MARKDOWN = QTextDocument.MarkdownFeature.MarkdownDialectGitHub | (
     QTextDocument.MarkdownFeature.MarkdownNoHTML
 )
 """How briefings are read and written: GitHub's Markdown, raw HTML shown as text (the format
-decision is in `schemas.scenario.Briefings`)."""
+decision is in `schemas.panzer_campaigns.scenario.Briefings`)."""
 
 BODY_POINT_SIZE = 9.5
 """The text's size on paper."""

@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from html import escape
 
 from editor.printing.whereabouts import Places, Whereabouts, hex_text, when_text
-from schemas.map import MapFile
-from schemas.oob import Nation, OobFile, Organization, OrgLevel, Unit
-from schemas.oob_index import OobIndex
-from schemas.scenario import (
+from schemas.panzer_campaigns.map import MapFile
+from schemas.panzer_campaigns.oob import Nation, OobFile, Organization, OrgLevel, Unit
+from schemas.panzer_campaigns.oob_index import OobIndex
+from schemas.panzer_campaigns.scenario import (
     ExitObjective,
     LimitedObjective,
     ScenarioFile,

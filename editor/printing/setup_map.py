@@ -27,7 +27,7 @@ to know."""
 
 def side_scenario(bundle: ScenarioBundle, side: Side) -> ScenarioBundle:
     """The bundle with only `side`'s units placed, so the picture shows no enemy unit."""
-    from schemas.oob_index import OobIndex  # noqa: PLC0415
+    from schemas.panzer_campaigns.oob_index import OobIndex  # noqa: PLC0415
 
     scenario = bundle.scenario.model
     index = OobIndex.from_oob(bundle.oob.model) if bundle.oob is not None else OobIndex()

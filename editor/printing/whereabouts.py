@@ -8,12 +8,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from engine.clock import TurnClock
 from engine.hexgrid import Grid
-from engine.timeline import scheduled_turn
-from schemas.map import MapFile
-from schemas.oob_index import OobIndex
-from schemas.scenario import Placement, Reinforcement, ScenarioFile
+from engine.panzer_campaigns.clock import TurnClock
+from engine.panzer_campaigns.timeline import scheduled_turn
+from schemas.panzer_campaigns.map import MapFile
+from schemas.panzer_campaigns.oob_index import OobIndex
+from schemas.panzer_campaigns.scenario import Placement, Reinforcement, ScenarioFile
 
 NEAR = 3
 """Hexes within which a place name is given as "near" a unit's hex."""

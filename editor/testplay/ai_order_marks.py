@@ -1,5 +1,6 @@
 """The A/I orders on the test-play map: the orders in force on the game's current turn, each an
-arrow from the units on the map that follow it (as `engine.ai_orders.order_in_force`, the rule
+arrow from the units on the map that follow it (as
+`engine.panzer_campaigns.ai_orders.order_in_force`, the rule
 the computer player reads, says) to its target, with its area tinted, following the game as turns
 pass; hovering an arrow says from which turn its order applies.
 """
@@ -23,13 +24,13 @@ from editor.map.ai_shapes import (
     tooltip_text,
 )
 from editor.map.geometry import Frame, MapGeometry
-from engine.ai_orders import order_in_force
-from schemas.ai_orders import AiOrder
+from engine.panzer_campaigns.ai_orders import order_in_force
+from schemas.panzer_campaigns.ai_orders import AiOrder
 from schemas.vocabulary import Side
 
 if TYPE_CHECKING:
     from editor.map.view import MapView
-    from engine.game import Game
+    from engine.panzer_campaigns.game import Game
 
 Offset = tuple[int, int]
 

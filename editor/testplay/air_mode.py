@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from engine.air.missions import AirPreview
-    from engine.game import Game
+    from engine.panzer_campaigns.air.missions import AirPreview
+    from engine.panzer_campaigns.game import Game
 
 AIR = "air"
 AIR_TIP = (

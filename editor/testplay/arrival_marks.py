@@ -18,8 +18,8 @@ from editor.map.geometry import Frame
 from schemas.vocabulary import Side
 
 if TYPE_CHECKING:
-    from engine.events import Event, Released, Withdrew
-    from engine.game import Game
+    from engine.panzer_campaigns.events import Event, Released, Withdrew
+    from engine.panzer_campaigns.game import Game
 
 Offset = tuple[int, int]
 
@@ -60,7 +60,13 @@ class TurnMarks:
 def turn_marks(game: Game, may_know: Callable[[Event], bool] | None = None) -> TurnMarks:
     """The marks of the current game turn's arrivals, delays, withdrawals and releases; with
     `may_know` (Fog of War) only of the events it lets the side to move know."""
-    from engine.events import ArrivalDelayed, Arrived, ProtectionApplied, Released, Withdrew  # noqa: PLC0415
+    from engine.panzer_campaigns.events import (  # noqa: PLC0415
+        ArrivalDelayed,
+        Arrived,
+        ProtectionApplied,
+        Released,
+        Withdrew,
+    )
 
     state = game.state
     reinforcements = {r.id: r for r in state.scenario.reinforcements}

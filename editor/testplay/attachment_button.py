@@ -15,7 +15,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QMenu, QPushButton, QWidget
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.panzer_campaigns.game import Game
 
 TIP = (
     "Put {subject} under another corps, so that its HQ answers to the nearest corps HQ of its "
@@ -106,7 +106,7 @@ class AttachmentButton(QPushButton):
         menu.exec(self.mapToGlobal(self.rect().bottomLeft()))
 
     def _give(self, subject: str, target: str) -> None:
-        from engine.movement import IllegalMove  # noqa: PLC0415
+        from engine.panzer_campaigns.movement import IllegalMove  # noqa: PLC0415
 
         try:
             events = self.session.change_attachment(subject, target)  # type: ignore[union-attr]

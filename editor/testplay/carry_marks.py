@@ -13,7 +13,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from editor.map.geometry import Frame
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.panzer_campaigns.game import Game
 
 Offset = tuple[int, int]
 

@@ -18,8 +18,8 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from editor.map.geometry import Frame
 
 if TYPE_CHECKING:
-    from engine.combat.events import LossesTaken
-    from engine.events import Event
+    from engine.panzer_campaigns.combat.events import LossesTaken
+    from engine.panzer_campaigns.events import Event
 
 Offset = tuple[int, int]
 
@@ -60,7 +60,7 @@ def result_line(session: Any, events: list[Event]) -> str:
     know it: the losses as "attacker/defender" for an assault, as the game reports an
     assault's result [000 6.3], then how it ended; then what the other side's opportunity fire
     the order drew did [000 5.1], so the firer's own losses are not taken for the target's."""
-    from engine.combat.events import LossesTaken, OpportunityFire  # noqa: PLC0415
+    from engine.panzer_campaigns.combat.events import LossesTaken, OpportunityFire  # noqa: PLC0415
 
     drew = next((i for i, e in enumerate(events) if isinstance(e, OpportunityFire)), len(events))
     line = _own_result(session, events[:drew])
@@ -74,7 +74,7 @@ def result_line(session: Any, events: list[Event]) -> str:
 
 
 def _own_result(session: Any, events: list[Event]) -> str:
-    from engine.combat.events import AssaultResolved, LossesTaken  # noqa: PLC0415
+    from engine.panzer_campaigns.combat.events import AssaultResolved, LossesTaken  # noqa: PLC0415
 
     known = session.known(events)
     losses = [e for e, k in zip(events, known, strict=True) if isinstance(e, LossesTaken)]
@@ -156,7 +156,7 @@ class CombatMarks(QObject):
     def add_events(self, events: list[Event]) -> None:
         """Float the losses of new events that the side to move may know, where they were
         taken: the unit's hex, or for one no longer on the map the hex fired at or assaulted."""
-        from engine.combat.events import LossesTaken  # noqa: PLC0415
+        from engine.panzer_campaigns.combat.events import LossesTaken  # noqa: PLC0415
 
         session = self.session
         if session is None:

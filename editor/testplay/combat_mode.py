@@ -30,11 +30,11 @@ from editor.testplay.deception_mode import (
     deception_refusal,
     deception_rows,
 )
-from engine.combat.kinds import CombatKind
+from engine.panzer_campaigns.combat.kinds import CombatKind
 
 if TYPE_CHECKING:
     from editor.testplay.move_tool import TestPlayMoveTool
-    from engine.game import Game
+    from engine.panzer_campaigns.game import Game
 
 Offset = tuple[int, int]
 
@@ -81,8 +81,8 @@ def fire_refusal(game: Game | None, unit_id: str | None) -> str | None:
     """Why the unit may not fire now, the engine's sentence; None when it has a target."""
     if game is None or unit_id is None:
         return "select a unit of the side to move"
-    from engine.combat.fire import why_not, why_unspotted  # noqa: PLC0415
-    from engine.combat.fire_targets import why_cannot_fire  # noqa: PLC0415
+    from engine.panzer_campaigns.combat.fire import why_not, why_unspotted  # noqa: PLC0415
+    from engine.panzer_campaigns.combat.fire_targets import why_cannot_fire  # noqa: PLC0415
 
     unit = game.unit(unit_id)
     if game.is_over:
@@ -107,7 +107,7 @@ def fire_refusal(game: Game | None, unit_id: str | None) -> str | None:
 
 def seen_enemy_hexes(game: Game) -> list[Offset]:
     """The hexes where the side to move sees an enemy unit (spotted or Unknown) now."""
-    from engine.spotting import spotted_by  # noqa: PLC0415
+    from engine.panzer_campaigns.spotting import spotted_by  # noqa: PLC0415
 
     state = game.state
     found = {
@@ -329,7 +329,7 @@ class CombatMode(QObject):
     def click(self, hex_: Offset | None, *, control: bool = False) -> None:
         """Fire at or assault a target hex; with Ctrl in Assault mode, join a friendly stack
         to the assault (or take it out again); elsewhere say why not."""
-        from engine.combat.fire import why_not  # noqa: PLC0415
+        from engine.panzer_campaigns.combat.fire import why_not  # noqa: PLC0415
 
         game, unit_id = self.game, self.tool.unit_id
         if self.kind == AIR and control:
@@ -360,7 +360,7 @@ class CombatMode(QObject):
         self._commit(hex_)
 
     def _commit(self, hex_: Offset) -> None:
-        from engine.movement import IllegalMove  # noqa: PLC0415
+        from engine.panzer_campaigns.movement import IllegalMove  # noqa: PLC0415
 
         session, unit_id = self.tool.session, self.tool.unit_id
         assert session is not None
@@ -394,8 +394,8 @@ class CombatMode(QObject):
 
     def _fly(self, hex_: Offset) -> None:
         """Fly the Air mode's aircraft at `hex_`, or say why it may not."""
-        from engine.air.events import AirMissionCalled  # noqa: PLC0415
-        from engine.movement import IllegalMove  # noqa: PLC0415
+        from engine.panzer_campaigns.air.events import AirMissionCalled  # noqa: PLC0415
+        from engine.panzer_campaigns.movement import IllegalMove  # noqa: PLC0415
 
         session, game, aircraft = self.tool.session, self.game, self.aircraft
         if session is None or game is None or aircraft is None:
@@ -432,7 +432,7 @@ class CombatMode(QObject):
         session, game, unit_id = self.tool.session, self.game, self.deceiver
         if session is None or game is None or unit_id is None:
             return
-        from engine.movement import IllegalMove  # noqa: PLC0415
+        from engine.panzer_campaigns.movement import IllegalMove  # noqa: PLC0415
 
         try:
             events = session.deploy_deception(unit_id, hex_)  # type: ignore[attr-defined]
@@ -504,7 +504,7 @@ class CombatMode(QObject):
     def _not_a_target(self, game: Game, hex_: Offset) -> None:
         """A hovered hex of enemy units the side sees that is no target: the engine's reason,
         so a player learns why (out of range, no spotter that may spot [001 #10] ...)."""
-        from engine.combat.fire import why_not  # noqa: PLC0415
+        from engine.panzer_campaigns.combat.fire import why_not  # noqa: PLC0415
 
         if self.kind not in (FIRE, AIR) or not seen_enemy_at(game, hex_):
             return

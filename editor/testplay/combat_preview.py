@@ -18,13 +18,13 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
 from editor.widgets.button_rows import WrappingButtons
-from schemas.oob import Component
+from schemas.panzer_campaigns.oob import Component
 
 if TYPE_CHECKING:
-    from engine.combat.assault_preview import AssaultPreview
-    from engine.combat.fire_preview import FirePreview
-    from engine.game import Game
-    from engine.units import UnitState
+    from engine.panzer_campaigns.combat.assault_preview import AssaultPreview
+    from engine.panzer_campaigns.combat.fire_preview import FirePreview
+    from engine.panzer_campaigns.game import Game
+    from engine.panzer_campaigns.units import UnitState
 
 Row = tuple[str, str]
 UNKNOWN_TARGET = "?"
@@ -49,7 +49,7 @@ def morale_rows(game: Game, target: UnitState, low: float, high: float, factor: 
     """The chance a loss of `low`..`high` men-equivalents calls for a morale check of `target`
     (counted `factor` times, the special disruption rules [000 5.2]), and what failing it does
     [000 9.2, 12.0]: a check is failed on a die above the unit's Morale."""
-    from engine.combat.morale import morale, morale_check_base, morale_check_chance  # noqa: PLC0415
+    from engine.panzer_campaigns.combat.morale import morale, morale_check_base, morale_check_chance  # noqa: PLC0415
 
     state = game.state
     base = morale_check_base(state, target)
@@ -69,7 +69,7 @@ def fire_rows(game: Game, preview: FirePreview, known: Collection[str] | None = 
     """The preview of one fire as (caption, value) rows; an Unknown target, or one not among
     the units the side to move may know (`known`, under Fog of War), is "?" and its losses
     and morale are not shown [000 8.1]."""
-    from engine.movement_steps import describe  # noqa: PLC0415
+    from engine.panzer_campaigns.movement_steps import describe  # noqa: PLC0415
 
     state = game.state
     where = game.offset_of(preview.hex)
@@ -104,7 +104,7 @@ def _span(low: float, high: float) -> str:
 
 
 def _named(game: Game, unit_id: str, hidden: bool) -> str:
-    from engine.movement_steps import describe  # noqa: PLC0415
+    from engine.panzer_campaigns.movement_steps import describe  # noqa: PLC0415
 
     unit = game.state.units.get(unit_id)
     return UNKNOWN_TARGET if hidden or unit is None else describe(unit)
@@ -121,7 +121,7 @@ def assault_rows(
     shown: their values, their losses, the attackers' losses (drawn from their value), the
     retreat chances [000 8.1]. So are defenders none of which is among the units the side to
     move may know (`known`, under Fog of War); a hidden one among known ones is "?"."""
-    from engine.mp_text import cost_text  # noqa: PLC0415
+    from engine.panzer_campaigns.mp_text import cost_text  # noqa: PLC0415
 
     where = game.offset_of(preview.hex)
     hidden = preview.unknown or (

@@ -24,12 +24,12 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from editor.testplay.models import side_text
 from editor.testplay.session import TestPlaySession
-from engine.orders import Assault, Fire, Order
+from engine.panzer_campaigns.orders import Assault, Fire, Order
 from schemas.vocabulary import Side
 
 if TYPE_CHECKING:
-    from engine.events import Event
-    from engine.game import Game
+    from engine.panzer_campaigns.events import Event
+    from engine.panzer_campaigns.game import Game
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +37,8 @@ Offset = tuple[int, int]
 
 
 class TurnPlayer(Protocol):
-    """A computer player (`engine.computer.ComputerPlayer`): gives one side's orders for the
+    """A computer player (`engine.panzer_campaigns.computer.ComputerPlayer`): gives one side's
+    orders for the
     current player turn one at a time through the Game's own methods, yielding each order's
     events; it does not end the player turn."""
 
@@ -50,7 +51,7 @@ PlayerFactory = Callable[[Side, int], TurnPlayer]
 
 def computer_player(side: Side, seed: int) -> TurnPlayer:
     """The engine's computer player of `side`, deterministic for the game's seed."""
-    from engine.computer import ComputerPlayer  # noqa: PLC0415 - only when a side is Computer
+    from engine.panzer_campaigns.computer import ComputerPlayer  # noqa: PLC0415 - only when a side is Computer
 
     return ComputerPlayer(side, seed=seed)
 
@@ -105,7 +106,7 @@ def game_copy(game: Game) -> Game:
     """A copy of the game that plays on by itself: its state, log, orders and random number
     generator copied, the files, the compiled board and the events already logged shared (no
     game changes them)."""
-    from engine.state import UNCHANGING  # noqa: PLC0415
+    from engine.panzer_campaigns.state import UNCHANGING  # noqa: PLC0415
 
     state = game.state
     memo: dict[int, object] = {
@@ -417,7 +418,7 @@ class ComputerTurns(QObject):
     def _sees(self, order: Order) -> bool:
         """Whether the viewer may see the order's units now [000 4.8]: all without Fog of War,
         under it only the enemy units it has spotted (a hidden unit's move is not shown)."""
-        from engine.sightings import Sight  # noqa: PLC0415
+        from engine.panzer_campaigns.sightings import Sight  # noqa: PLC0415
 
         viewer = self.session.viewer
         game = self.session.game

@@ -14,7 +14,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from editor.map.geometry import Frame
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.panzer_campaigns.game import Game
 
 Offset = tuple[int, int]
 
@@ -65,7 +65,7 @@ def deception_refusal(game: Game | None, selected: str | None) -> str | None:
 
 def deception_rows(game: Game, unit_id: str, hex_: Offset) -> list[tuple[str, str]]:
     """The preview of deploying `unit_id` at `hex_` as label and value rows [000 4.3]."""
-    from engine.stacking import per_side  # noqa: PLC0415
+    from engine.panzer_campaigns.stacking import per_side  # noqa: PLC0415
 
     state = game.state
     unit = game.unit(unit_id)
@@ -105,7 +105,7 @@ def deception_rows(game: Game, unit_id: str, hex_: Offset) -> list[tuple[str, st
 
 def _seen(game: Game, unit_id: str) -> bool:
     """Whether the side to move sees the enemy unit (the preview must not tell more)."""
-    from engine.spotting import spotted_by  # noqa: PLC0415
+    from engine.panzer_campaigns.spotting import spotted_by  # noqa: PLC0415
 
     return unit_id in spotted_by(game.state, game.acting)
 

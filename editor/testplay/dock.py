@@ -36,7 +36,7 @@ from editor.testplay.players_bar import PlayersBar
 from editor.testplay.session import TestPlaySession
 from editor.testplay.settings_bar import SettingsBar
 from editor.widgets.undo_keys import undo_keys_to_window
-from schemas.scenario import Header
+from schemas.panzer_campaigns.scenario import Header
 
 _TIPS = {
     "side": "The side whose player turn it is: its units can be given orders",
@@ -302,7 +302,7 @@ class TestPlayDock(DocumentDock):
 
     def take_back(self) -> None:
         """Take back the last move of the player turn, or say why it cannot be."""
-        from engine.movement import IllegalMove  # noqa: PLC0415
+        from engine.panzer_campaigns.movement import IllegalMove  # noqa: PLC0415
 
         if self.session is None:
             return

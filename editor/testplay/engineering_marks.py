@@ -14,10 +14,10 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 
 from editor.map.geometry import Frame
-from engine.engineering.works import WorkKind
+from engine.panzer_campaigns.engineering.works import WorkKind
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.panzer_campaigns.game import Game
 
 Offset = tuple[int, int]
 
@@ -44,8 +44,8 @@ class EngineeringMarks:
 
 def engineering_marks(game: Game, shown: Collection[str]) -> EngineeringMarks:
     """The marks of the units in `shown` (the side's own under Fog of War)."""
-    from engine.engineering.bridges import live_bridges  # noqa: PLC0415
-    from engine.engineering.mines import is_clearing  # noqa: PLC0415
+    from engine.panzer_campaigns.engineering.bridges import live_bridges  # noqa: PLC0415
+    from engine.panzer_campaigns.engineering.mines import is_clearing  # noqa: PLC0415
 
     state, board = game.state, game.state.board
     badges: dict[Offset, str] = {}

@@ -18,7 +18,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QMenu, QPushButton, QVBoxLayout, QWidget
 
 from editor.widgets.button_rows import WrappingButtons
-from engine.orders import (
+from engine.panzer_campaigns.orders import (
     AbandonBridge,
     BuildBridge,
     ClearMines,
@@ -31,7 +31,7 @@ from engine.orders import (
 )
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.panzer_campaigns.game import Game
 
 Offset = tuple[int, int]
 
@@ -65,7 +65,7 @@ TIPS = {
 
 def is_engineering_unit(game: Game, unit_id: str) -> bool:
     """Whether the unit has any engineering ability: the buttons are shown for it alone."""
-    from engine.engineering import abilities  # noqa: PLC0415
+    from engine.panzer_campaigns.engineering import abilities  # noqa: PLC0415
 
     unit = game.unit(unit_id)
     return any(
@@ -95,7 +95,7 @@ def refusals(game: Game, unit_id: str) -> dict[str, str | None]:
 
 
 def _ferry_refusal(game: Game, unit_id: str) -> str:
-    from engine.engineering import abilities  # noqa: PLC0415
+    from engine.panzer_campaigns.engineering import abilities  # noqa: PLC0415
 
     unit = game.unit(unit_id)
     if not abilities.ferries(unit):
@@ -105,7 +105,7 @@ def _ferry_refusal(game: Game, unit_id: str) -> str:
 
 def tip(game: Game, unit_id: str, action: str) -> str:
     """The tooltip of an action the unit may take: what it does and its chance a turn."""
-    from engine.engineering.chances import mine_laying_chance, unit_bridge_chance  # noqa: PLC0415
+    from engine.panzer_campaigns.engineering.chances import mine_laying_chance, unit_bridge_chance  # noqa: PLC0415
 
     unit = game.unit(unit_id)
     chance = mine_laying_chance if action == "lay" else unit_bridge_chance
@@ -199,7 +199,7 @@ class EngineeringButtons(QWidget):
         menu.exec(self.buttons[action].mapToGlobal(self.buttons[action].rect().bottomLeft()))
 
     def _give(self, order: EngineeringOrder) -> None:
-        from engine.movement import IllegalMove  # noqa: PLC0415
+        from engine.panzer_campaigns.movement import IllegalMove  # noqa: PLC0415
 
         try:
             events = self.session.engineer(order)  # type: ignore[union-attr]

@@ -3,7 +3,7 @@ replays them (`editor.testplay.session_file` hands them here)."""
 
 from __future__ import annotations
 
-from engine.orders import (
+from engine.panzer_campaigns.orders import (
     AbandonBridge,
     BuildBridge,
     ClearMines,
@@ -14,7 +14,7 @@ from engine.orders import (
     LayMines,
     WireBridge,
 )
-from schemas.testplay import (
+from schemas.panzer_campaigns.testplay import (
     AbandonBridgeOrder,
     BuildBridgeOrder,
     ClearMinesOrder,

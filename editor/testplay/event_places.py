@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from engine.events import Event
-    from engine.game import Game
+    from engine.panzer_campaigns.events import Event
+    from engine.panzer_campaigns.game import Game
 
 Offset = tuple[int, int]
 

@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING
 from editor.selection import Focus
 from editor.testplay.event_places import event_place
 from schemas.io import FileKind
-from schemas.scenario import Placement, ScenarioFile
+from schemas.panzer_campaigns.scenario import Placement, ScenarioFile
 
 if TYPE_CHECKING:
-    from engine.events import Event
-    from engine.game import Game
+    from engine.panzer_campaigns.events import Event
+    from engine.panzer_campaigns.game import Game
 
 
 def item_focus(scenario: ScenarioFile, path: tuple[str, ...], item_id: str) -> Focus | None:
@@ -33,7 +33,7 @@ def scenario_focus(scenario: ScenarioFile, game: Game, event: Event) -> Focus | 
     """Where in the scenario to fix what `event` shows: its reinforcement, withdrawal, release,
     objective or supply variation, else its first unit (shown in the Order of Battle and the
     Unit panel, placement included); None when the event names none of them."""
-    from engine.events import (  # noqa: PLC0415
+    from engine.panzer_campaigns.events import (  # noqa: PLC0415
         ArrivalDelayed,
         Arrived,
         ObjectiveCaptured,

@@ -1,7 +1,8 @@
 """Intel markers on the test-play map [001 1.1 #31]: under Fog of War, where the side to move
 last saw enemy units that went out of its sight, drawn as faded counters in the enemy's colour,
 with the unit's name when it was identified ("?" for an Unknown) and the turn it was last seen.
-The engine keeps them (`engine.intel`, Panzer Battles only); `TestPlayOverlays` paints them.
+The engine keeps them (`engine.panzer_campaigns.intel`, Panzer Battles only); `TestPlayOverlays`
+paints them.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from editor.map.geometry import Frame
 from schemas.vocabulary import Side
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.panzer_campaigns.game import Game
 
 Offset = tuple[int, int]
 
@@ -38,7 +39,7 @@ class IntelMark:
 
 def intel_marks(game: Game, viewer: Side) -> list[IntelMark]:
     """`viewer`'s intel markers, one per hex (the latest seen there first, then by name)."""
-    from engine.sightings import Sight  # noqa: PLC0415
+    from engine.panzer_campaigns.sightings import Sight  # noqa: PLC0415
 
     found: dict[Offset, IntelMark] = {}
     for marker in sorted(game.intel_markers(viewer), key=lambda m: -m.turn):
@@ -59,7 +60,7 @@ def paint_intel(
     visible: Callable[[Offset], bool],
 ) -> None:
     """A faded counter with its label and "T<turn>" at each marker's hex."""
-    from engine.state import other_side  # noqa: PLC0415
+    from engine.panzer_campaigns.state import other_side  # noqa: PLC0415
 
     size = frame.zoom * 0.6
     font = QFont(painter.font())

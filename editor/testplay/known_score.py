@@ -16,15 +16,15 @@ from typing import TYPE_CHECKING, Any
 from schemas.vocabulary import Side
 
 if TYPE_CHECKING:
-    from engine.objectives import Score
+    from engine.panzer_campaigns.objectives import Score
 
 
 def known_score(session: Any) -> Score:
     """The score the side to move may know: the game's score without Fog of War or once the
     game is over, else as the module's decision says."""
-    from engine.combat.events import LossesTaken  # noqa: PLC0415
-    from engine.objectives import Score, outcome_of, victory_points_detail  # noqa: PLC0415
-    from engine.state import other_side  # noqa: PLC0415
+    from engine.panzer_campaigns.combat.events import LossesTaken  # noqa: PLC0415
+    from engine.panzer_campaigns.objectives import Score, outcome_of, victory_points_detail  # noqa: PLC0415
+    from engine.panzer_campaigns.state import other_side  # noqa: PLC0415
 
     game = session.game
     viewer: Side | None = session.viewer

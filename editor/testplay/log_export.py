@@ -17,8 +17,8 @@ from schemas.io import write_atomic
 from schemas.vocabulary import Side
 
 if TYPE_CHECKING:
-    from engine.events import Event
-    from engine.game import Game
+    from engine.panzer_campaigns.events import Event
+    from engine.panzer_campaigns.game import Game
 
 CSV_COLUMNS = ("turn", "time", "side", "event", "description", "hex")
 """The header row of a CSV export."""

@@ -19,12 +19,12 @@ from editor.docks.table_columns import label, place_name
 from editor.symbols import side_color
 from editor.testplay.event_places import event_place, hex_text
 from editor.testplay.session import TestPlaySession
-from schemas.scenario import ObjectiveBase, Reinforcement
+from schemas.panzer_campaigns.scenario import ObjectiveBase, Reinforcement
 from schemas.vocabulary import Side
 
 if TYPE_CHECKING:
-    from engine.events import Event
-    from engine.game import Game
+    from engine.panzer_campaigns.events import Event
+    from engine.panzer_campaigns.game import Game
 
 Offset = tuple[int, int]
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -127,7 +127,7 @@ class ObjectivesModel(_SessionTable):
         return game.offset_of(game.state.objectives[row].hex) if game is not None else None
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        from engine.objectives import is_in_play  # noqa: PLC0415
+        from engine.panzer_campaigns.objectives import is_in_play  # noqa: PLC0415
 
         game = self.game
         if game is None or not index.isValid() or index.row() >= self.rowCount():
@@ -177,7 +177,7 @@ class ComingArrival:
 def coming_arrivals(game: Game, horizon: int = ARRIVAL_HORIZON) -> list[ComingArrival]:
     """Reinforcements due by `horizon` turns from now whose units have not all come, the late
     ones (a failed probability roll, a blocked hex) included, in turn order."""
-    from engine.units import UnitStatus  # noqa: PLC0415
+    from engine.panzer_campaigns.units import UnitStatus  # noqa: PLC0415
 
     state = game.state
     coming: list[ComingArrival] = []
@@ -298,7 +298,7 @@ class LogModel(_SessionTable):
         self._rows = self._known(0, self._logged)
 
     def _known(self, start: int, end: int) -> list[int]:
-        from engine.combat.events import LossesTaken  # noqa: PLC0415
+        from engine.panzer_campaigns.combat.events import LossesTaken  # noqa: PLC0415
 
         session, game = self.session, self.game
         if session is None or game is None:

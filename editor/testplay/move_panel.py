@@ -13,11 +13,11 @@ from editor.testplay.attachment_button import AttachmentButton
 from editor.testplay.combat_preview import CombatControls
 from editor.testplay.engineering_panel import EngineeringButtons
 from editor.widgets.button_rows import WrappingButtons
-from schemas.scenario import Mode
+from schemas.panzer_campaigns.scenario import Mode
 
 if TYPE_CHECKING:
     from editor.testplay.move_tool import TestPlayMoveTool
-    from engine.game import Game
+    from engine.panzer_campaigns.game import Game
 
 _MODE_LABELS = {Mode.DEPLOYED: "Deployed", Mode.TRAVEL: "Travel", Mode.RAIL: "Rail"}
 _ACTION_LABELS = {
@@ -47,10 +47,10 @@ _ACTION_TIPS = {
 
 def _action_refusals(game: Game, unit_id: str) -> dict[str, str | None]:
     """Why the unit may not dig in, combine or break down now (None where it may)."""
-    from engine.carrying import why_not_uncarry  # noqa: PLC0415
-    from engine.combat.dig_in import why_not_dig_in  # noqa: PLC0415
-    from engine.organize import why_not_break_down  # noqa: PLC0415
-    from engine.phases import Action, why_not_now  # noqa: PLC0415
+    from engine.panzer_campaigns.carrying import why_not_uncarry  # noqa: PLC0415
+    from engine.panzer_campaigns.combat.dig_in import why_not_dig_in  # noqa: PLC0415
+    from engine.panzer_campaigns.organize import why_not_break_down  # noqa: PLC0415
+    from engine.panzer_campaigns.phases import Action, why_not_now  # noqa: PLC0415
 
     unit = game.unit(unit_id)
     own_turn = unit.side is game.acting and unit.on_map and not game.is_over
@@ -170,10 +170,10 @@ class MovePanel(QWidget):
 
     def refresh(self) -> None:
         """Show the moving unit as the game has it now."""
-        from engine.movement import mode_change_cost  # noqa: PLC0415
-        from engine.movement_steps import describe  # noqa: PLC0415
-        from engine.mp_text import cost_text, left_text  # noqa: PLC0415
-        from engine.spotting import may_recon_spot  # noqa: PLC0415
+        from engine.panzer_campaigns.movement import mode_change_cost  # noqa: PLC0415
+        from engine.panzer_campaigns.movement_steps import describe  # noqa: PLC0415
+        from engine.panzer_campaigns.mp_text import cost_text, left_text  # noqa: PLC0415
+        from engine.panzer_campaigns.spotting import may_recon_spot  # noqa: PLC0415
 
         game, unit_id = self.tool.game, self.tool.unit_id
         if game is None or unit_id is None:

@@ -21,10 +21,10 @@ from editor.testplay.combat_mode import CombatMode
 from editor.testplay.deception_mode import paint_markers
 from editor.testplay.move_panel import MovePanel
 from editor.tools.base import MapTool, ToolEvent
-from schemas.scenario import Mode
+from schemas.panzer_campaigns.scenario import Mode
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.panzer_campaigns.game import Game
 
 Offset = tuple[int, int]
 
@@ -129,7 +129,7 @@ class TestPlayMoveTool(MapTool):
 
     def mp_left(self) -> float:
         """The movement points the moving unit has left this player turn."""
-        from engine.movement import mp_left  # noqa: PLC0415
+        from engine.panzer_campaigns.movement import mp_left  # noqa: PLC0415
 
         game = self.game
         if game is None or self.unit_id is None:
@@ -208,7 +208,7 @@ class TestPlayMoveTool(MapTool):
         self.preview_changed.emit()
 
     def _preview_path(self, hex_: Offset | None) -> None:
-        from engine.mp_text import cost_text, left_text  # noqa: PLC0415
+        from engine.panzer_campaigns.mp_text import cost_text, left_text  # noqa: PLC0415
 
         game = self.game
         path: list[Offset] = []
@@ -225,7 +225,7 @@ class TestPlayMoveTool(MapTool):
             self.preview_changed.emit()
 
     def _move_to(self, target: Offset) -> None:
-        from engine.movement import IllegalMove  # noqa: PLC0415
+        from engine.panzer_campaigns.movement import IllegalMove  # noqa: PLC0415
 
         game, session, unit_id = self.game, self.session, self.unit_id
         assert game is not None
@@ -248,8 +248,8 @@ class TestPlayMoveTool(MapTool):
     def _refuse(self, target: Offset) -> None:
         """Say why the moving unit cannot go to a hex: the engine's reason for the cheapest
         path beyond this turn, or that no path reaches it."""
-        from engine.movement import IllegalMove  # noqa: PLC0415
-        from engine.movement_steps import describe  # noqa: PLC0415
+        from engine.panzer_campaigns.movement import IllegalMove  # noqa: PLC0415
+        from engine.panzer_campaigns.movement_steps import describe  # noqa: PLC0415
 
         game, session, unit_id = self.game, self.session, self.unit_id
         assert game is not None
@@ -273,7 +273,7 @@ class TestPlayMoveTool(MapTool):
 
     def change_mode(self, mode: Mode) -> None:
         """Put the moving unit in another mode; the engine's reason when it may not."""
-        from engine.movement import IllegalMove  # noqa: PLC0415
+        from engine.panzer_campaigns.movement import IllegalMove  # noqa: PLC0415
 
         if self.session is None or self.unit_id is None:
             return
@@ -288,7 +288,7 @@ class TestPlayMoveTool(MapTool):
 
     def recon_spot(self) -> None:
         """The moving unit tries Recon Spotting; the engine's reason when it may not."""
-        from engine.movement import IllegalMove  # noqa: PLC0415
+        from engine.panzer_campaigns.movement import IllegalMove  # noqa: PLC0415
 
         if self.session is None or self.unit_id is None:
             return
@@ -305,7 +305,7 @@ class TestPlayMoveTool(MapTool):
         aboard or sets its passengers down [001 Carry/Uncarry], patrols [000 4.2] or damages
         the railway [000 4.4]; the
         engine's reason when it may not."""
-        from engine.movement import IllegalMove  # noqa: PLC0415
+        from engine.panzer_campaigns.movement import IllegalMove  # noqa: PLC0415
 
         session, unit_id = self.session, self.unit_id
         if session is None or unit_id is None:
@@ -361,7 +361,7 @@ class TestPlayMoveTool(MapTool):
         painter.restore()
 
     def _paint_reach(self, painter: QPainter, frame: Frame) -> None:
-        from engine.mp_text import cost_text  # noqa: PLC0415
+        from engine.panzer_campaigns.mp_text import cost_text  # noqa: PLC0415
 
         hexes = frame.hexes(margin=1)
         if hexes is None:
@@ -390,7 +390,7 @@ class TestPlayMoveTool(MapTool):
             _halo_text(painter, box, cost_text(cost), QColor(255, 255, 255))
 
     def _paint_path(self, painter: QPainter, frame: Frame) -> None:
-        from engine.mp_text import left_text  # noqa: PLC0415
+        from engine.panzer_campaigns.mp_text import left_text  # noqa: PLC0415
 
         points = [QPointF(*frame.point(h)) for h in self.path]
         line = QPainterPath(points[0])

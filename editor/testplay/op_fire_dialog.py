@@ -15,8 +15,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.play_options import OpFireRange
-from schemas.oob import Component
+from engine.panzer_campaigns.play_options import OpFireRange
+from schemas.panzer_campaigns.oob import Component
 from schemas.vocabulary import Side
 
 OpFireRanges = tuple[tuple[Side, Component, Component, OpFireRange], ...]

@@ -4,7 +4,8 @@ enemy's zones of control, who holds each objective, this turn's arrivals and dep
 unit at the selected hex would see, and under Fog of War the "?" of enemy units seen as Unknown.
 
 Read from the session's engine game (`local_supply`, `supply_line`, `isolated_units`,
-`engine.zoc.zoc_map`, `objective_owners`, the log, `sight_from`, `spotting`), cached until the
+`engine.panzer_campaigns.zoc.zoc_map`, `objective_owners`, the log, `sight_from`, `spotting`),
+cached until the
 game changes, and painted over the map view as its `aids`. Under Fog of War they show only what
 the side to move may know: the zones of control of the enemy units it sees, its own side's
 arrivals and departures.
@@ -57,8 +58,8 @@ from editor.testplay.supply_marks import (
 from schemas.vocabulary import Side
 
 if TYPE_CHECKING:
-    from engine.game import Game
-    from engine.sightings import Sight
+    from engine.panzer_campaigns.game import Game
+    from engine.panzer_campaigns.sightings import Sight
 
 Offset = tuple[int, int]
 T = TypeVar("T")
@@ -230,8 +231,8 @@ class TestPlayOverlays(QObject):
 
     def zoc_hexes(self) -> set[Offset]:
         """The hexes in the zone of control of the side not moving."""
-        from engine.state import other_side  # noqa: PLC0415
-        from engine.zoc import zoc_hexes_of, zoc_map  # noqa: PLC0415
+        from engine.panzer_campaigns.state import other_side  # noqa: PLC0415
+        from engine.panzer_campaigns.zoc import zoc_hexes_of, zoc_map  # noqa: PLC0415
 
         def build(game: Game) -> set[Offset]:
             enemy = other_side(game.phasing)
@@ -329,7 +330,7 @@ class TestPlayOverlays(QObject):
         steps = len(mark.hexes) - 1
         away = f"{steps} hex{'es' if steps != 1 else ''} away"
         game = self.game
-        from engine import explicit_supply  # noqa: PLC0415
+        from engine.panzer_campaigns import explicit_supply  # noqa: PLC0415
 
         if game is not None and explicit_supply.is_explicit(game.state):
             explicit = explicit_origin(game, mark, origin, away)
@@ -340,7 +341,7 @@ class TestPlayOverlays(QObject):
 
     def paint(self, painter: QPainter, frame: Frame) -> None:
         """Draw the overlays that are on, for the hexes `frame` shows."""
-        from engine.sightings import Sight  # noqa: PLC0415
+        from engine.panzer_campaigns.sightings import Sight  # noqa: PLC0415
 
         if self.game is None:
             return
@@ -550,7 +551,7 @@ class OverlayToggles(QWidget):
 def explicit_origin(game: Game, mark: SupplyLineMark, origin: str, away: str) -> str:
     """Under Explicit Supply the line to a source only keeps the hex from Isolation, and the
     supply unit that reaches it resupplies [000 10.4]: both, for the dock's line."""
-    from engine import explicit_supply  # noqa: PLC0415
+    from engine.panzer_campaigns import explicit_supply  # noqa: PLC0415
 
     found = explicit_supply.supplier_of(game.state, mark.side, game.hex_of(mark.hex))
     unit = (

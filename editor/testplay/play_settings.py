@@ -6,14 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from engine.play_options import OpFireRange, PlayOptions
-from schemas.oob import Component
-from schemas.scenario import ScenarioFile
+from engine.panzer_campaigns.play_options import OpFireRange, PlayOptions
+from schemas.panzer_campaigns.oob import Component
+from schemas.panzer_campaigns.scenario import ScenarioFile
 from schemas.title import ScenarioBundle
 from schemas.vocabulary import OptionalRule, Side
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.panzer_campaigns.game import Game
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ class TestPlaySettings:
     def new_game(self, bundle: ScenarioBundle) -> Game:
         """A new game of a loaded scenario with these settings; ValueError when the scenario
         or a file it uses has errors."""
-        from engine.game import Game  # noqa: PLC0415
+        from engine.panzer_campaigns.game import Game  # noqa: PLC0415
 
         if not bundle.is_complete:
             raise ValueError(

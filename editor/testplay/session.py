@@ -18,13 +18,21 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from editor.document import Document
 from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.session_view import SessionView, shadow_document
-from engine.orders import Assault, ChangeMode, EngineeringOrder, Fire, Move, Order, ReconSpot
-from schemas.scenario import Mode, ScenarioFile
+from engine.panzer_campaigns.orders import (
+    Assault,
+    ChangeMode,
+    EngineeringOrder,
+    Fire,
+    Move,
+    Order,
+    ReconSpot,
+)
+from schemas.panzer_campaigns.scenario import Mode, ScenarioFile
 from schemas.title import ScenarioBundle
 from schemas.vocabulary import Side
 
 if TYPE_CHECKING:
-    from engine.events import Event
+    from engine.panzer_campaigns.events import Event
 
 log = logging.getLogger(__name__)
 
@@ -321,7 +329,8 @@ class TestPlaySession(QObject, SessionView):
         return events
 
     def engineer(self, order: EngineeringOrder) -> list[Event]:
-        """An engineering order [000 7.2-7.5] (`engine.game_engineering`); IllegalMove when it
+        """An engineering order [000 7.2-7.5] (`engine.panzer_campaigns.game_engineering`);
+        IllegalMove when it
         may not be given."""
         self._check_idle(getattr(order, "engineer", order.unit))
         events = self.game.apply(order)
@@ -330,7 +339,7 @@ class TestPlaySession(QObject, SessionView):
 
     def undo(self) -> Order:
         """Take back the last order of the player turn; IllegalMove saying why it may not."""
-        from engine.movement import IllegalMove  # noqa: PLC0415
+        from engine.panzer_campaigns.movement import IllegalMove  # noqa: PLC0415
 
         refusal = self.undo_refusal()
         if refusal is not None:
@@ -424,7 +433,7 @@ class TestPlaySession(QObject, SessionView):
         """Carry out an order the computer gave; IllegalMove, with nothing changed, when the
         rules refuse it. With `show` off the map and panels wait for `show_computer_orders`
         (bringing the map up to date takes longer than an order on a large title)."""
-        from engine.movement import IllegalMove  # noqa: PLC0415
+        from engine.panzer_campaigns.movement import IllegalMove  # noqa: PLC0415
 
         if self._stopped:
             raise IllegalMove("the test-play has ended")
@@ -490,7 +499,7 @@ class TestPlaySession(QObject, SessionView):
         QTimer.singleShot(0, self._replay_step)
 
     def _check_idle(self, unit_id: str) -> None:
-        from engine.movement import IllegalMove  # noqa: PLC0415
+        from engine.panzer_campaigns.movement import IllegalMove  # noqa: PLC0415
 
         if self._stopped:
             raise IllegalMove(f"the test-play has ended; {unit_id} cannot be given orders")

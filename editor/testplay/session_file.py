@@ -14,7 +14,7 @@ from pydantic import BaseModel
 
 from editor.testplay import engineering_records
 from editor.testplay.play_settings import TestPlaySettings
-from engine.orders import (
+from engine.panzer_campaigns.orders import (
     ENGINEERING_ORDERS,
     AirRecon,
     AirStrike,
@@ -38,11 +38,10 @@ from engine.orders import (
     ReconSpot,
     Uncarry,
 )
-from engine.play_options import OpFireRange
+from engine.panzer_campaigns.play_options import OpFireRange
 from schemas.io import FileKind, LoadedFile, dump_text, load_file, save_file
-from schemas.oob import Component
-from schemas.problems import Problem
-from schemas.testplay import (
+from schemas.panzer_campaigns.oob import Component
+from schemas.panzer_campaigns.testplay import (
     TESTPLAY_FORMAT_VERSION,
     AirReconOrder,
     AirStrikeOrder,
@@ -72,11 +71,12 @@ from schemas.testplay import (
     TitleDigests,
     UncarryOrder,
 )
+from schemas.problems import Problem
 from schemas.title import ScenarioBundle
 from schemas.vocabulary import OptionalRule, Side
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.panzer_campaigns.game import Game
 
 TESTPLAY_SUFFIX = ".testplay.yaml"
 """The suffix of a saved test-play."""

@@ -13,13 +13,13 @@ from PySide6.QtCore import QObject
 from editor.document import Change, ChangeAction, Document, FileSlot
 from editor.testplay.shadow import objectives_of, overlays_of, placements_of
 from schemas.io import FileKind
-from schemas.scenario import ScenarioFile
+from schemas.panzer_campaigns.scenario import ScenarioFile
 from schemas.title import ScenarioBundle
 from schemas.vocabulary import Side
 
 if TYPE_CHECKING:
-    from engine.events import Event
-    from engine.game import Game
+    from engine.panzer_campaigns.events import Event
+    from engine.panzer_campaigns.game import Game
 
 
 class SessionView:
@@ -41,8 +41,13 @@ class SessionView:
         An enemy unit's losses are known when `cause`, the combat that inflicted them, was the
         viewer's fire at a target it had spotted or its assault: "the combat results will not
         be known" only of fire at an Unknown target [000 8.1]."""
-        from engine.combat.events import LossesTaken  # noqa: PLC0415
-        from engine.events import ObjectiveCaptured, ProtectionApplied, Released, Surrendered  # noqa: PLC0415
+        from engine.panzer_campaigns.combat.events import LossesTaken  # noqa: PLC0415
+        from engine.panzer_campaigns.events import (  # noqa: PLC0415
+            ObjectiveCaptured,
+            ProtectionApplied,
+            Released,
+            Surrendered,
+        )
 
         viewer = self.viewer
         if viewer is None or isinstance(event, ObjectiveCaptured | Surrendered):
@@ -65,7 +70,7 @@ class SessionView:
     def known(self, events: Sequence[Event], cause: Event | None = None) -> list[bool]:
         """`may_know` of each of consecutive events of the log, each loss read with the
         combat before it (`cause`: the one before the first event, when it is a loss)."""
-        from engine.combat.events import LossesTaken  # noqa: PLC0415
+        from engine.panzer_campaigns.combat.events import LossesTaken  # noqa: PLC0415
 
         flags = []
         for event in events:

@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
 from editor.docks.table_columns import label
 from editor.testplay.op_fire_dialog import OpFireDialog, OpFireRanges
 from editor.testplay.play_settings import TestPlaySettings
-from engine.ruleset import profile_of
-from schemas.scenario import ScenarioFile
+from engine.panzer_campaigns.ruleset import profile_of
+from schemas.panzer_campaigns.scenario import ScenarioFile
 from schemas.vocabulary import OPTIONAL_RULES_BY_RULESET, OptionalRule
 
 MAX_SEED = 2**31 - 1

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from schemas.scenario import (
+from schemas.panzer_campaigns.scenario import (
     ExitObjective,
     FortificationOverlay,
     Overlays,
@@ -20,8 +20,8 @@ from schemas.scenario import (
 from schemas.vocabulary import Side
 
 if TYPE_CHECKING:
-    from engine.game import Game
-    from engine.units import UnitState
+    from engine.panzer_campaigns.game import Game
+    from engine.panzer_campaigns.units import UnitState
 
 _MIRRORED_FLAGS = ("fixed", "disrupted", "detached", "low_ammo", "low_fuel", "on_foot")
 """Unit states a placement can say and the game changes (releases, disruption, supply)."""
@@ -60,7 +60,7 @@ def placements_of(game: Game, viewer: Side | None = None) -> list[Placement]:
 
 def _hidden_from(game: Game, viewer: Side | None) -> set[str]:
     """The enemy units on the map `viewer` has not spotted in detail (none without a viewer)."""
-    from engine.sightings import Sight  # noqa: PLC0415
+    from engine.panzer_campaigns.sightings import Sight  # noqa: PLC0415
 
     if viewer is None:
         return set()

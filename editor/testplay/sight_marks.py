@@ -20,8 +20,8 @@ from editor.map.geometry import Frame
 from schemas.vocabulary import Side
 
 if TYPE_CHECKING:
-    from engine.game import Game
-    from engine.sightings import Sight
+    from engine.panzer_campaigns.game import Game
+    from engine.panzer_campaigns.sightings import Sight
 
 Offset = tuple[int, int]
 
@@ -43,7 +43,7 @@ def sight_area(game: Game, hex_: Offset) -> dict[Offset, bool]:
 
 def unknown_hexes(game: Game, viewer: Side) -> list[Offset]:
     """Where `viewer` sees enemy units only as Unknown (no enemy spotted in detail there)."""
-    from engine.sightings import Sight  # noqa: PLC0415
+    from engine.panzer_campaigns.sightings import Sight  # noqa: PLC0415
 
     seen = game.spotting(viewer)
     detailed = {s.hex for s in seen.values() if s.grade is Sight.SPOTTED}
@@ -54,7 +54,7 @@ def unknown_hexes(game: Game, viewer: Side) -> list[Offset]:
 def enemy_sightings(game: Game, viewer: Side) -> dict[Offset, Sight | None]:
     """How `viewer` sees each hex holding enemy units: the best grade of its sightings of the
     units there, None when it sees none of them."""
-    from engine.state import other_side  # noqa: PLC0415
+    from engine.panzer_campaigns.state import other_side  # noqa: PLC0415
 
     seen = game.spotting(viewer)
     marks: dict[Offset, Sight | None] = {}
@@ -78,7 +78,7 @@ def paint_enemy_sightings(
 ) -> None:
     """A veil over enemy counters the side to move does not see, a "?" badge in the corner of
     those it sees only as Unknown, and an eye badge on those it has spotted."""
-    from engine.sightings import Sight  # noqa: PLC0415
+    from engine.panzer_campaigns.sightings import Sight  # noqa: PLC0415
 
     veil = frame.geometry.hex_polygon(frame.zoom * 0.85)
     radius = max(4.0, frame.zoom * 0.14)
@@ -147,7 +147,7 @@ def paint_unknowns(
     visible: Callable[[Offset], bool],
 ) -> None:
     """A plain counter with a "?" in the enemy's colour at each Unknown's hex."""
-    from engine.state import other_side  # noqa: PLC0415
+    from engine.panzer_campaigns.state import other_side  # noqa: PLC0415
 
     size = frame.zoom * 0.6
     font = QFont(painter.font())

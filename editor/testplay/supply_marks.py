@@ -26,7 +26,7 @@ from editor.map.geometry import Frame
 from schemas.vocabulary import Side
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.panzer_campaigns.game import Game
 
 Offset = tuple[int, int]
 
@@ -34,7 +34,7 @@ Offset = tuple[int, int]
 def supply_notes(game: Game, unit_id: str, viewer: object = None) -> list[str]:
     """What Hex Info adds to a supply unit under Explicit Supply [000 10.4]: its range now, or
     Unavailable in Travel or Rail Mode (not for the enemy's units under Fog of War)."""
-    from engine.explicit_supply import supply_unit_notes  # noqa: PLC0415
+    from engine.panzer_campaigns.explicit_supply import supply_unit_notes  # noqa: PLC0415
 
     unit = game.state.units.get(unit_id)
     if unit is None or (viewer is not None and unit.side is not viewer):
@@ -108,7 +108,7 @@ def line_mark(game: Game, hex_: Offset) -> SupplyLineMark:
     """The supply line of a hex, with the values it carries, for the side whose units hold it:
     an enemy's hex shows the enemy's line (or that the enemy there is Isolated), never the side
     to move's failure to trace a line into it."""
-    from engine.supply import local_supply  # noqa: PLC0415
+    from engine.panzer_campaigns.supply import local_supply  # noqa: PLC0415
 
     where = game.hex_of(hex_)
     holder = game.state.side_at(where)
@@ -185,8 +185,8 @@ def area_image(game: Game) -> QImage:
     map column, two pixel rows per hex row so staggered columns sit half a hex lower; each
     pixel holds the band of its hex (0, clear, where water or impassable terrain never carries
     supply)."""
-    from engine.supply import local_supply  # noqa: PLC0415
-    from engine.supply_network import Fill, SupplyNetwork  # noqa: PLC0415
+    from engine.panzer_campaigns.supply import local_supply  # noqa: PLC0415
+    from engine.panzer_campaigns.supply_network import Fill, SupplyNetwork  # noqa: PLC0415
 
     state = game.state
     board = state.board
@@ -252,8 +252,8 @@ def paint_area(painter: QPainter, frame: Frame, game: Game, image: Callable[[], 
     supply map for the hexes in view, or, zoomed far out, as the whole-map `image` scaled.
     The top band (full supply) stays clear, so that the hexes short of supply stand out and
     the counters of a well supplied front keep their colours."""
-    from engine.supply import local_supply  # noqa: PLC0415
-    from engine.supply_network import SupplyNetwork  # noqa: PLC0415
+    from engine.panzer_campaigns.supply import local_supply  # noqa: PLC0415
+    from engine.panzer_campaigns.supply_network import SupplyNetwork  # noqa: PLC0415
 
     hexes = frame.hexes(margin=1)
     if hexes is None:

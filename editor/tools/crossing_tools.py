@@ -44,9 +44,9 @@ from editor.tools.map_edit_commands import (
     hexside_kinds,
     is_water,
 )
-from engine.map_checks import CROSSABLE
-from schemas.map import FullHexKind
-from schemas.scenario import BridgeOverlay, BridgeState
+from engine.panzer_campaigns.map_checks import CROSSABLE
+from schemas.panzer_campaigns.map import FullHexKind
+from schemas.panzer_campaigns.scenario import BridgeOverlay, BridgeState
 from schemas.vocabulary import CrossingKind, Direction, Side
 
 HEXSIDE = "hexside"

@@ -16,8 +16,8 @@ from editor.map import style
 from editor.map.geometry import Frame
 from editor.map.scenery import band_polygon, parapet_lines
 from editor.tools.map_edit_commands import EdgeKey, Offset
-from schemas.map import FullHexKind
-from schemas.scenario import BridgeState
+from schemas.panzer_campaigns.map import FullHexKind
+from schemas.panzer_campaigns.scenario import BridgeState
 from schemas.vocabulary import ConnectionKind, CrossingKind, HexsideKind, Side
 
 DRAW_GLOW = QColor(255, 255, 255, 190)

@@ -36,7 +36,7 @@ from editor.tools.overlay_commands import (
 from editor.tools.placement_rules import hex_text
 from editor.tools.unit_options import buttons, form, group, hint
 from schemas.io import FileKind
-from schemas.map import PlaceName, PlaceSize
+from schemas.panzer_campaigns.map import PlaceName, PlaceSize
 
 Offset = tuple[int, int]
 

@@ -19,7 +19,7 @@ from editor.commands import EditFile
 from editor.document import Document
 from engine.hexgrid import DIRECTIONS, Grid
 from schemas.io import FileKind
-from schemas.map import (
+from schemas.panzer_campaigns.map import (
     CONNECTION_NONE,
     Crossing,
     FullHexFeature,
@@ -27,7 +27,7 @@ from schemas.map import (
     HexsideFeature,
     MapFile,
 )
-from schemas.scenario import BridgeOverlay, BridgeState, ScenarioFile
+from schemas.panzer_campaigns.scenario import BridgeOverlay, BridgeState, ScenarioFile
 from schemas.vocabulary import ConnectionKind, CrossingKind, Direction, HexsideKind, Side
 
 Offset = tuple[int, int]

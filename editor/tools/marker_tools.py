@@ -37,8 +37,7 @@ from editor.tools.placement_commands import (
 from editor.tools.placement_rules import hex_text
 from editor.tools.unit_options import MarkerKind, MarkerOptions
 from engine.hexgrid import DIRECTIONS
-from schemas.problems import ModelPath
-from schemas.scenario import (
+from schemas.panzer_campaigns.scenario import (
     ExitObjective,
     LimitedObjective,
     NormalObjective,
@@ -46,6 +45,7 @@ from schemas.scenario import (
     SupplySource,
     SurrenderObjective,
 )
+from schemas.problems import ModelPath
 
 Offset = tuple[int, int]
 

@@ -13,9 +13,9 @@ from typing import Any
 from editor.commands import EditFile
 from editor.document import Document
 from schemas.io import FileKind
-from schemas.map import MapFile, PlaceName
+from schemas.panzer_campaigns.map import MapFile, PlaceName
+from schemas.panzer_campaigns.scenario import ScenarioFile
 from schemas.problems import ModelPath
-from schemas.scenario import ScenarioFile
 
 Offset = tuple[int, int]
 

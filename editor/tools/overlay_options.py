@@ -32,7 +32,7 @@ from editor.map.scenario_index import ScenarioIndex
 from editor.tools.feature_preview import SWATCH_HEIGHT, SWATCH_WIDTH
 from editor.tools.overlay_commands import OVERLAY_NOUNS
 from editor.tools.unit_options import SIDE_NAMES, form, hint, spin
-from schemas.scenario import (
+from schemas.panzer_campaigns.scenario import (
     Congestion,
     FortificationKind,
     FortificationOverlay,

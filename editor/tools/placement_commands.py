@@ -12,8 +12,8 @@ from editor.docks.table_columns import fresh_id
 from editor.document import Document
 from editor.tools.placement_rules import units_under
 from schemas.io import FileKind
+from schemas.panzer_campaigns.scenario import Mode, Placement, Reinforcement, ScenarioFile
 from schemas.problems import ModelPath
-from schemas.scenario import Mode, Placement, Reinforcement, ScenarioFile
 
 Offset = tuple[int, int]
 

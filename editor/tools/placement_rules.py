@@ -22,8 +22,8 @@ from editor.document import Document
 from schemas.io import FileKind
 
 if TYPE_CHECKING:
-    from engine.setup.footing import Footing
-    from engine.units import UnitState, UnitStatus
+    from engine.panzer_campaigns.setup.footing import Footing
+    from engine.panzer_campaigns.units import UnitState, UnitStatus
 
 Offset = tuple[int, int]
 
@@ -40,7 +40,7 @@ class _Footings:
 def _footings() -> _Footings:
     # Made when first asked for: the setup rules are imported when a unit is first placed,
     # not when the editor starts.
-    from engine.setup.footing import Footing  # noqa: PLC0415
+    from engine.panzer_campaigns.setup.footing import Footing  # noqa: PLC0415
 
     return _Footings(
         spread=frozenset({Footing.FINE, Footing.TOWED_GUN_ROAD_ONLY}),
@@ -105,8 +105,8 @@ class PlacementJudge:
     on hexes and always put them back."""
 
     def __init__(self, document: Document) -> None:
-        from engine.setup.footing import FootingRules  # noqa: PLC0415
-        from engine.state import GameState  # noqa: PLC0415
+        from engine.panzer_campaigns.setup.footing import FootingRules  # noqa: PLC0415
+        from engine.panzer_campaigns.state import GameState  # noqa: PLC0415
 
         self.state = GameState.from_models(
             document.scenario,
@@ -120,7 +120,7 @@ class PlacementJudge:
 
     def unit(self, unit_id: str) -> UnitState | None:
         """The game unit of an OOB unit (one off the map for an unplaced unit)."""
-        from engine.units import UnitState, UnitStatus  # noqa: PLC0415
+        from engine.panzer_campaigns.units import UnitState, UnitStatus  # noqa: PLC0415
 
         known = self.state.units.get(unit_id) or self._off_map.get(unit_id)
         if known is not None:
@@ -145,7 +145,7 @@ class PlacementJudge:
     @contextmanager
     def _trial(self, moves: Mapping[UnitState, int]) -> Iterator[None]:
         """Units set on hex indexes for the time of the block, then put back."""
-        from engine.units import OFF_MAP, UnitStatus  # noqa: PLC0415
+        from engine.panzer_campaigns.units import OFF_MAP, UnitStatus  # noqa: PLC0415
 
         state = self.state
         saved = [(unit, unit.hex, unit.status) for unit in moves]
@@ -160,7 +160,7 @@ class PlacementJudge:
             self._put_back(saved)
 
     def _put_back(self, saved: Iterable[tuple[UnitState, int, UnitStatus]]) -> None:
-        from engine.units import OFF_MAP, UnitStatus  # noqa: PLC0415
+        from engine.panzer_campaigns.units import OFF_MAP, UnitStatus  # noqa: PLC0415
 
         saved = list(saved)
         for unit, _hex, _status in saved:
@@ -174,7 +174,7 @@ class PlacementJudge:
     def judge(self, moves: Mapping[str, Offset]) -> Verdict:
         """What putting each unit on its hex would break (units keep their mode; unplaced
         units are Deployed, as new placements are)."""
-        from engine.stacking import is_over_stacked, stacking_in, stacking_limit  # noqa: PLC0415
+        from engine.panzer_campaigns.stacking import is_over_stacked, stacking_in, stacking_limit  # noqa: PLC0415
 
         verdict = Verdict()
         board = self.state.board
@@ -210,8 +210,8 @@ class PlacementJudge:
         return verdict
 
     def _judge_footing(self, verdict: Verdict, unit: UnitState, index: int) -> None:
-        from engine.allowance import movement_class_of  # noqa: PLC0415
-        from engine.setup.footing import Footing, terrain_at  # noqa: PLC0415
+        from engine.panzer_campaigns.allowance import movement_class_of  # noqa: PLC0415
+        from engine.panzer_campaigns.setup.footing import Footing, terrain_at  # noqa: PLC0415
 
         target = self.state.board.offset(index)
         footing = self.rules.footing(unit, index, unit.mode)
@@ -267,8 +267,8 @@ class PlacementJudge:
 
     def _first_fit(self, unit: UnitState, candidates: list[tuple[Offset, int]]) -> Offset | None:
         """Put the unit on the first candidate hex it fits on (it stays there); None if none."""
-        from engine.stacking import is_over_stacked  # noqa: PLC0415
-        from engine.units import OFF_MAP, UnitStatus  # noqa: PLC0415
+        from engine.panzer_campaigns.stacking import is_over_stacked  # noqa: PLC0415
+        from engine.panzer_campaigns.units import OFF_MAP, UnitStatus  # noqa: PLC0415
 
         state = self.state
         if unit.hex != OFF_MAP:

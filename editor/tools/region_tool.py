@@ -37,7 +37,7 @@ from editor.tools.map_edit_commands import (
 from editor.tools.region_options import RegionOptions, describe
 from editor.tools.terrain_commands import PaintTerrain, SetElevation, parse_elevation_row
 from engine.hexgrid import DIRECTIONS, Grid, Hex
-from schemas.map import CONNECTION_BITS, CONNECTION_NONE, FullHexKind, MapFile
+from schemas.panzer_campaigns.map import CONNECTION_BITS, CONNECTION_NONE, FullHexKind, MapFile
 from schemas.vocabulary import ConnectionKind, CrossingKind, Direction, HexsideKind
 
 Offset = tuple[int, int]

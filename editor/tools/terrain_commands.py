@@ -16,7 +16,7 @@ from editor.commands import EditFile
 from editor.document import Change, ChangeAction, Document
 from editor.map.geometry import Offset
 from schemas.io import FileKind
-from schemas.map import MapFile
+from schemas.panzer_campaigns.map import MapFile
 from schemas.problems import ModelPath
 
 T = TypeVar("T")

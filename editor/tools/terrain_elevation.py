@@ -20,7 +20,7 @@ from editor.tools.terrain_commands import (
 from editor.tools.terrain_options import elevation_options
 from editor.tools.terrain_relief import ElevationMode, elevation_range, ramp_color
 from schemas.io import FileKind
-from schemas.map import MapFile
+from schemas.panzer_campaigns.map import MapFile
 
 VALUES_FROM = 30.0
 """Least zoom (pixels per hex) at which the preview writes the new elevation in each hex."""

@@ -14,7 +14,7 @@ from editor.document import Change, Document
 from editor.map import style
 from editor.map.geometry import Offset
 from schemas.io import FileKind
-from schemas.map import TerrainType
+from schemas.panzer_campaigns.map import TerrainType
 
 _MASK = (1 << 64) - 1
 

@@ -9,7 +9,7 @@ from itertools import pairwise
 from PySide6.QtGui import QColor
 
 from editor.tools.terrain_commands import ELEVATION_RANGE, parse_elevation_row
-from schemas.map import MapFile
+from schemas.panzer_campaigns.map import MapFile
 
 RAMP: tuple[tuple[float, str], ...] = (
     (0.0, "#3f7f4a"),

@@ -34,7 +34,7 @@ from editor.widgets.field_base import field_meta
 from editor.widgets.field_layout import field_grid
 from editor.widgets.fields import FieldStyle
 from schemas.io import FileKind
-from schemas.scenario import (
+from schemas.panzer_campaigns.scenario import (
     LimitedObjective,
     NormalObjective,
     Placement,

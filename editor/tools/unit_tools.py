@@ -43,7 +43,7 @@ from editor.tools.placement_rules import (
 )
 from editor.tools.unit_options import UnitOptions
 from engine.hexgrid import Hex
-from schemas.scenario import Placement
+from schemas.panzer_campaigns.scenario import Placement
 
 Offset = tuple[int, int]
 

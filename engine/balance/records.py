@@ -9,9 +9,9 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.computer import ComputerPlayer
-from engine.events import Arrived, Released
-from engine.game import Game
+from engine.panzer_campaigns.computer import ComputerPlayer
+from engine.panzer_campaigns.events import Arrived, Released
+from engine.panzer_campaigns.game import Game
 from schemas.title import ScenarioBundle
 from schemas.vocabulary import Side
 
@@ -26,7 +26,8 @@ class GameRecord:
 
     seed: int
     outcome: str
-    """The victory level as the engine gives it (`engine.objectives.Outcome` values)."""
+    """The victory level as the engine gives it (`engine.panzer_campaigns.objectives.Outcome`
+    values)."""
     score: float
     """The final score; it counts for the Allies."""
     turns: int

@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.balance.records import GameRecord
 from engine.balance.stats import WILSON, quartiles, wilson_interval
-from engine.objectives import Outcome
+from engine.panzer_campaigns.objectives import Outcome
 from schemas.vocabulary import Side
 
 LEVELS = tuple(o.value for o in Outcome)

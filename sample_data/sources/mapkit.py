@@ -14,7 +14,7 @@ from typing import Any
 import yaml
 
 from engine.hexgrid import DIRECTIONS, Grid, Hex, Layout
-from schemas.map import CONNECTION_NONE, Crossing, HexsideFeature, TerrainType
+from schemas.panzer_campaigns.map import CONNECTION_NONE, Crossing, HexsideFeature, TerrainType
 from schemas.vocabulary import ConnectionKind, CrossingKind, Direction, HexsideKind
 
 Offset = tuple[int, int]

@@ -3,7 +3,8 @@ or end to end [003 3.0]; the loader assembles them into one board (`board.py`).
 
 Dense layers are one text line per row, as in the Panzer Campaigns map file: terrain by the
 characters of `vocabulary.TERRAIN_CODES`, hill levels as digits, hill masses as letters, roads as
-connection digits (`schemas.map.CONNECTION_BITS`). Hexsides, stream features and names are lists.
+connection digits (`schemas.panzer_campaigns.map.CONNECTION_BITS`). Hexsides, stream features and
+names are lists.
 A panel's columns are lettered A, B, … and its rows numbered from 1, as printed.
 """
 

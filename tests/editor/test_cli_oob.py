@@ -10,7 +10,7 @@ import pytest
 
 from editor.cli import main
 from schemas.io import load_file
-from schemas.oob_import import subtree, walk
+from schemas.panzer_campaigns.oob_import import subtree, walk
 from tests.conftest import SAMPLE_DATA
 
 FIXTURE = Path(__file__).parents[1] / "schemas" / "fixtures" / "das_reich_1944.txt"

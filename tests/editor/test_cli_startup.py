@@ -15,7 +15,15 @@ from editor.cli import SIDES, build_parser, handler_of
 from schemas.vocabulary import Side
 from tests.conftest import REPO, SAMPLE_DATA
 
-HEAVY = ("PySide6", "shiboken6", "engine", "pydantic", "yaml", "schemas.map", "schemas.scenario")
+HEAVY = (
+    "PySide6",
+    "shiboken6",
+    "engine",
+    "pydantic",
+    "yaml",
+    "schemas.panzer_campaigns.map",
+    "schemas.panzer_campaigns.scenario",
+)
 
 
 def _modules_after(arguments: list[str], environment: dict[str, str] | None = None) -> set[str]:
@@ -58,8 +66,14 @@ def test_help_wakes_no_engine_no_qt_and_no_models(arguments: list[str]) -> None:
 
 def test_validating_a_map_builds_no_scenario_oob_or_rules_engine() -> None:
     modules = _modules_after(["validate", str(SAMPLE_DATA / "stoumont44" / "stoumont44.map.yaml")])
-    assert "schemas.map" in modules  # it was read and checked
-    unwanted = ("engine.setup", "engine.state", "engine.game", "schemas.scenario", "schemas.oob")
+    assert "schemas.panzer_campaigns.map" in modules  # it was read and checked
+    unwanted = (
+        "engine.panzer_campaigns.setup",
+        "engine.panzer_campaigns.state",
+        "engine.panzer_campaigns.game",
+        "schemas.panzer_campaigns.scenario",
+        "schemas.panzer_campaigns.oob",
+    )
     assert {p: _loaded(modules, p) for p in unwanted} == {p: [] for p in unwanted}
     assert _loaded(modules, "editor.testplay") == []
 

@@ -10,7 +10,7 @@ import pytest
 
 from editor.cli import main
 from schemas.io import load_file
-from schemas.oob_index import OobIndex
+from schemas.panzer_campaigns.oob_index import OobIndex
 from tests.conftest import SAMPLE_DATA
 
 

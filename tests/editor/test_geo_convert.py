@@ -23,7 +23,7 @@ from editor.geo.convert import (
     terrain_rows_after,
 )
 from engine.hexgrid import Grid
-from schemas.map import HexsideFeature, MapFile, TerrainType
+from schemas.panzer_campaigns.map import HexsideFeature, MapFile, TerrainType
 from schemas.vocabulary import ConnectionKind, Direction, HexsideKind
 
 FIXTURE = Path(__file__).parent / "fixtures" / "small_geography.geojson"

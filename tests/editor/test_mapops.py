@@ -11,10 +11,16 @@ import pytest
 from editor.mapops.new_map import DEFAULT_LEGEND, create_title, new_map
 from editor.mapops.resize import Margins, resize_map, resize_map_reported, shift_scenario
 from engine.hexgrid import Grid
-from engine.map_checks import check_map_geometry
-from schemas.checks.map_layers import check_map
+from engine.panzer_campaigns.map_checks import check_map_geometry
 from schemas.io import FileKind, dump_text, load_file, load_text
-from schemas.map import CONNECTION_BITS, HexsideFeature, MapFile, PlaceName, TerrainType
+from schemas.panzer_campaigns.checks.map_layers import check_map
+from schemas.panzer_campaigns.map import (
+    CONNECTION_BITS,
+    HexsideFeature,
+    MapFile,
+    PlaceName,
+    TerrainType,
+)
 from schemas.title import load_scenario
 from schemas.vocabulary import Direction
 from tests.conftest import SAMPLE_DATA

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from editor.cli import main
-from engine.clock import TurnClock
+from engine.panzer_campaigns.clock import TurnClock
 from schemas.io import load_file
-from schemas.scenario import ArrivalKind, ScenarioFile
+from schemas.panzer_campaigns.scenario import ArrivalKind, ScenarioFile
 from tests.conftest import REPO, SAMPLE_DATA, SAMPLE_TITLES
 
 SAMPLE_SCENARIOS = sorted(p for t in SAMPLE_TITLES for p in (t / "scenarios").glob("*.yaml"))

@@ -18,7 +18,7 @@ from editor.printing import jobs
 from editor.printing.jobs import PrintJob, Subject
 from editor.printing.paging import markdown_html
 from editor.printing.whereabouts import Places
-from schemas.oob_index import OobIndex
+from schemas.panzer_campaigns.oob_index import OobIndex
 from schemas.title import load_scenario
 from schemas.vocabulary import Side
 from tests.conftest import SAMPLE_DATA

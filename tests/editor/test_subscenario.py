@@ -16,7 +16,7 @@ from editor.document import Document
 from editor.mapops.subscenario import cut_subscenario
 from editor.mapops.subscenario_dialog import SubScenarioDialog, convert_to_subscenario_dialog
 from engine.hexgrid import Grid
-from engine.validation import validate_paths
+from engine.panzer_campaigns.validation import validate_paths
 from schemas.title import load_scenario
 from tests.conftest import SAMPLE_DATA
 

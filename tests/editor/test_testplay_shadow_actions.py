@@ -5,8 +5,8 @@ with their companies and strength."""
 from __future__ import annotations
 
 from editor.testplay.shadow import overlays_of, placements_of
-from engine.game import Game
-from schemas.scenario import FortificationKind
+from engine.panzer_campaigns.game import Game
+from schemas.panzer_campaigns.scenario import FortificationKind
 from schemas.vocabulary import PerSidePercent, Side
 from tests.engine.ascii_title import ascii_parameters, ascii_title, oob_tree
 

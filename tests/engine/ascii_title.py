@@ -21,11 +21,12 @@ from itertools import pairwise
 from typing import Any
 
 from engine.hexgrid import Grid
-from engine.state import GameState
-from schemas.map import Crossing, HexsideFeature, MapFile, TerrainType
-from schemas.oob import Nation, OobFile, Organization, OrgLevel, SideOob, Unit
-from schemas.parameters import MovementCosts, ParameterFile
-from schemas.scenario import Placement, ScenarioFile
+from engine.panzer_campaigns.state import GameState
+from schemas.panzer_campaigns.map import Crossing, HexsideFeature, MapFile, TerrainType
+from schemas.panzer_campaigns.oob import Nation, OobFile, Organization, OrgLevel, SideOob, Unit
+from schemas.panzer_campaigns.parameters import MovementCosts, ParameterFile
+from schemas.panzer_campaigns.scenario import Placement, ScenarioFile
+from schemas.panzer_campaigns.weather import WeatherFile
 from schemas.vocabulary import (
     Condition,
     ConnectionKind,
@@ -35,7 +36,6 @@ from schemas.vocabulary import (
     MovementClass,
     Side,
 )
-from schemas.weather import WeatherFile
 from tests.tiny_title import tiny_parameters
 
 Offset = tuple[int, int]

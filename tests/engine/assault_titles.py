@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.game import Game
-from schemas.oob import OobFile
+from engine.panzer_campaigns.game import Game
+from schemas.panzer_campaigns.oob import OobFile
 from tests.engine.ascii_title import AsciiTitle
 
 TANKS: dict[str, Any] = {

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.ai_orders import OrderInForce, aggressiveness, order_in_force
-from engine.state import GameState
-from schemas.ai_orders import AiOrder, OrganizationOrders
+from engine.panzer_campaigns.ai_orders import OrderInForce, aggressiveness, order_in_force
+from engine.panzer_campaigns.state import GameState
 from schemas.io import dump_text
-from schemas.scenario import Attachment
+from schemas.panzer_campaigns.ai_orders import AiOrder, OrganizationOrders
+from schemas.panzer_campaigns.scenario import Attachment
 from schemas.title import load_scenario
 from schemas.vocabulary import Side
 from tests.ai_title import ai_scenario, write_ai_title

@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from editor.testplay.session_file import engine_order, recorded_order
-from engine.air.anti_aircraft import aa_range_factor
-from engine.air.availability import availability_chance
-from engine.air.events import (
+from engine.panzer_campaigns.air.anti_aircraft import aa_range_factor
+from engine.panzer_campaigns.air.availability import availability_chance
+from engine.panzer_campaigns.air.events import (
     AircraftReady,
     AirMissionFlown,
     AirReconSpotted,
@@ -25,15 +25,15 @@ from engine.air.events import (
     AntiAircraftFired,
     Interdicted,
 )
-from engine.air.interception import interception_chance
-from engine.air.recon import recon_probability
-from engine.air.strike import scatter
-from engine.combat.events import FatigueRecovered, LossesTaken
-from engine.game import Game
-from engine.movement import IllegalMove
-from engine.orders import AirRecon, AirStrike, CarpetBomb
-from engine.sightings import Sight
-from schemas.parameters import PerSidePercent
+from engine.panzer_campaigns.air.interception import interception_chance
+from engine.panzer_campaigns.air.recon import recon_probability
+from engine.panzer_campaigns.air.strike import scatter
+from engine.panzer_campaigns.combat.events import FatigueRecovered, LossesTaken
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.movement import IllegalMove
+from engine.panzer_campaigns.orders import AirRecon, AirStrike, CarpetBomb
+from engine.panzer_campaigns.sightings import Sight
+from schemas.panzer_campaigns.parameters import PerSidePercent
 from schemas.title import load_scenario
 from schemas.vocabulary import Quality, Side
 from tests.conftest import SAMPLE_DATA

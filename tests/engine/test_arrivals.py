@@ -8,13 +8,14 @@ from typing import Any
 
 import pytest
 
-from engine.arrivals import (
+from engine.hexgrid import Grid
+from engine.panzer_campaigns.arrivals import (
     landing_loss_percent,
     process_arrivals,
     process_releases,
     process_withdrawals,
 )
-from engine.events import (
+from engine.panzer_campaigns.events import (
     ArrivalDelayed,
     Arrived,
     Event,
@@ -23,10 +24,9 @@ from engine.events import (
     Released,
     Withdrew,
 )
-from engine.hexgrid import Grid
-from engine.state import GameState
-from engine.units import UnitStatus
-from schemas.scenario import Mode
+from engine.panzer_campaigns.state import GameState
+from engine.panzer_campaigns.units import UnitStatus
+from schemas.panzer_campaigns.scenario import Mode
 from schemas.vocabulary import Direction, Side
 from tests.engine.ascii_title import AsciiTitle, ascii_title, oob_tree
 

@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-from engine.combat.activity import player_turn_index
-from engine.combat.ammunition import ammunition_checks
-from engine.combat.artillery_setup import needs_setup, stockpiled_supply_value
-from engine.combat.kinds import CombatKind
-from engine.game import Game
-from engine.supply import local_supply
+from engine.panzer_campaigns.combat.activity import player_turn_index
+from engine.panzer_campaigns.combat.ammunition import ammunition_checks
+from engine.panzer_campaigns.combat.artillery_setup import needs_setup, stockpiled_supply_value
+from engine.panzer_campaigns.combat.kinds import CombatKind
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.supply import local_supply
 from schemas.vocabulary import PerSidePercent, Side
 from tests.engine.ascii_title import ascii_parameters, ascii_title
 

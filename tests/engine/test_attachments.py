@@ -11,12 +11,12 @@ import pytest
 from pydantic import TypeAdapter
 
 from editor.testplay.session_file import engine_order, recorded_order
-from engine.events import AttachmentChanged
-from engine.game import Game
-from engine.movement import IllegalMove
-from engine.orders import ChangeAttachment
-from schemas.oob import Nation, OobFile, Organization, OrgLevel, SideOob, Unit
-from schemas.testplay import RecordedOrder
+from engine.panzer_campaigns.events import AttachmentChanged
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.movement import IllegalMove
+from engine.panzer_campaigns.orders import ChangeAttachment
+from schemas.panzer_campaigns.oob import Nation, OobFile, Organization, OrgLevel, SideOob, Unit
+from schemas.panzer_campaigns.testplay import RecordedOrder
 from schemas.vocabulary import Side
 from tests.engine.ascii_title import ascii_title
 

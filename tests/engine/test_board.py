@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.board import IMPASSABLE, Board
 from engine.hexgrid import DIRECTIONS, Grid
+from engine.panzer_campaigns.board import IMPASSABLE, Board
 from schemas.io import load_file
-from schemas.map import CONNECTION_BITS
+from schemas.panzer_campaigns.map import CONNECTION_BITS
 from schemas.vocabulary import ConnectionKind, CrossingKind, HexsideKind, MovementClass
 from tests.conftest import SAMPLE_TITLES
 from tests.tiny_title import tiny_map, tiny_parameters

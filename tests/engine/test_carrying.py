@@ -10,13 +10,13 @@ import pytest
 from pydantic import TypeAdapter
 
 from editor.testplay.session_file import engine_order, recorded_order
-from engine.carrying import Carried
-from engine.combat.events import LossesTaken
-from engine.game import Game
-from engine.movement import IllegalMove
-from engine.orders import Carry, Move, Uncarry
-from engine.units import UnitStatus
-from schemas.testplay import RecordedOrder
+from engine.panzer_campaigns.carrying import Carried
+from engine.panzer_campaigns.combat.events import LossesTaken
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.movement import IllegalMove
+from engine.panzer_campaigns.orders import Carry, Move, Uncarry
+from engine.panzer_campaigns.units import UnitStatus
+from schemas.panzer_campaigns.testplay import RecordedOrder
 from tests.engine.ascii_title import ascii_title
 from tests.engine.assault_titles import TANKS
 

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.clock import TurnClock
-from schemas.checks import check_scenario_header
-from schemas.scenario import DayPhase, Header, PhasePeriod
+from engine.panzer_campaigns.clock import TurnClock
+from schemas.panzer_campaigns.checks import check_scenario_header
+from schemas.panzer_campaigns.scenario import DayPhase, Header, PhasePeriod
 from tests.tiny_title import tiny_scenario
 
 DAWN, DAY, DUSK, NIGHT = DayPhase.DAWN, DayPhase.DAY, DayPhase.DUSK, DayPhase.NIGHT

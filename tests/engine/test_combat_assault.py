@@ -12,12 +12,12 @@ from pydantic import TypeAdapter
 
 from editor.testplay.event_places import event_place
 from editor.testplay.session_file import engine_order, recorded_order
-from engine.combat.events import Assaulted, AssaultResolved, LossesTaken
-from engine.game import Game
-from engine.movement import IllegalMove
-from engine.orders import Assault
-from schemas.scenario import Mode
-from schemas.testplay import RecordedOrder
+from engine.panzer_campaigns.combat.events import Assaulted, AssaultResolved, LossesTaken
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.movement import IllegalMove
+from engine.panzer_campaigns.orders import Assault
+from schemas.panzer_campaigns.scenario import Mode
+from schemas.panzer_campaigns.testplay import RecordedOrder
 from schemas.vocabulary import OptionalRule
 from tests.engine.ascii_title import AsciiTitle, ascii_title
 

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from engine.combat.assault_preview import AssaultPreview
-from engine.combat.assault_values import combined_arms_penalty, demolition_loss
-from engine.game import Game
-from schemas.scenario import FortificationKind, Mode
+from engine.panzer_campaigns.combat.assault_preview import AssaultPreview
+from engine.panzer_campaigns.combat.assault_values import combined_arms_penalty, demolition_loss
+from engine.panzer_campaigns.game import Game
+from schemas.panzer_campaigns.scenario import FortificationKind, Mode
 from schemas.vocabulary import Condition, OptionalRule, Side
 from tests.engine.ascii_title import AsciiTitle, ascii_title, oob_tree
 from tests.engine.assault_titles import TANKS, game_of, with_combat, with_terrain

@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from engine.combat import assault as assaulting
-from engine.combat.events import Assaulted, AssaultResolved, LossesTaken
-from engine.game import Game
-from engine.report import format_turn_report, iter_turn_reports
-from schemas.scenario import Mode
+from engine.panzer_campaigns.combat import assault as assaulting
+from engine.panzer_campaigns.combat.events import Assaulted, AssaultResolved, LossesTaken
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.report import format_turn_report, iter_turn_reports
+from schemas.panzer_campaigns.scenario import Mode
 from schemas.vocabulary import OptionalRule, Side
 from tests.engine.ascii_title import AsciiTitle, ascii_title
 from tests.engine.assault_titles import game_of, with_nation

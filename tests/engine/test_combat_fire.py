@@ -13,15 +13,15 @@ from pydantic import TypeAdapter
 
 from editor.testplay.event_places import event_place
 from editor.testplay.session_file import engine_order, recorded_order
-from engine.combat.events import Fired, LossesTaken
-from engine.combat.kinds import CombatKind
-from engine.computer import ComputerPlayer
-from engine.game import Game
-from engine.movement import IllegalMove
-from engine.orders import EndPlayerTurn, Fire
-from engine.sightings import Sight
-from schemas.oob import Side
-from schemas.testplay import RecordedOrder
+from engine.panzer_campaigns.combat.events import Fired, LossesTaken
+from engine.panzer_campaigns.combat.kinds import CombatKind
+from engine.panzer_campaigns.computer import ComputerPlayer
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.movement import IllegalMove
+from engine.panzer_campaigns.orders import EndPlayerTurn, Fire
+from engine.panzer_campaigns.sightings import Sight
+from schemas.panzer_campaigns.oob import Side
+from schemas.panzer_campaigns.testplay import RecordedOrder
 from schemas.vocabulary import Condition
 from tests.conftest import SAMPLE_DATA
 from tests.engine.ascii_title import AsciiTitle, ascii_parameters, ascii_title, oob_tree
@@ -202,7 +202,7 @@ def test_terrain_and_fortifications_protect_deployed_targets() -> None:
 
 
 def _kind(name: str) -> Any:
-    from schemas.scenario import FortificationKind
+    from schemas.panzer_campaigns.scenario import FortificationKind
 
     return FortificationKind(name)
 

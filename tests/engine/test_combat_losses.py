@@ -10,18 +10,18 @@ from typing import Any
 
 import pytest
 
-from engine.combat.events import LossesTaken
-from engine.combat.fatigue import fatigue_factor
-from engine.combat.kinds import CombatKind
-from engine.combat.losses import apply_combat_result, apply_losses
-from engine.combat.modifiers import attackers_modifier_pct, defenders_modifier_pct
-from engine.combat.morale import morale, morale_check_base
-from engine.combat.results import resolve_casualties, uses_alternative_calculation
-from engine.game import Game
-from engine.objectives import score
-from engine.orders import Move
-from engine.state import GameState
-from engine.units import UnitState, UnitStatus
+from engine.panzer_campaigns.combat.events import LossesTaken
+from engine.panzer_campaigns.combat.fatigue import fatigue_factor
+from engine.panzer_campaigns.combat.kinds import CombatKind
+from engine.panzer_campaigns.combat.losses import apply_combat_result, apply_losses
+from engine.panzer_campaigns.combat.modifiers import attackers_modifier_pct, defenders_modifier_pct
+from engine.panzer_campaigns.combat.morale import morale, morale_check_base
+from engine.panzer_campaigns.combat.results import resolve_casualties, uses_alternative_calculation
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.objectives import score
+from engine.panzer_campaigns.orders import Move
+from engine.panzer_campaigns.state import GameState
+from engine.panzer_campaigns.units import UnitState, UnitStatus
 from schemas.vocabulary import Side
 from tests.engine.ascii_title import ascii_title
 
@@ -312,7 +312,8 @@ def test_which_combats_use_the_alternative_calculation() -> None:
     plain = _state()
     alternative_fire = _state(rules=("alternative_fire_calculation",))
     pb = _state(ruleset="panzer_battles")
-    # a minefield's casualty value is drawn by `engine.minefield_attack`, not from a combat value
+    # a minefield's casualty value is drawn by `engine.panzer_campaigns.minefield_attack`, not from
+    # a combat value
     kinds = [k for k in CombatKind if k is not CombatKind.MINEFIELD]
     assert [uses_alternative_calculation(plain, k) for k in kinds] == [False] * 4
     assert [uses_alternative_calculation(alternative_fire, k) for k in kinds] == [

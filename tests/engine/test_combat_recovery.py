@@ -9,15 +9,19 @@ from typing import Any
 
 import pytest
 
-from engine.combat.events import FatigueRecovered, StrengthRecovered
-from engine.combat.kinds import CombatKind
-from engine.combat.losses import apply_losses
-from engine.combat.morale import morale
-from engine.combat.recovery import recover_fatigue, recover_losses
-from engine.game import Game
-from engine.report import format_turn_report, iter_turn_reports, turn_report_to_json
-from engine.state import GameState
-from schemas.oob import Nation, OobFile, Organization, OrgLevel, SideOob, Unit
+from engine.panzer_campaigns.combat.events import FatigueRecovered, StrengthRecovered
+from engine.panzer_campaigns.combat.kinds import CombatKind
+from engine.panzer_campaigns.combat.losses import apply_losses
+from engine.panzer_campaigns.combat.morale import morale
+from engine.panzer_campaigns.combat.recovery import recover_fatigue, recover_losses
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.report import (
+    format_turn_report,
+    iter_turn_reports,
+    turn_report_to_json,
+)
+from engine.panzer_campaigns.state import GameState
+from schemas.panzer_campaigns.oob import Nation, OobFile, Organization, OrgLevel, SideOob, Unit
 from schemas.vocabulary import PerSidePercent, Side
 from tests.engine.ascii_title import ascii_parameters, ascii_title
 

@@ -9,24 +9,24 @@ from random import Random
 
 import pytest
 
-from engine.combat.fatigue import (
+from engine.panzer_campaigns.combat.fatigue import (
     QUALITY_FATIGUE_MODIFIER,
     FatigueLevel,
     fatigue_gain_range,
     fatigue_level,
     rest_recovery,
 )
-from engine.combat.modifiers import (
+from engine.panzer_campaigns.combat.modifiers import (
     fatigue_modifier_pct,
     quality_modifier_pct,
 )
-from engine.combat.morale import attacker_disruption_loss, morale_check_chance
-from engine.combat.recovery import (
+from engine.panzer_campaigns.combat.morale import attacker_disruption_loss, morale_check_chance
+from engine.panzer_campaigns.combat.recovery import (
     QUALITY_RECOVERY_FACTOR,
     loss_recovery_expected,
     replacement_supply_factor,
 )
-from engine.combat.results import (
+from engine.panzer_campaigns.combat.results import (
     casualty_range,
     combat_losses,
     effective_combat_value,
@@ -34,7 +34,7 @@ from engine.combat.results import (
     probabilistic_round,
     strength_loss,
 )
-from schemas.oob import Component
+from schemas.panzer_campaigns.oob import Component
 from schemas.vocabulary import Quality
 
 DRAWS = 20_000

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from engine.command import (
+from engine.panzer_campaigns.command import (
     ammo_probability,
     command_probability,
     command_test,
@@ -20,10 +20,10 @@ from engine.command import (
     refuel_probability,
     turn_refuel_probability,
 )
-from engine.state import GameState
-from engine.units import UnitStatus
-from schemas.oob import Nation, OobFile, Organization, OrgLevel, SideOob, Unit
-from schemas.scenario import Mode
+from engine.panzer_campaigns.state import GameState
+from engine.panzer_campaigns.units import UnitStatus
+from schemas.panzer_campaigns.oob import Nation, OobFile, Organization, OrgLevel, SideOob, Unit
+from schemas.panzer_campaigns.scenario import Mode
 from schemas.vocabulary import Side
 from tests.engine.ascii_title import ascii_title
 

@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from engine.command import is_detached
-from engine.computer import ComputerPlayer
-from engine.game import Game
-from engine.orders import Fire, Move
-from engine.play_options import PlayOptions
+from engine.panzer_campaigns.command import is_detached
+from engine.panzer_campaigns.computer import ComputerPlayer
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.orders import Fire, Move
+from engine.panzer_campaigns.play_options import PlayOptions
 from schemas.vocabulary import Side
 from tests.engine.ascii_title import ascii_title
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.computer import BaselinePlayer, ComputerPlayer
-from engine.game import Game
-from engine.play_options import PlayOptions
+from engine.panzer_campaigns.computer import BaselinePlayer, ComputerPlayer
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.play_options import PlayOptions
 from schemas.vocabulary import Side
 
 REPO = Path(__file__).resolve().parents[2]

@@ -10,14 +10,14 @@ from typing import Any
 import pytest
 
 from editor.testplay.session_file import engine_order, recorded_order
-from engine import deception_effects as deception
-from engine.game import Game
-from engine.irregular_events import Deceived, DeceptionDetected, DeceptionRecalled
-from engine.movement import IllegalMove, mp_left
-from engine.orders import DeployDeception
-from engine.spotting import spotted_by
-from engine.units import UnitStatus
-from schemas.parameters import Deception
+from engine.panzer_campaigns import deception_effects as deception
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.irregular_events import Deceived, DeceptionDetected, DeceptionRecalled
+from engine.panzer_campaigns.movement import IllegalMove, mp_left
+from engine.panzer_campaigns.orders import DeployDeception
+from engine.panzer_campaigns.spotting import spotted_by
+from engine.panzer_campaigns.units import UnitStatus
+from schemas.panzer_campaigns.parameters import Deception
 from schemas.vocabulary import PerSide, PerSidePercent, Side
 from tests.engine.ascii_title import ascii_parameters, ascii_title
 

@@ -8,19 +8,19 @@ from typing import Any
 
 import pytest
 
-from engine.combat.dig_in import (
+from engine.panzer_campaigns.combat.dig_in import (
     DugIn,
     StartedDiggingIn,
     StoppedDiggingIn,
     dig_in_chance,
     progress_digging,
 )
-from engine.combat.events import FatigueRecovered
-from engine.game import Game
-from engine.movement import IllegalMove
-from engine.report import format_turn_report, iter_turn_reports
-from engine.state import GameState
-from schemas.scenario import FortificationKind
+from engine.panzer_campaigns.combat.events import FatigueRecovered
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.movement import IllegalMove
+from engine.panzer_campaigns.report import format_turn_report, iter_turn_reports
+from engine.panzer_campaigns.state import GameState
+from schemas.panzer_campaigns.scenario import FortificationKind
 from schemas.vocabulary import PerSidePercent, Side
 from tests.engine.ascii_title import ascii_parameters, ascii_title, oob_tree
 

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from editor.testplay.session_file import engine_order, recorded_order
-from engine import movement, supply
-from engine.engineering import bridges, chances, mines, progress, wired
-from engine.engineering.events import (
+from engine.panzer_campaigns import movement, supply
+from engine.panzer_campaigns.engineering import bridges, chances, mines, progress, wired
+from engine.panzer_campaigns.engineering.events import (
     BridgeRemoved,
     DemolitionAttempted,
     MinesCleared,
@@ -22,10 +22,10 @@ from engine.engineering.events import (
     WiredBridgeTested,
     WorkDone,
 )
-from engine.engineering.works import Work, WorkKind
-from engine.game import Game
-from schemas.map import FullHexFeature
-from schemas.parameters import ParameterFile, PerSide, PerSidePercent
+from engine.panzer_campaigns.engineering.works import Work, WorkKind
+from engine.panzer_campaigns.game import Game
+from schemas.panzer_campaigns.map import FullHexFeature
+from schemas.panzer_campaigns.parameters import ParameterFile, PerSide, PerSidePercent
 from schemas.vocabulary import Quality, Side
 from tests.engine.ascii_title import AsciiTitle, ascii_parameters, ascii_title
 

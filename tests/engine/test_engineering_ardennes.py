@@ -15,9 +15,9 @@ import pytest
 from editor.cli import main
 from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.session_file import engine_order, record_of, recorded_order, save_record
-from engine.engineering.events import WiredBridgeTested, WorkDone
-from engine.game import Game
-from engine.report import event_to_json
+from engine.panzer_campaigns.engineering.events import WiredBridgeTested, WorkDone
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.report import event_to_json
 from schemas.title import ScenarioBundle, load_scenario
 
 SCENARIO = (

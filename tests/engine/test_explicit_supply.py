@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from engine.combat.activity import player_turn_index
-from engine.combat.ammunition import ammunition_checks
-from engine.explicit_supply import (
+from engine.panzer_campaigns.combat.activity import player_turn_index
+from engine.panzer_campaigns.combat.ammunition import ammunition_checks
+from engine.panzer_campaigns.explicit_supply import (
     current_range,
     is_explicit,
     reach,
@@ -21,14 +21,14 @@ from engine.explicit_supply import (
     supply_cost,
     supply_unit_notes,
 )
-from engine.game import Game
-from engine.logistics import refuel
-from engine.report import format_side_supply, side_supply, side_supply_to_json
-from engine.state import GameState
-from engine.supply import local_supply
-from engine.supply_events import SupplyUnitsIssued
-from engine.units import UnitStatus
-from schemas.scenario import Mode
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.logistics import refuel
+from engine.panzer_campaigns.report import format_side_supply, side_supply, side_supply_to_json
+from engine.panzer_campaigns.state import GameState
+from engine.panzer_campaigns.supply import local_supply
+from engine.panzer_campaigns.supply_events import SupplyUnitsIssued
+from engine.panzer_campaigns.units import UnitStatus
+from schemas.panzer_campaigns.scenario import Mode
 from schemas.vocabulary import Side
 from tests.engine.ascii_title import ascii_title
 

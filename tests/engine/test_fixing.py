@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from engine.events import BecameFixed, FreedBySight
-from engine.game import Game
-from engine.movement import IllegalMove
+from engine.panzer_campaigns.events import BecameFixed, FreedBySight
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.movement import IllegalMove
 from tests.engine.ascii_title import ascii_title
 
 FAR = ".A " + ".  " * 12 + ".b"

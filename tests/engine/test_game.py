@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.combat.events import LossesTaken
-from engine.events import GameEnded, ObjectiveCaptured, SupplyChanged
-from engine.game import Game
-from engine.movement import IllegalMove
-from engine.orders import ChangeMode, EndPlayerTurn, Move
-from schemas.scenario import Mode
+from engine.panzer_campaigns.combat.events import LossesTaken
+from engine.panzer_campaigns.events import GameEnded, ObjectiveCaptured, SupplyChanged
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.movement import IllegalMove
+from engine.panzer_campaigns.orders import ChangeMode, EndPlayerTurn, Move
+from schemas.panzer_campaigns.scenario import Mode
 from schemas.vocabulary import Side
 from tests.engine.ascii_title import AsciiTitle, ascii_title
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from engine.game import Game
 from engine.game_protocol import PlayableGame
-from engine.orders import EndPlayerTurn
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.orders import EndPlayerTurn
 from engine.tactical_gamex.loader import new_game
 from engine.tactical_gamex.orders import EndImpulse
 

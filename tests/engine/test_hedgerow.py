@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.game import Game
+from engine.panzer_campaigns.game import Game
 from tests.engine.ascii_title import AsciiTitle, ascii_title
 from tests.engine.assault_titles import TANKS
 

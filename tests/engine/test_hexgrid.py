@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.hexgrid import DIRECTIONS, Grid, Hex, Layout, opposite
-from schemas.map import CONNECTION_BITS
+from schemas.panzer_campaigns.map import CONNECTION_BITS
 
 staggers = st.sampled_from(["odd", "even"])
 offsets = st.tuples(st.integers(0, 60), st.integers(0, 60))

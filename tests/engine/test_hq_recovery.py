@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.game import Game
-from engine.hq_recovery import HqRestored, recovery_chance, restore_hqs
-from engine.units import UnitStatus
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.hq_recovery import HqRestored, recovery_chance, restore_hqs
+from engine.panzer_campaigns.units import UnitStatus
 from schemas.vocabulary import Side
 from tests.engine.test_command import _game
 

@@ -4,8 +4,8 @@ again. The Panzer Campaigns manual has none, so a Panzer Campaigns game keeps no
 
 from __future__ import annotations
 
-from engine.game import Game
-from engine.sightings import Sight
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.sightings import Sight
 from schemas.vocabulary import Side
 from tests.engine.ascii_title import ascii_title
 

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from engine.command import range_test_probability, turn_refuel_probability
-from engine.events import AmmoChanged, CommandChanged, FuelChanged, Recovered
-from engine.logistics import (
+from engine.panzer_campaigns.command import range_test_probability, turn_refuel_probability
+from engine.panzer_campaigns.events import AmmoChanged, CommandChanged, FuelChanged, Recovered
+from engine.panzer_campaigns.logistics import (
     disruption_recovery_probability,
     recover_disruption,
     recovery_morale,
@@ -21,10 +21,10 @@ from engine.logistics import (
     start_of_turn_logistics,
     uses_fuel,
 )
-from engine.state import GameState
-from engine.supply import update_isolation
-from engine.units import UnitState, UnitStatus
-from schemas.oob import Nation, OobFile, Organization, OrgLevel, SideOob, Unit
+from engine.panzer_campaigns.state import GameState
+from engine.panzer_campaigns.supply import update_isolation
+from engine.panzer_campaigns.units import UnitState, UnitStatus
+from schemas.panzer_campaigns.oob import Nation, OobFile, Organization, OrgLevel, SideOob, Unit
 from schemas.vocabulary import Side
 from tests.engine.ascii_title import ascii_parameters, ascii_title
 

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from engine.game import Game
-from engine.march_attrition import breakdown_chance
-from engine.march_events import NightDisrupted, VehicleBrokeDown
-from engine.movement import mp_left
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.march_attrition import breakdown_chance
+from engine.panzer_campaigns.march_events import NightDisrupted, VehicleBrokeDown
+from engine.panzer_campaigns.movement import mp_left
 from tests.engine.ascii_title import ascii_parameters, ascii_title
 
 ROW = ". . . . . . . ."

@@ -1,5 +1,6 @@
 """Minefield attacks on units that enter [000 4.4]: casualties x1, x2, x3 by strength around
-the stand-in base (`engine.minefield_attack`), half in Shallow Water [001 #26], none for mine
+the stand-in base (`engine.panzer_campaigns.minefield_attack`), half in Shallow Water [001 #26],
+none for mine
 clearers, and external riders four times as vulnerable in Panzer Battles [001 #24]."""
 
 from __future__ import annotations
@@ -9,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from engine.combat.events import LossesTaken
-from engine.game import Game
-from engine.minefield_attack import (
+from engine.panzer_campaigns.combat.events import LossesTaken
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.minefield_attack import (
     MINEFIELD_CASUALTIES_PER_STRENGTH,
     minefield_attack,
     minefield_casualty_value,

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from engine.movement import (
+from engine.panzer_campaigns.movement import (
     IllegalMove,
     change_mode,
     is_enterable,
@@ -26,9 +26,9 @@ from engine.movement import (
     reachable,
     step_cost,
 )
-from engine.state import GameState
-from schemas.map import FullHexFeature, FullHexKind
-from schemas.parameters import Obstacles, Recovery, Stacking
+from engine.panzer_campaigns.state import GameState
+from schemas.panzer_campaigns.map import FullHexFeature, FullHexKind
+from schemas.panzer_campaigns.parameters import Obstacles, Recovery, Stacking
 from schemas.vocabulary import PerSide, PerSidePercent, Side
 from tests.engine.ascii_title import ascii_parameters, ascii_title
 
@@ -577,7 +577,7 @@ def test_a_disrupted_unit_reaches_only_what_it_pays_three_times_for_toward_the_e
     """[000 4.1] "A Disrupted unit takes 3 times the normal movement cost to move closer to a
     spotted enemy unit": the hexes it can reach, and their costs, are those the move charges,
     so every hex the reach offers can be moved to (clear hexes cost 2, so 6 toward the enemy)."""
-    from engine.game import Game
+    from engine.panzer_campaigns.game import Game
 
     title = ascii_title(".  .  .A .  .  .z .", units={"A": {"disrupted": True}})
     play = Game(title.game())

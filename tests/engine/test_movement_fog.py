@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.events import MoveStopped
-from engine.game import Game
-from engine.movement import IllegalMove
-from engine.play_options import PlayOptions
+from engine.panzer_campaigns.events import MoveStopped
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.movement import IllegalMove
+from engine.panzer_campaigns.play_options import PlayOptions
 from tests.engine.ascii_title import AsciiTitle, ascii_title
 
 FOG = PlayOptions(fog_of_war=True)

@@ -8,9 +8,15 @@ from typing import Any
 
 import pytest
 
-from engine.movement import IllegalMove, change_mode, mode_change_cost, move, mp_left
-from engine.state import GameState
-from schemas.scenario import Mode
+from engine.panzer_campaigns.movement import (
+    IllegalMove,
+    change_mode,
+    mode_change_cost,
+    move,
+    mp_left,
+)
+from engine.panzer_campaigns.state import GameState
+from schemas.panzer_campaigns.scenario import Mode
 from schemas.vocabulary import Side
 from tests.engine.ascii_title import ascii_title
 

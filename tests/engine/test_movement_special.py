@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from engine.movement import (
+from engine.panzer_campaigns.movement import (
     IllegalMove,
     is_over_stacked,
     min_path,
@@ -18,9 +18,9 @@ from engine.movement import (
     stacking_in,
     step_cost,
 )
-from engine.state import GameState
-from schemas.map import FullHexFeature, FullHexKind, TerrainType
-from schemas.parameters import ParameterFile
+from engine.panzer_campaigns.state import GameState
+from schemas.panzer_campaigns.map import FullHexFeature, FullHexKind, TerrainType
+from schemas.panzer_campaigns.parameters import ParameterFile
 from schemas.vocabulary import Side
 from tests.engine.ascii_title import ascii_parameters, ascii_title
 

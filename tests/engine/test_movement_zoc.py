@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from engine.movement import IllegalMove, move, step_cost
-from engine.state import GameState
-from schemas.map import FullHexFeature, FullHexKind
+from engine.panzer_campaigns.movement import IllegalMove, move, step_cost
+from engine.panzer_campaigns.state import GameState
+from schemas.panzer_campaigns.map import FullHexFeature, FullHexKind
 from tests.engine.ascii_title import ascii_parameters, ascii_title
 
 UP_RIGHT, UP_LEFT, DOWN_LEFT = 1, 5, 4

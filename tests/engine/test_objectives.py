@@ -7,9 +7,14 @@ from typing import Any
 
 import pytest
 
-from engine.arrivals import process_arrivals
-from engine.events import ObjectiveCaptured, ObjectiveExpired, Surrendered, UnitExited
-from engine.objectives import (
+from engine.panzer_campaigns.arrivals import process_arrivals
+from engine.panzer_campaigns.events import (
+    ObjectiveCaptured,
+    ObjectiveExpired,
+    Surrendered,
+    UnitExited,
+)
+from engine.panzer_campaigns.objectives import (
     Outcome,
     apply_loss,
     check_surrender,
@@ -24,8 +29,8 @@ from engine.objectives import (
     victory_points,
     victory_points_detail,
 )
-from engine.state import GameState
-from engine.units import UnitStatus
+from engine.panzer_campaigns.state import GameState
+from engine.panzer_campaigns.units import UnitStatus
 from schemas.vocabulary import Side
 from tests.engine.ascii_title import ascii_title, oob_tree
 

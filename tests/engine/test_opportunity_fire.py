@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 
 from editor.testplay.play_settings import TestPlaySettings
-from engine.combat.events import LossesTaken, OpportunityFire
-from engine.combat.opportunity_fire import FIRE_CHANCE, may_op_fire
-from engine.events import Event, MoveStopped
-from engine.game import Game
-from engine.play_options import OpFireRange, PlayOptions
-from schemas.oob import Component
-from schemas.testplay import PlaySettings
+from engine.panzer_campaigns.combat.events import LossesTaken, OpportunityFire
+from engine.panzer_campaigns.combat.opportunity_fire import FIRE_CHANCE, may_op_fire
+from engine.panzer_campaigns.events import Event, MoveStopped
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.play_options import OpFireRange, PlayOptions
+from schemas.panzer_campaigns.oob import Component
+from schemas.panzer_campaigns.testplay import PlaySettings
 from schemas.vocabulary import Side
 from tests.engine.ascii_title import AsciiTitle, ascii_title
 from tests.engine.test_combat_fire import ARTILLERY
@@ -190,7 +190,7 @@ def test_panzer_battles_settings_limit_the_range_to_a_third_two_thirds_or_all(
 
 
 def _spotted(unit: Any) -> Any:
-    from engine.sightings import Sight, Sighting
+    from engine.panzer_campaigns.sightings import Sight, Sighting
 
     return Sighting(Sight.SPOTTED, unit.hex)
 

@@ -10,14 +10,14 @@ import pytest
 from pydantic import TypeAdapter
 
 from editor.testplay.session_file import engine_order, recorded_order
-from engine.combat.fatigue import fatigue_factor
-from engine.game import Game
-from engine.movement import IllegalMove
-from engine.orders import BreakDown, Combine, DigIn
-from engine.organize import BrokeDown, Combined
-from engine.state import GameState
-from engine.units import UnitStatus
-from schemas.testplay import RecordedOrder
+from engine.panzer_campaigns.combat.fatigue import fatigue_factor
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.movement import IllegalMove
+from engine.panzer_campaigns.orders import BreakDown, Combine, DigIn
+from engine.panzer_campaigns.organize import BrokeDown, Combined
+from engine.panzer_campaigns.state import GameState
+from engine.panzer_campaigns.units import UnitStatus
+from schemas.panzer_campaigns.testplay import RecordedOrder
 from schemas.vocabulary import Side
 from tests.engine.ascii_title import ascii_title, oob_tree
 

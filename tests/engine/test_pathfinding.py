@@ -12,16 +12,16 @@ from typing import Any
 
 import pytest
 
-from engine import landmarks as landmarks_module
-from engine import movement_costs, pathfinding
 from engine.hexgrid import Grid
-from engine.landmarks import build_landmarks, landmarks
-from engine.movement import min_path, move, reachable
-from engine.movement_costs import SLOW
-from engine.movement_steps import EPSILON, Mover
-from engine.pathfinding import _zoc_factor
-from engine.state import GameState
-from engine.units import UnitState
+from engine.panzer_campaigns import landmarks as landmarks_module
+from engine.panzer_campaigns import movement_costs, pathfinding
+from engine.panzer_campaigns.landmarks import build_landmarks, landmarks
+from engine.panzer_campaigns.movement import min_path, move, reachable
+from engine.panzer_campaigns.movement_costs import SLOW
+from engine.panzer_campaigns.movement_steps import EPSILON, Mover
+from engine.panzer_campaigns.pathfinding import _zoc_factor
+from engine.panzer_campaigns.state import GameState
+from engine.panzer_campaigns.units import UnitState
 from tests.engine.ascii_title import ascii_parameters, ascii_title
 
 

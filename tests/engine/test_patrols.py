@@ -8,11 +8,11 @@ from __future__ import annotations
 import pytest
 
 from editor.testplay.session_file import engine_order, recorded_order
-from engine.game import Game
-from engine.irregular_events import BackOnTransport, PatrolRecalled, PatrolStarted
-from engine.movement import IllegalMove, mp_left
-from engine.orders import Patrol
-from engine.spotting import spotted_by
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.irregular_events import BackOnTransport, PatrolRecalled, PatrolStarted
+from engine.panzer_campaigns.movement import IllegalMove, mp_left
+from engine.panzer_campaigns.orders import Patrol
+from engine.panzer_campaigns.spotting import spotted_by
 from schemas.vocabulary import Side
 from tests.engine.ascii_title import ascii_title
 

@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-from engine.combat.events import OpportunityFire
-from engine.combat.kinds import CombatKind
-from engine.game import Game
-from engine.movement import IllegalMove
-from engine.play_options import PlayOptions
-from schemas.scenario import FortificationKind
+from engine.panzer_campaigns.combat.events import OpportunityFire
+from engine.panzer_campaigns.combat.kinds import CombatKind
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.movement import IllegalMove
+from engine.panzer_campaigns.play_options import PlayOptions
+from schemas.panzer_campaigns.scenario import FortificationKind
 from schemas.vocabulary import OptionalRule
 from tests.engine.ascii_title import AsciiTitle, ascii_title
 from tests.engine.test_air import FIGHTERS, SOLID

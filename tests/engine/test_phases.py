@@ -11,15 +11,15 @@ import pytest
 from pydantic import TypeAdapter
 
 from editor.testplay.session_file import engine_order, recorded_order
-from engine import phases
-from engine.allowance import movement_allowance
-from engine.combat.events import Fired, LossesTaken
-from engine.game import Game
-from engine.movement import IllegalMove
-from engine.orders import EndPhase, EndPlayerTurn, Fire
-from engine.phases import HexDeserted, Phase, PhaseStarted, Step
-from schemas.scenario import Mode
-from schemas.testplay import RecordedOrder
+from engine.panzer_campaigns import phases
+from engine.panzer_campaigns.allowance import movement_allowance
+from engine.panzer_campaigns.combat.events import Fired, LossesTaken
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.movement import IllegalMove
+from engine.panzer_campaigns.orders import EndPhase, EndPlayerTurn, Fire
+from engine.panzer_campaigns.phases import HexDeserted, Phase, PhaseStarted, Step
+from schemas.panzer_campaigns.scenario import Mode
+from schemas.panzer_campaigns.testplay import RecordedOrder
 from schemas.vocabulary import PerSidePercent, Side
 from tests.engine.ascii_title import AsciiTitle, ascii_title
 from tests.engine.test_combat_fire import ARTILLERY

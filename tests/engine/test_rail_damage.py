@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from editor.testplay.session_file import engine_order, recorded_order
-from engine.game import Game
-from engine.march_events import RailDamaged
-from engine.movement import IllegalMove, mp_left
-from engine.orders import DamageRail
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.march_events import RailDamaged
+from engine.panzer_campaigns.movement import IllegalMove, mp_left
+from engine.panzer_campaigns.orders import DamageRail
 from tests.engine.ascii_title import ascii_title
 
 RAIL = {"railroad": [[(0, 0), (1, 0), (2, 0), (3, 0)]]}

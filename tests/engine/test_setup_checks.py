@@ -8,16 +8,16 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from engine import setup
-from engine.setup import check, check_bundle
-from engine.validation import validate_paths
+from engine.panzer_campaigns import setup
+from engine.panzer_campaigns.setup import check, check_bundle
+from engine.panzer_campaigns.validation import validate_paths
 from schemas.io import save_file
-from schemas.map import FullHexFeature
-from schemas.oob import Nation, OobFile, Organization, OrgLevel, SideOob, Unit
-from schemas.parameters import ParameterFile
+from schemas.panzer_campaigns.map import FullHexFeature
+from schemas.panzer_campaigns.oob import Nation, OobFile, Organization, OrgLevel, SideOob, Unit
+from schemas.panzer_campaigns.parameters import ParameterFile
+from schemas.panzer_campaigns.weather import WeatherFile, WeatherRow
 from schemas.problems import CODES, Problem, Severity
 from schemas.title import load_scenario
-from schemas.weather import WeatherFile, WeatherRow
 from tests.conftest import SAMPLE_DATA
 from tests.engine.ascii_title import AsciiTitle, ascii_parameters, ascii_title
 from tests.tiny_title import tiny_scenario, write_tiny_title

@@ -8,9 +8,9 @@ import sys
 
 import pytest
 
-from engine.setup import check, forked
-from engine.setup.forked import FORKED, check_forked
-from engine.state import GameState
+from engine.panzer_campaigns.setup import check, forked
+from engine.panzer_campaigns.setup.forked import FORKED, check_forked
+from engine.panzer_campaigns.state import GameState
 from schemas.title import load_scenario
 from tests.conftest import REPO, SAMPLE_DATA
 
@@ -24,9 +24,9 @@ def state() -> GameState:
 
 _IN_A_FRESH_PROCESS = """
 import sys
-from engine.setup import check, forked
-from engine.setup.forked import check_forked
-from engine.state import GameState
+from engine.panzer_campaigns.setup import check, forked
+from engine.panzer_campaigns.setup.forked import check_forked
+from engine.panzer_campaigns.state import GameState
 from schemas.title import load_scenario
 assert forked.can_fork(), "a fresh interpreter runs no threads: it can fork"
 state = GameState.from_bundle(load_scenario(sys.argv[1]))

@@ -10,13 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import movement
-from engine.allowance import movement_allowance
-from engine.board import Board
-from engine.events import DustSpotted, FreedBySight, ReconSpotted
-from engine.game import Game
-from engine.line_of_sight import sight_map
-from engine.sightings import Sight
+from engine.panzer_campaigns import movement
+from engine.panzer_campaigns.allowance import movement_allowance
+from engine.panzer_campaigns.board import Board
+from engine.panzer_campaigns.events import DustSpotted, FreedBySight, ReconSpotted
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.line_of_sight import sight_map
+from engine.panzer_campaigns.sightings import Sight
 from schemas.vocabulary import PerSidePercent, Side
 from tests.engine.ascii_title import AsciiTitle, ascii_title
 
@@ -271,7 +271,7 @@ def test_recon_spotting_is_replayed_from_the_orders() -> None:
 
 
 def test_panzer_battles_concealed_units_exert_no_zoc() -> None:
-    from engine.zoc import is_in_enemy_zoc
+    from engine.panzer_campaigns.zoc import is_in_enemy_zoc
 
     art = column(".A", ".", ".", ".", ".", ".", "^z", ".")
     forest = ascii_title(art, header={"ruleset": "panzer_battles"})

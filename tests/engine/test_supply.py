@@ -11,19 +11,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.board import HEXSIDE_BIT, Board
-from engine.events import IsolationChanged, SupplyChanged
-from engine.game import Game
-from engine.report import side_supply
-from engine.state import GameState
-from engine.supply import (
+from engine.panzer_campaigns.board import HEXSIDE_BIT, Board
+from engine.panzer_campaigns.events import IsolationChanged, SupplyChanged
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.report import side_supply
+from engine.panzer_campaigns.state import GameState
+from engine.panzer_campaigns.supply import (
     apply_supply_variations,
     local_supply,
     update_isolation,
 )
-from engine.supply_network import SupplyNetwork
-from engine.units import UnitStatus
-from schemas.map import (
+from engine.panzer_campaigns.supply_network import SupplyNetwork
+from engine.panzer_campaigns.units import UnitStatus
+from schemas.panzer_campaigns.map import (
     Crossing,
     FullHexFeature,
     FullHexKind,

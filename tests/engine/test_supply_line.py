@@ -11,12 +11,12 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.game import Game
-from engine.state import GameState
-from engine.supply import SupplyLine, local_supply, supply_line
-from engine.supply_network import SupplyNetwork
-from engine.supply_trucks import TruckCosts
-from engine.zoc import zoc_map
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.state import GameState
+from engine.panzer_campaigns.supply import SupplyLine, local_supply, supply_line
+from engine.panzer_campaigns.supply_network import SupplyNetwork
+from engine.panzer_campaigns.supply_trucks import TruckCosts
+from engine.panzer_campaigns.zoc import zoc_map
 from schemas.vocabulary import Side
 from tests.engine.ascii_title import AsciiTitle, ascii_title
 

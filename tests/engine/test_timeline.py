@@ -9,16 +9,16 @@ from dataclasses import replace
 
 import pytest
 
-from engine.arrivals import process_arrivals
-from engine.clock import TurnClock
-from engine.state import GameState
-from engine.timeline import EventKind, presence_at, timeline_events, weather_days
-from schemas.oob import OobFile
-from schemas.oob_index import OobIndex
-from schemas.scenario import ScenarioFile
+from engine.panzer_campaigns.arrivals import process_arrivals
+from engine.panzer_campaigns.clock import TurnClock
+from engine.panzer_campaigns.state import GameState
+from engine.panzer_campaigns.timeline import EventKind, presence_at, timeline_events, weather_days
+from schemas.panzer_campaigns.oob import OobFile
+from schemas.panzer_campaigns.oob_index import OobIndex
+from schemas.panzer_campaigns.scenario import ScenarioFile
+from schemas.panzer_campaigns.weather import WeatherFile
 from schemas.title import load_scenario
 from schemas.vocabulary import Side
-from schemas.weather import WeatherFile
 from tests.conftest import SAMPLE_DATA
 
 BASTOGNE = SAMPLE_DATA / "ardennes44" / "scenarios" / "road_to_bastogne.scenario.yaml"

@@ -10,7 +10,7 @@ from random import Random
 
 import pytest
 
-from engine.weather import (
+from engine.panzer_campaigns.weather import (
     Climate,
     ConditionChanged,
     StormChanged,
@@ -26,11 +26,11 @@ from engine.weather import (
     frozen_terrain,
     movement_multiplier,
 )
-from schemas.map import TerrainType
-from schemas.scenario import DayPhase, Header
+from schemas.panzer_campaigns.map import TerrainType
+from schemas.panzer_campaigns.scenario import DayPhase, Header
+from schemas.panzer_campaigns.weather import WeatherFile
+from schemas.panzer_campaigns.weather_dat import parse_weather_dat
 from schemas.vocabulary import Condition, OptionalRule
-from schemas.weather import WeatherFile
-from schemas.weather_dat import parse_weather_dat
 from tests.tiny_title import tiny_scenario
 
 # Verbatim from the Panzer Campaigns manual, section 11.0 "Programmed Weather".

@@ -1,4 +1,5 @@
-"""The zones of control kept up to date unit by unit (`engine.zoc_tracker`) are those traced
+"""The zones of control kept up to date unit by unit (`engine.panzer_campaigns.zoc_tracker`) are
+those traced
 from scratch after every order: seeded random sequences of real orders (moves, mode changes,
 fire, assaults, digging in, combining, carrying, take-backs and ends of player turns) on both
 sample titles, with and without Fog of War and Opportunity Fire, and on small generated maps
@@ -13,13 +14,13 @@ from typing import Any
 
 import pytest
 
-from engine.computer import ComputerPlayer
-from engine.game import Game
-from engine.movement import IllegalMove
-from engine.play_options import PlayOptions
-from engine.state import GameState
-from engine.zoc import zoc_from_scratch, zoc_map
-from schemas.scenario import Mode
+from engine.panzer_campaigns.computer import ComputerPlayer
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.movement import IllegalMove
+from engine.panzer_campaigns.play_options import PlayOptions
+from engine.panzer_campaigns.state import GameState
+from engine.panzer_campaigns.zoc import zoc_from_scratch, zoc_map
+from schemas.panzer_campaigns.scenario import Mode
 from schemas.vocabulary import Side
 from tests.engine.ascii_title import ascii_title
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.validation import validate_paths
-from schemas.ai_orders import AiOrder, AiSetup
+from engine.panzer_campaigns.validation import validate_paths
 from schemas.io import FileKind, dump_text, load_file, load_text
+from schemas.panzer_campaigns.ai_orders import AiOrder, AiSetup
 from tests.ai_title import BASE, ai_scenario, write_ai_title
 from tests.conftest import REPO, SAMPLE_DATA
 

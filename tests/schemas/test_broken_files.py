@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from engine.validation import validate_paths
+from engine.panzer_campaigns.validation import validate_paths
 from schemas import yamlio
 from schemas.problems import CODES
 from tests.conftest import SAMPLE_DATA

@@ -3,9 +3,13 @@ organizations, OOB consistency, scenario settings a designer may get wrong."""
 
 from __future__ import annotations
 
-from schemas.checks import check_oob, check_scenario_header, check_scenario_references
-from schemas.oob import AirProfile, Nation, Organization, OrgLevel, Unit, UnitClass
-from schemas.scenario import (
+from schemas.panzer_campaigns.checks import (
+    check_oob,
+    check_scenario_header,
+    check_scenario_references,
+)
+from schemas.panzer_campaigns.oob import AirProfile, Nation, Organization, OrgLevel, Unit, UnitClass
+from schemas.panzer_campaigns.scenario import (
     Placement,
     Reinforcement,
     SupplyVariation,
@@ -200,7 +204,7 @@ def test_nation_fixture_has_defaults_that_allow_surrender() -> None:
 
 
 def test_elevations_must_be_whole_metres() -> None:
-    from schemas.checks import check_map
+    from schemas.panzer_campaigns.checks import check_map
     from tests.tiny_title import tiny_map
 
     for row, ok in (

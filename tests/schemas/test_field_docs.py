@@ -6,8 +6,8 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from schemas.base import Node
-from schemas.oob import Unit
-from schemas.scenario import ExitObjective
+from schemas.panzer_campaigns.oob import Unit
+from schemas.panzer_campaigns.scenario import ExitObjective
 
 
 class _Pydantic(BaseModel):

@@ -10,10 +10,10 @@ import pytest
 import yaml
 
 from schemas import yamlio
-from schemas.checks import check_map
 from schemas.io import FileKind, dump_text, load_file, load_text
+from schemas.panzer_campaigns.checks import check_map
+from schemas.panzer_campaigns.weather_dat import parse_weather_dat
 from schemas.reading import read_regular_file
-from schemas.weather_dat import parse_weather_dat
 from tests.test_fuzz_cli import time_limit
 from tests.tiny_title import tiny_map
 

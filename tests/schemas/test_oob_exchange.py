@@ -9,10 +9,28 @@ from pathlib import Path
 import pytest
 
 from schemas.io import load_file
-from schemas.oob import Component, Organization, OrgLevel, Unit, UnitClass, UnitSize
-from schemas.oob_csv import default_mapping, preview, read_oob_csv, read_table, write_oob_csv
-from schemas.oob_import import graft, subtree, taken_ids, walk
-from schemas.oob_text import guess_class, guess_level, read_oob_text, write_oob_text
+from schemas.panzer_campaigns.oob import (
+    Component,
+    Organization,
+    OrgLevel,
+    Unit,
+    UnitClass,
+    UnitSize,
+)
+from schemas.panzer_campaigns.oob_csv import (
+    default_mapping,
+    preview,
+    read_oob_csv,
+    read_table,
+    write_oob_csv,
+)
+from schemas.panzer_campaigns.oob_import import graft, subtree, taken_ids, walk
+from schemas.panzer_campaigns.oob_text import (
+    guess_class,
+    guess_level,
+    read_oob_text,
+    write_oob_text,
+)
 
 FIXTURE = Path(__file__).parent / "fixtures" / "das_reich_1944.txt"
 SAMPLE_OOB = Path(__file__).parents[2] / "sample_data/ardennes44/ardennes44.oob.yaml"

@@ -198,7 +198,7 @@ def test_an_unchanged_title_skips_its_checks_with_the_same_problems(
         raise AssertionError("checked again")
 
     for name in ("check_map", "check_oob", "check_scenario_header", "check_scenario_references"):
-        monkeypatch.setattr(f"schemas.checks.{name}", no_checking)
+        monkeypatch.setattr(f"schemas.panzer_campaigns.checks.{name}", no_checking)
     assert load_scenario(scenario).problems == fresh
     # Another file changed (the OOB has the unit again): the scenario's references are checked.
     oob.write_text(

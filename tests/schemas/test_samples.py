@@ -9,10 +9,10 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from engine.validation import validate_paths
+from engine.panzer_campaigns.validation import validate_paths
 from schemas.io import FileKind, dump_text, load_file, to_data
 from schemas.jsonschema import generate
-from schemas.oob_index import OobIndex
+from schemas.panzer_campaigns.oob_index import OobIndex
 from schemas.problems import Severity
 from schemas.title import discover
 from tests.conftest import SAMPLE_TITLES

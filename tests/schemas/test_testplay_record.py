@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from schemas.io import FileKind, dump_text, load_file, load_text, save_file
-from schemas.scenario import Mode
-from schemas.testplay import (
+from schemas.panzer_campaigns.scenario import Mode
+from schemas.panzer_campaigns.testplay import (
     EndTurnOrder,
     ExitOrder,
     ModeOrder,

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from engine.validation import validate_paths
-from schemas.checks import check_oob
+from engine.panzer_campaigns.validation import validate_paths
 from schemas.io import FileKind, dump_text, load_file, load_text, save_file
-from schemas.oob import OobFile, Unit, UnitType
-from schemas.oob_index import OobIndex
-from schemas.unit_type_extract import extract_unit_types
-from schemas.unit_types import TYPE_FIELDS, follow_type, overridden, type_by_id
+from schemas.panzer_campaigns.checks import check_oob
+from schemas.panzer_campaigns.oob import OobFile, Unit, UnitType
+from schemas.panzer_campaigns.oob_index import OobIndex
+from schemas.panzer_campaigns.unit_type_extract import extract_unit_types
+from schemas.panzer_campaigns.unit_types import TYPE_FIELDS, follow_type, overridden, type_by_id
 from tests.conftest import SAMPLE_DATA
 from tests.tiny_title import write_tiny_title
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from schemas.weather_dat import format_weather_dat, parse_weather_dat
+from schemas.panzer_campaigns.weather_dat import format_weather_dat, parse_weather_dat
 
 # Verbatim from the Panzer Campaigns manual, section 11.0 "Programmed Weather".
 MANUAL_EXAMPLE = """16 12 1944 0 100 0 0 0 2 3 0

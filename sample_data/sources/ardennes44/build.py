@@ -19,8 +19,8 @@ from scengen import ScenarioBuilder  # noqa: E402
 
 from sample_data.sources.mapkit import read_source  # noqa: E402
 from schemas.io import save_file  # noqa: E402
-from schemas.parameters import ParameterFile  # noqa: E402
-from schemas.weather import WeatherFile  # noqa: E402
+from schemas.panzer_campaigns.parameters import ParameterFile  # noqa: E402
+from schemas.panzer_campaigns.weather import WeatherFile  # noqa: E402
 
 TITLE = ROOT / "sample_data" / "ardennes44"
 NAME = "ardennes44"

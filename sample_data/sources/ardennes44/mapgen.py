@@ -37,7 +37,7 @@ from sample_data.sources.mapkit import (
     side_midpoint,
     terrain_rows,
 )
-from schemas.map import Crossing, MapFile, PlaceName, PlaceSize
+from schemas.panzer_campaigns.map import Crossing, MapFile, PlaceName, PlaceSize
 from schemas.vocabulary import ConnectionKind, CrossingKind, Direction, HexsideKind
 
 KM_PER_DEGREE_LAT = 111.2

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from schemas.oob import Nation, OobFile, Organization, SideOob, Unit
+from schemas.panzer_campaigns.oob import Nation, OobFile, Organization, SideOob, Unit
 from schemas.vocabulary import Side
 
 UNIT_KEYS = ("key", "id", "type", "name")

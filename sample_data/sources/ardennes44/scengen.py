@@ -13,10 +13,10 @@ from mapgen import BuiltMap, Geography
 from oobgen import BuiltOob
 
 from sample_data.sources.mapkit import Offset, side_midpoint
-from schemas.ai_orders import AiOrder, AiSetup, OrganizationOrders
-from schemas.oob import Component, Unit
-from schemas.parameters import ParameterFile
-from schemas.scenario import (
+from schemas.panzer_campaigns.ai_orders import AiOrder, AiSetup, OrganizationOrders
+from schemas.panzer_campaigns.oob import Component, Unit
+from schemas.panzer_campaigns.parameters import ParameterFile
+from schemas.panzer_campaigns.scenario import (
     AirChange,
     AirSetup,
     Attachment,

@@ -22,7 +22,7 @@ from scengen import build_scenario  # noqa: E402
 
 from sample_data.sources.mapkit import read_source  # noqa: E402
 from schemas.io import save_file  # noqa: E402
-from schemas.scenario import TitleFiles  # noqa: E402
+from schemas.panzer_campaigns.scenario import TitleFiles  # noqa: E402
 
 OUT = ROOT / "sample_data" / "stoumont44"
 NAME = "stoumont44"

@@ -32,7 +32,7 @@ from sample_data.sources.mapkit import (
     side_midpoint,
     terrain_rows,
 )
-from schemas.map import MapFile, PlaceName, PlaceSize, TerrainType
+from schemas.panzer_campaigns.map import MapFile, PlaceName, PlaceSize, TerrainType
 from schemas.vocabulary import ConnectionKind, CrossingKind, Direction, HexsideKind
 
 KM_PER_DEGREE_LAT = 111.23

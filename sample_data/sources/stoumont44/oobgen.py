@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from schemas.oob import Nation, OobFile, Organization, OrgLevel, SideOob, Unit
+from schemas.panzer_campaigns.oob import Nation, OobFile, Organization, OrgLevel, SideOob, Unit
 
 
 def build_oob(forces: dict[str, Any]) -> OobFile:

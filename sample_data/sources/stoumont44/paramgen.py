@@ -4,7 +4,7 @@ Panzer Battles scale) and its programmed weather.
 
 from __future__ import annotations
 
-from schemas.parameters import (
+from schemas.panzer_campaigns.parameters import (
     Air,
     Combat,
     Deception,
@@ -19,8 +19,8 @@ from schemas.parameters import (
     Stacking,
     Supply,
 )
+from schemas.panzer_campaigns.weather import WeatherFile, WeatherRow
 from schemas.vocabulary import ConnectionKind, HexsideKind, MovementClass, PerSide, PerSidePercent
-from schemas.weather import WeatherFile, WeatherRow
 
 F, H, T, M = (
     MovementClass.FOOT,

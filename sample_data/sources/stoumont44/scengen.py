@@ -14,9 +14,9 @@ from mapgen import MapBuild
 
 from engine.hexgrid import Grid
 from sample_data.sources.mapkit import Offset
-from schemas.oob import OobFile, Organization, Unit
-from schemas.parameters import ParameterFile
-from schemas.scenario import (
+from schemas.panzer_campaigns.oob import OobFile, Organization, Unit
+from schemas.panzer_campaigns.parameters import ParameterFile
+from schemas.panzer_campaigns.scenario import (
     BridgeOverlay,
     ExitObjective,
     FortificationOverlay,
@@ -39,7 +39,7 @@ from schemas.scenario import (
     Withdrawal,
     Wrecks,
 )
-from schemas.scenario import Supply as ScenarioSupply
+from schemas.panzer_campaigns.scenario import Supply as ScenarioSupply
 from schemas.vocabulary import MovementClass, PerSidePercent, Side
 
 

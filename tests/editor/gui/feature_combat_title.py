@@ -9,8 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from schemas.io import save_file
-from schemas.oob import ArtilleryKind, Component, Organization, Unit, UnitClass
-from schemas.scenario import Placement
+from schemas.panzer_campaigns.oob import ArtilleryKind, Component, Organization, Unit, UnitClass
+from schemas.panzer_campaigns.scenario import Placement
 from tests.tiny_title import tiny_oob, tiny_scenario, write_tiny_title
 
 GRENADIERS = "de.12vgd.48.1"

@@ -14,7 +14,7 @@ from editor.map.view import MapView
 from editor.selection import Selection
 from editor.tools.base import MapTool
 from editor.tools.map_edit_commands import EdgeKey, grid_of
-from schemas.map import MapFile
+from schemas.panzer_campaigns.map import MapFile
 from schemas.vocabulary import Direction, HexsideKind
 
 ZOOM = 40.0

@@ -23,8 +23,8 @@ from editor.map.ai_arrows import STANCE_COLORS
 from editor.map.ai_shapes import BAND_ALPHA, area_color
 from editor.map.view import MapView
 from editor.selection import Selection
-from schemas.ai_orders import Stance
 from schemas.io import FileKind
+from schemas.panzer_campaigns.ai_orders import Stance
 from schemas.vocabulary import Side
 from tests.ai_title import write_ai_title
 

@@ -14,8 +14,8 @@ from PySide6.QtTest import QTest
 from editor.docks.ai_orders_dock import AiOrdersDock
 from editor.document import Document
 from editor.selection import Focus, Selection
-from schemas.ai_orders import Stance
 from schemas.io import FileKind
+from schemas.panzer_campaigns.ai_orders import Stance
 from schemas.vocabulary import Side
 from tests.ai_title import write_ai_title
 from tests.conftest import SAMPLE_DATA

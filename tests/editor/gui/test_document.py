@@ -10,7 +10,7 @@ from editor.commands import InsertItems, MoveItem, RemoveItems, SetValue
 from editor.document import ChangeAction, Document, DocumentError
 from editor.model_paths import EditError
 from schemas.io import FileKind, load_file
-from schemas.scenario import NormalObjective
+from schemas.panzer_campaigns.scenario import NormalObjective
 
 
 def test_an_edit_is_undoable_and_the_file_is_clean_again(document: Document) -> None:

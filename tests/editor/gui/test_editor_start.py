@@ -13,18 +13,19 @@ NAMING_ONLY = frozenset(
     {
         "engine",
         "engine.hexgrid",
-        "engine.clock",
-        "engine.weather",
-        "engine.timeline",
-        "engine.ai_orders",
-        "engine.map_checks",
-        "engine.orders",
-        "engine.play_options",
-        "engine.ruleset",
-        "engine.combat",
-        "engine.combat.kinds",
-        "engine.engineering",
-        "engine.engineering.works",
+        "engine.panzer_campaigns",
+        "engine.panzer_campaigns.clock",
+        "engine.panzer_campaigns.weather",
+        "engine.panzer_campaigns.timeline",
+        "engine.panzer_campaigns.ai_orders",
+        "engine.panzer_campaigns.map_checks",
+        "engine.panzer_campaigns.orders",
+        "engine.panzer_campaigns.play_options",
+        "engine.panzer_campaigns.ruleset",
+        "engine.panzer_campaigns.combat",
+        "engine.panzer_campaigns.combat.kinds",
+        "engine.panzer_campaigns.engineering",
+        "engine.panzer_campaigns.engineering.works",
     }
 )
 """The engine's modules the start may import: vocabularies, the clock and the schedule."""
@@ -59,5 +60,7 @@ def test_opening_and_painting_a_title_imports_no_rules_engine(
     done = run_editor_script(OPEN_AND_PAINT, ardennes, private_settings)
     assert done.returncode == 0, done.stderr[-2000:]
     imported = set(done.stdout.split("\n")[-2].split())
-    assert "engine.timeline" in imported  # the Timeline's and the map aids' schedule
+    assert (
+        "engine.panzer_campaigns.timeline" in imported
+    )  # the Timeline's and the map aids' schedule
     assert sorted(imported - NAMING_ONLY) == []

@@ -36,7 +36,13 @@ from editor.widgets.fields import (
     readable_error,
 )
 from schemas.io import FileKind
-from schemas.scenario import DayPhase, Header, PhasePeriod, Placement, Reinforcement
+from schemas.panzer_campaigns.scenario import (
+    DayPhase,
+    Header,
+    PhasePeriod,
+    Placement,
+    Reinforcement,
+)
 from schemas.vocabulary import Condition, PerSidePercent
 
 

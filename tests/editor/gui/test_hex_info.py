@@ -10,7 +10,7 @@ from editor.document import Document
 from editor.map.hex_text import describe_hex
 from editor.selection import Selection
 from schemas.io import FileKind
-from schemas.oob import Component
+from schemas.panzer_campaigns.oob import Component
 from schemas.vocabulary import ConnectionKind, HexsideKind
 
 

@@ -16,7 +16,7 @@ from editor.docks.table_columns import parse_hex
 from editor.document import Document
 from editor.selection import Focus, Selection
 from schemas.io import FileKind
-from schemas.scenario import NormalObjective
+from schemas.panzer_campaigns.scenario import NormalObjective
 
 NAME, KIND, HEX, POINTS, OWNER, FIRST, LAST, NATION, ID = range(9)
 

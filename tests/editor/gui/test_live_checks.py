@@ -19,7 +19,7 @@ from editor.commands import SetValue
 from editor.document import Document
 from editor.live_checks import CheckCache, LiveChecker, check_document_files, check_process
 from editor.model_paths import get_at
-from engine.validation import validate_paths
+from engine.panzer_campaigns.validation import validate_paths
 from schemas import parse_cache
 from schemas.io import FileKind
 from schemas.problems import Problem

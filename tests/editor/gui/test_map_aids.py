@@ -16,8 +16,8 @@ from editor.map import aids as map_aids
 from editor.map.tiles import level_zoom
 from editor.map.view import MapView
 from editor.selection import Selection
-from engine.clock import TurnClock
 from engine.hexgrid import Grid
+from engine.panzer_campaigns.clock import TurnClock
 from schemas.io import FileKind
 
 CLOSE = level_zoom(22)

@@ -13,7 +13,7 @@ from editor.map.geometry import Frame
 from editor.map.layers import LayerVisibility
 from editor.map.overview import TerrainImage
 from editor.map.scenery import Scenery
-from schemas.map import HexsideFeature
+from schemas.panzer_campaigns.map import HexsideFeature
 from schemas.vocabulary import Direction, HexsideKind
 from tests.tiny_title import tiny_map
 

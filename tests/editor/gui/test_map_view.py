@@ -17,7 +17,7 @@ from editor.map.tiles import level_zoom
 from editor.map.view import MapView
 from editor.selection import Focus, Selection
 from schemas.io import FileKind
-from schemas.oob import Component
+from schemas.panzer_campaigns.oob import Component
 
 CLOSE = level_zoom(22)
 """45 pixels per hex: counters drawn in full."""

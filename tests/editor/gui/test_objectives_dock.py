@@ -11,7 +11,7 @@ from editor.docks.objectives_dock import ObjectivesDock
 from editor.document import Document
 from editor.selection import Focus, Selection
 from schemas.io import FileKind
-from schemas.scenario import LimitedObjective, SurrenderObjective
+from schemas.panzer_campaigns.scenario import LimitedObjective, SurrenderObjective
 
 NAME, KIND, HEX, POINTS, OWNER, FIRST, LAST, NATION, ID = range(9)
 

@@ -12,7 +12,7 @@ from editor.docks.oob_tree import OobTreeDock
 from editor.document import Document
 from editor.live_checks import check_document_files
 from editor.selection import Selection
-from schemas.scenario import Reinforcement
+from schemas.panzer_campaigns.scenario import Reinforcement
 
 REGIMENT = "us.28id.110ir"
 OTHER_REGIMENT = "us.28id.109ir"

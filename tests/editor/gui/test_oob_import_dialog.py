@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QComboBox
 
 from editor.document import Document
 from editor.oob_exchange_dialog import OobImportDialog, import_oob, write_export
-from schemas.oob_import import subtree, walk
+from schemas.panzer_campaigns.oob_import import subtree, walk
 
 FIXTURE = Path(__file__).parents[2] / "schemas" / "fixtures" / "das_reich_1944.txt"
 

@@ -15,7 +15,7 @@ from editor.docks.problems_model import Column, ProblemsModel
 from editor.document import Document
 from editor.live_checks import check_document_files
 from editor.selection import Focus, Selection
-from engine.validation import validate_paths
+from engine.panzer_campaigns.validation import validate_paths
 from schemas.io import FileKind
 from schemas.problems import Severity
 

@@ -8,7 +8,7 @@ import sys
 from PySide6.QtGui import QImage, QPainter
 
 import editor.docks.base  # names PySide6
-import schemas.map  # does not
+import schemas.panzer_campaigns.map  # does not
 from editor import qt_imports
 
 

@@ -18,7 +18,7 @@ from editor.document import Document
 from editor.selection import Focus, Selection
 from editor.widgets.fields import EnumSetEditor, FieldEditor, IntEditor, TextEditor
 from schemas.io import FileKind
-from schemas.scenario import DayPhase
+from schemas.panzer_campaigns.scenario import DayPhase
 from schemas.vocabulary import OptionalRule
 
 TITLE = ("header", "title")

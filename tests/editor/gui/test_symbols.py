@@ -15,7 +15,7 @@ from editor.symbols import (
     side_color,
     symbol_icon,
 )
-from schemas.oob import OrgLevel, Unit, UnitClass, UnitSize
+from schemas.panzer_campaigns.oob import OrgLevel, Unit, UnitClass, UnitSize
 from schemas.vocabulary import Side
 
 

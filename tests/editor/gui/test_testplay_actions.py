@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from editor.document import Document
 from editor.testplay.session import TestPlaySession
-from engine.combat.dig_in import StartedDiggingIn
+from engine.panzer_campaigns.combat.dig_in import StartedDiggingIn
 
 
 def test_a_unit_digs_in_through_the_session_and_is_taken_back(document: Document) -> None:

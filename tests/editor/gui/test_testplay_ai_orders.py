@@ -17,7 +17,7 @@ from editor.selection import Selection
 from editor.testplay.overlays import TestPlayOverlays
 from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.session import TestPlaySession
-from schemas.ai_orders import Stance
+from schemas.panzer_campaigns.ai_orders import Stance
 from schemas.vocabulary import Side
 from tests.ai_title import write_ai_title
 from tests.editor.gui.test_ai_arrows import band_over

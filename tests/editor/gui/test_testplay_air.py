@@ -16,9 +16,9 @@ from editor.app import start
 from editor.main_window import MainWindow
 from editor.testplay.air_mode import AIR
 from editor.testplay.play_settings import TestPlaySettings
-from engine.air.events import AirMissionFlown, AntiAircraftFired
-from engine.combat.kinds import CombatKind
-from engine.orders import AirStrike
+from engine.panzer_campaigns.air.events import AirMissionFlown, AntiAircraftFired
+from engine.panzer_campaigns.combat.kinds import CombatKind
+from engine.panzer_campaigns.orders import AirStrike
 from tests.conftest import SAMPLE_DATA
 from tests.editor.gui.feature_tool_input import hex_point, hover
 

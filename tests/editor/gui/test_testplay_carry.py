@@ -14,10 +14,10 @@ from editor.testplay.carry_marks import carry_marks, carry_notes
 from editor.testplay.move_panel import MovePanel
 from editor.testplay.move_tool import TestPlayMoveTool
 from editor.testplay.session import TestPlaySession
-from engine.orders import Carry, Uncarry
-from engine.ruleset import profile_of
-from engine.state import other_side
-from schemas.oob import Component
+from engine.panzer_campaigns.orders import Carry, Uncarry
+from engine.panzer_campaigns.ruleset import profile_of
+from engine.panzer_campaigns.state import other_side
+from schemas.panzer_campaigns.oob import Component
 from schemas.vocabulary import MovementClass, Ruleset
 
 

@@ -22,10 +22,10 @@ from editor.testplay.combat_preview import assault_rows, fire_rows
 from editor.testplay.known_score import known_score
 from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.session import TestPlaySession
-from engine.combat.events import Fired, LossesTaken
-from engine.combat.kinds import CombatKind
-from engine.combat.morale import morale_check_base
-from engine.sightings import Sight
+from engine.panzer_campaigns.combat.events import Fired, LossesTaken
+from engine.panzer_campaigns.combat.kinds import CombatKind
+from engine.panzer_campaigns.combat.morale import morale_check_base
+from engine.panzer_campaigns.sightings import Sight
 from schemas.vocabulary import Side
 from tests.editor.gui.feature_combat_title import (
     DEFENDERS,

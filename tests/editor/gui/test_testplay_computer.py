@@ -5,7 +5,8 @@ the speed and Skip to My Turn; the players saved in the record; and under Fog of
 side watches only the computer's orders it may see [000 4.8].
 
 The computer here is a scripted player that gives a list of legal orders through the Game, as
-`engine.computer.ComputerPlayer` does, so each test knows which orders to expect."""
+`engine.panzer_campaigns.computer.ComputerPlayer` does, so each test knows which orders to
+expect."""
 
 from __future__ import annotations
 
@@ -29,12 +30,12 @@ from editor.testplay.session_file import (
     settings_of,
 )
 from editor.testplay.shadow import placements_of
-from engine.events import Event
-from engine.game import Game
-from engine.orders import ChangeMode, EndPlayerTurn, Move, Order
-from engine.sightings import Sight
-from engine.state import other_side
-from schemas.scenario import Mode
+from engine.panzer_campaigns.events import Event
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.orders import ChangeMode, EndPlayerTurn, Move, Order
+from engine.panzer_campaigns.sightings import Sight
+from engine.panzer_campaigns.state import other_side
+from schemas.panzer_campaigns.scenario import Mode
 from schemas.vocabulary import Side
 
 
@@ -328,7 +329,7 @@ def test_players_chosen_take_effect_at_once_and_survive_a_restart(
 
 
 def test_a_record_saved_before_players_existed_is_hot_seat(tmp_path: Path) -> None:
-    from schemas.testplay import PlaySettings
+    from schemas.panzer_campaigns.testplay import PlaySettings
 
     assert PlaySettings.model_validate({"seed": 1}).computer == []
     assert PlaySettings.model_validate({"seed": 1, "computer": ["axis", "allied"]}).computer == [

@@ -18,10 +18,10 @@ from editor.testplay.computer_turns import ComputerTurns, Speed
 from editor.testplay.dock import TestPlayDock
 from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.session import TestPlaySession
-from engine.events import Event
-from engine.game import Game
-from engine.orders import ChangeMode, EndPlayerTurn, Order
-from schemas.scenario import Mode
+from engine.panzer_campaigns.events import Event
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.orders import ChangeMode, EndPlayerTurn, Order
+from schemas.panzer_campaigns.scenario import Mode
 from schemas.vocabulary import Side
 
 

@@ -15,7 +15,7 @@ from editor.shortcuts import clashes
 from editor.testplay.computer_turns import Speed
 from editor.testplay.play_settings import TestPlaySettings
 from editor.widgets.wheel_guard import takes_wheel_only_when_focused
-from engine.orders import EndPlayerTurn
+from engine.panzer_campaigns.orders import EndPlayerTurn
 
 
 def _key(window: MainWindow, keys: str) -> None:

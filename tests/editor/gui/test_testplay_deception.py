@@ -18,8 +18,8 @@ from editor.main_window import MainWindow
 from editor.shortcuts import action_rows
 from editor.testplay.deception_mode import DECEPTION
 from editor.testplay.play_settings import TestPlaySettings
-from engine.orders import DeployDeception
-from engine.units import UnitStatus
+from engine.panzer_campaigns.orders import DeployDeception
+from engine.panzer_campaigns.units import UnitStatus
 from tests.conftest import SAMPLE_DATA
 from tests.editor.gui.feature_tool_input import hex_point, hover
 

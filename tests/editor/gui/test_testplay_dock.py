@@ -11,7 +11,7 @@ from editor.document import Document
 from editor.selection import Focus, Selection
 from editor.testplay.dock import TestPlayDock
 from editor.testplay.session import TestPlaySession
-from engine.events import Arrived
+from engine.panzer_campaigns.events import Arrived
 from schemas.vocabulary import OptionalRule
 
 

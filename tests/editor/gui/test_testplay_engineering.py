@@ -11,7 +11,7 @@ from editor.testplay.engineering_marks import engineering_marks, engineering_not
 from editor.testplay.move_panel import MovePanel
 from editor.testplay.move_tool import TestPlayMoveTool
 from editor.testplay.session import TestPlaySession
-from engine.engineering.events import WorkStarted
+from engine.panzer_campaigns.engineering.events import WorkStarted
 
 ENGINEER = "us.8c.35eng"
 """An Engineer Combat Battalion of VIII Corps beside a stream at 14,60."""

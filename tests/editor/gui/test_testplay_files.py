@@ -25,11 +25,11 @@ from editor.testplay.session_file import (
     scenario_of,
     settings_of,
 )
-from engine.game import Game
-from engine.orders import ChangeMode, EndPlayerTurn, Move, ReconSpot
-from engine.report import event_to_json
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.orders import ChangeMode, EndPlayerTurn, Move, ReconSpot
+from engine.panzer_campaigns.report import event_to_json
 from schemas.io import save_file
-from schemas.scenario import Mode
+from schemas.panzer_campaigns.scenario import Mode
 from schemas.title import ScenarioBundle, load_scenario
 from schemas.vocabulary import OptionalRule, Side
 

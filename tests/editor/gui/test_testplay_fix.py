@@ -15,8 +15,8 @@ from editor.commands import SetValue
 from editor.main_window import MainWindow
 from editor.selection import Focus
 from editor.testplay.session import TestPlaySession
-from engine.events import Arrived
-from engine.orders import EndPlayerTurn
+from engine.panzer_campaigns.events import Arrived
+from engine.panzer_campaigns.orders import EndPlayerTurn
 from schemas.io import FileKind
 
 Offset = tuple[int, int]

@@ -7,10 +7,16 @@ from pathlib import Path
 
 from editor.selection import Focus
 from editor.testplay.fixes import positions_of, scenario_focus
-from engine.events import Arrived, Event, IsolationChanged, ObjectiveCaptured, Released
-from engine.game import Game
+from engine.panzer_campaigns.events import (
+    Arrived,
+    Event,
+    IsolationChanged,
+    ObjectiveCaptured,
+    Released,
+)
+from engine.panzer_campaigns.game import Game
 from schemas.io import FileKind
-from schemas.scenario import ScenarioFile
+from schemas.panzer_campaigns.scenario import ScenarioFile
 
 
 def _played(ardennes: Path, turns: int) -> Game:

@@ -19,12 +19,12 @@ from editor.testplay.overlays import TestPlayOverlays
 from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.session import TestPlaySession
 from editor.testplay.shadow import placements_of
-from engine.events import ObjectiveCaptured, Released, Surrendered
-from engine.game import Game
-from engine.sightings import Sight, Sighting
-from engine.state import other_side
-from engine.zoc import zoc_map
-from schemas.scenario import DayPhase
+from engine.panzer_campaigns.events import ObjectiveCaptured, Released, Surrendered
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.sightings import Sight, Sighting
+from engine.panzer_campaigns.state import other_side
+from engine.panzer_campaigns.zoc import zoc_map
+from schemas.panzer_campaigns.scenario import DayPhase
 
 FOG = TestPlaySettings(seed=1, fog_of_war=True)
 

@@ -11,8 +11,8 @@ from editor.selection import Selection
 from editor.testplay.overlays import TestPlayOverlays
 from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.session import TestPlaySession
-from engine.sightings import IntelMarker, Sight
-from engine.state import other_side
+from engine.panzer_campaigns.sightings import IntelMarker, Sight
+from engine.panzer_campaigns.state import other_side
 
 
 def test_the_side_to_move_sees_its_intel_markers_faded_on_the_map(

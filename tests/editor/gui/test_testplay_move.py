@@ -18,10 +18,10 @@ from editor.testplay.move_panel import MovePanel
 from editor.testplay.move_tool import TestPlayMoveTool
 from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.session import TestPlaySession
-from engine.movement import mp_left
-from engine.mp_text import left_text
-from engine.orders import ChangeAttachment, DamageRail, DigIn, Patrol, ReconSpot
-from schemas.scenario import Mode
+from engine.panzer_campaigns.movement import mp_left
+from engine.panzer_campaigns.mp_text import left_text
+from engine.panzer_campaigns.orders import ChangeAttachment, DamageRail, DigIn, Patrol, ReconSpot
+from schemas.panzer_campaigns.scenario import Mode
 from schemas.vocabulary import OptionalRule, Side
 from tests.editor.gui.feature_tool_input import drag, hex_point, hover, tool_view
 

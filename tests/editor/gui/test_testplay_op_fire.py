@@ -24,11 +24,11 @@ from editor.testplay.session_file import (
     save_record,
     settings_of,
 )
-from engine.combat.events import OpportunityFire
-from engine.game import Game
-from engine.play_options import OpFireRange, PlayOptions
-from engine.report import event_to_json
-from schemas.oob import Component
+from engine.panzer_campaigns.combat.events import OpportunityFire
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.play_options import OpFireRange, PlayOptions
+from engine.panzer_campaigns.report import event_to_json
+from schemas.panzer_campaigns.oob import Component
 from schemas.title import ScenarioBundle, load_scenario
 from schemas.vocabulary import Side
 

@@ -9,8 +9,8 @@ import pytest
 from editor.document import Document
 from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.session import TestPlaySession
-from engine.movement import IllegalMove
-from engine.orders import EndPlayerTurn, Move
+from engine.panzer_campaigns.movement import IllegalMove
+from engine.panzer_campaigns.orders import EndPlayerTurn, Move
 from schemas.io import dump_text
 from schemas.vocabulary import OptionalRule
 

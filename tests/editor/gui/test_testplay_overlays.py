@@ -25,12 +25,12 @@ from editor.testplay.overlays import (
 )
 from editor.testplay.session import TestPlaySession
 from editor.testplay.supply_marks import AREA_ALPHA, LINE_COLOR, line_mark
-from engine.events import Withdrew
-from engine.game import Game
-from engine.state import other_side
-from engine.supply import local_supply
-from engine.units import UnitStatus
-from engine.zoc import zoc_map
+from engine.panzer_campaigns.events import Withdrew
+from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.state import other_side
+from engine.panzer_campaigns.supply import local_supply
+from engine.panzer_campaigns.units import UnitStatus
+from engine.panzer_campaigns.zoc import zoc_map
 from schemas.vocabulary import Side
 from tests.engine.ascii_title import ascii_title
 from tests.engine.test_supply import ISLAND, _game

@@ -13,7 +13,7 @@ from editor.app import start
 from editor.main_window import MainWindow
 from editor.testplay.play_settings import TestPlaySettings
 from schemas.io import load_file, save_file
-from schemas.scenario import ScenarioFile
+from schemas.panzer_campaigns.scenario import ScenarioFile
 from schemas.vocabulary import Ruleset
 from tests.editor.gui.feature_combat_title import GRENADIERS, GUNS, VILLAGE, write_combat_title
 

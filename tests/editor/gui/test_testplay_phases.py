@@ -17,9 +17,9 @@ from editor.cli import main
 from editor.main_window import MainWindow
 from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.session_file import load_record
-from engine.movement import IllegalMove
-from engine.orders import EndPhase
-from engine.phases import Step
+from engine.panzer_campaigns.movement import IllegalMove
+from engine.panzer_campaigns.orders import EndPhase
+from engine.panzer_campaigns.phases import Step
 from schemas.vocabulary import OptionalRule
 
 MANUAL = frozenset({OptionalRule.MANUAL_DEFENSIVE_FIRE})

@@ -11,10 +11,10 @@ from editor.map.view import MapView
 from editor.selection import Selection
 from editor.testplay.session import TestPlaySession
 from editor.testplay.shadow import placements_of
-from engine.events import Arrived, ObjectiveCaptured
-from engine.movement import IllegalMove
+from engine.panzer_campaigns.events import Arrived, ObjectiveCaptured
+from engine.panzer_campaigns.movement import IllegalMove
 from schemas.io import FileKind, dump_text, is_json
-from schemas.scenario import Mode
+from schemas.panzer_campaigns.scenario import Mode
 from schemas.vocabulary import Side
 
 Offset = tuple[int, int]

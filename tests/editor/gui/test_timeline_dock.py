@@ -14,7 +14,7 @@ from editor.commands import SetValue
 from editor.docks.timeline_dock import TimelineDock
 from editor.document import Document
 from editor.selection import Selection
-from engine.timeline import EventKind, TimelineEvent
+from engine.panzer_campaigns.timeline import EventKind, TimelineEvent
 from schemas.io import FileKind
 
 

@@ -20,7 +20,7 @@ from editor.selection import Selection
 from editor.tools.connection_tools import RoadTool
 from editor.tools.map_edit_commands import grid_of
 from schemas.io import FileKind, dump_text, load_file
-from schemas.map import Crossing, MapFile
+from schemas.panzer_campaigns.map import Crossing, MapFile
 from schemas.vocabulary import ConnectionKind, CrossingKind
 from tests.editor.gui.feature_tool_input import (
     drag,

@@ -16,8 +16,8 @@ from editor.selection import Selection
 from editor.tools.crossing_tools import FULL_HEX, HEXSIDE, STATE, CrossingTool
 from editor.tools.map_edit_commands import edge_order, grid_of
 from schemas.io import FileKind, dump_text, load_file
-from schemas.map import Crossing, FullHexFeature, FullHexKind
-from schemas.scenario import BridgeOverlay, BridgeState
+from schemas.panzer_campaigns.map import Crossing, FullHexFeature, FullHexKind
+from schemas.panzer_campaigns.scenario import BridgeOverlay, BridgeState
 from schemas.vocabulary import CrossingKind, Direction, Side
 from tests.editor.gui.feature_tool_input import (
     edge_point,

@@ -16,7 +16,7 @@ from editor.selection import Selection
 from editor.tools.label_tool import LabelsTool
 from editor.tools.overlay_commands import in_reading_order, place_row
 from schemas.io import FileKind, dump_text
-from schemas.map import PlaceName, PlaceSize
+from schemas.panzer_campaigns.map import PlaceName, PlaceSize
 from tests.editor.gui.feature_tool_input import drag, hex_point, press_and_move, tool_view
 
 SHIFT = Qt.KeyboardModifier.ShiftModifier

@@ -19,7 +19,12 @@ from editor.selection import Selection
 from editor.tools.marker_tools import MarkersTool
 from editor.tools.unit_options import MarkerKind, form_layout
 from schemas.io import FileKind, dump_text
-from schemas.scenario import LimitedObjective, NormalObjective, SupplySource, SurrenderObjective
+from schemas.panzer_campaigns.scenario import (
+    LimitedObjective,
+    NormalObjective,
+    SupplySource,
+    SurrenderObjective,
+)
 from schemas.vocabulary import Side
 from tests.editor.gui.feature_tool_input import hover, tool_view
 

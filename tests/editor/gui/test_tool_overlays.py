@@ -14,7 +14,12 @@ from editor.map.view import MapView
 from editor.selection import Selection
 from editor.tools.overlay_tool import OverlaysTool
 from schemas.io import FileKind, dump_text
-from schemas.scenario import FortificationKind, FortificationOverlay, Minefield, Wrecks
+from schemas.panzer_campaigns.scenario import (
+    FortificationKind,
+    FortificationOverlay,
+    Minefield,
+    Wrecks,
+)
 from schemas.vocabulary import Side
 from tests.editor.gui.feature_tool_input import drag, hex_point, hover, press_and_move, tool_view
 

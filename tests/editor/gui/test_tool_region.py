@@ -12,7 +12,7 @@ from editor.tools.map_edit_commands import grid_of
 from editor.tools.region_tool import RegionClip, RegionTool, paste_targets, selected_region
 from engine.hexgrid import Grid
 from schemas.io import dump_text
-from schemas.map import CONNECTION_BITS, MapFile
+from schemas.panzer_campaigns.map import CONNECTION_BITS, MapFile
 from tests.editor.gui.feature_tool_input import drag, hex_point, hover, tool_view
 
 SOURCE = Crop(12, 56, 6, 6)

@@ -21,10 +21,10 @@ from editor.tools.placement_rules import named_units
 from editor.tools.unit_options import UnitOptions
 from editor.tools.unit_tools import UnitsTool
 from engine.hexgrid import Grid
-from engine.setup import check_bundle
+from engine.panzer_campaigns.setup import check_bundle
 from schemas.io import dump_text
-from schemas.oob import Component
-from schemas.scenario import Mode, Placement
+from schemas.panzer_campaigns.oob import Component
+from schemas.panzer_campaigns.scenario import Mode, Placement
 from tests.editor.gui.feature_tool_input import ZOOM, hover, tool_view
 
 PANZER_DIVISION = "de.116pzd"

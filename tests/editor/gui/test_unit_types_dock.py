@@ -17,7 +17,7 @@ from editor.document import Document
 from editor.selection import Selection
 from editor.unit_type_edits import assign_type
 from schemas.io import FileKind
-from schemas.oob_index import OobIndex
+from schemas.panzer_campaigns.oob_index import OobIndex
 
 
 @pytest.fixture

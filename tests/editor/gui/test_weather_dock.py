@@ -16,8 +16,8 @@ from editor.docks.weather_models import CONDITION_COLORS, TOTAL_COLUMN
 from editor.document import Document
 from editor.selection import Focus, Selection
 from schemas.io import FileKind
+from schemas.panzer_campaigns.weather_dat import format_weather_dat, parse_weather_dat
 from schemas.vocabulary import Condition
-from schemas.weather_dat import format_weather_dat, parse_weather_dat
 from tests.schemas.test_weather_dat import MANUAL_EXAMPLE
 
 

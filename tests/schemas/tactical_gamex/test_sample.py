@@ -10,7 +10,7 @@ import jsonschema
 import pytest
 
 from editor.cli import main
-from engine.validation import validate_paths
+from engine.panzer_campaigns.validation import validate_paths
 from schemas.io import FileKind, dump_text, load_file, load_text, to_data
 from schemas.jsonschema import generate
 from schemas.tactical_gamex.vocabulary import Terrain

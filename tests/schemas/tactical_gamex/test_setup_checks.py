@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from engine.validation import validate_paths
+from engine.panzer_campaigns.validation import validate_paths
 from schemas.tactical_gamex.loading import load_situation
 from tests.tiny_tgx import tiny_situation_data, write_tiny_tgx
 

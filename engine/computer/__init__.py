@@ -1,9 +1,0 @@
-"""Computer players: `ComputerPlayer` follows the scenario's A/I orders for one side, and
-`BaselinePlayer` is the naive opponent it is measured against. Both give their orders through the
-same `Game` methods a human uses and see only what their side has spotted."""
-
-from engine.computer.baseline import BaselinePlayer
-from engine.computer.decision import Decision
-from engine.computer.player import ComputerPlayer
-
-__all__ = ["BaselinePlayer", "ComputerPlayer", "Decision"]
