@@ -91,11 +91,17 @@ class CounterPainter:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         painter.setPen(QPen(style.INK, 1.0) if side >= 5 else Qt.PenStyle.NoPen)
         fills = {s: _deep(symbols.side_color(s)) for s in Side}
+        # The whole map shows thousands of stacks, each a square placed from its column's
+        # position as `Frame.point` computes it, without a call per stack.
+        zoom, shift_x, shift_y = frame.zoom, frame.shift_x, frame.shift_y
+        column_x, column_y = frame.geometry.column_x, frame.geometry.column_y
+        units = oob.units
+        half = side / 2
         # Squares of one colour in a row are drawn in one call, in the same order.
         run: list[QRectF] = []
         current: QColor | None = None
-        for hex_, stack in visible:
-            entry = oob.units.get(stack[0].unit)
+        for (column, row), stack in visible:
+            entry = units.get(stack[0].unit)
             color = fills[entry.side] if entry is not None else _UNKNOWN
             if color is not current:
                 if run:
@@ -103,8 +109,9 @@ class CounterPainter:
                     run = []
                 painter.setBrush(color)
                 current = color
-            x, y = frame.point(hex_)
-            run.append(QRectF(round(x - side / 2), round(y - side / 2), side, side))
+            x = column_x[column] * zoom + shift_x
+            y = (column_y[column] + row) * zoom + shift_y
+            run.append(QRectF(round(x - half), round(y - half), side, side))
         if run:
             painter.drawRects(run)
 
@@ -141,30 +148,25 @@ def _draw_stack(
     faces: dict[tuple[object, ...], QPixmap],
 ) -> QPixmap:
     under = min(count - 1, 2)
-    step = max(2.0, size * STACK_STEP)
-    margin = int(max(step * under, _badge_radius(size)) + 3)
-    pixmap = QPixmap(size + 2 * margin, size + 2 * margin)
-    pixmap.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(pixmap)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-    entry = oob.units.get(top.unit)
-    fill = symbols.side_color(entry.side) if entry is not None else _UNKNOWN
-    # Units below the top one peek out up and to the right, like a real stack.
-    for depth in range(under, 0, -1):
-        rect = QRectF(margin + depth * step, margin - depth * step, size, size)
-        _paint_blank(painter, rect, fill.darker(100 + 12 * depth))
+    margin = _stack_margin(size, under)
     rect = QRectF(margin, margin, size, size)
+    entry = oob.units.get(top.unit)
     if entry is None:
-        _paint_unknown(painter, rect, fill)
+        pixmap = _stack_base(size, under, _UNKNOWN)
+        painter = QPainter(pixmap)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        _paint_unknown(painter, rect, _UNKNOWN)
     else:
-        # The face (blank and symbol) is opaque and whole pixels wide, so copying one drawn
-        # for another unit of the same kind gives the very pixels drawing it again would.
-        key = (symbols.symbol_key(entry.unit), entry.side, size)
-        face = faces.get(key)
-        if face is None:
-            face = _draw_face(entry.unit, entry.side, size, fill)
-            faces[key] = face
-        painter.drawPixmap(margin, margin, face)
+        # The stack under the text (the blanks beneath and the top unit's blank and symbol)
+        # is the same for every stack of that kind, side, size and depth: copied, it gives
+        # the very pixels drawing it again would, as drawing onto a transparent pixmap copies.
+        key = (symbols.symbol_key(entry.unit), entry.side, size, under)
+        base = faces.get(key)
+        if base is None:
+            base = faces[key] = _draw_base(entry.unit, entry.side, size, under, faces)
+        pixmap = base.copy()
+        painter = QPainter(pixmap)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         _paint_counter_text(painter, rect, top, oob)
     if selected:
         pen = QPen(style.SELECTED, max(2.0, size * 0.08))
@@ -174,6 +176,47 @@ def _draw_stack(
         painter.drawRect(rect.adjusted(-1, -1, 1, 1))
     if count > 1:
         _paint_count(painter, rect, count)
+    painter.end()
+    return pixmap
+
+
+def _stack_margin(size: int, under: int) -> int:
+    """The room around a counter for the units peeking out beneath and the count badge."""
+    step = max(2.0, size * STACK_STEP)
+    return int(max(step * under, _badge_radius(size)) + 3)
+
+
+def _stack_base(size: int, under: int, fill: QColor) -> QPixmap:
+    """A transparent pixmap holding the `under` blanks beneath a stack's top counter."""
+    margin = _stack_margin(size, under)
+    step = max(2.0, size * STACK_STEP)
+    pixmap = QPixmap(size + 2 * margin, size + 2 * margin)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    # Units below the top one peek out up and to the right, like a real stack.
+    for depth in range(under, 0, -1):
+        rect = QRectF(margin + depth * step, margin - depth * step, size, size)
+        _paint_blank(painter, rect, fill.darker(100 + 12 * depth))
+    painter.end()
+    return pixmap
+
+
+def _draw_base(
+    unit: Unit, side: Side, size: int, under: int, faces: dict[tuple[object, ...], QPixmap]
+) -> QPixmap:
+    """The blanks beneath and the top unit's face: everything of a stack but its marks."""
+    fill = symbols.side_color(side)
+    pixmap = _stack_base(size, under, fill)
+    # The face (blank and symbol) is opaque and whole pixels wide, so copying one drawn for
+    # another unit of the same kind gives the very pixels drawing it again would.
+    key = (symbols.symbol_key(unit), side, size)
+    face = faces.get(key)
+    if face is None:
+        face = faces[key] = _draw_face(unit, side, size, fill)
+    painter = QPainter(pixmap)
+    margin = _stack_margin(size, under)
+    painter.drawPixmap(margin, margin, face)
     painter.end()
     return pixmap
 
