@@ -16,6 +16,7 @@ from schemas.oob_import import graft, subtree, taken_ids
 from schemas.oob_text import read_oob_text, write_oob_text
 from schemas.problems import printable
 from schemas.reading import read_regular_file
+from schemas.unit_types import type_by_id
 
 
 def _form(path: Path, given: str | None) -> str:
@@ -56,7 +57,7 @@ def command_oob_import(args: argparse.Namespace) -> int:
         )
         return EXIT_ERRORS
     if _form(source, args.format) == "text":
-        result = read_oob_text(text, str(source), taken)
+        result = read_oob_text(text, str(source), taken, type_by_id(oob))
     else:
         mapping = default_mapping(read_table(text).header)
         for pair in args.map or ():
@@ -65,7 +66,7 @@ def command_oob_import(args: argparse.Namespace) -> int:
                 print(printable(f"--map {pair}: {field!r} is not a unit field"), file=sys.stderr)
                 return EXIT_ERRORS
             mapping[header] = field
-        result = read_oob_csv(text, str(source), taken, mapping)
+        result = read_oob_csv(text, str(source), taken, mapping, type_by_id(oob))
     for line in (*result.notes, *result.problems):
         print(printable(line))
     if result.problems and not args.partial:
