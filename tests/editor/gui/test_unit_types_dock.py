@@ -279,3 +279,11 @@ def test_extract_unit_types_from_the_edit_menu_is_one_undo_step(window) -> None:
     assert "unit types created" in window.statusBar().currentMessage()
     document.undo_stack.undo()
     assert document.oob is before
+
+
+def test_every_column_header_is_shown_whole(dock) -> None:
+    header = dock.table.horizontalHeader()
+    movement = dock.model.columns.index("movement_class")
+    assert header.sectionSize(movement) >= header.fontMetrics().horizontalAdvance("Movement class")
+    for column in range(dock.model.columnCount()):
+        assert header.sectionSize(column) >= header.sectionSizeHint(column)
