@@ -317,6 +317,7 @@ class MainWindow(WindowChrome):
             self.import_geography_action,
             self.import_oob_action,
             self.export_oob_action,
+            self.extract_types_action,
             self.resize_map_action,
             self.subscenario_action,
         ):

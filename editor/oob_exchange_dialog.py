@@ -38,6 +38,7 @@ from schemas.panzer_campaigns.oob_csv import (
 )
 from schemas.panzer_campaigns.oob_import import ImportResult, subtree, taken_ids
 from schemas.panzer_campaigns.oob_text import read_oob_text, write_oob_text
+from schemas.panzer_campaigns.unit_types import type_by_id
 
 _FILTER = "OOB tables and texts (*.csv *.tsv *.txt);;All files (*)"
 
@@ -143,12 +144,13 @@ class OobImportDialog(QDialog):
             return
         path = Path(self.path.text())
         taken = taken_ids(self.document.oob)
+        types = type_by_id(self.document.oob)
         if is_table(path):
             mapping = self.chosen_mapping()
-            self.result = read_oob_csv(self.text, str(path), taken, mapping)
+            self.result = read_oob_csv(self.text, str(path), taken, mapping, types)
             self._show_preview(mapping)
         else:
-            self.result = read_oob_text(self.text, str(path), taken)
+            self.result = read_oob_text(self.text, str(path), taken, types)
             self.preview.setRowCount(0)
         self.report.setPlainText(self.result.report())
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
@@ -156,7 +158,7 @@ class OobImportDialog(QDialog):
 
     def _show_preview(self, mapping: dict[str, str]) -> None:
         header = list(mapping)
-        rows = preview(self.text, mapping)
+        rows = preview(self.text, mapping, unit_types=type_by_id(self.document.oob))
         self.preview.setColumnCount(len(header) + 2)
         labels = ["Line"]
         labels += [f"{h} → {mapping[h] or '(ignored)'}" for h in header]

@@ -205,7 +205,7 @@ def unit_types_shot(window: Any, shot: Callable[[str], None]) -> None:
     dock = window.docks.get("unit_types")
     if dock is None:
         return
-    steps = document.undo_stack.count()
+    steps = document.undo_stack.index()
     extract_types(document)
     users = units_of_types(document.oob_index)
     if not users:
@@ -223,7 +223,7 @@ def unit_types_shot(window: Any, shot: Callable[[str], None]) -> None:
     unit_dock.raise_()
     window.selection.select_units([unit_id])
     shot("unit-types")
-    while document.undo_stack.count() > steps:
+    while document.undo_stack.index() > steps:
         document.undo_stack.undo()
 
 

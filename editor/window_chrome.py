@@ -220,6 +220,14 @@ class WindowChrome(QMainWindow):
             "Search the order of battle by name, id or type",
             "search",
         )
+        self.extract_types_action = self._action(
+            "Extract &Unit Types",
+            self._extract_unit_types,
+            None,
+            "Make a unit type of every set of units sharing a type name and all equipment "
+            "values, as one undo step; no unit's values change",
+            "layers",
+        )
         self.zoom_in_action = self._action(
             "Zoom &In", self.map_view.zoom_in, keys.ZoomIn, "Closer to the map", "zoom-in"
         )
@@ -256,6 +264,12 @@ class WindowChrome(QMainWindow):
             chosen = [i for i in self.selection.units if i in self.document.oob_index.organizations]
             export_oob(self.document, chosen[0] if chosen else None, self)
 
+    def _extract_unit_types(self) -> None:
+        from editor.unit_type_edits import extract_types  # noqa: PLC0415  # when first used
+
+        if self.document is not None:
+            self.statusBar().showMessage(extract_types(self.document).summary(), 8000)
+
     def _build_menus(self) -> None:
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
@@ -284,6 +298,8 @@ class WindowChrome(QMainWindow):
         edit_menu.addActions([self.undo_action, self.redo_action])
         edit_menu.addSeparator()
         edit_menu.addActions([self.find_action, self.go_to_hex_action])
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.extract_types_action)
 
         map_menu = bar.addMenu("&Map")
         map_menu.addAction(self.resize_map_action)

@@ -20,6 +20,7 @@ from schemas.panzer_campaigns.oob_csv import (
 )
 from schemas.panzer_campaigns.oob_import import graft, subtree, taken_ids
 from schemas.panzer_campaigns.oob_text import read_oob_text, write_oob_text
+from schemas.panzer_campaigns.unit_types import type_by_id
 from schemas.problems import printable
 from schemas.reading import read_regular_file
 
@@ -62,7 +63,7 @@ def command_oob_import(args: argparse.Namespace) -> int:
         )
         return EXIT_ERRORS
     if _form(source, args.format) == "text":
-        result = read_oob_text(text, str(source), taken)
+        result = read_oob_text(text, str(source), taken, type_by_id(oob))
     else:
         mapping = default_mapping(read_table(text).header)
         for pair in args.map or ():
@@ -71,7 +72,7 @@ def command_oob_import(args: argparse.Namespace) -> int:
                 print(printable(f"--map {pair}: {field!r} is not a unit field"), file=sys.stderr)
                 return EXIT_ERRORS
             mapping[header] = field
-        result = read_oob_csv(text, str(source), taken, mapping)
+        result = read_oob_csv(text, str(source), taken, mapping, type_by_id(oob))
     for line in (*result.notes, *result.problems):
         print(printable(line))
     if result.problems and not args.partial:

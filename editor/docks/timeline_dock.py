@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QSizePolicy,
     QSlider,
     QVBoxLayout,
     QWidget,
@@ -26,6 +25,7 @@ from editor.docks.timeline_model import ECHELONS, KIND_NAMES, Timeline, build_ti
 from editor.docks.timeline_view import KIND_COLORS
 from editor.document import Change, Document
 from editor.model_paths import get_at
+from editor.widgets.elided_label import ElidedLabel
 from engine.panzer_campaigns.timeline import TimelineEvent, presence_at
 from schemas.io import FileKind
 from schemas.panzer_campaigns.oob import OrgLevel
@@ -66,7 +66,8 @@ class TimelineDock(DocumentDock):
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setRange(1, 1)
         self.slider.setMinimumWidth(120)
-        self.turn_label = QLabel()
+        # Cut with … in a narrow panel (1280x720, 200 %), the whole line in its tooltip.
+        self.turn_label = ElidedLabel()
         # Two short rows rather than one long one: the panel stays usable at 1280x720 and 200 %.
         self.filter.setMinimumWidth(self.fontMetrics().horizontalAdvance("M") * 12)
         top = QHBoxLayout()
@@ -82,8 +83,6 @@ class TimelineDock(DocumentDock):
         # Neither label may move the window's layout once shown (the map under a finger
         # with it): one line each, clipped in a narrow panel.
         legend.setMinimumWidth(1)
-        self.turn_label.setMinimumWidth(1)
-        self.turn_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         legend.setToolTip(
             "Faded markers are left to chance (the % is per turn for reinforcements, per roll "
             "for releases). Shaded bands are night (dark) and dawn or dusk (light). Drag a "
@@ -204,7 +203,6 @@ class TimelineDock(DocumentDock):
             f"on the map, {len(presence.probable)} maybe"
         )
         self.turn_label.setText(text)
-        self.turn_label.setToolTip(text)  # the whole of it when the panel clips it
 
 
 def _legend_html() -> str:

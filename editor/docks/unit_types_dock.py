@@ -5,6 +5,8 @@ selecting a type's units are its buttons."""
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -21,6 +23,14 @@ from editor.document import Change, Document
 from editor.unit_type_edits import delete_type, extract_types, new_type_from_unit
 from editor.widgets.button_rows import WrappingButtons
 from schemas.io import FileKind
+from schemas.panzer_campaigns.oob import UnitType
+
+_WORDED = frozenset(
+    name
+    for name, info in UnitType.model_fields.items()
+    if isinstance(info.annotation, type) and issubclass(info.annotation, StrEnum)
+)
+"""The values shown as words (class, component, movement class…): wider than a number's."""
 
 
 class UnitTypesDock(DocumentDock):
@@ -59,9 +69,7 @@ class UnitTypesDock(DocumentDock):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.verticalHeader().hide()
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
-        self.table.horizontalHeader().setDefaultSectionSize(80)
-        self.table.setColumnWidth(0, 170)
-        self.table.setColumnWidth(self.model.columns.index(USERS), 50)
+        self._fit_columns()
         layout.addWidget(self.table, 1)
         self.message = QLabel(wordWrap=True)
         self.message.setStyleSheet("color: palette(placeholder-text)")
@@ -76,6 +84,18 @@ class UnitTypesDock(DocumentDock):
         self.selection.units_changed.connect(lambda _ids: self._enable())
         self.table.selectionModel().currentChanged.connect(lambda *_: self._enable())
         self._enable()
+
+    def _fit_columns(self) -> None:
+        """Each value's column as wide as its header ("Movement class" whole, at any font size
+        and screen scale), at least as wide as a short value; the name's wider."""
+        header = self.table.horizontalHeader()
+        text = self.fontMetrics().horizontalAdvance
+        number, word = text("000000"), text("heavy_artillery")
+        worded = {"id", "type_name", *_WORDED}
+        for column, name in enumerate(self.model.columns):
+            least = word if name in worded else number
+            header.resizeSection(column, max(header.sectionSizeHint(column), least))
+        header.resizeSection(0, max(text("M" * 14), header.sectionSize(0)))
 
     # Document ---------------------------------------------------------------------------------
 

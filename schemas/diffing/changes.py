@@ -35,13 +35,20 @@ class Change:
     unit_id: str | None = None
     path: Place = ()
     file: str = ""
+    detail: str | None = None
+    """With no `field`, what changed in the designer's terms where old and new are too long to
+    show (a briefing: "1 paragraph changed — "Dawn" → "Morning""); with one, what follows the
+    change (a unit type's value: "4 units follow")."""
 
     @property
     def text(self) -> str:
         """The sentence a designer reads: "Objective Bastogne: 100 → 150 VP"."""
+        if self.action == "changed" and self.detail and self.field is None:
+            return f"{self.subject}: {self.detail}"
         if self.action == "changed":
             what = f"{self.subject}: {self.field} " if self.field else f"{self.subject}: "
-            return what + f"{shown(self.old)} → {shown(self.new)}{_unit(self.unit)}"
+            after = f" ({self.detail})" if self.detail else ""
+            return what + f"{shown(self.old)} → {shown(self.new)}{_unit(self.unit)}{after}"
         if self.action == "moved":
             return f"{self.subject} moved from {shown(self.old)} to {shown(self.new)}"
         if self.action == "painted":
@@ -65,6 +72,7 @@ class Change:
             "count": self.count,
             "unit_id": self.unit_id,
             "path": list(self.path),
+            "detail": self.detail,
             "text": self.text,
         }
 

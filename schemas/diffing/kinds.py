@@ -9,6 +9,8 @@ from typing import Any
 from schemas.diffing.changes import Change
 from schemas.diffing.maps import layer_changes, terrain_changes
 from schemas.diffing.names import Names, tree
+from schemas.diffing.texts import briefing_changes
+from schemas.diffing.unit_types import TypeEdits
 from schemas.diffing.walk import Rule, Walk
 
 
@@ -69,9 +71,11 @@ OOB_RULES: dict[tuple[str, ...], Rule] = {
 def diff_models(kind: str, old: Any, new: Any, names: Names) -> list[Change]:
     """The changes from `old` to `new`, two models of the file kind `kind`."""
     if kind == "scenario":
-        walk = Walk(kind, names, SCENARIO_RULES, SCENARIO_SECTIONS)
+        walk = Walk(kind, names, SCENARIO_RULES, SCENARIO_SECTIONS, frozenset({"briefings"}))
         walk.model(old, new, "Scenario")
         changes = walk.changes
+        if old.briefings != new.briefings:
+            changes += briefing_changes(old.briefings, new.briefings)
     elif kind == "map":
         changes = _map(old, new, names)
     elif kind == "oob":
@@ -123,6 +127,7 @@ def _oob(old: Any, new: Any, names: Names) -> list[Change]:
     header_old = old.model_copy(update={"sides": []})
     header_new = new.model_copy(update={"sides": []})
     walk.model(header_old, header_new, "OOB")
+    following = TypeEdits(old, new)
     before = {node.id: (node, parent) for node, parent in tree(old)}
     after = [(node, parent) for node, parent in tree(new)]
     seen = set()
@@ -161,6 +166,8 @@ def _oob(old: Any, new: Any, names: Names) -> list[Change]:
         if node.kind == "organization" and was.kind == "organization":
             was = was.model_copy(update={"children": []})
             now = node.model_copy(update={"children": []})
+        elif node.kind == "unit" and was.kind == "unit":
+            was = following.followed(was, now)
         if was != now:
             first = len(walk.changes)
             walk.model(was, now, subject, top=section.lower())
@@ -178,7 +185,7 @@ def _oob(old: Any, new: Any, names: Names) -> list[Change]:
                 )
             )
     # The tree's structure is compared above by id; the sides' own fields (names, nations).
-    return walk.changes + _nations(old, new, names)
+    return following.told(walk.changes) + _nations(old, new, names)
 
 
 def _owned(change: Change, section: str, ident: str) -> Change:

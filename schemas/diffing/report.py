@@ -5,7 +5,8 @@ The JSON is stable (format 1): `{"format": 1, "old": label, "new": label, "equal
 "files": [{"file": path, "kind": kind, "status": "added|removed|changed|equal", "changes":
 [change, …]}]}`, each change as `Change.as_json` gives it: `file, kind, section, action (added,
 removed, changed, moved, painted), subject, field, old, new, unit, hex [column, row] or null,
-count, unit_id, path (the model path), text`. New keys may be added; none is renamed."""
+count, unit_id, path (the model path), detail (a briefing's change in paragraphs, or
+how many units follow a unit type's value; null), text`. New keys may be added; none is renamed."""
 
 from __future__ import annotations
 

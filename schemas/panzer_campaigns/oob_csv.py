@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from pydantic import ValidationError
 
-from schemas.panzer_campaigns.oob import OobNode, Organization, OrgLevel, Unit
+from schemas.panzer_campaigns.oob import OobNode, Organization, OrgLevel, Unit, UnitType
 from schemas.panzer_campaigns.oob_cells import cell_text
 from schemas.panzer_campaigns.oob_import import (
     UNIT_FIELDS,
@@ -73,14 +73,20 @@ def default_mapping(header: list[str]) -> dict[str, str]:
 
 
 def read_oob_csv(
-    text: str, where: str, taken: set[str], mapping: Mapping[str, str] | None = None
+    text: str,
+    where: str,
+    taken: set[str],
+    mapping: Mapping[str, str] | None = None,
+    unit_types: Mapping[str, UnitType] | None = None,
 ) -> ImportResult:
     """The organizations and units of a spreadsheet; `mapping` says what each header becomes
     (by default `default_mapping`). Ids in the file are kept when free; `parent` columns refer
-    to the file's ids. A refused row is reported with its line."""
+    to the file's ids. A row naming one of the title's `unit_types` (a `unit_type` column)
+    takes the type's values for the cells it leaves empty or has no column for. A refused row
+    is reported with its line."""
     table = read_table(text)
     mapping = dict(mapping or default_mapping(table.header))
-    result = ImportResult()
+    result = ImportResult(unit_types=dict(unit_types or {}))
     organizations: dict[str, Organization] = {}  # the file's id -> the organization so far
     order: list[tuple[str | None, str | Unit]] = []  # (parent's file id, file id or unit)
     grouped: dict[str, str] = {}  # an `organization` column's name -> its file id
@@ -127,10 +133,14 @@ def read_oob_csv(
             continue
         for key in ("level", "hq", "replacements"):
             values.pop(key, None)
-        unit_values = guess_unit(values.get("name", "")) | values
+        guesses = guess_unit(values.get("name", ""))
+        unit_values = guesses | values
         if "type_name" in values:
             unit_values["name"] = values.get("name", "")
-        unit = build_unit(unit_values, at, taken, result)
+        guessed = set(guesses) - set(values)
+        unit = build_unit(
+            unit_values, at, taken, result, unit_types=result.unit_types, guessed=guessed
+        )
         if unit is None:
             continue
         if parent is None or parent in organizations:
@@ -211,14 +221,19 @@ class PreviewRow:
     problems: list[str]
 
 
-def preview(text: str, mapping: Mapping[str, str], rows: int = 12) -> list[PreviewRow]:
-    """The first rows as the import will read them, with each row's problems, for the
-    column-mapping dialog."""
+def preview(
+    text: str,
+    mapping: Mapping[str, str],
+    rows: int = 12,
+    unit_types: Mapping[str, UnitType] | None = None,
+) -> list[PreviewRow]:
+    """The first rows as the import will read them (with the title's `unit_types`), with each
+    row's problems, for the column-mapping dialog."""
     table = read_table(text)
     shown = []
     for line, cells in table.rows[:rows]:
         one = "\n".join([",".join(f'"{h}"' for h in table.header), _csv_line(cells)])
-        result = read_oob_csv(one, "row", set(), mapping)
+        result = read_oob_csv(one, "row", set(), mapping, unit_types)
         problems = [p.split(": ", 1)[-1] for p in result.problems]
         shown.append(PreviewRow(line, cells, problems))
     return shown

@@ -7,14 +7,15 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import ValidationError
 
-from schemas.panzer_campaigns.oob import Nation, OobFile, OobNode, Organization, Unit
+from schemas.panzer_campaigns.oob import Nation, OobFile, OobNode, Organization, Unit, UnitType
 from schemas.panzer_campaigns.oob_cells import parse_cell
+from schemas.panzer_campaigns.unit_types import TYPE_FIELDS, type_values, with_type_values
 
 UNIT_FIELDS: tuple[str, ...] = tuple(
     n for n in Unit.model_fields if n not in ("kind", "air", "tags")
@@ -33,6 +34,8 @@ class ImportResult:
     """What was taken but changed: an id already in use given a fresh one."""
     renamed: dict[str, str] = field(default_factory=dict)
     """Ids of the source given fresh ones, so an organization's `hq` follows its unit."""
+    unit_types: dict[str, UnitType] = field(default_factory=dict)
+    """The title's unit types by id, whose values a unit naming one takes where it gives none."""
 
     def counts(self) -> tuple[int, int]:
         """Organizations and units created."""
@@ -78,11 +81,24 @@ def fresh_id(name: str, taken: set[str]) -> str:
 
 
 def build_unit(
-    values: Mapping[str, str], where: str, taken: set[str], result: ImportResult
+    values: Mapping[str, str],
+    where: str,
+    taken: set[str],
+    result: ImportResult,
+    *,
+    unit_types: Mapping[str, UnitType] | None = None,
+    guessed: Collection[str] = (),
 ) -> Unit | None:
     """A unit from text values by field name (`strength` -> `600`); its id made from its name
     when not given. None, with one report line per bad field naming `where` (file:line), when
-    a value is refused."""
+    a value is refused.
+
+    A unit naming one of `unit_types` takes the type's values for the fields the import leaves
+    out, as a loaded file's unit does (`schemas.panzer_campaigns.unit_types.with_type_values`). The
+    fields in
+    `guessed` were read from the name's keywords, not written: the type's values win over them
+    (a "Panzer" battalion of a Flak type is anti-aircraft). A type the title lacks refuses the
+    unit: nothing would give it the values it leaves out."""
     problems = result.problems
     data: dict[str, Any] = {}
     bad = False
@@ -100,6 +116,14 @@ def build_unit(
             bad = True
     if bad:
         return None
+    type_id = data.get("unit_type")
+    if type_id is not None:
+        unit_type = (unit_types or {}).get(type_id)
+        if unit_type is None:
+            problems.append(f"{where}: unit_type: no unit type {type_id!r} in this title")
+            return None
+        own = {k: v for k, v in data.items() if k not in guessed or k not in TYPE_FIELDS}
+        data = with_type_values(own, type_values(unit_type))
     explicit = data.get("id")
     if isinstance(explicit, str) and explicit not in taken:
         taken.add(explicit)

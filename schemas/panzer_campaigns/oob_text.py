@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import shlex
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from pydantic import ValidationError
@@ -23,6 +24,7 @@ from schemas.panzer_campaigns.oob import (
     Unit,
     UnitClass,
     UnitSize,
+    UnitType,
 )
 from schemas.panzer_campaigns.oob_cells import cell_text
 from schemas.panzer_campaigns.oob_import import UNIT_FIELDS, ImportResult, build_unit, fresh_id
@@ -143,11 +145,15 @@ def _parse_line(number: int, raw: str, where: str, problems: list[str]) -> _Line
     return _Line(number, indent, name.strip(), fields)
 
 
-def read_oob_text(text: str, where: str, taken: set[str]) -> ImportResult:
+def read_oob_text(
+    text: str, where: str, taken: set[str], unit_types: Mapping[str, UnitType] | None = None
+) -> ImportResult:
     """The organizations and units of an indented text. Ids are made from the names unless
-    given (`id=`); `taken` holds the ids in use and receives the new ones. A refused line is
-    reported with its number; the lines below a refused organization are refused with it."""
-    result = ImportResult()
+    given (`id=`); `taken` holds the ids in use and receives the new ones. A unit naming one of
+    the title's `unit_types` (`unit_type=`, on its line or its organization's) takes the type's
+    values for the fields it leaves out. A refused line is reported with its number; the lines
+    below a refused organization are refused with it."""
+    result = ImportResult(unit_types=dict(unit_types or {}))
     roots: list[_Line] = []
     stack: list[_Line] = []
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -178,10 +184,12 @@ def _build(
             if organization is not None:
                 nodes.append(organization)
             continue
-        values = {"name": line.name} | guess_unit(line.name) | inherited | line.fields
+        guesses = guess_unit(line.name)
+        values = {"name": line.name} | guesses | inherited | line.fields
         if "type_name" in line.fields or "name" in line.fields:
             values["name"] = line.fields.get("name", line.name)
-        unit = build_unit(values, at, taken, result)
+        guessed = set(guesses) - set(inherited) - set(line.fields)
+        unit = build_unit(values, at, taken, result, unit_types=result.unit_types, guessed=guessed)
         if unit is not None:
             nodes.append(unit)
     return nodes

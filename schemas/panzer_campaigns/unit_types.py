@@ -12,7 +12,7 @@ value was the type's, and no other (`follow_type`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
@@ -108,11 +108,17 @@ def _fill_nodes(nodes: list[Any], types: dict[str, dict[str, Any]]) -> list[Any]
             children = node.get("children")
             if isinstance(children, list):
                 node = {**node, "children": _fill_nodes(children, types)}
-            given = types.get(node.get("unit_type"))  # type: ignore[arg-type]
-            if given is not None and node.get("kind") == "unit":
-                node = {**given, **node}
+            if node.get("kind") == "unit":
+                given = types.get(node.get("unit_type"))  # type: ignore[arg-type]
+                node = with_type_values(node, given)
         filled.append(node)
     return filled
+
+
+def with_type_values(unit: dict[str, Any], given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """A unit's data with its type's values (`given`, by field) where the unit gives none: the
+    one resolver of inherited values, for a loaded file and an imported row alike."""
+    return unit if given is None else {**given, **unit}
 
 
 # Saving -----------------------------------------------------------------------------------------

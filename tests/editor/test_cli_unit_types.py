@@ -79,8 +79,9 @@ def test_diff_names_a_types_change_and_the_units_that_followed(
     capsys.readouterr()
     main(["diff", str(oob), str(edited)])
     out = capsys.readouterr().out
-    assert "Unit type Panther Ausf. G (armor): hard attack 30 → 33 attack" in out
-    assert out.count("hard attack 30 → 33 attack") == 3
+    # One change naming the units that follow, not one line per unit.
+    assert "Unit type Panther Ausf. G (armor): hard attack 30 → 33 attack (2 units follow)" in out
+    assert out.count("hard attack 30 → 33 attack") == 1
 
 
 def test_a_title_with_extracted_types_plays_the_same_game(tmp_path: Path, capsys) -> None:

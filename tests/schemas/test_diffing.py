@@ -17,6 +17,8 @@ from editor.cli import main
 from schemas.diffing.kinds import diff_models
 from schemas.diffing.maps import centre, layer_changes, regions
 from schemas.diffing.names import Names, tree
+from schemas.diffing.texts import text_change
+from schemas.io import FileKind, load_text
 from schemas.title import load_scenario
 from tests.conftest import SAMPLE_DATA
 
@@ -34,6 +36,8 @@ EXPECTED = (
     "Weather on 1944-12-18: soft 80 → 70 %",
     "A/I order 2pzd-noville of 2. Panzer-Division: objective Noville → Bastogne",
     "Stacking: max stacking (axis) 1800 → 2000 men-equivalent",
+    'Allied briefing: 1 paragraph changed — "Dawn," → "Morning,"',
+    "Designer's notes: 1 paragraph added — added \"Playtested at Hexwright's own table.\"",
 )
 
 
@@ -99,6 +103,16 @@ def titles(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
         "max_stacking: {allied: 1800, axis: 1800}",
         "max_stacking: {allied: 1800, axis: 2000}",
     )
+    _edit(
+        scenario,
+        "Dawn, 18 December 1944. The **110th Infantry**",
+        "Morning, 18 December 1944. The\n    **110th Infantry**",  # re-wrapped, one word new
+    )
+    _edit(
+        scenario,
+        "  designer_notes: |\n",
+        "  designer_notes: |\n    Playtested at Hexwright's own table.\n\n",
+    )
     return old, new
 
 
@@ -115,7 +129,7 @@ def test_text_names_each_change_as_a_designer_says_it(
     assert status == 1
     for sentence in EXPECTED:
         assert sentence in out
-    # Nothing else changed: six changes, each on its own line.
+    # Nothing else changed: each change on its own line, the briefings' texts not repeated.
     assert sum(out.count(s) for s in EXPECTED) == len(EXPECTED)
     assert "Release" in out.split("Releases\n")[1]
 
@@ -299,3 +313,49 @@ def test_elevation_raised_in_a_region_says_by_how_much() -> None:
     [raised] = layer_changes("Elevation", "Elevation", old, new, "elevation_rows")
     assert raised.text == "3 hexes raised around [1, 0] (by 20 to 30 m)"
     assert (raised.count, raised.hex) == (3, (1, 0))
+
+
+TYPED = """\
+format_version: 3
+name: Tanks
+unit_types:
+  - {id: t34, name: T-34/85 company, unit_class: armor, speed: 14, hard_attack: 30.0}
+sides:
+  - side: allied
+    nations:
+      - id: su
+        name: USSR
+        organizations:
+          - {kind: unit, id: a, name: 1st Tk Bn, unit_type: t34, strength: 10}
+          - {kind: unit, id: b, name: 2nd Tk Bn, unit_type: t34, strength: 10, hard_attack: 0.0}
+          - {kind: unit, id: c, name: 3rd Tk Bn, unit_type: t34, strength: 10}
+"""
+
+
+def test_a_unit_types_edit_is_one_change_naming_how_many_units_follow() -> None:
+    old = load_text(TYPED, FileKind.OOB).model
+    edited = TYPED.replace("hard_attack: 30.0}", "hard_attack: 32.0}").replace(
+        "name: 3rd Tk Bn, unit_type: t34, strength: 10",
+        "name: 3rd Tk Bn, unit_type: t34, strength: 8",
+    )
+    new = load_text(edited, FileKind.OOB).model
+    names = Names()
+    names.add_oob(new)
+    texts = [c.text for c in diff_models("oob", old, new, names)]
+    assert texts == [
+        "Unit type T-34/85 company: hard attack 30 → 32 attack (2 units follow, 1 overrides it)",
+        "Unit 3rd Tk Bn: strength 10 → 8 men, guns or vehicles",
+    ]
+
+
+def test_a_briefing_says_which_paragraphs_changed_and_the_first_words() -> None:
+    old = "## Situation\n\nDawn, 18 December.\n\nHold Bastogne.\n\nDig in."
+    assert text_change(old, old.replace("Dig in.", "Dig in.\nAt once.")) == (
+        '1 paragraph changed — added "At once."'
+    )
+    assert text_change(old, old.replace("Hold", "Hold\n")) == "line breaks and spacing only"
+    two = old.replace("Dawn, 18", "Dusk, 19").replace("Hold Bastogne.", "Hold Noville.")
+    assert text_change(old, two + "\n\nNew orders.\n\nMore.") == (
+        '2 paragraphs changed, 2 added — "Dawn, 18" → "Dusk, 19"'
+    )
+    assert text_change(old, "## Situation") == '3 paragraphs removed — removed "Dawn, 18 December."'

@@ -8,14 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from schemas.io import load_file
+from schemas.io import FileKind, dump_text, load_file, load_text
 from schemas.panzer_campaigns.oob import (
     Component,
+    OobFile,
     Organization,
     OrgLevel,
     Unit,
     UnitClass,
     UnitSize,
+    UnitType,
 )
 from schemas.panzer_campaigns.oob_csv import (
     default_mapping,
@@ -170,3 +172,75 @@ def test_ids_already_in_use_get_fresh_ones_and_the_hq_follows() -> None:
     assert copy.id != fbb.id
     assert copy.hq == copy.children[0].id != fbb.hq
     assert any("fbb.txt:2: id: 'de.fbb.hq' is already used" in n for n in result.notes)
+
+
+FLAK = UnitType(
+    id="flak88",
+    name="8.8 cm Flak battery",
+    type_name="8.8 cm Flak",
+    unit_class=UnitClass.HEAVY_ANTI_AIRCRAFT,
+    component=Component.GUNS,
+    speed=6,
+    hard_attack=22.0,
+    hard_range=3,
+    aa_attack=12.0,
+    aa_range=2,
+    towed=True,
+)
+
+
+def test_a_spreadsheet_row_naming_a_unit_type_takes_the_values_it_leaves_out() -> None:
+    text = (
+        "name\tunit_type\tstrength\thard_attack\tspeed\n"
+        "1./s.Pz.Abt. 501\tflak88\t4\t\t\n"  # "Pz" would guess armour: the type says Flak
+        "2./Flak-Abt. 84\tflak88\t6\t30\t\n"  # its own hard attack overrides the type's
+        "3./Flak-Abt. 84\tflak99\t6\t\t7\n"  # no such type in the title
+    )
+    result = read_oob_csv(text, "flak.tsv", set(), unit_types={"flak88": FLAK})
+    assert result.problems == ["flak.tsv:4: unit_type: no unit type 'flak99' in this title"]
+    first, second = result.nodes
+    assert (first.unit_class, first.component, first.speed) == (
+        UnitClass.HEAVY_ANTI_AIRCRAFT,
+        Component.GUNS,
+        6,
+    )
+    assert (first.hard_attack, first.aa_range, first.towed, first.strength) == (22.0, 2, True, 4)
+    assert (second.hard_attack, second.aa_attack) == (30.0, 12.0)
+    # The same resolver as loading: saved and read back, each keeps what it showed.
+    oob = OobFile.model_validate(
+        {
+            "format_version": 3,
+            "name": "Flak",
+            "unit_types": [FLAK],
+            "sides": [{"side": "axis", "nations": [{"id": "de", "name": "D"}]}],
+        }
+    )
+    saved = dump_text(graft(oob, "de", result.nodes))
+    units_text = saved.split("\nsides:")[1]
+    assert "hard_attack: 30.0" in units_text
+    assert "aa_attack" not in units_text  # inherited, left out of the file
+    reloaded = load_text(saved, FileKind.OOB).model
+    assert reloaded.sides[0].nations[0].organizations == [first, second]
+
+
+def test_an_indented_text_unit_type_on_an_organizations_line_reaches_its_units() -> None:
+    text = (
+        "Flak-Regiment 4 | unit_type=flak88 quality=B\n"
+        "  1./Flak-Abt. 84 | strength=4\n"
+        "  2./Flak-Abt. 84 | strength=6 speed=4\n"
+        "Panzer-Regiment 3\n"
+        "  I./Pz.Rgt. 3 | unit_type=flak88 strength=5\n"
+    )
+    result = read_oob_text(text, "flak.txt", set(), {"flak88": FLAK})
+    assert result.problems == []
+    units = _units(result.nodes)
+    assert [u.unit_type for u in units.values()] == ["flak88"] * 3
+    assert (units["1./Flak-Abt. 84"].speed, units["2./Flak-Abt. 84"].speed) == (6, 4)
+    assert units["1./Flak-Abt. 84"].quality.value == "B"
+    # The name's "Pz" keyword is a guess; the type's class and component win over it.
+    assert (units["I./Pz.Rgt. 3"].unit_class, units["I./Pz.Rgt. 3"].component) == (
+        UnitClass.HEAVY_ANTI_AIRCRAFT,
+        Component.GUNS,
+    )
+    missing = read_oob_text("Lone gun | unit_type=flak88 strength=1\n", "x.txt", set())
+    assert missing.problems == ["x.txt:1: unit_type: no unit type 'flak88' in this title"]

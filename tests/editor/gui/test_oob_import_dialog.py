@@ -9,7 +9,9 @@ from PySide6.QtWidgets import QComboBox
 
 from editor.document import Document
 from editor.oob_exchange_dialog import OobImportDialog, import_oob, write_export
+from editor.unit_type_edits import extract_types
 from schemas.panzer_campaigns.oob_import import subtree, walk
+from schemas.panzer_campaigns.unit_types import type_by_id, units_of_types
 
 FIXTURE = Path(__file__).parents[2] / "schemas" / "fixtures" / "das_reich_1944.txt"
 
@@ -67,3 +69,30 @@ def test_export_of_an_organization_reads_back_the_same(qtbot, document, tmp_path
     copy = subtree(document.oob, "de.5pza").children[-1]
     assert [n.name for n in walk([copy])] == [n.name for n in walk([original])]
     assert copy.hq == copy.children[0].id
+
+
+def test_a_tsv_naming_a_unit_type_imports_units_with_the_types_values(
+    qtbot, document, tmp_path
+) -> None:
+    extract_types(document)
+    users = units_of_types(document.oob_index)
+    type_id = max(users, key=lambda t: len(users[t]))
+    unit_type = type_by_id(document.oob)[type_id]
+    sheet = tmp_path / "typed.tsv"
+    sheet.write_text(
+        f"name\tunit_type\tstrength\nNew Bn 1\t{type_id}\t500\nNew Bn 2\t{type_id}\t450\n",
+        encoding="utf-8",
+    )
+    dialog = _open(qtbot, document, sheet, "de.6pza")
+    problems = dialog.preview.columnCount() - 1
+    assert [dialog.preview.item(r, problems).text() for r in range(2)] == ["", ""]
+    dialog.accept()
+    new = subtree(document.oob, "de.6pza").children[-2:]
+    assert [u.strength for u in new] == [500, 450]
+    for unit in new:
+        assert unit.unit_type == type_id
+        assert (unit.unit_class, unit.speed, unit.hard_attack) == (
+            unit_type.unit_class,
+            unit_type.speed,
+            unit_type.hard_attack,
+        )

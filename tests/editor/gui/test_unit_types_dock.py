@@ -264,3 +264,26 @@ def test_dates_and_a_renamed_id_in_the_panel(dock, typed, document) -> None:
     assert document.undo_stack.undoText() == "Set Unit Type Id"
     document.undo_stack.undo()
     assert _units_of(document, typed) == units
+
+
+def test_extract_unit_types_from_the_edit_menu_is_one_undo_step(window) -> None:
+    document = window.document
+    before = document.oob
+    edit_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Edit")
+    action = next(a for a in edit_menu.actions() if a.text() == "Extract &Unit Types")
+    assert action is window.extract_types_action
+    assert action.isEnabled()
+    action.trigger()
+    assert len(document.oob.unit_types) >= 10
+    assert document.undo_stack.undoText() == "Extract Unit Types"
+    assert "unit types created" in window.statusBar().currentMessage()
+    document.undo_stack.undo()
+    assert document.oob is before
+
+
+def test_every_column_header_is_shown_whole(dock) -> None:
+    header = dock.table.horizontalHeader()
+    movement = dock.model.columns.index("movement_class")
+    assert header.sectionSize(movement) >= header.fontMetrics().horizontalAdvance("Movement class")
+    for column in range(dock.model.columnCount()):
+        assert header.sectionSize(column) >= header.sectionSizeHint(column)
