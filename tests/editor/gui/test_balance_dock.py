@@ -2,8 +2,9 @@
 charts and games, touching none of the scenario's files; the last run is shown again when the
 same scenario is reopened, and a listed game opens in test-play with its seed and the computer
 on both sides, playing the same game; Cancel keeps the games finished; and an edit that takes
-the Allies' reinforcements away shows as a difference against the saved file. A game takes
-about a second, so each test plays two or three."""
+the Allies' reinforcements away shows as a difference against the saved file. The scenario is
+cut to its first eight turns (past the 1st Battalion's arrival at 09:30, turn 6), which is all the
+panel needs to show: a game then takes about a third of a second."""
 
 from __future__ import annotations
 
@@ -22,7 +23,19 @@ from schemas.io import FileKind
 from schemas.vocabulary import Side
 
 RUN_SECONDS = 120_000
-"""The longest a test waits for a run (ms): a game takes about a second on this machine."""
+"""The longest a test waits for a run (ms): a game takes about a third of a second here."""
+
+TURNS = 8
+"""Turns kept of Stoumont Station's 21: the first reinforcement arrives on turn 6."""
+
+
+@pytest.fixture
+def stoumont(stoumont: Path) -> Path:
+    """The conftest's copy of Stoumont Station, cut to its first `TURNS` turns."""
+    text = stoumont.read_text(encoding="utf-8")
+    assert "turns: 21\n" in text
+    stoumont.write_text(text.replace("turns: 21\n", f"turns: {TURNS}\n"), encoding="utf-8")
+    return stoumont
 
 
 @pytest.fixture
