@@ -1,6 +1,7 @@
 """The Tactical GameX game's orders of the supplemental and optional rules (a mixin of
-`TacticalGame`): aircraft attacks [003 6.4.7], Mobile Fire (rule 18), smoke (rule 20),
-engineers [003 9.0], leaving the board by a victory edge, and Quick-Time's conditions (rule 15)."""
+`TacticalGame`): aircraft attacks [003 6.4.7], Mobile Fire (rule 18), turning guns (rule 19),
+smoke (rule 20), engineers [003 9.0], leaving the board by a victory edge, and Quick-Time's
+conditions (rule 15)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from engine.tactical_gamex import aircraft, attacks, engineers, smoke
-from engine.tactical_gamex.events import AircraftFlew, EngineerWorked, Exited, SmokeLaid
+from engine.tactical_gamex import aircraft, attacks, engineers, field_of_fire, smoke
+from engine.tactical_gamex.events import (
+    AircraftFlew,
+    EngineerWorked,
+    Exited,
+    GunTurned,
+    SmokeLaid,
+)
 from engine.tactical_gamex.movement import IllegalOrder
 from engine.tactical_gamex.orders import (
     AirAttack,
@@ -19,6 +26,7 @@ from engine.tactical_gamex.orders import (
     FireSmoke,
     MobileFire,
     RemoveWreck,
+    TurnGun,
 )
 from engine.tactical_gamex.state import TgxState, VictoryKind
 from engine.tactical_gamex.units import MG, TURRETED, Marker, Unit, Weapon
@@ -26,6 +34,8 @@ from engine.tactical_gamex.walk import walk
 from schemas.vocabulary import Side
 
 Offset = tuple[int, int]
+TURNED = "turn"
+"""`TgxState.activity` of a gun turned this impulse: it may still fire [003 19.3]."""
 
 
 class SpecialOrders:
@@ -97,6 +107,23 @@ class SpecialOrders:
         spec = attacks.direct_fire_spec(self.state, [unit], targets)
         half = replace(spec, kind="mobile fire", attack=spec.attack / 2)
         return events + attacks.run(self.state, [half])
+
+    def _turn_gun(self, order: TurnGun) -> list[object]:
+        """A gun's activation turns it [003 19.3], paid as its hex's fire (one point, shared
+        with the hex's fire this impulse), so that it may still fire, directly, indirectly or
+        smoke, in the same impulse (`TacticalGame._shooters`); it is marked Moved, so it turns
+        once and does nothing in a later impulse.
+
+        Decision: 19.3 says only "when activated"; turning is read as part of the one activation
+        the gun has in the turn, not an activation of its own, and the text sets no cost beyond
+        the activation's point [003 4.2.2]."""
+        unit = self._own(order.unit)
+        new = field_of_fire.check_turn(self.state, unit, order.facing)
+        self._pay_units("fire", [unit])
+        unit.facing = new.value
+        unit.marker = Marker.MOVED
+        self.state.activity[unit.id] = TURNED
+        return [GunTurned(self.state.turn, unit.id, new.value)]
 
     def _smoke(self, order: FireSmoke) -> list[object]:
         """Smoke [003 20.1]: one point a firing hex, the sighter free and Completed."""
