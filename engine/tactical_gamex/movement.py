@@ -10,6 +10,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.tactical_gamex import forts
 from engine.tactical_gamex.los import has_los
 from engine.tactical_gamex.state import TgxState
 from engine.tactical_gamex.units import Unit
@@ -77,7 +78,8 @@ def step(
         raise IllegalOrder(f"{unit.id} cannot step from {frm} to {to}")
     if state.enemy_at(to, unit.side):
         raise IllegalOrder(f"{unit.id} may not enter {to}: enemy units there [003 3.2.5]")
-    if state.stack_count(to) + 1 > state.stacking_limit(unit.side):
+    full = state.stack_count(to) + 1 > state.stacking_limit(unit.side)
+    if full and not forts.room_inside(state, unit, to):
         raise IllegalOrder(f"{unit.id} may not enter {to}: the hex is fully stacked [003 3.2.5]")
     effects = board.effects(to)
     road = is_road_step(state, unit, frm, to)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from engine.tactical_gamex import solitaire
+from engine.tactical_gamex import forts, solitaire
 from engine.tactical_gamex.combat import AttackSpec, apply_result, may_attack, resolve, wec_attack
 from engine.tactical_gamex.events import (
     Attacked,
@@ -152,7 +152,7 @@ def _check_path(
 
 
 def _place(state: TgxState, unit: Unit, to: Offset, down: bool) -> None:
-    unit.hex = to
+    forts.enter(state, unit, to)  # [003 8.4] into a fortification with room, out of one left
     unit.stream = StreamState.DOWN if down else None
     if unit.passenger:
         passenger = state.units[unit.passenger]
