@@ -383,7 +383,7 @@ def _path(
             continue
         for to in state.board.neighbors(here):
             try:
-                s = step(state, unit, here, to, start, quick=quick)
+                s = step(state, unit, here, to, start, quick=quick, spent=spent)
             except IllegalOrder:
                 continue
             cost = allowance - spent if s.all_mp else s.cost

@@ -8,12 +8,12 @@ from __future__ import annotations
 import heapq
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.tactical_gamex import forts
 from engine.tactical_gamex.los import has_los
 from engine.tactical_gamex.state import TgxState
-from engine.tactical_gamex.units import Unit
+from engine.tactical_gamex.units import FLAIL, Unit
 
 Offset = tuple[int, int]
 
@@ -36,6 +36,8 @@ class Step:
     """It enters the stream Down."""
     stream_check: bool = False
     """Infantry not starting next to the stream passes a morale check first [003 6.3.9]."""
+    clears: Offset | None = None
+    """A flail's step that removes this minefield [003 9.3]."""
 
 
 def is_road_step(state: TgxState, unit: Unit, frm: Offset, to: Offset) -> bool:
@@ -60,10 +62,55 @@ def is_road_step(state: TgxState, unit: Unit, frm: Offset, to: Offset) -> bool:
 
 
 def step(
-    state: TgxState, unit: Unit, frm: Offset, to: Offset, start: Offset, *, quick: bool = False
+    state: TgxState,
+    unit: Unit,
+    frm: Offset,
+    to: Offset,
+    start: Offset,
+    *,
+    quick: bool = False,
+    spent: float = 0.0,
 ) -> Step:
     """The cost and effects of one step of `unit` from `frm` to `to` in an activation that began
-    at `start`; IllegalOrder when the rules forbid it.
+    at `start`, `spent` MP into the move; IllegalOrder when the rules forbid it. A flail's
+    step may clear a minefield (`flail_step`)."""
+    taken = _step(state, unit, frm, to, start, quick=quick)
+    return flail_step(state, unit, (frm, to), start, spent=spent, s=taken)
+
+
+def flail_step(
+    state: TgxState,
+    unit: Unit,
+    move: tuple[Offset, Offset],
+    start: Offset,
+    *,
+    spent: float,
+    s: Step,
+) -> Step:
+    """A Sherman Flail's step that removes a minefield [003 9.3]: entering it having spent no
+    more than half its MA, or leaving it, spending half its MA either way.
+
+    Decisions: "the expense of half of the unit's MP" is the step's cost (the terrain's if
+    that is more), not an addition to it; leaving clears only a minefield the flail began its
+    activation in (one it entered this move it either cleared on entry, or entered with more
+    than half spent and so cannot pay half to leave); the flail always clears when it can, as
+    the engine takes the bail-out choice (rule 14)."""
+    if not unit.type.has(FLAIL) or s.all_mp:
+        return s
+    frm, to = move
+    half = unit.type.movement / 2
+    mines = state.counters.mines
+    if to in mines and unit.moved_mp + spent <= half + 1e-9:
+        return replace(s, cost=max(s.cost, half), road=False, clears=to)
+    if frm == start and frm in mines and spent == 0 and unit.type.movement - unit.moved_mp >= half:
+        return replace(s, cost=max(s.cost, half), road=False, clears=frm)
+    return s
+
+
+def _step(
+    state: TgxState, unit: Unit, frm: Offset, to: Offset, start: Offset, *, quick: bool
+) -> Step:
+    """`step` before a flail's clearing.
 
     Decision, 5.3's "may not enter a hex prohibited but by road if it holds more than two
     units": the road's own third condition (at most one unit there) already refuses that
@@ -179,7 +226,7 @@ def path_cost(state: TgxState, unit: Unit, path: Sequence[Offset]) -> float:
     spent = 0.0
     here = unit.hex
     for index, to in enumerate(path):
-        s = step(state, unit, here, to, unit.hex)
+        s = step(state, unit, here, to, unit.hex, spent=spent)
         cost = (allowance - spent) if s.all_mp else s.cost
         if spent + cost > allowance + 1e-9 and not (index == 0 and unit.type.movement >= 1):
             raise IllegalOrder(f"{unit.id} lacks the MP to enter {to}")
@@ -208,7 +255,7 @@ def reach(state: TgxState, unit: Unit, *, quick: bool = False) -> dict[Offset, f
             if enemies and not moves_away(state, here, to, enemies):
                 continue
             try:
-                s = step(state, unit, here, to, start, quick=quick)
+                s = step(state, unit, here, to, start, quick=quick, spent=spent)
             except IllegalOrder:
                 continue
             cost = allowance - spent if s.all_mp else s.cost

@@ -13,6 +13,7 @@ from engine.tactical_gamex.events import (
     Attacked,
     BlockFireRolled,
     DefenderResult,
+    EngineerWorked,
     MoraleChecked,
     QuickTimeRolled,
     UnitMoved,
@@ -65,7 +66,7 @@ def walk(
         if hesitant and solitaire.closer(state, here, to, hesitant):
             halted = "hesitated: it may not move closer to the enemy in sight"
             break
-        s = step(state, unit, here, to, start, quick=quick)
+        s = step(state, unit, here, to, start, quick=quick, spent=spent)
         cost = allowance - spent if s.all_mp else s.cost
         if s.stream_check:
             check: MoraleChecked = morale_check(state, unit, "entering a stream")
@@ -88,6 +89,9 @@ def walk(
         _place(state, unit, to, s.down)
         walked.append(to)
         here = to
+        if s.clears is not None and state.counters.mines.pop(s.clears, None) is not None:
+            # [003 9.3] the flail's half MA removes the minefield at once
+            events.append(EngineerWorked(state.turn, unit.id, s.clears, "minefield flailed"))
         if to in state.counters.mines and not _mine_proof(unit):
             events += mine_attack(state, unit, to)
             if unit.hex is None or (steady and unit.disrupted):
@@ -140,7 +144,7 @@ def _check_path(
     for index, to in enumerate(path):
         if enemies and not moves_away(state, here, to, enemies):
             raise IllegalOrder(f"{unit.id} is disrupted and may only move away from the enemy")
-        s = step(state, unit, here, to, unit.hex, quick=quick)
+        s = step(state, unit, here, to, unit.hex, quick=quick, spent=spent)
         cost = allowance - spent if s.all_mp else s.cost
         if spent + cost > allowance + 1e-9 and not (index == 0 and one_hex):
             raise IllegalOrder(f"{unit.id} lacks the MP to enter {to}")
