@@ -3,12 +3,12 @@ impulses through the game's orders alone, with what its side can see (its own un
 enemy units it has spotted), toward the situation's victory conditions, the same for a seed.
 
 Each impulse it spends its points in this order: rally disrupted units; a unit into an empty
-objective hex it can reach; the attack with the best odds at 1:1 or better (fire from one hex,
-or a close assault), attacks on objective hexes first; carriers load the infantry beside them
-when the objective is far and unload it near; an attacker's units toward the nearest objective
-hex it does not hold, then off the board by the exit edge; a defender's units into the
-objective hexes it must hold; units left with A or I weapons on opportunity fire; then it ends
-the impulse.
+objective hex it can reach; the attack with the best odds at 1:1 or better (fire from one hex
+or combined from mutually adjacent hexes, or a close assault), attacks on objective hexes
+first; carriers load the infantry beside them when the objective is far and unload it near;
+an attacker's units toward the nearest objective hex it does not hold, then off the board by
+the exit edge; a defender's units into the objective hexes it must hold; units left with A or
+I weapons on opportunity fire; then it ends the impulse.
 """
 
 from __future__ import annotations
@@ -234,35 +234,38 @@ def _attacking(state: TgxState, side: Side) -> bool:
 
 
 def _best_attack(state: TgxState, side: Side, ready: list[Unit], odds: int) -> TgxOrder | None:
-    """The attack with the best column at 1:1 or better against spotted enemies, from the
-    units of one hex (fire) or infantry adjacent to the target (close assault)."""
+    """The attack with the best column at 1:1 or better against spotted enemies: fire from the
+    units of one hex or combined from two or three mutually adjacent hexes [003 6.4.1] (at the
+    same column, the fewest units), or infantry adjacent to the target (close assault)."""
     seen = spotted_hexes(state, side)
     goals = set(_goals(state, side))
-    best: tuple[bool, int, float, TgxOrder] | None = None
+    best: tuple[bool, int, float, int, TgxOrder] | None = None
     by_hex: dict[Offset, list[Unit]] = {}
     for unit in ready:
         assert unit.hex is not None
         by_hex.setdefault(unit.hex, []).append(unit)
+    groups = _firing_groups(state, sorted(by_hex))
     for target_hex in sorted(seen):
         defenders = [u for u in state.units_at(target_hex) if u.carrier is None]
         if not defenders:
             continue
+        for group in groups:
+            shooters = [
+                u for h in group for u in by_hex[h] if _can_fire(state, u, target_hex, defenders)
+            ]
+            if not shooters or not {u.hex for u in shooters} >= set(group):
+                continue  # a group is tried only when every hex of it fires
+            try:
+                spec = attacks.direct_fire_spec(state, shooters, defenders)
+            except IllegalOrder:
+                continue
+            column = final_column(spec.attack, spec.defense, spec.shifts)
+            if column is not None and column >= odds:
+                key = (target_hex in goals, column, -spec.defense, -len(shooters))
+                if best is None or key > best[:4]:
+                    order = Fire(tuple(u.id for u in shooters), tuple(d.id for d in defenders))
+                    best = (*key, order)
         for here, units in sorted(by_hex.items()):
-            shooters = [u for u in units if _can_fire(state, u, target_hex, defenders)]
-            if shooters:
-                try:
-                    spec = attacks.direct_fire_spec(state, shooters, defenders)
-                except IllegalOrder:
-                    spec = None
-                if spec is not None:
-                    column = final_column(spec.attack, spec.defense, spec.shifts)
-                    if column is not None and column >= odds:
-                        key = (target_hex in goals, column, -spec.defense)
-                        if best is None or key > best[:3]:
-                            order = Fire(
-                                tuple(u.id for u in shooters), tuple(d.id for d in defenders)
-                            )
-                            best = (*key, order)
             infantry = [
                 u for u in units if u.type.is_infantry and state.board.adjacent(here, target_hex)
             ]
@@ -273,10 +276,27 @@ def _best_attack(state: TgxState, side: Side, ready: list[Unit], odds: int) -> T
                     continue
                 column = final_column(spec.attack, spec.defense, spec.shifts)
                 if column is not None and column >= odds + 1:
-                    key = (target_hex in goals, column, -spec.defense)
-                    if best is None or key > best[:3]:
+                    key = (target_hex in goals, column, -spec.defense, -len(infantry))
+                    if best is None or key > best[:4]:
                         best = (*key, CloseAssault(tuple(u.id for u in infantry), target_hex))
-    return best[3] if best else None
+    return best[4] if best else None
+
+
+def _firing_groups(state: TgxState, hexes: list[Offset]) -> list[tuple[Offset, ...]]:
+    """Each hex alone, then every pair and triple of mutually adjacent hexes: the hexes whose
+    units may fire together [003 6.4.1]."""
+    board = state.board
+    groups: list[tuple[Offset, ...]] = [(h,) for h in hexes]
+    for i, a in enumerate(hexes):
+        for j in range(i + 1, len(hexes)):
+            b = hexes[j]
+            if not board.adjacent(a, b):
+                continue
+            groups.append((a, b))
+            for c in hexes[j + 1 :]:
+                if board.adjacent(a, c) and board.adjacent(b, c):
+                    groups.append((a, b, c))
+    return groups
 
 
 def _can_fire(state: TgxState, unit: Unit, hex_: Offset, defenders: list[Unit]) -> bool:
