@@ -13,9 +13,12 @@ from dataclasses import dataclass, replace
 from engine.tactical_gamex import forts
 from engine.tactical_gamex.los import has_los
 from engine.tactical_gamex.state import TgxState
-from engine.tactical_gamex.units import FLAIL, Unit
+from engine.tactical_gamex.units import BRIDGE_LAYER, FLAIL, Unit
 
 Offset = tuple[int, int]
+BRIDGE_LAYING_MP = 3
+"""A bridge layer leaving its stream hex spends 3 MP more to lay the bridge [003 9.3]."""
+LAID_BRIDGE_COST = 1.0
 
 
 class IllegalOrder(ValueError):
@@ -38,6 +41,8 @@ class Step:
     """Infantry not starting next to the stream passes a morale check first [003 6.3.9]."""
     clears: Offset | None = None
     """A flail's step that removes this minefield [003 9.3]."""
+    lays: Offset | None = None
+    """A bridge layer's step out of this stream hex, laying a bridge there [003 9.3]."""
 
 
 def is_road_step(state: TgxState, unit: Unit, frm: Offset, to: Offset) -> bool:
@@ -75,7 +80,25 @@ def step(
     at `start`, `spent` MP into the move; IllegalOrder when the rules forbid it. A flail's
     step may clear a minefield (`flail_step`)."""
     taken = _step(state, unit, frm, to, start, quick=quick)
+    taken = bridge_layer_step(state, unit, frm, taken)
     return flail_step(state, unit, (frm, to), start, spent=spent, s=taken)
+
+
+def bridge_layer_step(state: TgxState, unit: Unit, frm: Offset, s: Step) -> Step:
+    """A Valentine bridge layer leaving the stream hex it halted in, for 3 MP more, lays a
+    bridge there [003 9.3].
+
+    Decisions: entering the stream costs nothing but halts the bridge layer, as a unit's
+    entry into a stream does (6.3.9); the bridge is laid on whatever step leaves the stream
+    hex; a laid bridge lets any unit into the stream hex for `LAID_BRIDGE_COST` (the text gives
+    no rate: Clear's one MP), without the road rate and without going Down. Destroying a
+    temporary bridge left alone in its hex is not played."""
+    board = state.board
+    if not unit.type.has(BRIDGE_LAYER) or not board.is_stream(frm) or s.all_mp:
+        return s
+    if state.bridge_at(frm) or frm in state.counters.laid_bridges:
+        return s
+    return replace(s, cost=s.cost + BRIDGE_LAYING_MP, road=False, lays=frm)
 
 
 def flail_step(
@@ -138,8 +161,12 @@ def _step(
     if effects.water:
         raise IllegalOrder(f"{unit.id} may not enter water at {to}")
     if effects.stream:
+        if to in state.counters.laid_bridges:
+            return Step(LAID_BRIDGE_COST + extra, False)
         on_bridge = state.bridge_at(to) and road
         if not on_bridge:
+            if kind.has(BRIDGE_LAYER) and not from_stream:
+                return Step(0, False, "entered a stream to lay a bridge")
             if vehicle:
                 raise IllegalOrder(f"{unit.id}: vehicles and guns cross streams at bridges only")
             check = not board.adjacent(start, to) and start != to

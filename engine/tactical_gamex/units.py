@@ -65,6 +65,7 @@ WAGON = "wagon"
 HALFTRACK = "halftrack"
 TURRETED = "turreted"
 FLAIL = "flail"
+BRIDGE_LAYER = "bridge_layer"
 
 
 @dataclass(frozen=True, slots=True)

@@ -89,6 +89,9 @@ def walk(
         _place(state, unit, to, s.down)
         walked.append(to)
         here = to
+        if s.lays is not None:
+            state.counters.laid_bridges.add(s.lays)  # [003 9.3] a bridge in the hex just left
+            events.append(EngineerWorked(state.turn, unit.id, s.lays, "bridge laid"))
         if s.clears is not None and state.counters.mines.pop(s.clears, None) is not None:
             # [003 9.3] the flail's half MA removes the minefield at once
             events.append(EngineerWorked(state.turn, unit.id, s.clears, "minefield flailed"))
