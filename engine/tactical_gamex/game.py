@@ -444,6 +444,8 @@ class TacticalGame(SpecialOrders):
             raise IllegalOrder(f"no battery {order.battery} of yours")
         if battery.fired:
             raise IllegalOrder(f"battery {battery.id} has fired this turn")
+        if order.sighter in self.state.aircraft:
+            return self._spotter_call(order, battery)
         sighter = self._own(order.sighter)
         if order.interdict:
             # [003 21.1] the hex need not be spotted nor occupied: the sighter's sight is enough

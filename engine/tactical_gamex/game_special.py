@@ -9,9 +9,17 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from engine.tactical_gamex import aircraft, attacks, engineers, field_of_fire, smoke
+from engine.tactical_gamex import (
+    aircraft,
+    attacks,
+    engineers,
+    field_of_fire,
+    interdiction,
+    smoke,
+)
 from engine.tactical_gamex.events import (
     AircraftFlew,
+    ArtilleryCalled,
     EngineerWorked,
     Exited,
     GunTurned,
@@ -22,13 +30,14 @@ from engine.tactical_gamex.orders import (
     AirAttack,
     BlowBridge,
     BuildBlock,
+    CallArtillery,
     ClearObstacle,
     FireSmoke,
     MobileFire,
     RemoveWreck,
     TurnGun,
 )
-from engine.tactical_gamex.state import TgxState, VictoryKind
+from engine.tactical_gamex.state import Battery, TgxState, VictoryKind
 from engine.tactical_gamex.units import MG, TURRETED, Marker, Unit, Weapon
 from engine.tactical_gamex.walk import walk
 from schemas.vocabulary import Side
@@ -107,6 +116,46 @@ class SpecialOrders:
         spec = attacks.direct_fire_spec(self.state, [unit], targets)
         half = replace(spec, kind="mobile fire", attack=spec.attack / 2)
         return events + attacks.run(self.state, [half])
+
+    def _spotter_call(self, order: CallArtillery, battery: Battery) -> list[object]:
+        """A spotter aircraft sights for an off-board battery [003 6.4.7]: placed over the
+        target hex, it takes the enemy's AA fire; driven off or shot down, it is lost and the
+        battery does not fire, otherwise the call goes on as 6.4.4's. One point for the
+        aircraft's activation, then the call's.
+
+        Decisions: the spotter's one activation a turn is spent once the AA fire is over, even
+        when the battery proves unavailable (another call needs another sighter); it needs no
+        line of sight ("anywhere on the map"), also to place an Interdiction marker (rule 21)."""
+        state = self.state
+        plane = state.aircraft[order.sighter]
+        if plane.side is not self.acting or not plane.spotter:
+            raise IllegalOrder(f"{plane.id} is not a spotter aircraft of yours")
+        if plane.gone or plane.activated == state.turn:
+            raise IllegalOrder(f"{plane.id} has no activation left this turn [003 6.4.7]")
+        if order.interdict:
+            interdiction.check_placement(state, battery.attack)
+        self._pay("air", order.hex, 1 + 1 + max(order.lowered, 0), once=False)
+        plane.activated = state.turn
+        strength, roll, result = aircraft.aa_fire(state, plane, order.hex)
+        events: list[object] = [
+            AircraftFlew(state.turn, plane.id, "spot", order.hex, strength, roll, result)
+        ]
+        if result in ("D", "X"):
+            plane.gone = True  # [003 6.4.7] available every turn until disrupted or destroyed
+            return events
+        called, lands = attacks.call_battery(state, battery, order.hex, order.lowered)
+        events += called
+        if lands is None and not any(
+            isinstance(e, ArtilleryCalled) and e.available for e in called
+        ):
+            return events
+        battery.fired = True
+        if lands is not None and order.interdict:
+            state.counters.interdiction.append((lands, battery.side))
+        elif lands is not None:
+            specs = attacks.indirect_specs(state, [], lands, strength=battery.attack)
+            events += attacks.run(state, specs)
+        return events
 
     def _turn_gun(self, order: TurnGun) -> list[object]:
         """A gun's activation turns it [003 19.3], paid as its hex's fire (one point, shared
