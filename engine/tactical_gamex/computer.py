@@ -5,21 +5,23 @@ enemy units it has spotted), toward the situation's victory conditions, the same
 Each impulse it spends its points in this order: rally disrupted units; a unit into an empty
 objective hex it can reach; the attack with the best odds at 1:1 or better (fire from one hex
 or combined from mutually adjacent hexes, or a close assault), attacks on objective hexes
-first; carriers load the infantry beside them when the objective is far and unload it near;
-an attacker's units toward the nearest objective hex it does not hold, then off the board by
-the exit edge; a defender's units into the objective hexes it must hold; units left with A or
-I weapons on opportunity fire; then it ends the impulse.
+first; a gun under rule 19 turns toward a target it then fires at 1:1; carriers load the
+infantry beside them when the objective is far and unload it near; an attacker's units toward
+the nearest objective hex it does not hold, then off the board by the exit edge; a defender's
+units into the objective hexes it must hold; units left with A or I weapons on opportunity
+fire; then it ends the impulse.
 """
 
 from __future__ import annotations
 
 import heapq
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from engine.tactical_gamex import attacks
+from engine.tactical_gamex import attacks, field_of_fire
 from engine.tactical_gamex.combat import defense_of
 from engine.tactical_gamex.game import TacticalGame
+from engine.tactical_gamex.game_special import TURNED
 from engine.tactical_gamex.movement import IllegalOrder, reach, step
 from engine.tactical_gamex.orders import (
     AirAttack,
@@ -32,13 +34,14 @@ from engine.tactical_gamex.orders import (
     Move,
     Rally,
     TgxOrder,
+    TurnGun,
     Unload,
 )
 from engine.tactical_gamex.spotting import spotted_hexes
 from engine.tactical_gamex.state import TgxState, VictoryKind
 from engine.tactical_gamex.tables import final_column
-from engine.tactical_gamex.units import MG, Unit, Weapon
-from schemas.vocabulary import Side
+from engine.tactical_gamex.units import MG, Marker, Unit, Weapon
+from schemas.vocabulary import Direction, Side
 
 Offset = tuple[int, int]
 GOOD_ODDS = 2
@@ -89,8 +92,13 @@ class TgxComputerPlayer:
                 assert unit.hex is not None
                 yield Rally(unit.hex)
         goals = _goals(state, self.side)
+        # [003 19.3] a gun turned this impulse still fires in the same activation
+        turned = [
+            u for u in mine if u.marker is Marker.MOVED and state.activity.get(u.id) == TURNED
+        ]
         ready = [u for u in fresh if not u.disrupted]
         yield from _take_empty_goals(game, ready, goals)
+        ready += turned
         # an attacker's units far from their objective advance rather than fire, but at 3:1
         attacking = _attacking(state, self.side)
         near = [
@@ -102,6 +110,7 @@ class TgxComputerPlayer:
             best = _best_attack(state, self.side, units, odds)
             if best is not None:
                 yield best
+        yield from _gun_turns(state, self.side, [u for u in ready if u.marker is None])
         if attacking:
             yield from _assaults_on_goals(game, ready, goals)
         yield from _air_attacks(state, self.side)
@@ -280,6 +289,33 @@ def _best_attack(state: TgxState, side: Side, ready: list[Unit], odds: int) -> T
                     if best is None or key > best[:4]:
                         best = (*key, CloseAssault(tuple(u.id for u in infantry), target_hex))
     return best[4] if best else None
+
+
+def _gun_turns(state: TgxState, side: Side, ready: list[Unit]) -> Iterator[TgxOrder]:
+    """Turns of guns under rule 19 with no 1:1 shot in their arc toward a spotted enemy hex
+    they would fire at 1:1 or better once turned [003 19.3] (the turn is refused, and the
+    next tried, where a large gun may not turn that far)."""
+    seen = sorted(spotted_hexes(state, side))
+    for unit in ready:
+        if not field_of_fire.turns_under_rule(state, unit) or unit.disrupted:
+            continue
+        if _best_attack(state, side, [unit], GOOD_ODDS) is not None:
+            continue
+        for target_hex in seen:
+            defenders = [u for u in state.units_at(target_hex) if u.carrier is None]
+            if not defenders or not _can_fire(state, unit, target_hex, defenders):
+                continue
+            for facing in Direction:
+                if facing.value == unit.facing:
+                    continue
+                turned = replace(unit, facing=facing.value)
+                try:
+                    spec = attacks.direct_fire_spec(state, [turned], defenders)
+                except IllegalOrder:
+                    continue
+                column = final_column(spec.attack, spec.defense, spec.shifts)
+                if column is not None and column >= GOOD_ODDS:
+                    yield TurnGun(unit.id, facing.value)
 
 
 def _firing_groups(state: TgxState, hexes: list[Offset]) -> list[tuple[Offset, ...]]:
