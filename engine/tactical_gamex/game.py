@@ -341,6 +341,8 @@ class TacticalGame(SpecialOrders):
         return [rally(self.state, u) for u in units]
 
     def _spot(self, order: Spot) -> list[object]:
+        if order.unit in self.state.aircraft:
+            return self._air_spot(order)
         spotter = self._own(order.unit)
         needed = spot_roll_needed(self.state, spotter, order.hex)
         if needed is None:

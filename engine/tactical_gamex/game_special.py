@@ -16,7 +16,9 @@ from engine.tactical_gamex import (
     field_of_fire,
     interdiction,
     smoke,
+    spotting,
 )
+from engine.tactical_gamex.aircraft import Aircraft
 from engine.tactical_gamex.events import (
     AircraftFlew,
     ArtilleryCalled,
@@ -24,6 +26,7 @@ from engine.tactical_gamex.events import (
     Exited,
     GunTurned,
     SmokeLaid,
+    SpotAttempted,
 )
 from engine.tactical_gamex.movement import IllegalOrder
 from engine.tactical_gamex.orders import (
@@ -35,6 +38,7 @@ from engine.tactical_gamex.orders import (
     FireSmoke,
     MobileFire,
     RemoveWreck,
+    Spot,
     TurnGun,
 )
 from engine.tactical_gamex.state import Battery, TgxState, VictoryKind
@@ -117,6 +121,40 @@ class SpecialOrders:
         half = replace(spec, kind="mobile fire", attack=spec.attack / 2)
         return events + attacks.run(self.state, [half])
 
+    def _spotter_aircraft(self, plane_id: str) -> Aircraft:
+        """The acting side's spotter aircraft with its one activation of the turn left."""
+        plane: Aircraft = self.state.aircraft[plane_id]
+        if plane.side is not self.acting or not plane.spotter:
+            raise IllegalOrder(f"{plane.id} is not a spotter aircraft of yours")
+        if plane.gone or plane.activated == self.state.turn:
+            raise IllegalOrder(f"{plane.id} has no activation left this turn [003 6.4.7]")
+        return plane
+
+    def _air_spot(self, order: Spot) -> list[object]:
+        """A spotter aircraft spots a hex anywhere [003 6.4.7] for its activation's point,
+        after the enemy's AA fire over the hex (decision: it flies there as any aircraft does,
+        and driven off it is lost before it spots). A hex spotted is open to every unit's fire,
+        but no unit gets the spotter's free shot (6.3.8 gives it to the spotting unit)."""
+        state = self.state
+        plane = self._spotter_aircraft(order.unit)
+        needed = spotting.air_spot_roll_needed(state, plane.side, order.hex)
+        if needed is None:
+            raise IllegalOrder(f"{plane.id} cannot try to spot {order.hex} [003 6.3.8]")
+        self._pay("air", order.hex, once=False)
+        plane.activated = state.turn
+        strength, aa_roll, result = aircraft.aa_fire(state, plane, order.hex)
+        events: list[object] = [
+            AircraftFlew(state.turn, plane.id, "spot", order.hex, strength, aa_roll, result)
+        ]
+        if result in ("D", "X"):
+            plane.gone = True
+            return events
+        roll = state.dice.d6() if needed else 0
+        success = needed == 0 or roll <= needed
+        if success:
+            state.spotted.add(order.hex)
+        return [*events, SpotAttempted(state.turn, plane.id, order.hex, roll, needed, success)]
+
     def _spotter_call(self, order: CallArtillery, battery: Battery) -> list[object]:
         """A spotter aircraft sights for an off-board battery [003 6.4.7]: placed over the
         target hex, it takes the enemy's AA fire; driven off or shot down, it is lost and the
@@ -127,11 +165,7 @@ class SpecialOrders:
         when the battery proves unavailable (another call needs another sighter); it needs no
         line of sight ("anywhere on the map"), also to place an Interdiction marker (rule 21)."""
         state = self.state
-        plane = state.aircraft[order.sighter]
-        if plane.side is not self.acting or not plane.spotter:
-            raise IllegalOrder(f"{plane.id} is not a spotter aircraft of yours")
-        if plane.gone or plane.activated == state.turn:
-            raise IllegalOrder(f"{plane.id} has no activation left this turn [003 6.4.7]")
+        plane = self._spotter_aircraft(order.sighter)
         if order.interdict:
             interdiction.check_placement(state, battery.attack)
         self._pay("air", order.hex, 1 + 1 + max(order.lowered, 0), once=False)

@@ -9,10 +9,10 @@ from dataclasses import replace
 import pytest
 
 from engine.tactical_gamex.aircraft import Aircraft
-from engine.tactical_gamex.events import AircraftFlew, ArtilleryCalled, Attacked
+from engine.tactical_gamex.events import AircraftFlew, ArtilleryCalled, Attacked, SpotAttempted
 from engine.tactical_gamex.game import TacticalGame
 from engine.tactical_gamex.movement import IllegalOrder
-from engine.tactical_gamex.orders import AirAttack, CallArtillery
+from engine.tactical_gamex.orders import AirAttack, CallArtillery, Spot
 from engine.tactical_gamex.state import Battery
 from engine.tactical_gamex.units import UnitType, Weapon
 from schemas.vocabulary import Side
@@ -69,3 +69,18 @@ def test_driven_off_by_aa_fire_the_spotter_is_lost_and_the_battery_silent() -> N
 def test_a_spotter_has_no_attack() -> None:
     with pytest.raises(IllegalOrder, match="no \\(H\\) attack"):
         _game([6]).apply(AirAttack("l4", "(H)", (0, 10)))
+
+
+def test_a_spotter_spots_a_hex_at_any_range_once_a_turn() -> None:
+    """The L-4 spots the Security ten hexes from any friend, in the open without a roll, for
+    one point, once this turn."""
+    game = _game([6, 6])
+    events = game.apply(Spot("l4", (0, 10)))
+    assert events == [
+        AircraftFlew(1, "l4", "spot", (0, 10), 0, 0, "-"),
+        SpotAttempted(1, "l4", (0, 10), 0, 0, True),
+    ]
+    assert (0, 10) in game.state.spotted
+    assert game.points_left == 5
+    with pytest.raises(IllegalOrder, match="no activation left"):
+        game.apply(Spot("l4", (0, 10)))
