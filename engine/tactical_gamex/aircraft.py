@@ -41,12 +41,14 @@ class Aircraft:
     gone: bool = False
     activated: int = 0
     """The turn it was activated in (its attacks all belong to that activation)."""
+    spotter: bool = False
+    """A spotter aircraft: no attacks, one activation a turn, spotting for OBA [003 6.4.7]."""
 
     def available(self, turn: int) -> bool:
         if self.gone:
             return False
-        if self.activated and self.activated != turn:
-            return False
+        if self.activated and self.activated != turn and not self.spotter:
+            return False  # a spotter flies every turn until lost [003 6.4.7]
         return not self.turns or turn in self.turns
 
 

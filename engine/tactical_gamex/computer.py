@@ -3,23 +3,25 @@ impulses through the game's orders alone, with what its side can see (its own un
 enemy units it has spotted), toward the situation's victory conditions, the same for a seed.
 
 Each impulse it spends its points in this order: rally disrupted units; a unit into an empty
-objective hex it can reach; the attack with the best odds at 1:1 or better (fire from one hex,
-or a close assault), attacks on objective hexes first; carriers load the infantry beside them
-when the objective is far and unload it near; an attacker's units toward the nearest objective
-hex it does not hold, then off the board by the exit edge; a defender's units into the
-objective hexes it must hold; units left with A or I weapons on opportunity fire; then it ends
-the impulse.
+objective hex it can reach; the attack with the best odds at 1:1 or better (fire from one hex
+or combined from mutually adjacent hexes, or a close assault), attacks on objective hexes
+first; a gun under rule 19 turns toward a target it then fires at 1:1; carriers load the
+infantry beside them when the objective is far and unload it near; an attacker's units toward
+the nearest objective hex it does not hold, then off the board by the exit edge; a defender's
+units into the objective hexes it must hold; units left with A or I weapons on opportunity
+fire; then it ends the impulse.
 """
 
 from __future__ import annotations
 
 import heapq
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from engine.tactical_gamex import attacks
+from engine.tactical_gamex import attacks, field_of_fire
 from engine.tactical_gamex.combat import defense_of
 from engine.tactical_gamex.game import TacticalGame
+from engine.tactical_gamex.game_special import TURNED
 from engine.tactical_gamex.movement import IllegalOrder, reach, step
 from engine.tactical_gamex.orders import (
     AirAttack,
@@ -32,13 +34,14 @@ from engine.tactical_gamex.orders import (
     Move,
     Rally,
     TgxOrder,
+    TurnGun,
     Unload,
 )
 from engine.tactical_gamex.spotting import spotted_hexes
 from engine.tactical_gamex.state import TgxState, VictoryKind
 from engine.tactical_gamex.tables import final_column
-from engine.tactical_gamex.units import MG, Unit, Weapon
-from schemas.vocabulary import Side
+from engine.tactical_gamex.units import MG, Marker, Unit, Weapon
+from schemas.vocabulary import Direction, Side
 
 Offset = tuple[int, int]
 GOOD_ODDS = 2
@@ -89,8 +92,13 @@ class TgxComputerPlayer:
                 assert unit.hex is not None
                 yield Rally(unit.hex)
         goals = _goals(state, self.side)
+        # [003 19.3] a gun turned this impulse still fires in the same activation
+        turned = [
+            u for u in mine if u.marker is Marker.MOVED and state.activity.get(u.id) == TURNED
+        ]
         ready = [u for u in fresh if not u.disrupted]
         yield from _take_empty_goals(game, ready, goals)
+        ready += turned
         # an attacker's units far from their objective advance rather than fire, but at 3:1
         attacking = _attacking(state, self.side)
         near = [
@@ -102,6 +110,7 @@ class TgxComputerPlayer:
             best = _best_attack(state, self.side, units, odds)
             if best is not None:
                 yield best
+        yield from _gun_turns(state, self.side, [u for u in ready if u.marker is None])
         if attacking:
             yield from _assaults_on_goals(game, ready, goals)
         yield from _air_attacks(state, self.side)
@@ -234,35 +243,38 @@ def _attacking(state: TgxState, side: Side) -> bool:
 
 
 def _best_attack(state: TgxState, side: Side, ready: list[Unit], odds: int) -> TgxOrder | None:
-    """The attack with the best column at 1:1 or better against spotted enemies, from the
-    units of one hex (fire) or infantry adjacent to the target (close assault)."""
+    """The attack with the best column at 1:1 or better against spotted enemies: fire from the
+    units of one hex or combined from two or three mutually adjacent hexes [003 6.4.1] (at the
+    same column, the fewest units), or infantry adjacent to the target (close assault)."""
     seen = spotted_hexes(state, side)
     goals = set(_goals(state, side))
-    best: tuple[bool, int, float, TgxOrder] | None = None
+    best: tuple[bool, int, float, int, TgxOrder] | None = None
     by_hex: dict[Offset, list[Unit]] = {}
     for unit in ready:
         assert unit.hex is not None
         by_hex.setdefault(unit.hex, []).append(unit)
+    groups = _firing_groups(state, sorted(by_hex))
     for target_hex in sorted(seen):
         defenders = [u for u in state.units_at(target_hex) if u.carrier is None]
         if not defenders:
             continue
+        for group in groups:
+            shooters = [
+                u for h in group for u in by_hex[h] if _can_fire(state, u, target_hex, defenders)
+            ]
+            if not shooters or not {u.hex for u in shooters} >= set(group):
+                continue  # a group is tried only when every hex of it fires
+            try:
+                spec = attacks.direct_fire_spec(state, shooters, defenders)
+            except IllegalOrder:
+                continue
+            column = final_column(spec.attack, spec.defense, spec.shifts)
+            if column is not None and column >= odds:
+                key = (target_hex in goals, column, -spec.defense, -len(shooters))
+                if best is None or key > best[:4]:
+                    order = Fire(tuple(u.id for u in shooters), tuple(d.id for d in defenders))
+                    best = (*key, order)
         for here, units in sorted(by_hex.items()):
-            shooters = [u for u in units if _can_fire(state, u, target_hex, defenders)]
-            if shooters:
-                try:
-                    spec = attacks.direct_fire_spec(state, shooters, defenders)
-                except IllegalOrder:
-                    spec = None
-                if spec is not None:
-                    column = final_column(spec.attack, spec.defense, spec.shifts)
-                    if column is not None and column >= odds:
-                        key = (target_hex in goals, column, -spec.defense)
-                        if best is None or key > best[:3]:
-                            order = Fire(
-                                tuple(u.id for u in shooters), tuple(d.id for d in defenders)
-                            )
-                            best = (*key, order)
             infantry = [
                 u for u in units if u.type.is_infantry and state.board.adjacent(here, target_hex)
             ]
@@ -273,10 +285,54 @@ def _best_attack(state: TgxState, side: Side, ready: list[Unit], odds: int) -> T
                     continue
                 column = final_column(spec.attack, spec.defense, spec.shifts)
                 if column is not None and column >= odds + 1:
-                    key = (target_hex in goals, column, -spec.defense)
-                    if best is None or key > best[:3]:
+                    key = (target_hex in goals, column, -spec.defense, -len(infantry))
+                    if best is None or key > best[:4]:
                         best = (*key, CloseAssault(tuple(u.id for u in infantry), target_hex))
-    return best[3] if best else None
+    return best[4] if best else None
+
+
+def _gun_turns(state: TgxState, side: Side, ready: list[Unit]) -> Iterator[TgxOrder]:
+    """Turns of guns under rule 19 with no 1:1 shot in their arc toward a spotted enemy hex
+    they would fire at 1:1 or better once turned [003 19.3] (the turn is refused, and the
+    next tried, where a large gun may not turn that far)."""
+    seen = sorted(spotted_hexes(state, side))
+    for unit in ready:
+        if not field_of_fire.turns_under_rule(state, unit) or unit.disrupted:
+            continue
+        if _best_attack(state, side, [unit], GOOD_ODDS) is not None:
+            continue
+        for target_hex in seen:
+            defenders = [u for u in state.units_at(target_hex) if u.carrier is None]
+            if not defenders or not _can_fire(state, unit, target_hex, defenders):
+                continue
+            for facing in Direction:
+                if facing.value == unit.facing:
+                    continue
+                turned = replace(unit, facing=facing.value)
+                try:
+                    spec = attacks.direct_fire_spec(state, [turned], defenders)
+                except IllegalOrder:
+                    continue
+                column = final_column(spec.attack, spec.defense, spec.shifts)
+                if column is not None and column >= GOOD_ODDS:
+                    yield TurnGun(unit.id, facing.value)
+
+
+def _firing_groups(state: TgxState, hexes: list[Offset]) -> list[tuple[Offset, ...]]:
+    """Each hex alone, then every pair and triple of mutually adjacent hexes: the hexes whose
+    units may fire together [003 6.4.1]."""
+    board = state.board
+    groups: list[tuple[Offset, ...]] = [(h,) for h in hexes]
+    for i, a in enumerate(hexes):
+        for j in range(i + 1, len(hexes)):
+            b = hexes[j]
+            if not board.adjacent(a, b):
+                continue
+            groups.append((a, b))
+            for c in hexes[j + 1 :]:
+                if board.adjacent(a, c) and board.adjacent(b, c):
+                    groups.append((a, b, c))
+    return groups
 
 
 def _can_fire(state: TgxState, unit: Unit, hex_: Offset, defenders: list[Unit]) -> bool:
@@ -383,7 +439,7 @@ def _path(
             continue
         for to in state.board.neighbors(here):
             try:
-                s = step(state, unit, here, to, start, quick=quick)
+                s = step(state, unit, here, to, start, quick=quick, spent=spent)
             except IllegalOrder:
                 continue
             cost = allowance - spent if s.all_mp else s.cost

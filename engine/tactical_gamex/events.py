@@ -230,6 +230,18 @@ class StoodUp:
 
 
 @dataclass(frozen=True, slots=True)
+class GunTurned:
+    """An artillery unit turned to face another hexside (optional rule 19) [003 19.3]."""
+
+    turn: int
+    unit: str
+    facing: str
+
+    def describe(self) -> str:
+        return f"{self.unit} turns to face {self.facing.replace('_', ' ')}"
+
+
+@dataclass(frozen=True, slots=True)
 class MoraleChecked:
     """A morale check: 2d6 plus modifiers against the nation's level [003 7.1]."""
 

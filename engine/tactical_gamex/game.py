@@ -33,7 +33,7 @@ from engine.tactical_gamex.events import (
     StressRolled,
     TgxGameEnded,
 )
-from engine.tactical_gamex.game_special import SpecialOrders
+from engine.tactical_gamex.game_special import TURNED, SpecialOrders
 from engine.tactical_gamex.los import has_los
 from engine.tactical_gamex.morale import rally
 from engine.tactical_gamex.movement import IllegalOrder, path_cost, reach
@@ -59,6 +59,7 @@ from engine.tactical_gamex.orders import (
     Spot,
     StandUp,
     TgxOrder,
+    TurnGun,
     Unload,
 )
 from engine.tactical_gamex.spotting import spot_roll_needed
@@ -221,6 +222,8 @@ class TacticalGame(SpecialOrders):
             return self._mobile_fire(order)
         if isinstance(order, FireSmoke):
             return self._smoke(order)
+        if isinstance(order, TurnGun):
+            return self._turn_gun(order)
         if isinstance(order, ClearObstacle | RemoveWreck | BuildBlock | BlowBridge):
             return self._engineer(order)
         raise IllegalOrder(f"not a Tactical GameX order: {order!r}")
@@ -338,6 +341,8 @@ class TacticalGame(SpecialOrders):
         return [rally(self.state, u) for u in units]
 
     def _spot(self, order: Spot) -> list[object]:
+        if order.unit in self.state.aircraft:
+            return self._air_spot(order)
         spotter = self._own(order.unit)
         needed = spot_roll_needed(self.state, spotter, order.hex)
         if needed is None:
@@ -360,6 +365,8 @@ class TacticalGame(SpecialOrders):
         for unit_id in ids:
             unit = self._own(unit_id, fresh=False)
             free = hex_ is not None and self.state.free_fire.get(unit.id) == hex_
+            turned = self.state.activity.get(unit.id) == TURNED and unit.marker is Marker.MOVED
+            free = free or turned  # [003 19.3] turning is part of the gun's one activation
             if unit.marker is not None and not free:
                 raise IllegalOrder(f"{unit_id} has already acted this turn [003 4.2.2]")
             units.append(unit)
@@ -439,6 +446,8 @@ class TacticalGame(SpecialOrders):
             raise IllegalOrder(f"no battery {order.battery} of yours")
         if battery.fired:
             raise IllegalOrder(f"battery {battery.id} has fired this turn")
+        if order.sighter in self.state.aircraft:
+            return self._spotter_call(order, battery)
         sighter = self._own(order.sighter)
         if order.interdict:
             # [003 21.1] the hex need not be spotted nor occupied: the sighter's sight is enough

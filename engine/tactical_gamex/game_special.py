@@ -1,6 +1,7 @@
 """The Tactical GameX game's orders of the supplemental and optional rules (a mixin of
-`TacticalGame`): aircraft attacks [003 6.4.7], Mobile Fire (rule 18), smoke (rule 20),
-engineers [003 9.0], leaving the board by a victory edge, and Quick-Time's conditions (rule 15)."""
+`TacticalGame`): aircraft attacks [003 6.4.7], Mobile Fire (rule 18), turning guns (rule 19),
+smoke (rule 20), engineers [003 9.0], leaving the board by a victory edge, and Quick-Time's
+conditions (rule 15)."""
 
 from __future__ import annotations
 
@@ -8,24 +9,46 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from engine.tactical_gamex import aircraft, attacks, engineers, smoke
-from engine.tactical_gamex.events import AircraftFlew, EngineerWorked, Exited, SmokeLaid
+from engine.tactical_gamex import (
+    aircraft,
+    attacks,
+    engineers,
+    field_of_fire,
+    interdiction,
+    smoke,
+    spotting,
+)
+from engine.tactical_gamex.aircraft import Aircraft
+from engine.tactical_gamex.events import (
+    AircraftFlew,
+    ArtilleryCalled,
+    EngineerWorked,
+    Exited,
+    GunTurned,
+    SmokeLaid,
+    SpotAttempted,
+)
 from engine.tactical_gamex.movement import IllegalOrder
 from engine.tactical_gamex.orders import (
     AirAttack,
     BlowBridge,
     BuildBlock,
+    CallArtillery,
     ClearObstacle,
     FireSmoke,
     MobileFire,
     RemoveWreck,
+    Spot,
+    TurnGun,
 )
-from engine.tactical_gamex.state import TgxState, VictoryKind
+from engine.tactical_gamex.state import Battery, TgxState, VictoryKind
 from engine.tactical_gamex.units import MG, TURRETED, Marker, Unit, Weapon
 from engine.tactical_gamex.walk import walk
 from schemas.vocabulary import Side
 
 Offset = tuple[int, int]
+TURNED = "turn"
+"""`TgxState.activity` of a gun turned this impulse: it may still fire [003 19.3]."""
 
 
 class SpecialOrders:
@@ -97,6 +120,93 @@ class SpecialOrders:
         spec = attacks.direct_fire_spec(self.state, [unit], targets)
         half = replace(spec, kind="mobile fire", attack=spec.attack / 2)
         return events + attacks.run(self.state, [half])
+
+    def _spotter_aircraft(self, plane_id: str) -> Aircraft:
+        """The acting side's spotter aircraft with its one activation of the turn left."""
+        plane: Aircraft = self.state.aircraft[plane_id]
+        if plane.side is not self.acting or not plane.spotter:
+            raise IllegalOrder(f"{plane.id} is not a spotter aircraft of yours")
+        if plane.gone or plane.activated == self.state.turn:
+            raise IllegalOrder(f"{plane.id} has no activation left this turn [003 6.4.7]")
+        return plane
+
+    def _air_spot(self, order: Spot) -> list[object]:
+        """A spotter aircraft spots a hex anywhere [003 6.4.7] for its activation's point,
+        after the enemy's AA fire over the hex (decision: it flies there as any aircraft does,
+        and driven off it is lost before it spots). A hex spotted is open to every unit's fire,
+        but no unit gets the spotter's free shot (6.3.8 gives it to the spotting unit)."""
+        state = self.state
+        plane = self._spotter_aircraft(order.unit)
+        needed = spotting.air_spot_roll_needed(state, plane.side, order.hex)
+        if needed is None:
+            raise IllegalOrder(f"{plane.id} cannot try to spot {order.hex} [003 6.3.8]")
+        self._pay("air", order.hex, once=False)
+        plane.activated = state.turn
+        strength, aa_roll, result = aircraft.aa_fire(state, plane, order.hex)
+        events: list[object] = [
+            AircraftFlew(state.turn, plane.id, "spot", order.hex, strength, aa_roll, result)
+        ]
+        if result in ("D", "X"):
+            plane.gone = True
+            return events
+        roll = state.dice.d6() if needed else 0
+        success = needed == 0 or roll <= needed
+        if success:
+            state.spotted.add(order.hex)
+        return [*events, SpotAttempted(state.turn, plane.id, order.hex, roll, needed, success)]
+
+    def _spotter_call(self, order: CallArtillery, battery: Battery) -> list[object]:
+        """A spotter aircraft sights for an off-board battery [003 6.4.7]: placed over the
+        target hex, it takes the enemy's AA fire; driven off or shot down, it is lost and the
+        battery does not fire, otherwise the call goes on as 6.4.4's. One point for the
+        aircraft's activation, then the call's.
+
+        Decisions: the spotter's one activation a turn is spent once the AA fire is over, even
+        when the battery proves unavailable (another call needs another sighter); it needs no
+        line of sight ("anywhere on the map"), also to place an Interdiction marker (rule 21)."""
+        state = self.state
+        plane = self._spotter_aircraft(order.sighter)
+        if order.interdict:
+            interdiction.check_placement(state, battery.attack)
+        self._pay("air", order.hex, 1 + 1 + max(order.lowered, 0), once=False)
+        plane.activated = state.turn
+        strength, roll, result = aircraft.aa_fire(state, plane, order.hex)
+        events: list[object] = [
+            AircraftFlew(state.turn, plane.id, "spot", order.hex, strength, roll, result)
+        ]
+        if result in ("D", "X"):
+            plane.gone = True  # [003 6.4.7] available every turn until disrupted or destroyed
+            return events
+        called, lands = attacks.call_battery(state, battery, order.hex, order.lowered)
+        events += called
+        if lands is None and not any(
+            isinstance(e, ArtilleryCalled) and e.available for e in called
+        ):
+            return events
+        battery.fired = True
+        if lands is not None and order.interdict:
+            state.counters.interdiction.append((lands, battery.side))
+        elif lands is not None:
+            specs = attacks.indirect_specs(state, [], lands, strength=battery.attack)
+            events += attacks.run(state, specs)
+        return events
+
+    def _turn_gun(self, order: TurnGun) -> list[object]:
+        """A gun's activation turns it [003 19.3], paid as its hex's fire (one point, shared
+        with the hex's fire this impulse), so that it may still fire, directly, indirectly or
+        smoke, in the same impulse (`TacticalGame._shooters`); it is marked Moved, so it turns
+        once and does nothing in a later impulse.
+
+        Decision: 19.3 says only "when activated"; turning is read as part of the one activation
+        the gun has in the turn, not an activation of its own, and the text sets no cost beyond
+        the activation's point [003 4.2.2]."""
+        unit = self._own(order.unit)
+        new = field_of_fire.check_turn(self.state, unit, order.facing)
+        self._pay_units("fire", [unit])
+        unit.facing = new.value
+        unit.marker = Marker.MOVED
+        self.state.activity[unit.id] = TURNED
+        return [GunTurned(self.state.turn, unit.id, new.value)]
 
     def _smoke(self, order: FireSmoke) -> list[object]:
         """Smoke [003 20.1]: one point a firing hex, the sighter free and Completed."""

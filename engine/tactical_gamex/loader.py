@@ -277,13 +277,20 @@ def _aircraft(state: TgxState, situation: SituationFile, library: dict[str, Unit
     """The situation's aircraft, one per allotted plane, with their attacks [003 6.4.7]."""
     for allotment in situation.aircraft:
         model = library.get(allotment.type)
-        if model is None or allotment.spotter:
-            continue  # spotter aircraft are not played yet (README.md)
+        if model is None:
+            continue
         attacks = {Weapon(a.weapon.value): a.attack for a in model.aircraft_attacks}
+        if allotment.spotter:
+            attacks = {}  # [003 6.4.7] spotter aircraft have no attack values
         for n in range(allotment.count):
             ident = allotment.id if allotment.count == 1 else f"{allotment.id}-{n + 1}"
             state.aircraft[ident] = Aircraft(
-                ident, allotment.side, model.name, attacks, tuple(allotment.turns)
+                ident,
+                allotment.side,
+                model.name,
+                attacks,
+                tuple(allotment.turns),
+                spotter=allotment.spotter,
             )
 
 

@@ -8,13 +8,17 @@ from __future__ import annotations
 import heapq
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from engine.tactical_gamex import forts
 from engine.tactical_gamex.los import has_los
 from engine.tactical_gamex.state import TgxState
-from engine.tactical_gamex.units import Unit
+from engine.tactical_gamex.units import BRIDGE_LAYER, FLAIL, Unit
 
 Offset = tuple[int, int]
+BRIDGE_LAYING_MP = 3
+"""A bridge layer leaving its stream hex spends 3 MP more to lay the bridge [003 9.3]."""
+LAID_BRIDGE_COST = 1.0
 
 
 class IllegalOrder(ValueError):
@@ -35,6 +39,10 @@ class Step:
     """It enters the stream Down."""
     stream_check: bool = False
     """Infantry not starting next to the stream passes a morale check first [003 6.3.9]."""
+    clears: Offset | None = None
+    """A flail's step that removes this minefield [003 9.3]."""
+    lays: Offset | None = None
+    """A bridge layer's step out of this stream hex, laying a bridge there [003 9.3]."""
 
 
 def is_road_step(state: TgxState, unit: Unit, frm: Offset, to: Offset) -> bool:
@@ -59,10 +67,73 @@ def is_road_step(state: TgxState, unit: Unit, frm: Offset, to: Offset) -> bool:
 
 
 def step(
-    state: TgxState, unit: Unit, frm: Offset, to: Offset, start: Offset, *, quick: bool = False
+    state: TgxState,
+    unit: Unit,
+    frm: Offset,
+    to: Offset,
+    start: Offset,
+    *,
+    quick: bool = False,
+    spent: float = 0.0,
 ) -> Step:
     """The cost and effects of one step of `unit` from `frm` to `to` in an activation that began
-    at `start`; IllegalOrder when the rules forbid it.
+    at `start`, `spent` MP into the move; IllegalOrder when the rules forbid it. A flail's
+    step may clear a minefield (`flail_step`)."""
+    taken = _step(state, unit, frm, to, start, quick=quick)
+    taken = bridge_layer_step(state, unit, frm, taken)
+    return flail_step(state, unit, (frm, to), start, spent=spent, s=taken)
+
+
+def bridge_layer_step(state: TgxState, unit: Unit, frm: Offset, s: Step) -> Step:
+    """A Valentine bridge layer leaving the stream hex it halted in, for 3 MP more, lays a
+    bridge there [003 9.3].
+
+    Decisions: entering the stream costs nothing but halts the bridge layer, as a unit's
+    entry into a stream does (6.3.9); the bridge is laid on whatever step leaves the stream
+    hex; a laid bridge lets any unit into the stream hex for `LAID_BRIDGE_COST` (the text gives
+    no rate: Clear's one MP), without the road rate and without going Down. Destroying a
+    temporary bridge left alone in its hex is not played."""
+    board = state.board
+    if not unit.type.has(BRIDGE_LAYER) or not board.is_stream(frm) or s.all_mp:
+        return s
+    if state.bridge_at(frm) or frm in state.counters.laid_bridges:
+        return s
+    return replace(s, cost=s.cost + BRIDGE_LAYING_MP, road=False, lays=frm)
+
+
+def flail_step(
+    state: TgxState,
+    unit: Unit,
+    move: tuple[Offset, Offset],
+    start: Offset,
+    *,
+    spent: float,
+    s: Step,
+) -> Step:
+    """A Sherman Flail's step that removes a minefield [003 9.3]: entering it having spent no
+    more than half its MA, or leaving it, spending half its MA either way.
+
+    Decisions: "the expense of half of the unit's MP" is the step's cost (the terrain's if
+    that is more), not an addition to it; leaving clears only a minefield the flail began its
+    activation in (one it entered this move it either cleared on entry, or entered with more
+    than half spent and so cannot pay half to leave); the flail always clears when it can, as
+    the engine takes the bail-out choice (rule 14)."""
+    if not unit.type.has(FLAIL) or s.all_mp:
+        return s
+    frm, to = move
+    half = unit.type.movement / 2
+    mines = state.counters.mines
+    if to in mines and unit.moved_mp + spent <= half + 1e-9:
+        return replace(s, cost=max(s.cost, half), road=False, clears=to)
+    if frm == start and frm in mines and spent == 0 and unit.type.movement - unit.moved_mp >= half:
+        return replace(s, cost=max(s.cost, half), road=False, clears=frm)
+    return s
+
+
+def _step(
+    state: TgxState, unit: Unit, frm: Offset, to: Offset, start: Offset, *, quick: bool
+) -> Step:
+    """`step` before a flail's clearing.
 
     Decision, 5.3's "may not enter a hex prohibited but by road if it holds more than two
     units": the road's own third condition (at most one unit there) already refuses that
@@ -77,7 +148,8 @@ def step(
         raise IllegalOrder(f"{unit.id} cannot step from {frm} to {to}")
     if state.enemy_at(to, unit.side):
         raise IllegalOrder(f"{unit.id} may not enter {to}: enemy units there [003 3.2.5]")
-    if state.stack_count(to) + 1 > state.stacking_limit(unit.side):
+    full = state.stack_count(to) + 1 > state.stacking_limit(unit.side)
+    if full and not forts.room_inside(state, unit, to):
         raise IllegalOrder(f"{unit.id} may not enter {to}: the hex is fully stacked [003 3.2.5]")
     effects = board.effects(to)
     road = is_road_step(state, unit, frm, to)
@@ -89,8 +161,12 @@ def step(
     if effects.water:
         raise IllegalOrder(f"{unit.id} may not enter water at {to}")
     if effects.stream:
+        if to in state.counters.laid_bridges:
+            return Step(LAID_BRIDGE_COST + extra, False)
         on_bridge = state.bridge_at(to) and road
         if not on_bridge:
+            if kind.has(BRIDGE_LAYER) and not from_stream:
+                return Step(0, False, "entered a stream to lay a bridge")
             if vehicle:
                 raise IllegalOrder(f"{unit.id}: vehicles and guns cross streams at bridges only")
             check = not board.adjacent(start, to) and start != to
@@ -177,7 +253,7 @@ def path_cost(state: TgxState, unit: Unit, path: Sequence[Offset]) -> float:
     spent = 0.0
     here = unit.hex
     for index, to in enumerate(path):
-        s = step(state, unit, here, to, unit.hex)
+        s = step(state, unit, here, to, unit.hex, spent=spent)
         cost = (allowance - spent) if s.all_mp else s.cost
         if spent + cost > allowance + 1e-9 and not (index == 0 and unit.type.movement >= 1):
             raise IllegalOrder(f"{unit.id} lacks the MP to enter {to}")
@@ -206,7 +282,7 @@ def reach(state: TgxState, unit: Unit, *, quick: bool = False) -> dict[Offset, f
             if enemies and not moves_away(state, here, to, enemies):
                 continue
             try:
-                s = step(state, unit, here, to, start, quick=quick)
+                s = step(state, unit, here, to, start, quick=quick, spent=spent)
             except IllegalOrder:
                 continue
             cost = allowance - spent if s.all_mp else s.cost

@@ -183,6 +183,18 @@ class MobileFire:
 
 
 @dataclass(frozen=True, slots=True)
+class TurnGun:
+    """An artillery unit's activation turns it to face a hexside (a `Direction` value); it may
+    fire in the same activation (optional rule 19) [003 19.3]."""
+
+    unit: str
+    facing: str
+
+    def describe(self) -> str:
+        return f"{self.unit} turns to face {self.facing.replace('_', ' ')}"
+
+
+@dataclass(frozen=True, slots=True)
 class FireSmoke:
     """Artillery lays smoke on a hex, in sight or with a sighting unit (optional rule 20)."""
 
@@ -275,6 +287,7 @@ TgxOrder = (
     | CloseAssault
     | AirAttack
     | MobileFire
+    | TurnGun
     | FireSmoke
     | ClearObstacle
     | BuildBlock

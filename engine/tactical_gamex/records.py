@@ -9,7 +9,7 @@ from pathlib import Path
 from engine.tactical_gamex import orders as o
 from engine.tactical_gamex.game import TacticalGame
 from schemas.tactical_gamex import saved_game as s
-from schemas.vocabulary import Ruleset, Side
+from schemas.vocabulary import Direction, Ruleset, Side
 
 Offset = tuple[int, int]
 
@@ -75,6 +75,8 @@ def order_to_model(order: o.TgxOrder) -> s.SavedOrder:
         return s.MobileFireOrder(
             unit=order.unit, path=list(order.path), targets=list(order.targets)
         )
+    if isinstance(order, o.TurnGun):
+        return s.TurnGunOrder(unit=order.unit, facing=Direction(order.facing))
     if isinstance(order, o.FireSmoke):
         return s.SmokeOrder(units=list(order.units), hex=order.hex, sighter=order.sighter or None)
     if isinstance(order, o.ClearObstacle):
@@ -132,6 +134,8 @@ def order_of(model: s.SavedOrder) -> o.TgxOrder:
         return o.AirAttack(model.aircraft, model.weapon, _hex(model.hex), tuple(model.targets))
     if isinstance(model, s.MobileFireOrder):
         return o.MobileFire(model.unit, tuple(_hex(h) for h in model.path), tuple(model.targets))
+    if isinstance(model, s.TurnGunOrder):
+        return o.TurnGun(model.unit, model.facing.value)
     if isinstance(model, s.SmokeOrder):
         return o.FireSmoke(tuple(model.units), _hex(model.hex), model.sighter or "")
     if isinstance(model, s.ClearObstacleOrder):

@@ -107,3 +107,19 @@ def spot_roll_needed(state: TgxState, spotter: Unit, target: Offset) -> int | No
     if not effects.concealing:
         return 0
     return effects.spot_roll or None
+
+
+def air_spot_roll_needed(state: TgxState, side: Side, target: Offset) -> int | None:
+    """`spot_roll_needed` for a spotter aircraft [003 6.4.7]: its range is infinite and,
+    decision, it sees every hex from above (no line of sight is traced for aircraft, as for
+    their attacks); smoke, concealing terrain and units Down under a bridge count as for a
+    ground spotter; None where no enemy is."""
+    visible = state.enemy_at(target, side)
+    if not visible or target in state.counters.smoke:
+        return None
+    if all(u.stream is StreamState.DOWN for u in visible) and state.bridge_at(target):
+        return None
+    effects = state.board.effects(target)
+    if not effects.concealing:
+        return 0
+    return effects.spot_roll or None

@@ -50,6 +50,8 @@ class NeutralCounters:
     """Interdiction markers and the side that placed them [003 21.0]."""
     destroyed_bridges: set[Offset] = field(default_factory=set)
     """Bridges demolished during the game [003 9.2] (the board itself never changes)."""
+    laid_bridges: set[Offset] = field(default_factory=set)
+    """Temporary bridges a bridge layer laid in stream hexes [003 9.3]."""
 
 
 class VictoryKind(StrEnum):
@@ -224,6 +226,7 @@ class TgxState:
             dict(c.smoke),
             list(c.interdiction),
             set(c.destroyed_bridges),
+            set(c.laid_bridges),
         )
         new.dice = self.dice.copy()
         new.paid = set(self.paid)

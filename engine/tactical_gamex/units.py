@@ -65,6 +65,7 @@ WAGON = "wagon"
 HALFTRACK = "halftrack"
 TURRETED = "turreted"
 FLAIL = "flail"
+BRIDGE_LAYER = "bridge_layer"
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,13 +131,13 @@ class Unit:
     bonus_used: bool = False
     """Used the road rate this turn: no Close Assault [003 6.4.6]."""
     in_fort: bool = False
+    """Beneath a Fortification counter in its hex [003 8.4]."""
     transport: str | None = None
     """An engineer's designated transport [003 9.2]."""
     facing: str | None = None
     """The hexside an artillery unit faces (a `Direction` value), for rule 19."""
     command_post: bool = False
     """An attached command post rides with it: it spots as a CP [003 6.3.8, 22.1]."""
-    """Beneath a Fortification counter in its hex [003 8.4]."""
 
     @property
     def on_map(self) -> bool:

@@ -7,12 +7,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from engine.tactical_gamex import solitaire
+from engine.tactical_gamex import forts, solitaire
 from engine.tactical_gamex.combat import AttackSpec, apply_result, may_attack, resolve, wec_attack
 from engine.tactical_gamex.events import (
     Attacked,
     BlockFireRolled,
     DefenderResult,
+    EngineerWorked,
     MoraleChecked,
     QuickTimeRolled,
     UnitMoved,
@@ -65,7 +66,7 @@ def walk(
         if hesitant and solitaire.closer(state, here, to, hesitant):
             halted = "hesitated: it may not move closer to the enemy in sight"
             break
-        s = step(state, unit, here, to, start, quick=quick)
+        s = step(state, unit, here, to, start, quick=quick, spent=spent)
         cost = allowance - spent if s.all_mp else s.cost
         if s.stream_check:
             check: MoraleChecked = morale_check(state, unit, "entering a stream")
@@ -88,6 +89,12 @@ def walk(
         _place(state, unit, to, s.down)
         walked.append(to)
         here = to
+        if s.lays is not None:
+            state.counters.laid_bridges.add(s.lays)  # [003 9.3] a bridge in the hex just left
+            events.append(EngineerWorked(state.turn, unit.id, s.lays, "bridge laid"))
+        if s.clears is not None and state.counters.mines.pop(s.clears, None) is not None:
+            # [003 9.3] the flail's half MA removes the minefield at once
+            events.append(EngineerWorked(state.turn, unit.id, s.clears, "minefield flailed"))
         if to in state.counters.mines and not _mine_proof(unit):
             events += mine_attack(state, unit, to)
             if unit.hex is None or (steady and unit.disrupted):
@@ -140,7 +147,7 @@ def _check_path(
     for index, to in enumerate(path):
         if enemies and not moves_away(state, here, to, enemies):
             raise IllegalOrder(f"{unit.id} is disrupted and may only move away from the enemy")
-        s = step(state, unit, here, to, unit.hex, quick=quick)
+        s = step(state, unit, here, to, unit.hex, quick=quick, spent=spent)
         cost = allowance - spent if s.all_mp else s.cost
         if spent + cost > allowance + 1e-9 and not (index == 0 and one_hex):
             raise IllegalOrder(f"{unit.id} lacks the MP to enter {to}")
@@ -152,7 +159,7 @@ def _check_path(
 
 
 def _place(state: TgxState, unit: Unit, to: Offset, down: bool) -> None:
-    unit.hex = to
+    forts.enter(state, unit, to)  # [003 8.4] into a fortification with room, out of one left
     unit.stream = StreamState.DOWN if down else None
     if unit.passenger:
         passenger = state.units[unit.passenger]

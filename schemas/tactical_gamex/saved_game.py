@@ -11,7 +11,7 @@ from pydantic import Field
 
 from schemas.base import MAX_SEED, HexPos, Identifier, Node, Tagged
 from schemas.tactical_gamex.common import VERSION_FIELD, TgxRuleset
-from schemas.vocabulary import Side
+from schemas.vocabulary import Direction, Side
 
 
 class MoveOrder(Tagged):
@@ -143,6 +143,14 @@ class MobileFireOrder(Tagged):
     targets: list[Identifier] = Field(min_length=1)
 
 
+class TurnGunOrder(Tagged):
+    """An artillery unit turns to face a hexside (rule 19)."""
+
+    kind: Literal["turn_gun"] = "turn_gun"
+    unit: Identifier
+    facing: Direction
+
+
 class SmokeOrder(Tagged):
     """Artillery lays smoke on a hex (optional rule 20)."""
 
@@ -215,6 +223,7 @@ SavedOrder = Annotated[
     | CloseAssaultOrder
     | AirAttackOrder
     | MobileFireOrder
+    | TurnGunOrder
     | SmokeOrder
     | ClearObstacleOrder
     | BuildBlockOrder
