@@ -166,8 +166,8 @@ class MainWindow(WindowChrome):
         self._use_stack(document)
         self.map_view.set_document(panzer)
         self.tools.set_scene(self.map_view.scene)
-        for dock in self.docks.values():
-            dock.set_document(panzer)
+        for name, dock in self.docks.items():
+            dock.set_document(self.rulesets.document_for(name, document))
         self.disk_changes.set_document(panzer)
         self.rulesets.apply(document)
         if document is not None:

@@ -88,6 +88,13 @@ def test_a_situation_built_from_scratch_saves_reopens_and_validates(
     dialog.tgx_form.template.setText(str(template))
     dialog.tgx_form.width_spin.setValue(7)
     dialog.tgx_form.height_spin.setValue(4)
+    # No invented objective: the form refuses a title until it says what wins.
+    with pytest.raises(ValueError, match="which hexes"):
+        dialog.tgx_form.create(tmp_path / "refused", "Prokhorovka")
+    assert not (tmp_path / "refused").exists()
+    dialog.tgx_form.victory_hexes.setText("a d2")
+    # Soviet against German: the PanzerBlitz charts' usual levels [003 7.0].
+    assert (dialog.tgx_form.allied_morale.value(), dialog.tgx_form.axis_morale.value()) == (7, 8)
     created = dialog.create_title_folder()
     assert window.open_path(created)
     document = window.document
@@ -166,12 +173,13 @@ def test_a_situation_built_from_scratch_saves_reopens_and_validates(
     # Counters of the new type added in Forces and placed in the area with the Counters tool.
     forces = window.rulesets.docks["tgx_forces"]
     forces.raise_()
-    # Every nation needs a morale level [003 7.0]: a new title leaves them to the designer.
-    for side, level in ((1, "8"), (0, "7")):
-        forces.choose(side, 0)
-        assert forces.nations.setData(forces.nations.index(0, 1), level)
-    assert not forces.nations.setData(forces.nations.index(0, 1), "13")
+    # Every nation has a morale level [003 7.0] from the start; the designer may change it.
     assert [s.nations[0].morale_level for s in document.situation.sides] == [7, 8]
+    assert document.situation.victory.conditions[0].hexes == ["A D2"]
+    forces.choose(0, 0)
+    assert forces.nations.setData(forces.nations.index(0, 1), "6")
+    assert not forces.nations.setData(forces.nations.index(0, 1), "13")
+    assert [s.nations[0].morale_level for s in document.situation.sides] == [6, 8]
     forces.type_box.setCurrentIndex(forces.type_box.findData(new_type.id))
     qtbot.mouseClick(forces.add_button, Qt.MouseButton.LeftButton)
     counter_id = window.rulesets.workspace.chosen.counter
@@ -229,7 +237,7 @@ def test_the_panzer_window_comes_back_whole(window: MainWindow, tmp_path: Path) 
     ardennes = window.document.scenario_path
     shown = {name for name, dock in window.docks.items() if not dock.isHidden()}
     assert window.open_path(write_title(tmp_path / "tgx"))
-    assert all(dock.isHidden() for dock in window.docks.values())
+    assert all(dock.isHidden() for name, dock in window.docks.items() if name != "history")
     assert window.open_path(ardennes)
     assert {name for name, dock in window.docks.items() if not dock.isHidden()} == shown
     assert all(dock.toggleViewAction().isVisible() for dock in window.docks.values())
@@ -383,6 +391,26 @@ def test_panels_dragged_on_the_board_swap_places(tgx_window: MainWindow) -> None
     assert [p.column for p in document.situation.board.panels] == [1, 0]
     assert document.board().address_of(0, 0) == "B A1"
     assert document.undo_stack.undoText() == "Swap Panels"
+
+
+def test_the_history_panel_lists_the_situation_steps(tgx_window: MainWindow) -> None:
+    window = tgx_window
+    document = window.document
+    history = window.docks["history"]
+    assert history.toggleViewAction().isVisible()
+    assert history.view.stack() is document.undo_stack
+    assert history.view.emptyLabel() == "<opened test.situation.yaml>"
+    view = window.rulesets.workspace.view
+    view.zoom_to_fit()
+    tool_action(window, "tgx_panel_layout").trigger()
+    drag(view.viewport(), [on_board(view, (1, 1)), on_board(view, (10, 2))])
+    model = history.view.model()
+    assert model.rowCount() == 2
+    assert model.index(1, 0).data() == "Swap Panels"
+    # Clicking the opened state goes back to it.
+    history.view.setCurrentIndex(model.index(0, 0))
+    assert [p.column for p in document.situation.board.panels] == [0, 1]
+    assert not document.is_dirty
 
 
 def test_the_sample_situation_shows_its_neutral_counters(tgx_window: MainWindow) -> None:
