@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
-from PySide6.QtGui import QAction, QMouseEvent
+from PySide6.QtGui import QAction, QDragEnterEvent, QDragMoveEvent, QDropEvent, QMouseEvent
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from editor.app import start
@@ -21,6 +21,7 @@ from editor.mapops.dialogs import NewTitleDialog
 from editor.model_paths import get_at
 from editor.recovery import Autosaver
 from editor.tactical_gamex.board_view import BoardView, area_hexes
+from editor.tactical_gamex.counter_drag import counter_mime
 from editor.tactical_gamex.document import TgxDocument, open_situation
 from editor.tactical_gamex.forces import counter_path
 from editor.tactical_gamex.panel_layout import LayoutView
@@ -446,3 +447,81 @@ def test_unsaved_edits_of_a_situation_are_offered_back_after_a_crash(qtbot, tmp_
     restored.undo_stack.undo()  # back to the files as saved
     assert restored.tables.crt.rows[5].results[0].value != "X"
     window.ask = lambda *_: QMessageBox.StandardButton.Discard
+
+
+def drop_counter(view: BoardView, counter_id: str, spot: tuple[int, int]) -> None:
+    """Drop a counter dragged out of Forces on a board hex."""
+    data = counter_mime(counter_id)
+    at = QPointF(on_board(view, spot))
+    for kind in (QEvent.Type.DragEnter, QEvent.Type.DragMove):
+        cls = QDragEnterEvent if kind == QEvent.Type.DragEnter else QDragMoveEvent
+        moving = cls(
+            at.toPoint(),
+            Qt.DropAction.MoveAction,
+            data,
+            Qt.MouseButton.LeftButton,
+            Qt.KeyboardModifier.NoModifier,
+        )
+        QApplication.sendEvent(view.viewport(), moving)
+        assert moving.isAccepted()
+    drop = QDropEvent(
+        at,
+        Qt.DropAction.MoveAction,
+        data,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    QApplication.sendEvent(view.viewport(), drop)
+
+
+def test_counters_dragged_onto_the_board_keep_to_setup_areas_and_stacking(
+    tgx_window: MainWindow,
+) -> None:
+    window = tgx_window
+    document = window.document
+    view = window.rulesets.workspace.view
+    view.zoom_to_fit()
+    board = document.board()
+    messages: list[str] = []
+    window.rulesets.workspace.message.connect(messages.append)
+
+    def where(counter_id: str) -> tuple[tuple[int, int] | None, str | None]:
+        counter = get_at(document.situation, counter_path(document.situation, counter_id))
+        spot = board.hex_of(counter.hex) if counter.hex is not None else None
+        return spot, counter.setup_area
+
+    # The Axis sets up on panel B, its only setup area: a hex of panel A is refused.
+    steps = document.undo_stack.count()
+    drop_counter(view, "p1", (1, 1))
+    assert where("p1") == (None, "axis_east")
+    assert "outside the axis setup areas (axis_east)" in messages[-1]
+    assert document.undo_stack.count() == steps
+    drop_counter(view, "p1", (10, 1))
+    assert where("p1") == ((10, 1), "axis_east")
+    assert document.undo_stack.count() == steps + 1
+    assert document.undo_stack.undoText() == "Place Counter p1"
+
+    # The Soviets stack two to a hex [003 3.3]: a third is refused with the check's reason.
+    forces = window.rulesets.docks["tgx_forces"]
+    forces.choose(0, 0)
+    forces.add_counter()
+    second = window.rulesets.workspace.chosen.counter
+    forces.add_counter()
+    third = window.rulesets.workspace.chosen.counter
+    drop_counter(view, second, (0, 0))
+    assert where(second)[0] == (0, 0)
+    drop_counter(view, third, (0, 0))
+    assert where(third)[0] is None
+    assert "the limit is 2 [003 3.3]" in messages[-1]
+
+    # Between hexes with Select: one step; into the enemy's hex is refused.
+    tool_action(window, "tgx_select").trigger()
+    steps = document.undo_stack.count()
+    drag(view.viewport(), [on_board(view, (0, 0)), on_board(view, (3, 2))])
+    assert where(second)[0] == (3, 2)
+    assert document.undo_stack.count() == steps + 1
+    drag(view.viewport(), [on_board(view, (3, 2)), on_board(view, (10, 1))])
+    assert where(second)[0] == (3, 2)
+    assert "holds units of both sides" in messages[-1]
+    document.undo_stack.undo()
+    assert where(second)[0] == (0, 0)
