@@ -82,8 +82,10 @@ class MainWindow(WindowChrome):
         # Units dragged from the Order of Battle land on the map whatever tool is current.
         self.map_view.drop_handler = self.tools.tool("units")
         self.disk_changes = DiskChanges(self)
-        self.setCentralWidget(self.disk_changes.around(self.map_view))
+        self.setCentralWidget(self.map_view)
         self.rulesets = RulesetSwitch(self)
+        # The notice of files changed on disk stands above the Panzer map and the board alike.
+        self.setCentralWidget(self.disk_changes.around(self.takeCentralWidget()))
         self.docks: dict[str, DocumentDock] = {}
         for dock_class in DOCK_CLASSES:
             dock = dock_class(self.selection, self)
@@ -166,9 +168,9 @@ class MainWindow(WindowChrome):
         self._use_stack(document)
         self.map_view.set_document(panzer)
         self.tools.set_scene(self.map_view.scene)
-        for dock in self.docks.values():
-            dock.set_document(panzer)
-        self.disk_changes.set_document(panzer)
+        for name, dock in self.docks.items():
+            dock.set_document(self.rulesets.document_for(name, document))
+        self.disk_changes.set_document(document)
         self.rulesets.apply(document)
         if document is not None:
             document.setParent(self)

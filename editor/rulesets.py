@@ -76,7 +76,8 @@ TACTICAL_GAMEX = EditorProfile(
         ("markers", "Neutral Counters"),
         ("counters", "Counters"),
     ),
-    # History stays with the Panzer panels: Edit > Undo and Redo walk this document's steps.
+    # History reads only the undo stack, which a situation's document has as a scenario's does.
+    shared_docks=("history",),
 )
 
 PROFILES: dict[Family, EditorProfile] = {

@@ -66,6 +66,13 @@ class RulesetSwitch(QObject):
         """The document the Panzer views get: the open one, or None for another family's."""
         return document if profile_for(document).family is Family.PANZER else None
 
+    def document_for(self, dock_name: str, document: Any) -> Any:
+        """The document a Panzer panel gets: the open one when its family shares that panel
+        (History reads only the undo stack), else `panzer_document`."""
+        if dock_name in profile_for(document).shared_docks:
+            return document
+        return self.panzer_document(document)
+
     def apply(self, document: Any) -> None:
         """Offer the panels and tools of the document's family, and show it in them."""
         profile = profile_for(document)

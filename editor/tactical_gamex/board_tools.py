@@ -1,19 +1,19 @@
-"""The Tactical GameX board's tools: Select, Counters (place the chosen counter, right button
-takes it off), Setup Areas (paint hexes into the chosen area, right button erases; a stroke is
-one undo step) and Panel Layout (drag a panel onto another's place to swap them). Which of them
-the window offers is `editor.rulesets.TACTICAL_GAMEX.tools`."""
+"""The Tactical GameX board's tools: Select (drag a counter to another hex), Counters (place the
+chosen counter, right button takes it off), Setup Areas (paint hexes into the chosen area, right
+button erases; a stroke is one undo step) and Panel Layout (drag a panel onto another's place to
+swap them). Which of them the window offers is `editor.rulesets.TACTICAL_GAMEX.tools`."""
 
 from __future__ import annotations
 
 import itertools
-from typing import Any
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QMouseEvent
 
-from editor.commands import SetValue, SetValues
-from editor.tactical_gamex.board_view import BoardView, area_hexes
-from editor.tactical_gamex.forces import counter_path, placed_counters
+from editor.commands import SetValue
+from editor.tactical_gamex.board_view import BoardView
+from editor.tactical_gamex.counter_placing import place_counter
+from editor.tactical_gamex.forces import placed_counters
 from schemas.io import FileKind
 
 Offset = tuple[int, int]
@@ -80,23 +80,44 @@ class BoardTool:
 
 
 class SelectTool(BoardTool):
-    """Select a hex (Hex Info shows it) and the top counter on it."""
+    """Select a hex (Hex Info shows it) and the top counter on it; drag that counter to another
+    hex to move it."""
 
     name = "tgx_select"
     label = "Select"
     icon = "mouse-pointer-2"
-    tip = "Click a hex to see it in Hex Info; its top counter becomes the chosen counter"
+    tip = (
+        "Click a hex to see it in Hex Info; its top counter becomes the chosen counter. Drag a "
+        "counter to another hex to move it"
+    )
+
+    def __init__(self, view: BoardView, chosen: TgxSelection) -> None:
+        super().__init__(view, chosen)
+        self._held: tuple[str, Offset] | None = None
 
     def press(self, spot: Offset, event: QMouseEvent) -> bool:
         document = self.view.document
         board = self.view.board()
+        self._held = None
         if document is not None and board is not None:
             here = [
                 c for c, _p in placed_counters(document.situation) if board.hex_of(c.hex) == spot
             ]
             if here:
                 self.chosen.choose_counter(here[-1].id)
+                if event.button() == Qt.MouseButton.LeftButton:
+                    self._held = (here[-1].id, spot)
         return False
+
+    def release(self, spot: Offset | None, event: QMouseEvent) -> None:
+        # The top counter dragged to another hex moves there, as the Counters tool would place it.
+        held, self._held = self._held, None
+        document = self.view.document
+        if held is None or spot is None or spot == held[1] or document is None:
+            return
+        refused = place_counter(document, held[0], spot)
+        if refused:
+            self.chosen.message.emit(f"Refused — {refused}")
 
 
 class CounterTool(BoardTool):
@@ -122,26 +143,9 @@ class CounterTool(BoardTool):
                     )
                 )
             return True
-        path = counter_path(situation, self.chosen.counter or "")
-        address = board.address_of(*spot)
-        if path is None:
-            self.chosen.message.emit("Choose a counter in the Forces panel first")
-            return True
-        if not address:
-            self.chosen.message.emit("This strip of a turned panel has no address to set up on")
-            return True
-        values: list[tuple[Any, Any]] = [((*path, "hex"), address), ((*path, "off_map"), False)]
-        side = situation.sides[path[1]].side
-        area = next(
-            (a for a in situation.setup_areas if a.side == side and spot in area_hexes(board, a)),
-            None,
-        )
-        if area is not None:
-            values.append(((*path, "setup_area"), area.id))
-        counter_id = self.chosen.counter
-        document.push(
-            SetValues(document, FileKind.SITUATION, values, f"Place Counter {counter_id}")
-        )
+        refused = place_counter(document, self.chosen.counter or "", spot)
+        if refused:
+            self.chosen.message.emit(f"Refused — {refused}")
         return True
 
 

@@ -12,6 +12,9 @@ from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
     QFont,
     QMouseEvent,
     QPainter,
@@ -29,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from editor.tactical_gamex.counter_art import paint_counter
 from editor.tactical_gamex.document import TgxDocument
-from editor.tactical_gamex.forces import placed_counters
+from editor.tactical_gamex.forces import COUNTER_MIME, placed_counters
 from engine.hexgrid import Grid, Layout
 from schemas.io import FileKind
 from schemas.tactical_gamex.vocabulary import HexFeature, HexsideKind, Terrain
@@ -98,6 +101,9 @@ class BoardView(QGraphicsView):
     """Emitted with the board hex under the mouse (or None)."""
     hex_clicked = Signal(object)
     """Emitted with the board hex clicked with the select tool."""
+    counter_dropped = Signal(str, object)
+    """Emitted with the Unit ID of a counter dragged out of the Forces panel and the board hex
+    it was dropped on."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -118,6 +124,7 @@ class BoardView(QGraphicsView):
         self._scene.addItem(self.item)
         self.setScene(self._scene)
         self.setMouseTracking(True)
+        self.setAcceptDrops(True)
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.setBackgroundBrush(QColor("#6d6f73"))
         self.setDragMode(QGraphicsView.DragMode.NoDrag)
@@ -250,6 +257,29 @@ class BoardView(QGraphicsView):
             self.tool.release(self.hex_under(event), event)
         self.setDragMode(QGraphicsView.DragMode.NoDrag)
         super().mouseReleaseEvent(event)
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if self.document is not None and event.mimeData().hasFormat(COUNTER_MIME):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        spot = self.hex_at(self.mapToScene(event.position().toPoint()))
+        self.hex_hovered.emit(spot)
+        if spot is not None and event.mimeData().hasFormat(COUNTER_MIME):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        spot = self.hex_at(self.mapToScene(event.position().toPoint()))
+        data = event.mimeData()
+        if spot is None or not data.hasFormat(COUNTER_MIME):
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        self.counter_dropped.emit(bytes(data.data(COUNTER_MIME).data()).decode(), spot)
 
     def leaveEvent(self, event: Any) -> None:
         self.hex_hovered.emit(None)

@@ -5,12 +5,17 @@ Like the Panzer `Document` it is the only writer of its models: every edit is a 
 `editor.commands` (they ask only `model(part)` and `install(part, root, change)`), the models are
 frozen, and a file is clean exactly when its model is the one last read or written. The panels
 are read, never edited here: the situation lays them out.
+
+Each file remembers the version on disk it was read from or written as (`TgxSlot.disk`, as the
+Panzer `FileSlot` does), so `editor.disk_changes` watches a situation's files as a scenario's:
+another program's change is offered for reload (an undoable step), and Save refuses to
+overwrite it unasked (`SaveConflict`).
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,9 +24,10 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from editor.document import Change, ChangeAction, DocumentError
+from editor.document import Change, ChangeAction, DocumentError, SaveConflict
 from editor.rulesets import Family
-from schemas.io import FileKind, dump_text, is_json
+from schemas.disk_identity import DiskIdentity
+from schemas.io import FileKind, LoadedFile, dump_text, is_json, load_file
 from schemas.save_journal import SaveFailed, save_set
 from schemas.title import title_root
 
@@ -37,9 +43,8 @@ class TgxSlot:
     path: Path
     model: Any
     saved: Any
-    disk: Any = None
-    """The disk version a recovery copy is based on: not kept for these files (None), so a
-    recovered change is always offered."""
+    disk: DiskIdentity | None = None
+    """The version on disk that `saved` was read from or written as; None if never on disk."""
 
     @property
     def kind(self) -> FileKind:
@@ -50,6 +55,14 @@ class TgxSlot:
     def is_dirty(self) -> bool:
         """Whether the model differs from the file on disk."""
         return self.model is not self.saved and self.model != self.saved
+
+    @property
+    def changed_on_disk(self) -> bool:
+        """Whether another program wrote the file since it was read or saved (a file deleted
+        since is not: saving writes it again)."""
+        if self.disk is None:
+            return self.path.exists()
+        return self.path.exists() and not self.disk.is_on(self.path)
 
 
 class TgxDocument(QObject):
@@ -188,23 +201,32 @@ class TgxDocument(QObject):
 
     # Saving ----------------------------------------------------------------------------------
 
-    def save(self) -> list[Path]:
-        """Write every changed file as one set; return the paths written. A failure raises
-        DocumentError naming the file, and no model is lost."""
+    def save(self, overwrite: Iterable[Path] = ()) -> list[Path]:
+        """Write every changed file as one set; return the paths written. A file another
+        program changed since it was read raises SaveConflict (nothing written) unless its
+        path is in `overwrite`; a failure raises DocumentError naming the file, and no model
+        is lost."""
         dirty = self.dirty_files()
-        texts = {slot.path: (slot, slot.model) for slot in dirty}
+        allowed = {Path(p) for p in overwrite}
+        conflicts = [s for s in dirty if s.path not in allowed and s.changed_on_disk]
+        if conflicts:
+            raise SaveConflict(conflicts)  # type: ignore[arg-type]  # a slot of the same shape
+        texts: dict[Path, tuple[TgxSlot, Any, str]] = {}
         written: list[Path] = []
 
         def renamed(path: Path) -> None:
-            slot, model = texts[path]
+            slot, model, text = texts[path]
             slot.saved = model
+            slot.disk = DiskIdentity.of_bytes(path, text.encode("utf-8"))
             written.append(path)
 
         try:
             sets = []
             for slot in dirty:
                 slot.path.parent.mkdir(parents=True, exist_ok=True)
-                sets.append((slot.path, dump_text(slot.model, as_json=is_json(slot.path))))
+                text = dump_text(slot.model, as_json=is_json(slot.path))
+                texts[slot.path] = (slot, slot.model, text)
+                sets.append((slot.path, text))
             save_set(sets, self.title_folder, renamed)
         except Exception as exc:  # a save must never lose the open document
             self._check_dirty()
@@ -244,16 +266,37 @@ class TgxDocument(QObject):
         self._board = None
         slot.path = target
         slot.saved = None
+        slot.disk = None
         self.scenario_path_changed.emit(slot.path)
-        return self.save()
+        return self.save(overwrite=[target])  # the Save As dialog asked about the target
 
     def revert(self) -> None:
         """Read every file again from disk; the undo history is cleared."""
         fresh = open_situation(self.scenario_path)
         for part, slot in fresh._slots.items():
             self._slots[part].saved = slot.saved
+            self._slots[part].disk = slot.disk
             self.install(part, slot.model, Change(part, (), ChangeAction.RESET))
         self.undo_stack.clear()
+
+    def read_from_disk(self, part: FileKind) -> tuple[LoadedFile, DiskIdentity | None]:
+        """A file as it is on disk now, with that version's identity; DocumentError with its
+        Problems (file:line) if it does not load."""
+        path = self.path(part)
+        loaded = load_file(path, part)
+        if not loaded.ok:
+            raise DocumentError(
+                f"{path.name} on disk does not load; what is open is kept", loaded.problems
+            )
+        return loaded, _disk_of(loaded)
+
+    def take_from_disk(self, part: FileKind, loaded: LoadedFile, disk: DiskIdentity | None) -> None:
+        """Make a version just read from disk the file's saved state; the model stays until a
+        command installs the new one (so the edits are clean or dirty against it)."""
+        slot = self._slots[part]
+        slot.saved = loaded.model
+        slot.disk = disk
+        self._check_dirty()
 
     def _check_dirty(self) -> None:
         dirty = self.is_dirty
@@ -271,9 +314,17 @@ def open_situation(path: Path | str) -> TgxDocument:
     if loaded is None:
         raise DocumentError(f"cannot open {Path(path).name}", problems)
     slots = {
-        part: TgxSlot(part, file_path, model, model) for part, (file_path, model) in loaded.items()
+        part: TgxSlot(part, file.path, file.model, file.model, _disk_of(file))
+        for part, file in loaded.items()
     }
     return TgxDocument(slots, panels)
+
+
+def _disk_of(loaded: LoadedFile) -> DiskIdentity | None:
+    """The version on disk a file was read from (as reading took it, else from its text)."""
+    if loaded.disk is not None:
+        return loaded.disk
+    return DiskIdentity.of_text(loaded.path, loaded.text)
 
 
 def is_situation(path: Path) -> bool:

@@ -8,6 +8,9 @@ from typing import Any
 
 from schemas.problems import ModelPath
 
+COUNTER_MIME = "application/x-hexwright-tgx-counter"
+"""The drag data of a counter taken out of the Forces panel: its Unit ID, UTF-8."""
+
 
 def iter_counters(situation: Any) -> Iterator[tuple[Any, ModelPath]]:
     """Every counter of both sides with its model path in the situation."""

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from editor.commands import InsertItems, RemoveItems
 from editor.selection import Selection
+from editor.tactical_gamex.counter_drag import CounterDragStarter
 from editor.tactical_gamex.dock import TgxDock, message_label
 from editor.tactical_gamex.document import TgxDocument
 from editor.tactical_gamex.forces import free_id, iter_counters
@@ -161,6 +162,10 @@ class ForcesDock(TgxDock):
         self.nations_view.selectionModel().currentRowChanged.connect(self._nation_chosen)
         self.counters_view.selectionModel().currentRowChanged.connect(self._counter_chosen)
         self.add_button.clicked.connect(self.add_counter)
+        self.counters_view.setToolTip(
+            "Drag a counter onto the board to place it (in its side's setup areas)"
+        )
+        self.dragging = CounterDragStarter(self.counters_view, self._counter_at)
         self.remove_button.clicked.connect(self.remove_counter)
 
     def show_document(self, document: TgxDocument | None) -> None:
@@ -216,6 +221,17 @@ class ForcesDock(TgxDock):
         counters = document.situation.sides[self.side].nations[self.nation].counters
         if current.row() < len(counters):
             self.chosen.choose_counter(counters[current.row()].id)
+
+    def _counter_at(self, row: int) -> tuple[str, Any] | None:
+        document = self.document
+        if not isinstance(document, TgxDocument):
+            return None
+        counters = document.situation.sides[self.side].nations[self.nation].counters
+        if not 0 <= row < len(counters):
+            return None
+        counter = counters[row]
+        types = {t.id: t for t in document.unit_types.unit_types}
+        return counter.id, types.get(counter.type)
 
     def add_counter(self) -> None:
         """Add a counter of the chosen type to the chosen nation, and choose it."""

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from schemas.io import FileKind
+from schemas.io import FileKind, LoadedFile
 from schemas.problems import Problem
 from schemas.tactical_gamex.board import AssembledBoard
 from schemas.tactical_gamex.board import assemble as assemble_layout
@@ -17,17 +17,18 @@ from schemas.tactical_gamex.loading import load_situation
 
 def read_title(
     path: Path,
-) -> tuple[dict[FileKind, tuple[Path, Any]] | None, dict[str, Any], list[Problem]]:
-    """The situation, unit types and tables (path and model each), the panels by the path the
-    situation writes, and the problems; None for the files when they cannot all be opened."""
+) -> tuple[dict[FileKind, LoadedFile] | None, dict[str, Any], list[Problem]]:
+    """The situation, unit types and tables as read (path, model, the version on disk), the
+    panels by the path the situation writes, and the problems; None for the files when they
+    cannot all be opened."""
     bundle = load_situation(path)
     problems = bundle.problems
     if not bundle.is_complete or bundle.unit_types is None or bundle.tables is None:
         return None, {}, problems
     files = {
-        FileKind.SITUATION: (bundle.situation.path, bundle.situation.model),
-        FileKind.UNIT_TYPES: (bundle.unit_types.path, bundle.unit_types.model),
-        FileKind.TABLES: (bundle.tables.path, bundle.tables.model),
+        FileKind.SITUATION: bundle.situation,
+        FileKind.UNIT_TYPES: bundle.unit_types,
+        FileKind.TABLES: bundle.tables,
     }
     panels = {name: loaded.model for name, loaded in bundle.panels.items()}
     return files, panels, problems

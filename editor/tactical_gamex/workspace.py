@@ -13,6 +13,7 @@ from editor.docks.base import DocumentDock
 from editor.selection import Selection
 from editor.tactical_gamex.board_tools import TOOL_CLASSES, BoardTool, TgxSelection
 from editor.tactical_gamex.board_view import BoardView
+from editor.tactical_gamex.counter_placing import place_counter
 from editor.tactical_gamex.document import TgxDocument
 from editor.tactical_gamex.forces_dock import ForcesDock
 from editor.tactical_gamex.hex_info_dock import TgxHexInfoDock
@@ -72,6 +73,7 @@ class TgxWorkspace(QObject):
         self.chosen.hex_chosen.connect(self._hex_chosen)
         self.view.hex_clicked.connect(self.chosen.choose_hex)
         self.view.hex_hovered.connect(self._hovered)
+        self.view.counter_dropped.connect(self._counter_dropped)
         problems = self.docks["tgx_problems"]
         problems.counts_changed.connect(self.counts)  # type: ignore[attr-defined]
         problems.hex_requested.connect(self.show_hex)  # type: ignore[attr-defined]
@@ -103,6 +105,16 @@ class TgxWorkspace(QObject):
     def _hovered(self, spot: Any) -> None:
         board = self.view.board()
         self.hovered.emit(hex_line(board, spot) if board is not None and spot is not None else "")
+
+    def _counter_dropped(self, counter_id: str, spot: tuple[int, int]) -> None:
+        # A counter dragged out of Forces is placed as the Counters tool would place it.
+        document = self.view.document
+        if document is None or isinstance(self.tool, PlayTool):
+            return
+        self.chosen.choose_counter(counter_id)
+        refused = place_counter(document, counter_id, spot)
+        if refused:
+            self.message.emit(f"Refused — {refused}")
 
     def _counter_chosen(self, counter_id: Any) -> None:
         self.view.selected_counter = counter_id

@@ -49,7 +49,7 @@ def check_placements(
     # The legal terrain of markers is the text's (FORBIDDEN_MARKERS), not the chart's; the
     # tables give the CRT columns mines may name.
     return [
-        *_stacking_problems(situation, types, board),
+        *stacking_problems(situation, types, board),
         *_stream_problems(situation, types, board),
         *_marker_problems(situation, board),
         *_mine_column_problems(situation, tables),
@@ -57,7 +57,7 @@ def check_placements(
     ]
 
 
-def _stacking_problems(
+def stacking_problems(
     situation: SituationFile, types: dict[str, UnitType], board: AssembledBoard
 ) -> list[Problem]:
     """A transport and its passenger count as one; a Block counts one; a Fortification counts

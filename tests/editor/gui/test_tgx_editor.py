@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
-from PySide6.QtGui import QAction, QMouseEvent
+from PySide6.QtGui import QAction, QDragEnterEvent, QDragMoveEvent, QDropEvent, QMouseEvent
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from editor.app import start
@@ -21,6 +21,7 @@ from editor.mapops.dialogs import NewTitleDialog
 from editor.model_paths import get_at
 from editor.recovery import Autosaver
 from editor.tactical_gamex.board_view import BoardView, area_hexes
+from editor.tactical_gamex.counter_drag import counter_mime
 from editor.tactical_gamex.document import TgxDocument, open_situation
 from editor.tactical_gamex.forces import counter_path
 from editor.tactical_gamex.panel_layout import LayoutView
@@ -88,6 +89,13 @@ def test_a_situation_built_from_scratch_saves_reopens_and_validates(
     dialog.tgx_form.template.setText(str(template))
     dialog.tgx_form.width_spin.setValue(7)
     dialog.tgx_form.height_spin.setValue(4)
+    # No invented objective: the form refuses a title until it says what wins.
+    with pytest.raises(ValueError, match="which hexes"):
+        dialog.tgx_form.create(tmp_path / "refused", "Prokhorovka")
+    assert not (tmp_path / "refused").exists()
+    dialog.tgx_form.victory_hexes.setText("a d2")
+    # Soviet against German: the PanzerBlitz charts' usual levels [003 7.0].
+    assert (dialog.tgx_form.allied_morale.value(), dialog.tgx_form.axis_morale.value()) == (7, 8)
     created = dialog.create_title_folder()
     assert window.open_path(created)
     document = window.document
@@ -166,12 +174,13 @@ def test_a_situation_built_from_scratch_saves_reopens_and_validates(
     # Counters of the new type added in Forces and placed in the area with the Counters tool.
     forces = window.rulesets.docks["tgx_forces"]
     forces.raise_()
-    # Every nation needs a morale level [003 7.0]: a new title leaves them to the designer.
-    for side, level in ((1, "8"), (0, "7")):
-        forces.choose(side, 0)
-        assert forces.nations.setData(forces.nations.index(0, 1), level)
-    assert not forces.nations.setData(forces.nations.index(0, 1), "13")
+    # Every nation has a morale level [003 7.0] from the start; the designer may change it.
     assert [s.nations[0].morale_level for s in document.situation.sides] == [7, 8]
+    assert document.situation.victory.conditions[0].hexes == ["A D2"]
+    forces.choose(0, 0)
+    assert forces.nations.setData(forces.nations.index(0, 1), "6")
+    assert not forces.nations.setData(forces.nations.index(0, 1), "13")
+    assert [s.nations[0].morale_level for s in document.situation.sides] == [6, 8]
     forces.type_box.setCurrentIndex(forces.type_box.findData(new_type.id))
     qtbot.mouseClick(forces.add_button, Qt.MouseButton.LeftButton)
     counter_id = window.rulesets.workspace.chosen.counter
@@ -229,7 +238,7 @@ def test_the_panzer_window_comes_back_whole(window: MainWindow, tmp_path: Path) 
     ardennes = window.document.scenario_path
     shown = {name for name, dock in window.docks.items() if not dock.isHidden()}
     assert window.open_path(write_title(tmp_path / "tgx"))
-    assert all(dock.isHidden() for dock in window.docks.values())
+    assert all(dock.isHidden() for name, dock in window.docks.items() if name != "history")
     assert window.open_path(ardennes)
     assert {name for name, dock in window.docks.items() if not dock.isHidden()} == shown
     assert all(dock.toggleViewAction().isVisible() for dock in window.docks.values())
@@ -385,6 +394,26 @@ def test_panels_dragged_on_the_board_swap_places(tgx_window: MainWindow) -> None
     assert document.undo_stack.undoText() == "Swap Panels"
 
 
+def test_the_history_panel_lists_the_situation_steps(tgx_window: MainWindow) -> None:
+    window = tgx_window
+    document = window.document
+    history = window.docks["history"]
+    assert history.toggleViewAction().isVisible()
+    assert history.view.stack() is document.undo_stack
+    assert history.view.emptyLabel() == "<opened test.situation.yaml>"
+    view = window.rulesets.workspace.view
+    view.zoom_to_fit()
+    tool_action(window, "tgx_panel_layout").trigger()
+    drag(view.viewport(), [on_board(view, (1, 1)), on_board(view, (10, 2))])
+    model = history.view.model()
+    assert model.rowCount() == 2
+    assert model.index(1, 0).data() == "Swap Panels"
+    # Clicking the opened state goes back to it.
+    history.view.setCurrentIndex(model.index(0, 0))
+    assert [p.column for p in document.situation.board.panels] == [0, 1]
+    assert not document.is_dirty
+
+
 def test_the_sample_situation_shows_its_neutral_counters(tgx_window: MainWindow) -> None:
     window = tgx_window
     sample = sorted((REPO / "sample_data").glob("tgx_*/scenarios/*.situation.yaml"))[0]
@@ -418,3 +447,81 @@ def test_unsaved_edits_of_a_situation_are_offered_back_after_a_crash(qtbot, tmp_
     restored.undo_stack.undo()  # back to the files as saved
     assert restored.tables.crt.rows[5].results[0].value != "X"
     window.ask = lambda *_: QMessageBox.StandardButton.Discard
+
+
+def drop_counter(view: BoardView, counter_id: str, spot: tuple[int, int]) -> None:
+    """Drop a counter dragged out of Forces on a board hex."""
+    data = counter_mime(counter_id)
+    at = QPointF(on_board(view, spot))
+    for kind in (QEvent.Type.DragEnter, QEvent.Type.DragMove):
+        cls = QDragEnterEvent if kind == QEvent.Type.DragEnter else QDragMoveEvent
+        moving = cls(
+            at.toPoint(),
+            Qt.DropAction.MoveAction,
+            data,
+            Qt.MouseButton.LeftButton,
+            Qt.KeyboardModifier.NoModifier,
+        )
+        QApplication.sendEvent(view.viewport(), moving)
+        assert moving.isAccepted()
+    drop = QDropEvent(
+        at,
+        Qt.DropAction.MoveAction,
+        data,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    QApplication.sendEvent(view.viewport(), drop)
+
+
+def test_counters_dragged_onto_the_board_keep_to_setup_areas_and_stacking(
+    tgx_window: MainWindow,
+) -> None:
+    window = tgx_window
+    document = window.document
+    view = window.rulesets.workspace.view
+    view.zoom_to_fit()
+    board = document.board()
+    messages: list[str] = []
+    window.rulesets.workspace.message.connect(messages.append)
+
+    def where(counter_id: str) -> tuple[tuple[int, int] | None, str | None]:
+        counter = get_at(document.situation, counter_path(document.situation, counter_id))
+        spot = board.hex_of(counter.hex) if counter.hex is not None else None
+        return spot, counter.setup_area
+
+    # The Axis sets up on panel B, its only setup area: a hex of panel A is refused.
+    steps = document.undo_stack.count()
+    drop_counter(view, "p1", (1, 1))
+    assert where("p1") == (None, "axis_east")
+    assert "outside the axis setup areas (axis_east)" in messages[-1]
+    assert document.undo_stack.count() == steps
+    drop_counter(view, "p1", (10, 1))
+    assert where("p1") == ((10, 1), "axis_east")
+    assert document.undo_stack.count() == steps + 1
+    assert document.undo_stack.undoText() == "Place Counter p1"
+
+    # The Soviets stack two to a hex [003 3.3]: a third is refused with the check's reason.
+    forces = window.rulesets.docks["tgx_forces"]
+    forces.choose(0, 0)
+    forces.add_counter()
+    second = window.rulesets.workspace.chosen.counter
+    forces.add_counter()
+    third = window.rulesets.workspace.chosen.counter
+    drop_counter(view, second, (0, 0))
+    assert where(second)[0] == (0, 0)
+    drop_counter(view, third, (0, 0))
+    assert where(third)[0] is None
+    assert "the limit is 2 [003 3.3]" in messages[-1]
+
+    # Between hexes with Select: one step; into the enemy's hex is refused.
+    tool_action(window, "tgx_select").trigger()
+    steps = document.undo_stack.count()
+    drag(view.viewport(), [on_board(view, (0, 0)), on_board(view, (3, 2))])
+    assert where(second)[0] == (3, 2)
+    assert document.undo_stack.count() == steps + 1
+    drag(view.viewport(), [on_board(view, (3, 2)), on_board(view, (10, 1))])
+    assert where(second)[0] == (3, 2)
+    assert "holds units of both sides" in messages[-1]
+    document.undo_stack.undo()
+    assert where(second)[0] == (0, 0)
