@@ -44,6 +44,7 @@ from engine.irregular_events import (
     PatrolStarted,
 )
 from engine.march_events import NightDisrupted, RailDamaged, VehicleBrokeDown
+from engine.night_fatigue import NightFatigueGained
 from engine.organize import BrokeDown, Combined
 from engine.phases import HexDeserted, PhaseStarted
 from engine.supply_events import SupplyUnitsIssued
@@ -499,6 +500,7 @@ Event = (
     | VehicleBrokeDown
     | RailDamaged
     | HqRestored
+    | NightFatigueGained
     | EngineeringEvent
     | AirMissionFlown
     | AirMissionCalled
