@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from editor.testplay.event_places import event_place
 from engine.combat.activity import player_turn_index
 from engine.game import Game
 from engine.night_fatigue import NightFatigueGained, end_of_night_player_turn
@@ -49,6 +50,7 @@ def test_a_unit_that_moves_at_night_tires_and_one_that_rests_does_not() -> None:
     assert game.unit("A").fatigue == amount
     assert game.unit("B").fatigue == 0
     assert "1 unit(s) gained night fatigue for acting at night (A(+" in event.describe()
+    assert event_place(game, event) == ((2, 0), ("A",))  # the log leads to the unit
 
 
 @pytest.mark.parametrize(
