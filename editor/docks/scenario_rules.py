@@ -82,7 +82,8 @@ OPTIONAL_RULE_DESCRIPTIONS: dict[OptionalRule, str] = {
         "Low visibility reduces air unit availability, by amounts in the parameter data [000 8.3]."
     ),
     OptionalRule.NIGHT_FATIGUE: (
-        "Encourages resting at night; the manuals give no details [000 9.3]."
+        "Units that move, fire or assault in a night turn gain up to 4x the rest value in "
+        "fatigue (the test-play's stand-in: the manual gives no details) [000 9.3]."
     ),
     OptionalRule.QUALITY_FATIGUE_MODIFIER: (
         "Fatigue gains scale with quality, from x1/2 for A to x2 for F [000 9.3]."

@@ -30,7 +30,11 @@ def event_place(game: Game, event: Event) -> tuple[Offset | None, tuple[str, ...
         "out_of_command",
         "back_in_command",
     ):
-        units += tuple(getattr(event, name, ()) or ())
+        # Rest and night fatigue name each unit with its points: ("A", 12).
+        units += tuple(
+            entry[0] if isinstance(entry, tuple) else entry
+            for entry in getattr(event, name, ()) or ()
+        )
     for name in (
         "unit",
         "target",

@@ -102,6 +102,9 @@ class Board:
         self.connections = {
             kind: self._connection_masks(rows) for kind, rows in map_file.connections.items()
         }
+        # Decision [001 #20]: the manual only names "Raised" rail and roads in its list of
+        # differences and gives them no effect on movement, sight or combat anywhere; the
+        # links are loaded for the map's views and no rule reads them.
         self.raised = self._connection_masks(map_file.raised) if map_file.raised else None
         self.movement = (
             {cls: _tables(parameters, cls, self.terrain_ids) for cls in MovementClass}

@@ -7,8 +7,8 @@ Decisions [001 "Carry/Uncarry"] (the manual says nothing of stacking, sight or z
 control for passengers): a passenger still stands on the hex, so it counts toward the hex's
 stacking, sees and is seen, and exerts its zone of control as any unit there; the stacking
 check of a carrier entering a hex weighs the carrier alone. Naval carrying follows the
-manual's capacities; its Shallow Water rule for passengers of eliminated ships is not applied
-(the engine has no ship losses in Shallow Water yet).
+manual's capacities; the passengers of a ship combat eliminates are
+`engine.panzer_campaigns.combat.naval_passengers` [001 #27].
 """
 
 from __future__ import annotations

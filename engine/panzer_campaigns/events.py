@@ -44,6 +44,7 @@ from engine.panzer_campaigns.irregular_events import (
     PatrolStarted,
 )
 from engine.panzer_campaigns.march_events import NightDisrupted, RailDamaged, VehicleBrokeDown
+from engine.panzer_campaigns.night_fatigue import NightFatigueGained
 from engine.panzer_campaigns.organize import BrokeDown, Combined
 from engine.panzer_campaigns.phases import HexDeserted, PhaseStarted
 from engine.panzer_campaigns.supply_events import SupplyUnitsIssued
@@ -499,6 +500,7 @@ Event = (
     | VehicleBrokeDown
     | RailDamaged
     | HqRestored
+    | NightFatigueGained
     | EngineeringEvent
     | AirMissionFlown
     | AirMissionCalled

@@ -14,6 +14,7 @@ from engine.panzer_campaigns import (
     deception,
     hq_recovery,
     logistics,
+    night_fatigue,
     objectives,
     patrols,
     phases,
@@ -129,6 +130,7 @@ class TurnLoop:
         state = self.state
         self._emit(objectives.update_owners(state))
         self._emit(objectives.check_surrender(state))  # [000 3.4] "end of any player turn"
+        self._emit(night_fatigue.end_of_night_player_turn(state))  # [000 9.3] optional rule
         if state.player_turn == 0:
             state.player_turn = 1
             state.phasing = other_side(state.phasing)

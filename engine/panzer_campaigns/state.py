@@ -397,8 +397,10 @@ class GameState:
         changed = self.changed_units[unit.side]
         changed.add(unit.id)
         for passenger_id in unit.carrying:
-            # Decision [001 "Carry/Uncarry"] (silent on a carrier's loss): its passengers are
-            # set down on its hex, except that those of a unit leaving by an exit leave with it.
+            # Decision [001 "Carry/Uncarry"] (silent on a land carrier's loss): its passengers
+            # are set down on its hex, except that those of a unit leaving by an exit leave with
+            # it; a Naval unit's were dealt with first
+            # (`engine.panzer_campaigns.combat.naval_passengers`).
             passenger = self.units[passenger_id]
             passenger.carried_by = None
             changed.add(passenger_id)

@@ -33,6 +33,9 @@ class LossesTaken:
     """Eliminated by the finishing-off roll of a men unit left below 10 [000 12.0]."""
     points: float
     """Victory points the losses earned the enemy."""
+    passengers: tuple[tuple[str, int, bool], ...] = ()
+    """The passengers of an eliminated Naval unit: each one's id, its losses and whether it
+    was eliminated [001 #27] (`engine.panzer_campaigns.combat.naval_passengers`)."""
 
     def describe(self) -> str:
         """One sentence for a report."""
@@ -41,6 +44,12 @@ class LossesTaken:
             f"{self.side.value} {self.unit} lost {what} to {self.kind.replace('_', ' ')} "
             f"(casualty value {self.nominal:.1f}, {self.points:g} VP), fatigue +{self.fatigue}"
         )
+        if self.passengers:
+            fates = ", ".join(
+                f"{unit} eliminated" if gone else f"{unit} lost {lost} and is Disrupted"
+                for unit, lost, gone in self.passengers
+            )
+            text += f"; its passengers: {fates}"
         if self.finished_off:
             return text + "; finished off"
         if self.eliminated:

@@ -188,6 +188,8 @@ def _firer_modifiers(state: GameState, unit: UnitState, target: FireTarget) -> l
         found.append(FireModifier("only Detached spotters", 0.5))
     if target.unknown:
         found.append(FireModifier("Unknown target", 0.25))
+    if target.unspotted:  # [000 5.2] Indirect Fire by the Map
+        found.append(FireModifier("no spotter sees the hex (by the map)", 0.25))
     if state.weather.storm:
         found.append(FireModifier("storm", 0.5))
     frozen = frozen_penalty_pct(state, unit)

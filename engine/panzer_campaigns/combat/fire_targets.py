@@ -23,6 +23,7 @@ from engine.panzer_campaigns.state import GameState
 from engine.panzer_campaigns.units import UnitState
 from schemas.panzer_campaigns.oob import ArtilleryKind, UnitClass
 from schemas.panzer_campaigns.scenario import FortificationKind, Mode
+from schemas.vocabulary import OptionalRule
 
 DIRECT_FIRE_COST = 1 / 3
 INDIRECT_FIRE_COST = 1 / 2
@@ -53,6 +54,9 @@ class FireTarget:
     """Indirect fire that only Detached units spot: half value [000 5.0]."""
     unknown: bool = False
     """Indirect fire at a hex whose units the side sees only as Unknown: 1/4 value [000 4.8]."""
+    unspotted: bool = False
+    """Indirect fire at a hex no valid spotter sees, under the Indirect Fire by the Map optional
+    rule: 1/4 value [000 5.2]."""
 
 
 def fire_cost(state: GameState, unit: UnitState, kind: CombatKind) -> float:
@@ -239,6 +243,16 @@ def fire_targets(
     the manual's Artillery Hard Target Mod ("artillery ... firing at a range of 1") implies
     such fire exists; from 2 hexes on it fires indirectly. Only hexes holding a unit the fire
     can fall on (`target_unit`: one it has an attack value against) are listed.
+
+    Indirect Fire by the Map (optional) [000 5.2]: "Indirect fire against a hex not spotted by a
+    friendly unit has 1/4 fire value". Decisions: the hexes are still only those holding enemy
+    units the side sees (its sightings: by recon, air recon, dust, or a unit outside the
+    controlling organization), so the rule never reveals what the side does not know; "spotted
+    by a friendly unit" is read as seen by a valid spotter for indirect fire [000 5.0], so a
+    hex only other friendly units see is at 1/4 too; the 1/4 compounds with an Unknown
+    target's 1/4 [000 4.8], as separate modifiers of [000 5.2] do. Opportunity fire is not
+    affected: it is fired at a unit seen moving [000 5.4]
+    (`engine.panzer_campaigns.combat.opportunity_fire`).
     """
     if why_cannot_fire(state, unit) is not None or not hex_fire_allows(state, unit):
         return {}
@@ -287,14 +301,15 @@ def fire_targets(
         if spotters is None:
             spotters = spotters_of(state, unit)
         seeing = [s for s in spotters if spotting.sees(state, s.hex, hex_index)]
-        if not seeing:
+        if not seeing and not state.is_rule_on(OptionalRule.INDIRECT_FIRE_BY_THE_MAP):
             continue
         targets[hex_index] = FireTarget(
             hex_index,
             CombatKind.INDIRECT_FIRE,
             distance,
-            detached_spotters_only=all(is_detached(state, s) for s in seeing),
+            detached_spotters_only=bool(seeing) and all(is_detached(state, s) for s in seeing),
             unknown=grade is Sight.UNKNOWN,
+            unspotted=not seeing,
         )
     # A hex is a target only if the fire can fall on one of its units: a mortar with no hard
     # attack lists no hex of tanks alone, so every hex listed can be fired at.

@@ -16,6 +16,7 @@ from engine.panzer_campaigns.combat.morale import (
     morale_check_chance,
     passes_morale_check,
 )
+from engine.panzer_campaigns.combat.naval_passengers import sink_passengers
 from engine.panzer_campaigns.combat.results import (
     FINISHING_OFF_STRENGTH,
     finishing_off_survival_chance,
@@ -74,7 +75,9 @@ def apply_losses(
     points = record_loss(state, unit, lost)
     fatigue = add_fatigue(state, unit, fatigue_gain(state, unit, loss_me, attacking=attacking))
     eliminated = finished_off = False
+    passengers: tuple[tuple[str, int, bool], ...] = ()
     if unit.strength <= 0:
+        passengers = sink_passengers(state, unit)  # [001 #27] before they are set down
         state.remove(unit, UnitStatus.ELIMINATED)
         eliminated = True
     elif (
@@ -110,6 +113,7 @@ def apply_losses(
         eliminated,
         finished_off,
         points,
+        passengers,
     )
 
 

@@ -132,9 +132,9 @@ def recover_losses(state: GameState, side: Side) -> StrengthRecovered | None:
 def recover_fatigue(state: GameState, side: Side) -> FatigueRecovered | None:
     """Fatigue rest of `side`'s rested units [000 9.3]: each loses a random 0 to twice the rest
     value (Parameter Data), twice that on a night turn, and not below 0. Decision: "night turns"
-    are the turns of the night phase, not dawn or dusk. The optional Night Fatigue rule is not
-    described in the manual (only in the Main Program help) and is not played; Panzer Battles
-    has none at all [001 #17] (`GameState.is_rule_on`)."""
+    are the turns of the night phase, not dawn or dusk. The optional Night Fatigue rule leaves
+    rest as it is and tires units that act at night instead
+    (`engine.panzer_campaigns.night_fatigue`)."""
     rest = rest_value(state, night=state.clock.phase_of(state.turn) is DayPhase.NIGHT)
     rng = state.rng
     rested: list[tuple[str, int]] = []

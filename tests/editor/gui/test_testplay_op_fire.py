@@ -5,7 +5,7 @@ waits for the restart, plays in the engine and is saved in the test-play record.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -150,7 +150,8 @@ def test_a_record_saved_before_opportunity_fire_replays_without_it(ardennes: Pat
 
     assert main(["replay", str(path), "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
-    before = Game.from_bundle(bundle, settings.seed)  # an engine without opportunity fire
+    # The test-play's own rules (the record's), on an engine without opportunity fire.
+    before = replace(settings, opportunity_fire=False).new_game(bundle)
     for order in game.orders:
         before.apply(order)
     assert result["events"] == [event_to_json(e) for e in before.log]
