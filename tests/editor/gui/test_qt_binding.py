@@ -31,11 +31,11 @@ def test_the_quicker_import_question_gets_pysides_own_answers() -> None:
     # instead of its source through inspect: the same answers, or __feature__ scoping changes.
     feature = sys.modules["shibokensupport.feature"]
     assert feature._mod_uses_pyside is qt_imports._uses_pyside
-    for module in (editor.docks.base, schemas.map, qt_imports, sys, inspect):
+    for module in (editor.docks.base, schemas.panzer_campaigns.map, qt_imports, sys, inspect):
         try:
             expected = "PySide6" in inspect.getsource(module)
         except (OSError, TypeError):
             expected = False
         assert qt_imports._uses_pyside(module) is expected, module.__name__
     assert qt_imports._uses_pyside(editor.docks.base)
-    assert not qt_imports._uses_pyside(schemas.map)
+    assert not qt_imports._uses_pyside(schemas.panzer_campaigns.map)
