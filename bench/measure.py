@@ -340,7 +340,8 @@ def _min_path(title: Title) -> Prepared:
         "east edge, one or two per movement class and mode:\n      "
         + "\n      ".join(lines)
         + "\n    untimed: the first path of a profile builds its edge costs and landmark table "
-        "(about 2.4-2.8 s on 500x500; panzer_campaigns.landmarks), cached for four profiles per board",
+        "(about 2.4-2.8 s on 500x500; engine.panzer_campaigns.landmarks), cached for four "
+        "profiles per board",
         per_run=len(cases),
     )
 
