@@ -89,7 +89,7 @@ CODES: dict[str, str] = {
     "OOB003": "a unit names a unit type the order of battle does not have",
     "OOB004": "a unit type is used by no unit",
     "OOB005": "a unit type of the scenario's units was not in service on the scenario's date",
-    # The rules engine's setup checks (engine.panzer_campaigns.setup): the starting position as played.
+    # The rules engine's setup checks (engine.panzer_campaigns.setup): the start as played.
     "SETUP001": "a unit stands on terrain it cannot enter (impassable, water, land for a ship)",
     "SETUP002": "a hex holds more men-equivalents than the Maximum Stacking Limit",
     "SETUP003": "a hex holds more ships than allowed",
