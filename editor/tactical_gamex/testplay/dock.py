@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -46,6 +46,8 @@ class TgxTestPlayDock(TgxDock):
     title = "Test-play"
     object_name = "tgx_testplay"
     default_area = Qt.DockWidgetArea.LeftDockWidgetArea
+    running_changed = Signal(bool)
+    """A game started (True) or stopped (False): the window's Play > Test-play follows it."""
 
     def __init__(self, selection: Selection, parent: QWidget | None = None) -> None:
         super().__init__(selection, parent)
@@ -173,6 +175,7 @@ class TgxTestPlayDock(TgxDock):
             view.item.update()
         self.log.clear()
         self._show()
+        self.running_changed.emit(False)
 
     def pass_impulse(self) -> None:
         """End the acting side's impulse."""
@@ -200,6 +203,7 @@ class TgxTestPlayDock(TgxDock):
             self.player.follow(session)
         self.refusal.clear()
         self._show()
+        self.running_changed.emit(True)
 
     def _refuse_or(self, action: Any) -> None:
         try:
