@@ -129,12 +129,12 @@ class TgxPlayer(QObject):
 
     def path_to(self, spot: Offset) -> tuple[Offset, ...] | None:
         """The cheapest path of the chosen unit to a hex of its reach (the start left out)."""
-        from engine.tactical_gamex.computer import _path  # noqa: PLC0415  # the engine's path search
+        from engine.tactical_gamex.movement import path_to  # noqa: PLC0415
 
         if self.session is None or self.marks.chosen is None:
             return None
         game = self.session.game
-        return _path(game, game.unit(self.marks.chosen), spot)
+        return path_to(game.state, game.unit(self.marks.chosen), spot)
 
     # Orders ----------------------------------------------------------------------------------
 
