@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from editor.selection import Selection
 from editor.tactical_gamex.dock import TgxDock, message_label
 from editor.tactical_gamex.document import TgxDocument
+from editor.tactical_gamex.testplay.player import MORE
 from editor.tactical_gamex.testplay.status import impulse_line, initiative_line, turn_line
 from schemas.vocabulary import Side
 
@@ -38,6 +39,16 @@ MODES: tuple[tuple[str, frozenset[Side]], ...] = (
     ("The computer plays Axis", frozenset({Side.AXIS})),
     ("The computer plays both", frozenset(Side)),
 )
+
+MORE_TIPS = {
+    "Indirect Fire": "The chosen unit fires indirectly at the aimed hex, a unit of yours "
+    "sighting [003 6.4.3]",
+    "Artillery": "Call your off-board battery on the aimed hex, the chosen unit sighting "
+    "[003 6.4.4]",
+    "Overrun": "The chosen armoured unit drives through the aimed hex [003 6.4.5]",
+    "Load": "The chosen carrier loads a unit of its hex [003 5.2.2]",
+    "Unload": "The chosen carrier sets its passenger down [003 5.2.3]",
+}
 
 
 class TgxTestPlayDock(TgxDock):
@@ -115,6 +126,15 @@ class TgxTestPlayDock(TgxDock):
         attack_row.addWidget(self.assault_button)
         attack_row.addWidget(self.rally_button)
         layout.addLayout(attack_row)
+        more_row = QHBoxLayout()
+        self.more_buttons: dict[str, QPushButton] = {}
+        for name in MORE:
+            button = QPushButton(name, body)
+            button.setObjectName(f"tgx_{name.lower().replace(' ', '_')}")
+            button.clicked.connect(lambda _checked=False, name=name: self._more(name))
+            more_row.addWidget(button)
+            self.more_buttons[name] = button
+        layout.addLayout(more_row)
         self.refusal = message_label(body)
         layout.addWidget(self.refusal)
         self.log = QListWidget(body)
@@ -241,6 +261,10 @@ class TgxTestPlayDock(TgxDock):
         if self.player is not None and self.player.rally_chosen():
             self.refusal.clear()
 
+    def _more(self, name: str) -> None:
+        if self.player is not None and self.player.give_more(name):
+            self.refusal.clear()
+
     def _assault(self) -> None:
         if self.player is not None and self.player.assault_target():
             self.refusal.clear()
@@ -337,6 +361,16 @@ class TgxTestPlayDock(TgxDock):
                 lines.append(f"{name}: not possible — {preview}")
             elif preview is not None:
                 lines.append(preview.describe())
+        more = player.more if player is not None else {}
+        for name, planned in more.items():
+            if not isinstance(planned, str):
+                lines.append(planned.describe())
+            elif MORE[name][0]:  # an aimed order: say why not, as for Fire
+                lines.append(f"{name}: not possible — {planned}")
+        for name, button in self.more_buttons.items():
+            planned = more.get(name)
+            button.setEnabled(planned is not None and not isinstance(planned, str))
+            button.setToolTip(planned if isinstance(planned, str) else MORE_TIPS[name])
         self.preview.setText("\n".join(lines))
         self.fire_button.setEnabled(fire is not None and not isinstance(fire, str))
         self.assault_button.setEnabled(assault is not None and not isinstance(assault, str))

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
+from editor.tactical_gamex.testplay import more_orders
 from editor.tactical_gamex.testplay.board_marks import PlayMarks, board_hexes
 from editor.tactical_gamex.testplay.preview import AttackPreview, assault_preview, fire_preview
 
@@ -34,6 +35,8 @@ class TgxPlayer(QObject):
         self.fire: AttackPreview | str | None = None
         """The preview of firing at the aimed hex, or why it may not be given."""
         self.assault: AttackPreview | str | None = None
+        self.more: dict[str, more_orders.Planned | str] = {}
+        """The other orders of `MORE` the chosen unit may give now (or why not), by name."""
         self.show_sight = False
         """Whether the hexes out of the chosen unit's line of sight are shaded."""
         view.hex_hovered.connect(self.hover)
@@ -85,6 +88,7 @@ class TgxPlayer(QObject):
         self.marks.path = ()
         self.marks.target = None
         self.fire = self.assault = None
+        self.more = {}
         self._update()
 
     # Clicks ----------------------------------------------------------------------------------
@@ -172,6 +176,11 @@ class TgxPlayer(QObject):
         hex_ = self.session.game.unit(self.marks.chosen).hex
         return hex_ is not None and self.give(Rally(hex_))
 
+    def give_more(self, name: str) -> bool:
+        """Give the planned order of `MORE` of this name (Overrun, Load…) as previewed."""
+        planned = self.more.get(name)
+        return isinstance(planned, more_orders.Planned) and self.give(planned.order)
+
     def give(self, order: object) -> bool:
         """Give an order through the session; False (and `refused`) when the rules refuse it."""
         if self.session is None:
@@ -212,8 +221,34 @@ class TgxPlayer(QObject):
                 self.assault = assault_preview(game, (self.marks.chosen,), spot)
             except ValueError as exc:
                 self.assault = str(exc)
+        self._plan_more()
         self._update()
+
+    def _plan_more(self) -> None:
+        self.more = {}
+        game = self.session.game if self.session is not None else None
+        chosen, spot = self.marks.chosen, self.marks.target
+        if game is None or game.is_over or chosen is None:
+            return
+        for name, (aimed, plan) in MORE.items():
+            if aimed and spot is None:
+                continue
+            try:
+                self.more[name] = plan(game, chosen, spot) if aimed else plan(game, chosen)  # type: ignore[call-arg]
+            except ValueError as exc:
+                self.more[name] = str(exc)
 
     def _update(self) -> None:
         self.view.item.update()
         self.changed.emit()
+
+
+MORE: dict[str, tuple[bool, Any]] = {
+    "Indirect Fire": (True, more_orders.indirect_fire),
+    "Artillery": (True, more_orders.artillery),
+    "Overrun": (True, more_orders.overrun),
+    "Load": (False, more_orders.load),
+    "Unload": (False, more_orders.unload),
+}
+"""The orders the panel gives beside Move, Fire, Close Assault and Rally: whether each needs
+an aimed hex, and the function planning it (`more_orders`)."""
