@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QListWidget,
+    QListWidgetItem,
     QPushButton,
     QSpinBox,
     QVBoxLayout,
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import (
 from editor.selection import Selection
 from editor.tactical_gamex.dock import TgxDock, message_label
 from editor.tactical_gamex.document import TgxDocument
+from editor.tactical_gamex.testplay.log_places import event_place
 from editor.tactical_gamex.testplay.player import MORE
 from editor.tactical_gamex.testplay.status import impulse_line, initiative_line, turn_line
 from schemas.vocabulary import Side
@@ -57,6 +59,8 @@ class TgxTestPlayDock(TgxDock):
     title = "Test-play"
     object_name = "tgx_testplay"
     default_area = Qt.DockWidgetArea.LeftDockWidgetArea
+    place_requested = Signal(object)
+    """A log line was clicked: the board is to centre on this hex."""
     running_changed = Signal(bool)
     """A game started (True) or stopped (False): the window's Play > Test-play follows it."""
 
@@ -139,6 +143,8 @@ class TgxTestPlayDock(TgxDock):
         layout.addWidget(self.refusal)
         self.log = QListWidget(body)
         self.log.setObjectName("tgx_play_log")
+        self.log.setToolTip("Click a line to centre the board where it happened")
+        self.log.itemClicked.connect(self._log_clicked)
         layout.addWidget(self.log, 1)
         self.setWidget(body)
         self._show()
@@ -318,8 +324,17 @@ class TgxTestPlayDock(TgxDock):
     def _logged(self, events: list[object]) -> None:
         for event in events:
             describe = getattr(event, "describe", None)
-            self.log.addItem(describe() if callable(describe) else repr(event))
+            item = QListWidgetItem(describe() if callable(describe) else repr(event))
+            place = event_place(event)
+            if place is not None:
+                item.setData(Qt.ItemDataRole.UserRole, place)
+            self.log.addItem(item)
         self.log.scrollToBottom()
+
+    def _log_clicked(self, item: QListWidgetItem) -> None:
+        place = item.data(Qt.ItemDataRole.UserRole)
+        if place is not None:
+            self.place_requested.emit(tuple(place))
 
     def _rebuild_log(self) -> None:
         self.log.clear()

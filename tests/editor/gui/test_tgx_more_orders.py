@@ -9,6 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from editor.app import start
@@ -83,8 +84,8 @@ def test_indirect_fire_is_previewed_with_its_sighter_and_given(playing) -> None:
     assert "Indirect Fire: not possible — ger.2pz cannot fire indirectly" in dock.preview.text()
 
 
-def test_overrun_drives_through_the_aimed_hex(playing) -> None:
-    _win, dock = playing
+def test_overrun_drives_through_the_aimed_hex(playing, qtbot) -> None:
+    win, dock = playing
     player = dock.player
     game = dock.session.game
     # A halftrack may not overrun armour [003 6.4.5]: refused with the rules' sentence.
@@ -103,6 +104,19 @@ def test_overrun_drives_through_the_aimed_hex(playing) -> None:
     dock.more_buttons["Overrun"].click()
     assert any(isinstance(e, Attacked) and e.kind == "overrun" for e in game.log)
     assert game.unit("ger.1pz").hex == exit_
+
+    # The log line of the overrun centres the board on the overrun hex when clicked.
+    view = win.rulesets.workspace.view
+    view.selected_hex = None
+    (line,) = [
+        dock.log.item(i) for i in range(dock.log.count()) if "overrun" in dock.log.item(i).text()
+    ]
+    dock.log.scrollToItem(line)
+    at = dock.log.visualItemRect(line).center()
+    qtbot.mouseClick(dock.log.viewport(), Qt.MouseButton.LeftButton, pos=at)
+    assert view.selected_hex == (12, 2)
+    plain = dock.log.item(0)  # the impulse's pool: no place, the board stays
+    assert plain.data(Qt.ItemDataRole.UserRole) is None
 
 
 def test_load_and_unload(playing) -> None:
