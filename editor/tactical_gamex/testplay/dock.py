@@ -48,6 +48,8 @@ MORE_TIPS = {
     "Artillery": "Call your off-board battery on the aimed hex, the chosen unit sighting "
     "[003 6.4.4]",
     "Overrun": "The chosen armoured unit drives through the aimed hex [003 6.4.5]",
+    "Spot": "The chosen unit tries to spot the aimed hex [003 6.3.8]",
+    "Smoke": "The chosen artillery lays smoke on the aimed hex [003 20.1]",
     "Load": "The chosen carrier loads a unit of its hex [003 5.2.2]",
     "Unload": "The chosen carrier sets its passenger down [003 5.2.3]",
 }

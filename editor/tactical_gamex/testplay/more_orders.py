@@ -1,8 +1,9 @@
 """The Test-play panel's orders beyond Move, Fire and Close Assault, made from the unit chosen
 and the hex aimed at: indirect fire with a sighter [003 6.4.3], off-board artillery with its
 availability, accuracy and scatter chances [003 6.4.4], overrun [003 6.4.5], load and unload
-[003 5.2]. Each function returns the order and what it would do before a die is rolled, or
-raises ValueError with the rules' sentence. Qt-free; nothing here touches the game."""
+[003 5.2], spotting [003 6.3.8] and smoke [003 20.1]. Each function returns the order and
+what it would do before a die is rolled, or raises ValueError with the rules' sentence.
+Qt-free; nothing here touches the game."""
 
 from __future__ import annotations
 
@@ -13,7 +14,15 @@ from editor.tactical_gamex.testplay.preview import preview_of
 
 if TYPE_CHECKING:
     from engine.tactical_gamex.game import TacticalGame
-    from engine.tactical_gamex.orders import CallArtillery, IndirectFire, Load, Overrun, Unload
+    from engine.tactical_gamex.orders import (
+        CallArtillery,
+        FireSmoke,
+        IndirectFire,
+        Load,
+        Overrun,
+        Spot,
+        Unload,
+    )
     from engine.tactical_gamex.units import Unit
 
 Offset = tuple[int, int]
@@ -175,3 +184,50 @@ def unload(game: TacticalGame, carrier_id: str) -> Planned:
         raise ValueError(why)
     order: Unload = Unload(carrier_id)
     return Planned(order, (f"Unload: {carrier_id} sets {carrier.passenger} down",))
+
+
+def spot(game: TacticalGame, unit_id: str, hex_: Offset) -> Planned:
+    """The chosen unit tries to spot the aimed hex: the 1d6 roll it needs, or none for a scout
+    or CP near enough [003 6.3.8]."""
+    from engine.tactical_gamex.orders import Spot  # noqa: PLC0415
+    from engine.tactical_gamex.spotting import spot_roll_needed  # noqa: PLC0415
+
+    needed = spot_roll_needed(game.state, game.unit(unit_id), hex_)
+    if needed is None:
+        raise ValueError(f"{unit_id} cannot try to spot {hex_} [003 6.3.8]")
+    order: Spot = Spot(unit_id, hex_)
+    if needed == 0:
+        return Planned(order, (f"Spot: {unit_id} sees {hex_} without a roll",))
+    chance = min(needed, 6) / 6
+    return Planned(order, (f"Spot: {unit_id} needs 1-{needed} on 1d6 ({chance:.0%})",))
+
+
+def smoke(game: TacticalGame, unit_id: str, hex_: Offset) -> Planned:
+    """The chosen artillery lays smoke on the aimed hex [003 20.1]: over its own line of sight,
+    else with the first unit of yours that may sight it."""
+    from engine.tactical_gamex.los import has_los  # noqa: PLC0415
+    from engine.tactical_gamex.orders import FireSmoke  # noqa: PLC0415
+    from engine.tactical_gamex.smoke import check_smoke  # noqa: PLC0415
+
+    state = game.state
+    unit = game.unit(unit_id)
+    try:
+        check_smoke(state, [unit], hex_, None)
+    except ValueError as unseen:
+        sighters = [
+            u
+            for u in state.units.values()
+            if u.side is game.acting
+            and u.hex is not None
+            and u.id != unit_id
+            and u.marker is None
+            and not u.disrupted
+            and has_los(state, u.hex, hex_)
+        ]
+        if not sighters:
+            raise unseen from None
+        # with a sighter, what is still refused is the fire itself (strength, range…)
+        check_smoke(state, [unit], hex_, sighters[0])
+        order: FireSmoke = FireSmoke((unit_id,), hex_, sighters[0].id)
+        return Planned(order, (f"Smoke: {unit_id} on {hex_}, {sighters[0].id} sighting",))
+    return Planned(FireSmoke((unit_id,), hex_), (f"Smoke: {unit_id} on {hex_}",))

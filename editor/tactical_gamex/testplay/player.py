@@ -247,6 +247,8 @@ MORE: dict[str, tuple[bool, Any]] = {
     "Indirect Fire": (True, more_orders.indirect_fire),
     "Artillery": (True, more_orders.artillery),
     "Overrun": (True, more_orders.overrun),
+    "Spot": (True, more_orders.spot),
+    "Smoke": (True, more_orders.smoke),
     "Load": (False, more_orders.load),
     "Unload": (False, more_orders.unload),
 }

@@ -17,7 +17,12 @@ from editor.commands import SetValue
 from editor.main_window import MainWindow
 from editor.tactical_gamex.forces import counter_path
 from editor.tactical_gamex.testplay.dock import TgxTestPlayDock
-from engine.tactical_gamex.events import ArtilleryCalled, Attacked, Transported
+from engine.tactical_gamex.events import (
+    ArtilleryCalled,
+    Attacked,
+    SpotAttempted,
+    Transported,
+)
 from schemas.io import FileKind
 from schemas.vocabulary import Side
 from tests.conftest import REPO
@@ -160,3 +165,31 @@ def test_artillery_shows_its_chances_and_is_called(playing) -> None:
     assert called
     assert called[-1].battery == "sov-122"
     assert called[-1].turn == 1
+
+
+def test_smoke_and_spot_are_previewed_or_refused(playing) -> None:
+    _win, dock = playing
+    player = dock.player
+    game = dock.session.game
+    # The 81 mm mortar alone has 10 AS: smoke needs 25 [003 20.1].
+    player.choose("ger.mortar")
+    player._aim((12, 2))
+    assert not dock.more_buttons["Smoke"].isEnabled()
+    assert "Smoke: not possible — smoke needs at least 25 AS points" in dock.preview.text()
+
+    # A tank lays no smoke at all; it may try to spot the T-34 if it sees it.
+    player.choose("ger.2pz")
+    player._aim((12, 2))
+    assert "ger.2pz cannot fire smoke" in dock.preview.text()
+    # Too far to try a spotting roll [003 6.3.8]: refused with the rules' sentence.
+    assert not dock.more_buttons["Spot"].isEnabled()
+    assert "Spot: not possible — ger.2pz cannot try to spot (12, 2)" in dock.preview.text()
+    player.choose("ger.1pz")
+    player._aim((12, 2))
+    # Next to it, the Panzer IV sees the hex without a roll: spotted, and free to fire at it.
+    assert "Spot: ger.1pz sees (12, 2) without a roll" in dock.preview.text()
+    dock.more_buttons["Spot"].click()
+    attempt = game.log[-1]
+    assert isinstance(attempt, SpotAttempted)
+    assert (attempt.needed, attempt.success) == (0, True)
+    assert (12, 2) in game.state.spotted
