@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFileDialog,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -132,15 +133,16 @@ class TgxTestPlayDock(TgxDock):
         attack_row.addWidget(self.assault_button)
         attack_row.addWidget(self.rally_button)
         layout.addLayout(attack_row)
-        more_row = QHBoxLayout()
+        # four a row, so that the panel stays narrow on a 1280-wide screen
+        more_grid = QGridLayout()
         self.more_buttons: dict[str, QPushButton] = {}
-        for name in MORE:
+        for index, name in enumerate(MORE):
             button = QPushButton(name, body)
             button.setObjectName(f"tgx_{name.lower().replace(' ', '_')}")
             button.clicked.connect(lambda _checked=False, name=name: self._more(name))
-            more_row.addWidget(button)
+            more_grid.addWidget(button, index // 4, index % 4)
             self.more_buttons[name] = button
-        layout.addLayout(more_row)
+        layout.addLayout(more_grid)
         self.refusal = message_label(body)
         layout.addWidget(self.refusal)
         self.log = QListWidget(body)
