@@ -1,7 +1,8 @@
 """The Test-play panel's orders beyond Move, Fire and Close Assault (issue 19): indirect fire
 with a sighter, off-board artillery with its availability and accuracy chances, overrun, load
 and unload, each previewed before it is given and refused with the rules' sentence, on the
-sample situation with its units set up where these orders apply."""
+sample situation with its units set up where these orders apply. The tests choose a unit and
+press hexes through the player, as the board's play tool does on a click."""
 
 from __future__ import annotations
 
@@ -66,7 +67,7 @@ def test_indirect_fire_is_previewed_with_its_sighter_and_given(playing) -> None:
     assert player is not None
     game = dock.session.game
     player.choose("ger.mortar")
-    player._aim((12, 2))
+    player.hex_pressed((12, 2))
     planned = player.more["Indirect Fire"]
     assert not isinstance(planned, str)
     sighter = planned.order.sighter
@@ -84,7 +85,7 @@ def test_indirect_fire_is_previewed_with_its_sighter_and_given(playing) -> None:
 
     # A tank cannot fire indirectly: the button is off and the panel says why.
     player.choose("ger.2pz")
-    player._aim((12, 2))
+    player.hex_pressed((12, 2))
     assert not dock.more_buttons["Indirect Fire"].isEnabled()
     assert "Indirect Fire: not possible — ger.2pz cannot fire indirectly" in dock.preview.text()
 
@@ -95,12 +96,12 @@ def test_overrun_drives_through_the_aimed_hex(playing, qtbot) -> None:
     game = dock.session.game
     # A halftrack may not overrun armour [003 6.4.5]: refused with the rules' sentence.
     player.choose("ger.ht1")
-    player._aim((12, 2))
+    player.hex_pressed((12, 2))
     assert not dock.more_buttons["Overrun"].isEnabled()
     assert "halftracks may not overrun armoured units" in dock.preview.text()
 
     player.choose("ger.1pz")
-    player._aim((12, 2))
+    player.hex_pressed((12, 2))
     planned = player.more["Overrun"]
     assert not isinstance(planned, str), planned
     assert "overrun:" in dock.preview.text()
@@ -155,7 +156,7 @@ def test_artillery_shows_its_chances_and_is_called(playing) -> None:
     assert game.acting is Side.ALLIED
     target = game.unit("ger.1pz").hex
     player.choose("sov.t34a")
-    player._aim(target)
+    player.hex_pressed(target)
     planned = player.more["Artillery"]
     assert not isinstance(planned, str), planned
     # 2d6 at or under the Soviet morale 7: 21 of 36
@@ -173,19 +174,19 @@ def test_smoke_and_spot_are_previewed_or_refused(playing) -> None:
     game = dock.session.game
     # The 81 mm mortar alone has 10 AS: smoke needs 25 [003 20.1].
     player.choose("ger.mortar")
-    player._aim((12, 2))
+    player.hex_pressed((12, 2))
     assert not dock.more_buttons["Smoke"].isEnabled()
     assert "Smoke: not possible — smoke needs at least 25 AS points" in dock.preview.text()
 
     # A tank lays no smoke at all; it may try to spot the T-34 if it sees it.
     player.choose("ger.2pz")
-    player._aim((12, 2))
+    player.hex_pressed((12, 2))
     assert "ger.2pz cannot fire smoke" in dock.preview.text()
     # Too far to try a spotting roll [003 6.3.8]: refused with the rules' sentence.
     assert not dock.more_buttons["Spot"].isEnabled()
     assert "Spot: not possible — ger.2pz cannot try to spot (12, 2)" in dock.preview.text()
     player.choose("ger.1pz")
-    player._aim((12, 2))
+    player.hex_pressed((12, 2))
     # Next to it, the Panzer IV sees the hex without a roll: spotted, and free to fire at it.
     assert "Spot: ger.1pz sees (12, 2) without a roll" in dock.preview.text()
     dock.more_buttons["Spot"].click()
