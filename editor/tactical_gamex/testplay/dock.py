@@ -116,6 +116,12 @@ class TgxTestPlayDock(TgxDock):
         self.sight_box.setToolTip("Shade the hexes the chosen unit cannot see [003 6.3.7]")
         self.sight_box.toggled.connect(self._sight_toggled)
         layout.addWidget(self.sight_box)
+        self.quick_box = QCheckBox("Quick time: infantry moves one MP more", body)
+        self.quick_box.setToolTip(
+            "Non-MG infantry march at Infantry Quick-Time, then roll for disruption [003 15.0]"
+        )
+        self.quick_box.toggled.connect(self._quick_toggled)
+        layout.addWidget(self.quick_box)
         self.preview = QLabel(body)
         self.preview.setObjectName("tgx_attack_preview")
         self.preview.setWordWrap(True)
@@ -266,6 +272,10 @@ class TgxTestPlayDock(TgxDock):
     def _sight_toggled(self, shown: bool) -> None:
         if self.player is not None:
             self.player.set_show_sight(shown)
+
+    def _quick_toggled(self, quick: bool) -> None:
+        if self.player is not None:
+            self.player.set_quick(quick)
 
     def _rally(self) -> None:
         if self.player is not None and self.player.rally_chosen():

@@ -39,6 +39,8 @@ class TgxPlayer(QObject):
         """The other orders of `MORE` the chosen unit may give now (or why not), by name."""
         self.show_sight = False
         """Whether the hexes out of the chosen unit's line of sight are shaded."""
+        self.quick = False
+        """Whether moves are at Infantry Quick-Time, one MP more [003 15.0]."""
         view.hex_hovered.connect(self.hover)
 
     # The session -----------------------------------------------------------------------------
@@ -58,7 +60,7 @@ class TgxPlayer(QObject):
         if game is None or chosen is None or game.state.units.get(chosen) is None:
             self.clear()
             return
-        self.marks.reach = game.legal_moves(chosen) if not game.is_over else {}
+        self.marks.reach = self._reach(chosen) if not game.is_over else {}
         self.marks.path = ()
         self._sight()
         self._aim(self.marks.target)
@@ -126,10 +128,26 @@ class TgxPlayer(QObject):
         """Choose a unit of the side to act: its reach is shown."""
         assert self.session is not None
         self.marks.chosen = unit_id
-        self.marks.reach = self.session.game.legal_moves(unit_id)
+        self.marks.reach = self._reach(unit_id)
         self.marks.path = ()
         self._sight()
         self._aim(self.marks.target)
+
+    def set_quick(self, quick: bool) -> None:
+        """Move at Infantry Quick-Time (or not): the reach and path gain the extra MP."""
+        self.quick = quick
+        if self.session is not None:
+            self.refresh()
+
+    def _reach(self, unit_id: str) -> dict[Offset, float]:
+        from engine.tactical_gamex.movement import reach  # noqa: PLC0415
+
+        assert self.session is not None
+        game = self.session.game
+        moves = game.legal_moves(unit_id)
+        if not self.quick or not moves:
+            return moves
+        return reach(game.state, game.unit(unit_id), quick=True)
 
     def path_to(self, spot: Offset) -> tuple[Offset, ...] | None:
         """The cheapest path of the chosen unit to a hex of its reach (the start left out)."""
@@ -138,7 +156,7 @@ class TgxPlayer(QObject):
         if self.session is None or self.marks.chosen is None:
             return None
         game = self.session.game
-        return path_to(game.state, game.unit(self.marks.chosen), spot)
+        return path_to(game.state, game.unit(self.marks.chosen), spot, quick=self.quick)
 
     # Orders ----------------------------------------------------------------------------------
 
@@ -149,7 +167,7 @@ class TgxPlayer(QObject):
         path = self.path_to(spot)
         if path is None or self.marks.chosen is None:
             return False
-        return self.give(Move(self.marks.chosen, path))
+        return self.give(Move(self.marks.chosen, path, quick_time=self.quick))
 
     def fire_at_target(self) -> bool:
         """The chosen unit fires at every enemy unit in the aimed hex [003 6.4.1]."""

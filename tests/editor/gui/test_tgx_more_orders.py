@@ -21,6 +21,7 @@ from editor.tactical_gamex.testplay.dock import TgxTestPlayDock
 from engine.tactical_gamex.events import (
     ArtilleryCalled,
     Attacked,
+    QuickTimeRolled,
     SpotAttempted,
     Transported,
 )
@@ -194,3 +195,26 @@ def test_smoke_and_spot_are_previewed_or_refused(playing) -> None:
     assert isinstance(attempt, SpotAttempted)
     assert (attempt.needed, attempt.success) == (0, True)
     assert (12, 2) in game.state.spotted
+
+
+def test_quick_time_reaches_one_mp_further_then_rolls(playing) -> None:
+    _win, dock = playing
+    player = dock.player
+    game = dock.session.game
+    player.choose("ger.pi")
+    walking = dict(player.marks.reach)
+    dock.quick_box.setChecked(True)
+    quick = player.marks.reach
+    assert set(quick) - set(walking)  # one MP more reaches further [003 15.0]
+    further = min(h for h in quick if h not in walking)
+    player.hex_pressed(further)
+    assert game.unit("ger.pi").hex == further
+    assert any(isinstance(e, QuickTimeRolled) for e in game.log)
+
+    # A tank does not march at quick time: the move is refused with the rules' sentence.
+    player.choose("ger.2pz")
+    before = game.unit("ger.2pz").hex
+    target = min(h for h in player.marks.reach if not game.state.units_at(h))
+    player.hex_pressed(target)
+    assert game.unit("ger.2pz").hex == before
+    assert "only non-MG infantry march at quick time" in dock.refusal.text()
