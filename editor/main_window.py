@@ -286,7 +286,8 @@ class MainWindow(WindowChrome):
             self.setWindowTitle(APP_NAME)
             self.setWindowModified(False)
             return
-        playing = " — Test-play" if self.testplay.is_running else ""
+        running = self.testplay.is_running or self.rulesets.testplay_running()
+        playing = " — Test-play" if running else ""
         title = getattr(document, "display_title", None) or document.scenario.header.title
         self.setWindowTitle(f"{document.scenario_path.name}[*] — {title}{playing} — {APP_NAME}")
         self.setWindowModified(document.is_dirty)
@@ -370,6 +371,11 @@ class MainWindow(WindowChrome):
             QToolTip.showText(finger, dock.text(), self.map_view)
 
     def _toggle_testplay(self) -> None:
+        if self.rulesets.toggle_testplay():
+            # the situation's Test-play panel says when its game starts or stops; a refused
+            # start leaves the action unchecked
+            self._testplay_changed(self.rulesets.testplay_running())
+            return
         if self.testplay.is_running:
             self.testplay.stop()
         else:

@@ -31,7 +31,6 @@ PANZER_ONLY_ACTIONS = (
     "subscenario_action",
     "export_view_action",
     "export_map_action",
-    "testplay_action",
     "go_to_hex_action",
 )
 """The window's actions that work on a Panzer scenario only."""
@@ -112,6 +111,25 @@ class RulesetSwitch(QObject):
             self.workspace.set_document(ours)
             for dock in self.docks.values():
                 dock.set_document(ours)
+
+    def toggle_testplay(self) -> bool:
+        """Play > Test-play on a Tactical GameX situation: start a game of it as it now is in its
+        Test-play panel, brought to the front, or stop the one running; False when no situation
+        is open (the Panzer test-play applies)."""
+        if not self.is_tactical_gamex or self.workspace is None:
+            return False
+        dock = self.workspace.play_dock
+        if dock.session is None:
+            dock.show()
+            dock.raise_()
+            dock.start()
+        else:
+            dock.stop()
+        return True
+
+    def testplay_running(self) -> bool:
+        """Whether a Tactical GameX game is being played in the window."""
+        return self.workspace is not None and self.workspace.play_dock.session is not None
 
     def update_actions(self) -> None:
         """Turn off the actions that work on a Panzer scenario only while a Tactical GameX
@@ -233,6 +251,7 @@ class RulesetSwitch(QObject):
             action = getattr(window, name, None)
             if isinstance(action, QAction):
                 action.triggered.connect(lambda _checked=False, f=factor: self.zoom(f))
+        self.workspace.play_dock.running_changed.connect(window._testplay_changed)
         self.workspace.message.connect(lambda text: window.statusBar().showMessage(text, 5000))
         self.workspace.hovered.connect(window.hex_label.setText)
         self.workspace.counts.connect(window.problems_label.setText)

@@ -80,6 +80,9 @@ class TgxWorkspace(QObject):
         self.player = TgxPlayer(self.view, self)
         play = self.docks["tgx_testplay"]
         assert isinstance(play, TgxTestPlayDock)
+        self.play_dock = play
+        play.place_requested.connect(self.show_hex)
+        """The Test-play panel, which Play > Test-play starts and stops."""
         play.attach(self.player, PlayTool(self.view, self.chosen, self.player), self.use_tool)
 
     def set_document(self, document: TgxDocument | None) -> None:

@@ -14,7 +14,6 @@ fire; then it ends the impulse.
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
@@ -22,7 +21,7 @@ from engine.tactical_gamex import attacks, field_of_fire
 from engine.tactical_gamex.combat import defense_of
 from engine.tactical_gamex.game import TacticalGame
 from engine.tactical_gamex.game_special import TURNED
-from engine.tactical_gamex.movement import IllegalOrder, reach, step
+from engine.tactical_gamex.movement import IllegalOrder, path_to, reach
 from engine.tactical_gamex.orders import (
     AirAttack,
     CloseAssault,
@@ -162,7 +161,7 @@ def _take_empty_goals(
         options = reach(state, unit)
         for goal in empty:
             if goal in options:
-                path = _path(game, unit, goal)
+                path = path_to(game.state, unit, goal)
                 if path is not None:
                     yield Move(unit.id, path)
 
@@ -214,7 +213,7 @@ def _assaults_on_goals(
             options = reach(state, unit)
             spots = sorted(h for h in ring if h in options)
             for spot in spots:
-                path = _path(game, unit, spot)
+                path = path_to(game.state, unit, spot)
                 if path is not None and not attacks.uses_road_rate(state, unit, path):
                     chosen.append(unit)
                     paths.append(path)
@@ -417,45 +416,4 @@ def _step_toward(
     end = min(options, key=lambda h: (state.board.distance(h, target), options[h], h))
     if state.board.distance(end, target) >= here:
         return None
-    return _path(game, unit, end, quick=quick)
-
-
-def _path(
-    game: TacticalGame, unit: Unit, end: Offset, *, quick: bool = False
-) -> tuple[Offset, ...] | None:
-    """A cheapest path to a hex of the unit's reach, walked back through the reach's costs."""
-    state = game.state
-    assert unit.hex is not None
-    start = unit.hex
-    allowance = unit.type.movement - unit.moved_mp + (1 if quick else 0)
-    best: dict[Offset, float] = {start: 0.0}
-    back: dict[Offset, Offset] = {}
-    heap: list[tuple[float, Offset]] = [(0.0, start)]
-    while heap:
-        spent, here = heapq.heappop(heap)
-        if here == end:
-            break
-        if spent > best.get(here, 1e9):
-            continue
-        for to in state.board.neighbors(here):
-            try:
-                s = step(state, unit, here, to, start, quick=quick, spent=spent)
-            except IllegalOrder:
-                continue
-            cost = allowance - spent if s.all_mp else s.cost
-            total = spent + cost
-            first = here == start
-            if total > allowance + 1e-9 and not first:
-                continue
-            if (s.halt or s.all_mp or total > allowance) and to != end:
-                continue
-            if total < best.get(to, 1e9):
-                best[to] = total
-                back[to] = here
-                heapq.heappush(heap, (total, to))
-    if end not in back:
-        return None
-    path = [end]
-    while path[-1] in back and back[path[-1]] != start:
-        path.append(back[path[-1]])
-    return tuple(reversed(path))
+    return path_to(state, unit, end, quick=quick)

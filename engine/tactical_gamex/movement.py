@@ -301,3 +301,45 @@ def reach(state: TgxState, unit: Unit, *, quick: bool = False) -> dict[Offset, f
                     heapq.heappush(heap, (total, to))
     del best[start]
     return best
+
+
+def path_to(
+    state: TgxState, unit: Unit, end: Offset, *, quick: bool = False
+) -> tuple[Offset, ...] | None:
+    """A cheapest path from the unit's hex to a hex of its reach (without the start), walked
+    back through the reach's costs: the move the players' path preview shows and the computer
+    orders; None when the hex is out of reach."""
+    assert unit.hex is not None
+    start = unit.hex
+    allowance = unit.type.movement - unit.moved_mp + (1 if quick else 0)
+    best: dict[Offset, float] = {start: 0.0}
+    back: dict[Offset, Offset] = {}
+    heap: list[tuple[float, Offset]] = [(0.0, start)]
+    while heap:
+        spent, here = heapq.heappop(heap)
+        if here == end:
+            break
+        if spent > best.get(here, 1e9):
+            continue
+        for to in state.board.neighbors(here):
+            try:
+                s = step(state, unit, here, to, start, quick=quick, spent=spent)
+            except IllegalOrder:
+                continue
+            cost = allowance - spent if s.all_mp else s.cost
+            total = spent + cost
+            first = here == start
+            if total > allowance + 1e-9 and not first:
+                continue
+            if (s.halt or s.all_mp or total > allowance) and to != end:
+                continue
+            if total < best.get(to, 1e9):
+                best[to] = total
+                back[to] = here
+                heapq.heappush(heap, (total, to))
+    if end not in back:
+        return None
+    path = [end]
+    while path[-1] in back and back[path[-1]] != start:
+        path.append(back[path[-1]])
+    return tuple(reversed(path))

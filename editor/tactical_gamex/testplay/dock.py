@@ -7,14 +7,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFileDialog,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QListWidget,
+    QListWidgetItem,
     QPushButton,
     QSpinBox,
     QVBoxLayout,
@@ -24,6 +26,8 @@ from PySide6.QtWidgets import (
 from editor.selection import Selection
 from editor.tactical_gamex.dock import TgxDock, message_label
 from editor.tactical_gamex.document import TgxDocument
+from editor.tactical_gamex.testplay.log_places import event_place
+from editor.tactical_gamex.testplay.player import MORE
 from editor.tactical_gamex.testplay.status import impulse_line, initiative_line, turn_line
 from schemas.vocabulary import Side
 
@@ -39,6 +43,18 @@ MODES: tuple[tuple[str, frozenset[Side]], ...] = (
     ("The computer plays both", frozenset(Side)),
 )
 
+MORE_TIPS = {
+    "Indirect Fire": "The chosen unit fires indirectly at the aimed hex, a unit of yours "
+    "sighting [003 6.4.3]",
+    "Artillery": "Call your off-board battery on the aimed hex, the chosen unit sighting "
+    "[003 6.4.4]",
+    "Overrun": "The chosen armoured unit drives through the aimed hex [003 6.4.5]",
+    "Spot": "The chosen unit tries to spot the aimed hex [003 6.3.8]",
+    "Smoke": "The chosen artillery lays smoke on the aimed hex [003 20.1]",
+    "Load": "The chosen carrier loads a unit of its hex [003 5.2.2]",
+    "Unload": "The chosen carrier sets its passenger down [003 5.2.3]",
+}
+
 
 class TgxTestPlayDock(TgxDock):
     """Test-play of the open Tactical GameX situation."""
@@ -46,6 +62,10 @@ class TgxTestPlayDock(TgxDock):
     title = "Test-play"
     object_name = "tgx_testplay"
     default_area = Qt.DockWidgetArea.LeftDockWidgetArea
+    place_requested = Signal(object)
+    """A log line was clicked: the board is to centre on this hex."""
+    running_changed = Signal(bool)
+    """A game started (True) or stopped (False): the window's Play > Test-play follows it."""
 
     def __init__(self, selection: Selection, parent: QWidget | None = None) -> None:
         super().__init__(selection, parent)
@@ -96,6 +116,12 @@ class TgxTestPlayDock(TgxDock):
         self.sight_box.setToolTip("Shade the hexes the chosen unit cannot see [003 6.3.7]")
         self.sight_box.toggled.connect(self._sight_toggled)
         layout.addWidget(self.sight_box)
+        self.quick_box = QCheckBox("Quick time: infantry moves one MP more", body)
+        self.quick_box.setToolTip(
+            "Non-MG infantry march at Infantry Quick-Time, then roll for disruption [003 15.0]"
+        )
+        self.quick_box.toggled.connect(self._quick_toggled)
+        layout.addWidget(self.quick_box)
         self.preview = QLabel(body)
         self.preview.setObjectName("tgx_attack_preview")
         self.preview.setWordWrap(True)
@@ -113,10 +139,22 @@ class TgxTestPlayDock(TgxDock):
         attack_row.addWidget(self.assault_button)
         attack_row.addWidget(self.rally_button)
         layout.addLayout(attack_row)
+        # four a row, so that the panel stays narrow on a 1280-wide screen
+        more_grid = QGridLayout()
+        self.more_buttons: dict[str, QPushButton] = {}
+        for index, name in enumerate(MORE):
+            button = QPushButton(name, body)
+            button.setObjectName(f"tgx_{name.lower().replace(' ', '_')}")
+            button.clicked.connect(lambda _checked=False, name=name: self._more(name))
+            more_grid.addWidget(button, index // 4, index % 4)
+            self.more_buttons[name] = button
+        layout.addLayout(more_grid)
         self.refusal = message_label(body)
         layout.addWidget(self.refusal)
         self.log = QListWidget(body)
         self.log.setObjectName("tgx_play_log")
+        self.log.setToolTip("Click a line to centre the board where it happened")
+        self.log.itemClicked.connect(self._log_clicked)
         layout.addWidget(self.log, 1)
         self.setWidget(body)
         self._show()
@@ -173,6 +211,7 @@ class TgxTestPlayDock(TgxDock):
             view.item.update()
         self.log.clear()
         self._show()
+        self.running_changed.emit(False)
 
     def pass_impulse(self) -> None:
         """End the acting side's impulse."""
@@ -200,6 +239,7 @@ class TgxTestPlayDock(TgxDock):
             self.player.follow(session)
         self.refusal.clear()
         self._show()
+        self.running_changed.emit(True)
 
     def _refuse_or(self, action: Any) -> None:
         try:
@@ -233,8 +273,16 @@ class TgxTestPlayDock(TgxDock):
         if self.player is not None:
             self.player.set_show_sight(shown)
 
+    def _quick_toggled(self, quick: bool) -> None:
+        if self.player is not None:
+            self.player.set_quick(quick)
+
     def _rally(self) -> None:
         if self.player is not None and self.player.rally_chosen():
+            self.refusal.clear()
+
+    def _more(self, name: str) -> None:
+        if self.player is not None and self.player.give_more(name):
             self.refusal.clear()
 
     def _assault(self) -> None:
@@ -290,8 +338,17 @@ class TgxTestPlayDock(TgxDock):
     def _logged(self, events: list[object]) -> None:
         for event in events:
             describe = getattr(event, "describe", None)
-            self.log.addItem(describe() if callable(describe) else repr(event))
+            item = QListWidgetItem(describe() if callable(describe) else repr(event))
+            place = event_place(event)
+            if place is not None:
+                item.setData(Qt.ItemDataRole.UserRole, place)
+            self.log.addItem(item)
         self.log.scrollToBottom()
+
+    def _log_clicked(self, item: QListWidgetItem) -> None:
+        place = item.data(Qt.ItemDataRole.UserRole)
+        if place is not None:
+            self.place_requested.emit(tuple(place))
 
     def _rebuild_log(self) -> None:
         self.log.clear()
@@ -333,6 +390,16 @@ class TgxTestPlayDock(TgxDock):
                 lines.append(f"{name}: not possible — {preview}")
             elif preview is not None:
                 lines.append(preview.describe())
+        more = player.more if player is not None else {}
+        for name, planned in more.items():
+            if not isinstance(planned, str):
+                lines.append(planned.describe())
+            elif MORE[name][0]:  # an aimed order: say why not, as for Fire
+                lines.append(f"{name}: not possible — {planned}")
+        for name, button in self.more_buttons.items():
+            planned = more.get(name)
+            button.setEnabled(planned is not None and not isinstance(planned, str))
+            button.setToolTip(planned if isinstance(planned, str) else MORE_TIPS[name])
         self.preview.setText("\n".join(lines))
         self.fire_button.setEnabled(fire is not None and not isinstance(fire, str))
         self.assault_button.setEnabled(assault is not None and not isinstance(assault, str))

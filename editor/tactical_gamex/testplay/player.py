@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
+from editor.tactical_gamex.testplay import more_orders
 from editor.tactical_gamex.testplay.board_marks import PlayMarks, board_hexes
 from editor.tactical_gamex.testplay.preview import AttackPreview, assault_preview, fire_preview
 
@@ -34,8 +35,12 @@ class TgxPlayer(QObject):
         self.fire: AttackPreview | str | None = None
         """The preview of firing at the aimed hex, or why it may not be given."""
         self.assault: AttackPreview | str | None = None
+        self.more: dict[str, more_orders.Planned | str] = {}
+        """The other orders of `MORE` the chosen unit may give now (or why not), by name."""
         self.show_sight = False
         """Whether the hexes out of the chosen unit's line of sight are shaded."""
+        self.quick = False
+        """Whether moves are at Infantry Quick-Time, one MP more [003 15.0]."""
         view.hex_hovered.connect(self.hover)
 
     # The session -----------------------------------------------------------------------------
@@ -55,7 +60,7 @@ class TgxPlayer(QObject):
         if game is None or chosen is None or game.state.units.get(chosen) is None:
             self.clear()
             return
-        self.marks.reach = game.legal_moves(chosen) if not game.is_over else {}
+        self.marks.reach = self._reach(chosen) if not game.is_over else {}
         self.marks.path = ()
         self._sight()
         self._aim(self.marks.target)
@@ -85,6 +90,7 @@ class TgxPlayer(QObject):
         self.marks.path = ()
         self.marks.target = None
         self.fire = self.assault = None
+        self.more = {}
         self._update()
 
     # Clicks ----------------------------------------------------------------------------------
@@ -122,19 +128,35 @@ class TgxPlayer(QObject):
         """Choose a unit of the side to act: its reach is shown."""
         assert self.session is not None
         self.marks.chosen = unit_id
-        self.marks.reach = self.session.game.legal_moves(unit_id)
+        self.marks.reach = self._reach(unit_id)
         self.marks.path = ()
         self._sight()
         self._aim(self.marks.target)
 
+    def set_quick(self, quick: bool) -> None:
+        """Move at Infantry Quick-Time (or not): the reach and path gain the extra MP."""
+        self.quick = quick
+        if self.session is not None:
+            self.refresh()
+
+    def _reach(self, unit_id: str) -> dict[Offset, float]:
+        from engine.tactical_gamex.movement import reach  # noqa: PLC0415
+
+        assert self.session is not None
+        game = self.session.game
+        moves = game.legal_moves(unit_id)
+        if not self.quick or not moves:
+            return moves
+        return reach(game.state, game.unit(unit_id), quick=True)
+
     def path_to(self, spot: Offset) -> tuple[Offset, ...] | None:
         """The cheapest path of the chosen unit to a hex of its reach (the start left out)."""
-        from engine.tactical_gamex.computer import _path  # noqa: PLC0415  # the engine's path search
+        from engine.tactical_gamex.movement import path_to  # noqa: PLC0415
 
         if self.session is None or self.marks.chosen is None:
             return None
         game = self.session.game
-        return _path(game, game.unit(self.marks.chosen), spot)
+        return path_to(game.state, game.unit(self.marks.chosen), spot, quick=self.quick)
 
     # Orders ----------------------------------------------------------------------------------
 
@@ -145,7 +167,7 @@ class TgxPlayer(QObject):
         path = self.path_to(spot)
         if path is None or self.marks.chosen is None:
             return False
-        return self.give(Move(self.marks.chosen, path))
+        return self.give(Move(self.marks.chosen, path, quick_time=self.quick))
 
     def fire_at_target(self) -> bool:
         """The chosen unit fires at every enemy unit in the aimed hex [003 6.4.1]."""
@@ -171,6 +193,11 @@ class TgxPlayer(QObject):
             return False
         hex_ = self.session.game.unit(self.marks.chosen).hex
         return hex_ is not None and self.give(Rally(hex_))
+
+    def give_more(self, name: str) -> bool:
+        """Give the planned order of `MORE` of this name (Overrun, Load…) as previewed."""
+        planned = self.more.get(name)
+        return isinstance(planned, more_orders.Planned) and self.give(planned.order)
 
     def give(self, order: object) -> bool:
         """Give an order through the session; False (and `refused`) when the rules refuse it."""
@@ -212,8 +239,36 @@ class TgxPlayer(QObject):
                 self.assault = assault_preview(game, (self.marks.chosen,), spot)
             except ValueError as exc:
                 self.assault = str(exc)
+        self._plan_more()
         self._update()
+
+    def _plan_more(self) -> None:
+        self.more = {}
+        game = self.session.game if self.session is not None else None
+        chosen, spot = self.marks.chosen, self.marks.target
+        if game is None or game.is_over or chosen is None:
+            return
+        for name, (aimed, plan) in MORE.items():
+            if aimed and spot is None:
+                continue
+            try:
+                self.more[name] = plan(game, chosen, spot) if aimed else plan(game, chosen)  # type: ignore[call-arg]
+            except ValueError as exc:
+                self.more[name] = str(exc)
 
     def _update(self) -> None:
         self.view.item.update()
         self.changed.emit()
+
+
+MORE: dict[str, tuple[bool, Any]] = {
+    "Indirect Fire": (True, more_orders.indirect_fire),
+    "Artillery": (True, more_orders.artillery),
+    "Overrun": (True, more_orders.overrun),
+    "Spot": (True, more_orders.spot),
+    "Smoke": (True, more_orders.smoke),
+    "Load": (False, more_orders.load),
+    "Unload": (False, more_orders.unload),
+}
+"""The orders the panel gives beside Move, Fire, Close Assault and Rally: whether each needs
+an aimed hex, and the function planning it (`more_orders`)."""

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from engine.tactical_gamex.movement import IllegalOrder, reach
+from engine.tactical_gamex.movement import IllegalOrder, path_to, reach
 from engine.tactical_gamex.units import StreamState
 from engine.tactical_gamex.walk import walk
 from schemas.vocabulary import Side
@@ -51,6 +51,29 @@ def test_joining_a_road_pays_the_terrain_then_the_road_rate() -> None:
     s = state(b, [("bt5", Side.ALLIED, BT5, (2, 1))])
     events = walk(s, s.units["bt5"], [(2, 2), (3, 2), (4, 2)])
     assert events[0].spent == pytest.approx(2 + 0.5 + 0.5)
+
+
+def test_the_path_preview_takes_the_road_the_reach_costs() -> None:
+    """The path the players' preview shows and the computer orders [003 5.3]: from a woods hex
+    beside the road, onto it (the terrain) and along it at the road rate, at the reach's cost;
+    a hex out of reach has no path."""
+    b = board(["W" * 16] * 5, roads=ROAD[2:])
+    s = state(b, [("bt5", Side.ALLIED, BT5, (2, 1))])
+    unit = s.units["bt5"]
+    options = reach(s, unit)
+    every = [(c, r) for c in range(16) for r in range(5)]
+    out = [h for h in every if h not in options and h != unit.hex]
+    assert out
+    assert all(path_to(s, unit, h) is None for h in out)
+    assert all(path_to(s, unit, h) is not None for h in options)
+    path = path_to(s, unit, (6, 2))
+    assert path is not None
+    assert path[0] == (2, 2)
+    assert path[-1] == (6, 2)
+    assert all(hex_ in ROW for hex_ in path)
+    events = walk(s, unit, list(path))
+    assert unit.hex == (6, 2)
+    assert events[0].spent == pytest.approx(2 + 4 * 0.5) == options[(6, 2)]
 
 
 def test_a_crowded_road_hex_gives_no_road_rate() -> None:
