@@ -4,9 +4,10 @@ imports only the parts of Hexwright it uses (`editor.cli` imports a handler's mo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import sys
+from collections.abc import Mapping, Sequence
 
-from schemas.problems import Problem, Severity
+from schemas.problems import Problem, Severity, printable
 
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
 
@@ -17,3 +18,18 @@ def print_problems(problems: Sequence[Problem], show_info: bool) -> None:
         if problem.severity is Severity.INFO and not show_info:
             continue
         print(problem.format())
+
+
+def replay_exit(record: object, refused: Mapping[str, object] | None) -> int:
+    """How `hexwright replay` ends, either ruleset: errors, naming the order the rules now
+    refuse and why, or OK when every order was carried out."""
+    if refused is None:
+        return EXIT_OK
+    print(
+        printable(
+            f"{record}: order {refused['order']} ({refused['what']}) was refused: "
+            f"{refused['reason']}"
+        ),
+        file=sys.stderr,
+    )
+    return EXIT_ERRORS

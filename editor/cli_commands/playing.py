@@ -8,7 +8,14 @@ import json
 import sys
 from dataclasses import dataclass, replace
 
-from editor.cli_commands import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE, print_problems, tgx_playing
+from editor.cli_commands import (
+    EXIT_ERRORS,
+    EXIT_OK,
+    EXIT_UNREADABLE,
+    print_problems,
+    replay_exit,
+    tgx_playing,
+)
 from editor.testplay.log_export import log_report
 from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.session_file import (
@@ -222,16 +229,7 @@ def command_replay(args: argparse.Namespace) -> int:
     else:
         print(log_report(game), end="")
         print(f"\nReplayed {replayed} of {len(orders)} orders. Score: {game.score().describe()}")
-    if refused is not None:
-        print(
-            printable(
-                f"{args.record}: order {refused['order']} ({refused['what']}) was refused: "
-                f"{refused['reason']}"
-            ),
-            file=sys.stderr,
-        )
-        return EXIT_ERRORS
-    return EXIT_OK
+    return replay_exit(args.record, refused)
 
 
 def command_supply(args: argparse.Namespace) -> int:

@@ -9,7 +9,7 @@ import json
 import sys
 from pathlib import Path
 
-from editor.cli_commands import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE, print_problems
+from editor.cli_commands import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE, print_problems, replay_exit
 from engine.tactical_gamex.balance import TgxGameRecord, play_games, summarize
 from engine.tactical_gamex.computer import TgxComputerPlayer
 from engine.tactical_gamex.game import TacticalGame
@@ -142,16 +142,7 @@ def command_replay_saved(args: argparse.Namespace) -> int:
         for event in game.log:
             print(printable("  " + event.describe()))  # type: ignore[attr-defined]
         print(f"\nReplayed {len(game.orders)} of {len(saved.orders)} orders.")
-    if refused is not None:
-        print(
-            printable(
-                f"{args.record}: order {refused['order']} ({refused['what']}) was refused: "
-                f"{refused['reason']}"
-            ),
-            file=sys.stderr,
-        )
-        return EXIT_ERRORS
-    return EXIT_OK
+    return replay_exit(args.record, refused)
 
 
 def command_balance_situation(args: argparse.Namespace) -> int:
