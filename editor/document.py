@@ -149,7 +149,29 @@ class FileSlot:
         self._dirty = self.model is not self.saved and self.model != self.saved
 
 
-class Document(QObject):
+class UndoSteps:
+    """What every document of either ruleset does with its undo stack (`undo_stack`): run an
+    edit and keep it, and group edits into one step. A mixin before the Qt base class."""
+
+    undo_stack: QUndoStack
+
+    @contextmanager
+    def macro(self, text: str) -> Iterator[None]:
+        """Group the commands pushed inside into one undo step named `text`."""
+        self.undo_stack.beginMacro(text)
+        try:
+            yield
+        finally:
+            self.undo_stack.endMacro()
+
+    def push(self, command: QUndoCommand) -> None:
+        """Run an edit and put it on the undo stack (an edit that changes nothing is dropped)."""
+        if getattr(command, "is_empty", False):
+            return
+        self.undo_stack.push(command)
+
+
+class Document(UndoSteps, QObject):
     """One open scenario with its title files, the undo stack and the files' dirty state."""
 
     about_to_change = Signal(object)
@@ -331,21 +353,6 @@ class Document(QObject):
         )
 
     # Editing ---------------------------------------------------------------------------------
-
-    @contextmanager
-    def macro(self, text: str) -> Iterator[None]:
-        """Group the commands pushed inside into one undo step named `text`."""
-        self.undo_stack.beginMacro(text)
-        try:
-            yield
-        finally:
-            self.undo_stack.endMacro()
-
-    def push(self, command: QUndoCommand) -> None:
-        """Run an edit and put it on the undo stack (an edit that changes nothing is dropped)."""
-        if getattr(command, "is_empty", False):
-            return
-        self.undo_stack.push(command)
 
     def install(self, kind: FileKind, root: Any, change: Change) -> None:
         """Put a new root model in place, telling listeners. Only commands call this."""

@@ -15,16 +15,15 @@ overwrite it unasked (`SaveConflict`).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtGui import QUndoStack
 
-from editor.document import Change, ChangeAction, DocumentError, SaveConflict
+from editor.document import Change, ChangeAction, DocumentError, SaveConflict, UndoSteps
 from editor.rulesets import Family
 from schemas.disk_identity import DiskIdentity
 from schemas.io import FileKind, LoadedFile, dump_text, is_json, load_file
@@ -65,7 +64,7 @@ class TgxSlot:
         return self.path.exists() and not self.disk.is_on(self.path)
 
 
-class TgxDocument(QObject):
+class TgxDocument(UndoSteps, QObject):
     """One open Tactical GameX situation with its title's unit types, tables and panels."""
 
     family = Family.TACTICAL_GAMEX
@@ -174,21 +173,6 @@ class TgxDocument(QObject):
         return self._board[1]
 
     # Editing ---------------------------------------------------------------------------------
-
-    @contextmanager
-    def macro(self, text: str) -> Iterator[None]:
-        """Group the commands pushed inside into one undo step named `text`."""
-        self.undo_stack.beginMacro(text)
-        try:
-            yield
-        finally:
-            self.undo_stack.endMacro()
-
-    def push(self, command: QUndoCommand) -> None:
-        """Run an edit and put it on the undo stack (an edit that changes nothing is dropped)."""
-        if getattr(command, "is_empty", False):
-            return
-        self.undo_stack.push(command)
 
     def install(self, part: FileKind, root: Any, change: Change) -> None:
         """Put a new root model in place, telling listeners. Only commands call this."""
