@@ -12,6 +12,7 @@ from engine.tactical_gamex import (
     airborne,
     attacks,
     banzai,
+    chaos,
     combat,
     command,
     engineers,
@@ -19,6 +20,7 @@ from engine.tactical_gamex import (
     stress,
     transport,
 )
+from engine.tactical_gamex.chaos_events import CardDrawn, DiceInstead
 from engine.tactical_gamex.events import (
     AircraftFlew,
     ArtilleryCalled,
@@ -54,6 +56,7 @@ from engine.tactical_gamex.orders import (
     MobileFire,
     Move,
     Overrun,
+    PlayCard,
     Rally,
     RemoveWreck,
     Spot,
@@ -81,6 +84,8 @@ SEEN_ROLLS = (
     InitiativeRolled,
     PoolRolled,
     QuickTimeRolled,
+    CardDrawn,
+    DiceInstead,
 )
 """Events of a die the player saw: nothing before them is taken back."""
 
@@ -107,9 +112,10 @@ class TacticalGame(SpecialOrders):
         self.result: TgxGameEnded | None = None
         self._checkpoints: list[_Checkpoint] = []
         if state.lifts:  # [003 11.0] airborne landings come before the first turn
-            self._emit(airborne.land(state, state.lifts))
+            landed = airborne.land(state, state.lifts)
+            self._emit(chaos.drain(state) + landed)
             state.lifts = ()
-        self._emit(start_turn(state))
+        self._emit(start_turn(state) + chaos.drain(state))
 
     # --- where we are -----------------------------------------------------------------------
 
@@ -153,12 +159,18 @@ class TacticalGame(SpecialOrders):
             raise IllegalOrder("the game is over")
         checkpoint = _Checkpoint(self.state.copy(), len(self.log), self.result)
         try:
-            events = self._dispatch(order)
+            events: list[object] = []
+            if self.state.pool_pending and not isinstance(order, EndImpulse | PlayCard):
+                events = chaos.draw_pool(self.state)  # [003 24.1] drawn when first used
+            done = self._dispatch(order)
         except IllegalOrder:
             self.state = checkpoint.state
             raise
-        if self.state.phase is Phase.ACTIVATION and self.points_left <= 0:
+        state = self.state
+        events += chaos.drain(state) + done  # the cards an order drew before what they decided
+        if state.phase is Phase.ACTIVATION and self.points_left <= 0 and not state.pool_pending:
             events += end_impulse(self.state)
+        events += chaos.drain(self.state)
         self._emit(events)
         self.orders.append(order)  # type: ignore[arg-type]
         if any(isinstance(e, SEEN_ROLLS) for e in events):
@@ -190,6 +202,11 @@ class TacticalGame(SpecialOrders):
     def _dispatch(self, order: object) -> list[object]:
         if isinstance(order, EndImpulse):
             return end_impulse(self.state)
+        if isinstance(order, PlayCard):
+            try:
+                return chaos.play_card(self.state, order)
+            except ValueError as why:
+                raise IllegalOrder(str(why)) from None
         if isinstance(order, Move):
             return self._move(order)
         if isinstance(order, StandUp):

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from engine.dice import Dice
 from engine.hexgrid import Grid, Hex
+from engine.tactical_gamex import chaos
 from engine.tactical_gamex.airborne import Lift
 from engine.tactical_gamex.aircraft import Aircraft
 from engine.tactical_gamex.board import Board, side
@@ -149,6 +150,10 @@ def state_of(bundle: SituationBundle, seed: int) -> TgxState:
     state = TgxState(board, tables, {}, {}, situation.turns, dice)
     state.first_initiative = situation.first_initiative
     state.options = frozenset(rule.value for rule in situation.optional_rules)
+    if chaos.BATTLEFIELD_CHAOS in state.options:  # [003 24.1] the Action Deck for the dice
+        cards = chaos.CardDice(seed, chaos.deck_of(tables_model.action_deck))
+        cards.bind(state)
+        state.dice = cards
     _place_forces(state, situation, bundle.board, types)
     _aircraft(state, situation, {t.id: t for t in library.unit_types})
     _lifts(state, situation, bundle.board)

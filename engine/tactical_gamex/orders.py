@@ -272,6 +272,20 @@ class EndImpulse:
         return "end impulse"
 
 
+@dataclass(frozen=True, slots=True)
+class PlayCard:
+    """Play a held Deus Ex Machina card before the result it is to change (Battlefield Chaos,
+    optional rule 24) [003 24.5]; `unit`: the unit a rally or disruption card acts on (empty:
+    one drawn at random)."""
+
+    card: str
+    unit: str = ""
+
+    def describe(self) -> str:
+        on = f" on {self.unit}" if self.unit else ""
+        return f"play card {self.card}{on}"
+
+
 TgxOrder = (
     Move
     | StandUp
@@ -295,4 +309,5 @@ TgxOrder = (
     | RemoveWreck
     | ExitBoard
     | EndImpulse
+    | PlayCard
 )

@@ -87,6 +87,8 @@ def order_to_model(order: o.TgxOrder) -> s.SavedOrder:
         return s.BuildBlockOrder(unit=order.unit, exit=order.exit)
     if isinstance(order, o.RemoveWreck):
         return s.RemoveWreckOrder(unit=order.unit, hex=order.hex)
+    if isinstance(order, o.PlayCard):
+        return s.PlayCardOrder(card=order.card, unit=order.unit)
     return s.EndImpulseOrder()
 
 
@@ -146,6 +148,8 @@ def order_of(model: s.SavedOrder) -> o.TgxOrder:
         return o.BuildBlock(model.unit, _hex(model.exit))
     if isinstance(model, s.RemoveWreckOrder):
         return o.RemoveWreck(model.unit, _hex(model.hex))
+    if isinstance(model, s.PlayCardOrder):
+        return o.PlayCard(model.card, model.unit)
     return o.EndImpulse()
 
 

@@ -208,6 +208,15 @@ class EndImpulseOrder(Tagged):
     kind: Literal["end_impulse"] = "end_impulse"
 
 
+class PlayCardOrder(Tagged):
+    """A held Deus Ex Machina card played (Battlefield Chaos) [003 24.5]."""
+
+    kind: Literal["play_card"] = "play_card"
+    card: Identifier
+    unit: str = ""
+    """The unit the card acts on; empty: one drawn at random."""
+
+
 SavedOrder = Annotated[
     MoveOrder
     | StandUpOrder
@@ -230,7 +239,8 @@ SavedOrder = Annotated[
     | BlowBridgeOrder
     | RemoveWreckOrder
     | ExitBoardOrder
-    | EndImpulseOrder,
+    | EndImpulseOrder
+    | PlayCardOrder,
     Field(discriminator="kind"),
 ]
 
