@@ -273,7 +273,7 @@ class CardDice(Dice):
             card.black,
             card.green,
             tuple(values or ()),
-            purpose or self.purpose,
+            ", ".join(p for p in (self.purpose, purpose) if p),
         )
         self.last = event
         self.pending.append(event)
@@ -356,20 +356,36 @@ def _act(
     if effect is CardEffect.DIE_MODIFIER:
         dice.die_bonus[side] = dice.die_bonus.get(side, 0) + amount
         return ""
-    disrupting = effect is CardEffect.DISRUPT_UNIT
-    able = [
-        u for u in state.iter_units(side) if u.carrier is None and u.disrupted is not disrupting
-    ]
-    chosen = _choose(dice, able, unit)
+    chosen = _choose(dice, _able(state, effect, side), unit)
     if chosen is None:
         return None
-    if disrupting:
+    if effect is CardEffect.DISRUPT_UNIT:
         from engine.tactical_gamex import combat  # noqa: PLC0415 (combat draws through this module)
 
         dice.pending.extend(combat.disrupt(state, chosen))
     else:
         chosen.disrupted = False  # a rally without a check [003 7.3]
     return chosen.id
+
+
+def _able(state: TgxState, effect: CardEffect, side: Side) -> list[Unit]:
+    """The units a disruption (good order) or a rally (disrupted) may act on: on the board,
+    not carried."""
+    disrupting = effect is CardEffect.DISRUPT_UNIT
+    return [
+        u for u in state.iter_units(side) if u.carrier is None and u.disrupted is not disrupting
+    ]
+
+
+def card_unit(state: TgxState, card_id: str, unit: str) -> str:
+    """`unit` if the acting side's held card may name it (a rally of its own disrupted unit, a
+    disruption of a unit of the side the card acts on), else "" (one drawn at random)."""
+    dice = state.dice
+    card = dice.cards.get(card_id) if isinstance(dice, CardDice) else None
+    if card is None or card.effect not in (CardEffect.DISRUPT_UNIT, CardEffect.RALLY_UNIT):
+        return ""
+    side = _other(state.acting) if names_the_enemy(card.text) else state.acting
+    return unit if any(u.id == unit for u in _able(state, card.effect, side)) else ""
 
 
 def _choose(dice: CardDice, able: list[Unit], named: str) -> Unit | None:

@@ -22,6 +22,8 @@ EVENT = "event"
 
 def _die(value: object) -> object:
     """One message for a die off the card's faces (not one per member of the union)."""
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)  # typed in a grid cell
     if value == "?":
         return EVENT
     if value is None or value == EVENT:

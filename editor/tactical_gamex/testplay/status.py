@@ -36,6 +36,11 @@ def impulse_line(game: TacticalGame) -> str:
     """The side to act and its activation pool [003 4.2.1]."""
     state = game.state
     passes = f"; {state.passes} pass{'es' * (state.passes != 1)} in a row" if state.passes else ""
+    if state.pool_pending:  # [003 24.1] the card is drawn at the first order, never on a pass
+        return (
+            f"Impulse: {side_name(game.acting)} to act; the pool is drawn from the Action Deck"
+            f" at the first order (Pass draws no card){passes}"
+        )
     return (
         f"Impulse: {side_name(game.acting)} to act, {game.points_left} of {state.pool}"
         f" activation points left{passes}"
