@@ -35,6 +35,8 @@ def card_line(game: TacticalGame) -> str:
         return "?" if value is None else str(value)
 
     read = "+".join(str(v) for v in last.values) if last.values else "an event"
+    if not last.values and "after the event" in last.purpose:
+        read = "another event, so real dice decided"  # [003 24.3]
     why = f", {last.purpose}" if last.purpose else ""
     return (
         f"Last card {last.card}: black {die(last.black)}, green {die(last.green)} — "
