@@ -3,33 +3,12 @@ the dice. `CardDice` answers every roll the engine makes (`d6`, `two_d6`, `d66`)
 so no rule needs to know whether dice or cards decide it; the side whose die is read is set
 around the rolls made for the other player (`drawing`).
 
-Decisions where the text is silent or open:
-
-- Who draws: the player the roll is for. The acting player draws for its orders and their
-  combat; the firing side for opportunity fire and any attack (the attackers' side, the
-  opponent of a mine's victim); a unit's owner for its morale check; each player for its own
-  initiative die (one card each) [003 24.1].
-- Two dice from one card: the drawing side's own colour first (the tens of an 11-66), the
-  other colour second; a "?" on either triggers the event for the drawing side [003 24.2].
-- The event is read from the next card drawn [003 24.2 "draw another card, and read the event
-  description"]; if that card would itself be an event for the same read, it is discarded and
-  another drawn. An event whose effect is `nothing`, or that cannot act, is "nothing
-  happened": the die or dice of that card decide the action, and nothing is reshuffled.
-- An event that acted is followed by a reshuffle and a new card for the action; if that card
-  is an event too, it is discarded and real dice decide (the seeded generator) [003 24.3].
-- A Deus Ex Machina card drawn is held by the side it was drawn for, the deck is reshuffled
-  [003 24.4] and drawing goes on for the roll. A fourth card held: the opponent draws one of
-  the four at random and it leaves the game (digest B.15's reading: the text gives it to
-  nobody), as a played card does [003 24.5].
-- A held card is played by the `PlayCard` order of the side acting, before the order whose
-  result it is to change [003 24.5]: die modifiers and initiative bonuses wait for that side's
-  next result or initiative roll, activation points and rallies act at once. A card that
-  cannot act now is refused and stays held. Playing spends no activation point (it activates
-  no unit [003 4.2.2]) and reshuffles the deck [003 24.5].
-- No card is drawn for a pool a player passes without using: the pool is drawn when the
-  player gives its first order of the impulse, not when the impulse opens [003 24.1].
-- The deck's order is hidden: a card drawn is a die seen (no take-back past it); a card
-  played without a draw may be taken back.
+The decisions where the text is silent or open are in the docstrings of the functions that
+apply them: who draws and how two dice are read (`CardDice._read`), which card an event is read
+from, when an event cannot apply, continuance (`CardDice._event`), the fourth Deus Ex Machina
+card (`CardDice._receive`), when a held card is played and what it costs (`CardDice.play`), the
+pool of a player who passes (`draw_pool`). The deck's order is hidden: a card drawn is a die
+seen (no take-back past it); a card played without a draw may be taken back.
 """
 
 from __future__ import annotations
@@ -182,6 +161,12 @@ class CardDice(Dice):
         return self.state.turn if self.state is not None else 0
 
     def _read(self, count: int, kind: str) -> list[int]:
+        """The die or dice of one roll, read from cards [003 24.1].
+
+        Decisions (the text is silent): the player the roll is for draws (`drawing`); two dice
+        are the two colours of one card, the drawing side's own first (the tens of an 11-66),
+        and a "?" on either is the drawing side's event [003 24.2]; a die modifier played or
+        drawn earlier acts on this result and is spent."""
         side = self.drawing_side()
         card = self._draw(side)
         values = _values(card, side, count)
@@ -194,7 +179,15 @@ class CardDice(Dice):
         return values
 
     def _event(self, side: Side, count: int) -> list[int]:
-        """A random event [003 24.2, 24.3]; the values that then decide the action."""
+        """A random event [003 24.2, 24.3]; the values that then decide the action.
+
+        Decisions: the event is the text of the next card drawn (24.2 "draw another card, and
+        read the event description"), and that card's dice are the ones used when the event
+        "cannot be applied" (24.2); a card that would itself be an event for this read is the
+        "another event" 24.2 discards; an effect of `nothing` is an event the engine cannot
+        apply. Only an event that acted is followed by the reshuffle and new card of 24.3, and
+        a "?" on that card by real dice from the game's generator. A deck holding no card this
+        read can use (never one the checks pass) falls back to dice after one pass."""
         reader = self._draw(side)
         values = _values(reader, side, count)
         tries = 0
@@ -246,6 +239,11 @@ class CardDice(Dice):
             self._receive(side, card)
 
     def _receive(self, side: Side, card: Card) -> None:
+        """A Deus Ex Machina card drawn goes to the drawing side's hand and the deck is
+        reshuffled [003 24.4, 24.5]. Decision (24.5 "the opposing player draws one of the four
+        cards at random" says nothing of keeping it, digest B.15's reading): the card the
+        opponent draws from the four leaves the game, as a played card does; drawing then goes
+        on for the roll."""
         hand = self.held[side]
         hand.append(card.id)
         self.pending.append(CardHeld(self._turn(), side, card.id, card.name))
@@ -281,7 +279,14 @@ class CardDice(Dice):
     # --- held cards ----------------------------------------------------------------------------
 
     def play(self, side: Side, card_id: str, unit: str) -> list[object]:
-        """Play a held Deus Ex Machina card [003 24.5]; ValueError when it cannot act now."""
+        """Play a held Deus Ex Machina card [003 24.5]; ValueError when it cannot act now.
+
+        Decisions: a card is played by the side acting, by an order of its own before the order
+        whose result it is to change ("prior to determining the result"), so modifiers wait for
+        that side's next result and activation points need its impulse with the pool drawn; a
+        card that cannot act is refused and stays held; playing activates no unit and spends no
+        point [003 4.2.2]; "the enemy" in its text turns it on the opponent as an event's
+        does [003 24.2]."""
         if card_id not in self.held[side]:
             raise ValueError(f"{side.value} holds no card {card_id}")
         card = self.cards[card_id]
@@ -405,7 +410,14 @@ def draws_cards(state: TgxState) -> bool:
 
 @contextmanager
 def drawing(state: TgxState, side: Side | None, purpose: str = "") -> Iterator[None]:
-    """Cards drawn inside are for `side` (None: the acting player) [003 24.1]."""
+    """Cards drawn inside are for `side` (None: the acting player) [003 24.1].
+
+    Decision (24.1 says only that the black die is the Axis player's and the green the
+    Allied's): a roll is drawn by the player it is for. The acting player draws for its orders;
+    the attackers' player for any attack (opportunity fire included; a minefield's attack by
+    its victim's enemy, an interdiction by the side that placed it), the defending side for AA
+    fire, a unit's owner for its morale check, the landing side for airborne scatter, and each
+    player for its own initiative die."""
     dice = state.dice
     if not isinstance(dice, CardDice):
         yield
@@ -447,7 +459,11 @@ def initiative_done(state: TgxState) -> None:
 
 
 def draw_pool(state: TgxState) -> list[object]:
-    """Draw the acting player's activation pool at its first order of the impulse [003 24.1]."""
+    """Draw the acting player's activation pool at its first order of the impulse [003 24.1].
+
+    Decision: 24.1 spares a player "wishing to pass" the card, which the engine cannot know
+    before the player acts; so the impulse opens without a pool and the card is drawn when the
+    player gives an order that needs points (Pass and playing a held card draw none)."""
     from engine.tactical_gamex.events import PoolRolled  # noqa: PLC0415 (events imports nothing here)
 
     with drawing(state, state.acting, "activation pool"):
