@@ -1,7 +1,9 @@
 """The Action Deck tab of the Ruleset Tables panel: the title's cards of Battlefield Chaos
 [003 24.0-24.5] as a grid with Add Card and Remove Card, every cell validated as the file
 format validates it (a die 1-6 or event, typed `?` too), each edit one undo step. The deck's
-own checks (TGX070-TGX073) are listed by the Problems panel as the deck is edited."""
+own checks (TGX070-TGX073) never refuse a cell: turning a dice card into a Deus Ex Machina card
+takes two edits, and the card between them is half made. An edit that brings a new problem is
+accepted and the problem said aloud; the Problems panel lists them all."""
 
 from __future__ import annotations
 
@@ -68,3 +70,12 @@ class DeckEditor(ListEditor):
             part=FileKind.TABLES,
         )
         self.setObjectName("deck_editor")
+        self.grid.table_check = deck_notes
+        self.grid.noted.connect(lambda note: say(f"Accepted, but {note}"))
+
+
+def deck_notes(tables: Any) -> tuple[list[str], list[str]]:
+    """No error refuses a card's cell; every problem of the deck is a note."""
+    from schemas.tactical_gamex.deck_checks import check_deck  # noqa: PLC0415  # first edit
+
+    return [], [p.message for p in check_deck(tables)]

@@ -51,14 +51,16 @@ def test_the_tables_panel_edits_the_action_deck_one_undo_step_each(window: MainW
     row = 54
     assert not grid.setData(grid.index(row, 1), "7")
     assert "a die on a card is 1-6 or event (?), not 7" in tables.message.text()
+    assert grid.setData(grid.index(row, 2), "2")  # a deck's problem is said, not refused
+    assert "Accepted, but the green dice of the Action Deck" in tables.message.text()
     assert grid.setData(grid.index(row, 1), "?")  # typed as on the card
     assert document.tables.action_deck[row].black == "event"
     assert grid.data(grid.index(row, 1)) == "event"
     assert grid.setData(grid.index(row, 6), "rally_unit")
     assert document.tables.action_deck[row].effect.value == "rally_unit"
     assert not grid.setData(grid.index(row, 6), "air_strike")
-    assert document.undo_stack.count() == 3
-    for _ in range(3):
+    assert document.undo_stack.count() == 4
+    for _ in range(4):
         document.undo_stack.undo()
     assert grid.rowCount() == 54
     assert not document.is_dirty
