@@ -233,6 +233,7 @@ def test_activation_points_card_adds_to_the_pool_drawn_at_the_first_order(chaos_
         if pool.points >= 2:
             break
     assert any(isinstance(e, CardDrawn) and e.purpose == "activation pool" for e in events)
+    assert not game.can_undo  # a card drawn is a die seen
     assert game.acting is side
     game.apply(PlayCard("lead"))
     assert game.state.pool == pool.points + 2
@@ -256,6 +257,7 @@ def test_a_computer_game_with_the_deck_replays_from_its_saved_orders(chaos_bundl
         players[game.acting].play_impulse(game)
     assert any(isinstance(e, CardDrawn) and e.purpose == "initiative" for e in game.log)
     assert any(isinstance(e, CardHeld) for e in game.log)
+    assert any(isinstance(o, PlayCard) for o in game.orders)  # the computer played a held card
     replay = TacticalGame(state_of(chaos_bundle, 6))
     for order in game.orders:
         replay.apply(order_of(order_to_model(order)))
