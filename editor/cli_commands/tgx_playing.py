@@ -15,8 +15,8 @@ from engine.tactical_gamex.computer import TgxComputerPlayer
 from engine.tactical_gamex.game import TacticalGame
 from engine.tactical_gamex.loader import state_of
 from engine.tactical_gamex.orders import EndImpulse, FinishSetup, PlaceRest
-from engine.tactical_gamex.state import Phase
 from engine.tactical_gamex.records import order_of, saved_game_of
+from engine.tactical_gamex.state import Phase
 from schemas.io import FileKind, load_file, save_file
 from schemas.problems import printable
 from schemas.tactical_gamex.loading import SituationBundle, load_situation

@@ -45,7 +45,8 @@ def test_a_human_side_is_set_up_by_the_seed_and_passes_every_impulse(
     events = played["events"]
     begun = next(i for i, e in enumerate(events) if "turn 1 begins" in e["text"])
     setup = [e["type"] for e in events[:begun]]
-    assert "CounterPlaced" in setup and "MarkerPlaced" in setup
+    assert "CounterPlaced" in setup
+    assert "MarkerPlaced" in setup
     allied = [e["text"] for e in events[begun + 1 :] if e["text"].startswith("allied")]
     assert allied
     assert all("impulse" in t or "passes" in t for t in allied)
