@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from engine.game_protocol import PlayableGame
 from engine.tactical_gamex import setup_phase
 from engine.tactical_gamex.computer import TgxComputerPlayer
 from engine.tactical_gamex.game import TacticalGame
@@ -60,7 +61,8 @@ def _refusal(game: TacticalGame, order: object) -> str:
 
 def test_the_sides_set_up_in_the_order_of_their_areas(bundle: Any) -> None:
     game = _game(bundle)
-    assert (game.phase, game.acting, game.turn) == (Phase.SETUP, Side.ALLIED, 1)
+    played: PlayableGame = game  # the protocol says who sets up, and that it is the setup
+    assert (played.phase, played.acting, played.turn) == (Phase.SETUP, Side.ALLIED, 1)
     assert "sets up" in _refusal(game, EndImpulse())
     assert game.state.units["sov.3rc"].hex == _hex(game, "A K2")  # the designer's hex
     assert game.state.units["sov.1rc"].hex is None
