@@ -382,7 +382,7 @@ class TgxTestPlayDock(TgxDock):
         self.open_button.setEnabled(open_situation)
         game = session.game if session is not None else None
         over = game is None or game.is_over
-        self.pass_button.setEnabled(not over)
+        self.pass_button.setEnabled(not over and not self.setup_panel.in_setup())
         self.save_button.setEnabled(playing)
         self.undo_button.setEnabled(game is not None and game.can_undo)
         if game is None:

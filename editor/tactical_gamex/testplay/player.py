@@ -44,6 +44,8 @@ class TgxPlayer(QObject):
         """Whether moves are at Infantry Quick-Time, one MP more [003 15.0]."""
         self.setup_click: Callable[[Offset], bool] | None = None
         """Takes a click first while the sides set up (`setup_panel`); True when it did."""
+        self.setup_release: Callable[[Offset | None], None] | None = None
+        """Where the mouse was released while the sides set up (a drag's end)."""
         view.hex_hovered.connect(self.hover)
 
     # The session -----------------------------------------------------------------------------

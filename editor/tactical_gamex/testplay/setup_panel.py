@@ -46,11 +46,12 @@ class SetupPanel(QWidget):
         super().__init__(parent)
         self.session: TgxPlaySession | None = None
         self.player: TgxPlayer | None = None
+        self._pressed: Offset | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.hint = QLabel(
-            "Choose a counter or marker, then click a hex of the tinted area; choose one already "
-            "placed to move it.",
+            "Choose a counter or marker, then click a hex of the tinted area; drag one placed "
+            "on the board (or choose it here and click) to move it.",
             self,
         )
         self.hint.setWordWrap(True)
@@ -80,6 +81,7 @@ class SetupPanel(QWidget):
         """Clicks on the board during the setup come here first."""
         self.player = player
         player.setup_click = self.hex_pressed
+        player.setup_release = self.hex_released
 
     def follow(self, session: TgxPlaySession | None) -> None:
         """Set up in another session (None: test-play ended)."""
@@ -182,9 +184,10 @@ class SetupPanel(QWidget):
             self.player.view.item.update()
 
     def paint(self, painter: QPainter) -> None:
-        """The chosen one's area tinted; the allotted markers placed so far, labelled."""
+        """While setting up, the chosen one's area tinted; the allotted markers placed, labelled
+        (until the game ends: the board's own layers draw only the situation's)."""
         game = self.game
-        if game is None or not self.in_setup() or self.player is None:
+        if game is None or game.state.setup is None or self.player is None:
             return
         view = self.player.view
         painter.save()
@@ -202,8 +205,8 @@ class SetupPanel(QWidget):
         painter.setPen(QColor("#5a3d00"))
         for index, spot in game.state.setup_markers:
             allotted = plan.allotments[index]
-            if allotted.kind == "mines" and allotted.side is not game.acting:
-                continue  # [003 8.2] noted secretly: the other side does not see them
+            if allotted.kind == "mines" and not self._sees_mines(allotted.side):
+                continue
             centre = view.center(spot)
             box = view.polygon(spot).boundingRect()
             box.moveTop(centre.y() - SIZE * 1.1)
@@ -214,24 +217,71 @@ class SetupPanel(QWidget):
             )
         painter.restore()
 
+    def _sees_mines(self, owner: Any) -> bool:
+        """Mines are noted secretly [003 8.2]: drawn for their owner only, that is while it
+        sets up, and afterwards unless the computer plays it (hot-seat shows both sides')."""
+        game, session = self.game, self.session
+        if game is None or session is None:
+            return False
+        if self.in_setup():
+            return owner is game.acting
+        return game.is_over or owner not in session.computer
+
     # Orders ----------------------------------------------------------------------------------
 
     def hex_pressed(self, spot: Offset) -> bool:
-        """A click on the board while setting up: the chosen counter or marker goes there
-        (True); False when the game is not in its setup."""
-        from engine.tactical_gamex.orders import PlaceMarker, PlaceUnit  # noqa: PLC0415
-
+        """A press on the board while setting up (True): its release places or moves; False
+        when the game is not in its setup."""
         if not self.in_setup() or self.player is None:
             return False
+        self._pressed = spot
+        return True
+
+    def hex_released(self, spot: Offset | None) -> None:
+        """Released where pressed: the chosen counter or marker goes there. Released elsewhere
+        (a drag): what this step placed in the pressed hex moves there."""
+        pressed, self._pressed = self._pressed, None
+        if pressed is None or spot is None or not self.in_setup() or self.player is None:
+            return
+        if spot != pressed:
+            dragged = self._placed_at(pressed)
+            if dragged is not None:
+                self._place(dragged, spot)
+            return
         choice = self.choice()
-        if choice is None:
-            return True
+        if choice is not None:
+            self._place(choice, spot)
+
+    def _placed_at(self, spot: Offset) -> Choice | None:
+        """What the side placed in this step at a hex: the chosen one if it stands there, else
+        the last counter set up there, else an allotted marker there."""
+        from engine.tactical_gamex import setup_phase  # noqa: PLC0415
+
+        game = self.game
+        if game is None:
+            return None
+        state = game.state
+        step = setup_phase.step(state)
+        units = [u for u in step.units if state.units[u].hex == spot]
+        markers = [("marker", (i, h)) for i, h in state.setup_markers if h == spot]
+        choice = self.choice()
+        if choice is not None and (
+            (choice[0] == "unit" and choice[1] in units) or choice in markers
+        ):
+            return choice
+        if units:
+            return ("unit", units[-1])
+        return markers[0] if markers else None
+
+    def _place(self, choice: Choice, spot: Offset) -> None:
+        from engine.tactical_gamex.orders import PlaceMarker, PlaceUnit  # noqa: PLC0415
+
+        assert self.player is not None
         if choice[0] == "unit":
             self.player.give(PlaceUnit(choice[1], spot))
         else:
             index, origin = choice[1]
             self.player.give(PlaceMarker(index, spot, origin))
-        return True
 
     def _rest(self) -> None:
         from engine.tactical_gamex.orders import PlaceRest  # noqa: PLC0415

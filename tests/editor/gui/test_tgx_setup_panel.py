@@ -8,16 +8,25 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QMessageBox
 
 from editor.app import start
+from editor.tactical_gamex.board_view import BoardView
 from editor.tactical_gamex.testplay.dock import MODES, TgxTestPlayDock
 from engine.tactical_gamex.events import UnitMoved
 from schemas.vocabulary import Side
 from tests.conftest import REPO
-from tests.editor.gui.test_tgx_testplay import SITUATION, _click, _log
+from tests.editor.gui.test_tgx_testplay import SITUATION, _click, _log, _mouse
 
 SAMPLE = REPO / "sample_data" / "tgx_steppe43"
+
+
+def _drag(view: BoardView, start: tuple[int, int], end: tuple[int, int]) -> None:
+    view.centerOn(view.center(start))
+    _mouse(view.viewport(), QEvent.Type.MouseButtonPress, view.mapFromScene(view.center(start)))
+    _mouse(view.viewport(), QEvent.Type.MouseMove, view.mapFromScene(view.center(end)))
+    _mouse(view.viewport(), QEvent.Type.MouseButtonRelease, view.mapFromScene(view.center(end)))
 
 
 def test_the_sample_is_set_up_by_hand_then_by_seed_and_played(qtbot, tmp_path: Path) -> None:
@@ -55,6 +64,12 @@ def test_the_sample_is_set_up_by_hand_then_by_seed_and_played(qtbot, tmp_path: P
     _click(view, names["A D4"])
     assert game.unit("sov.1rc").hex == names["A D4"]
     assert _log(dock)[-1] == "sov.1rc moves at A D4"
+    _drag(view, names["A D4"], names["A E4"])  # dragged on the board
+    assert game.unit("sov.1rc").hex == names["A E4"]
+    _drag(view, names["A E4"], names["B B3"])  # out of its area: refused, it stays
+    assert game.unit("sov.1rc").hex == names["A E4"]
+    assert "outside sov.1rc's setup area" in dock.refusal.text()
+    assert not dock.pass_button.isEnabled()  # no impulse before turn 1
     assert panel.choose(("marker", (0, None)))  # an allotted improved position
     _click(view, names["A C2"])
     assert names["A C2"] in game.state.counters.improved
@@ -63,7 +78,7 @@ def test_the_sample_is_set_up_by_hand_then_by_seed_and_played(qtbot, tmp_path: P
 
     panel.rest_button.click()
     assert all(game.unit(u).hex is not None for u in ("sov.2rc", "sov.t34a", "sov.scout"))
-    assert game.unit("sov.1rc").hex == names["A D4"]  # what was placed by hand stays
+    assert game.unit("sov.1rc").hex == names["A E4"]  # what was placed by hand stays
     panel.finish_button.click()
     # the computer set up the Germans in their turn of the order; turn 1 began
     assert not panel.isVisible()
