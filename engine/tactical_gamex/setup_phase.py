@@ -42,10 +42,15 @@ class CounterPlaced:
 class MarkerPlaced:
     side: Side
     kind: str
-    hex: Offset
+    at: Offset
     origin: Offset | None
     name: str
     secret: bool
+
+    @property
+    def hex(self) -> Offset | None:
+        """Where it stands, unless noted secretly [003 8.2] (the log does not tell)."""
+        return None if self.secret else self.at
 
     def describe(self) -> str:
         what = self.kind.replace("_", " ")

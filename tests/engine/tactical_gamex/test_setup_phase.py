@@ -285,3 +285,15 @@ def test_airborne_targets_are_noted_after_the_barriers(
     assert "B C2" not in noted.describe()
     assert "secretly" in noted.describe()
     assert game.state.lifts[0].target == _hex(game, "B C2")
+
+
+def test_the_log_does_not_tell_where_secret_mines_are(bundle: Any) -> None:
+    """[003 8.2] mines off a bridge are noted secretly: their event names no hex (the window's
+    log centres the board on an event's hex), an improved position's does."""
+    game = _game(bundle)
+    [mines] = game.apply(PlaceMarker(1, _hex(game, "A E2")))
+    [position] = game.apply(PlaceMarker(0, _hex(game, "A B3")))
+    assert mines.hex is None
+    assert "A E2" not in mines.describe()
+    assert position.hex == _hex(game, "A B3")
+    assert position.describe() == "allied places improved position at A B3"
