@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -199,7 +199,7 @@ class SetupPanel(QWidget):
 
         plan = setup_phase.plan(game.state)
         font = QFont(painter.font())
-        font.setPixelSize(max(6, int(SIZE * 0.4)))
+        font.setPixelSize(max(6, int(SIZE * 0.32)))
         font.setBold(True)
         painter.setFont(font)
         painter.setPen(QColor("#5a3d00"))
@@ -207,13 +207,16 @@ class SetupPanel(QWidget):
             allotted = plan.allotments[index]
             if allotted.kind == "mines" and not self._sees_mines(allotted.side):
                 continue
+            # a chip below the hex's centre, as the board draws the situation's own markers
             centre = view.center(spot)
-            box = view.polygon(spot).boundingRect()
-            box.moveTop(centre.y() - SIZE * 1.1)
+            chip = QRectF(
+                centre.x() - SIZE * 0.55, centre.y() + SIZE * 0.35, SIZE * 1.1, SIZE * 0.5
+            )
+            painter.setPen(QColor("#5a3d00"))
+            painter.setBrush(QColor("#f4e7c3"))
+            painter.drawRect(chip)
             painter.drawText(
-                box,
-                Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
-                MARKER_TEXT.get(allotted.kind, "?"),
+                chip, Qt.AlignmentFlag.AlignCenter, MARKER_TEXT.get(allotted.kind, "?")
             )
         painter.restore()
 
