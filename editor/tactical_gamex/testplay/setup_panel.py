@@ -50,8 +50,7 @@ class SetupPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.hint = QLabel(
-            "Choose a counter or marker, then click a hex of the tinted area; drag one placed "
-            "on the board (or choose it here and click) to move it.",
+            "Click a hex of the tinted area to place the one chosen; drag one placed to move it.",
             self,
         )
         self.hint.setWordWrap(True)
@@ -60,6 +59,8 @@ class SetupPanel(QWidget):
         self.choices.setObjectName("tgx_setup_list")
         self.choices.setToolTip("The counters and markers of the side setting up")
         self.choices.currentItemChanged.connect(lambda *_: self._update_board())
+        # four lines at least, so the next counters show on a laptop and at 200 %
+        self.choices.setMinimumHeight(self.choices.fontMetrics().height() * 4 + 8)
         layout.addWidget(self.choices)
         row = QHBoxLayout()
         self.rest_button = QPushButton("Place the rest by seed", self)
