@@ -255,6 +255,36 @@ def test_amphibious_setup_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     assert "one craft a sea hex [003 10.2]" in _refusal(game, PlaceUnit("d2", sea))
 
 
+def test_the_computer_sets_up_a_landing_legally(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both sides set up by the computer through every step of a landing: the craft on
+    distinct all-sea hexes [003 10.2], the German mines on Clear, Woods or road [003 8.2]."""
+    data = copy.deepcopy(tiny_situation_data())
+    soviets = data["sides"][0]["nations"][0]["counters"]
+    soviets += [{"id": f"d{i}", "type": "dukw", "off_map": True} for i in (1, 2, 3)]
+    data["amphibious"] = {
+        "side": "allied",
+        "beach": ["B C2"],
+        "craft": [{"counter": f"d{i}"} for i in (1, 2, 3)],
+    }
+    data["modules"] = ["engineers", "amphibious"]
+    data["allotments"] = [
+        {"side": "axis", "kind": "mines", "count": 2, "strength": "1:1", "area": "west"}
+    ]
+    game = new_game(_sea_title(tmp_path, monkeypatch, data), 9, setup_phase=True)
+    while game.phase is Phase.SETUP:
+        TgxComputerPlayer(game.acting).play_impulse(game)
+    board = game.state.board
+    craft = [game.unit(f"d{i}").hex for i in (1, 2, 3)]
+    assert len(set(craft)) == 3
+    assert all(h is not None and board.terrain.get(h) == "sea" for h in craft)
+    mines = set(game.state.counters.mines) - {_hex(game, "A A3")}  # the situation's own
+    assert len(mines) == 2
+    for hex_ in mines:
+        assert board.terrain.get(hex_, "clear") in ("clear", "woods") or board.is_road(hex_)
+
+
 def test_airborne_targets_are_noted_after_the_barriers(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
