@@ -17,6 +17,7 @@ from engine.tactical_gamex import (
     command,
     engineers,
     interdiction,
+    setup_phase,
     stress,
     transport,
 )
@@ -40,6 +41,7 @@ from engine.tactical_gamex.los import has_los
 from engine.tactical_gamex.morale import rally
 from engine.tactical_gamex.movement import IllegalOrder, path_cost, reach
 from engine.tactical_gamex.orders import (
+    SETUP_ORDERS,
     AirAttack,
     BlowBridge,
     BuildBlock,
@@ -111,11 +113,19 @@ class TacticalGame(SpecialOrders):
         self.orders: list[TgxOrder] = []
         self.result: TgxGameEnded | None = None
         self._checkpoints: list[_Checkpoint] = []
-        if state.lifts:  # [003 11.0] airborne landings come before the first turn
-            landed = airborne.land(state, state.lifts)
-            self._emit(chaos.drain(state) + landed)
+        setup_phase.begin(state)
+        if state.phase is not Phase.SETUP:
+            self._emit(self._opening())
+
+    def _opening(self) -> list[object]:
+        """After the setup: airborne landings, then turn 1's initiative [003 11.0, 4.1]."""
+        state = self.state
+        events: list[object] = []
+        if state.lifts:
+            events += airborne.land(state, state.lifts)
             state.lifts = ()
-        self._emit(start_turn(state) + chaos.drain(state))
+            events = chaos.drain(state) + events  # the cards of the landings first
+        return events + start_turn(state) + chaos.drain(state)
 
     # --- where we are -----------------------------------------------------------------------
 
@@ -130,6 +140,11 @@ class TacticalGame(SpecialOrders):
     @property
     def is_over(self) -> bool:
         return self.result is not None
+
+    @property
+    def phase(self) -> Phase:
+        """SETUP before turn 1 (`acting` is the side setting up), ACTIVATION, then OVER."""
+        return self.state.phase
 
     @property
     def points_left(self) -> int:
@@ -200,6 +215,9 @@ class TacticalGame(SpecialOrders):
                 self.result = event
 
     def _dispatch(self, order: object) -> list[object]:
+        if self.state.phase is Phase.SETUP or isinstance(order, SETUP_ORDERS):
+            events, over = setup_phase.apply(self.state, order)
+            return events + (self._opening() if over else [])
         if isinstance(order, EndImpulse):
             return end_impulse(self.state)
         if isinstance(order, PlayCard):
