@@ -228,12 +228,14 @@ class CardDice(Dice):
         return values
 
     def _draw(self, side: Side) -> Card:
-        """The next dice card; Deus Ex Machina cards on the way are held [003 24.5]."""
+        """The next dice card; Deus Ex Machina cards on the way are held [003 24.5]. The deck
+        is reshuffled "as soon as the last card ... has been used" [003 24.4]: when its last
+        card is drawn, so it is never shown empty."""
         while True:
-            if not self.pile:
-                self._reshuffle("the deck ran out")  # [003 24.4]
             assert self.pile, "an Action Deck always keeps its dice cards"
             card = self.cards[self.pile.pop()]
+            if not self.pile and not card.dem:
+                self._reshuffle("the deck ran out")  # [003 24.4]
             if not card.dem:
                 return card
             self._receive(side, card)

@@ -66,7 +66,8 @@ def test_a_full_deck_gives_each_face_its_share_and_reshuffles_when_spent() -> No
     green = Counter(dice.d6() for _ in range(36))
     assert green == dict.fromkeys(range(1, 7), 6)
     reshuffles = [e for e in dice.drain() if isinstance(e, DeckReshuffled)]
-    assert [e.why for e in reshuffles] == ["the deck ran out"]  # [003 24.4]
+    assert [e.why for e in reshuffles] == ["the deck ran out"] * 2  # at once [003 24.4]
+    assert dice.left == 36
 
 
 def test_two_dice_read_both_colours_of_one_card_the_drawers_first() -> None:
@@ -89,8 +90,8 @@ def test_many_games_of_cards_give_the_two_dice_distribution() -> None:
 def test_an_event_is_read_from_the_next_card_and_nothing_happened_keeps_its_die() -> None:
     # the "?" card first, then a card with a text the engine cannot apply (no state bound)
     cards = [Card("read", 4, 3, text="Rain.", effect=CardEffect.NOTHING), Card("q", None, 2)]
-    dice = CardDice(0, cards)
-    dice.pile = ["read", "q"]  # q on top
+    dice = CardDice(0, [*cards, Card("spare", 1, 1)])
+    dice.pile = ["spare", "read", "q"]  # q on top
     dice.side = Side.AXIS
     assert dice.d6() == 4  # nothing happened: the die of the card read [003 24.2]
     events = dice.drain()
@@ -106,15 +107,17 @@ def test_an_event_applied_reshuffles_and_a_second_event_falls_back_to_dice(chaos
     bonus = Card(
         "bonus", 5, 5, text="Your next initiative die +1.", effect=CardEffect.INITIATIVE, amount=1
     )
+    spare = Card("spare", 2, 2)
     dice.cards = {"q": Card("q", None, 1), "bonus": bonus, "q2": Card("q2", None, 6)}
-    dice.order = ("q", "bonus", "q2")
-    dice.pile = ["bonus", "q"]
+    dice.cards["spare"] = spare
+    dice.order = ("q", "bonus", "q2", "spare")
+    dice.pile = ["spare", "bonus", "q"]
     dice.side = Side.AXIS
     original = dice._reshuffle
 
     def rigged(why: str) -> None:  # after the event the "?" card comes up again
         original(why)
-        dice.pile = ["q2"]
+        dice.pile = ["spare", "q2"]
 
     dice._reshuffle = rigged  # type: ignore[method-assign]
     value = dice.d6()
