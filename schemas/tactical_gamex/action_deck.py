@@ -48,7 +48,8 @@ class CardEffect(StrEnum):
     """Nothing the engine does: the text is colour (or a house rule the players apply)."""
     ACTIVATION_POINTS = "activation_points"
     """The side's activation pool of the impulse under way gains `amount` points (loses them
-    when negative, never below what is spent) [003 4.2.1]; cannot act outside its impulse."""
+    when negative, never below what is spent) [003 4.2.1]; cannot act outside its impulse, nor
+    while its pool is being drawn (the pool the card then gives stands)."""
     DISRUPT_UNIT = "disrupt_unit"
     """One good-order unit of the side on the board is disrupted [003 7.2]: the one a played
     card names, else one drawn at random; cannot act when it has none."""
