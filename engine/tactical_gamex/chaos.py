@@ -210,6 +210,7 @@ class CardDice(Dice):
                 unit is not None,
                 effect_label(reader.effect, reader.amount),
                 unit or "",
+                self._hex_of(unit),
             )
         )
         if unit is None:
@@ -310,10 +311,16 @@ class CardDice(Dice):
                 target,
                 effect_label(card.effect, card.amount),
                 acted,
+                self._hex_of(acted),
             )
         )
         self._reshuffle("a Deus Ex Machina card played")
         return self.drain()
+
+    def _hex_of(self, unit: str | None) -> tuple[int, int] | None:
+        """Where the unit a card acted on stands, for the log's click."""
+        found = self.state.units.get(unit) if self.state is not None and unit else None
+        return found.hex if found is not None else None
 
     def drain(self) -> list[object]:
         events, self.pending = self.pending, []

@@ -46,6 +46,8 @@ class ChaosEvent:
     applied: bool
     effect: str
     unit: str = ""
+    hex: tuple[int, int] | None = None
+    """Where the unit it acted on stands (the Test-play log centres there)."""
 
     def describe(self) -> str:
         what = f"{self.effect}{' on ' + self.unit if self.unit else ''}"
@@ -107,6 +109,8 @@ class CardPlayed:
     on: Side
     effect: str
     unit: str = ""
+    hex: tuple[int, int] | None = None
+    """Where the unit it acted on stands."""
 
     def describe(self) -> str:
         target = f" on {self.unit}" if self.unit else ""

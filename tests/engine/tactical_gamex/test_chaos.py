@@ -148,6 +148,7 @@ def test_the_enemy_in_the_text_turns_the_event_on_the_other_side(chaos_bundle) -
     assert event.applied
     assert state.units[event.unit].disrupted
     assert state.units[event.unit].side is Side.ALLIED
+    assert event.hex == state.units[event.unit].hex  # a click on the log line goes there
 
 
 def _dem(i: int) -> Card:
