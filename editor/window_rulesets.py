@@ -35,6 +35,10 @@ PANZER_ONLY_ACTIONS = (
 )
 """The window's actions that work on a Panzer scenario only."""
 
+PANZER_TESTPLAY_ACTIONS = ("end_turn_action", "take_back_action")
+"""The Panzer test-play's actions (`editor.window_testplay`) on the Test-play tool bar: a
+Tactical GameX situation plays in its own panel, so they are not shown while one is open."""
+
 ZOOM_STEP = 1.25
 """View > Zoom In and Zoom Out on the board: a quarter closer or further."""
 
@@ -98,6 +102,10 @@ class RulesetSwitch(QObject):
             dock.setVisible(tgx)
         if panzer_bar is not None:
             panzer_bar.setVisible(not tgx)
+        for name in PANZER_TESTPLAY_ACTIONS:
+            action = getattr(window.testplay, name, None)
+            if isinstance(action, QAction):
+                action.setVisible(not tgx)
         if self.toolbar is not None:
             self.toolbar.setVisible(tgx)
         self.stack.setCurrentIndex(1 if tgx else 0)
@@ -196,6 +204,9 @@ class RulesetSwitch(QObject):
             )
             if not used:
                 bar.hide()
+            # A label is never cut to "H…": a crowded bar scrolls instead.
+            bar.setElideMode(Qt.TextElideMode.ElideNone)
+            bar.setUsesScrollButtons(True)
 
     def _place_docks(self) -> None:
         """Put the Tactical GameX panels in their areas, tabbed, the first of each in front."""

@@ -149,7 +149,10 @@ class BoardView(QGraphicsView):
         return self.document.board() if self.document is not None else None
 
     def _changed(self, change: Any) -> None:
-        if change.kind in (FileKind.SITUATION, FileKind.UNIT_TYPES):
+        # A panel's edit (`PanelPart`) or a reload of one changes the board as the layout does.
+        if change.kind in (FileKind.SITUATION, FileKind.UNIT_TYPES) or not isinstance(
+            change.kind, FileKind
+        ):
             self._rebuild()
 
     def _rebuild(self) -> None:
