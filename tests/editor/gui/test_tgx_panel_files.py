@@ -13,7 +13,8 @@ from PySide6.QtWidgets import QMessageBox, QTabBar
 from editor.app import start
 from editor.disk_changes import CANCEL, RELOAD_THEIRS
 from editor.main_window import MainWindow
-from editor.tactical_gamex.document import PanelPart, TgxDocument
+from editor.recovery import Autosaver
+from editor.tactical_gamex.document import PanelPart, TgxDocument, open_situation
 from editor.tactical_gamex.panel_commands import EditPanels
 from schemas.io import load_file, save_file
 from schemas.tactical_gamex.vocabulary import Terrain
@@ -119,3 +120,24 @@ def test_every_panel_tab_reads_whole(qtbot, window, size) -> None:
         for i in range(bar.count()):
             text = bar.tabText(i)
             assert bar.tabRect(i).width() > bar.fontMetrics().horizontalAdvance(text), text
+
+
+def test_unsaved_panel_edits_are_offered_back_after_a_crash(qtbot, tmp_path: Path) -> None:
+    path = write_title(tmp_path / "crashed")
+    document = open_situation(path)
+    saver = Autosaver()
+    saver.set_document(document)
+    paint_here(document, 0, "TTTTTTT")
+    assert saver.write_now() is not None, "a panel edit is a change the autosaver copies"
+    offered = []
+    window = start(
+        [], ask=lambda _parent, copy: offered.append(copy) or QMessageBox.StandardButton.Yes
+    )
+    qtbot.addWidget(window)
+    assert offered[0].changed_files == ["a.panel.yaml"]
+    restored = window.document
+    assert isinstance(restored, TgxDocument)
+    assert restored.board().terrain_at(3, 0) is Terrain.TOWN
+    restored.undo_stack.undo()  # back to the files as saved
+    assert restored.board().terrain_at(3, 0) is Terrain.CLEAR
+    window.ask = lambda *_: QMessageBox.StandardButton.Discard
