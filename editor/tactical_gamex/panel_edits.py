@@ -175,26 +175,36 @@ class PanelEdit:
 
     # Roads ------------------------------------------------------------------------------------
 
-    def set_road(self, spot: Offset, direction: Direction, present: bool) -> None:
-        """Lay or take up the road between a hex and its neighbour [003 3.2.3]."""
-        stored: dict[int, tuple[PlacedPanel, list[tuple[Offset, int]], bool]] = {}
+    def set_road(self, spot: Offset, direction: Direction, present: bool) -> bool:
+        """Lay or take up the road between a hex and its neighbour [003 3.2.3]; False when the
+        link can be written in no panel file.
+
+        A panel stores a link as a digit of one of its two hexes, for Up, Up Right and Down
+        Right only. Across the abutting rows of panels laid end to end, a link that leaves a
+        shifted column's bottom hex Down Left or Down Right into a panel turned 180 degrees
+        would be stored on that panel's cut hex, which plays on no board hex: such a link is
+        refused rather than written where the board would not show it.
+        """
+        board_link = _link(spot, direction)
         other = neighbor(*spot, direction)
         holding_other = {id(p) for p, _local_hex in self.holders(other)}
+        holding_spot = {id(p) for p, _local_hex in self.holders(spot)}
+        stored: dict[int, tuple[PlacedPanel, list[tuple[Offset, int]]]] = {}
         for placed, local, side in self._edge_everywhere(spot, direction):
-            slot = _stored_link(placed.panel, local, side)
-            entry = stored.setdefault(id(placed), (placed, [], id(placed) in holding_other))
-            if slot is not None and slot not in entry[1]:
+            slot = _stored_link(placed, local, side)
+            entry = stored.setdefault(id(placed), (placed, []))
+            if slot is not None and slot not in entry[1] and _slot_link(placed, slot) == board_link:
                 entry[1].append(slot)
-        for placed, slots, _both in stored.values():
+        for placed, slots in stored.values():
             for where, bit in slots:
                 self._road_bit(placed, where, bit, present=False)
         if not present:
-            return
-        holding_spot = {id(p) for p, _local_hex in self.holders(spot)}
-        usable = [(p, slots) for p, slots, _b in stored.values() if slots]
+            return True
+        usable = [(p, slots) for p, slots in stored.values() if slots]
         both = [(p, s) for p, s in usable if id(p) in holding_spot and id(p) in holding_other]
         for placed, slots in both or usable[:1]:
             self._road_bit(placed, *slots[0], present=True)
+        return bool(usable)
 
     def _road_bit(self, placed: PlacedPanel, spot: Offset, bit: int, present: bool) -> None:
         panel = self.model(placed)
@@ -211,16 +221,33 @@ class PanelEdit:
         self._put(placed, panel.model_copy(update={"road_rows": rows}))
 
 
-def _stored_link(panel: Any, local: Offset, side: Direction) -> tuple[Offset, int] | None:
+def _stored_link(placed: PlacedPanel, local: Offset, side: Direction) -> tuple[Offset, int] | None:
     """Where a panel stores the road link from one of its hexes: that hex's digit for Up, Up
     Right and Down Right, else the bit of the opposite direction on the neighbour; None when
-    that neighbour is off the panel (the link is stored by the other panel)."""
+    that neighbour is off the panel."""
     if side in ROAD_BITS:
         return local, ROAD_BITS[side]
     spot = neighbor(*local, side)
+    panel = placed.panel
     if 0 <= spot[0] < panel.width and 0 <= spot[1] < panel.height:
         return spot, ROAD_BITS[OPPOSITE[side]]
     return None
+
+
+def _slot_link(placed: PlacedPanel, slot: tuple[Offset, int]) -> frozenset[Offset] | None:
+    """The board link a panel's stored road bit plays as (as `board.assemble` reads it), or
+    None when its hex is on no board hex."""
+    (column, row), bit = slot
+    spot = placed.to_board(column, row)
+    if spot is None:
+        return None
+    direction = next(d for d, b in ROAD_BITS.items() if b == bit)
+    return _link(spot, OPPOSITE[direction] if placed.rotated else direction)
+
+
+def _link(spot: Offset, direction: Direction) -> frozenset[Offset]:
+    """A road link as the two board hexes it joins, whichever end it is spelled from."""
+    return frozenset((spot, neighbor(*spot, direction)))
 
 
 def _local(placed: PlacedPanel, direction: Direction) -> Direction:

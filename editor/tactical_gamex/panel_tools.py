@@ -199,8 +199,11 @@ class RoadPaintTool(PanelTool):
             return
         for a, b in itertools.pairwise(path):
             direction = self.view.grid.direction_between(a, b)
-            if direction is not None:
-                edit.set_road(a, direction, not self._erase)
+            if direction is not None and not edit.set_road(a, direction, not self._erase):
+                self.chosen.message.emit(
+                    "Refused — this road crosses into a turned panel where neither panel "
+                    "file can hold it; lay it one hex along"
+                )
         self.commit(edit, "Remove Road" if self._erase else "Draw Road")
 
 
