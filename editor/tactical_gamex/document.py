@@ -344,6 +344,16 @@ class TgxDocument(UndoSteps, QObject):
             raise DocumentError(
                 f"{path.name} on disk does not load; what is open is kept", loaded.problems
             )
+        if isinstance(part, PanelPart):
+            # The board is assembled only from panels whose rows fit (`board.assemble`).
+            from schemas.tactical_gamex.file_checks import check_panel  # noqa: PLC0415
+
+            broken = [p for p in check_panel(loaded.model) if p.is_error]
+            if broken:
+                raise DocumentError(
+                    f"{path.name} on disk does not pass its checks; what is open is kept",
+                    loaded.place(broken),
+                )
         return loaded, disk_of(loaded)
 
     def take_from_disk(self, part: FileKind, loaded: LoadedFile, disk: DiskIdentity | None) -> None:

@@ -91,6 +91,15 @@ class TerrainPaintTool(PanelTool):
         terrain = Terrain.CLEAR if self._erase else self.brush.terrain
         edit.set_terrain(spot, terrain)
         self.commit(edit, f"Paint {terrain.value.title()}")
+        document = self.view.document
+        if document is not None and any(
+            edit.board.hex_of(o.hex) == spot for o in document.situation.board.overrides
+        ):
+            # The panel is painted; the situation's own change of the hex still plays.
+            self.chosen.message.emit(
+                "The panel is painted, but this situation changes the hex's terrain "
+                "(board overrides): the board shows the situation's"
+            )
 
 
 class HillTool(PanelTool):

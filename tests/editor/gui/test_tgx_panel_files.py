@@ -141,3 +141,16 @@ def test_unsaved_panel_edits_are_offered_back_after_a_crash(qtbot, tmp_path: Pat
     restored.undo_stack.undo()  # back to the files as saved
     assert restored.board().terrain_at(3, 0) is Terrain.CLEAR
     window.ask = lambda *_: QMessageBox.StandardButton.Discard
+
+
+def test_a_panel_broken_on_disk_is_not_reloaded(qtbot, window, monkeypatch) -> None:
+    document = window.document
+    path = document.path(PanelPart(A))
+    another_program_paints(path, 1, "..?")
+    warned: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _w, _t, text: warned.append(text))
+    window.disk_changes.check_now()
+    window.disk_changes.reload_shown()
+    assert "a.panel.yaml on disk does not pass its checks" in warned[0]
+    assert "a.panel.yaml:9:5: error TGX001: terrain_rows[1] has 3 hexes" in warned[0]
+    assert document.board().terrain_at(2, 1) is Terrain.TOWN, "what is open is kept"
