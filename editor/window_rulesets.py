@@ -183,16 +183,26 @@ class RulesetSwitch(QObject):
 
     def _tidy_tab_bars(self) -> None:
         """Hide the tab bars Qt leaves on screen for tabbed groups whose panels were all hidden,
-        or that a group had before the window was first laid out: a bar in use touches one of
-        its panels."""
+        or that a group had before the window was first laid out: a bar in use names one tab
+        group's panels and touches one of them."""
         window = self.window
         docks = [d for d in window.findChildren(QDockWidget) if not d.isHidden()]
+        # The tab groups as they stand: a bar naming any other set of panels is left over from
+        # an earlier arrangement (Qt keeps it, e.g. "Forces, Setup" under "Forces, Setup,
+        # Panel Map, Test-play") and would be drawn over the one in use.
+        groups = {
+            frozenset(
+                {d.windowTitle()}
+                | {t.windowTitle() for t in window.tabifiedDockWidgets(d) if not t.isHidden()}
+            )
+            for d in docks
+        }
         for bar in window.findChildren(QTabBar):
             if bar.parent() is not window or bar.count() == 0:
                 continue
             titles = {bar.tabText(i) for i in range(bar.count())}
             here = bar.geometry()
-            used = any(
+            used = frozenset(titles) in groups and any(
                 d.windowTitle() in titles
                 and d.geometry().left() < here.right()
                 and here.left() < d.geometry().right()

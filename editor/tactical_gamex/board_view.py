@@ -253,6 +253,8 @@ class BoardView(QGraphicsView):
         self.hex_hovered.emit(spot)
         if self.tool is not None and spot is not None and event.buttons():
             self.tool.drag(spot, event)
+        elif self.tool is not None and hasattr(self.tool, "hover"):
+            self.tool.hover(spot, event)
         super().mouseMoveEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
@@ -324,6 +326,9 @@ class BoardView(QGraphicsView):
             painter.drawPolygon(self.polygon(self.selected_hex))
         for overlay in self.overlays:
             overlay(painter)
+        preview = getattr(self.tool, "paint_preview", None)
+        if preview is not None:
+            preview(painter)
 
     def _paint_terrain(self, painter: QPainter, board: Any, spots: list[Offset]) -> None:
         grid_pen = QPen(QColor(40, 40, 30, 90), 0)

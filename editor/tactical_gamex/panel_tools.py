@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import itertools
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QMouseEvent
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPen
 
 from editor.tactical_gamex.board_tools import BoardTool, TgxSelection
 from editor.tactical_gamex.board_view import BoardView
@@ -138,6 +138,27 @@ class HexsidePaintTool(PanelTool):
         super().__init__(view, chosen)
         self._adding = True
         self._done: set[tuple[Offset, Direction]] = set()
+        self.hovered: tuple[Offset, Direction] | None = None
+        """The edge under the mouse, shown before a click."""
+
+    def hover(self, spot: Offset | None, event: QMouseEvent) -> None:
+        """Show the edge a click would act on."""
+        edge = self.edge_at(spot, event) if spot is not None else None
+        if edge != self.hovered:
+            self.hovered = edge
+            self.view.item.update()
+
+    def paint_preview(self, painter: QPainter) -> None:
+        """The edge under the mouse, drawn over the board."""
+        if self.hovered is None or self.view.tool is not self:
+            return
+        spot, side = self.hovered
+        a, b = self.view.layout.side_ends(self.view.grid.hex_at(*spot), side)
+        pen = QPen(QColor(255, 210, 31, 220), 5)
+        pen.setCosmetic(True)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        painter.setPen(pen)
+        painter.drawLine(QPointF(*a), QPointF(*b))
 
     def edge_at(self, spot: Offset, event: QMouseEvent) -> tuple[Offset, Direction]:
         """The edge of a hex nearest the mouse."""

@@ -8,8 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from editor.app import start
 from editor.main_window import MainWindow
@@ -39,6 +40,19 @@ def window(qtbot, tmp_path: Path) -> MainWindow:
     qtbot.waitExposed(win)
     assert isinstance(win.document, TgxDocument)
     return win
+
+
+def hover(widget, at: QPoint) -> None:
+    """The mouse moves over a widget with no button held."""
+    event = QMouseEvent(
+        QEvent.Type.MouseMove,
+        QPointF(at),
+        QPointF(widget.mapToGlobal(at)),
+        Qt.MouseButton.NoButton,
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    QApplication.sendEvent(widget, event)
 
 
 def panel(document: TgxDocument, file: str):
@@ -106,6 +120,9 @@ def test_hills_hexsides_roads_and_stream_features_reach_the_board(window) -> Non
     centre = on_board(view, (9, 2))
     edge = view.mapFromScene(*view.layout.side_middle(view.grid.hex_at(9, 2), Direction.DOWN))
     near = QPoint((centre.x() + 3 * edge.x()) // 4, (centre.y() + 3 * edge.y()) // 4)
+    hover(view.viewport(), near)
+    tool = window.rulesets.workspace.tool
+    assert tool.hovered == ((9, 2), Direction.DOWN), "the edge a click acts on is shown first"
     drag(view.viewport(), [near])
     board = document.board()
     assert HexsideKind.CLIFF in board.hexsides[((9, 2), Direction.DOWN)]

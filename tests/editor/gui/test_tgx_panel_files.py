@@ -112,14 +112,18 @@ def test_the_tool_bar_shows_the_open_titles_ruleset_only(window, tmp_path: Path)
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_every_panel_tab_reads_whole(qtbot, window, size) -> None:
     window.resize(*size)
+    window.rulesets.docks["tgx_setup"].raise_()
     qtbot.wait(50)
-    window.rulesets._tidy_tab_bars()
     bars = [bar for bar in window.findChildren(QTabBar) if bar.isVisible() and bar.count() > 1]
     assert bars
     for bar in bars:
         for i in range(bar.count()):
             text = bar.tabText(i)
             assert bar.tabRect(i).width() > bar.fontMetrics().horizontalAdvance(text), text
+    on_screen = [bar for bar in bars if window.rect().intersects(bar.geometry())]
+    for i, bar in enumerate(on_screen):
+        for other in on_screen[i + 1 :]:
+            assert not bar.geometry().intersects(other.geometry()), "no bar left over under another"
 
 
 def test_unsaved_panel_edits_are_offered_back_after_a_crash(qtbot, tmp_path: Path) -> None:
