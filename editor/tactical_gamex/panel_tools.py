@@ -11,15 +11,17 @@ or edge writes is `editor.tactical_gamex.panel_edits`' decision.
 from __future__ import annotations
 
 import itertools
+import math
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPen
 
 from editor.tactical_gamex.board_tools import BoardTool, TgxSelection
-from editor.tactical_gamex.board_view import BoardView
+from editor.tactical_gamex.board_view import SIZE, BoardView
 from editor.tactical_gamex.panel_commands import EditPanels
 from editor.tactical_gamex.panel_edits import PanelBrush, PanelEdit
 from editor.tools.base import new_stroke
+from editor.tools.edge_geometry import NEAR_MIDDLE
 from schemas.tactical_gamex.board import OPPOSITE, neighbor
 from schemas.tactical_gamex.vocabulary import Terrain
 from schemas.vocabulary import Direction
@@ -173,13 +175,22 @@ class HexsidePaintTool(PanelTool):
         edge = self.edge_at(spot, event)
         self._adding = self.brush.hexside not in edit.hexside_kinds(*edge)
         self._done = set()
-        self.extend(spot, event)
+        self._paint(edge)
 
     def extend(self, spot: Offset, event: QMouseEvent) -> None:
+        # A drag takes an edge only near its middle, as the Panzer map's hexside tools do: a
+        # drag along the edges then takes each in turn, and none across a hex's middle.
+        edge = self.edge_at(spot, event)
+        point = self.view.mapToScene(event.position().toPoint())
+        middle = self.view.layout.side_middle(self.view.grid.hex_at(*spot), edge[1])
+        reach = NEAR_MIDDLE * SIZE * math.sqrt(3)  # NEAR_MIDDLE is in hexes, centre to centre
+        if math.hypot(point.x() - middle[0], point.y() - middle[1]) <= reach:
+            self._paint(edge)
+
+    def _paint(self, edge: tuple[Offset, Direction]) -> None:
         edit = self.edit()
         if edit is None:
             return
-        edge = self.edge_at(spot, event)
         twin = (neighbor(*edge[0], edge[1]), OPPOSITE[edge[1]])
         if edge in self._done or twin in self._done:
             return

@@ -18,6 +18,7 @@ from editor.tactical_gamex.document import PanelPart, TgxDocument, open_situatio
 from editor.tactical_gamex.new_panel import NewPanelDialog, add_new_panel
 from editor.tactical_gamex.problems_dock import situation_problems
 from schemas.io import load_file
+from schemas.tactical_gamex.board import OPPOSITE, neighbor
 from schemas.tactical_gamex.loading import load_situation
 from schemas.tactical_gamex.vocabulary import HexFeature, HexsideKind, Terrain
 from schemas.vocabulary import Direction
@@ -53,6 +54,11 @@ def hover(widget, at: QPoint) -> None:
         Qt.KeyboardModifier.NoModifier,
     )
     QApplication.sendEvent(widget, event)
+
+
+def edge_of(spot: tuple[int, int], direction: Direction) -> frozenset:
+    """One hex edge, whichever of its two hexes names it."""
+    return frozenset({(spot, direction), (neighbor(*spot, direction), OPPOSITE[direction])})
 
 
 def panel(document: TgxDocument, file: str):
@@ -128,6 +134,15 @@ def test_hills_hexsides_roads_and_stream_features_reach_the_board(window) -> Non
     assert HexsideKind.CLIFF in board.hexsides[((9, 2), Direction.DOWN)]
     drag(view.viewport(), [near])
     assert ((9, 2), Direction.DOWN) not in document.board().hexsides, "a second click removes it"
+    # A drag takes the edges it passes near their middles, none across the hex's middle.
+    up = view.mapFromScene(*view.layout.side_middle(view.grid.hex_at(9, 2), Direction.UP))
+    before = dict(document.board().hexsides)
+    drag(view.viewport(), [edge, centre, up])
+    added = {edge_of(*key) for key in document.board().hexsides if key not in before}
+    assert added == {edge_of((9, 2), Direction.DOWN), edge_of((9, 2), Direction.UP)}
+    assert document.undo_stack.undoText() == "Draw Cliff"
+    document.undo_stack.undo()
+    assert dict(document.board().hexsides) == before, "the drag is one undo step"
 
     tool_action(window, "tgx_paint_roads").trigger()
     drag(view.viewport(), [on_board(view, (8, 0)), on_board(view, (8, 1)), on_board(view, (8, 2))])
