@@ -1,5 +1,6 @@
 """The Panel Map panel: what the panel tools paint (terrain, hill level and mass, hexside kind,
-bridge or ford), buttons that pick each tool, and the panel file under the chosen hex. The
+bridge or ford), buttons that pick each tool, and the panels under the hex chosen (or under
+the mouse while a panel tool is in use). The
 tools themselves are `panel_tools.py`; New Panel… is in the Panel Layout panel."""
 
 from __future__ import annotations
@@ -134,7 +135,7 @@ class PanelMapDock(TgxDock):
             self.use_tool(name)
 
     def show_hex(self, spot: tuple[int, int] | None) -> None:
-        """Say which panel files the chosen hex is painted into (two on a seam)."""
+        """Say which panels a hex is painted into (two on a seam)."""
         document = self.document
         board = document.board() if isinstance(document, TgxDocument) else None
         if board is None or spot is None or not board.contains(*spot):

@@ -21,7 +21,7 @@ from editor.tactical_gamex.hex_info_dock import TgxHexInfoDock
 from editor.tactical_gamex.hex_text import hex_line
 from editor.tactical_gamex.panel_layout import PanelLayoutDock
 from editor.tactical_gamex.panel_map_dock import PanelMapDock
-from editor.tactical_gamex.panel_tools import PANEL_TOOL_CLASSES
+from editor.tactical_gamex.panel_tools import PANEL_TOOL_CLASSES, PanelTool
 from editor.tactical_gamex.problems_dock import TgxProblemsDock
 from editor.tactical_gamex.setup_dock import SetupDock
 from editor.tactical_gamex.situation_dock import SituationDock
@@ -129,6 +129,9 @@ class TgxWorkspace(QObject):
     def _hovered(self, spot: Any) -> None:
         board = self.view.board()
         self.hovered.emit(hex_line(board, spot) if board is not None and spot is not None else "")
+        panel_map = self.docks.get("tgx_panel_map")
+        if isinstance(self.tool, PanelTool) and isinstance(panel_map, PanelMapDock):
+            panel_map.show_hex(spot if spot is not None else self.chosen.hex)
 
     def _counter_dropped(self, counter_id: str, spot: tuple[int, int]) -> None:
         # A counter dragged out of Forces is placed as the Counters tool would place it.
