@@ -15,6 +15,7 @@ from editor.disk_changes import CANCEL, RELOAD_THEIRS
 from editor.main_window import MainWindow
 from editor.recovery import Autosaver
 from editor.tactical_gamex.document import PanelPart, TgxDocument, open_situation
+from editor.tactical_gamex.new_panel import add_new_panel
 from editor.tactical_gamex.panel_commands import EditPanels
 from schemas.io import load_file, save_file
 from schemas.tactical_gamex.vocabulary import Terrain
@@ -158,3 +159,26 @@ def test_a_panel_broken_on_disk_is_not_reloaded(qtbot, window, monkeypatch) -> N
     assert "a.panel.yaml on disk does not pass its checks" in warned[0]
     assert "a.panel.yaml:9:5: error TGX001: terrain_rows[1] has 3 hexes" in warned[0]
     assert document.board().terrain_at(2, 1) is Terrain.TOWN, "what is open is kept"
+
+
+def test_a_new_panel_is_watched_once_saved_and_revert_forgets_an_unsaved_one(
+    qtbot, window, tmp_path: Path
+) -> None:
+    document = window.document
+    notice = window.disk_changes.notice
+    assert add_new_panel(document, "D", "Riverside", 7, 4) == ""
+    assert window.save()
+    written = tmp_path / "tgx" / "panels" / "d.panel.yaml"
+    another_program_paints(written, 0, "WWWWWWW")
+    qtbot.waitUntil(notice.isVisible, timeout=5000)
+    assert "d.panel.yaml changed on disk" in notice.text
+    notice.reload_button.click()
+    assert document.board().terrain_at(14, 0) is Terrain.WOODS
+
+    assert add_new_panel(document, "E", "Marsh", 7, 4) == ""
+    assert document.is_dirty
+    document.revert()
+    assert [p.file for p in document.situation.board.panels][-1] == "../panels/d.panel.yaml"
+    assert PanelPart("../panels/e.panel.yaml") not in document.panel_parts()
+    assert not document.is_dirty
+    assert not (tmp_path / "tgx" / "panels" / "e.panel.yaml").exists()
