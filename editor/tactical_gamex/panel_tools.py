@@ -6,6 +6,10 @@ They paint on the assembled board, not on a panel opened alone: a designer draws
 hills, streams and roads to meet its neighbours', and only the board shows both sides of a
 seam. A situation laid out with one panel edits that panel alone. Which panel files a seam hex
 or edge writes is `editor.tactical_gamex.panel_edits`' decision.
+
+A stream is a hex terrain here, not a hexside: the rules' stream (river, ravine, wadi) is a hex
+that units enter Down and leave Up [003 6.3.9, digest B.3]; Down and Up are states of the units
+in it, so the Terrain tool paints Stream and the Fords & Bridges tool what is printed in it.
 """
 
 from __future__ import annotations
