@@ -60,7 +60,7 @@ def test_a_panel_changed_on_disk_reloads_and_the_board_redraws(qtbot, window) ->
     notice = window.disk_changes.notice
     path = document.path(PanelPart(A))
     another_program_paints(path, 0, "SSSSSSS")
-    qtbot.waitUntil(notice.isVisible, timeout=5000)
+    qtbot.waitUntil(notice.isVisible, timeout=20_000)
     assert "a.panel.yaml changed on disk" in notice.text
     notice.reload_button.click()
     assert document.board().terrain_at(2, 0) is Terrain.SWAMP
@@ -76,7 +76,7 @@ def test_unsaved_panel_edits_meet_a_change_on_disk(qtbot, window) -> None:
     path = document.path(PanelPart(A))
     paint_here(document, 0, "TTTTTTT")
     another_program_paints(path, 0, "SSSSSSS")
-    qtbot.waitUntil(notice.isVisible, timeout=5000)
+    qtbot.waitUntil(notice.isVisible, timeout=20_000)
     assert "a.panel.yaml" in notice.text
     assert "unsaved" in notice.text
     assert document.board().terrain_at(2, 0) is Terrain.TOWN, "nothing open is lost"
@@ -170,7 +170,7 @@ def test_a_new_panel_is_watched_once_saved_and_revert_forgets_an_unsaved_one(
     assert window.save()
     written = tmp_path / "tgx" / "panels" / "d.panel.yaml"
     another_program_paints(written, 0, "WWWWWWW")
-    qtbot.waitUntil(notice.isVisible, timeout=5000)
+    qtbot.waitUntil(notice.isVisible, timeout=20_000)
     assert "d.panel.yaml changed on disk" in notice.text
     notice.reload_button.click()
     assert document.board().terrain_at(14, 0) is Terrain.WOODS
