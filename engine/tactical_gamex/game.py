@@ -10,12 +10,15 @@ from dataclasses import dataclass, replace
 
 from engine.tactical_gamex import (
     airborne,
+    amphibious,
     attacks,
     banzai,
     combat,
     command,
+    counter_battery,
     engineers,
     interdiction,
+    sea,
     stress,
     transport,
 )
@@ -44,6 +47,7 @@ from engine.tactical_gamex.orders import (
     CallArtillery,
     ClearObstacle,
     CloseAssault,
+    CounterBattery,
     EndImpulse,
     ExitBoard,
     Fire,
@@ -109,6 +113,8 @@ class TacticalGame(SpecialOrders):
         if state.lifts:  # [003 11.0] airborne landings come before the first turn
             self._emit(airborne.land(state, state.lifts))
             state.lifts = ()
+        if state.landing is not None:  # [003 10.2] the landing force at sea before turn 1
+            self._emit(amphibious.launch(state))
         self._emit(start_turn(state))
 
     # --- where we are -----------------------------------------------------------------------
@@ -142,6 +148,8 @@ class TacticalGame(SpecialOrders):
         if unit.side is not self.acting or unit.marker is not None or unit.hex is None:
             return {}
         if unit.carrier is not None or (unit.stream is StreamState.DOWN and unit.moved_mp):
+            return {}
+        if unit.at_sea:
             return {}
         return reach(self.state, unit)
 
@@ -226,6 +234,8 @@ class TacticalGame(SpecialOrders):
             return self._turn_gun(order)
         if isinstance(order, ClearObstacle | RemoveWreck | BuildBlock | BlowBridge):
             return self._engineer(order)
+        if isinstance(order, CounterBattery):
+            return self._counter_battery(order)
         raise IllegalOrder(f"not a Tactical GameX order: {order!r}")
 
     # --- paying -----------------------------------------------------------------------------
@@ -264,6 +274,8 @@ class TacticalGame(SpecialOrders):
             raise IllegalOrder(f"{unit_id} is not on the board")
         if unit.carrier is not None:
             raise IllegalOrder(f"{unit_id} is carried and takes no action [003 5.2.1]")
+        if unit.at_sea:
+            raise IllegalOrder(f"{unit_id} is at sea: it advances at Housekeeping [003 10.3]")
         if fresh and unit.marker is not None:
             raise IllegalOrder(f"{unit_id} has already acted this turn [003 4.2.2]")
         return unit
@@ -273,18 +285,23 @@ class TacticalGame(SpecialOrders):
     def _move(self, order: Move) -> list[object]:
         unit = self._own(order.unit, fresh=False)
         loaded_first = self.state.activity.get(unit.id) == "load"
-        if unit.marker is not None and not loaded_first:
+        limit = amphibious.move_limit(self.state, unit)  # set down on a beach [003 10.4]
+        if unit.marker is not None and not loaded_first and limit is None:
             raise IllegalOrder(f"{unit.id} has already acted this turn [003 4.2.2]")
         assert unit.hex is not None
+        why = amphibious.why_not_craft_move(self.state, unit, order.path)
+        if why:
+            raise IllegalOrder(why)
         if order.quick_time:
             self._check_quick_time(unit)
         if not engineers.may_leave(self.state, unit):
             raise IllegalOrder(f"{unit.id} may not leave the bridge before its third action")
         self._pay_units("move", [unit])
-        events = walk(self.state, unit, order.path, order.quick_time)
+        events = walk(self.state, unit, order.path, order.quick_time, limit)
         if unit.hex is not None:
             unit.marker = Marker.MOVED
-            self.state.activity[unit.id] = "load-move" if loaded_first else "move"
+            after = "load-move" if loaded_first else "landed-move" if limit else "move"
+            self.state.activity[unit.id] = after
         return events
 
     def _stand_up(self, unit_id: str) -> list[object]:
@@ -318,6 +335,10 @@ class TacticalGame(SpecialOrders):
             raise IllegalOrder(f"{carrier_id} has already acted this turn")
         assert carrier.hex is not None
         self._pay_units("move", [carrier])
+        if sea.is_landing_craft(carrier.type):
+            carrier.marker = Marker.MOVED
+            self.state.activity[carrier.id] = "unload"
+            return amphibious.unload_craft(self.state, carrier)
         event = transport.unload(self.state, carrier)
         carrier.marker = Marker.MOVED
         self.state.units[event.passenger].marker = Marker.MOVED
@@ -444,8 +465,9 @@ class TacticalGame(SpecialOrders):
         battery = self.state.batteries.get(order.battery)
         if battery is None or battery.side is not self.acting:
             raise IllegalOrder(f"no battery {order.battery} of yours")
-        if battery.fired:
-            raise IllegalOrder(f"battery {battery.id} has fired this turn")
+        why = counter_battery.may_fire(self.state, battery)
+        if why:
+            raise IllegalOrder(why)
         if order.sighter in self.state.aircraft:
             return self._spotter_call(order, battery)
         sighter = self._own(order.sighter)
@@ -468,6 +490,7 @@ class TacticalGame(SpecialOrders):
         ):
             return events  # unavailable: another point may try again [003 6.4.4]
         battery.fired = True
+        battery.revealed = True  # [003 6.4.4] open to counter-battery fire from now on
         sighter.marker = Marker.COMPLETED
         if lands is not None and order.interdict:
             self.state.counters.interdiction.append((lands, battery.side))

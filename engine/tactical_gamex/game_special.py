@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from engine.tactical_gamex import (
     aircraft,
     attacks,
+    counter_battery,
     engineers,
     field_of_fire,
     interdiction,
@@ -35,6 +36,7 @@ from engine.tactical_gamex.orders import (
     BuildBlock,
     CallArtillery,
     ClearObstacle,
+    CounterBattery,
     FireSmoke,
     MobileFire,
     RemoveWreck,
@@ -67,6 +69,28 @@ class SpecialOrders:
             self, units: Sequence[Unit], activity: str, hex_: Offset | None = None
         ) -> None: ...
         def _shooters(self, ids: Sequence[str], hex_: Offset | None = None) -> list[Unit]: ...
+
+    def _counter_battery(self, order: CounterBattery) -> list[object]:
+        """Counter-battery fire [003 6.4.4] (see `counter_battery`): one point to activate the
+        battery and one for each point off the accuracy die, as any OBA call."""
+        battery = self.state.batteries.get(order.battery)
+        if battery is None or battery.side is not self.acting:
+            raise IllegalOrder(f"no battery {order.battery} of yours")
+        target = self.state.batteries.get(order.target)
+        if target is None:
+            raise IllegalOrder(f"no battery {order.target}")
+        why = counter_battery.why_not(self.state, battery, target)
+        if why:
+            raise IllegalOrder(why)
+        if order.aircraft:
+            counter_battery.check_aircraft(self.state, self.acting, order.aircraft)
+        self._pay("oba", (-1, -1), 1 + max(order.lowered, 0), once=False)
+        events = counter_battery.fire(self.state, battery, target, order.lowered, order.aircraft)
+        if battery.fired:
+            battery.revealed = True
+            if order.aircraft:
+                counter_battery.spend_aircraft(self.state, order.aircraft)
+        return events
 
     def _air_attack(self, order: AirAttack) -> list[object]:
         """An aircraft's attack [003 6.4.7]: one point for its activation, AA fire first."""
@@ -184,6 +208,7 @@ class SpecialOrders:
         ):
             return events
         battery.fired = True
+        battery.revealed = True  # [003 6.4.4] open to counter-battery fire from now on
         if lands is not None and order.interdict:
             state.counters.interdiction.append((lands, battery.side))
         elif lands is not None:

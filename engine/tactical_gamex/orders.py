@@ -255,6 +255,22 @@ class RemoveWreck:
 
 
 @dataclass(frozen=True, slots=True)
+class CounterBattery:
+    """An off-board battery fires on an enemy battery [003 6.4.4]: half strength, or full
+    with an unused aircraft of the side activated for it."""
+
+    battery: str
+    target: str
+    aircraft: str = ""
+    lowered: int = 0
+    """Points spent to lower the accuracy die."""
+
+    def describe(self) -> str:
+        plane = f" with aircraft {self.aircraft}" if self.aircraft else ""
+        return f"battery {self.battery} fires counter-battery at {self.target}{plane}"
+
+
+@dataclass(frozen=True, slots=True)
 class ExitBoard:
     """A unit on the board edge a victory condition counts leaves the board (a move)."""
 
@@ -294,5 +310,6 @@ TgxOrder = (
     | BlowBridge
     | RemoveWreck
     | ExitBoard
+    | CounterBattery
     | EndImpulse
 )

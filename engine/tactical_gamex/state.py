@@ -108,6 +108,15 @@ class Battery:
     attack: int
     fired: bool = False
     """Fired this turn (a battery acts once a turn, as a unit does)."""
+    revealed: bool = False
+    """Has made an OBA attack: the enemy's OBA may fire counter-battery at its side from
+    then on [003 6.4.4]."""
+    units: tuple[str, ...] = ()
+    """Its off-map counters, whose DS defends it against counter-battery fire."""
+    naval: bool = False
+    """Naval support fired as OBA [003 10.5]: no counters to attack."""
+    lost: bool = False
+    """Destroyed by counter-battery fire with its last counter [003 6.4.4]."""
 
 
 class Phase(StrEnum):
@@ -172,6 +181,8 @@ class TgxState:
     after loading, not both [003 5.2.2]."""
     free_fire: dict[str, Offset] = field(default_factory=dict)
     """Units that spotted a hex in this impulse and may fire at it free [003 6.3.8]."""
+    landing: Any = None
+    """The amphibious landing (`amphibious.Landing`), if the situation has one [003 10.0]."""
 
     def iter_units(self, side: Side | None = None) -> Iterator[Unit]:
         """Units on the board, of one side or both, in the scenario's order."""
@@ -242,6 +253,8 @@ class TgxState:
         new.works = dict(self.works)
         new.demolitions = dict(self.demolitions)
         new.cp_track = list(self.cp_track)
+        if self.landing is not None:
+            new.landing = self.landing.copy()
         return new
 
 
