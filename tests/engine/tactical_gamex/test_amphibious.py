@@ -96,7 +96,8 @@ def test_the_force_goes_to_sea_one_vehicle_a_hex_nearest_the_beach_the_rest_off_
     s = _five_and_one()
     launch(s)
     placed = [s.units[u].hex for u in s.landing.force]
-    assert len(set(placed)) == 6 and None not in placed
+    assert len(set(placed)) == 6
+    assert None not in placed
     assert [h[1] for h in placed if h is not None] == [1, 1, 1, 1, 1, 0]
     assert s.units["m1"].hex == s.units["m2"].hex == s.units["lvt"].hex
     assert all(s.units[u].at_sea for u in ("lvt", "m1", "m2", "sher", "dd"))
@@ -111,7 +112,8 @@ def test_nothing_at_sea_is_activated_or_fires() -> None:
     s = _five_and_one()
     s.units["pz"] = Unit("pz", Side.AXIS, "germany", PZ4H, (2, 5))
     game = TacticalGame(s)
-    assert game.acting is Side.AXIS and game.turn == 1
+    assert game.acting is Side.AXIS
+    assert game.turn == 1
     assert not can_activate(game.state, Side.ALLIED)
     assert "at sea" in (may_attack(game.state.units["sher"]) or "")
     assert game.legal_moves("sher") == {}
@@ -146,16 +148,22 @@ def test_housekeeping_brings_the_force_ashore_disrupted_and_the_waiting_craft_in
     assert ashore == {"lvt", "dukw", "sher", "dd", "lvt2"}
     for uid in ("lvt", "m1", "m2", "dukw", "m3", "sher", "dd"):
         unit = s.units[uid]
-        assert unit.hex is not None and unit.hex[1] == 2 and unit.disrupted and not unit.at_sea
+        assert unit.hex is not None
+        assert unit.hex[1] == 2
+        assert unit.disrupted
+        assert not unit.at_sea
     assert s.units["m1"].carrier == "lvt"  # cargo stays aboard until unloaded
-    assert s.units["lvt3"].hex is not None and s.units["lvt3"].hex[1] == 1
-    assert s.units["lvt3"].at_sea and not s.units["lvt3"].disrupted
+    assert s.units["lvt3"].hex is not None
+    assert s.units["lvt3"].hex[1] == 1
+    assert s.units["lvt3"].at_sea
+    assert not s.units["lvt3"].disrupted
     crowd = _landing([(f"l{i}", LVT) for i in range(11)])
     launch(crowd)
     events = advance(crowd)
     entered = [e for e in events if isinstance(e, SeaAdvanced) and e.entered]
     assert [e.unit for e in entered] == ["l10"]
-    assert crowd.units["l10"].hex == entered[0].hex and entered[0].hex[1] == 0  # type: ignore[index]
+    assert crowd.units["l10"].hex == entered[0].hex
+    assert entered[0].hex[1] == 0
     assert crowd.landing.waiting == []
 
 
@@ -194,7 +202,8 @@ def test_dd_vehicles_sink_at_the_situations_chance() -> None:
 
 def _on_beach(s: TgxState) -> TacticalGame:
     game = TacticalGame(s)  # nothing to activate at sea: the first Housekeeping lands it
-    assert game.turn == 2 and not any(u.at_sea for u in game.state.units.values())
+    assert game.turn == 2
+    assert not any(u.at_sea for u in game.state.units.values())
     for unit in game.state.units.values():
         unit.disrupted = False  # rallied
     game.state.acting, game.state.pool, game.state.spent = Side.ALLIED, 6, 0
@@ -209,7 +218,8 @@ def test_unloading_on_the_beach_sets_both_units_down_to_move_half_their_mp() -> 
     here = game.state.units["lvt"].hex
     assert here is not None
     game.apply(Unload("lvt"))
-    assert game.state.units["m1"].carrier is None and game.state.units["m2"].hex == here
+    assert game.state.units["m1"].carrier is None
+    assert game.state.units["m2"].hex == here
     col, row = here
     with pytest.raises(IllegalOrder):
         game.apply(Move("m1", ((col, row + 1), (col, row + 2), (col, row + 3))))  # 3 of 4 MP
