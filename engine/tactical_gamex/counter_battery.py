@@ -34,6 +34,8 @@ def may_fire(state: TgxState, battery: Battery) -> str | None:
         return f"battery {battery.id} has been destroyed"
     if battery.fired:
         return f"battery {battery.id} has fired this turn"
+    if battery.direct:
+        return f"{battery.id} is naval support firing from the sea edge, not OBA [003 10.5]"
     counters = counters_of(state, battery)
     if counters and all(u.disrupted for u in counters):
         return f"battery {battery.id} is disrupted [003 7.2]"

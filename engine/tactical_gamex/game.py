@@ -57,6 +57,7 @@ from engine.tactical_gamex.orders import (
     MarkOpportunityFire,
     MobileFire,
     Move,
+    NavalFire,
     Overrun,
     Rally,
     RemoveWreck,
@@ -236,6 +237,8 @@ class TacticalGame(SpecialOrders):
             return self._engineer(order)
         if isinstance(order, CounterBattery):
             return self._counter_battery(order)
+        if isinstance(order, NavalFire):
+            return self._naval_fire(order)
         raise IllegalOrder(f"not a Tactical GameX order: {order!r}")
 
     # --- paying -----------------------------------------------------------------------------
@@ -468,6 +471,8 @@ class TacticalGame(SpecialOrders):
         why = counter_battery.may_fire(self.state, battery)
         if why:
             raise IllegalOrder(why)
+        if battery.direct:
+            raise IllegalOrder(f"{battery.id} fires directly from the sea edge [003 10.5]")
         if order.sighter in self.state.aircraft:
             return self._spotter_call(order, battery)
         sighter = self._own(order.sighter)

@@ -16,6 +16,7 @@ from engine.tactical_gamex import (
     engineers,
     field_of_fire,
     interdiction,
+    naval,
     smoke,
     spotting,
 )
@@ -39,6 +40,7 @@ from engine.tactical_gamex.orders import (
     CounterBattery,
     FireSmoke,
     MobileFire,
+    NavalFire,
     RemoveWreck,
     Spot,
     TurnGun,
@@ -91,6 +93,20 @@ class SpecialOrders:
             if order.aircraft:
                 counter_battery.spend_aircraft(self.state, order.aircraft)
         return events
+
+    def _naval_fire(self, order: NavalFire) -> list[object]:
+        """Naval support fire from the sea edge [003 10.5] (see `naval`): one point, once a
+        turn, as a battery acts."""
+        support = self.state.batteries.get(order.support)
+        if support is None or support.side is not self.acting or not support.direct:
+            raise IllegalOrder(f"no naval support {order.support} of yours firing from the sea")
+        if support.fired:
+            raise IllegalOrder(f"{support.id} has fired this turn")
+        targets = [self.unit(t) for t in order.targets]
+        spec = naval.naval_spec(self.state, support, order.from_hex, targets)
+        self._pay("naval", order.from_hex, once=False)
+        support.fired = True
+        return attacks.run(self.state, [spec])
 
     def _air_attack(self, order: AirAttack) -> list[object]:
         """An aircraft's attack [003 6.4.7]: one point for its activation, AA fire first."""

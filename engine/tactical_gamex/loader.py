@@ -228,12 +228,16 @@ def _place_forces(
             battery.attack,
             units=tuple(battery.counters),
         )
-    for naval in situation.naval:  # [003 10.5] naval gunfire called as OBA
-        if naval.mode == "oba":
-            owner = next(f for f in situation.sides if f.side is naval.side)
-            state.batteries[naval.id] = Battery(
-                naval.id, naval.side, owner.nations[0].nation.value, naval.attack, naval=True
-            )
+    for naval in situation.naval:  # [003 10.5] naval gunfire, as OBA or from the sea edge
+        owner = next(f for f in situation.sides if f.side is naval.side)
+        state.batteries[naval.id] = Battery(
+            naval.id,
+            naval.side,
+            owner.nations[0].nation.value,
+            naval.attack,
+            naval=True,
+            direct=naval.mode == "direct",
+        )
     _landing(state, situation, assembled)
 
 

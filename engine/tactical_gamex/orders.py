@@ -271,6 +271,21 @@ class CounterBattery:
 
 
 @dataclass(frozen=True, slots=True)
+class NavalFire:
+    """Naval support fires directly from a sea hex on the map's edge at spotted units of one
+    hex more than six hexes away [003 10.5]."""
+
+    support: str
+    from_hex: Offset
+    targets: tuple[str, ...]
+
+    def describe(self) -> str:
+        return (
+            f"naval support {self.support} fires from {self.from_hex} at {', '.join(self.targets)}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class ExitBoard:
     """A unit on the board edge a victory condition counts leaves the board (a move)."""
 
@@ -311,5 +326,6 @@ TgxOrder = (
     | RemoveWreck
     | ExitBoard
     | CounterBattery
+    | NavalFire
     | EndImpulse
 )

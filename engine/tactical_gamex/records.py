@@ -94,6 +94,10 @@ def order_to_model(order: o.TgxOrder) -> s.SavedOrder:
             aircraft=order.aircraft or None,
             lowered=order.lowered,
         )
+    if isinstance(order, o.NavalFire):
+        return s.NavalFireOrder(
+            support=order.support, from_hex=order.from_hex, targets=list(order.targets)
+        )
     return s.EndImpulseOrder()
 
 
@@ -137,6 +141,8 @@ def order_of(model: s.SavedOrder) -> o.TgxOrder:
         )
     if isinstance(model, s.ExitBoardOrder):
         return o.ExitBoard(model.unit)
+    if isinstance(model, s.NavalFireOrder):
+        return o.NavalFire(model.support, _hex(model.from_hex), tuple(model.targets))
     if isinstance(model, s.CounterBatteryOrder):
         return o.CounterBattery(model.battery, model.target, model.aircraft or "", model.lowered)
     if isinstance(model, s.AirAttackOrder):

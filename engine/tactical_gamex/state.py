@@ -115,6 +115,8 @@ class Battery:
     """Its off-map counters, whose DS defends it against counter-battery fire."""
     naval: bool = False
     """Naval support fired as OBA [003 10.5]: no counters to attack."""
+    direct: bool = False
+    """Naval support fired directly from a map-edge sea hex, not called as OBA [003 10.5]."""
     lost: bool = False
     """Destroyed by counter-battery fire with its last counter [003 6.4.4]."""
 

@@ -114,6 +114,15 @@ class CounterBatteryOrder(Tagged):
     """Points spent to lower the accuracy die."""
 
 
+class NavalFireOrder(Tagged):
+    """Naval support fires from a sea hex on the map's edge [003 10.5]."""
+
+    kind: Literal["naval_fire"] = "naval_fire"
+    support: Identifier
+    from_hex: HexPos
+    targets: list[Identifier] = Field(min_length=1)
+
+
 class OverrunOrder(Tagged):
     """Armoured units drive through a hex to their exit hexes [003 6.4.5]."""
 
@@ -244,6 +253,7 @@ SavedOrder = Annotated[
     | RemoveWreckOrder
     | ExitBoardOrder
     | CounterBatteryOrder
+    | NavalFireOrder
     | EndImpulseOrder,
     Field(discriminator="kind"),
 ]
