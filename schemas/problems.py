@@ -139,12 +139,13 @@ CODES: dict[str, str] = {
     "TGX036": "a neutral counter stands where the rules do not allow it",
     "TGX037": "an attached CP is on a unit that is not A or I category",
     "TGX038": "a reinforcement enters off its edge, after the last turn or with wrong units",
-    "TGX039": "landing craft not on all-sea hexes, sharing one, or over capacity",
+    "TGX039": "landing craft not on all-sea hexes, sharing one, over capacity, or without sea",
     "TGX040": "an airborne lift over its capacity or on a carrier that is no aircraft",
     "TGX041": "the situation uses a module or rule that is switched off",
     "TGX042": "a victory condition names what does not exist or cannot be met",
     "TGX043": "a counter has no place to start, or waits off the map for nothing",
     "TGX044": "a reproduced situation differs from its Command & Control chart",
+    "TGX045": "naval support without a sea edge, or a battery's counters that cannot be its",
 }
 """Every problem code with what it means. Codes are stable: tools and CI scripts may match them."""
 
