@@ -354,7 +354,11 @@ class TacticalGame(SpecialOrders):
         units = [
             u
             for u in self.state.units_at(hex_)
-            if u.side is self.acting and u.disrupted and u.marker is None and u.carrier is None
+            if u.side is self.acting
+            and u.disrupted
+            and u.marker is None
+            and u.carrier is None
+            and not u.at_sea  # [003 10.3] nothing at sea is activated
         ]
         if not units:
             raise IllegalOrder(f"no disrupted unit of yours may rally at {hex_}")

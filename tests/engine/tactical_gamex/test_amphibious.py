@@ -18,7 +18,7 @@ from engine.tactical_gamex.combat import may_attack, target_kind
 from engine.tactical_gamex.events import SeaAdvanced, SinkRolled
 from engine.tactical_gamex.game import TacticalGame
 from engine.tactical_gamex.movement import IllegalOrder
-from engine.tactical_gamex.orders import EndImpulse, Move, Unload
+from engine.tactical_gamex.orders import EndImpulse, Move, Rally, Unload
 from engine.tactical_gamex.records import order_of, order_to_model
 from engine.tactical_gamex.state import TgxState
 from engine.tactical_gamex.tables import TerrainEffects
@@ -120,6 +120,9 @@ def test_nothing_at_sea_is_activated_or_fires() -> None:
     game.state.acting = Side.ALLIED
     with pytest.raises(IllegalOrder, match="at sea"):
         game._own("sher")
+    game.state.units["sher"].disrupted = True
+    with pytest.raises(IllegalOrder, match="no disrupted unit of yours may rally"):
+        game.apply(Rally(game.state.units["sher"].hex))  # type: ignore[arg-type]
 
 
 def test_units_at_sea_defend_as_the_rules_say() -> None:
@@ -230,7 +233,7 @@ def test_unloading_on_the_beach_sets_both_units_down_to_move_half_their_mp() -> 
 
 def test_a_disrupted_craft_does_not_unload_and_a_craft_keeps_to_the_beach() -> None:
     """[003 10.4] good-order carriers unload; [003 10.3] craft move beach to beach only."""
-    s = _landing([("lvt", LVT)], {"lvt": [("m1", MARINES)]})
+    s = _landing([("lvt", LVT)], {"lvt": [("m1", MARINES), ("m2", MARINES)]})
     game = _on_beach(s)
     lvt = game.state.units["lvt"]
     assert lvt.hex is not None
@@ -243,7 +246,8 @@ def test_a_disrupted_craft_does_not_unload_and_a_craft_keeps_to_the_beach() -> N
         game.apply(Move("lvt", ((col, row + 1),)))
     beside = next(h for h in game.state.board.neighbors(lvt.hex) if h[1] == row)
     game.apply(Move("lvt", (beside,)))
-    assert game.state.units["lvt"].hex == beside == game.state.units["m1"].hex
+    assert game.state.units["lvt"].hex == beside
+    assert game.state.units["m1"].hex == game.state.units["m2"].hex == beside  # both aboard
 
 
 def test_a_game_with_a_landing_replays_the_same_from_its_orders() -> None:
