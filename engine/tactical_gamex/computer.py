@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from engine.tactical_gamex import attacks, counter_battery, field_of_fire, naval
+from engine.tactical_gamex import attacks, counter_battery, field_of_fire, naval, sea
 from engine.tactical_gamex.combat import defense_of
 from engine.tactical_gamex.game import TacticalGame
 from engine.tactical_gamex.game_special import TURNED
@@ -123,8 +123,9 @@ class TgxComputerPlayer:
             assert unit.hex is not None
             if exits and unit.hex in exits and _objectives_held(state, self.side):
                 yield ExitBoard(unit.id)
-            if unit.passenger and goals and _nearest(state, unit.hex, goals) <= UNLOAD_DISTANCE:
-                yield Unload(unit.id)
+            close = bool(goals) and _nearest(state, unit.hex, goals) <= UNLOAD_DISTANCE
+            if unit.passenger and (close or sea.is_landing_craft(unit.type)):
+                yield Unload(unit.id)  # a landing craft sets its units down on the beach
             far = bool(goals) and _nearest(state, unit.hex, goals) > UNLOAD_DISTANCE + 1
             if unit.type.is_transport and not unit.passenger and far:
                 for rider in fresh:

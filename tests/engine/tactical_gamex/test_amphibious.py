@@ -14,7 +14,8 @@ from engine.hexgrid import Grid
 from engine.tactical_gamex.amphibious import Landing, advance, launch
 from engine.tactical_gamex.attacks import direct_fire_spec
 from engine.tactical_gamex.board import Board
-from engine.tactical_gamex.combat import may_attack, target_kind
+from engine.tactical_gamex.combat import defense_of, may_attack, target_kind
+from engine.tactical_gamex.computer import TgxComputerPlayer
 from engine.tactical_gamex.events import SeaAdvanced, SinkRolled
 from engine.tactical_gamex.game import TacticalGame
 from engine.tactical_gamex.movement import IllegalOrder
@@ -156,6 +157,7 @@ def test_housekeeping_brings_the_force_ashore_disrupted_and_the_waiting_craft_in
         assert unit.disrupted
         assert not unit.at_sea
     assert s.units["m1"].carrier == "lvt"  # cargo stays aboard until unloaded
+    assert defense_of(s, s.units["sher"]) == 11  # ashore, its own DS again, not the 8 at sea
     assert s.units["lvt3"].hex is not None
     assert s.units["lvt3"].hex[1] == 1
     assert s.units["lvt3"].at_sea
@@ -273,3 +275,14 @@ def test_a_game_with_a_landing_replays_the_same_from_its_orders() -> None:
     for order in game.orders:
         again.apply(order_of(order_to_model(order)))
     assert [e.describe() for e in again.log] == [e.describe() for e in game.log]  # type: ignore[attr-defined]
+
+
+def test_the_computer_unloads_a_landing_craft_on_the_beach_and_it_stays_there() -> None:
+    """The computer sets the units down however far its objectives are; [003 10.3] a craft on
+    the beach is not advanced by Housekeeping."""
+    s = _landing([("lvt", LVT)], {"lvt": [("m1", MARINES), ("m2", MARINES)]})
+    game = _on_beach(s)
+    beach = game.state.units["lvt"].hex
+    assert Unload("lvt") in list(TgxComputerPlayer(Side.ALLIED)._candidates(game))
+    assert advance(game.state) == []
+    assert game.state.units["lvt"].hex == beach
