@@ -229,3 +229,17 @@ def move_limit(state: TgxState, unit: Unit) -> float | None:
     if state.activity.get(unit.id) == LANDED:
         return unit.type.movement / 2
     return None
+
+
+def landing_reach(state: TgxState, unit: Unit, moves: dict[Offset, float]) -> dict[Offset, float]:
+    """A unit's reach as the landing rules cut it: half its MP just after being set down on
+    the beach, beach hexes only for a landing craft [003 10.3, 10.4]."""
+    limit = move_limit(state, unit)
+    landing: Landing | None = state.landing
+    beaches = landing.beaches if landing is not None else frozenset()
+    craft = is_landing_craft(unit.type)
+    return {
+        h: mp
+        for h, mp in moves.items()
+        if (limit is None or mp <= limit + 1e-9) and (not craft or h in beaches)
+    }

@@ -146,13 +146,13 @@ class TacticalGame(SpecialOrders):
     def legal_moves(self, unit_id: str) -> dict[Offset, float]:
         """Hexes the unit may end a move in now, with their MP."""
         unit = self.unit(unit_id)
-        if unit.side is not self.acting or unit.marker is not None or unit.hex is None:
+        if unit.side is not self.acting or unit.hex is None or unit.at_sea:
+            return {}
+        if unit.marker is not None and amphibious.move_limit(self.state, unit) is None:
             return {}
         if unit.carrier is not None or (unit.stream is StreamState.DOWN and unit.moved_mp):
             return {}
-        if unit.at_sea:
-            return {}
-        return reach(self.state, unit)
+        return amphibious.landing_reach(self.state, unit, reach(self.state, unit))
 
     # --- orders -----------------------------------------------------------------------------
 

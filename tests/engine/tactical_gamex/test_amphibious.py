@@ -222,7 +222,13 @@ def test_unloading_on_the_beach_sets_both_units_down_to_move_half_their_mp() -> 
     game = _on_beach(s)
     here = game.state.units["lvt"].hex
     assert here is not None
+    craft_reach = set(game.legal_moves("lvt"))
+    assert craft_reach
+    assert craft_reach <= game.state.landing.beaches  # a craft: beach hexes only
     game.apply(Unload("lvt"))
+    reach = game.legal_moves("m1")
+    assert reach
+    assert max(reach.values()) == 2  # half of 4 MP
     assert game.state.units["m1"].carrier is None
     assert game.state.units["m2"].hex == here
     col, row = here
