@@ -299,6 +299,7 @@ def eliminate(state: TgxState, unit: Unit, wrecks: bool = True) -> list[object]:
         u.passenger = None
         u.stream = None
         u.in_fort = False
+        u.at_sea = False
         if u.command_post:
             # [003 22.1] the attached CP goes on the turn track, reassigned a turn later
             u.command_post = False

@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 
 from engine.dice import Dice
+from engine.tactical_gamex import counter_battery
 from engine.tactical_gamex.aircraft import Aircraft
-from engine.tactical_gamex.events import CounterBatteryFired
+from engine.tactical_gamex.events import ArtilleryCalled, CounterBatteryFired
 from engine.tactical_gamex.game import TacticalGame
 from engine.tactical_gamex.movement import IllegalOrder
 from engine.tactical_gamex.orders import CounterBattery
@@ -115,3 +116,22 @@ def test_the_order_round_trips_through_the_play_file() -> None:
     order = CounterBattery("us-arty", "ger-arty", aircraft="p47", lowered=1)
     assert order_of(order_to_model(order)) == order
     assert order_of(order_to_model(CounterBattery("a", "b"))) == CounterBattery("a", "b")
+
+
+def test_availability_and_hits_follow_their_chances_over_fixed_seeds() -> None:
+    """Availability is a morale check, 2d6 at or under 7 (21/36); then 1-2 of the accuracy die
+    hits (1/3) [003 6.4.4]: over 3,000 seeds each within three standard deviations."""
+    base = _game([])
+    base.state.batteries["ger-arty"].revealed = True
+    available = hits = 0
+    trials = 3000
+    for seed in range(trials):
+        s = base.state.copy()
+        s.dice = Dice(seed)
+        events = counter_battery.fire(s, s.batteries["us-arty"], s.batteries["ger-arty"], 0, "")
+        called = next(e for e in events if isinstance(e, ArtilleryCalled))
+        available += called.available
+        hits += any(isinstance(e, CounterBatteryFired) and e.roll for e in events)
+    p_available, p_hit = 21 / 36, 21 / 36 / 3
+    for count, p in ((available, p_available), (hits, p_hit)):
+        assert abs(count / trials - p) < 3 * (p * (1 - p) / trials) ** 0.5
