@@ -26,7 +26,7 @@ def check_sea(
 ) -> list[Problem]:
     """Every problem of the landing, the naval support and the batteries' counters."""
     return [
-        *_landing_problems(situation, types, counters, board),
+        *_landing_problems(situation, types, counters, side_of, board),
         *_naval_problems(situation, board),
         *_battery_problems(situation, counters, side_of),
     ]
@@ -56,6 +56,7 @@ def _landing_problems(
     situation: SituationFile,
     types: dict[str, UnitType],
     counters: dict[str, tuple[Counter, Path]],
+    side_of: dict[str, int],
     board: AssembledBoard,
 ) -> list[Problem]:
     landing = situation.amphibious
@@ -81,6 +82,7 @@ def _landing_problems(
                     object_id=craft.counter,
                 )
             )
+    problems += _force_problems(situation, counters, side_of)
     beaches = [h for a in landing.beach if (h := board.hex_of(a)) is not None]
     sea = _sea_toward_beach(board, beaches)
     if beaches and not sea:
@@ -110,6 +112,40 @@ def _landing_problems(
                 path=("amphibious", "dd_sink_chance"),
             )
         )
+    return problems
+
+
+def _force_problems(
+    situation: SituationFile,
+    counters: dict[str, tuple[Counter, Path]],
+    side_of: dict[str, int],
+) -> list[Problem]:
+    """The landing force is the landing side's, each counter in it once, cargo placed by its
+    craft alone [003 10.1]."""
+    landing = situation.amphibious
+    assert landing is not None
+    sides = [forces.side for forces in situation.sides]
+    problems: list[Problem] = []
+    seen: dict[str, str] = {}
+    for c, craft in enumerate(landing.craft):
+        named = [("counter", craft.counter)] + [(i, cid) for i, cid in enumerate(craft.cargo)]
+        for key, cid in named:
+            where: Path = ("amphibious", "craft", c, "counter")
+            if key != "counter":
+                where = ("amphibious", "craft", c, "cargo", key)
+            found = counters.get(cid)
+            if found is None:
+                continue  # the reference checks name it
+            why = ""
+            if sides[side_of[cid]] is not landing.side:
+                why = f"'{cid}' is not of the landing side"
+            elif cid in seen:
+                why = f"'{cid}' is in the landing twice (with '{seen[cid]}')"
+            elif key != "counter" and (found[0].hex or found[0].passenger_of):
+                why = f"'{cid}' rides in '{craft.counter}' but the situation also places it"
+            if why:
+                problems.append(error("TGX039", f"{why} [003 10.1]", path=where, object_id=cid))
+            seen.setdefault(cid, craft.counter)
     return problems
 
 

@@ -55,3 +55,17 @@ def test_a_batterys_counters_are_its_sides_off_the_map(tmp_path: Path) -> None:
         ("TGX045", "error", "oba[0].counters[2]"),
         ("TGX045", "warning", "oba[0].counters[3]"),
     ]
+
+
+def test_the_landing_force_is_the_landing_sides_each_counter_once(tmp_path: Path) -> None:
+    data = _landing_data()
+    craft = data["amphibious"]["craft"]
+    craft[1]["cargo"] = ["s3"]  # already in d1
+    craft.append({"counter": "g1"})  # a German tank
+    data["sides"][0]["nations"][0]["counters"][1]["hex"] = "A A1"  # s3 placed as well
+    found = [f for f in _found(tmp_path, data) if f[1] == "error"]
+    assert found == [
+        ("TGX039", "error", "amphibious.craft[0].cargo[0]"),
+        ("TGX039", "error", "amphibious.craft[1].cargo[0]"),
+        ("TGX039", "error", "amphibious.craft[2].counter"),
+    ]
