@@ -82,7 +82,7 @@ def _landing_problems(
                     object_id=craft.counter,
                 )
             )
-    problems += _force_problems(situation, counters, side_of)
+    problems += _force_problems(situation, types, counters, side_of)
     beaches = [h for a in landing.beach if (h := board.hex_of(a)) is not None]
     sea = _sea_toward_beach(board, beaches)
     if beaches and not sea:
@@ -117,11 +117,12 @@ def _landing_problems(
 
 def _force_problems(
     situation: SituationFile,
+    types: dict[str, UnitType],
     counters: dict[str, tuple[Counter, Path]],
     side_of: dict[str, int],
 ) -> list[Problem]:
     """The landing force is the landing side's, each counter in it once, cargo placed by its
-    craft alone [003 10.1]."""
+    craft alone and no vehicle as cargo: vehicles go to sea on their own [003 10.1, 10.2]."""
     landing = situation.amphibious
     assert landing is not None
     sides = [forces.side for forces in situation.sides]
@@ -143,10 +144,16 @@ def _force_problems(
                 why = f"'{cid}' is in the landing twice (with '{seen[cid]}')"
             elif key != "counter" and (found[0].hex or found[0].passenger_of):
                 why = f"'{cid}' rides in '{craft.counter}' but the situation also places it"
+            elif key != "counter" and _vehicle(types.get(found[0].type)):
+                why = f"'{cid}' is a vehicle: it goes to sea on its own, not as cargo"
             if why:
                 problems.append(error("TGX039", f"{why} [003 10.1]", path=where, object_id=cid))
             seen.setdefault(cid, craft.counter)
     return problems
+
+
+def _vehicle(kind: UnitType | None) -> bool:
+    return kind is not None and kind.move_class is not MoveClass.INFANTRY
 
 
 def _naval_problems(situation: SituationFile, board: AssembledBoard) -> list[Problem]:

@@ -62,10 +62,15 @@ def test_the_landing_force_is_the_landing_sides_each_counter_once(tmp_path: Path
     craft = data["amphibious"]["craft"]
     craft[1]["cargo"] = ["s3"]  # already in d1
     craft.append({"counter": "g1"})  # a German tank
+    data["sides"][0]["nations"][0]["counters"].append({"id": "jeep", "type": "truck"})
+    craft[1]["cargo"].append("jeep")
     data["sides"][0]["nations"][0]["counters"][1]["hex"] = "A A1"  # s3 placed as well
-    found = [f for f in _found(tmp_path, data) if f[1] == "error"]
-    assert found == [
+    found = {f for f in _found(tmp_path, data) if f[1] == "error"}
+    assert found >= {
         ("TGX039", "error", "amphibious.craft[0].cargo[0]"),
         ("TGX039", "error", "amphibious.craft[1].cargo[0]"),
+        ("TGX039", "error", "amphibious.craft[1].cargo[1]"),
         ("TGX039", "error", "amphibious.craft[2].counter"),
-    ]
+    }
+    messages = [p.message for p in load_situation(_write(tmp_path / "again", data)).problems]
+    assert "'jeep' is a vehicle: it goes to sea on its own, not as cargo [003 10.1]" in messages
