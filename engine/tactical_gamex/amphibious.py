@@ -93,27 +93,32 @@ def _launch_one(state: TgxState, landing: Landing, unit: Unit, hex_: Offset) -> 
 
 
 def launch(state: TgxState) -> list[object]:
-    """Place the landing force before the first turn [003 10.2]: counters with a sea hex of
-    their own there, the others one to a hex on the sea hexes nearest the beach (ties in board
-    order), the rest off the map.
+    """Put the landing force to sea as turn 1 opens [003 10.2]: counters the setup phase set
+    on a sea hex stay there, those with a sea hex of their own in the situation go there, the
+    others one to a hex on the sea hexes nearest the beach (ties in board order), the rest off
+    the map; each DD vehicle placed rolls to sink [003 10.4].
 
-    Decision: the text lets the landing player choose the hexes; without a setup phase the
-    engine takes the hexes nearest the beach, which bring the force ashore soonest. Cargo
-    rides in its craft from the start [003 10.1]."""
+    Decision: without the setup phase the engine chooses for the landing player, taking the
+    hexes nearest the beach, which bring the force ashore soonest. Cargo rides in its craft
+    from the start [003 10.1]."""
     landing: Landing = state.landing
     distance = beach_distances(state, landing)
-    for unit_id in landing.force:
-        for u in (state.units[unit_id], *_cargo(state, state.units[unit_id])):
-            u.hex, u.at_sea = None, False
-    free = sorted((d, h[1], h[0]) for h, d in distance.items() if d > 0)
     events: list[object] = []
+    for unit_id in landing.force:
+        unit = state.units[unit_id]
+        if unit.hex is not None and is_sea(state, unit.hex):
+            events += _launch_one(state, landing, unit, unit.hex)
+        else:  # set up on land by the seed, or not yet placed: it goes to sea below
+            for u in (unit, *_cargo(state, unit)):
+                u.hex, u.at_sea = None, False
     for unit_id, hex_ in landing.fixed.items():
         unit = state.units[unit_id]
         if unit.hex is None and _room(state, unit, hex_):
             events += _launch_one(state, landing, unit, hex_)
+    free = sorted((d, h[1], h[0]) for h, d in distance.items() if d > 0)
     for unit_id in landing.force:
         unit = state.units[unit_id]
-        if unit_id in landing.fixed and unit.hex is not None:
+        if unit.hex is not None:
             continue
         spot = next(((c, r) for _, r, c in free if _room(state, unit, (c, r))), None)
         if spot is None:
@@ -184,18 +189,24 @@ def advance(state: TgxState) -> list[object]:
     return events
 
 
-def why_not_craft_move(state: TgxState, unit: Unit, path: Sequence[Offset]) -> str | None:
-    """A landing craft moves only from beach hex to beach hex [003 10.3]; a unit at sea is
-    not activated at all."""
+def is_craft(unit: Unit) -> bool:
+    """An LVT or a DUKW [003 10.1]."""
+    return is_landing_craft(unit.type)
+
+
+def check_craft_move(state: TgxState, unit: Unit, path: Sequence[Offset]) -> None:
+    """IllegalOrder unless the move keeps a landing craft from beach hex to beach hex
+    [003 10.3]; a unit at sea is not activated at all."""
     if unit.at_sea:
-        return f"{unit.id} is at sea: it advances at Housekeeping [003 10.3]"
+        raise IllegalOrder(f"{unit.id} is at sea: it advances at Housekeeping [003 10.3]")
     landing: Landing | None = state.landing
-    if not is_landing_craft(unit.type):
-        return None
+    if not is_craft(unit):
+        return
     beaches = landing.beaches if landing is not None else frozenset()
     if any(h not in beaches for h in (unit.hex, *path)):
-        return f"{unit.id} is a landing craft: it moves only from beach hex to beach hex [003 10.3]"
-    return None
+        raise IllegalOrder(
+            f"{unit.id} is a landing craft: it moves only from beach hex to beach hex [003 10.3]"
+        )
 
 
 def unload_craft(state: TgxState, craft: Unit) -> list[object]:
@@ -213,6 +224,8 @@ def unload_craft(state: TgxState, craft: Unit) -> list[object]:
         raise IllegalOrder(f"{craft.id} is disrupted: only a good-order craft unloads [003 10.4]")
     if state.stack_count(craft.hex) + len(cargo) > state.stacking_limit(craft.side):
         raise IllegalOrder("unloading would break the stacking limit [003 5.2.3]")
+    craft.marker = Marker.MOVED
+    state.activity[craft.id] = "unload"
     events: list[object] = []
     for unit in cargo:
         unit.carrier = None

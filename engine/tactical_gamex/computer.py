@@ -38,8 +38,9 @@ from engine.tactical_gamex.orders import (
     TurnGun,
     Unload,
 )
+from engine.tactical_gamex.setup_computer import set_up
 from engine.tactical_gamex.spotting import spotted_hexes
-from engine.tactical_gamex.state import Battery, TgxState, VictoryKind
+from engine.tactical_gamex.state import Battery, Phase, TgxState, VictoryKind
 from engine.tactical_gamex.tables import final_column
 from engine.tactical_gamex.units import MG, Marker, Unit, Weapon
 from schemas.vocabulary import Direction, Side
@@ -64,7 +65,10 @@ class TgxComputerPlayer:
     side: Side
 
     def play_impulse(self, game: TacticalGame) -> list[TgxOrder]:
-        """Give orders while the side acts in this impulse; the orders given."""
+        """Give orders while the side acts in this impulse (or its setup step before turn 1,
+        `setup_computer`); the orders given."""
+        if game.phase is Phase.SETUP:
+            return set_up(game, self.side)
         given: list[TgxOrder] = []
         turn = game.turn
         while not game.is_over and game.acting is self.side and game.turn == turn:

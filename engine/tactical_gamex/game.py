@@ -18,7 +18,7 @@ from engine.tactical_gamex import (
     counter_battery,
     engineers,
     interdiction,
-    sea,
+    setup_phase,
     stress,
     transport,
 )
@@ -41,6 +41,7 @@ from engine.tactical_gamex.los import has_los
 from engine.tactical_gamex.morale import rally
 from engine.tactical_gamex.movement import IllegalOrder, path_cost, reach
 from engine.tactical_gamex.orders import (
+    SETUP_ORDERS,
     AirAttack,
     BlowBridge,
     BuildBlock,
@@ -111,12 +112,20 @@ class TacticalGame(SpecialOrders):
         self.orders: list[TgxOrder] = []
         self.result: TgxGameEnded | None = None
         self._checkpoints: list[_Checkpoint] = []
-        if state.lifts:  # [003 11.0] airborne landings come before the first turn
-            self._emit(airborne.land(state, state.lifts))
+        setup_phase.begin(state)
+        if state.phase is not Phase.SETUP:
+            self._emit(self._opening())
+
+    def _opening(self) -> list[object]:
+        """After the setup: airborne landings, then turn 1's initiative [003 11.0, 4.1]."""
+        state = self.state
+        events: list[object] = []
+        if state.landing is not None:  # [003 10.2, 10.4] the landing force put to sea
+            events += amphibious.launch(state)
+        if state.lifts:
+            events += airborne.land(state, state.lifts)
             state.lifts = ()
-        if state.landing is not None:  # [003 10.2] the landing force at sea before turn 1
-            self._emit(amphibious.launch(state))
-        self._emit(start_turn(state))
+        return events + start_turn(state)
 
     # --- where we are -----------------------------------------------------------------------
 
@@ -131,6 +140,11 @@ class TacticalGame(SpecialOrders):
     @property
     def is_over(self) -> bool:
         return self.result is not None
+
+    @property
+    def phase(self) -> Phase:
+        """SETUP before turn 1 (`acting` is the side setting up), ACTIVATION, then OVER."""
+        return self.state.phase
 
     @property
     def points_left(self) -> int:
@@ -197,6 +211,9 @@ class TacticalGame(SpecialOrders):
                 self.result = event
 
     def _dispatch(self, order: object) -> list[object]:
+        if self.state.phase is Phase.SETUP or isinstance(order, SETUP_ORDERS):
+            events, over = setup_phase.apply(self.state, order)
+            return events + (self._opening() if over else [])
         if isinstance(order, EndImpulse):
             return end_impulse(self.state)
         if isinstance(order, Move):
@@ -235,10 +252,8 @@ class TacticalGame(SpecialOrders):
             return self._turn_gun(order)
         if isinstance(order, ClearObstacle | RemoveWreck | BuildBlock | BlowBridge):
             return self._engineer(order)
-        if isinstance(order, CounterBattery):
-            return self._counter_battery(order)
-        if isinstance(order, NavalFire):
-            return self._naval_fire(order)
+        if isinstance(order, CounterBattery | NavalFire):
+            return self._support(order)
         raise IllegalOrder(f"not a Tactical GameX order: {order!r}")
 
     # --- paying -----------------------------------------------------------------------------
@@ -292,9 +307,7 @@ class TacticalGame(SpecialOrders):
         if unit.marker is not None and not loaded_first and limit is None:
             raise IllegalOrder(f"{unit.id} has already acted this turn [003 4.2.2]")
         assert unit.hex is not None
-        why = amphibious.why_not_craft_move(self.state, unit, order.path)
-        if why:
-            raise IllegalOrder(why)
+        amphibious.check_craft_move(self.state, unit, order.path)
         if order.quick_time:
             self._check_quick_time(unit)
         if not engineers.may_leave(self.state, unit):
@@ -338,9 +351,7 @@ class TacticalGame(SpecialOrders):
             raise IllegalOrder(f"{carrier_id} has already acted this turn")
         assert carrier.hex is not None
         self._pay_units("move", [carrier])
-        if sea.is_landing_craft(carrier.type):
-            carrier.marker = Marker.MOVED
-            self.state.activity[carrier.id] = "unload"
+        if amphibious.is_craft(carrier):
             return amphibious.unload_craft(self.state, carrier)
         event = transport.unload(self.state, carrier)
         carrier.marker = Marker.MOVED
@@ -354,13 +365,9 @@ class TacticalGame(SpecialOrders):
         units = [
             u
             for u in self.state.units_at(hex_)
-            if u.side is self.acting
-            and u.disrupted
-            and u.marker is None
-            and u.carrier is None
-            and not u.at_sea  # [003 10.3] nothing at sea is activated
+            if u.side is self.acting and u.disrupted and u.marker is None and u.carrier is None
         ]
-        if not units:
+        if not units or units[0].at_sea:  # [003 10.3] nothing at sea is activated
             raise IllegalOrder(f"no disrupted unit of yours may rally at {hex_}")
         # each attempt pays again; out of command, two points a unit [003 7.3, 22.2]
         out = [u for u in units if not command.in_command(self.state, u)]
@@ -472,11 +479,9 @@ class TacticalGame(SpecialOrders):
         battery = self.state.batteries.get(order.battery)
         if battery is None or battery.side is not self.acting:
             raise IllegalOrder(f"no battery {order.battery} of yours")
-        why = counter_battery.may_fire(self.state, battery)
+        why = counter_battery.may_fire(self.state, battery)  # naval fire from the sea too
         if why:
             raise IllegalOrder(why)
-        if battery.direct:
-            raise IllegalOrder(f"{battery.id} fires directly from the sea edge [003 10.5]")
         if order.sighter in self.state.aircraft:
             return self._spotter_call(order, battery)
         sighter = self._own(order.sighter)

@@ -72,6 +72,11 @@ class SpecialOrders:
         ) -> None: ...
         def _shooters(self, ids: Sequence[str], hex_: Offset | None = None) -> list[Unit]: ...
 
+    def _support(self, order: CounterBattery | NavalFire) -> list[object]:
+        if isinstance(order, CounterBattery):
+            return self._counter_battery(order)
+        return self._naval_fire(order)
+
     def _counter_battery(self, order: CounterBattery) -> list[object]:
         """Counter-battery fire [003 6.4.4] (see `counter_battery`): one point to activate the
         battery and one for each point off the accuracy die, as any OBA call."""

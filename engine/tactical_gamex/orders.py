@@ -303,6 +303,62 @@ class EndImpulse:
         return "end impulse"
 
 
+@dataclass(frozen=True, slots=True)
+class PlaceUnit:
+    """Set up a counter (with its passenger) in a hex of its area, or move one set up before
+    in this step (the setup phase, `setup_phase`)."""
+
+    unit: str
+    hex: Offset
+
+    def describe(self) -> str:
+        return f"set up {self.unit} at {self.hex}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceMarker:
+    """Place one of the side's allotted neutral counters [003 8.2-8.5]; `origin` moves one
+    placed before in this step from that hex."""
+
+    allotment: int
+    hex: Offset
+    origin: Offset | None = None
+
+    def describe(self) -> str:
+        return f"place allotted marker {self.allotment + 1} at {self.hex}"
+
+
+@dataclass(frozen=True, slots=True)
+class NoteTarget:
+    """The airborne side notes a lift's target hex, secretly [003 11.1]."""
+
+    carrier: str
+    hex: Offset
+
+    def describe(self) -> str:
+        return f"note the target hex of {self.carrier}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceRest:
+    """Set up the side's counters and markers not yet placed, by the seed."""
+
+    def describe(self) -> str:
+        return "set up the rest by the seed"
+
+
+@dataclass(frozen=True, slots=True)
+class FinishSetup:
+    """The side setting up is done; the next sets up, or turn 1 begins."""
+
+    def describe(self) -> str:
+        return "finish setting up"
+
+
+SETUP_ORDERS = (PlaceUnit, PlaceMarker, NoteTarget, PlaceRest, FinishSetup)
+"""The orders of the setup phase, the only ones given before turn 1."""
+
+
 TgxOrder = (
     Move
     | StandUp
@@ -328,4 +384,9 @@ TgxOrder = (
     | CounterBattery
     | NavalFire
     | EndImpulse
+    | PlaceUnit
+    | PlaceMarker
+    | NoteTarget
+    | PlaceRest
+    | FinishSetup
 )

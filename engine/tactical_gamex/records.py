@@ -98,6 +98,16 @@ def order_to_model(order: o.TgxOrder) -> s.SavedOrder:
         return s.NavalFireOrder(
             support=order.support, from_hex=order.from_hex, targets=list(order.targets)
         )
+    if isinstance(order, o.PlaceUnit):
+        return s.PlaceUnitOrder(unit=order.unit, hex=order.hex)
+    if isinstance(order, o.PlaceMarker):
+        return s.PlaceMarkerOrder(allotment=order.allotment, hex=order.hex, origin=order.origin)
+    if isinstance(order, o.NoteTarget):
+        return s.NoteTargetOrder(carrier=order.carrier, hex=order.hex)
+    if isinstance(order, o.PlaceRest):
+        return s.PlaceRestOrder()
+    if isinstance(order, o.FinishSetup):
+        return s.FinishSetupOrder()
     return s.EndImpulseOrder()
 
 
@@ -161,6 +171,17 @@ def order_of(model: s.SavedOrder) -> o.TgxOrder:
         return o.BuildBlock(model.unit, _hex(model.exit))
     if isinstance(model, s.RemoveWreckOrder):
         return o.RemoveWreck(model.unit, _hex(model.hex))
+    if isinstance(model, s.PlaceUnitOrder):
+        return o.PlaceUnit(model.unit, _hex(model.hex))
+    if isinstance(model, s.PlaceMarkerOrder):
+        origin = _hex(model.origin) if model.origin is not None else None
+        return o.PlaceMarker(model.allotment, _hex(model.hex), origin)
+    if isinstance(model, s.NoteTargetOrder):
+        return o.NoteTarget(model.carrier, _hex(model.hex))
+    if isinstance(model, s.PlaceRestOrder):
+        return o.PlaceRest()
+    if isinstance(model, s.FinishSetupOrder):
+        return o.FinishSetup()
     return o.EndImpulse()
 
 
@@ -175,6 +196,7 @@ def saved_game_of(
         situation=Path(relative).as_posix(),
         seed=seed,
         computer=computer,
+        setup="players" if game.state.setup is not None else "seed",
         orders=[order_to_model(order) for order in game.orders],
         turn=game.turn,
         result=game.result.outcome if game.result else "",

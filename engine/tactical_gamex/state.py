@@ -122,6 +122,8 @@ class Battery:
 
 
 class Phase(StrEnum):
+    SETUP = "setup"
+    """The sides place their counters before turn 1 (`setup_phase`)."""
     ACTIVATION = "activation"
     OVER = "over"
 
@@ -185,6 +187,13 @@ class TgxState:
     """Units that spotted a hex in this impulse and may fire at it free [003 6.3.8]."""
     landing: Any = None
     """The amphibious landing (`amphibious.Landing`), if the situation has one [003 10.0]."""
+    setup: Any = None
+    """The setup phase's plan (`setup_plan.SetupPlan`, never changed), None when the loader
+    set the counters up by the seed."""
+    setup_step: int = 0
+    """The step of the plan under way while `phase` is SETUP."""
+    setup_markers: tuple[tuple[int, Offset], ...] = ()
+    """The allotted neutral counters placed so far: (allotment index, hex)."""
 
     def iter_units(self, side: Side | None = None) -> Iterator[Unit]:
         """Units on the board, of one side or both, in the scenario's order."""

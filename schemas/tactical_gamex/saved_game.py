@@ -230,6 +230,45 @@ class EndImpulseOrder(Tagged):
     kind: Literal["end_impulse"] = "end_impulse"
 
 
+class PlaceUnitOrder(Tagged):
+    """Before turn 1: set up a counter in a hex of its setup area, or move it there."""
+
+    kind: Literal["place_unit"] = "place_unit"
+    unit: Identifier
+    hex: HexPos
+
+
+class PlaceMarkerOrder(Tagged):
+    """Before turn 1: place one of the side's allotted neutral counters [003 8.0]."""
+
+    kind: Literal["place_marker"] = "place_marker"
+    allotment: int = Field(ge=0, le=999)
+    """The allotment's index in the situation's `allotments`."""
+    hex: HexPos
+    origin: HexPos | None = None
+    """Moves the one placed at this hex instead."""
+
+
+class NoteTargetOrder(Tagged):
+    """Before turn 1: an airborne lift's target hex, noted secretly [003 11.1]."""
+
+    kind: Literal["note_target"] = "note_target"
+    carrier: Identifier
+    hex: HexPos
+
+
+class PlaceRestOrder(Tagged):
+    """Before turn 1: the side's counters and markers not yet placed, set up by the seed."""
+
+    kind: Literal["place_rest"] = "place_rest"
+
+
+class FinishSetupOrder(Tagged):
+    """Before turn 1: the side setting up is done."""
+
+    kind: Literal["finish_setup"] = "finish_setup"
+
+
 SavedOrder = Annotated[
     MoveOrder
     | StandUpOrder
@@ -254,7 +293,12 @@ SavedOrder = Annotated[
     | ExitBoardOrder
     | CounterBatteryOrder
     | NavalFireOrder
-    | EndImpulseOrder,
+    | EndImpulseOrder
+    | PlaceUnitOrder
+    | PlaceMarkerOrder
+    | NoteTargetOrder
+    | PlaceRestOrder
+    | FinishSetupOrder,
     Field(discriminator="kind"),
 ]
 
@@ -271,6 +315,9 @@ class SavedGame(Node):
     """The seed of the game's dice."""
     computer: list[Side] = []
     """The sides the computer played."""
+    setup: Literal["seed", "players"] = "seed"
+    """`players`: the game opened with the setup phase, its orders first in `orders`; `seed`
+    (files saved before the setup phase existed): the seed set the counters up."""
     orders: list[SavedOrder] = []
     """Every order carried out, in order."""
     turn: int = Field(1, ge=1, le=999)

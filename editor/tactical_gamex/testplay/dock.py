@@ -28,6 +28,7 @@ from editor.tactical_gamex.dock import TgxDock, message_label
 from editor.tactical_gamex.document import TgxDocument
 from editor.tactical_gamex.testplay.log_places import event_place
 from editor.tactical_gamex.testplay.player import MORE
+from editor.tactical_gamex.testplay.setup_panel import SetupPanel
 from editor.tactical_gamex.testplay.status import impulse_line, initiative_line, turn_line
 from editor.tactical_gamex.testplay.support_orders import NOT_HERE
 from schemas.vocabulary import Side
@@ -98,6 +99,13 @@ class TgxTestPlayDock(TgxDock):
         start_row.addWidget(self.seed)
         start_row.addWidget(self.start_button)
         layout.addLayout(start_row)
+        self.setup_box = QCheckBox("Set up by hand before turn 1", body)
+        self.setup_box.setObjectName("tgx_setup_by_hand")
+        self.setup_box.setToolTip(
+            "The sides place their counters and markers in the situation's order of setup; "
+            "the computer sets up the sides it plays"
+        )
+        layout.addWidget(self.setup_box)
         self.turn_label = QLabel(body)
         self.initiative_label = QLabel(body)
         self.impulse_label = QLabel(body)
@@ -105,6 +113,8 @@ class TgxTestPlayDock(TgxDock):
             label.setWordWrap(True)
             layout.addWidget(label)
         self.turn_label.setStyleSheet("font-weight: bold;")
+        self.setup_panel = SetupPanel(body)
+        layout.addWidget(self.setup_panel)
         actions = QHBoxLayout()
         self.pass_button = QPushButton("Pass", body)
         self.pass_button.setToolTip("End the impulse (a pass when no point was spent) [003 4.2.1]")
@@ -176,6 +186,7 @@ class TgxTestPlayDock(TgxDock):
         player.changed.connect(self._show)
         player.refused.connect(self.refusal.setText)
         player.set_show_sight(self.sight_box.isChecked())
+        self.setup_panel.attach(player)
 
     def show_document(self, document: TgxDocument | None) -> None:
         if self.session is not None and self.session.document is not document:
@@ -193,7 +204,9 @@ class TgxTestPlayDock(TgxDock):
         if not isinstance(document, TgxDocument):
             return False
         try:
-            session = TgxPlaySession(document, self.seed.value(), (), self)
+            session = TgxPlaySession(
+                document, self.seed.value(), (), self, setup_phase=self.setup_box.isChecked()
+            )
         except ValueError as exc:
             self.refusal.setText(f"The situation cannot be played: {exc}")
             return False
@@ -207,6 +220,7 @@ class TgxTestPlayDock(TgxDock):
             return
         self.session.deleteLater()
         self.session = None
+        self.setup_panel.follow(None)
         if self.player is not None:
             self.player.follow(None)
             view = self.player.view
@@ -244,6 +258,7 @@ class TgxTestPlayDock(TgxDock):
             self._tool_before = view.tool
             self.use_tool(self.play_tool)
             self.player.follow(session)
+        self.setup_panel.follow(session)
         self.refusal.clear()
         self._show()
         self.running_changed.emit(True)
@@ -369,10 +384,12 @@ class TgxTestPlayDock(TgxDock):
         self.start_button.setText("Stop" if playing else "Start")
         self.start_button.setEnabled(open_situation)
         self.seed.setEnabled(not playing)
+        self.setup_box.setEnabled(not playing)
+        self.setup_panel.refresh()
         self.open_button.setEnabled(open_situation)
         game = session.game if session is not None else None
         over = game is None or game.is_over
-        self.pass_button.setEnabled(not over)
+        self.pass_button.setEnabled(not over and not self.setup_panel.in_setup())
         self.save_button.setEnabled(playing)
         self.undo_button.setEnabled(game is not None and game.can_undo)
         if game is None:

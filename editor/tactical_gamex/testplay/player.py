@@ -4,6 +4,7 @@ orders these make, given through the session."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
@@ -41,6 +42,10 @@ class TgxPlayer(QObject):
         """Whether the hexes out of the chosen unit's line of sight are shaded."""
         self.quick = False
         """Whether moves are at Infantry Quick-Time, one MP more [003 15.0]."""
+        self.setup_click: Callable[[Offset], bool] | None = None
+        """Takes a click first while the sides set up (`setup_panel`); True when it did."""
+        self.setup_release: Callable[[Offset | None], None] | None = None
+        """Where the mouse was released while the sides set up (a drag's end)."""
         view.hex_hovered.connect(self.hover)
 
     # The session -----------------------------------------------------------------------------
@@ -98,6 +103,8 @@ class TgxPlayer(QObject):
     def hex_pressed(self, spot: Offset) -> None:
         """A click on a board hex: choose, move or aim (see `play_tool`)."""
         if self.session is None or self.session.game.is_over:
+            return
+        if self.setup_click is not None and self.setup_click(spot):
             return
         game = self.session.game
         chosen = self.marks.chosen

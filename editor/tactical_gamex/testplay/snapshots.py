@@ -1,7 +1,8 @@
 """The Tactical GameX test-play screenshots of `python -m editor.snapshots`: the sample
 situation played from the Test-play panel, with a Panzer IV's reach and path, its line of
 sight, then a fire's preview at a rifle company (the German MGs and Pioniere set up next to it
-first, an unsaved edit, as a designer trying a change would), at 1920x1080 and 1280x720."""
+first, an unsaved edit, as a designer trying a change would), and the setup step before turn
+1, at 1920x1080 and 1280x720."""
 
 from __future__ import annotations
 
@@ -48,3 +49,25 @@ def take_testplay(window: Any, shot: Callable[[str], None]) -> None:
         shot(f"tgx-testplay-fire-preview{suffix}")
     dock.stop()
     document.undo_stack.setIndex(document.undo_stack.index() - len(MOVES_NEAR))
+    take_setup(window, shot)
+
+
+def take_setup(window: Any, shot: Callable[[str], None]) -> None:
+    """The setup step before turn 1: the Soviets setting up, a rifle company placed, the next
+    counter's area tinted, an improved position placed (`setup_panel`)."""
+    workspace = window.rulesets.workspace
+    dock = workspace.docks["tgx_testplay"]
+    dock.setup_box.setChecked(True)
+    started = dock.start()
+    dock.setup_box.setChecked(False)
+    if not started:
+        return
+    panel = dock.setup_panel
+    for choice, spot in ((("unit", "sov.1rc"), (3, 2)), (("marker", (0, None)), (2, 1))):
+        if panel.choose(choice) and panel.hex_pressed(spot):
+            panel.hex_released(spot)
+    for width, height, suffix in SIZES:
+        window.resize(width, height)
+        workspace.view.zoom_to_fit()
+        shot(f"tgx-testplay-setup{suffix}")
+    dock.stop()

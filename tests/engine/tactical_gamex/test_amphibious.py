@@ -106,6 +106,11 @@ def test_the_force_goes_to_sea_one_vehicle_a_hex_nearest_the_beach_the_rest_off_
     launch(crowd)
     assert crowd.landing.waiting == ["l10", "l11"]
     assert crowd.units["l10"].hex is None
+    chosen = _five_and_one()
+    chosen.units["lvt3"].hex = (4, 0)  # set there by the setup phase: it stays
+    launch(chosen)
+    assert chosen.units["lvt3"].hex == (4, 0)
+    assert chosen.units["lvt3"].at_sea
 
 
 def test_nothing_at_sea_is_activated_or_fires() -> None:
@@ -176,7 +181,7 @@ def test_a_unit_that_cannot_advance_for_stacking_is_eliminated() -> None:
     """[003 10.3] the beach in front is full (an enemy there counts as full)."""
     s = state(
         Board(Grid(1, 4), {(0, 0): "sea", (0, 1): "sea", (0, 2): "beach"}, SEA_TEC),
-        [("sher", Side.ALLIED, SHERMAN, (0, 0)), ("pz", Side.AXIS, PZ4H, (0, 2))],
+        [("sher", Side.ALLIED, SHERMAN, (0, 3)), ("pz", Side.AXIS, PZ4H, (0, 2))],
     )
     s.landing = Landing(Side.ALLIED, frozenset({(0, 2)}), ("sher",))
     launch(s)
