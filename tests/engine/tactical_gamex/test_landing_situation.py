@@ -12,10 +12,12 @@ from typing import Any
 import pytest
 
 from editor.cli import main
+from engine.tactical_gamex import setup_phase
 from engine.tactical_gamex.computer import TgxComputerPlayer
 from engine.tactical_gamex.game import TacticalGame
 from engine.tactical_gamex.loader import state_of
-from engine.tactical_gamex.orders import CounterBattery
+from engine.tactical_gamex.orders import CounterBattery, FinishSetup, PlaceRest, PlaceUnit
+from engine.tactical_gamex.state import Phase
 from schemas.io import save_file
 from schemas.tactical_gamex.loading import load_situation
 from schemas.tactical_gamex.panel import PanelFile
@@ -112,3 +114,25 @@ def test_the_computer_fires_counter_battery_once_the_enemy_has_fired(tmp_path: P
     offered = [o for o in player._candidates(game) if isinstance(o, CounterBattery)]
     # 20 and 24 halved against DS 6: 1:1 and better; naval gunfire called as OBA joins in
     assert offered == [CounterBattery("arty", "ger-arty"), CounterBattery("destroyer", "ger-arty")]
+
+
+def test_craft_placed_in_the_setup_phase_put_to_sea_where_they_were_set(tmp_path: Path) -> None:
+    """[003 10.2] the landing side sets its craft on all-sea hexes in the setup phase; they go
+    to sea there as turn 1 opens, cargo aboard."""
+    state = state_of(load_situation(_write(tmp_path)), 2, setup_phase=True)
+    game = TacticalGame(state)
+    assert game.phase is Phase.SETUP
+    chosen: dict[str, tuple[int, int]] = {}
+    while game.phase is Phase.SETUP:
+        step = setup_phase.step(game.state)
+        if step.sea:
+            sea = sorted(h for h, t in game.state.board.terrain.items() if t == "sea")
+            for unit_id, hex_ in zip(step.units, sea[-1::-2], strict=False):
+                game.apply(PlaceUnit(unit_id, hex_))
+                chosen[unit_id] = hex_
+        game.apply(PlaceRest())
+        game.apply(FinishSetup())
+    assert chosen
+    assert {u: game.state.units[u].hex for u in chosen} == chosen
+    assert game.state.units["s3"].hex == chosen["d1"]
+    assert all(game.state.units[u].at_sea for u in ("d1", "s3"))
