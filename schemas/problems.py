@@ -146,6 +146,11 @@ CODES: dict[str, str] = {
     "TGX043": "a counter has no place to start, or waits off the map for nothing",
     "TGX044": "a reproduced situation differs from its Command & Control chart",
     "TGX045": "naval support without a sea edge, or a battery's counters that cannot be its",
+    "TGX070": "Battlefield Chaos has no Action Deck to draw, or a side no die 1-6 in it",
+    "TGX071": "an Action Deck card without its dice, a Deus Ex Machina card with dice, an id twice",
+    "TGX072": "an Action Deck card's amount that its effect does not read, or of 0",
+    "TGX073": "an Action Deck unlike the rules' (faces in unequal shares, other than six Deus Ex "
+    "Machina cards, events without a text)",
 }
 """Every problem code with what it means. Codes are stable: tools and CI scripts may match them."""
 

@@ -80,7 +80,11 @@ def _put(state: TgxState, unit: Unit, hex_: Offset, at_sea: bool) -> None:
 
 
 def _launch_one(state: TgxState, landing: Landing, unit: Unit, hex_: Offset) -> list[object]:
-    """Put a unit on a sea hex; a DD vehicle rolls to sink there, without a wreck [003 10.4]."""
+    """Put a unit on a sea hex; a DD vehicle rolls to sink there, without a wreck [003 10.4].
+
+    Decision: the chance is the situation's percentage, drawn on percentile dice from the
+    game's seed; under Battlefield Chaos too, the Action Deck's cards reading only 1-6
+    [003 24.1]."""
     _put(state, unit, hex_, True)
     if not unit.type.has(DD) or landing.sink_chance <= 0:
         return []

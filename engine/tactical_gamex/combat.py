@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.tactical_gamex.chaos import drawing
 from engine.tactical_gamex.events import Attacked, DefenderResult, Eliminated
 from engine.tactical_gamex.sea import sea_defense, sea_kind
-from engine.tactical_gamex.state import TgxState
+from engine.tactical_gamex.state import TgxState, other
 from engine.tactical_gamex.tables import COLUMNS, Result, final_column
 from engine.tactical_gamex.units import Marker, StreamState, Unit, UnitKind, UnitType, Weapon
 
@@ -188,7 +189,10 @@ def resolve(state: TgxState, spec: AttackSpec) -> list[object]:
                 state.turn, spec.kind, names, spec.hex, spec.attack, spec.defense, "<1:3", 0, rows
             )
         ]
-    roll = state.dice.d6()
+    # [003 24.1] with the Action Deck the attackers' player draws (a mine's: its victim's enemy)
+    side = spec.attackers[0].side if spec.attackers else other(spec.targets[0].side)
+    with drawing(state, side, spec.kind):
+        roll = state.dice.d6()
     results: list[DefenderResult] = []
     effects: list[object] = []
     outcomes: list[tuple[Unit, Result]] = []

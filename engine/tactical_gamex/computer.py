@@ -9,7 +9,8 @@ first; a gun under rule 19 turns toward a target it then fires at 1:1; carriers 
 infantry beside them when the objective is far and unload it near; an attacker's units toward
 the nearest objective hex it does not hold, then off the board by the exit edge; a defender's
 units into the objective hexes it must hold; units left with A or I weapons on opportunity
-fire; then it ends the impulse.
+fire; then it ends the impulse. Under Battlefield Chaos it first plays the held cards that help
+it (`chaos.sensible_plays`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from engine.tactical_gamex import attacks, counter_battery, field_of_fire, naval, sea
+from engine.tactical_gamex import attacks, chaos, counter_battery, field_of_fire, naval, sea
 from engine.tactical_gamex.combat import defense_of
 from engine.tactical_gamex.game import TacticalGame
 from engine.tactical_gamex.game_special import TURNED
@@ -33,6 +34,7 @@ from engine.tactical_gamex.orders import (
     MarkOpportunityFire,
     Move,
     NavalFire,
+    PlayCard,
     Rally,
     TgxOrder,
     TurnGun,
@@ -90,6 +92,7 @@ class TgxComputerPlayer:
 
     def _candidates(self, game: TacticalGame) -> Iterator[TgxOrder]:
         state = game.state
+        yield from chaos.sensible_plays(state, self.side)  # held cards first [003 24.5]
         mine = [u for u in state.iter_units(self.side) if u.carrier is None]
         fresh = [u for u in mine if u.marker is None]
         for unit in fresh:
@@ -275,6 +278,8 @@ def _dry_run(game: TacticalGame, order: TgxOrder) -> None:
     trial = TacticalGame.__new__(TacticalGame)
     trial.state = state.copy()
     trial.log, trial.orders, trial.result, trial._checkpoints = [], [], None, []
+    if trial.state.pool_pending and not isinstance(order, EndImpulse | PlayCard):
+        chaos.draw_pool(trial.state)  # [003 24.1] the pool a real order would draw first
     trial._dispatch(order)
 
 

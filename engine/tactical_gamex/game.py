@@ -13,6 +13,7 @@ from engine.tactical_gamex import (
     amphibious,
     attacks,
     banzai,
+    chaos,
     combat,
     command,
     counter_battery,
@@ -22,6 +23,7 @@ from engine.tactical_gamex import (
     stress,
     transport,
 )
+from engine.tactical_gamex.chaos_events import CardDrawn, DiceInstead
 from engine.tactical_gamex.events import (
     AircraftFlew,
     ArtilleryCalled,
@@ -60,6 +62,7 @@ from engine.tactical_gamex.orders import (
     Move,
     NavalFire,
     Overrun,
+    PlayCard,
     Rally,
     RemoveWreck,
     Spot,
@@ -87,6 +90,8 @@ SEEN_ROLLS = (
     InitiativeRolled,
     PoolRolled,
     QuickTimeRolled,
+    CardDrawn,
+    DiceInstead,
 )
 """Events of a die the player saw: nothing before them is taken back."""
 
@@ -125,7 +130,8 @@ class TacticalGame(SpecialOrders):
         if state.lifts:
             events += airborne.land(state, state.lifts)
             state.lifts = ()
-        return events + start_turn(state)
+            events = chaos.drain(state) + events  # the cards of the landings first
+        return events + start_turn(state) + chaos.drain(state)
 
     # --- where we are -----------------------------------------------------------------------
 
@@ -176,12 +182,18 @@ class TacticalGame(SpecialOrders):
             raise IllegalOrder("the game is over")
         checkpoint = _Checkpoint(self.state.copy(), len(self.log), self.result)
         try:
-            events = self._dispatch(order)
+            events: list[object] = []
+            if self.state.pool_pending and not isinstance(order, EndImpulse | PlayCard):
+                events = chaos.draw_pool(self.state)  # [003 24.1] drawn when first used
+            done = self._dispatch(order)
         except IllegalOrder:
             self.state = checkpoint.state
             raise
-        if self.state.phase is Phase.ACTIVATION and self.points_left <= 0:
+        state = self.state
+        events += chaos.drain(state) + done  # the cards an order drew before what they decided
+        if state.phase is Phase.ACTIVATION and self.points_left <= 0 and not state.pool_pending:
             events += end_impulse(self.state)
+        events += chaos.drain(self.state)
         self._emit(events)
         self.orders.append(order)  # type: ignore[arg-type]
         if any(isinstance(e, SEEN_ROLLS) for e in events):
@@ -216,6 +228,11 @@ class TacticalGame(SpecialOrders):
             return events + (self._opening() if over else [])
         if isinstance(order, EndImpulse):
             return end_impulse(self.state)
+        if isinstance(order, PlayCard):
+            try:
+                return chaos.play_card(self.state, order)
+            except ValueError as why:
+                raise IllegalOrder(str(why)) from None
         if isinstance(order, Move):
             return self._move(order)
         if isinstance(order, StandUp):

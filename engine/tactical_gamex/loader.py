@@ -9,6 +9,7 @@ from pathlib import Path
 
 from engine.dice import Dice
 from engine.hexgrid import Grid, Hex
+from engine.tactical_gamex import chaos
 from engine.tactical_gamex.airborne import Lift
 from engine.tactical_gamex.aircraft import Aircraft
 from engine.tactical_gamex.amphibious import Landing
@@ -156,6 +157,10 @@ def state_of(bundle: SituationBundle, seed: int, setup_phase: bool = False) -> T
     state = TgxState(board, tables, {}, {}, situation.turns, dice)
     state.first_initiative = situation.first_initiative
     state.options = frozenset(rule.value for rule in situation.optional_rules)
+    if chaos.BATTLEFIELD_CHAOS in state.options:  # [003 24.1] the Action Deck for the dice
+        cards = chaos.CardDice(seed, chaos.deck_of(tables_model.action_deck))
+        cards.bind(state)
+        state.dice = cards
     waiting = _place_forces(state, situation, bundle.board, types, setup_phase)
     _aircraft(state, situation, {t.id: t for t in library.unit_types})
     _lifts(state, situation, bundle.board)

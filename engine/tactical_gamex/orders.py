@@ -359,6 +359,20 @@ SETUP_ORDERS = (PlaceUnit, PlaceMarker, NoteTarget, PlaceRest, FinishSetup)
 """The orders of the setup phase, the only ones given before turn 1."""
 
 
+@dataclass(frozen=True, slots=True)
+class PlayCard:
+    """Play a held Deus Ex Machina card before the result it is to change (Battlefield Chaos,
+    optional rule 24) [003 24.5]; `unit`: the unit a rally or disruption card acts on (empty:
+    one drawn at random)."""
+
+    card: str
+    unit: str = ""
+
+    def describe(self) -> str:
+        on = f" on {self.unit}" if self.unit else ""
+        return f"play card {self.card}{on}"
+
+
 TgxOrder = (
     Move
     | StandUp
@@ -389,4 +403,5 @@ TgxOrder = (
     | NoteTarget
     | PlaceRest
     | FinishSetup
+    | PlayCard
 )

@@ -108,6 +108,8 @@ def order_to_model(order: o.TgxOrder) -> s.SavedOrder:
         return s.PlaceRestOrder()
     if isinstance(order, o.FinishSetup):
         return s.FinishSetupOrder()
+    if isinstance(order, o.PlayCard):
+        return s.PlayCardOrder(card=order.card, unit=order.unit)
     return s.EndImpulseOrder()
 
 
@@ -182,6 +184,8 @@ def order_of(model: s.SavedOrder) -> o.TgxOrder:
         return o.PlaceRest()
     if isinstance(model, s.FinishSetupOrder):
         return o.FinishSetup()
+    if isinstance(model, s.PlayCardOrder):
+        return o.PlayCard(model.card, model.unit)
     return o.EndImpulse()
 
 

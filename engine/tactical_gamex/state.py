@@ -155,6 +155,9 @@ class TgxState:
     acting: Side = Side.ALLIED
     pool: int = 0
     spent: int = 0
+    pool_pending: bool = False
+    """With Battlefield Chaos, the pool is drawn at the player's first order of the impulse,
+    so a player who passes draws no card [003 24.1]."""
     passes: int = 0
     """Passes in a row (B.15 #1: any three end the Unit Activation phase)."""
     paid: set[tuple[str, Offset]] = field(default_factory=set)
@@ -251,6 +254,9 @@ class TgxState:
             set(c.laid_bridges),
         )
         new.dice = self.dice.copy()
+        bind = getattr(new.dice, "bind", None)
+        if bind is not None:  # the Action Deck's events act on the state it belongs to [003 24.2]
+            bind(new)
         new.paid = set(self.paid)
         new.spotted = set(self.spotted)
         new.eliminated = dict(self.eliminated)

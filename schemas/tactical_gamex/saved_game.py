@@ -269,6 +269,15 @@ class FinishSetupOrder(Tagged):
     kind: Literal["finish_setup"] = "finish_setup"
 
 
+class PlayCardOrder(Tagged):
+    """A held Deus Ex Machina card played (Battlefield Chaos) [003 24.5]."""
+
+    kind: Literal["play_card"] = "play_card"
+    card: Identifier
+    unit: str = ""
+    """The unit the card acts on; empty: one drawn at random."""
+
+
 SavedOrder = Annotated[
     MoveOrder
     | StandUpOrder
@@ -298,7 +307,8 @@ SavedOrder = Annotated[
     | PlaceMarkerOrder
     | NoteTargetOrder
     | PlaceRestOrder
-    | FinishSetupOrder,
+    | FinishSetupOrder
+    | PlayCardOrder,
     Field(discriminator="kind"),
 ]
 

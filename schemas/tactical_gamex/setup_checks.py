@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 from schemas.problems import Problem, error, warning
 from schemas.tactical_gamex.board import AssembledBoard, Offset, compass_edge
+from schemas.tactical_gamex.deck_checks import check_chaos_switch
 from schemas.tactical_gamex.placement_checks import check_placements
 from schemas.tactical_gamex.sea_checks import check_sea
 from schemas.tactical_gamex.situation import Counter, ExitUnits, SituationFile
@@ -42,6 +43,7 @@ def check_situation(
         *_module_problems(situation, types, counters),
         *check_support(situation, types, counters, board),
         *check_sea(situation, types, counters, side_of(situation), board),
+        *check_chaos_switch(situation, tables),
     ]
     if not any(p.is_error for p in problems):
         problems += check_placements(situation, types, tables, board)

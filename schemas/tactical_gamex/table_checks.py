@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from schemas.problems import Problem, error, warning
+from schemas.tactical_gamex.deck_checks import check_deck
 from schemas.tactical_gamex.tables import CombatResultsTable, RulesetTables
 from schemas.tactical_gamex.vocabulary import (
     ODDS_COLUMNS,
@@ -68,6 +69,7 @@ def check_tables(tables: RulesetTables) -> list[Problem]:
         *_weapon_problems(tables),
         *_aa_problems(tables),
         *_scatter_problems(tables),
+        *check_deck(tables),
     ]
 
 

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from editor.selection import Selection
 from editor.tactical_gamex.dock import TgxDock, message_label
 from editor.tactical_gamex.document import TgxDocument
+from editor.tactical_gamex.testplay.chaos_panel import ChaosPanel
 from editor.tactical_gamex.testplay.log_places import event_place
 from editor.tactical_gamex.testplay.player import MORE
 from editor.tactical_gamex.testplay.setup_panel import SetupPanel
@@ -166,6 +167,9 @@ class TgxTestPlayDock(TgxDock):
             more_grid.addWidget(button, index // 4, index % 4)
             self.more_buttons[name] = button
         layout.addLayout(more_grid)
+        self.chaos = ChaosPanel(body)  # Battlefield Chaos (rule 24): hidden with dice
+        self.chaos.play_requested.connect(self._play_card)
+        layout.addWidget(self.chaos)
         self.refusal = message_label(body)
         layout.addWidget(self.refusal)
         self.log = QListWidget(body)
@@ -307,6 +311,17 @@ class TgxTestPlayDock(TgxDock):
         if self.player is not None and self.player.give_more(name):
             self.refusal.clear()
 
+    def _play_card(self, card: str) -> None:
+        """Play a held Deus Ex Machina card, on the chosen unit when it names one [003 24.5]."""
+        from engine.tactical_gamex.chaos import card_unit  # noqa: PLC0415
+        from engine.tactical_gamex.orders import PlayCard  # noqa: PLC0415
+
+        session = self.session
+        if session is not None:
+            chosen = self.player.marks.chosen if self.player is not None else None
+            unit = card_unit(session.game.state, card, chosen or "")
+            self._refuse_or(lambda: session.give(PlayCard(card, unit)))
+
     def _assault(self) -> None:
         if self.player is not None and self.player.assault_target():
             self.refusal.clear()
@@ -400,6 +415,7 @@ class TgxTestPlayDock(TgxDock):
             self.turn_label.setText(turn_line(game))
             self.initiative_label.setText(initiative_line(game))
             self.impulse_label.setText("" if game.is_over else impulse_line(game))
+        self.chaos.show_game(game)
         self._show_preview()
 
     def _show_preview(self) -> None:
