@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from engine.tactical_gamex import attacks, chaos, field_of_fire
+from engine.tactical_gamex import attacks, chaos, counter_battery, field_of_fire, naval, sea
 from engine.tactical_gamex.combat import defense_of
 from engine.tactical_gamex.game import TacticalGame
 from engine.tactical_gamex.game_special import TURNED
@@ -26,12 +26,14 @@ from engine.tactical_gamex.movement import IllegalOrder, path_to, reach
 from engine.tactical_gamex.orders import (
     AirAttack,
     CloseAssault,
+    CounterBattery,
     EndImpulse,
     ExitBoard,
     Fire,
     Load,
     MarkOpportunityFire,
     Move,
+    NavalFire,
     PlayCard,
     Rally,
     TgxOrder,
@@ -40,7 +42,7 @@ from engine.tactical_gamex.orders import (
 )
 from engine.tactical_gamex.setup_computer import set_up
 from engine.tactical_gamex.spotting import spotted_hexes
-from engine.tactical_gamex.state import Phase, TgxState, VictoryKind
+from engine.tactical_gamex.state import Battery, Phase, TgxState, VictoryKind
 from engine.tactical_gamex.tables import final_column
 from engine.tactical_gamex.units import MG, Marker, Unit, Weapon
 from schemas.vocabulary import Direction, Side
@@ -120,6 +122,7 @@ class TgxComputerPlayer:
         if attacking:
             yield from _assaults_on_goals(game, ready, goals)
         yield from _air_attacks(state, self.side)
+        yield from _support_fire(state, self.side)
         exits = _exit_hexes(state, self.side)
         for unit in fresh:
             if unit.disrupted or unit.type.movement < 1:
@@ -127,8 +130,9 @@ class TgxComputerPlayer:
             assert unit.hex is not None
             if exits and unit.hex in exits and _objectives_held(state, self.side):
                 yield ExitBoard(unit.id)
-            if unit.passenger and goals and _nearest(state, unit.hex, goals) <= UNLOAD_DISTANCE:
-                yield Unload(unit.id)
+            close = bool(goals) and _nearest(state, unit.hex, goals) <= UNLOAD_DISTANCE
+            if unit.passenger and (close or sea.is_landing_craft(unit.type)):
+                yield Unload(unit.id)  # a landing craft sets its units down on the beach
             far = bool(goals) and _nearest(state, unit.hex, goals) > UNLOAD_DISTANCE + 1
             if unit.type.is_transport and not unit.passenger and far:
                 for rider in fresh:
@@ -191,6 +195,40 @@ def _air_attacks(state: TgxState, side: Side) -> Iterator[TgxOrder]:
                 for target in state.units_at(hex_):
                     if target.carrier is None:
                         yield AirAttack(plane.id, weapon.value, hex_, (target.id,))
+
+
+def _support_fire(state: TgxState, side: Side) -> Iterator[TgxOrder]:
+    """Counter-battery fire at 1:1 or better on a revealed enemy battery [003 6.4.4], and
+    naval fire from the sea edge at 1:1 or better on a spotted enemy hex [003 10.5]."""
+    for battery in state.batteries.values():
+        if battery.side is not side:
+            continue
+        if battery.direct:
+            yield from _naval_shots(state, battery)
+            continue
+        for target in state.batteries.values():
+            if counter_battery.why_not(state, battery, target) is not None:
+                continue
+            attack = counter_battery.strength(state, battery, target, False)
+            defense = sum(u.type.defense for u in counter_battery.counters_of(state, target))
+            if (final_column(attack, defense) or 0) >= GOOD_ODDS:
+                yield CounterBattery(battery.id, target.id)
+
+
+def _naval_shots(state: TgxState, support: Battery) -> Iterator[TgxOrder]:
+    if support.fired:
+        return
+    edge = [h for h in state.board.terrain if naval.edge_sea(state, h)]
+    for hex_ in sorted(spotted_hexes(state, support.side)):
+        targets = [u for u in state.units_at(hex_) if u.carrier is None]
+        for from_hex in sorted(edge, key=lambda h: state.board.distance(h, hex_)):
+            try:
+                spec = naval.naval_spec(state, support, from_hex, targets)
+            except IllegalOrder:
+                continue
+            if (final_column(spec.attack, spec.defense) or 0) >= GOOD_ODDS:
+                yield NavalFire(support.id, from_hex, tuple(t.id for t in targets))
+            break
 
 
 def _assaults_on_goals(

@@ -87,6 +87,17 @@ def order_to_model(order: o.TgxOrder) -> s.SavedOrder:
         return s.BuildBlockOrder(unit=order.unit, exit=order.exit)
     if isinstance(order, o.RemoveWreck):
         return s.RemoveWreckOrder(unit=order.unit, hex=order.hex)
+    if isinstance(order, o.CounterBattery):
+        return s.CounterBatteryOrder(
+            battery=order.battery,
+            target=order.target,
+            aircraft=order.aircraft or None,
+            lowered=order.lowered,
+        )
+    if isinstance(order, o.NavalFire):
+        return s.NavalFireOrder(
+            support=order.support, from_hex=order.from_hex, targets=list(order.targets)
+        )
     if isinstance(order, o.PlaceUnit):
         return s.PlaceUnitOrder(unit=order.unit, hex=order.hex)
     if isinstance(order, o.PlaceMarker):
@@ -142,6 +153,10 @@ def order_of(model: s.SavedOrder) -> o.TgxOrder:
         )
     if isinstance(model, s.ExitBoardOrder):
         return o.ExitBoard(model.unit)
+    if isinstance(model, s.NavalFireOrder):
+        return o.NavalFire(model.support, _hex(model.from_hex), tuple(model.targets))
+    if isinstance(model, s.CounterBatteryOrder):
+        return o.CounterBattery(model.battery, model.target, model.aircraft or "", model.lowered)
     if isinstance(model, s.AirAttackOrder):
         return o.AirAttack(model.aircraft, model.weapon, _hex(model.hex), tuple(model.targets))
     if isinstance(model, s.MobileFireOrder):

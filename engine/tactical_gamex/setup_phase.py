@@ -142,7 +142,7 @@ def why_not_unit(state: TgxState, unit: Unit, hex_: Offset) -> str:
         return "vehicles and artillery stand in a stream hex only at a bridge [003 6.3.9]"
     if state.enemy_at(hex_, unit.side):
         return f"{name} holds enemy units [003 3.2.5]"
-    others = [u for u in state.units_at(hex_) if u.id not in (unit.id, unit.passenger)]
+    others = [u for u in state.units_at(hex_) if unit.id not in (u.id, u.carrier)]
     if current.sea:
         if others:  # [003 10.2] one landing craft or vehicle per all-sea hex
             return f"{name} already holds {others[0].id}: one craft a sea hex [003 10.2]"
@@ -204,8 +204,9 @@ def _put(state: TgxState, unit: Unit, hex_: Offset) -> None:
     unit.stream = None
     if state.board.effects(hex_).stream and not state.bridge_at(hex_):
         unit.stream = StreamState.UP  # [003 6.3.9] a unit set up in a stream starts Up
-    if unit.passenger is not None:
-        state.units[unit.passenger].hex = hex_
+    for carried in state.units.values():  # an LVT carries two [003 10.1]
+        if carried.carrier == unit.id:
+            carried.hex = hex_
 
 
 # --- neutral counters ----------------------------------------------------------------------

@@ -31,6 +31,7 @@ from editor.tactical_gamex.testplay.log_places import event_place
 from editor.tactical_gamex.testplay.player import MORE
 from editor.tactical_gamex.testplay.setup_panel import SetupPanel
 from editor.tactical_gamex.testplay.status import impulse_line, initiative_line, turn_line
+from editor.tactical_gamex.testplay.support_orders import NOT_HERE
 from schemas.vocabulary import Side
 
 if TYPE_CHECKING:
@@ -55,6 +56,12 @@ MORE_TIPS = {
     "Smoke": "The chosen artillery lays smoke on the aimed hex [003 20.1]",
     "Load": "The chosen carrier loads a unit of its hex [003 5.2.2]",
     "Unload": "The chosen carrier sets its passenger down [003 5.2.3]",
+    "Counter-battery": "Your battery fires on an enemy battery, at half strength, once the "
+    "enemy's OBA has attacked [003 6.4.4]",
+    "CB + Aircraft": "Counter-battery fire at full strength, an unused aircraft of yours "
+    "activated for it [003 6.4.4]",
+    "Naval Fire": "Your naval support fires from the sea edge at the aimed hex, more than six "
+    "hexes away [003 10.5]",
 }
 
 
@@ -427,7 +434,7 @@ class TgxTestPlayDock(TgxDock):
         for name, planned in more.items():
             if not isinstance(planned, str):
                 lines.append(planned.describe())
-            elif MORE[name][0]:  # an aimed order: say why not, as for Fire
+            elif MORE[name][0] and not planned.startswith(NOT_HERE):  # aimed: say why not
                 lines.append(f"{name}: not possible — {planned}")
         for name, button in self.more_buttons.items():
             planned = more.get(name)
