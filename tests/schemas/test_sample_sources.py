@@ -54,7 +54,8 @@ def test_the_broken_fixtures_rebuild_byte_for_byte(
     added by hand to the folder would be lost at the next rebuild."""
     script = REPO / "sample_data" / "sources" / "broken" / "build.py"
     spec = importlib.util.spec_from_file_location("broken_build", script)
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     builder = importlib.util.module_from_spec(spec)
     monkeypatch.setitem(sys.modules, spec.name, builder)  # its dataclasses look it up there
     spec.loader.exec_module(builder)
