@@ -247,6 +247,28 @@ class FinishSetupOrder(Tagged):
     kind: Literal["finish_setup"] = "finish_setup"
 
 
+class LoadAtSetupOrder(Tagged):
+    """Before turn 1: a counter set up riding a carrier [003 5.2, 10.1]."""
+
+    kind: Literal["load_at_setup"] = "load_at_setup"
+    unit: Identifier
+    carrier: Identifier
+
+
+class UnloadAtSetupOrder(Tagged):
+    """Before turn 1: a passenger set up off its carrier."""
+
+    kind: Literal["unload_at_setup"] = "unload_at_setup"
+    unit: Identifier
+
+
+class LeaveMarkersOrder(Tagged):
+    """Before turn 1: the allotment's markers not yet placed left off the board [003 8.0]."""
+
+    kind: Literal["leave_markers"] = "leave_markers"
+    allotment: int = Field(ge=0, le=999)
+
+
 SavedOrder = Annotated[
     MoveOrder
     | StandUpOrder
@@ -274,7 +296,10 @@ SavedOrder = Annotated[
     | PlaceMarkerOrder
     | NoteTargetOrder
     | PlaceRestOrder
-    | FinishSetupOrder,
+    | FinishSetupOrder
+    | LoadAtSetupOrder
+    | UnloadAtSetupOrder
+    | LeaveMarkersOrder,
     Field(discriminator="kind"),
 ]
 

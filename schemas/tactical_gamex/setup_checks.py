@@ -258,8 +258,9 @@ def _passenger_problems(
     types: dict[str, UnitType],
     counters: dict[str, tuple[Counter, Path]],
 ) -> list[Problem]:
-    """One passenger per carrier (an LVT two); artillery only on trucks; a DUKW carries
-    I-category units only [003 5.4, 10.1]; the passenger stands with its carrier."""
+    """One passenger per carrier (an LVT two); artillery only on trucks, or an LVT (the
+    setup phase's decision, `engine.tactical_gamex.setup_loads`); a DUKW carries I-category
+    units only [003 5.4, 10.1]; the passenger stands with its carrier."""
     problems: list[Problem] = []
     loads: dict[str, list[str]] = defaultdict(list)
     for cid, (counter, _) in counters.items():
@@ -289,8 +290,10 @@ def _passenger_problems(
             why = ""
             if sides[pid] != sides[carrier_id]:
                 why = "the carrier is the enemy's"
-            elif Trait.ARTILLERY in kind.traits and Trait.TRUCK not in carrier_type.traits:
-                why = "artillery rides on trucks only [003 5.4]"
+            elif Trait.ARTILLERY in kind.traits and not {Trait.TRUCK, Trait.LVT} & set(
+                carrier_type.traits
+            ):  # [003 10.1] each non-vehicle unit of a landing goes under an LVT or DUKW
+                why = "artillery rides on trucks (or an LVT landing) only [003 5.4, 10.1]"
             elif Trait.DUKW in carrier_type.traits and kind.weapon is not WeaponType.I:
                 why = "a DUKW carries I-category units only [003 10.1]"
             elif kind.unit_kind is not UnitKind.SOFT or kind.carries:
