@@ -266,6 +266,12 @@ def _passenger_problems(
     for cid, (counter, _) in counters.items():
         if counter.passenger_of in counters:
             loads[counter.passenger_of].append(cid)
+    cargo: dict[str, list[str]] = defaultdict(list)
+    if situation.amphibious is not None:  # a craft's cargo takes room as its passengers do
+        for craft in situation.amphibious.craft:
+            if craft.counter in counters:
+                cargo[craft.counter] = [c for c in craft.cargo if c in counters]
+                loads.setdefault(craft.counter, [])
     sides = side_of(situation)
     for carrier_id, passengers in loads.items():
         carrier, carrier_where = counters[carrier_id]
@@ -273,11 +279,15 @@ def _passenger_problems(
         if carrier_type is None:
             continue
         capacity = carrier_type.carries
-        if len(passengers) > capacity:
+        if Trait.LVT in carrier_type.traits or Trait.DUKW in carrier_type.traits:
+            capacity = max(capacity, 2 if Trait.LVT in carrier_type.traits else 1)  # [003 10.1]
+        aboard = passengers + [c for c in cargo[carrier_id] if c not in passengers]
+        if len(aboard) > capacity and len(cargo[carrier_id]) <= capacity:  # else TGX039 says
             problems.append(
                 error(
                     "TGX034",
-                    f"'{carrier_id}' carries {len(passengers)} units; it may carry {capacity}",
+                    f"'{carrier_id}' carries {len(aboard)} units ({', '.join(aboard)}); "
+                    f"it may carry {capacity} [003 5.2.1, 10.1]",
                     path=carrier_where,
                     object_id=carrier_id,
                 )

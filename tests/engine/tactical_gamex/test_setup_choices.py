@@ -183,6 +183,27 @@ def test_an_lvt_carries_two_and_a_dukw_one_i_unit(
     assert (game.phase, game.acting) == (Phase.SETUP, Side.AXIS)
 
 
+def test_the_setup_checks_count_a_crafts_cargo_and_passengers_together(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """[003 10.1] a DUKW carries one: its cargo and a counter riding it make two."""
+    monkeypatch.setitem(PANEL_ROWS, "B", ["..W==", "..B==", "~.S==", "...=="])
+    data = copy.deepcopy(tiny_situation_data())
+    soviets = data["sides"][0]["nations"][0]["counters"]
+    soviets += [
+        {"id": "d1", "type": "dukw", "off_map": True},
+        {"id": "s3", "type": "sov_rifle", "off_map": True},
+        {"id": "s4", "type": "sov_rifle", "passenger_of": "d1"},
+    ]
+    data["amphibious"] = {"side": "allied", "beach": ["B C2"], "craft": [{"counter": "d1"}]}
+    data["modules"] = ["engineers", "amphibious"]
+    data["amphibious"]["craft"][0]["cargo"] = ["s3"]
+    problems = load_situation(write_tiny_tgx(tmp_path, data)).problems
+    assert "'d1' carries 2 units (s4, s3); it may carry 1 [003 5.2.1, 10.1]" in [
+        p.message for p in problems
+    ]
+
+
 def test_allotted_markers_may_be_left_unplaced(bundle: Any) -> None:
     """Decision [003 8.0-8.5]: a side may decline its allotted markers; those placed stay."""
     game = TacticalGame(state_of(bundle, 1, setup_phase=True))
