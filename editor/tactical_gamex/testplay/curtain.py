@@ -65,7 +65,9 @@ class TgxCurtain(ScreenCurtain):
         if game.phase.value == "setup":
             from engine.tactical_gamex import setup_phase  # noqa: PLC0415
 
-            now = f"Setup: {setup_phase.step(game.state).describe()}"
+            said = setup_phase.step(game.state).describe()
+            steps = len(setup_phase.plan(game.state).steps)
+            now = f"Setup, step {game.state.setup_step + 1} of {steps}: {said[0].upper()}{said[1:]}"
             shown = "my setup"
         else:
             now = f"Turn {game.turn}: the {side} player's impulse"

@@ -188,6 +188,7 @@ class SetupPanel(QWidget):
             item = self.choices.item(i)
             if item.data(Qt.ItemDataRole.UserRole) == choice:
                 self.choices.setCurrentItem(item)
+                self.choices.scrollToItem(item)
                 return True
         return False
 

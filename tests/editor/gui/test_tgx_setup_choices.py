@@ -87,7 +87,7 @@ def test_setup_choices_by_drag_load_and_leave_in_hot_seat(qtbot, tmp_path: Path)
     assert game.acting is Side.AXIS
     assert dock.curtain.is_down
     assert "Axis" in dock.curtain.button.text()
-    assert "sets up" in dock.curtain.label.text()
+    assert "Setup, step 2 of 2: Axis sets up" in dock.curtain.label.text()
     dock.curtain.button.click()
     assert not dock.curtain.is_down
     assert not panel._sees_mines(Side.ALLIED)  # the Soviet minefield is noted secretly
