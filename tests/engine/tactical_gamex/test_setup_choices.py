@@ -258,3 +258,24 @@ def test_the_computer_keeps_the_situations_passengers_legally(bundle: Any) -> No
     assert gren.carrier == "ger.ht1"
     assert gren.hex == state.units["ger.ht1"].hex
     assert gren.hex in plan.hexes["ger.gren1"]
+
+
+def test_a_carrier_goes_only_where_its_passenger_may_be_set_up(tmp_path: Path) -> None:
+    """A passenger given its own setup area keeps to it riding: its carrier is refused a hex
+    outside it, and a carrier outside it is refused as its carrier."""
+    data = copy.deepcopy(tiny_situation_data())
+    germans = data["sides"][1]["nations"][0]["counters"]
+    germans.append({"id": "g7", "type": "rifle", "setup_area": "front", "passenger_of": "g4"})
+    data["setup_areas"].append({"id": "front", "side": "axis", "hexes": ["A C1", "A D1"]})
+    game = new_game(write_tiny_tgx(tmp_path, data), 0, setup_phase=True)
+    assert game.acting is Side.AXIS
+    assert _refusal(game, PlaceUnit("g4", _hex(game, "A D4"))) == (
+        "A D4 is outside the setup area of g7, riding on g4 (front)"
+    )
+    game.apply(PlaceUnit("g4", _hex(game, "A C1")))
+    assert game.unit("g7").hex == _hex(game, "A C1")
+    game.apply(UnloadAtSetup("g7"))
+    game.apply(PlaceUnit("g4", _hex(game, "A D4")))
+    assert "g4 stands at A D4, outside g7's setup area (front)" in _refusal(
+        game, LoadAtSetup("g7", "g4")
+    )
