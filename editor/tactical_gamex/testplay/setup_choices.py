@@ -70,9 +70,21 @@ class SetupChoices(QWidget):
         ]
 
     def _fill(self) -> None:
+        """One line a carrier: where it stands and who rides it already."""
+        from engine.tactical_gamex import setup_loads  # noqa: PLC0415
+
         self.menu.clear()
+        game = self.panel.game
+        if game is None:
+            return
+        state = game.state
         for carrier in self.carriers():
-            action = self.menu.addAction(carrier)
+            unit = state.units[carrier]
+            where = state.board.names.get(unit.hex, "to place") if unit.hex else "to place"
+            aboard = setup_loads.riders(state, unit)
+            room = setup_loads.capacity(state, unit)
+            riding = f"carries {', '.join(aboard)}" if aboard else "empty"
+            action = self.menu.addAction(f"{carrier} — {where}, {riding} ({room} a load)")
             action.triggered.connect(lambda _=False, c=carrier: self.load(c))
 
     def load(self, carrier: str) -> bool:

@@ -97,6 +97,10 @@ def test_setup_choices_by_drag_load_and_leave_in_hot_seat(qtbot, tmp_path: Path)
         panel.choices.item(i).text() for i in range(panel.choices.count())
     ]
     assert set(panel.more.carriers()) == {"ger.opel1"}  # its own carrier aside, no tank
+    panel.more.menu.aboutToShow.emit()
+    assert [a.text() for a in panel.more.menu.actions()] == [
+        "ger.opel1 — to place, empty (1 a load)"
+    ]
     assert panel.more.unload_button.isEnabled()
     panel.more.unload_button.click()
     assert game.unit("ger.gren1").carrier is None
