@@ -188,6 +188,8 @@ def why_not_unload(state: TgxState, order: UnloadAtSetup) -> str:
         return f"{unit.id} cannot stand in {effects.name} [003 3.2.1]"
     if effects.stream and unit.type.is_vehicle and not state.bridge_at(hex_):
         return "vehicles and artillery stand in a stream hex only at a bridge [003 6.3.9]"
+    if hex_ in state.counters.forts and setup_phase.fort_room(state, hex_, unit) > 0:
+        return ""  # it goes inside the fortification, outside the stacking [003 8.4]
     refusal = setup_phase.stacking_refusal(state, hex_, unit.side, exclude=unit)
     if refusal:
         counted = refusal.replace(" [003 3.2.5]", "")

@@ -172,12 +172,12 @@ def why_not_unit(state: TgxState, unit: Unit, hex_: Offset) -> str:
             return f"{name} already holds {others[0].id}: one craft a sea hex [003 10.2]"
         return ""
     fort = state.counters.forts.get(hex_)
-    if fort is not None and _fort_room(state, hex_, unit) > 0:
+    if fort is not None and not aboard and fort_room(state, hex_, unit) > 0:
         return ""
     return stacking_refusal(state, hex_, unit.side, exclude=unit)
 
 
-def _fort_room(state: TgxState, hex_: Offset, unit: Unit) -> int:
+def fort_room(state: TgxState, hex_: Offset, unit: Unit) -> int:
     """Places left inside a fortification of the unit's side [003 8.4]."""
     fort = state.counters.forts[hex_]
     inside = [u for u in state.units_at(hex_) if u.in_fort and u.id != unit.id]
@@ -225,7 +225,9 @@ def place_unit(state: TgxState, order: PlaceUnit) -> list[object]:
 def stand(state: TgxState, unit: Unit, hex_: Offset) -> None:
     """Put a counter (and whoever rides it) in a hex, inside a fortification with room."""
     unit.hex = hex_
-    unit.in_fort = hex_ in state.counters.forts and _fort_room(state, hex_, unit) > 0
+    # [003 8.4] a loaded carrier stands on top of a fortification (as `forts` has it)
+    loaded = bool(setup_loads.riders(state, unit))
+    unit.in_fort = hex_ in state.counters.forts and not loaded and fort_room(state, hex_, unit) > 0
     unit.stream = None
     if state.board.effects(hex_).stream and not state.bridge_at(hex_):
         unit.stream = StreamState.UP  # [003 6.3.9] a unit set up in a stream starts Up

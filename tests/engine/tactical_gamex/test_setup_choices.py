@@ -279,3 +279,22 @@ def test_a_carrier_goes_only_where_its_passenger_may_be_set_up(tmp_path: Path) -
     assert "g4 stands at A D4, outside g7's setup area (front)" in _refusal(
         game, LoadAtSetup("g7", "g4")
     )
+
+
+def test_a_loaded_carrier_stands_on_top_of_a_fortification(tmp_path: Path) -> None:
+    """[003 8.4] units inside a fortification are beneath it; a carrier with its passenger
+    stays on top, and the passenger set down goes inside while there is room."""
+    data = copy.deepcopy(tiny_situation_data())
+    data["allotments"] = [
+        {"side": "axis", "kind": "fortification", "count": 1, "strength": 20, "area": "west"}
+    ]
+    game = new_game(write_tiny_tgx(tmp_path, data), 0, setup_phase=True)
+    fort = _hex(game, "A C1")
+    game.apply(PlaceMarker(0, fort))
+    game.apply(LoadAtSetup("g3", "g4"))
+    game.apply(PlaceUnit("g4", fort))
+    assert not game.unit("g4").in_fort
+    assert game.unit("g3").hex == fort
+    game.apply(UnloadAtSetup("g3"))
+    assert game.unit("g3").in_fort
+    assert not game.unit("g4").in_fort
