@@ -116,3 +116,13 @@ def test_setup_choices_by_drag_load_and_leave_in_hot_seat(qtbot, tmp_path: Path)
     panel.rest_button.click()
     panel.finish_button.click()
     assert game.phase.value == "activation"
+    # in play too: the impulse passes to the other side, the board is covered for its player
+    before = game.acting
+    if dock.curtain.is_down:
+        dock.curtain.button.click()
+    dock.pass_button.click()
+    assert game.acting is not before
+    assert dock.curtain.is_down
+    assert f"Turn 1: the {game.acting.value.capitalize()} player's impulse" in (
+        dock.curtain.label.text()
+    )
