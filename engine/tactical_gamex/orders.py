@@ -255,6 +255,37 @@ class RemoveWreck:
 
 
 @dataclass(frozen=True, slots=True)
+class CounterBattery:
+    """An off-board battery fires on an enemy battery [003 6.4.4]: half strength, or full
+    with an unused aircraft of the side activated for it."""
+
+    battery: str
+    target: str
+    aircraft: str = ""
+    lowered: int = 0
+    """Points spent to lower the accuracy die."""
+
+    def describe(self) -> str:
+        plane = f" with aircraft {self.aircraft}" if self.aircraft else ""
+        return f"battery {self.battery} fires counter-battery at {self.target}{plane}"
+
+
+@dataclass(frozen=True, slots=True)
+class NavalFire:
+    """Naval support fires directly from a sea hex on the map's edge at spotted units of one
+    hex more than six hexes away [003 10.5]."""
+
+    support: str
+    from_hex: Offset
+    targets: tuple[str, ...]
+
+    def describe(self) -> str:
+        return (
+            f"naval support {self.support} fires from {self.from_hex} at {', '.join(self.targets)}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class ExitBoard:
     """A unit on the board edge a victory condition counts leaves the board (a move)."""
 
@@ -368,6 +399,20 @@ SETUP_ORDERS = (
 """The orders of the setup phase, the only ones given before turn 1."""
 
 
+@dataclass(frozen=True, slots=True)
+class PlayCard:
+    """Play a held Deus Ex Machina card before the result it is to change (Battlefield Chaos,
+    optional rule 24) [003 24.5]; `unit`: the unit a rally or disruption card acts on (empty:
+    one drawn at random)."""
+
+    card: str
+    unit: str = ""
+
+    def describe(self) -> str:
+        on = f" on {self.unit}" if self.unit else ""
+        return f"play card {self.card}{on}"
+
+
 TgxOrder = (
     Move
     | StandUp
@@ -390,6 +435,8 @@ TgxOrder = (
     | BlowBridge
     | RemoveWreck
     | ExitBoard
+    | CounterBattery
+    | NavalFire
     | EndImpulse
     | PlaceUnit
     | PlaceMarker
@@ -399,4 +446,5 @@ TgxOrder = (
     | LoadAtSetup
     | UnloadAtSetup
     | LeaveMarkers
+    | PlayCard
 )

@@ -101,6 +101,28 @@ class ArtilleryOrder(Tagged):
     """Places an Interdiction marker rather than attacking (optional rule 21)."""
 
 
+class CounterBatteryOrder(Tagged):
+    """An off-board battery fires on an enemy battery [003 6.4.4]."""
+
+    kind: Literal["counter_battery"] = "counter_battery"
+    battery: Identifier
+    target: Identifier
+    """The enemy battery fired on."""
+    aircraft: Identifier | None = None
+    """The unused aircraft activated for full strength; none = half strength."""
+    lowered: int = Field(0, ge=0, le=6)
+    """Points spent to lower the accuracy die."""
+
+
+class NavalFireOrder(Tagged):
+    """Naval support fires from a sea hex on the map's edge [003 10.5]."""
+
+    kind: Literal["naval_fire"] = "naval_fire"
+    support: Identifier
+    from_hex: HexPos
+    targets: list[Identifier] = Field(min_length=1)
+
+
 class OverrunOrder(Tagged):
     """Armoured units drive through a hex to their exit hexes [003 6.4.5]."""
 
@@ -269,6 +291,15 @@ class LeaveMarkersOrder(Tagged):
     allotment: int = Field(ge=0, le=999)
 
 
+class PlayCardOrder(Tagged):
+    """A held Deus Ex Machina card played (Battlefield Chaos) [003 24.5]."""
+
+    kind: Literal["play_card"] = "play_card"
+    card: Identifier
+    unit: str = ""
+    """The unit the card acts on; empty: one drawn at random."""
+
+
 SavedOrder = Annotated[
     MoveOrder
     | StandUpOrder
@@ -291,6 +322,8 @@ SavedOrder = Annotated[
     | BlowBridgeOrder
     | RemoveWreckOrder
     | ExitBoardOrder
+    | CounterBatteryOrder
+    | NavalFireOrder
     | EndImpulseOrder
     | PlaceUnitOrder
     | PlaceMarkerOrder
@@ -299,7 +332,8 @@ SavedOrder = Annotated[
     | FinishSetupOrder
     | LoadAtSetupOrder
     | UnloadAtSetupOrder
-    | LeaveMarkersOrder,
+    | LeaveMarkersOrder
+    | PlayCardOrder,
     Field(discriminator="kind"),
 ]
 

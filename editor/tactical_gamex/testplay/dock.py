@@ -26,11 +26,13 @@ from PySide6.QtWidgets import (
 from editor.selection import Selection
 from editor.tactical_gamex.dock import TgxDock, message_label
 from editor.tactical_gamex.document import TgxDocument
+from editor.tactical_gamex.testplay.chaos_panel import ChaosPanel
 from editor.tactical_gamex.testplay.curtain import TgxCurtain
 from editor.tactical_gamex.testplay.log_places import event_place
 from editor.tactical_gamex.testplay.player import MORE
 from editor.tactical_gamex.testplay.setup_panel import SetupPanel
 from editor.tactical_gamex.testplay.status import impulse_line, initiative_line, turn_line
+from editor.tactical_gamex.testplay.support_orders import NOT_HERE
 from editor.tactical_gamex.testplay.tester_choices import SETUP_KEY, remembered_box, screen_box
 from schemas.vocabulary import Side
 
@@ -56,6 +58,12 @@ MORE_TIPS = {
     "Smoke": "The chosen artillery lays smoke on the aimed hex [003 20.1]",
     "Load": "The chosen carrier loads a unit of its hex [003 5.2.2]",
     "Unload": "The chosen carrier sets its passenger down [003 5.2.3]",
+    "Counter-battery": "Your battery fires on an enemy battery, at half strength, once the "
+    "enemy's OBA has attacked [003 6.4.4]",
+    "CB + Aircraft": "Counter-battery fire at full strength, an unused aircraft of yours "
+    "activated for it [003 6.4.4]",
+    "Naval Fire": "Your naval support fires from the sea edge at the aimed hex, more than six "
+    "hexes away [003 10.5]",
 }
 
 
@@ -166,6 +174,9 @@ class TgxTestPlayDock(TgxDock):
             more_grid.addWidget(button, index // 4, index % 4)
             self.more_buttons[name] = button
         layout.addLayout(more_grid)
+        self.chaos = ChaosPanel(body)  # Battlefield Chaos (rule 24): hidden with dice
+        self.chaos.play_requested.connect(self._play_card)
+        layout.addWidget(self.chaos)
         self.refusal = message_label(body)
         layout.addWidget(self.refusal)
         self.log = QListWidget(body)
@@ -313,6 +324,17 @@ class TgxTestPlayDock(TgxDock):
         if self.player is not None and self.player.give_more(name):
             self.refusal.clear()
 
+    def _play_card(self, card: str) -> None:
+        """Play a held Deus Ex Machina card, on the chosen unit when it names one [003 24.5]."""
+        from engine.tactical_gamex.chaos import card_unit  # noqa: PLC0415
+        from engine.tactical_gamex.orders import PlayCard  # noqa: PLC0415
+
+        session = self.session
+        if session is not None:
+            chosen = self.player.marks.chosen if self.player is not None else None
+            unit = card_unit(session.game.state, card, chosen or "")
+            self._refuse_or(lambda: session.give(PlayCard(card, unit)))
+
     def _assault(self) -> None:
         if self.player is not None and self.player.assault_target():
             self.refusal.clear()
@@ -406,6 +428,7 @@ class TgxTestPlayDock(TgxDock):
             self.turn_label.setText(turn_line(game))
             self.initiative_label.setText(initiative_line(game))
             self.impulse_label.setText("" if game.is_over else impulse_line(game))
+        self.chaos.show_game(game)
         self._show_preview()
 
     def _show_preview(self) -> None:
@@ -424,7 +447,7 @@ class TgxTestPlayDock(TgxDock):
         for name, planned in more.items():
             if not isinstance(planned, str):
                 lines.append(planned.describe())
-            elif MORE[name][0]:  # an aimed order: say why not, as for Fire
+            elif MORE[name][0] and not planned.startswith(NOT_HERE):  # aimed: say why not
                 lines.append(f"{name}: not possible — {planned}")
         for name, button in self.more_buttons.items():
             planned = more.get(name)

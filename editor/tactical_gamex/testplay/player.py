@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
-from editor.tactical_gamex.testplay import more_orders
+from editor.tactical_gamex.testplay import more_orders, support_orders
 from editor.tactical_gamex.testplay.board_marks import PlayMarks, board_hexes
 from editor.tactical_gamex.testplay.preview import AttackPreview, assault_preview, fire_preview
 
@@ -276,6 +276,9 @@ MORE: dict[str, tuple[bool, Any]] = {
     "Smoke": (True, more_orders.smoke),
     "Load": (False, more_orders.load),
     "Unload": (False, more_orders.unload),
+    "Counter-battery": (False, support_orders.counter_battery),
+    "CB + Aircraft": (False, support_orders.counter_battery_air),
+    "Naval Fire": (True, support_orders.naval_fire),
 }
 """The orders the panel gives beside Move, Fire, Close Assault and Rally: whether each needs
 an aimed hex, and the function planning it (`more_orders`)."""

@@ -55,6 +55,7 @@ def take_testplay(window: Any, shot: Callable[[str], None]) -> None:
     dock.stop()
     document.undo_stack.setIndex(document.undo_stack.index() - len(MOVES_NEAR))
     take_setup(window, shot)
+    take_chaos(window, shot)
 
 
 def take_setup(window: Any, shot: Callable[[str], None]) -> None:
@@ -90,3 +91,36 @@ def take_setup(window: Any, shot: Callable[[str], None]) -> None:
         workspace.view.zoom_to_fit()
         shot(f"tgx-testplay-setup-axis{suffix}")
     dock.stop()
+
+
+def take_chaos(window: Any, shot: Callable[[str], None]) -> None:
+    """Battlefield Chaos (rule 24) switched on, an unsaved edit: the sides pass until the side to
+    act holds a Deus Ex Machina card drawn with an initiative (`chaos_panel`)."""
+    from editor.commands import SetValue  # noqa: PLC0415
+    from schemas.io import FileKind  # noqa: PLC0415
+    from schemas.tactical_gamex.vocabulary import OptionalRule  # noqa: PLC0415
+
+    workspace = window.rulesets.workspace
+    document = workspace.view.document
+    rules = [*document.situation.optional_rules, OptionalRule.BATTLEFIELD_CHAOS]
+    document.push(SetValue(document, FileKind.SITUATION, ("optional_rules",), rules, "Rule 24"))
+    dock = workspace.docks["tgx_testplay"]
+    dock.seed.setValue(3)
+    kept = dock.setup_box.isChecked(), dock.screen_box.isChecked()
+    dock.setup_box.setChecked(False)  # turn 1 at once
+    dock.screen_box.setChecked(False)  # the impulses pass with no curtain over the shot
+    started = dock.start()
+    dock.setup_box.setChecked(kept[0])
+    if started:
+        from engine.tactical_gamex.chaos import held  # noqa: PLC0415
+
+        game = dock.session.game
+        while not held(game.state, game.acting) and game.turn < game.state.last_turn:
+            dock.pass_impulse()
+        for width, height, suffix in SIZES:
+            window.resize(width, height)
+            workspace.view.zoom_to_fit()
+            shot(f"tgx-testplay-chaos{suffix}")
+        dock.stop()
+    dock.screen_box.setChecked(kept[1])
+    document.undo_stack.undo()

@@ -48,6 +48,11 @@ def impulse_line(game: TacticalGame) -> str:
             f" and {markers} marker{'s' * (markers != 1)} left"
         )
     passes = f"; {state.passes} pass{'es' * (state.passes != 1)} in a row" if state.passes else ""
+    if state.pool_pending:  # [003 24.1] the card is drawn at the first order, never on a pass
+        return (
+            f"Impulse: {side_name(game.acting)} to act; the pool is drawn from the Action Deck"
+            f" at the first order (Pass draws no card){passes}"
+        )
     return (
         f"Impulse: {side_name(game.acting)} to act, {game.points_left} of {state.pool}"
         f" activation points left{passes}"
