@@ -27,11 +27,13 @@ from editor.selection import Selection
 from editor.tactical_gamex.dock import TgxDock, message_label
 from editor.tactical_gamex.document import TgxDocument
 from editor.tactical_gamex.testplay.chaos_panel import ChaosPanel
+from editor.tactical_gamex.testplay.curtain import TgxCurtain
 from editor.tactical_gamex.testplay.log_places import event_place
 from editor.tactical_gamex.testplay.player import MORE
 from editor.tactical_gamex.testplay.setup_panel import SetupPanel
 from editor.tactical_gamex.testplay.status import impulse_line, initiative_line, turn_line
 from editor.tactical_gamex.testplay.support_orders import NOT_HERE
+from editor.tactical_gamex.testplay.tester_choices import SETUP_KEY, remembered_box, screen_box
 from schemas.vocabulary import Side
 
 if TYPE_CHECKING:
@@ -106,7 +108,11 @@ class TgxTestPlayDock(TgxDock):
             "The sides place their counters and markers in the situation's order of setup; "
             "the computer sets up the sides it plays"
         )
-        layout.addWidget(self.setup_box)
+        layout.addWidget(remembered_box(self.setup_box, SETUP_KEY, True))
+        self.screen_box = screen_box(body)
+        layout.addWidget(self.screen_box)
+        self.curtain: Any = None
+        """The hot-seat curtain of the running game (`testplay.curtain`)."""
         self.turn_label = QLabel(body)
         self.initiative_label = QLabel(body)
         self.impulse_label = QLabel(body)
@@ -115,6 +121,7 @@ class TgxTestPlayDock(TgxDock):
             layout.addWidget(label)
         self.turn_label.setStyleSheet("font-weight: bold;")
         self.setup_panel = SetupPanel(body)
+        self.setup_panel.passing = self.screen_box.isChecked
         layout.addWidget(self.setup_panel)
         actions = QHBoxLayout()
         self.pass_button = QPushButton("Pass", body)
@@ -224,6 +231,9 @@ class TgxTestPlayDock(TgxDock):
             return
         self.session.deleteLater()
         self.session = None
+        if self.curtain is not None:
+            self.curtain.deleteLater()
+            self.curtain = None
         self.setup_panel.follow(None)
         if self.player is not None:
             self.player.follow(None)
@@ -263,6 +273,9 @@ class TgxTestPlayDock(TgxDock):
             self.use_tool(self.play_tool)
             self.player.follow(session)
         self.setup_panel.follow(session)
+        if self.curtain is not None:
+            self.curtain.deleteLater()
+        self.curtain = TgxCurtain(self.window(), session, self.screen_box.isChecked)
         self.refusal.clear()
         self._show()
         self.running_changed.emit(True)
