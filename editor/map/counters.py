@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Sequence
+from functools import cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen, QPixmap
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen, QPixmap
 
 from editor import symbols
 from editor.map import style
@@ -58,12 +59,7 @@ class CounterPainter:
         hexes = frame.hexes(margin=1)
         if hexes is None or not index.placements:
             return
-        c0, c1, r0, r1 = hexes
-        visible = [
-            (hex_, stack)
-            for hex_, stack in index.placements.items()
-            if c0 <= hex_[0] <= c1 and r0 <= hex_[1] <= r1
-        ]
+        visible = index.stacks_within(*hexes)
         if frame.zoom < style.COUNTERS_FROM:
             self._blocks(painter, frame, visible, oob)
             return
@@ -160,14 +156,21 @@ def _draw_stack(
         # The stack under the text (the blanks beneath and the top unit's blank and symbol)
         # is the same for every stack of that kind, side, size and depth: copied, it gives
         # the very pixels drawing it again would, as drawing onto a transparent pixmap copies.
-        key = (symbols.symbol_key(entry.unit), entry.side, size, under)
+        # The count badge joins it when nothing drawn after it could touch its pixels.
+        badge_first = count > 1 and not selected and _badge_clear(top, size)
+        key = (symbols.symbol_key(entry.unit), entry.side, size, under, badge_first and count)
         base = faces.get(key)
         if base is None:
             base = faces[key] = _draw_base(entry.unit, entry.side, size, under, faces)
+            if badge_first:
+                _paint_badge_on(base, margin, size, count)
         pixmap = base.copy()
         painter = QPainter(pixmap)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         _paint_counter_text(painter, rect, top, oob)
+        if badge_first:
+            painter.end()
+            return pixmap
     if selected:
         pen = QPen(style.SELECTED, max(2.0, size * 0.08))
         pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
@@ -178,6 +181,34 @@ def _draw_stack(
         _paint_count(painter, rect, count)
     painter.end()
     return pixmap
+
+
+def _badge_clear(top: Placement, size: int) -> bool:
+    """Whether a stack's count badge and its strength line touch no common pixel, so the
+    badge may be drawn before the strength instead of after it with the same pixels: no mode
+    mark in the corner under the badge, and the badge (with its outline and a pixel of
+    smoothing) ending above the top of the strength's line of type (less two pixels)."""
+    if _MODE_MARK.get(top.mode) and size >= 30:
+        return False
+    return _badge_bottom(size) < _text_top(size)
+
+
+def _badge_bottom(size: int) -> float:
+    return _badge_radius(size) * 1.15 + 1.5
+
+
+@cache
+def _text_top(size: int) -> float:
+    """The top of the strength's line of type below a counter's top edge, less two pixels."""
+    metrics = QFontMetricsF(style.label_font(max(7, round(size * 0.27))))
+    return size * 0.67 + (size * 0.31 - metrics.height()) / 2 - 2
+
+
+def _paint_badge_on(pixmap: QPixmap, margin: int, size: int, count: int) -> None:
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    _paint_count(painter, QRectF(margin, margin, size, size), count)
+    painter.end()
 
 
 def _stack_margin(size: int, under: int) -> int:
