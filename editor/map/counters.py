@@ -41,11 +41,13 @@ class CounterPainter:
         self.capacity = capacity
         self._cache: OrderedDict[tuple[object, ...], QPixmap] = OrderedDict()
         self._faces: dict[tuple[object, ...], QPixmap] = {}
+        self._kinds: dict[int, tuple[Unit, tuple[object, ...]]] = {}
 
     def clear(self) -> None:
         """Forget the cached counters (the OOB changed)."""
         self._cache.clear()
         self._faces.clear()
+        self._kinds.clear()
 
     def paint(
         self,
@@ -115,23 +117,32 @@ class CounterPainter:
         self, top: Placement, count: int, size: int, oob: OobIndex, selected: bool
     ) -> QPixmap:
         entry = oob.units.get(top.unit)
+        kind = self._kind(entry.unit) if entry is not None else None
         look = (
-            (entry.unit.name, entry.unit.strength, entry.side, symbols.symbol_key(entry.unit))
-            if entry is not None
-            else None
+            (entry.unit.name, entry.unit.strength, entry.side, kind) if entry is not None else None
         )
         key = (top.unit, look, top.strength, top.mode, count, size, selected)
         pixmap = self._cache.get(key)
         if pixmap is not None:
             self._cache.move_to_end(key)
             return pixmap
-        pixmap = _draw_stack(top, count, size, oob, selected, faces=self._faces)
+        pixmap = _draw_stack(top, count, size, oob, selected, faces=self._faces, kind=kind)
         if len(self._faces) > self.capacity:
             self._faces.clear()
         self._cache[key] = pixmap
         while len(self._cache) > self.capacity:
             self._cache.popitem(last=False)
         return pixmap
+
+    def _kind(self, unit: Unit) -> tuple[object, ...]:
+        """A unit's symbol key, worked out once per unit model (models are frozen: an edit
+        makes a new one)."""
+        known = self._kinds.get(id(unit))
+        if known is None or known[0] is not unit:
+            if len(self._kinds) > 4 * self.capacity:
+                self._kinds.clear()
+            known = self._kinds[id(unit)] = (unit, symbols.symbol_key(unit))
+        return known[1]
 
 
 def _draw_stack(
@@ -142,7 +153,9 @@ def _draw_stack(
     selected: bool,
     *,
     faces: dict[tuple[object, ...], QPixmap],
+    kind: tuple[object, ...] | None = None,
 ) -> QPixmap:
+    """A stack's counter; `kind` is the top unit's symbol key when already known."""
     under = min(count - 1, 2)
     margin = _stack_margin(size, under)
     rect = QRectF(margin, margin, size, size)
@@ -158,12 +171,15 @@ def _draw_stack(
         # the very pixels drawing it again would, as drawing onto a transparent pixmap copies.
         # The count badge joins it when nothing drawn after it could touch its pixels.
         badge_first = count > 1 and not selected and _badge_clear(top, size)
-        key = (symbols.symbol_key(entry.unit), entry.side, size, under, badge_first and count)
+        key = (kind or symbols.symbol_key(entry.unit), entry.side, size, under)
         base = faces.get(key)
         if base is None:
             base = faces[key] = _draw_base(entry.unit, entry.side, size, under, faces)
-            if badge_first:
-                _paint_badge_on(base, margin, size, count)
+        if badge_first:
+            badged = faces.get((*key, count))
+            if badged is None:
+                badged = faces[(*key, count)] = _with_badge(base, margin, size, count)
+            base = badged
         pixmap = base.copy()
         painter = QPainter(pixmap)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -204,11 +220,14 @@ def _text_top(size: int) -> float:
     return size * 0.67 + (size * 0.31 - metrics.height()) / 2 - 2
 
 
-def _paint_badge_on(pixmap: QPixmap, margin: int, size: int, count: int) -> None:
+def _with_badge(base: QPixmap, margin: int, size: int, count: int) -> QPixmap:
+    """A copy of a stack's base with its count badge."""
+    pixmap = base.copy()
     painter = QPainter(pixmap)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     _paint_count(painter, QRectF(margin, margin, size, size), count)
     painter.end()
+    return pixmap
 
 
 def _stack_margin(size: int, under: int) -> int:

@@ -127,6 +127,8 @@ class TerrainImage:
         table = [(c if self.show_terrain else style.PAPER).rgba() for c in colors]
         table += [0] * (256 - len(table))
         table[OUTSIDE] = 0
+        self.opaque = len(colors) <= OUTSIDE and all(c >> 24 == 0xFF for c in table[: len(colors)])
+        """Whether every terrain is drawn in an opaque colour."""
         self._build()
         self._image.setColorTable(table)
         self._interior.setColorTable(table)

@@ -47,7 +47,8 @@ class Scenery:
     def paint(self, painter: QPainter, frame: Frame, layers: LayerVisibility) -> None:
         """Draw every shown static layer of the hexes in the frame."""
         hexes = frame.hexes(margin=1)
-        painter.fillRect(QRectF(0, 0, frame.width, frame.height), style.OUTSIDE)
+        if hexes is None or not self._terrain_covers(frame, hexes):
+            painter.fillRect(QRectF(0, 0, frame.width, frame.height), style.OUTSIDE)
         if hexes is None:
             return
         self._terrain(painter, frame, hexes, layers)
@@ -91,6 +92,22 @@ class Scenery:
         if "elevation" in layers:
             painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
             painter.drawImage(target, image.shade, source)
+
+    def _terrain_covers(self, frame: Frame, hexes: HexRange) -> bool:
+        """Whether the terrain image alone sets every pixel of the frame, so nothing need be
+        painted under it: hexes drawn singly (the image enlarged without smoothing), none of
+        them within two rows or a column of the map's edge (where the image leaves
+        transparent pixels for the outlines), every colour opaque, and the image's rectangle
+        covering the frame."""
+        if frame.zoom < style.HEX_SHAPES_FROM or not self.terrain_image.opaque:
+            return False
+        geometry = self.content.geometry
+        c0, c1, r0, r1 = hexes
+        if c0 < 1 or r0 < 2 or c1 > geometry.width - 2 or r1 > geometry.height - 3:
+            return False
+        image = self.terrain_image
+        target = _scaled(image.to_world().mapRect(image.source_rect(hexes)), frame)
+        return target.contains(QRectF(0, 0, frame.width, frame.height))
 
     def _hex_outlines(self, painter: QPainter, frame: Frame, hexes: HexRange, show: bool) -> None:
         """Fill the hexes the enlarged image gets wrong (`TerrainImage.outlined`)."""
