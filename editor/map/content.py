@@ -49,6 +49,9 @@ class RowBuckets(dict[int, list[tuple[int, T]]], Generic[T]):
     def __init__(self) -> None:
         super().__init__()
         self._columns: dict[int, tuple[list[int], list[int]]] = {}
+        self.last_column: int | None = None
+        """The map's last column, when known: a query reaching it from column 0 takes whole
+        rows without sorting them (an export draws the whole map once)."""
 
     @classmethod
     def of(cls, items: Iterable[T], hex_of: Any) -> RowBuckets[T]:
@@ -72,6 +75,8 @@ class RowBuckets(dict[int, list[tuple[int, T]]], Generic[T]):
         items = self.get(row)
         if not items:
             return ()
+        if c0 <= 0 and self.last_column is not None and c1 >= self.last_column:
+            return items
         index = self._columns.get(row)
         if index is None:
             order = sorted(range(len(items)), key=lambda i: items[i][0])
@@ -207,6 +212,8 @@ class MapContent:
         self.crossings: RowBuckets[Crossing] = RowBuckets.of(self.map.crossings, _hex)
         self.full_hex: RowBuckets[FullHexFeature] = RowBuckets.of(self.map.full_hex_features, _hex)
         self.places: RowBuckets[PlaceName] = RowBuckets.of(self.map.places, _hex)
+        for buckets in (self.hexsides, self.crossings, self.full_hex, self.places):
+            buckets.last_column = self.map.width - 1
 
     # Reading -----------------------------------------------------------------------------------
 
@@ -285,6 +292,7 @@ class MapContent:
             if before is after:
                 continue
             buckets = RowBuckets.of(after, _hex)
+            buckets.last_column = new.width - 1
             dirty.hexes.update(getattr(self, name).differences(buckets))
             setattr(self, name, buckets)
 
