@@ -136,14 +136,15 @@ class TacticalGame(SpecialOrders):
         except KeyError:
             raise IllegalOrder(f"no unit {unit_id}") from None
 
-    def legal_moves(self, unit_id: str) -> dict[Offset, float]:
-        """Hexes the unit may end a move in now, with their MP."""
+    def legal_moves(self, unit_id: str, *, quick: bool = False) -> dict[Offset, float]:
+        """Hexes the unit may end a move in now, with their MP; `quick`: at Infantry
+        Quick-Time (rule 15), the reach the window shows and the computer plans with."""
         unit = self.unit(unit_id)
         if unit.side is not self.acting or unit.marker is not None or unit.hex is None:
             return {}
         if unit.carrier is not None or (unit.stream is StreamState.DOWN and unit.moved_mp):
             return {}
-        return reach(self.state, unit)
+        return reach(self.state, unit, quick=quick)
 
     # --- orders -----------------------------------------------------------------------------
 

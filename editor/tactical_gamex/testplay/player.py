@@ -140,14 +140,8 @@ class TgxPlayer(QObject):
             self.refresh()
 
     def _reach(self, unit_id: str) -> dict[Offset, float]:
-        from engine.tactical_gamex.movement import reach  # noqa: PLC0415
-
         assert self.session is not None
-        game = self.session.game
-        moves = game.legal_moves(unit_id)
-        if not self.quick or not moves:
-            return moves
-        return reach(game.state, game.unit(unit_id), quick=True)
+        return self.session.game.legal_moves(unit_id, quick=self.quick)
 
     def path_to(self, spot: Offset) -> tuple[Offset, ...] | None:
         """The cheapest path of the chosen unit to a hex of its reach (the start left out)."""
