@@ -53,6 +53,11 @@ MORE_TIPS = {
     "Smoke": "The chosen artillery lays smoke on the aimed hex [003 20.1]",
     "Load": "The chosen carrier loads a unit of its hex [003 5.2.2]",
     "Unload": "The chosen carrier sets its passenger down [003 5.2.3]",
+    "Clear": "The chosen engineer moves into the aimed minefield or block to clear it [003 9.1]",
+    "Remove Wreck": "The chosen engineer removes a wreck from the aimed hex [003 9.4]",
+    "Block": "An Engineer Action toward a block on the chosen engineer's road hex [003 9.2]",
+    "Blow Bridge": "An Engineer Action toward blowing the bridge the engineer is on [003 9.2]",
+    "Blow Now": "A second attempt's action, rolling at once, leaving to the aimed hex [003 9.2]",
 }
 
 
@@ -394,7 +399,8 @@ class TgxTestPlayDock(TgxDock):
         for name, planned in more.items():
             if not isinstance(planned, str):
                 lines.append(planned.describe())
-            elif MORE[name][0]:  # an aimed order: say why not, as for Fire
+            elif player is not None and player.says_why_not(name):
+                # an aimed order: say why not, as for Fire
                 lines.append(f"{name}: not possible — {planned}")
         for name, button in self.more_buttons.items():
             planned = more.get(name)

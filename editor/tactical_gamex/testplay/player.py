@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
-from editor.tactical_gamex.testplay import more_orders
+from editor.tactical_gamex.testplay import engineer_orders, more_orders
 from editor.tactical_gamex.testplay.board_marks import PlayMarks, board_hexes
 from editor.tactical_gamex.testplay.preview import AttackPreview, assault_preview, fire_preview
 
@@ -96,7 +96,9 @@ class TgxPlayer(QObject):
     # Clicks ----------------------------------------------------------------------------------
 
     def hex_pressed(self, spot: Offset) -> None:
-        """A click on a board hex: choose, move or aim (see `play_tool`)."""
+        """A click on a board hex: choose, move or aim (see `play_tool`). A hex neither of
+        yours nor in reach is aimed at, whatever it holds (a minefield, a wreck, a hex for
+        smoke or a battery)."""
         if self.session is None or self.session.game.is_over:
             return
         game = self.session.game
@@ -104,16 +106,19 @@ class TgxPlayer(QObject):
         own = [
             u.id for u in game.state.units_at(spot) if u.side is game.acting and u.carrier is None
         ]
-        enemy = [u for u in game.state.units_at(spot) if u.side is not game.acting]
         if chosen is not None and spot in self.marks.reach and not own:
             self.move(spot)
         elif own:
             at = own.index(chosen) + 1 if chosen in own else 0
             self.choose(own[at % len(own)])
-        elif enemy:
-            self._aim(spot)
         else:
-            self.clear()
+            self.aim_at(spot)
+
+    def aim_at(self, spot: Offset | None) -> None:
+        """Aim at any hex, also one of yours or in reach (a right-click): the orders that
+        take a hex are planned on it [003 6.4, 9.0, 20.1]."""
+        if self.session is not None and not self.session.game.is_over:
+            self._aim(spot)
 
     def hover(self, spot: Any) -> None:
         """The path to the hex under the mouse, when it is in the chosen unit's reach."""
@@ -222,9 +227,7 @@ class TgxPlayer(QObject):
         self.fire = self.assault = None
         game = self.session.game if self.session is not None else None
         targets = self._targets()
-        if game is not None and spot is not None and targets is None:
-            self.marks.target = None
-        elif game is not None and spot is not None and targets is not None and self.marks.chosen:
+        if game is not None and spot is not None and targets is not None and self.marks.chosen:
             try:
                 self.fire = fire_preview(game, (self.marks.chosen,), targets)
             except ValueError as exc:
@@ -246,9 +249,24 @@ class TgxPlayer(QObject):
             if aimed and spot is None:
                 continue
             try:
-                self.more[name] = plan(game, chosen, spot) if aimed else plan(game, chosen)  # type: ignore[call-arg]
+                self.more[name] = plan(game, chosen) if aimed is False else plan(game, chosen, spot)
             except ValueError as exc:
                 self.more[name] = str(exc)
+
+    def says_why_not(self, name: str) -> bool:
+        """Whether the preview says why the order `name` of `MORE` is refused: an order on
+        the aimed hex does, an engineer's only for an engineer (a tank is no engineer: saying
+        so at every aim would be noise; the button's tip says it)."""
+        from engine.tactical_gamex.units import ENGINEER  # noqa: PLC0415
+
+        aimed = MORE[name][0]
+        if aimed is False or self.marks.target is None:
+            return False
+        if name not in ENGINEER_ORDERS:
+            return True
+        game = self.session.game if self.session is not None else None
+        unit = game.state.units.get(self.marks.chosen or "") if game is not None else None
+        return unit is not None and unit.type.has(ENGINEER)
 
     def _update(self) -> None:
         self.view.item.update()
@@ -263,6 +281,14 @@ MORE: dict[str, tuple[bool, Any]] = {
     "Smoke": (True, more_orders.smoke),
     "Load": (False, more_orders.load),
     "Unload": (False, more_orders.unload),
+    "Clear": (True, engineer_orders.clear),
+    "Remove Wreck": (True, engineer_orders.remove_wreck),
+    "Block": (None, engineer_orders.build_block),
+    "Blow Bridge": (None, engineer_orders.blow_bridge),
+    "Blow Now": (None, engineer_orders.blow_now),
 }
 """The orders the panel gives beside Move, Fire, Close Assault and Rally: whether each needs
-an aimed hex, and the function planning it (`more_orders`)."""
+an aimed hex (True), takes none (False) or takes one when there is (None: the hex an
+engineer leaves to), and the function planning it (`more_orders`, `engineer_orders`)."""
+
+ENGINEER_ORDERS = frozenset({"Clear", "Remove Wreck", "Block", "Blow Bridge", "Blow Now"})
