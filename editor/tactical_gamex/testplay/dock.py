@@ -27,6 +27,7 @@ from editor.selection import Selection
 from editor.tactical_gamex.dock import TgxDock, message_label
 from editor.tactical_gamex.document import TgxDocument
 from editor.tactical_gamex.testplay.log_places import event_place
+from editor.tactical_gamex.testplay.panel_parts import preview_scroll
 from editor.tactical_gamex.testplay.player import MORE
 from editor.tactical_gamex.testplay.status import impulse_line, initiative_line, turn_line
 from schemas.vocabulary import Side
@@ -131,7 +132,11 @@ class TgxTestPlayDock(TgxDock):
         self.preview.setObjectName("tgx_attack_preview")
         self.preview.setWordWrap(True)
         self.preview.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        layout.addWidget(self.preview)
+        self.preview.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        # A long preview (several defenders, AA fire on the way) scrolls rather than pushing
+        # the buttons and the log off a short screen (1280x720, or 1080 high at 200 %).
+        self.preview_area = preview_scroll(self.preview, body)
+        layout.addWidget(self.preview_area, 1)
         attack_row = QHBoxLayout()
         self.fire_button = QPushButton("Fire", body)
         self.fire_button.clicked.connect(self._fire)
@@ -160,7 +165,7 @@ class TgxTestPlayDock(TgxDock):
         self.log.setObjectName("tgx_play_log")
         self.log.setToolTip("Click a line to centre the board where it happened")
         self.log.itemClicked.connect(self._log_clicked)
-        layout.addWidget(self.log, 1)
+        layout.addWidget(self.log, 2)
         self.setWidget(body)
         self._show()
 
