@@ -26,7 +26,9 @@ from PySide6.QtWidgets import (
 from editor.selection import Selection
 from editor.tactical_gamex.dock import TgxDock, message_label
 from editor.tactical_gamex.document import TgxDocument
+from editor.tactical_gamex.testplay.air_panel import AirOrders
 from editor.tactical_gamex.testplay.log_places import event_place
+from editor.tactical_gamex.testplay.oba_control import AccuracyPoints
 from editor.tactical_gamex.testplay.panel_parts import preview_scroll
 from editor.tactical_gamex.testplay.player import MORE
 from editor.tactical_gamex.testplay.status import impulse_line, initiative_line, turn_line
@@ -159,6 +161,12 @@ class TgxTestPlayDock(TgxDock):
             more_grid.addWidget(button, index // 4, index % 4)
             self.more_buttons[name] = button
         layout.addLayout(more_grid)
+        self.air = AirOrders(body)
+        self.air.chosen.connect(self._show_preview)
+        layout.addWidget(self.air)
+        self.accuracy = AccuracyPoints(body)
+        self.accuracy.changed.connect(self._lowered)
+        layout.addWidget(self.accuracy)
         self.refusal = message_label(body)
         layout.addWidget(self.refusal)
         self.log = QListWidget(body)
@@ -291,6 +299,10 @@ class TgxTestPlayDock(TgxDock):
         if self.player is not None and self.player.rally_chosen():
             self.refusal.clear()
 
+    def _lowered(self, points: int) -> None:
+        if self.player is not None:
+            self.player.set_lowered(points)
+
     def _more(self, name: str) -> None:
         if self.player is not None and self.player.give_more(name):
             self.refusal.clear()
@@ -386,6 +398,7 @@ class TgxTestPlayDock(TgxDock):
             self.turn_label.setText(turn_line(game))
             self.initiative_label.setText(initiative_line(game))
             self.impulse_label.setText("" if game.is_over else impulse_line(game))
+            self.accuracy.limit(game.points_left)
         self._show_preview()
 
     def _show_preview(self) -> None:
@@ -411,6 +424,7 @@ class TgxTestPlayDock(TgxDock):
             planned = more.get(name)
             button.setEnabled(planned is not None and not isinstance(planned, str))
             button.setToolTip(planned if isinstance(planned, str) else MORE_TIPS[name])
+        lines += self.air.replan(player if self.session is not None else None)
         self.preview.setText("\n".join(lines))
         self.fire_button.setEnabled(fire is not None and not isinstance(fire, str))
         self.assault_button.setEnabled(assault is not None and not isinstance(assault, str))

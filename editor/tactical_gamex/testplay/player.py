@@ -41,6 +41,8 @@ class TgxPlayer(QObject):
         """Whether the hexes out of the chosen unit's line of sight are shaded."""
         self.quick = False
         """Whether moves are at Infantry Quick-Time, one MP more [003 15.0]."""
+        self.lowered = 0
+        """Activation points a battery call spends to lower its accuracy die [003 6.4.4]."""
         view.hex_hovered.connect(self.hover)
 
     # The session -----------------------------------------------------------------------------
@@ -143,6 +145,12 @@ class TgxPlayer(QObject):
         self.quick = quick
         if self.session is not None:
             self.refresh()
+
+    def set_lowered(self, points: int) -> None:
+        """Spend this many points on a battery call's accuracy die: the preview follows."""
+        self.lowered = points
+        self._plan_more()
+        self._update()
 
     def _reach(self, unit_id: str) -> dict[Offset, float]:
         assert self.session is not None
@@ -248,8 +256,12 @@ class TgxPlayer(QObject):
         for name, (aimed, plan) in MORE.items():
             if aimed and spot is None:
                 continue
+            extra = {"lowered": self.lowered} if name == "Artillery" and self.lowered else {}
             try:
-                self.more[name] = plan(game, chosen) if aimed is False else plan(game, chosen, spot)
+                if aimed is False:
+                    self.more[name] = plan(game, chosen)
+                else:
+                    self.more[name] = plan(game, chosen, spot, **extra)
             except ValueError as exc:
                 self.more[name] = str(exc)
 

@@ -6,69 +6,20 @@ orders apply."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QEvent, QPointF, Qt
-from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QApplication, QMessageBox
 
-from editor.app import start
-from editor.commands import SetValue
-from editor.tactical_gamex.forces import counter_path
 from editor.tactical_gamex.testplay.dock import TgxTestPlayDock
 from engine.tactical_gamex.events import EngineerWorked
 from engine.tactical_gamex.units import Marker
-from schemas.io import FileKind
 from schemas.vocabulary import Side
-from tests.conftest import REPO
+from tests.editor.gui.tgx_play_window import play_window, right_click
 
-SAMPLE = REPO / "sample_data" / "tgx_steppe43"
-SITUATION = "scenarios/hill-at-krasnaya-polyana.situation.yaml"
 MINES = (5, 4)
 WRECK = (7, 4)
 BRIDGE = (9, 6)
-
-
-def _window(qtbot, tmp_path: Path, places: dict[str, tuple[int, int]]) -> TgxTestPlayDock:
-    """A hot-seat game of the sample with a wreck at `WRECK` and these units moved."""
-    shutil.copytree(SAMPLE, tmp_path / "steppe")
-    path = tmp_path / "steppe" / SITUATION
-    text = path.read_text()
-    path.write_text(text.replace("markers:\n", "markers:\n  - {kind: wreck, hex: A H5}\n", 1))
-    win = start([str(path)], ask=lambda *_: None)
-    qtbot.addWidget(win)
-    win.ask = lambda *_: QMessageBox.StandardButton.Discard
-    workspace = win.rulesets.workspace
-    document = workspace.view.document
-    board = document.board()
-    for unit, spot in places.items():
-        at = (*counter_path(document.situation, unit), "hex")
-        document.push(SetValue(document, FileKind.SITUATION, at, board.address_of(*spot), "x"))
-    dock = workspace.play_dock
-    dock.seed.setValue(17)  # the Germans act first
-    dock.start_button.click()
-    assert dock.session is not None
-    assert dock.session.game.acting is Side.AXIS
-    assert dock.session.game.state.counters.wrecks == {WRECK: 1}
-    return dock
-
-
-def _right_click(dock: TgxTestPlayDock, spot: tuple[int, int]) -> None:
-    """A right-click on a hex of the board, as a player aims at a hex in reach."""
-    view = dock.player.view
-    view.centerOn(view.center(spot))
-    at = QPointF(view.mapFromScene(view.center(spot)))
-    event = QMouseEvent(
-        QEvent.Type.MouseButtonPress,
-        at,
-        QPointF(view.viewport().mapToGlobal(at.toPoint())),
-        Qt.MouseButton.RightButton,
-        Qt.MouseButton.RightButton,
-        Qt.KeyboardModifier.NoModifier,
-    )
-    QApplication.sendEvent(view.viewport(), event)
+WITH_WRECK = ("markers:\n", "markers:\n  - {kind: wreck, hex: A H5}\n")
 
 
 @pytest.fixture
@@ -77,13 +28,20 @@ def sappers(qtbot, tmp_path: Path) -> TgxTestPlayDock:
     return _window(qtbot, tmp_path, {"ger.pi": (6, 4), "ger.opel1": (6, 4)})
 
 
+def _window(qtbot, tmp_path: Path, places: dict[str, tuple[int, int]]) -> TgxTestPlayDock:
+    """A hot-seat game of the sample with a wreck at `WRECK` and these units moved."""
+    dock = play_window(qtbot, tmp_path, places, WITH_WRECK)
+    assert dock.session.game.state.counters.wrecks == {WRECK: 1}
+    return dock
+
+
 def test_clearing_the_minefield_aimed_at(sappers) -> None:
     dock = sappers
     player = dock.player
     game = dock.session.game
     player.choose("ger.pi")
     assert MINES in player.marks.reach  # mines do not stop engineers: a left-click would move
-    _right_click(dock, MINES)
+    right_click(dock, MINES)
     assert player.marks.target == MINES
     text = dock.preview.text()
     assert f"Clear: ger.pi moves into the minefield at {MINES}" in text
@@ -106,7 +64,7 @@ def test_removing_a_wreck_and_the_engines_refusals(sappers) -> None:
     game = dock.session.game
     # A tank is no engineer: its preview stays quiet, the button is off and says why.
     player.choose("ger.1pz")
-    _right_click(dock, MINES)
+    right_click(dock, MINES)
     assert "Clear" not in dock.preview.text()
     assert not dock.more_buttons["Clear"].isEnabled()
     assert dock.more_buttons["Clear"].toolTip() == "ger.1pz is not an engineer [003 9.0]"
