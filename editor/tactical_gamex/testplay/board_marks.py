@@ -1,6 +1,7 @@
 """What test-play draws over the board: the game's counters where they now stand (with their
-Disrupted and activation markers), the chosen unit's reach with the MP each hex costs, the path
-under the mouse, and the hex an attack is aimed at."""
+Disrupted and activation markers) and its neutral counters (`game_markers`), the chosen unit's
+reach with the MP each hex costs, the path under the mouse, and the hex an attack is aimed
+at."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPen
 
 from editor.tactical_gamex.board_view import SIZE
 from editor.tactical_gamex.counter_art import paint_counter
+from editor.tactical_gamex.testplay.game_markers import paint_game_markers
 
 if TYPE_CHECKING:
     from editor.tactical_gamex.board_view import BoardView
@@ -55,6 +57,7 @@ class PlayMarks:
         painter.setBrush(REACH)
         for spot in self.reach:
             painter.drawPolygon(self.view.polygon(spot))
+        paint_game_markers(painter, self.view, self.game.state)
         self._paint_units(painter, self.game)
         self._paint_reach_costs(painter)
         if self.path:

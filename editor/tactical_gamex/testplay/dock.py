@@ -222,6 +222,7 @@ class TgxTestPlayDock(TgxDock):
             self.player.follow(None)
             view = self.player.view
             view.layers.add("counters")
+            view.layers.add("markers")  # the situation's own, in place of the game's
             if self.player.marks.paint in view.overlays:
                 view.overlays.remove(self.player.marks.paint)
             if self._tool_before is not None:
@@ -251,6 +252,7 @@ class TgxTestPlayDock(TgxDock):
         if self.player is not None:
             view = self.player.view
             view.layers.discard("counters")
+            view.layers.discard("markers")  # the game's are drawn as they now stand
             view.overlays.append(self.player.marks.paint)
             self._tool_before = view.tool
             self.use_tool(self.play_tool)

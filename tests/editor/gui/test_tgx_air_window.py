@@ -10,9 +10,9 @@ from pathlib import Path
 from engine.tactical_gamex.events import AircraftFlew, Attacked
 from engine.tactical_gamex.orders import AirAttack, CallArtillery
 from schemas.vocabulary import Side
-from tests.editor.gui.tgx_play_window import play_window
+from tests.editor.gui.tgx_play_window import SITUATION, play_window
 
-ON_TURN_1 = ("turns: [4, 5, 6]", "turns: [1, 4, 5, 6]")
+ON_TURN_1 = (SITUATION, "turns: [4, 5, 6]", "turns: [1, 4, 5, 6]")
 TANK = (13, 2)
 """The Panzer IV, set up next to the T-34 at (12, 2), which spots it."""
 

@@ -14,12 +14,12 @@ from editor.tactical_gamex.testplay.dock import TgxTestPlayDock
 from engine.tactical_gamex.events import EngineerWorked
 from engine.tactical_gamex.units import Marker
 from schemas.vocabulary import Side
-from tests.editor.gui.tgx_play_window import play_window, right_click
+from tests.editor.gui.tgx_play_window import SITUATION, play_window, right_click
 
 MINES = (5, 4)
 WRECK = (7, 4)
 BRIDGE = (9, 6)
-WITH_WRECK = ("markers:\n", "markers:\n  - {kind: wreck, hex: A H5}\n")
+WITH_WRECK = (SITUATION, "markers:\n", "markers:\n  - {kind: wreck, hex: A H5}\n")
 
 
 @pytest.fixture

@@ -27,18 +27,18 @@ def play_window(
     qtbot,
     tmp_path: Path,
     places: dict[str, tuple[int, int]],
-    *edits: tuple[str, str],
+    *edits: tuple[str, str, str],
     seed: int = 17,
 ) -> TgxTestPlayDock:
-    """A hot-seat game (seed 17: the Germans act first) of a copy of the sample, its text
-    changed by `edits` (old, new), these units set up at these hexes."""
+    """A hot-seat game (seed 17: the Germans act first) of a copy of the sample, its files'
+    text changed by `edits` (file, old, new), these units set up at these hexes."""
     shutil.copytree(SAMPLE, tmp_path / "steppe")
     path = tmp_path / "steppe" / SITUATION
-    text = path.read_text()
-    for old, new in edits:
+    for name, old, new in edits:
+        edited = tmp_path / "steppe" / name
+        text = edited.read_text()
         assert old in text
-        text = text.replace(old, new, 1)
-    path.write_text(text)
+        edited.write_text(text.replace(old, new, 1))
     win = start([str(path)], ask=lambda *_: None)
     qtbot.addWidget(win)
     win.ask = lambda *_: QMessageBox.StandardButton.Discard
