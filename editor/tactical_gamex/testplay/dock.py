@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
-    QListWidget,
     QListWidgetItem,
     QPushButton,
     QSpinBox,
@@ -27,7 +26,8 @@ from editor.selection import Selection
 from editor.tactical_gamex.dock import TgxDock, message_label
 from editor.tactical_gamex.document import TgxDocument
 from editor.tactical_gamex.testplay.air_panel import AirOrders
-from editor.tactical_gamex.testplay.log_places import event_place
+from editor.tactical_gamex.testplay.log_export import log_line
+from editor.tactical_gamex.testplay.log_panel import TgxLogPanel
 from editor.tactical_gamex.testplay.oba_control import AccuracyPoints
 from editor.tactical_gamex.testplay.panel_parts import preview_scroll
 from editor.tactical_gamex.testplay.player import MORE
@@ -169,11 +169,12 @@ class TgxTestPlayDock(TgxDock):
         layout.addWidget(self.accuracy)
         self.refusal = message_label(body)
         layout.addWidget(self.refusal)
-        self.log = QListWidget(body)
-        self.log.setObjectName("tgx_play_log")
-        self.log.setToolTip("Click a line to centre the board where it happened")
+        self.log_panel = TgxLogPanel(body)
+        self.log_panel.source = self._log_source
+        self.log_panel.failed.connect(self.refusal.setText)
+        self.log = self.log_panel.list
         self.log.itemClicked.connect(self._log_clicked)
-        layout.addWidget(self.log, 2)
+        layout.addWidget(self.log_panel, 2)
         self.setWidget(body)
         self._show()
 
@@ -228,7 +229,7 @@ class TgxTestPlayDock(TgxDock):
             if self._tool_before is not None:
                 self.use_tool(self._tool_before)
             view.item.update()
-        self.log.clear()
+        self.log_panel.clear()
         self._show()
         self.running_changed.emit(False)
 
@@ -247,7 +248,7 @@ class TgxTestPlayDock(TgxDock):
         self.session = session
         session.events.connect(self._logged)
         session.changed.connect(self._show)
-        self.log.clear()
+        self.log_panel.clear()
         self._logged(list(session.game.log))
         if self.player is not None:
             view = self.player.view
@@ -360,14 +361,16 @@ class TgxTestPlayDock(TgxDock):
     # Showing ---------------------------------------------------------------------------------
 
     def _logged(self, events: list[object]) -> None:
+        if self.session is None:
+            return
         for event in events:
-            describe = getattr(event, "describe", None)
-            item = QListWidgetItem(describe() if callable(describe) else repr(event))
-            place = event_place(event)
-            if place is not None:
-                item.setData(Qt.ItemDataRole.UserRole, place)
-            self.log.addItem(item)
+            self.log_panel.add(log_line(self.session.game, event))
         self.log.scrollToBottom()
+
+    def _log_source(self) -> tuple[Any, str] | None:
+        if self.session is None:
+            return None
+        return self.session.game, self.session.document.situation.title
 
     def _log_clicked(self, item: QListWidgetItem) -> None:
         place = item.data(Qt.ItemDataRole.UserRole)
@@ -375,7 +378,7 @@ class TgxTestPlayDock(TgxDock):
             self.place_requested.emit(tuple(place))
 
     def _rebuild_log(self) -> None:
-        self.log.clear()
+        self.log_panel.clear()
         if self.session is not None:
             self._logged(list(self.session.game.log))
 
