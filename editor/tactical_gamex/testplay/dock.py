@@ -29,7 +29,7 @@ from editor.tactical_gamex.testplay.air_panel import AirOrders
 from editor.tactical_gamex.testplay.log_export import log_line
 from editor.tactical_gamex.testplay.log_panel import TgxLogPanel
 from editor.tactical_gamex.testplay.oba_control import AccuracyPoints
-from editor.tactical_gamex.testplay.panel_parts import preview_scroll
+from editor.tactical_gamex.testplay.panel_parts import preview_scroll, scrolling_body
 from editor.tactical_gamex.testplay.player import MORE
 from editor.tactical_gamex.testplay.status import impulse_line, initiative_line, turn_line
 from schemas.vocabulary import Side
@@ -138,7 +138,7 @@ class TgxTestPlayDock(TgxDock):
         # A long preview (several defenders, AA fire on the way) scrolls rather than pushing
         # the buttons and the log off a short screen (1280x720, or 1080 high at 200 %).
         self.preview_area = preview_scroll(self.preview, body)
-        layout.addWidget(self.preview_area, 1)
+        layout.addWidget(self.preview_area, 3)
         attack_row = QHBoxLayout()
         self.fire_button = QPushButton("Fire", body)
         self.fire_button.clicked.connect(self._fire)
@@ -175,7 +175,7 @@ class TgxTestPlayDock(TgxDock):
         self.log = self.log_panel.list
         self.log.itemClicked.connect(self._log_clicked)
         layout.addWidget(self.log_panel, 2)
-        self.setWidget(body)
+        self.setWidget(scrolling_body(body, self))
         self._show()
 
     # Wiring (the workspace) ------------------------------------------------------------------
@@ -411,11 +411,12 @@ class TgxTestPlayDock(TgxDock):
         fire = player.fire if player is not None else None
         assault = player.assault if player is not None else None
         lines = []
+        refused = []  # after what may be given, so that it comes first on a short screen
         if player is not None and player.marks.chosen:
             lines.append(f"Chosen: {player.marks.chosen}")
         for name, preview in (("Fire", fire), ("Close Assault", assault)):
             if isinstance(preview, str):
-                lines.append(f"{name}: not possible — {preview}")
+                refused.append(f"{name}: not possible — {preview}")
             elif preview is not None:
                 lines.append(preview.describe())
         more = player.more if player is not None else {}
@@ -424,13 +425,13 @@ class TgxTestPlayDock(TgxDock):
                 lines.append(planned.describe())
             elif player is not None and player.says_why_not(name):
                 # an aimed order: say why not, as for Fire
-                lines.append(f"{name}: not possible — {planned}")
+                refused.append(f"{name}: not possible — {planned}")
         for name, button in self.more_buttons.items():
             planned = more.get(name)
             button.setEnabled(planned is not None and not isinstance(planned, str))
             button.setToolTip(planned if isinstance(planned, str) else MORE_TIPS[name])
         lines += self.air.replan(player if self.session is not None else None)
-        self.preview.setText("\n".join(lines))
+        self.preview.setText("\n".join(lines + refused))
         self.fire_button.setEnabled(fire is not None and not isinstance(fire, str))
         self.assault_button.setEnabled(assault is not None and not isinstance(assault, str))
         self.rally_button.setEnabled(self._may_rally())

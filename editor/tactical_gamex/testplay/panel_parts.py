@@ -23,3 +23,15 @@ def preview_scroll(label: QLabel, parent: QWidget) -> QScrollArea:
     area.setWidget(label)
     area.setMinimumHeight(label.fontMetrics().lineSpacing() * PREVIEW_MIN_LINES)
     return area
+
+
+def scrolling_body(body: QWidget, parent: QWidget) -> QScrollArea:
+    """The panel's whole body in an area that scrolls vertically when the screen is shorter
+    than the panel's least height (1080 high at 200 %, or 720), and fills it otherwise."""
+    area = QScrollArea(parent)
+    area.setObjectName("tgx_testplay_scroll")
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setWidgetResizable(True)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    area.setWidget(body)
+    return area

@@ -267,13 +267,16 @@ class TgxPlayer(QObject):
 
     def says_why_not(self, name: str) -> bool:
         """Whether the preview says why the order `name` of `MORE` is refused: an order on
-        the aimed hex does, an engineer's only for an engineer (a tank is no engineer: saying
-        so at every aim would be noise; the button's tip says it)."""
+        the aimed hex does (an attack's only on an enemy hex), an engineer's only for an
+        engineer (a tank is no engineer: saying so at every aim would be noise; the button's
+        tip says it)."""
         from engine.tactical_gamex.units import ENGINEER  # noqa: PLC0415
 
         aimed = MORE[name][0]
         if aimed is False or self.marks.target is None:
             return False
+        if name in AT_ENEMY:
+            return self._targets() is not None
         if name not in ENGINEER_ORDERS:
             return True
         game = self.session.game if self.session is not None else None
@@ -304,3 +307,6 @@ an aimed hex (True), takes none (False) or takes one when there is (None: the he
 engineer leaves to), and the function planning it (`more_orders`, `engineer_orders`)."""
 
 ENGINEER_ORDERS = frozenset({"Clear", "Remove Wreck", "Block", "Blow Bridge", "Blow Now"})
+AT_ENEMY = frozenset({"Indirect Fire", "Artillery", "Overrun", "Spot"})
+"""Orders whose refusal the preview gives only on a hex the enemy holds (an empty hex is
+aimed at for smoke or an engineer: their refusals there would be noise)."""
