@@ -194,3 +194,24 @@ def test_the_clearing_check_changes_nothing_and_is_the_orders_reason() -> None:
     assert str(refused.value) == far
     state.units["eng"].hex = (0, 1)
     assert (state.units["eng"].hex, dict(state.counters.mines), dict(state.clearing)) == before
+
+
+def test_the_computer_clears_a_minefield_on_its_way() -> None:
+    """The computer's engineer clears the minefield between it and the objective it must
+    take, by the order's own check [003 9.1]; one off its way it leaves alone."""
+    from engine.tactical_gamex.computer import TgxComputerPlayer
+    from engine.tactical_gamex.state import VictoryCondition, VictoryKind
+
+    game = _game()
+    state = game.state
+    state.victory = (VictoryCondition(Side.ALLIED, VictoryKind.HOLD, ((4, 5),)),)
+    state.dice = FixedDice([6] * 20)
+    given = TgxComputerPlayer(Side.ALLIED).play_impulse(game)
+    assert ClearObstacle("eng", (0, 2)) in given
+    assert game.unit("eng").hex == (0, 2)
+    away = _game()
+    away.state.victory = (VictoryCondition(Side.ALLIED, VictoryKind.HOLD, ((5, 0),)),)
+    away.state.dice = FixedDice([6] * 20)
+    assert not any(
+        isinstance(o, ClearObstacle) for o in TgxComputerPlayer(Side.ALLIED).play_impulse(away)
+    )
