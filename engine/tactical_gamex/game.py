@@ -168,6 +168,21 @@ class TacticalGame(SpecialOrders):
             self._checkpoints.append(checkpoint)
         return events
 
+    def why_not(self, order: object) -> str | None:
+        """Why the game would refuse `order` now, in the rules' sentence, or None: the order is
+        tried on a copy of the state (its dice too), so nothing here changes. The window's
+        previews ask it for orders without a check of their own."""
+        if self.result is not None:
+            return "the game is over"
+        trial = TacticalGame.__new__(TacticalGame)  # no new turn started: the state as is
+        trial.state = self.state.copy()
+        trial.log, trial.orders, trial.result, trial._checkpoints = [], [], None, []
+        try:
+            trial._dispatch(order)
+        except IllegalOrder as exc:
+            return str(exc)
+        return None
+
     @property
     def can_undo(self) -> bool:
         return bool(self._checkpoints)

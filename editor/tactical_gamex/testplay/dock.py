@@ -61,6 +61,13 @@ MORE_TIPS = {
     "Block": "An Engineer Action toward a block on the chosen engineer's road hex [003 9.2]",
     "Blow Bridge": "An Engineer Action toward blowing the bridge the engineer is on [003 9.2]",
     "Blow Now": "A second attempt's action, rolling at once, leaving to the aimed hex [003 9.2]",
+    "Opp Fire": "Mark the chosen unit to fire at enemies moving in its sight [003 6.4.2]",
+    "Stand Up": "The chosen unit, Down in a stream, comes Up for its activation [003 6.3.9]",
+    "Exit": "The chosen unit leaves the board by an edge its side's victory counts",
+    "Turn Gun": "The chosen gun turns to face the aimed hex, then may fire [003 19.3]",
+    "Interdict": "Your battery places Interdiction on the aimed hex, the chosen unit sighting "
+    "[003 21.0]",
+    "Banzai": "The chosen Japanese infantry makes a Banzai attack on the aimed hex [003 17.0]",
 }
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
-from editor.tactical_gamex.testplay import engineer_orders, more_orders
+from editor.tactical_gamex.testplay import engineer_orders, more_orders, unit_orders
 from editor.tactical_gamex.testplay.board_marks import PlayMarks, board_hexes
 from editor.tactical_gamex.testplay.preview import AttackPreview, assault_preview, fire_preview
 
@@ -256,7 +256,8 @@ class TgxPlayer(QObject):
         for name, (aimed, plan) in MORE.items():
             if aimed and spot is None:
                 continue
-            extra = {"lowered": self.lowered} if name == "Artillery" and self.lowered else {}
+            battery = name in ("Artillery", "Interdict")
+            extra = {"lowered": self.lowered} if battery and self.lowered else {}
             try:
                 if aimed is False:
                     self.more[name] = plan(game, chosen)
@@ -273,7 +274,7 @@ class TgxPlayer(QObject):
         from engine.tactical_gamex.units import ENGINEER  # noqa: PLC0415
 
         aimed = MORE[name][0]
-        if aimed is False or self.marks.target is None:
+        if aimed is False or self.marks.target is None or name in QUIET:
             return False
         if name in AT_ENEMY:
             return self._targets() is not None
@@ -301,6 +302,12 @@ MORE: dict[str, tuple[bool, Any]] = {
     "Block": (None, engineer_orders.build_block),
     "Blow Bridge": (None, engineer_orders.blow_bridge),
     "Blow Now": (None, engineer_orders.blow_now),
+    "Opp Fire": (False, unit_orders.opportunity_fire),
+    "Stand Up": (False, unit_orders.stand_up),
+    "Exit": (False, unit_orders.exit_board),
+    "Turn Gun": (True, unit_orders.turn_gun),
+    "Interdict": (True, unit_orders.interdict),
+    "Banzai": (True, unit_orders.banzai),
 }
 """The orders the panel gives beside Move, Fire, Close Assault and Rally: whether each needs
 an aimed hex (True), takes none (False) or takes one when there is (None: the hex an
@@ -308,5 +315,8 @@ engineer leaves to), and the function planning it (`more_orders`, `engineer_orde
 
 ENGINEER_ORDERS = frozenset({"Clear", "Remove Wreck", "Block", "Blow Bridge", "Blow Now"})
 AT_ENEMY = frozenset({"Indirect Fire", "Artillery", "Overrun", "Spot"})
+QUIET = frozenset({"Turn Gun", "Interdict", "Banzai"})
+"""Orders few units have (guns under rule 19, a battery of 14 AS, Japanese infantry): their
+refusal is the button's tip only."""
 """Orders whose refusal the preview gives only on a hex the enemy holds (an empty hex is
 aimed at for smoke or an engineer: their refusals there would be noise)."""

@@ -1,0 +1,123 @@
+"""The Test-play panel's remaining orders for the chosen unit, each planned with what it does
+and refused in the game's own words (`TacticalGame.why_not`, the order tried on a copy):
+opportunity fire [003 6.4.2], standing Up in a stream [003 6.3.9], leaving the board by a
+victory edge, turning a gun toward the aimed hex (rule 19), Interdiction by the off-board
+battery (rule 21) and the Banzai attack (rule 17). Qt-free."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from editor.tactical_gamex.testplay.more_orders import Planned, battery_call
+from editor.tactical_gamex.testplay.preview import assault_preview
+
+if TYPE_CHECKING:
+    from engine.tactical_gamex.game import TacticalGame
+
+Offset = tuple[int, int]
+
+
+def _given(game: TacticalGame, order: object, *lines: str) -> Planned:
+    why = game.why_not(order)
+    if why:
+        raise ValueError(why)
+    return Planned(order, lines)
+
+
+def opportunity_fire(game: TacticalGame, unit_id: str) -> Planned:
+    """Mark the unit for opportunity fire at enemies moving in its sight [003 6.4.2]."""
+    from engine.tactical_gamex.orders import MarkOpportunityFire  # noqa: PLC0415
+
+    return _given(
+        game,
+        MarkOpportunityFire((unit_id,)),
+        f"Opp Fire: {unit_id} fires at enemy units moving in its sight and range, once a hex "
+        "for each MP they spend there (rounded up) [003 6.4.2]",
+    )
+
+
+def stand_up(game: TacticalGame, unit_id: str) -> Planned:
+    """A unit Down in a stream comes Up, for its whole activation [003 6.3.9]."""
+    from engine.tactical_gamex.orders import StandUp  # noqa: PLC0415
+
+    return _given(
+        game,
+        StandUp(unit_id),
+        f"Stand Up: {unit_id} comes Up in its stream for all its MP: it sees and fires out, "
+        "and is seen [003 6.3.9]",
+    )
+
+
+def exit_board(game: TacticalGame, unit_id: str) -> Planned:
+    """The unit leaves the board by the edge a victory condition of its side counts."""
+    from engine.tactical_gamex.orders import ExitBoard  # noqa: PLC0415
+
+    return _given(
+        game,
+        ExitBoard(unit_id),
+        f"Exit: {unit_id} leaves the board (with its passenger), counted for its side's exit "
+        "condition [003 4.4]",
+    )
+
+
+def turn_gun(game: TacticalGame, unit_id: str, hex_: Offset) -> Planned:
+    """The gun turns to face the aimed hex (the hexside nearest the line to it that it may
+    turn to), and may still fire this activation [003 19.2, 19.3]."""
+    from engine.tactical_gamex.field_of_fire import facings_toward  # noqa: PLC0415
+    from engine.tactical_gamex.orders import TurnGun  # noqa: PLC0415
+
+    unit = game.unit(unit_id)
+    if unit.hex is None or unit.hex == hex_:
+        raise ValueError(f"aim at a hex for {unit_id} to face")
+    reasons = []
+    for facing in facings_toward(game.state, unit, hex_):
+        order = TurnGun(unit_id, facing.value)
+        why = game.why_not(order)
+        if why is None:
+            text = facing.value.replace("_", " ")
+            return Planned(
+                order,
+                (
+                    f"Turn Gun: {unit_id} faces {text}, {hex_} in its arc; it may fire in the "
+                    "same activation [003 19.3]",
+                ),
+            )
+        reasons.append(why)
+    raise ValueError(reasons[0] if reasons else f"{unit_id} cannot face {hex_} [003 19.2]")
+
+
+def interdict(game: TacticalGame, sighter_id: str, hex_: Offset, lowered: int = 0) -> Planned:
+    """The off-board battery places an Interdiction marker by the OBA procedure, the chosen
+    unit sighting (rule 21): wherever it lands, units spending MP in the seven hexes are
+    attacked until the next Housekeeping."""
+    from dataclasses import replace  # noqa: PLC0415
+
+    call = battery_call(game, sighter_id, hex_, lowered)
+    order = replace(call.order, interdict=True)  # type: ignore[type-var]
+    head = call.lines[0].replace("Artillery:", "Interdict:", 1)
+    return _given(
+        game,
+        order,
+        head,
+        "  where it lands, units spending MP in it or the six around are attacked (armour "
+        "1:2, others 1:1) until the next Housekeeping [003 21.0]",
+    )
+
+
+def banzai(game: TacticalGame, unit_id: str, hex_: Offset) -> Planned:
+    """The chosen Japanese infantry's Banzai attack on the aimed hex (rule 17): the
+    defenders' morale checks come first, then the assault; the column shown is the one
+    before those checks (a defender failing its check changes what it fights with)."""
+    from engine.tactical_gamex.orders import CloseAssault  # noqa: PLC0415
+
+    order = CloseAssault((unit_id,), hex_, banzai=True)
+    planned = _given(game, order)
+    assault = assault_preview(game, (unit_id,), hex_).describe()
+    return Planned(
+        planned.order,
+        (
+            f"Banzai: {unit_id} charges {hex_}; each defender checks morale first (Marines −1), "
+            "then the assault, before those checks [003 17.0]:",
+            assault,
+        ),
+    )

@@ -1,0 +1,32 @@
+"""The Tactical GameX Test-play panel's remaining unit orders (issue 19): Opp Fire given from
+the panel, and Exit, Stand Up, Turn Gun and Banzai off with the game's reason in their tips
+where the sample's units and rules do not allow them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.tactical_gamex.orders import MarkOpportunityFire
+from engine.tactical_gamex.units import Marker
+from tests.editor.gui.tgx_play_window import play_window
+
+
+def test_opportunity_fire_and_the_refused_orders_tips(qtbot, tmp_path: Path) -> None:
+    dock = play_window(qtbot, tmp_path, {})
+    game = dock.session.game
+    player = dock.player
+    player.choose("ger.1pz")
+    buttons = dock.more_buttons
+    assert buttons["Opp Fire"].isEnabled()
+    assert "Opp Fire: ger.1pz fires at enemy units moving in its sight" in dock.preview.text()
+    assert not buttons["Stand Up"].isEnabled()
+    assert buttons["Stand Up"].toolTip() == "ger.1pz is not Down in a stream"
+    assert not buttons["Exit"].isEnabled()
+    assert buttons["Exit"].toolTip() == "ger.1pz is not on an edge its side may exit by"
+    player.aim_at((12, 2))
+    assert not buttons["Turn Gun"].isEnabled()
+    assert not buttons["Banzai"].isEnabled()
+    assert "Banzai" not in dock.preview.text()  # a refusal few units could lift: tip only
+    buttons["Opp Fire"].click()
+    assert game.orders[-1] == MarkOpportunityFire(("ger.1pz",))
+    assert game.unit("ger.1pz").marker is Marker.OPP_FIRE
