@@ -68,6 +68,8 @@ MORE_TIPS = {
     "Interdict": "Your battery places Interdiction on the aimed hex, the chosen unit sighting "
     "[003 21.0]",
     "Banzai": "The chosen Japanese infantry makes a Banzai attack on the aimed hex [003 17.0]",
+    "Mobile Fire": "The chosen turreted vehicle moves up to half its MA, then fires at the aimed "
+    "hex at half strength [003 18.0]",
 }
 
 

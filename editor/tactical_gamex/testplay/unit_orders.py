@@ -2,7 +2,7 @@
 and refused in the game's own words (`TacticalGame.why_not`, the order tried on a copy):
 opportunity fire [003 6.4.2], standing Up in a stream [003 6.3.9], leaving the board by a
 victory edge, turning a gun toward the aimed hex (rule 19), Interdiction by the off-board
-battery (rule 21) and the Banzai attack (rule 17). Qt-free."""
+battery (rule 21), the Banzai attack (rule 17) and Mobile Fire (rule 18). Qt-free."""
 
 from __future__ import annotations
 
@@ -120,4 +120,55 @@ def banzai(game: TacticalGame, unit_id: str, hex_: Offset) -> Planned:
             "then the assault, before those checks [003 17.0]:",
             assault,
         ),
+    )
+
+
+def mobile_fire(game: TacticalGame, unit_id: str, hex_: Offset) -> Planned:
+    """Mobile Fire at the enemy in the aimed hex (rule 18): the turreted vehicle moves up to
+    half its MA, then fires at half its WEC strength. The panel picks where it fires from:
+    where it stands if it may fire from there, else the hex of its half-MA reach giving the
+    best column (then the cheapest), so that a player need only aim."""
+    from dataclasses import replace  # noqa: PLC0415
+
+    from editor.tactical_gamex.testplay.preview import preview_of  # noqa: PLC0415
+    from engine.tactical_gamex.attacks import direct_fire_spec  # noqa: PLC0415
+    from engine.tactical_gamex.movement import IllegalOrder, path_to  # noqa: PLC0415
+    from engine.tactical_gamex.orders import MobileFire  # noqa: PLC0415
+    from engine.tactical_gamex.tables import final_column  # noqa: PLC0415
+
+    state = game.state
+    unit = game.unit(unit_id)
+    if unit.hex is None:
+        raise ValueError(f"{unit_id} is not on the board")
+    targets = [u for u in state.units_at(hex_) if u.side is not unit.side and u.carrier is None]
+    if not targets:
+        raise ValueError(f"no enemy unit at {hex_} to fire at")
+    half = unit.type.movement / 2
+    reach = {unit.hex: 0.0} | {
+        h: cost for h, cost in game.legal_moves(unit_id).items() if cost <= half + 1e-9
+    }
+    best = None
+    reasons: list[str] = []
+    for spot, cost in sorted(reach.items(), key=lambda item: (item[1], item[0])):
+        try:
+            spec = direct_fire_spec(state, [replace(unit, hex=spot)], targets)
+        except IllegalOrder as exc:
+            reasons.append(str(exc))
+            continue
+        column = final_column(spec.attack / 2, spec.defense, spec.shifts)
+        rank = -1 if column is None else column
+        if best is None or rank > best[0]:
+            best = (rank, spot, cost, spec)
+    if best is None:
+        raise ValueError(reasons[0] if reasons else f"{unit_id} cannot reach a hex to fire from")
+    _, spot, cost, spec = best
+    path = () if spot == unit.hex else path_to(state, unit, spot) or ()
+    order = MobileFire(unit_id, tuple(path), tuple(t.id for t in targets))
+    half_spec = replace(spec, kind="mobile fire", attack=spec.attack / 2)
+    where = "from where it stands" if not path else f"after moving to {spot} ({cost:g} MP)"
+    return _given(
+        game,
+        order,
+        f"Mobile Fire: {unit_id} fires at half strength {where} [003 18.0]",
+        preview_of(game, half_spec).describe(),
     )

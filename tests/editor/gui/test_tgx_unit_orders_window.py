@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.tactical_gamex.orders import MarkOpportunityFire
+from engine.tactical_gamex.events import Attacked
+from engine.tactical_gamex.orders import MarkOpportunityFire, MobileFire
 from engine.tactical_gamex.units import Marker
 from tests.editor.gui.tgx_play_window import play_window
 
@@ -30,3 +31,23 @@ def test_opportunity_fire_and_the_refused_orders_tips(qtbot, tmp_path: Path) -> 
     buttons["Opp Fire"].click()
     assert game.orders[-1] == MarkOpportunityFire(("ger.1pz",))
     assert game.unit("ger.1pz").marker is Marker.OPP_FIRE
+
+
+def test_mobile_fire_at_the_aimed_tank(qtbot, tmp_path: Path) -> None:
+    """The Panzer IV next to the T-34 fires at half strength from where it stands [003 18.0]:
+    the preview's column is the half strength's, and the attack is fought on it."""
+    dock = play_window(qtbot, tmp_path, {"ger.1pz": (13, 2)})
+    game = dock.session.game
+    dock.player.choose("ger.1pz")
+    dock.player.hex_pressed((12, 2))
+    planned = dock.player.more["Mobile Fire"]
+    assert not isinstance(planned, str), planned
+    assert planned.order == MobileFire("ger.1pz", (), ("sov.t34a",))
+    text = dock.preview.text()
+    assert "Mobile Fire: ger.1pz fires at half strength from where it stands" in text
+    # the direct fire's 28 (the WEC doubles the Pz IV's 14 next to its target), halved
+    assert "direct fire: 28 against 11" in text
+    assert "mobile fire: 14 against 11" in text
+    dock.more_buttons["Mobile Fire"].click()
+    fought = [e for e in game.log if isinstance(e, Attacked) and e.kind == "mobile fire"]
+    assert [(a.attack, a.defense) for a in fought] == [(14, 11)]
