@@ -8,13 +8,19 @@ from dataclasses import replace
 
 import pytest
 
-from editor.tactical_gamex.testplay.unit_orders import interdict, opportunity_fire, turn_gun
+from editor.tactical_gamex.testplay.unit_orders import (
+    interdict,
+    opportunity_fire,
+    stressed_fire,
+    turn_gun,
+)
+from engine.tactical_gamex.events import Attacked
 from engine.tactical_gamex.field_of_fire import facings_toward, in_arc
-from engine.tactical_gamex.orders import CallArtillery, MarkOpportunityFire, TurnGun
+from engine.tactical_gamex.orders import CallArtillery, Fire, MarkOpportunityFire, TurnGun
 from engine.tactical_gamex.state import Battery
 from engine.tactical_gamex.units import Marker
 from schemas.vocabulary import Direction, Side
-from tests.engine.tactical_gamex import test_engineers
+from tests.engine.tactical_gamex import test_engineers, test_stress
 from tests.engine.tactical_gamex.boards import GUN_88
 from tests.engine.tactical_gamex.test_field_of_fire import _game
 
@@ -59,3 +65,20 @@ def test_opportunity_fire_and_interdiction_are_planned_as_the_game_gives_them() 
     other.state.batteries["b"] = Battery("b", Side.ALLIED, "us", 10)
     with pytest.raises(ValueError, match="14"):
         interdict(other, "g", (3, 1))  # Interdiction needs 14 AS [003 21.2]
+
+
+def test_stressed_fire_reproduces_the_texts_example() -> None:
+    """[003 12.1] 29 against 10 is 2:1; one point of stress makes it 3:1, and a die of 1 after
+    it disrupts the firer: the preview says so, and the game fights it so."""
+    game = test_stress._game([6, 6, 1])
+    planned = stressed_fire(game, "a", (0, 1))
+    assert planned.order == Fire(("a",), ("d",), stress=True)
+    assert (
+        planned.lines[0] == "Stress: a adds 1 point, then is disrupted on 1-1 (17%) [003 12.1-12.3]"
+    )
+    assert planned.lines[1].startswith("direct fire: 30 against 10, column 3:1")
+    events = game.apply(planned.order)
+    fought = next(e for e in events if isinstance(e, Attacked))
+    assert (fought.attack, fought.column) == (30, "3:1")
+    with pytest.raises(ValueError, match="rule 12"):
+        stressed_fire(test_stress._game([6], on=False), "a", (0, 1))

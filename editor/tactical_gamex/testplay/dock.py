@@ -70,6 +70,7 @@ MORE_TIPS = {
     "Banzai": "The chosen Japanese infantry makes a Banzai attack on the aimed hex [003 17.0]",
     "Mobile Fire": "The chosen turreted vehicle moves up to half its MA, then fires at the aimed "
     "hex at half strength [003 18.0]",
+    "Stress Fire": "Fire with the points that reach the next column, risking disruption [003 12.0]",
 }
 
 

@@ -309,6 +309,7 @@ MORE: dict[str, tuple[bool, Any]] = {
     "Interdict": (True, unit_orders.interdict),
     "Banzai": (True, unit_orders.banzai),
     "Mobile Fire": (True, unit_orders.mobile_fire),
+    "Stress Fire": (True, unit_orders.stressed_fire),
 }
 """The orders the panel gives beside Move, Fire, Close Assault and Rally: whether each needs
 an aimed hex (True), takes none (False) or takes one when there is (None: the hex an
@@ -316,8 +317,9 @@ engineer leaves to), and the function planning it (`more_orders`, `engineer_orde
 
 ENGINEER_ORDERS = frozenset({"Clear", "Remove Wreck", "Block", "Blow Bridge", "Blow Now"})
 AT_ENEMY = frozenset({"Indirect Fire", "Artillery", "Overrun", "Spot"})
-QUIET = frozenset({"Turn Gun", "Interdict", "Banzai", "Mobile Fire"})
+QUIET = frozenset({"Turn Gun", "Interdict", "Banzai", "Mobile Fire", "Stress Fire"})
 """Orders few units have (guns under rule 19, a battery of 14 AS, Japanese infantry, turreted
-vehicles under rule 18): their refusal is the button's tip only."""
+vehicles under rule 18, an attack just short of a column under rule 12): their refusal is the
+button's tip only."""
 """Orders whose refusal the preview gives only on a hex the enemy holds (an empty hex is
 aimed at for smoke or an engineer: their refusals there would be noise)."""

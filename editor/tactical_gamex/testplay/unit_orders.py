@@ -2,7 +2,8 @@
 and refused in the game's own words (`TacticalGame.why_not`, the order tried on a copy):
 opportunity fire [003 6.4.2], standing Up in a stream [003 6.3.9], leaving the board by a
 victory edge, turning a gun toward the aimed hex (rule 19), Interdiction by the off-board
-battery (rule 21), the Banzai attack (rule 17) and Mobile Fire (rule 18). Qt-free."""
+battery (rule 21), the Banzai attack (rule 17), Mobile Fire (rule 18) and fire under Combat
+Stress (rule 12). Qt-free."""
 
 from __future__ import annotations
 
@@ -171,4 +172,37 @@ def mobile_fire(game: TacticalGame, unit_id: str, hex_: Offset) -> Planned:
         order,
         f"Mobile Fire: {unit_id} fires at half strength {where} [003 18.0]",
         preview_of(game, half_spec).describe(),
+    )
+
+
+def stressed_fire(game: TacticalGame, unit_id: str, hex_: Offset) -> Planned:
+    """Direct fire at the aimed enemy under Combat Stress (rule 12): the points that reach the
+    next column exactly are added, and after the attack a die at or under them disrupts the
+    firer."""
+    import math  # noqa: PLC0415
+    from dataclasses import replace  # noqa: PLC0415
+
+    from editor.tactical_gamex.testplay.preview import preview_of  # noqa: PLC0415
+    from engine.tactical_gamex.attacks import direct_fire_spec  # noqa: PLC0415
+    from engine.tactical_gamex.orders import Fire  # noqa: PLC0415
+    from engine.tactical_gamex.stress import stress_points  # noqa: PLC0415
+
+    state = game.state
+    targets = [u for u in state.units_at(hex_) if u.side is not game.acting and u.carrier is None]
+    if not targets:
+        raise ValueError(f"no enemy unit at {hex_} to fire at")
+    order = Fire((unit_id,), tuple(t.id for t in targets), stress=True)
+    planned = _given(game, order)
+    spec = direct_fire_spec(state, [game.unit(unit_id)], targets)
+    points = stress_points(spec.attack, spec.defense)
+    assert points is not None  # the game accepted the order
+    risk = min(math.floor(points), 6) / 6
+    return Planned(
+        planned.order,
+        (
+            f"Stress: {unit_id} adds {points:g} point{'' if points == 1 else 's'}, then is "
+            f"disrupted on 1-"
+            f"{math.floor(points)} ({risk:.0%}) [003 12.1-12.3]",
+            preview_of(game, replace(spec, attack=spec.attack + points)).describe(),
+        ),
     )
