@@ -36,6 +36,8 @@ class PlayMarks:
     game: TacticalGame | None = None
     chosen: str | None = None
     """The unit the player chose."""
+    group: tuple[str, ...] = ()
+    """Units that joined the chosen one's Fire and Close Assault (Shift+click)."""
     reach: dict[Offset, float] = field(default_factory=dict)
     path: tuple[Offset, ...] = ()
     target: Offset | None = None
@@ -103,7 +105,7 @@ class PlayMarks:
         side = SIZE * 1.3
         for spot, units in stacks.items():
             centre = self.view.center(spot)
-            units.sort(key=lambda u: u.id == self.chosen)
+            units.sort(key=lambda u: (u.id == self.chosen, u.id in self.group))
             for depth, unit in enumerate(units[-4:]):
                 offset = depth * SIZE * 0.1
                 rect = QRectF(
@@ -112,7 +114,13 @@ class PlayMarks:
                 model = types.get(counters.get(unit.id, ""))
                 if model is None:
                     continue
-                paint_counter(painter, rect, model, label=unit.id, selected=unit.id == self.chosen)
+                paint_counter(
+                    painter,
+                    rect,
+                    model,
+                    label=unit.id,
+                    selected=unit.id == self.chosen or unit.id in self.group,
+                )
                 flags = ("D " if unit.disrupted else "") + (
                     unit.marker.value[:1].upper() if unit.marker is not None else ""
                 )

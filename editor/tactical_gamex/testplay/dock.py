@@ -423,7 +423,7 @@ class TgxTestPlayDock(TgxDock):
         lines = []
         refused = []  # after what may be given, so that it comes first on a short screen
         if player is not None and player.marks.chosen:
-            lines.append(f"Chosen: {player.marks.chosen}")
+            lines.append(f"Chosen: {' + '.join(player.attackers())}")
         for name, preview in (("Fire", fire), ("Close Assault", assault)):
             if isinstance(preview, str):
                 refused.append(f"{name}: not possible — {preview}")

@@ -1,7 +1,9 @@
 """The board's tool while a Tactical GameX situation is test-played: a click on a unit of the
 side to act chooses it (again on the same hex: the next unit of the stack), a click in its reach
 moves it along the path shown under the mouse, a click on another hex aims at it (the Test-play
-panel shows the previews of the orders that take it), a right-click aims at any hex."""
+panel shows the previews of the orders that take it), a right-click aims at any hex, a
+Shift+click adds a unit of yours to the chosen one's Fire and Close Assault (or takes it
+out)."""
 
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ class PlayTool(BoardTool):
     icon = "swords"
     tip = (
         "Click a unit to choose it, a hex of its reach to move, another hex to aim at; "
-        "right-click aims at any hex"
+        "right-click aims at any hex; Shift+click joins a unit to the chosen one's fire"
     )
 
     def __init__(self, view: BoardView, chosen: TgxSelection, player: Any) -> None:
@@ -40,5 +42,8 @@ class PlayTool(BoardTool):
             return True
         if event.button() != Qt.MouseButton.LeftButton:
             return False
-        self.player.hex_pressed(spot)
+        if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            self.player.join(spot)
+        else:
+            self.player.hex_pressed(spot)
         return True

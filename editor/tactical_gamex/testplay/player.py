@@ -88,6 +88,7 @@ class TgxPlayer(QObject):
         """Nothing chosen, nothing aimed at."""
         self.marks.sight = None
         self.marks.chosen = None
+        self.marks.group = ()
         self.marks.reach = {}
         self.marks.path = ()
         self.marks.target = None
@@ -134,11 +135,39 @@ class TgxPlayer(QObject):
     def choose(self, unit_id: str) -> None:
         """Choose a unit of the side to act: its reach is shown."""
         assert self.session is not None
+        if unit_id != self.marks.chosen:
+            self.marks.group = ()
         self.marks.chosen = unit_id
         self.marks.reach = self._reach(unit_id)
         self.marks.path = ()
         self._sight()
         self._aim(self.marks.target)
+
+    def join(self, spot: Offset) -> None:
+        """Shift+click: the first unit of yours in the hex joins the chosen unit's Fire and
+        Close Assault (combined fire from mutually adjacent hexes [003 6.4.1]), or leaves
+        them if it had joined; the previews follow."""
+        if self.session is None or self.marks.chosen is None or self.session.game.is_over:
+            return
+        game = self.session.game
+        own = [
+            u.id
+            for u in game.state.units_at(spot)
+            if u.side is game.acting and u.carrier is None and u.id != self.marks.chosen
+        ]
+        if not own:
+            return
+        joined = next((u for u in own if u in self.marks.group), None)
+        if joined is not None:
+            self.marks.group = tuple(u for u in self.marks.group if u != joined)
+        else:
+            self.marks.group = (*self.marks.group, own[0])
+        self._aim(self.marks.target)
+
+    def attackers(self) -> tuple[str, ...]:
+        """The chosen unit and those that joined it."""
+        chosen = self.marks.chosen
+        return () if chosen is None else (chosen, *self.marks.group)
 
     def set_quick(self, quick: bool) -> None:
         """Move at Infantry Quick-Time (or not): the reach and path gain the extra MP."""
@@ -177,20 +206,22 @@ class TgxPlayer(QObject):
         return self.give(Move(self.marks.chosen, path, quick_time=self.quick))
 
     def fire_at_target(self) -> bool:
-        """The chosen unit fires at every enemy unit in the aimed hex [003 6.4.1]."""
+        """The chosen unit, with those that joined it, fires at every enemy unit in the aimed
+        hex [003 6.4.1]."""
         from engine.tactical_gamex.orders import Fire  # noqa: PLC0415
 
         if self.marks.chosen is None or (targets := self._targets()) is None:
             return False
-        return self.give(Fire((self.marks.chosen,), targets))
+        return self.give(Fire(self.attackers(), targets))
 
     def assault_target(self) -> bool:
-        """The chosen unit close-assaults the aimed hex [003 6.4.6]."""
+        """The chosen unit, with those that joined it, close-assaults the aimed hex
+        [003 6.4.6]."""
         from engine.tactical_gamex.orders import CloseAssault  # noqa: PLC0415
 
         if self.marks.chosen is None or self.marks.target is None:
             return False
-        return self.give(CloseAssault((self.marks.chosen,), self.marks.target))
+        return self.give(CloseAssault(self.attackers(), self.marks.target))
 
     def rally_chosen(self) -> bool:
         """Rally the disrupted units in the chosen unit's hex: a morale check each [003 7.3]."""
@@ -237,11 +268,11 @@ class TgxPlayer(QObject):
         targets = self._targets()
         if game is not None and spot is not None and targets is not None and self.marks.chosen:
             try:
-                self.fire = fire_preview(game, (self.marks.chosen,), targets)
+                self.fire = fire_preview(game, self.attackers(), targets)
             except ValueError as exc:
                 self.fire = str(exc)
             try:
-                self.assault = assault_preview(game, (self.marks.chosen,), spot)
+                self.assault = assault_preview(game, self.attackers(), spot)
             except ValueError as exc:
                 self.assault = str(exc)
         self._plan_more()

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
+
 from engine.tactical_gamex.events import Attacked
 from engine.tactical_gamex.orders import MarkOpportunityFire, MobileFire
 from engine.tactical_gamex.units import Marker
-from tests.editor.gui.tgx_play_window import play_window
+from tests.editor.gui.tgx_play_window import play_window, press
 
 
 def test_opportunity_fire_and_the_refused_orders_tips(qtbot, tmp_path: Path) -> None:
@@ -51,3 +53,30 @@ def test_mobile_fire_at_the_aimed_tank(qtbot, tmp_path: Path) -> None:
     dock.more_buttons["Mobile Fire"].click()
     fought = [e for e in game.log if isinstance(e, Attacked) and e.kind == "mobile fire"]
     assert [(a.attack, a.defense) for a in fought] == [(14, 11)]
+
+
+def test_a_shift_click_joins_a_unit_to_the_fire(qtbot, tmp_path: Path) -> None:
+    """The Panzer IV and the StuG in mutually adjacent hexes fire together at the T-34
+    [003 6.4.1]: Shift+click on the StuG joins it, the preview adds its strength, Fire gives
+    the combined fire; Shift+click again takes it out."""
+    dock = play_window(qtbot, tmp_path, {"ger.1pz": (13, 2), "ger.stug1": (13, 1)})
+    game = dock.session.game
+    player = dock.player
+    player.choose("ger.1pz")
+    player.hex_pressed((12, 2))
+    alone = player.fire
+    assert not isinstance(alone, str)
+    press(dock, (13, 1), modifiers=Qt.KeyboardModifier.ShiftModifier)
+    assert player.marks.chosen == "ger.1pz"
+    assert player.attackers() == ("ger.1pz", "ger.stug1")
+    assert dock.preview.text().startswith("Chosen: ger.1pz + ger.stug1")
+    together = player.fire
+    assert not isinstance(together, str)
+    assert together.attack > alone.attack
+    press(dock, (13, 1), modifiers=Qt.KeyboardModifier.ShiftModifier)
+    assert player.attackers() == ("ger.1pz",)
+    press(dock, (13, 1), modifiers=Qt.KeyboardModifier.ShiftModifier)
+    dock.fire_button.click()
+    fought = [e for e in game.log if isinstance(e, Attacked) and e.kind == "direct fire"]
+    assert fought[-1].attackers == ("ger.1pz", "ger.stug1")
+    assert fought[-1].attack == together.attack

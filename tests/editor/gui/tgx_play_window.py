@@ -1,6 +1,6 @@
 """Helpers of the Tactical GameX Test-play window tests: the sample situation copied (with an
 edit of its text), units set up elsewhere as unsaved edits, a hot-seat game started; and a
-right-click on a board hex, as a player aims at any hex."""
+right-click on a board hex, as a player aims at any hex, or a press with keys held."""
 
 from __future__ import annotations
 
@@ -58,6 +58,16 @@ def play_window(
 
 def right_click(dock: TgxTestPlayDock, spot: tuple[int, int]) -> None:
     """A right-click on a hex of the board."""
+    press(dock, spot, Qt.MouseButton.RightButton)
+
+
+def press(
+    dock: TgxTestPlayDock,
+    spot: tuple[int, int],
+    button: Qt.MouseButton = Qt.MouseButton.LeftButton,
+    modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
+) -> None:
+    """A mouse press on a hex of the board, with a button and keys held."""
     view = dock.player.view
     view.centerOn(view.center(spot))
     at = QPointF(view.mapFromScene(view.center(spot)))
@@ -65,8 +75,8 @@ def right_click(dock: TgxTestPlayDock, spot: tuple[int, int]) -> None:
         QEvent.Type.MouseButtonPress,
         at,
         QPointF(view.viewport().mapToGlobal(at.toPoint())),
-        Qt.MouseButton.RightButton,
-        Qt.MouseButton.RightButton,
-        Qt.KeyboardModifier.NoModifier,
+        button,
+        button,
+        modifiers,
     )
     QApplication.sendEvent(view.viewport(), event)
