@@ -34,4 +34,8 @@ def scrolling_body(body: QWidget, parent: QWidget) -> QScrollArea:
     area.setWidgetResizable(True)
     area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     area.setWidget(body)
+    # room for the scroll bar beside the body's least width, so that a scrolling panel
+    # does not clip its right-hand column of buttons
+    bar = area.verticalScrollBar().sizeHint().width()
+    area.setMinimumWidth(body.minimumSizeHint().width() + bar)
     return area
