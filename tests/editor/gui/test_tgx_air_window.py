@@ -59,3 +59,11 @@ def test_an_il2_strike_then_a_battery_with_accuracy_points(qtbot, tmp_path: Path
     assert "on the hex 50%, scattered 50%, widely spread 0%, die −1" in dock.preview.text()
     dock.more_buttons["Artillery"].click()
     assert game.orders[-1] == CallArtillery("sov-122", TANK, "sov.t34a", 1)
+    # Saved and opened again, the strike and the call (its accuracy point too) replay the same.
+    saved = dock.session.save(tmp_path / "strike.tgxplay.yaml")
+    before = [e.describe() for e in game.log]
+    assert dock.open_game(str(saved))
+    again = dock.session.game
+    assert again is not game
+    assert [e.describe() for e in again.log] == before
+    assert again.orders[-1] == CallArtillery("sov-122", TANK, "sov.t34a", 1)

@@ -116,6 +116,10 @@ def test_blowing_the_bridge_over_three_activations(qtbot, tmp_path: Path) -> Non
     ) in dock.preview.text()
     dock.more_buttons["Blow Bridge"].click()
     assert game.unit("ger.pi").hex == (9, 7)
+    # Saved and opened again, the three actions and the roll replay the same.
+    saved = dock.session.save(tmp_path / "bridge.tgxplay.yaml")
+    assert dock.open_game(str(saved))
+    assert [e.describe() for e in dock.session.game.log] == [e.describe() for e in game.log]
     outcome = next(e for e in reversed(game.log) if isinstance(e, EngineerWorked))
     assert outcome.unit == "ger.pi"
     blown = outcome.work.startswith("bridge blown")
