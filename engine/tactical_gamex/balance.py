@@ -35,7 +35,7 @@ class TgxGameRecord:
 
 def play_computer_game(bundle: SituationBundle, seed: int) -> TacticalGame:
     """A whole game of the computer against itself."""
-    game = TacticalGame(state_of(bundle, seed))
+    game = TacticalGame(state_of(bundle, seed, setup_phase=True))  # the computer sets up
     players = {side: TgxComputerPlayer(side) for side in Side}
     for _ in range(MAX_IMPULSES):
         if game.is_over:

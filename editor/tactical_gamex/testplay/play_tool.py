@@ -3,7 +3,8 @@ side to act chooses it (again on the same hex: the next unit of the stack), a cl
 moves it along the path shown under the mouse, a click on another hex aims at it (the Test-play
 panel shows the previews of the orders that take it), a right-click aims at any hex, a
 Shift+click adds a unit of yours to the chosen one's Fire and Close Assault (or takes it
-out)."""
+out). Before turn 1 a click places the counter the setup step has chosen, a drag moves one
+placed before."""
 
 from __future__ import annotations
 
@@ -47,3 +48,9 @@ class PlayTool(BoardTool):
         else:
             self.player.hex_pressed(spot)
         return True
+
+    def release(self, spot: Offset | None, event: QMouseEvent) -> None:
+        # while the sides set up, a press and its release place or drag a counter (setup_panel)
+        released = getattr(self.player, "setup_release", None)
+        if released is not None:
+            released(spot)

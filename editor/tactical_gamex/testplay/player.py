@@ -4,11 +4,17 @@ orders these make, given through the session."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
-from editor.tactical_gamex.testplay import engineer_orders, more_orders, unit_orders
+from editor.tactical_gamex.testplay import (
+    engineer_orders,
+    more_orders,
+    support_orders,
+    unit_orders,
+)
 from editor.tactical_gamex.testplay.board_marks import PlayMarks, board_hexes
 from editor.tactical_gamex.testplay.preview import AttackPreview, assault_preview, fire_preview
 
@@ -43,6 +49,10 @@ class TgxPlayer(QObject):
         """Whether moves are at Infantry Quick-Time, one MP more [003 15.0]."""
         self.lowered = 0
         """Activation points a battery call spends to lower its accuracy die [003 6.4.4]."""
+        self.setup_click: Callable[[Offset], bool] | None = None
+        """Takes a click first while the sides set up (`setup_panel`); True when it did."""
+        self.setup_release: Callable[[Offset | None], None] | None = None
+        """Where the mouse was released while the sides set up (a drag's end)."""
         view.hex_hovered.connect(self.hover)
 
     # The session -----------------------------------------------------------------------------
@@ -103,6 +113,8 @@ class TgxPlayer(QObject):
         yours nor in reach is aimed at, whatever it holds (a minefield, a wreck, a hex for
         smoke or a battery)."""
         if self.session is None or self.session.game.is_over:
+            return
+        if self.setup_click is not None and self.setup_click(spot):
             return
         game = self.session.game
         chosen = self.marks.chosen
@@ -328,6 +340,9 @@ MORE: dict[str, tuple[bool, Any]] = {
     "Smoke": (True, more_orders.smoke),
     "Load": (False, more_orders.load),
     "Unload": (False, more_orders.unload),
+    "Counter-battery": (False, support_orders.counter_battery),
+    "CB + Aircraft": (False, support_orders.counter_battery_air),
+    "Naval Fire": (True, support_orders.naval_fire),
     "Clear": (True, engineer_orders.clear),
     "Remove Wreck": (True, engineer_orders.remove_wreck),
     "Block": (None, engineer_orders.build_block),
