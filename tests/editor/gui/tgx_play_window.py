@@ -50,6 +50,7 @@ def play_window(
         document.push(SetValue(document, FileKind.SITUATION, at, board.address_of(*spot), "x"))
     dock = workspace.play_dock
     dock.seed.setValue(seed)
+    dock.setup_box.setChecked(False)  # turn 1 at once: the situation's setup by the seed
     dock.start_button.click()
     assert dock.session is not None
     assert dock.session.game.acting is Side.AXIS
