@@ -92,6 +92,9 @@ class MapAidsDock(DocumentDock):
     title = "Map Aids"
     object_name = "map_aids"
     default_area = Qt.DockWidgetArea.LeftDockWidgetArea
+    # Every aid starts off: until the panel is first shown (or the Timeline's scrubber asks
+    # for rings) the map draws none, and the aids need no document.
+    built_when_shown = True
 
     def __init__(self, selection: Selection, parent: QWidget | None = None) -> None:
         super().__init__(selection, parent)
@@ -104,6 +107,8 @@ class MapAidsDock(DocumentDock):
         self.layer = AiOrdersLayer(self.presence, self)
         """The A/I order arrows, drawn over the aids; the view draws this layer."""
         self.layer.changed.connect(self._aids_changed)
+
+    def build(self) -> None:
         body = QWidget(self)
         grid = QGridLayout()
         grid.setColumnStretch(1, 1)
@@ -272,6 +277,7 @@ class MapAidsDock(DocumentDock):
     def show_turn(self, turn: int | None) -> None:
         """Ring what is on the map at `turn` (the Timeline's scrubber; None: off) and draw the
         A/I orders in force then."""
+        self.ensure_built()  # the rings and arrows need the document the panel is given
         self.presence.set_turn(turn)
         if turn is not None:
             self.ai_orders_turn.setValue(turn)
@@ -285,7 +291,8 @@ class MapAidsDock(DocumentDock):
     def _aids_changed(self) -> None:
         if self.view is not None:
             self.view.update()
-        self._update_counts()
+        if self.is_built:
+            self._update_counts()
 
     # Choosers ----------------------------------------------------------------------------------
 
