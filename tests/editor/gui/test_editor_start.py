@@ -86,7 +86,7 @@ if __name__ == "__main__":
     window.autosaver.close()
 """
 
-LAZY_PANELS = frozenset({"balance", "map_aids"})
+LAZY_PANELS = frozenset({"ai_orders", "balance", "map_aids"})
 """Panels behind another's tab at start that build their widgets when first shown."""
 
 LATER_MODULES = frozenset({"schemas.panzer_campaigns.testplay", "editor.testplay.log_export"})
