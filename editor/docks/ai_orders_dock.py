@@ -4,7 +4,6 @@ each side's aggressiveness."""
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -227,18 +226,10 @@ class AiOrdersDock(ListTablesDock):
     title = "A/I Orders"
     object_name = "ai_orders"
     default_area = Qt.DockWidgetArea.BottomDockWidgetArea
-    built_when_shown = True
 
     def __init__(self, selection: Selection, parent: QWidget | None = None) -> None:
         super().__init__(selection, parent)
         self.orders = OrganizationOrdersModel()
-        self._followed: tuple[weakref.ref[Document], str] | None = None
-        """The organization selected while the panel waited to be built, in its document
-        (not kept alive for it)."""
-        selection.units_changed.connect(self._follow_selection)
-
-    def build(self) -> None:
-        selection = self.selection
         self.view = ListTableView(self.orders, selection, new_items=self._new_order, edit_column=3)
         self.views = [self.view]
         self.heading = QLabel()
@@ -281,6 +272,7 @@ class AiOrdersDock(ListTablesDock):
         QWidget.setTabOrder(self.up_button, self.down_button)
         QWidget.setTabOrder(self.down_button, self.aggressiveness[Side.ALLIED])
         QWidget.setTabOrder(self.aggressiveness[Side.ALLIED], self.aggressiveness[Side.AXIS])
+        selection.units_changed.connect(self._follow_selection)
         self._show_organization()
 
     def _arrow_button(self, text: str, tip: str, offset: int) -> QToolButton:
@@ -313,10 +305,7 @@ class AiOrdersDock(ListTablesDock):
 
     def set_document(self, document: Document | None) -> None:
         super().set_document(document)
-        # Built when first shown: the organization selected until then, if in this document.
-        followed, self._followed = self._followed, None
-        chosen = followed[1] if followed is not None and followed[0]() is document else None
-        self.orders.set_organization(chosen)
+        self.orders.set_organization(None)
         self._show_organization()
 
     def document_changed(self, change: Change) -> None:
@@ -331,17 +320,12 @@ class AiOrdersDock(ListTablesDock):
         node = ids[0]
         if node in index.units:
             node = index.units[node].parent or ""
-        if not self.is_built:
-            if node in index.organizations:
-                self._followed = (weakref.ref(document), node)
-            return
         if node in index.organizations and node != self.orders.organization:
             self.orders.set_organization(node)
             self._show_organization()
 
     def show_organization(self, organization: str | None) -> None:
         """Show the orders of an organization (the OOB selection does this)."""
-        self.ensure_built()
         self.orders.set_organization(organization)
         self._show_organization()
 

@@ -86,8 +86,10 @@ if __name__ == "__main__":
     window.autosaver.close()
 """
 
-LAZY_PANELS = frozenset({"ai_orders", "balance", "map_aids"})
-"""Panels behind another's tab at start that build their widgets when first shown."""
+LAZY_PANELS = frozenset({"balance"})
+"""Panels behind another's tab at start that build their widgets when first shown (the Map
+Aids, A/I Orders and Test-play panels are built at start: their widgets' minimum size is the
+one their tab group takes, so the window's layout would change without them)."""
 
 LATER_MODULES = frozenset({"schemas.panzer_campaigns.testplay", "editor.testplay.log_export"})
 """Modules a test-play's record, its event log's export and its start need, not the start."""
