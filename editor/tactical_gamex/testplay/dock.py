@@ -174,6 +174,10 @@ class TgxTestPlayDock(TgxDock):
         # the buttons and the log off a short screen (1280x720, or 1080 high at 200 %).
         self.preview_area = preview_scroll(self.preview, body)
         layout.addWidget(self.preview_area, 3)
+        # The orders of play, hidden while the sides set up: none of them can be given then.
+        self.orders = QWidget(body)
+        orders_layout = QVBoxLayout(self.orders)
+        orders_layout.setContentsMargins(0, 0, 0, 0)
         attack_row = QHBoxLayout()
         self.fire_button = QPushButton("Fire", body)
         self.fire_button.clicked.connect(self._fire)
@@ -185,7 +189,7 @@ class TgxTestPlayDock(TgxDock):
         attack_row.addWidget(self.fire_button)
         attack_row.addWidget(self.assault_button)
         attack_row.addWidget(self.rally_button)
-        layout.addLayout(attack_row)
+        orders_layout.addLayout(attack_row)
         # four a row, so that the panel stays narrow on a 1280-wide screen
         more_grid = QGridLayout()
         self.more_buttons: dict[str, QPushButton] = {}
@@ -195,13 +199,14 @@ class TgxTestPlayDock(TgxDock):
             button.clicked.connect(lambda _checked=False, name=name: self._more(name))
             more_grid.addWidget(button, index // 4, index % 4)
             self.more_buttons[name] = button
-        layout.addLayout(more_grid)
+        orders_layout.addLayout(more_grid)
         self.air = AirOrders(body)
         self.air.chosen.connect(self._show_preview)
-        layout.addWidget(self.air)
+        orders_layout.addWidget(self.air)
         self.accuracy = AccuracyPoints(body)
         self.accuracy.changed.connect(self._lowered)
-        layout.addWidget(self.accuracy)
+        orders_layout.addWidget(self.accuracy)
+        layout.addWidget(self.orders)
         self.chaos = ChaosPanel(body)  # Battlefield Chaos (rule 24): hidden with dice
         self.chaos.play_requested.connect(self._play_card)
         layout.addWidget(self.chaos)
@@ -454,7 +459,9 @@ class TgxTestPlayDock(TgxDock):
         self.open_button.setEnabled(open_situation)
         game = session.game if session is not None else None
         over = game is None or game.is_over
-        self.pass_button.setEnabled(not over and not self.setup_panel.in_setup())
+        in_setup = self.setup_panel.in_setup()
+        self.pass_button.setEnabled(not over and not in_setup)
+        self.orders.setVisible(not in_setup)
         self.save_button.setEnabled(playing)
         self.undo_button.setEnabled(game is not None and game.can_undo)
         if game is None:

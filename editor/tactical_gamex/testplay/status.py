@@ -63,4 +63,6 @@ def turn_line(game: TacticalGame) -> str:
     """The turn of the game, or how it ended."""
     if game.result is not None:
         return f"Game over on turn {game.result.turn}: {game.result.outcome}"
+    if game.phase.value == "setup":  # the enum's module is the engine's, kept out of the start
+        return f"Setup, before turn 1 of {game.state.last_turn}"
     return f"Turn {game.turn} of {game.state.last_turn}"

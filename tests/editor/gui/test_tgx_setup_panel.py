@@ -51,6 +51,8 @@ def test_the_sample_is_set_up_by_hand_then_by_seed_and_played(qtbot, tmp_path: P
     panel = dock.setup_panel
     assert panel.isVisible()
     assert dock.impulse_label.text().startswith("Setup: Allied to place, step 1 of 2")
+    assert dock.turn_label.text() == "Setup, before turn 1 of 10"
+    assert not dock.orders.isVisible()  # no order of play can be given while setting up
     assert panel.choice() == ("unit", "sov.1rc")  # the first counter to place is chosen
     names = {name: spot for spot, name in game.state.board.names.items()}
     assert names["A D3"] in panel.area()  # its area, panel A, is tinted
@@ -86,6 +88,8 @@ def test_the_sample_is_set_up_by_hand_then_by_seed_and_played(qtbot, tmp_path: P
     assert game.unit("ger.1pz").hex is not None
     assert game.acting is Side.ALLIED  # the computer's Germans had the first impulse
     assert dock.impulse_label.text().startswith("Impulse: Allied to act")
+    assert dock.turn_label.text() == "Turn 1 of 10"
+    assert dock.orders.isVisible()
     assert any("axis has finished" in line for line in _log(dock))
     # and play goes on: a Soviet T-34 moves by the board's play tool
     tank = game.unit("sov.t34a")
