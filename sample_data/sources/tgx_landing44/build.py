@@ -3,7 +3,8 @@ beach landing at Utah Beach, 6 June 1944) from the hand-written sources beside t
 sea-and-beach panel and an inland panel, the unit-type library, the ruleset tables (sample data,
 and the files say so) and one situation with its landing, naval support and setup allotments.
 
-Panels are drawn as the steppe sample's are, by its `build_panel`. Run
+Panels are drawn as the steppe sample's are, by its `build_panel`, and the tables take its
+sample Action Deck, so Battlefield Chaos [003 24] may be switched on here too. Run
 `python sample_data/sources/tgx_landing44/build.py`; every run writes the same bytes.
 """
 
@@ -17,7 +18,7 @@ ROOT = SOURCES.parents[2]
 sys.path.insert(0, str(ROOT))
 
 from sample_data.sources.mapkit import read_source  # noqa: E402
-from sample_data.sources.tgx_steppe43.build import build_panel  # noqa: E402
+from sample_data.sources.tgx_steppe43.build import action_deck, build_panel  # noqa: E402
 from schemas.io import save_file  # noqa: E402
 from schemas.tactical_gamex.situation import SituationFile  # noqa: E402
 from schemas.tactical_gamex.tables import RulesetTables  # noqa: E402
@@ -37,7 +38,9 @@ def main() -> None:
         save_file(build_panel(source), OUT / f"panel-{source['id'].lower()}.panel.yaml")
     library = UnitTypeLibrary.model_validate({"format_version": 1, "ruleset": RULESET, **units})
     save_file(library, OUT / "landing44.units.yaml")
-    charts = RulesetTables.model_validate({"format_version": 1, "ruleset": RULESET, **tables})
+    charts = RulesetTables.model_validate(
+        {"format_version": 1, "ruleset": RULESET, **tables, "action_deck": action_deck()}
+    )
     save_file(charts, OUT / "sample.tables.yaml")
     name = situation.pop("file")
     model = SituationFile.model_validate(
