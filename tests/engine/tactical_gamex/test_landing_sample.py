@@ -10,9 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from engine.tactical_gamex import attacks
 from engine.tactical_gamex.amphibious import is_sea
 from engine.tactical_gamex.computer import TgxComputerPlayer
 from engine.tactical_gamex.events import (
+    ArtilleryCalled,
     Attacked,
     Eliminated,
     SeaAdvanced,
@@ -22,6 +24,7 @@ from engine.tactical_gamex.events import (
 )
 from engine.tactical_gamex.game import TacticalGame
 from engine.tactical_gamex.loader import new_game, state_of
+from engine.tactical_gamex.orders import CallArtillery
 from engine.tactical_gamex.state import Phase
 from schemas.tactical_gamex.loading import load_situation
 from schemas.vocabulary import Side
@@ -118,3 +121,36 @@ def test_a_dd_sunk_where_the_setup_phase_set_it_is_not_launched_again() -> None:
     gone = [e.unit for e in game.log if isinstance(e, Eliminated)]
     assert sorted(gone) == sorted(DDS)
     assert game.state.eliminated[Side.ALLIED] == 3
+
+
+def test_a_landed_unit_calls_the_battleship_as_off_board_artillery() -> None:
+    """[003 10.5] naval support in OBA mode is a battery: once ashore, an American unit that
+    sights a German hex calls it there (the computer player does not call OBA, so the test
+    gives the order), and the battery is then open to counter-battery fire [003 6.4.4]."""
+    game = new_game(LANDING, 1)
+    players = {side: TgxComputerPlayer(side) for side in Side}
+    call = None
+    while call is None and not game.is_over:
+        if game.acting is Side.ALLIED and game.turn >= 2:
+            state = game.state
+            germans = sorted({u.hex for u in state.iter_units(Side.AXIS) if u.hex is not None})
+            ashore = [u for u in state.iter_units(Side.ALLIED) if u.hex and not u.at_sea]
+            call = next(
+                (
+                    CallArtillery("battleship", h, u.id)
+                    for u in ashore
+                    for h in germans
+                    if not attacks.why_not_sighter(state, u, h)
+                ),
+                None,
+            )
+            if call is not None:
+                break
+        players[game.acting].play_impulse(game)
+    assert call is not None
+    events = game.apply(call)
+    [called] = [e for e in events if isinstance(e, ArtilleryCalled)]
+    assert called.battery == "battleship"
+    assert called.available
+    assert game.state.batteries["battleship"].naval
+    assert game.state.batteries["battleship"].revealed
