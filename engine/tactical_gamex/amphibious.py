@@ -104,25 +104,29 @@ def launch(state: TgxState) -> list[object]:
 
     Decision: without the setup phase the engine chooses for the landing player, taking the
     hexes nearest the beach, which bring the force ashore soonest. Cargo rides in its craft
-    from the start [003 10.1]."""
+    from the start [003 10.1]. A DD that sinks where the setup phase set it is gone: it is
+    not put to sea a second time (nor rolls again) with those still to place."""
     landing: Landing = state.landing
     distance = beach_distances(state, landing)
     events: list[object] = []
+    sunk: set[str] = set()
     for unit_id in landing.force:
         unit = state.units[unit_id]
         if unit.hex is not None and is_sea(state, unit.hex):
             events += _launch_one(state, landing, unit, unit.hex)
+            if unit.hex is None:
+                sunk.add(unit_id)
         else:  # set up on land by the seed, or not yet placed: it goes to sea below
             for u in (unit, *_cargo(state, unit)):
                 u.hex, u.at_sea = None, False
     for unit_id, hex_ in landing.fixed.items():
         unit = state.units[unit_id]
-        if unit.hex is None and _room(state, unit, hex_):
+        if unit.hex is None and unit_id not in sunk and _room(state, unit, hex_):
             events += _launch_one(state, landing, unit, hex_)
     free = sorted((d, h[1], h[0]) for h, d in distance.items() if d > 0)
     for unit_id in landing.force:
         unit = state.units[unit_id]
-        if unit.hex is not None:
+        if unit.hex is not None or unit_id in sunk:
             continue
         spot = next(((c, r) for _, r, c in free if _room(state, unit, (c, r))), None)
         if spot is None:

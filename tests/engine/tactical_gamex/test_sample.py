@@ -1,7 +1,7 @@
-"""The sample situation (The Hill at Krasnaya Polyana, `sample_data/tgx_steppe43`) as the
-engine loads and plays it: counters at their native addresses, the fortification's garrison,
-the minefield's column, reinforcements and victory; a computer-against-computer game ends, the
-same for a seed, and replays from its orders."""
+"""The sample situations as the engine loads and plays them: The Hill at Krasnaya Polyana
+(`sample_data/tgx_steppe43`) with its counters at their native addresses, the fortification's
+garrison, the minefield's column, reinforcements and victory; and for every sample title a
+computer-against-computer game that ends, the same for a seed, and replays from its orders."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from engine.tactical_gamex.state import VictoryKind
 from engine.tactical_gamex.tables import COLUMNS
 from schemas.tactical_gamex.loading import load_situation
 from schemas.vocabulary import Side
+from tests.conftest import TGX_SAMPLE_TITLES
 
 SAMPLE = (
     Path(__file__).parents[3]
@@ -56,24 +57,31 @@ def test_setup_areas_are_filled_by_the_seed_within_their_hexes(bundle) -> None:
         assert all(u.hex in east for u in german)
 
 
-def _play(seed: int) -> TacticalGame:
-    game = new_game(SAMPLE, seed)
+def _situations() -> list[Path]:
+    return [
+        p for t in TGX_SAMPLE_TITLES for p in sorted((t / "scenarios").glob("*.situation.yaml"))
+    ]
+
+
+def _play(path: Path, seed: int) -> TacticalGame:
+    game = new_game(path, seed)
     players = {side: TgxComputerPlayer(side) for side in Side}
-    for _ in range(500):
+    for _ in range(800):
         if game.is_over:
             break
         players[game.acting].play_impulse(game)
     return game
 
 
-def test_a_computer_game_of_the_sample_ends_and_replays() -> None:
-    game = _play(3)
+@pytest.mark.parametrize("path", _situations(), ids=lambda p: p.parents[1].name)
+def test_a_computer_game_of_each_sample_ends_and_replays(path: Path) -> None:
+    game = _play(path, 3)
     assert game.is_over
     assert game.result is not None
-    assert game.result.turn == 10
-    again = _play(3)
+    assert game.result.turn == load_situation(path).model.turns
+    again = _play(path, 3)
     assert again.orders == game.orders
-    replay = new_game(SAMPLE, 3)
+    replay = new_game(path, 3)
     for order in game.orders:
         replay.apply(order)
     assert replay.log == game.log

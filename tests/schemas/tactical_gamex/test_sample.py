@@ -21,10 +21,19 @@ from tests.tiny_title import tiny_scenario
 FILES = [path for title in TGX_SAMPLE_TITLES for path in discover(title)]
 
 
-def test_there_is_a_tactical_gamex_sample_title() -> None:
-    assert [t.name for t in TGX_SAMPLE_TITLES] == ["tgx_steppe43"]
-    kinds = sorted(FileKind.from_path(p).value for p in FILES)  # type: ignore[union-attr]
-    assert kinds == ["panel", "panel", "situation", "tables", "units"]
+def test_there_are_the_tactical_gamex_sample_titles() -> None:
+    assert [t.name for t in TGX_SAMPLE_TITLES] == ["tgx_landing44", "tgx_steppe43"]
+    for title in TGX_SAMPLE_TITLES:
+        kinds = sorted(FileKind.from_path(p).value for p in discover(title))  # type: ignore[union-attr]
+        assert kinds == ["panel", "panel", "situation", "tables", "units"], title.name
+
+
+def _bundle(name: str):
+    [title] = [t for t in TGX_SAMPLE_TITLES if t.name == name]
+    [bundle] = validate_paths([title]).situations
+    assert bundle.model is not None
+    assert bundle.board is not None
+    return bundle
 
 
 @pytest.mark.parametrize("title", TGX_SAMPLE_TITLES, ids=lambda p: p.name)
@@ -45,21 +54,22 @@ def test_sample_file_round_trips_and_matches_its_json_schema(path: Path) -> None
     jsonschema.validate(json.loads(json.dumps(to_data(loaded.model))), generate(loaded.kind))
 
 
-def test_the_sample_holds_what_a_designer_needs_to_see() -> None:
-    [title] = TGX_SAMPLE_TITLES
-    report = validate_paths([title])
-    [bundle] = report.situations
-    situation, board = bundle.model, bundle.board
-    assert situation is not None
-    assert board is not None
+@pytest.mark.parametrize("title", TGX_SAMPLE_TITLES, ids=lambda p: p.name)
+def test_every_sample_has_two_panels_two_sides_and_victory_by_hexes_and_exit(title: Path) -> None:
+    situation = _bundle(title.name).model
     assert len(situation.board.panels) >= 2
-    assert any(p.rotated for p in situation.board.panels)
     assert {s.side.value for s in situation.sides} == {"allied", "axis"}
     assert all(n.morale_level and n.counters for s in situation.sides for n in s.nations)
-    assert {a.side for a in situation.setup_areas} == {s.side for s in situation.sides}
     assert {c.kind for c in situation.victory.conditions} >= {"control_hexes", "exit_units"}
-    assert any(c.sudden_death for c in situation.victory.conditions)
     assert situation.reinforcements
+
+
+def test_the_steppe_sample_holds_what_a_designer_needs_to_see() -> None:
+    bundle = _bundle("tgx_steppe43")
+    situation, board = bundle.model, bundle.board
+    assert any(p.rotated for p in situation.board.panels)
+    assert {a.side for a in situation.setup_areas} == {s.side for s in situation.sides}
+    assert any(c.sudden_death for c in situation.victory.conditions)
     assert situation.oba
     assert situation.aircraft
     # The board shows what B.2-B.3 describe: hill levels, slopes, a stream with a bridge and a
@@ -74,8 +84,42 @@ def test_the_sample_holds_what_a_designer_needs_to_see() -> None:
     assert seam in board.road_hexes
 
 
-def test_the_sample_tables_and_counters_say_they_are_sample_data() -> None:
-    [title] = TGX_SAMPLE_TITLES
+def test_the_landing_sample_holds_a_beach_landing() -> None:
+    """Sea and beach on one panel with the road inland from the beach, bocage, a village and a
+    hill on the other; LVTs and DUKWs with cargo, DD tanks with a sink chance, naval support of
+    both modes, and the defender's barriers placed in the setup [003 10.0-10.5]."""
+    bundle = _bundle("tgx_landing44")
+    situation, board = bundle.model, bundle.board
+    terrain: dict[str, set[Terrain]] = {"A": set(), "B": set()}
+    for spot, addresses in board.addresses.items():
+        for address in addresses:
+            terrain[address[0]].add(board.terrain_at(*spot))
+    assert {Terrain.SEA, Terrain.BEACH, Terrain.SWAMP} <= terrain["A"]
+    assert {Terrain.TOWN, Terrain.WOODS} <= terrain["B"]
+    assert Terrain.SEA not in terrain["B"]
+    assert max(board.level) == 2
+    assert any("wooded" in kinds for kinds in board.hexsides.values())  # the hedgerows
+    beach = board.hex_of("A J5")
+    assert beach in board.road_hexes
+    assert board.terrain_at(*beach) is Terrain.BEACH
+    landing = situation.amphibious
+    assert landing is not None
+    assert landing.dd_sink_chance > 0
+    types = {c.id: c.type for s in situation.sides for n in s.nations for c in n.counters}
+    craft = {types[c.counter].split(".")[1]: len(c.cargo) for c in landing.craft}
+    assert craft == {"lvt": 2, "dukw": 1, "sherman_dd": 0}
+    assert {n.mode for n in situation.naval} == {"oba", "direct"}
+    assert {a.kind for a in situation.allotments} >= {"mines", "improved_position", "fortification"}
+    assert all(a.side.value == "axis" for a in situation.allotments)
+    assert {c.kind for c in situation.victory.conditions} == {
+        "control_hexes",
+        "exit_units",
+        "destroy",
+    }
+
+
+@pytest.mark.parametrize("title", TGX_SAMPLE_TITLES, ids=lambda p: p.name)
+def test_the_sample_tables_and_counters_say_they_are_sample_data(title: Path) -> None:
     for pattern in ("*.tables.yaml", "*.units.yaml", "*.panel.yaml"):
         for path in title.glob(pattern):
             assert "sample data" in load_file(path).model.description.lower(), path
