@@ -1,0 +1,142 @@
+"""The part-C items of a Tactical GameX situation a designer sets in the editor beside its
+forces, setup and victory (issue 18): each counter's granted abilities, engineer transport,
+artillery facing and Down; the terrain the special rules decide, the bridges down at the start
+and the neutral counters the situation places; each edit one undo step, each grid passing the
+model tester, and a neutral counter where the rules forbid it reported by the setup checks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
+
+from editor.app import start
+from editor.main_window import MainWindow
+from editor.tactical_gamex.problems_dock import situation_problems
+from tests.editor.gui.tgx_title import write_title
+
+
+@pytest.fixture
+def tgx_window(qtbot, tmp_path: Path) -> MainWindow:
+    """The window opened on the small test title."""
+    win = start([str(write_title(tmp_path / "tgx"))], ask=lambda *_: None)
+    qtbot.addWidget(win)
+    win.ask = lambda *_: QMessageBox.StandardButton.Discard
+    win.show()
+    qtbot.waitExposed(win)
+    return win
+
+
+def _column(grid, header: str) -> int:
+    headers = [grid.headerData(c, Qt.Orientation.Horizontal) for c in range(grid.columnCount())]
+    return headers.index(header)
+
+
+def test_a_counter_gets_abilities_transport_facing_and_down_each_undoable(
+    tgx_window: MainWindow,
+) -> None:
+    document = tgx_window.document
+    forces = tgx_window.rulesets.docks["tgx_forces"]
+    forces.choose(0, 0)
+    grid = forces.counters
+    stack = document.undo_stack
+    steps = stack.count()
+
+    assert grid.setData(grid.index(0, _column(grid, "Traits")), "scout, engineer")
+    assert grid.setData(grid.index(0, _column(grid, "Transport")), "p1")
+    assert grid.setData(grid.index(0, _column(grid, "Facing")), "down_left")
+    down = grid.index(0, _column(grid, "Down"))
+    assert grid.setData(down, Qt.CheckState.Checked.value, Qt.ItemDataRole.CheckStateRole)
+    counter = document.situation.sides[0].nations[0].counters[0]
+    assert [t.value for t in counter.traits] == ["scout", "engineer"]
+    assert (counter.transport, counter.facing, counter.down) == ("p1", "down_left", True)
+    assert grid.data(grid.index(0, _column(grid, "Facing"))) == "down_left"
+    assert stack.count() == steps + 4
+
+    # What the format refuses is refused in the cell, before anything changes.
+    assert not grid.setData(grid.index(0, _column(grid, "Traits")), "sniper")
+    assert not grid.setData(grid.index(0, _column(grid, "Facing")), "north")
+    assert stack.count() == steps + 4
+
+    for _ in range(4):
+        stack.undo()
+    counter = document.situation.sides[0].nations[0].counters[0]
+    assert (counter.traits, counter.transport, counter.facing, counter.down) == (
+        [],
+        None,
+        None,
+        False,
+    )
+
+
+def test_the_board_tab_sets_overrides_destroyed_bridges_and_placed_neutral_counters(
+    tgx_window: MainWindow,
+) -> None:
+    document = tgx_window.document
+    panel = tgx_window.rulesets.docks["tgx_situation"]
+    panel.raise_()
+    stack = document.undo_stack
+    steps = stack.count()
+
+    # "A hex is the terrain type, unless otherwise noted in special scenario rules" [003 3.2.1].
+    assert panel.overrides.add()
+    overrides = panel.overrides.grid
+    assert overrides.setData(overrides.index(0, 0), "A C2")
+    assert overrides.setData(overrides.index(0, 1), "woods")
+    assert not overrides.setData(overrides.index(0, 1), "jungle")
+    override = document.situation.board.overrides[0]
+    assert (override.hex, override.terrain.value) == ("A C2", "woods")
+
+    general = panel.general
+    rows = {general.headerData(r, Qt.Orientation.Vertical): r for r in range(general.rowCount())}
+    assert general.setData(general.index(rows["Destroyed bridges"], 0), "A F2")
+    assert document.situation.board.destroyed_bridges == ["A F2"]
+
+    # An improved position may not stand in a town [003 8.3]: the setup checks say so.
+    assert panel.markers.add()
+    markers = panel.markers.grid
+    assert markers.setData(markers.index(0, 0), "improved_position")
+    assert markers.setData(markers.index(0, 1), "B C2")
+    assert markers.setData(markers.index(0, 3), "axis")
+    marker = document.situation.markers[0]
+    assert (marker.kind.value, marker.hex, marker.side.value) == (
+        "improved_position",
+        "B C2",
+        "axis",
+    )
+    assert any(
+        p.code == "TGX036" and p.path[:2] == ("markers", 0) for p in situation_problems(document)
+    )
+
+    assert stack.count() == steps + 8
+    while stack.count() > steps and stack.canUndo():
+        stack.undo()
+    situation = document.situation
+    assert (situation.board.overrides, situation.board.destroyed_bridges, situation.markers) == (
+        [],
+        [],
+        [],
+    )
+
+
+def test_every_situation_and_problems_grid_passes_the_model_tester(
+    tgx_window: MainWindow, qtmodeltester
+) -> None:
+    docks = tgx_window.rulesets.docks
+    panel = docks["tgx_situation"]
+    panel.raise_()
+    assert panel.overrides.add()
+    assert panel.markers.add()
+    markers = panel.markers.grid
+    assert markers.setData(markers.index(0, 0), "improved_position")
+    assert markers.setData(markers.index(0, 1), "A C2")
+    problems = docks["tgx_problems"]
+    problems.check_now()
+    models = [editor.grid for editor in panel.list_editors()]
+    models.append(problems.model)
+    assert panel.markers.grid.rowCount() == 1
+    assert problems.model.rowCount() > 0  # the improved position in a town
+    for model in models:
+        qtmodeltester.check(model, force_py=True)
