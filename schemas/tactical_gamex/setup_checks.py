@@ -278,7 +278,9 @@ def _passenger_problems(
             problems.append(
                 error(
                     "TGX034",
-                    f"'{carrier_id}' carries {len(passengers)} units; it may carry {capacity}",
+                    f"'{carrier_id}' has {len(passengers)} passenger(s) "
+                    f"({', '.join(passengers)}); its type carries "
+                    f"{capacity or 'none'} [003 5.4]",
                     path=carrier_where,
                     object_id=carrier_id,
                 )
