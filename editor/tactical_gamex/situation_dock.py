@@ -3,8 +3,8 @@ victory (digest part C): title and lineage, turns and the first turn's initiativ
 optional rules 12-24 and supplemental modules, special rules; the reinforcements by turn and
 edge, the off-board artillery, the aircraft by turn and the naval support [003 4.0, 6.4, 10.5,
 22.2]; on the board, the terrain the special rules decide, the bridges down at the start and the
-neutral counters the situation places itself [003 3.2.1, 8.0; digest C.2]. Every change is one
-undo step."""
+neutral counters the situation places itself [003 3.2.1, 8.0; digest C.2]; the amphibious landing
+and the airborne assault (`editor.tactical_gamex.landings`). Every change is one undo step."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from editor.tactical_gamex.document import TgxDocument
 from editor.tactical_gamex.forces import free_id, iter_counters
 from editor.tactical_gamex.grid_model import GridColumn, RecordGrid
 from editor.tactical_gamex.grid_view import GridView
+from editor.tactical_gamex.landings import landings_tab
 from editor.tactical_gamex.list_editor import ListEditor
 from schemas.io import FileKind
 from schemas.tactical_gamex.situation import (
@@ -342,6 +343,8 @@ class SituationDock(TgxDock):
         for editor in (self.overrides, self.markers):
             inner.addWidget(editor, 1)
         self.tabs.addTab(on_board, "Board")
+        landings, self.amphibious, self.airborne = landings_tab(say)
+        self.tabs.addTab(landings, "Landings")
         layout.addWidget(self.tabs, 1)
         layout.addWidget(self.message)
         self.setWidget(body)
@@ -358,6 +361,8 @@ class SituationDock(TgxDock):
         self.general.show_record(() if document is not None else None, general_fields())
         for editor in self.list_editors():
             editor.grid.set_document(document)
+        self.amphibious.set_document(document)
+        self.airborne.set_document(document)
         self._show_special_rules()
         self.message.clear()
 

@@ -134,9 +134,78 @@ def test_every_situation_and_problems_grid_passes_the_model_tester(
     assert markers.setData(markers.index(0, 1), "A C2")
     problems = docks["tgx_problems"]
     problems.check_now()
+    assert panel.amphibious.add()
     models = [editor.grid for editor in panel.list_editors()]
+    for section in (panel.amphibious, panel.airborne):
+        models += [section.record, section.items.grid]
     models.append(problems.model)
     assert panel.markers.grid.rowCount() == 1
     assert problems.model.rowCount() > 0  # the improved position in a town
     for model in models:
         qtmodeltester.check(model, force_py=True)
+
+
+def _grant(forces, side: int, row: int, traits: str) -> None:
+    forces.choose(side, 0)
+    grid = forces.counters
+    assert grid.setData(grid.index(row, _column(grid, "Traits")), traits)
+
+
+def test_the_landings_tab_adds_an_amphibious_landing_and_an_airborne_assault(
+    tgx_window: MainWindow,
+) -> None:
+    document = tgx_window.document
+    panel = tgx_window.rulesets.docks["tgx_situation"]
+    forces = tgx_window.rulesets.docks["tgx_forces"]
+    panel.raise_()
+    landing, assault = panel.amphibious, panel.airborne
+    stack = document.undo_stack
+    steps = stack.count()
+
+    # A landing first; its craft are the counters that are LVTs, DUKWs or DD vehicles [003 10.1].
+    assert not landing.items.isEnabled()
+    assert landing.add()
+    assert not landing.add_button.isEnabled()
+    assert landing.items.isEnabled()
+    record = landing.record
+    assert record.setData(record.index(1, 0), "A A4, A B4")
+    assert record.setData(record.index(2, 0), "20")
+    assert not record.setData(record.index(2, 0), "120")
+    amphibious = document.situation.amphibious
+    assert (amphibious.side.value, amphibious.beach, amphibious.dd_sink_chance) == (
+        "allied",
+        ["A A4", "A B4"],
+        20,
+    )
+    assert not landing.items.add()
+    assert "LVT" in panel.message.text()
+    _grant(forces, 0, 0, "lvt")
+    assert landing.items.add()
+    assert [craft.counter for craft in document.situation.amphibious.craft] == ["r1"]
+
+    # An assault needs a transport aircraft or glider and a counter of its side to carry.
+    assert not assault.add()
+    assert "glider" in panel.message.text()
+    forces.choose(1, 0)
+    forces.add_counter()
+    _grant(forces, 1, 0, "glider")
+    assert assault.add()
+    lift = document.situation.airborne.lifts[0]
+    assert (lift.carrier, lift.cargo, lift.target, lift.secret) == ("p1", ["pz4"], "A A1", True)
+    assert document.situation.airborne.side.value == "axis"
+    assert assault.record.setData(assault.record.index(1, 0), "east")
+    lifts = assault.items.grid
+    assert lifts.setData(lifts.index(0, 2), "B D3")
+    assert document.situation.airborne.lifts[0].target == "B D3"
+    # Every lift has a carrier, so no second one; the assault itself comes out in one step.
+    assert not assault.items.add()
+    assault.remove()
+    assert document.situation.airborne is None
+    assert assault.add_button.isEnabled()
+    stack.undo()
+    assert document.situation.airborne.approach.value == "east"
+
+    while stack.count() > steps and stack.canUndo():
+        stack.undo()
+    assert (document.situation.amphibious, document.situation.airborne) == (None, None)
+    assert not landing.remove_button.isEnabled()
