@@ -203,8 +203,10 @@ class Section(QWidget):
         buttons.addWidget(self.remove_button)
         buttons.addStretch(1)
         layout.addLayout(buttons)
-        layout.addWidget(GridView(self.record), 1)
-        layout.addWidget(items, 2)
+        self.view = GridView(self.record)
+        self.view.horizontalHeader().setStretchLastSection(True)
+        layout.addWidget(self.view)
+        layout.addWidget(items, 1)
         self.add_button.clicked.connect(self.add)
         self.remove_button.clicked.connect(self.remove)
 
@@ -230,6 +232,12 @@ class Section(QWidget):
     def _show(self) -> None:
         here = self.present()
         self.record.show_record((self.key,) if here else None, self.fields)
+        # The few fields all show at once, at any scale: the list below takes what is left.
+        view = self.view
+        rows = view.verticalHeader().defaultSectionSize() * len(self.fields)
+        view.setFixedHeight(
+            rows + view.horizontalHeader().sizeHint().height() + 2 * view.frameWidth()
+        )
         self.add_button.setEnabled(self.document is not None and not here)
         self.remove_button.setEnabled(here)
         self.items.setEnabled(here)
