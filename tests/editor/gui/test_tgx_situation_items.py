@@ -6,6 +6,7 @@ model tester, and a neutral counter where the rules forbid it reported by the se
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from PySide6.QtWidgets import QMessageBox
 from editor.app import start
 from editor.main_window import MainWindow
 from editor.tactical_gamex.problems_dock import situation_problems
+from tests.conftest import REPO
 from tests.editor.gui.tgx_title import write_title
 
 
@@ -72,7 +74,7 @@ def test_a_counter_gets_abilities_transport_facing_and_down_each_undoable(
 
 
 def test_the_board_tab_sets_overrides_destroyed_bridges_and_placed_neutral_counters(
-    tgx_window: MainWindow,
+    tgx_window: MainWindow, qtmodeltester
 ) -> None:
     document = tgx_window.document
     panel = tgx_window.rulesets.docks["tgx_situation"]
@@ -109,6 +111,11 @@ def test_the_board_tab_sets_overrides_destroyed_bridges_and_placed_neutral_count
     assert any(
         p.code == "TGX036" and p.path[:2] == ("markers", 0) for p in situation_problems(document)
     )
+    problems = tgx_window.rulesets.docks["tgx_problems"]
+    problems.check_now()
+    assert problems.model.rowCount() > 0
+    for model in (*(editor.grid for editor in panel.list_editors()), problems.model):
+        qtmodeltester.check(model, force_py=True)
 
     assert stack.count() == steps + 8
     while stack.count() > steps and stack.canUndo():
@@ -121,30 +128,6 @@ def test_the_board_tab_sets_overrides_destroyed_bridges_and_placed_neutral_count
     )
 
 
-def test_every_situation_and_problems_grid_passes_the_model_tester(
-    tgx_window: MainWindow, qtmodeltester
-) -> None:
-    docks = tgx_window.rulesets.docks
-    panel = docks["tgx_situation"]
-    panel.raise_()
-    assert panel.overrides.add()
-    assert panel.markers.add()
-    markers = panel.markers.grid
-    assert markers.setData(markers.index(0, 0), "improved_position")
-    assert markers.setData(markers.index(0, 1), "A C2")
-    problems = docks["tgx_problems"]
-    problems.check_now()
-    assert panel.amphibious.add()
-    models = [editor.grid for editor in panel.list_editors()]
-    for section in (panel.amphibious, panel.airborne):
-        models += [section.record, section.items.grid]
-    models.append(problems.model)
-    assert panel.markers.grid.rowCount() == 1
-    assert problems.model.rowCount() > 0  # the improved position in a town
-    for model in models:
-        qtmodeltester.check(model, force_py=True)
-
-
 def _grant(forces, side: int, row: int, traits: str) -> None:
     forces.choose(side, 0)
     grid = forces.counters
@@ -152,7 +135,7 @@ def _grant(forces, side: int, row: int, traits: str) -> None:
 
 
 def test_the_landings_tab_adds_an_amphibious_landing_and_an_airborne_assault(
-    tgx_window: MainWindow,
+    tgx_window: MainWindow, qtmodeltester
 ) -> None:
     document = tgx_window.document
     panel = tgx_window.rulesets.docks["tgx_situation"]
@@ -197,6 +180,9 @@ def test_the_landings_tab_adds_an_amphibious_landing_and_an_airborne_assault(
     lifts = assault.items.grid
     assert lifts.setData(lifts.index(0, 2), "B D3")
     assert document.situation.airborne.lifts[0].target == "B D3"
+    for section in (landing, assault):
+        qtmodeltester.check(section.record, force_py=True)
+        qtmodeltester.check(section.items.grid, force_py=True)
     # Every lift has a carrier, so no second one; the assault itself comes out in one step.
     assert not assault.items.add()
     assault.remove()
@@ -209,3 +195,26 @@ def test_the_landings_tab_adds_an_amphibious_landing_and_an_airborne_assault(
         stack.undo()
     assert (document.situation.amphibious, document.situation.airborne) == (None, None)
     assert not landing.remove_button.isEnabled()
+
+
+def test_the_samples_placed_counters_overrides_and_action_deck_pass_the_model_tester(
+    qtbot, tmp_path: Path, qtmodeltester
+) -> None:
+    shutil.copytree(REPO / "sample_data" / "tgx_steppe43", tmp_path / "steppe")
+    situation = tmp_path / "steppe" / "scenarios" / "hill-at-krasnaya-polyana.situation.yaml"
+    win = start([str(situation)], ask=lambda *_: None)
+    qtbot.addWidget(win)
+    win.ask = lambda *_: QMessageBox.StandardButton.Discard
+    docks = win.rulesets.docks
+    panel = docks["tgx_situation"]
+    panel.raise_()
+    markers = panel.markers.grid
+    kinds = [markers.data(markers.index(row, 0)) for row in range(markers.rowCount())]
+    assert kinds == ["fortification", "mines", "improved_position"]
+    assert markers.data(markers.index(1, 2)) == "2:1"  # mines attack on the 2:1 column [003 8.2]
+    assert panel.overrides.grid.rowCount() >= 1
+    deck = docks["tgx_tables"].deck
+    assert deck is not None
+    assert deck.grid.rowCount() == 54
+    for model in (markers, panel.overrides.grid, deck.grid):
+        qtmodeltester.check(model, force_py=True)
