@@ -9,14 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtWidgets import QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from editor.commands import SetValue
 from editor.tactical_gamex.forces import iter_counters
-from editor.tactical_gamex.grid_model import GridColumn, RecordGrid
-from editor.tactical_gamex.grid_view import GridView
+from editor.tactical_gamex.grid_model import GridColumn
 from editor.tactical_gamex.list_editor import ListEditor
-from schemas.io import FileKind
+from editor.tactical_gamex.optional_record import OptionalRecord
 from schemas.tactical_gamex.situation import (
     AirborneAssault,
     AirborneLift,
@@ -168,104 +166,7 @@ def _new_lift(document: Any, taken: set[str]) -> AirborneLift | str:
     return AirborneLift(carrier=carrier, cargo=cargo[:1], target=target[0])
 
 
-class Section(QWidget):
-    """One optional part of the situation (the landing, the assault): Add and Remove buttons,
-    its own fields, and a list of its records."""
-
-    def __init__(
-        self,
-        key: str,
-        *,
-        noun: str,
-        fields: list[GridColumn],
-        make: Callable[[Any], Any],
-        items: ListEditor,
-        say: Callable[[str], None],
-    ) -> None:
-        super().__init__()
-        self.key, self.noun, self.fields, self.make, self.items, self.say = (
-            key,
-            noun,
-            fields,
-            make,
-            items,
-            say,
-        )
-        self.document: Any = None
-        self.add_button = QPushButton(f"Add {noun.title()}")
-        self.remove_button = QPushButton(f"Remove {noun.title()}")
-        self.record = RecordGrid(FileKind.SITUATION, fields, noun, self)
-        self.record.refused.connect(lambda reason: say(f"Refused — {reason}"))
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.add_button)
-        buttons.addWidget(self.remove_button)
-        buttons.addStretch(1)
-        layout.addLayout(buttons)
-        self.view = GridView(self.record)
-        self.view.horizontalHeader().setStretchLastSection(True)
-        layout.addWidget(self.view)
-        layout.addWidget(items, 1)
-        self.add_button.clicked.connect(self.add)
-        self.remove_button.clicked.connect(self.remove)
-
-    def set_document(self, document: Any) -> None:
-        """Show another document's part (None: none)."""
-        if self.document is not None:
-            self.document.changed.disconnect(self._changed)
-        self.document = document
-        if document is not None:
-            document.changed.connect(self._changed)
-        self.record.set_document(document)
-        self.items.grid.set_document(document)
-        self._show()
-
-    def _changed(self, change: Any) -> None:
-        if change.kind == FileKind.SITUATION and change.touches((self.key,)):
-            self._show()
-
-    def present(self) -> bool:
-        """Whether the situation has this part."""
-        return self.document is not None and getattr(self.document.situation, self.key) is not None
-
-    def _show(self) -> None:
-        here = self.present()
-        self.record.show_record((self.key,) if here else None, self.fields)
-        # The few fields all show at once, at any scale: the list below takes what is left.
-        view = self.view
-        rows = view.verticalHeader().defaultSectionSize() * len(self.fields)
-        view.setFixedHeight(
-            rows + view.horizontalHeader().sizeHint().height() + 2 * view.frameWidth()
-        )
-        self.add_button.setEnabled(self.document is not None and not here)
-        self.remove_button.setEnabled(here)
-        self.items.setEnabled(here)
-
-    def add(self) -> bool:
-        """Give the situation this part; False (saying why) when it cannot be made."""
-        if self.document is None or self.present():
-            return False
-        made = self.make(self.document)
-        if isinstance(made, str):
-            self.say(f"Refused — {made}")
-            return False
-        self.document.push(
-            SetValue(self.document, FileKind.SITUATION, (self.key,), made, f"Add {self.noun}")
-        )
-        return True
-
-    def remove(self) -> None:
-        """Take this part out of the situation."""
-        if self.present():
-            self.document.push(
-                SetValue(
-                    self.document, FileKind.SITUATION, (self.key,), None, f"Remove {self.noun}"
-                )
-            )
-
-
-def landings_tab(say: Callable[[str], None]) -> tuple[QWidget, Section, Section]:
+def landings_tab(say: Callable[[str], None]) -> tuple[QWidget, OptionalRecord, OptionalRecord]:
     """The Landings tab with its amphibious and airborne sections."""
     tab = QWidget()
     layout = QVBoxLayout(tab)
@@ -278,7 +179,7 @@ def landings_tab(say: Callable[[str], None]) -> tuple[QWidget, Section, Section]
         new_item=new_craft,
         say=say,
     )
-    amphibious = Section(
+    amphibious = OptionalRecord(
         "amphibious",
         noun="amphibious landing",
         fields=amphibious_fields(),
@@ -294,7 +195,7 @@ def landings_tab(say: Callable[[str], None]) -> tuple[QWidget, Section, Section]
         new_item=new_lift,
         say=say,
     )
-    airborne = Section(
+    airborne = OptionalRecord(
         "airborne",
         noun="airborne assault",
         fields=airborne_fields(),

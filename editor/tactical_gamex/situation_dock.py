@@ -21,10 +21,12 @@ from editor.tactical_gamex.grid_model import GridColumn, RecordGrid
 from editor.tactical_gamex.grid_view import GridView
 from editor.tactical_gamex.landings import landings_tab
 from editor.tactical_gamex.list_editor import ListEditor
+from editor.tactical_gamex.optional_record import OptionalRecord
 from schemas.io import FileKind
 from schemas.tactical_gamex.situation import (
     AircraftAllotment,
     BoardLayout,
+    Lineage,
     Marker,
     NavalSupport,
     ObaBattery,
@@ -149,6 +151,21 @@ def naval_columns() -> list[GridColumn]:
         GridColumn("AS", ("attack",), _tip(n, "attack")),
         GridColumn("Mode", ("mode",), _tip(n, "mode"), choices=("oba", "direct")),
     ]
+
+
+def lineage_fields() -> list[GridColumn]:
+    """The published situation reproduced: game and number."""
+    return [
+        GridColumn(
+            "Game", ("game",), _tip(Lineage, "game"), choices=("panzerblitz", "panzer_leader")
+        ),
+        GridColumn("Situation number", ("number",), _tip(Lineage, "number")),
+    ]
+
+
+def new_lineage(_document: TgxDocument) -> Lineage:
+    """PanzerBlitz Situation 1, for the designer to change."""
+    return Lineage(game="panzerblitz", number=1)
 
 
 def override_columns() -> list[GridColumn]:
@@ -276,6 +293,15 @@ class SituationDock(TgxDock):
         general_view.horizontalHeader().setStretchLastSection(True)
         general_view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         inner.addWidget(general_view, 2)
+        self.lineage = OptionalRecord(
+            "lineage",
+            noun="lineage",
+            fields=lineage_fields(),
+            make=new_lineage,
+            say=say,
+        )
+        self.lineage.setToolTip(_tip(SituationFile, "lineage"))
+        inner.addWidget(self.lineage)
         self.special = QPlainTextEdit()
         self.special.setPlaceholderText("Special rules, one a line, as the situation words them")
         self.special.setToolTip(_tip(SituationFile, "special_rules"))
@@ -361,6 +387,7 @@ class SituationDock(TgxDock):
         self.general.show_record(() if document is not None else None, general_fields())
         for editor in self.list_editors():
             editor.grid.set_document(document)
+        self.lineage.set_document(document)
         self.amphibious.set_document(document)
         self.airborne.set_document(document)
         self._show_special_rules()

@@ -218,3 +218,33 @@ def test_the_samples_placed_counters_overrides_and_action_deck_pass_the_model_te
     assert deck.grid.rowCount() == 54
     for model in (markers, panel.overrides.grid, deck.grid):
         qtmodeltester.check(model, force_py=True)
+
+
+def test_a_situation_named_after_a_published_one_is_checked_against_its_chart(
+    tgx_window: MainWindow,
+) -> None:
+    document = tgx_window.document
+    panel = tgx_window.rulesets.docks["tgx_situation"]
+    panel.raise_()
+    lineage = panel.lineage
+    steps = document.undo_stack.count()
+    assert lineage.add()
+    assert (document.situation.lineage.game, document.situation.lineage.number) == (
+        "panzerblitz",
+        1,
+    )
+    record = lineage.record
+    assert record.setData(record.index(1, 0), "99")
+    assert any(
+        p.code == "TGX044" and p.path == ("lineage", "number") for p in situation_problems(document)
+    )
+    assert record.setData(record.index(0, 0), "panzer_leader")
+    assert record.setData(record.index(1, 0), "4")
+    assert not record.setData(record.index(0, 0), "squad_leader")
+    # The test title's morale levels are not Panzer Leader Situation 4's: said, not refused.
+    assert any(p.code == "TGX044" and p.is_error is False for p in situation_problems(document))
+    lineage.remove()
+    assert document.situation.lineage is None
+    assert document.undo_stack.count() == steps + 5
+    document.undo_stack.undo()
+    assert document.situation.lineage.number == 4
