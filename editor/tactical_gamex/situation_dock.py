@@ -33,6 +33,7 @@ from schemas.tactical_gamex.situation import (
     Reinforcement,
     SituationFile,
     TerrainOverride,
+    Victory,
 )
 from schemas.tactical_gamex.vocabulary import (
     RULE_NUMBERS,
@@ -89,6 +90,7 @@ def general_fields() -> list[GridColumn]:
             items=True,
         ),
         GridColumn("Description", ("description",), _tip(s, "description")),
+        GridColumn("Victory as worded", ("victory", "text"), _tip(Victory, "text")),
         GridColumn(
             "Destroyed bridges",
             ("board", "destroyed_bridges"),

@@ -95,6 +95,9 @@ def test_the_board_tab_sets_overrides_destroyed_bridges_and_placed_neutral_count
     rows = {general.headerData(r, Qt.Orientation.Vertical): r for r in range(general.rowCount())}
     assert general.setData(general.index(rows["Destroyed bridges"], 0), "A F2")
     assert document.situation.board.destroyed_bridges == ["A F2"]
+    worded = "The Germans win by holding A C2 at the end."
+    assert general.setData(general.index(rows["Victory as worded"], 0), worded)
+    assert document.situation.victory.text == worded
 
     # An improved position may not stand in a town [003 8.3]: the setup checks say so.
     assert panel.markers.add()
@@ -117,7 +120,7 @@ def test_the_board_tab_sets_overrides_destroyed_bridges_and_placed_neutral_count
     for model in (*(editor.grid for editor in panel.list_editors()), problems.model):
         qtmodeltester.check(model, force_py=True)
 
-    assert stack.count() == steps + 8
+    assert stack.count() == steps + 9
     while stack.count() > steps and stack.canUndo():
         stack.undo()
     situation = document.situation
@@ -126,6 +129,7 @@ def test_the_board_tab_sets_overrides_destroyed_bridges_and_placed_neutral_count
         [],
         [],
     )
+    assert situation.victory.text == ""
 
 
 def _grant(forces, side: int, row: int, traits: str) -> None:
