@@ -95,6 +95,10 @@ def test_the_board_tab_sets_overrides_destroyed_bridges_and_placed_neutral_count
     rows = {general.headerData(r, Qt.Orientation.Vertical): r for r in range(general.rowCount())}
     assert general.setData(general.index(rows["Destroyed bridges"], 0), "A F2")
     assert document.situation.board.destroyed_bridges == ["A F2"]
+    # The board the editor draws (and test-play plays) is the situation's, not the printed one.
+    board = document.board()
+    assert board.terrain_at(*board.hex_of("A C2")).value == "woods"
+    assert board.hex_of("A F2") in board.destroyed_bridges
     worded = "The Germans win by holding A C2 at the end."
     assert general.setData(general.index(rows["Victory as worded"], 0), worded)
     assert document.situation.victory.text == worded
