@@ -27,6 +27,7 @@ from schemas.tactical_gamex.tables import (
 from schemas.tactical_gamex.vocabulary import (
     AaResult,
     CombatResult,
+    MarkerKind,
     MoveClass,
     UnitKind,
     WeaponType,
@@ -81,6 +82,12 @@ def terrain_columns() -> list[GridColumn]:
         GridColumn("Road", ("counts_as_road",), _tip(t, "counts_as_road"), check=True),
         GridColumn("Morale −1", ("morale_protective",), _tip(t, "morale_protective"), check=True),
         GridColumn("Entry rule", ("entry_rule",), _tip(t, "entry_rule")),
+        GridColumn(
+            "Neutral counters",
+            ("markers_allowed",),
+            f"{_tip(t, 'markers_allowed')} Comma-separated: {', '.join(_values(MarkerKind))}",
+            items=True,
+        ),
     ]
 
 

@@ -1,8 +1,9 @@
 """The part-C items of a Tactical GameX situation a designer sets in the editor beside its
 forces, setup and victory (issue 18): each counter's granted abilities, engineer transport,
 artillery facing and Down; the terrain the special rules decide, the bridges down at the start
-and the neutral counters the situation places; each edit one undo step, each grid passing the
-model tester, and a neutral counter where the rules forbid it reported by the setup checks."""
+and the neutral counters the situation places; the lineage, the amphibious landing and the
+airborne assault; the neutral counters each terrain of the TEC takes. Each edit is one undo
+step, each grid passes the model tester, and what the rules forbid is reported."""
 
 from __future__ import annotations
 
@@ -256,3 +257,26 @@ def test_a_situation_named_after_a_published_one_is_checked_against_its_chart(
     assert document.undo_stack.count() == steps + 5
     document.undo_stack.undo()
     assert document.situation.lineage.number == 4
+
+
+def test_the_terrain_effects_chart_sets_the_neutral_counters_each_terrain_takes(
+    tgx_window: MainWindow,
+) -> None:
+    document = tgx_window.document
+    tables = tgx_window.rulesets.docks["tgx_tables"]
+    tables.raise_()
+    grid = tables.grids["Terrain"]
+    water = [t.terrain.value for t in document.tables.terrain].index("water")
+    cell = grid.index(water, _column(grid, "Neutral counters"))
+    steps = document.undo_stack.count()
+    assert not grid.setData(cell, "sandbags")
+    assert document.undo_stack.count() == steps
+    # The rules forbid an improved position in water [003 8.3]: said, not refused.
+    assert grid.setData(cell, "block, improved_position")
+    assert [m.value for m in document.tables.terrain[water].markers_allowed] == [
+        "block",
+        "improved_position",
+    ]
+    assert "improved_position in water" in tables.message.text()
+    document.undo_stack.undo()
+    assert document.tables.terrain[water].markers_allowed == []
