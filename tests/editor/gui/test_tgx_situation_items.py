@@ -280,3 +280,27 @@ def test_the_terrain_effects_chart_sets_the_neutral_counters_each_terrain_takes(
     assert "improved_position in water" in tables.message.text()
     document.undo_stack.undo()
     assert document.tables.terrain[water].markers_allowed == []
+
+
+def test_an_aircraft_types_attacks_are_typed_as_its_counter_prints_them(
+    tgx_window: MainWindow,
+) -> None:
+    document = tgx_window.document
+    dock = tgx_window.rulesets.docks["tgx_unit_types"]
+    dock.raise_()
+    grid = dock.grid
+    row = [t.id for t in document.unit_types.unit_types].index("sov.rifle")
+    cell = grid.index(row, _column(grid, "Air attacks"))
+    assert grid.setData(grid.index(row, _column(grid, "Unit type")), "aircraft")
+    steps = document.undo_stack.count()
+    # The P-38 makes one attack with each weapon: (H) 40 and I 4 [003 6.4.7].
+    assert grid.setData(cell, "(H) 40, I 4")
+    attacks = document.unit_types.unit_types[row].aircraft_attacks
+    assert [(a.weapon.value, a.attack) for a in attacks] == [("(H)", 40), ("I", 4)]
+    assert grid.data(cell) == "(H) 40, I 4"
+    assert not grid.setData(cell, "40")
+    assert not grid.setData(cell, "Z 4")
+    assert not grid.setData(cell, "G many")
+    assert document.undo_stack.count() == steps + 1
+    document.undo_stack.undo()
+    assert document.unit_types.unit_types[row].aircraft_attacks == []
