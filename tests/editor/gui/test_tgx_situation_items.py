@@ -304,3 +304,25 @@ def test_an_aircraft_types_attacks_are_typed_as_its_counter_prints_them(
     assert document.undo_stack.count() == steps + 1
     document.undo_stack.undo()
     assert document.unit_types.unit_types[row].aircraft_attacks == []
+
+
+def test_the_tables_about_tab_sets_their_name_sources_and_wrecks_negating_road(
+    tgx_window: MainWindow, qtmodeltester
+) -> None:
+    document = tgx_window.document
+    tables = tgx_window.rulesets.docks["tgx_tables"]
+    tables.raise_()
+    about = tables.grids["About"]
+    rows = {about.headerData(r, Qt.Orientation.Vertical): r for r in range(about.rowCount())}
+    assert about.setData(about.index(rows["Name"], 0), "Steppe charts")
+    assert "Steppe charts" in tables.note.text()
+    # The movement example says three wrecks, 8.0 any neutral counter (digest B.15 #5).
+    assert about.setData(about.index(rows["Wrecks negating road"], 0), "1")
+    assert document.tables.wrecks_negating_road == 1
+    assert not about.setData(about.index(rows["Wrecks negating road"], 0), "4")
+    assert not about.setData(about.index(rows["Name"], 0), "")
+    qtmodeltester.check(about, force_py=True)
+    document.undo_stack.undo()
+    document.undo_stack.undo()
+    assert (document.tables.name, document.tables.wrecks_negating_road) == ("Test tables", 3)
+    assert "Test tables" in tables.note.text()
