@@ -5,8 +5,9 @@ enemy units it has spotted), toward the situation's victory conditions, the same
 Each impulse it spends its points in this order: rally disrupted units; a unit into an empty
 objective hex it can reach; the attack with the best odds at 1:1 or better (fire from one hex
 or combined from mutually adjacent hexes, or a close assault), attacks on objective hexes
-first; a gun under rule 19 turns toward a target it then fires at 1:1; carriers load the
-infantry beside them when the objective is far and unload it near; an attacker's units toward
+first; a gun under rule 19 turns toward a target it then fires at 1:1; an engineer clears a
+minefield or block next to it on its way; carriers load the infantry beside them when the
+objective is far and unload it near; an attacker's units toward
 the nearest objective hex it does not hold, then off the board by the exit edge; a defender's
 units into the objective hexes it must hold; units left with A or I weapons on opportunity
 fire; then it ends the impulse. Under Battlefield Chaos it first plays the held cards that help
@@ -18,20 +19,24 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from engine.tactical_gamex import attacks, chaos, field_of_fire
+from engine.tactical_gamex import attacks, chaos, counter_battery, field_of_fire, naval, sea
 from engine.tactical_gamex.combat import defense_of
+from engine.tactical_gamex.engineers import why_not_clear
 from engine.tactical_gamex.game import TacticalGame
 from engine.tactical_gamex.game_special import TURNED
 from engine.tactical_gamex.movement import IllegalOrder, path_to, reach
 from engine.tactical_gamex.orders import (
     AirAttack,
+    ClearObstacle,
     CloseAssault,
+    CounterBattery,
     EndImpulse,
     ExitBoard,
     Fire,
     Load,
     MarkOpportunityFire,
     Move,
+    NavalFire,
     PlayCard,
     Rally,
     TgxOrder,
@@ -40,7 +45,7 @@ from engine.tactical_gamex.orders import (
 )
 from engine.tactical_gamex.setup_computer import set_up
 from engine.tactical_gamex.spotting import spotted_hexes
-from engine.tactical_gamex.state import Phase, TgxState, VictoryKind
+from engine.tactical_gamex.state import Battery, Phase, TgxState, VictoryKind
 from engine.tactical_gamex.tables import final_column
 from engine.tactical_gamex.units import MG, Marker, Unit, Weapon
 from schemas.vocabulary import Direction, Side
@@ -120,6 +125,8 @@ class TgxComputerPlayer:
         if attacking:
             yield from _assaults_on_goals(game, ready, goals)
         yield from _air_attacks(state, self.side)
+        yield from _support_fire(state, self.side)
+        yield from _clearings(state, ready, goals)
         exits = _exit_hexes(state, self.side)
         for unit in fresh:
             if unit.disrupted or unit.type.movement < 1:
@@ -127,8 +134,9 @@ class TgxComputerPlayer:
             assert unit.hex is not None
             if exits and unit.hex in exits and _objectives_held(state, self.side):
                 yield ExitBoard(unit.id)
-            if unit.passenger and goals and _nearest(state, unit.hex, goals) <= UNLOAD_DISTANCE:
-                yield Unload(unit.id)
+            close = bool(goals) and _nearest(state, unit.hex, goals) <= UNLOAD_DISTANCE
+            if unit.passenger and (close or sea.is_landing_craft(unit.type)):
+                yield Unload(unit.id)  # a landing craft sets its units down on the beach
             far = bool(goals) and _nearest(state, unit.hex, goals) > UNLOAD_DISTANCE + 1
             if unit.type.is_transport and not unit.passenger and far:
                 for rider in fresh:
@@ -173,6 +181,21 @@ def _take_empty_goals(
                     yield Move(unit.id, path)
 
 
+def _clearings(state: TgxState, ready: list[Unit], goals: list[Offset]) -> Iterator[TgxOrder]:
+    """An engineer next to a minefield or block on its way (nearer its objective than it
+    stands) clears it [003 9.1], by the same check as the order's (`why_not_clear`)."""
+    counters = state.counters
+    for unit in ready:
+        if unit.hex is None or not goals:
+            continue
+        here = _nearest(state, unit.hex, goals)
+        for hex_ in sorted(state.board.neighbors(unit.hex)):
+            if hex_ not in counters.mines and hex_ not in counters.blocks:
+                continue
+            if _nearest(state, hex_, goals) < here and why_not_clear(state, unit, hex_) is None:
+                yield ClearObstacle(unit.id, hex_)
+
+
 def _air_attacks(state: TgxState, side: Side) -> Iterator[TgxOrder]:
     """An available aircraft's attacks: (H) on the spotted enemy hex with the most units, a
     direct weapon on the spotted enemy unit it hits hardest."""
@@ -191,6 +214,40 @@ def _air_attacks(state: TgxState, side: Side) -> Iterator[TgxOrder]:
                 for target in state.units_at(hex_):
                     if target.carrier is None:
                         yield AirAttack(plane.id, weapon.value, hex_, (target.id,))
+
+
+def _support_fire(state: TgxState, side: Side) -> Iterator[TgxOrder]:
+    """Counter-battery fire at 1:1 or better on a revealed enemy battery [003 6.4.4], and
+    naval fire from the sea edge at 1:1 or better on a spotted enemy hex [003 10.5]."""
+    for battery in state.batteries.values():
+        if battery.side is not side:
+            continue
+        if battery.direct:
+            yield from _naval_shots(state, battery)
+            continue
+        for target in state.batteries.values():
+            if counter_battery.why_not(state, battery, target) is not None:
+                continue
+            attack = counter_battery.strength(state, battery, target, False)
+            defense = sum(u.type.defense for u in counter_battery.counters_of(state, target))
+            if (final_column(attack, defense) or 0) >= GOOD_ODDS:
+                yield CounterBattery(battery.id, target.id)
+
+
+def _naval_shots(state: TgxState, support: Battery) -> Iterator[TgxOrder]:
+    if support.fired:
+        return
+    edge = [h for h in state.board.terrain if naval.edge_sea(state, h)]
+    for hex_ in sorted(spotted_hexes(state, support.side)):
+        targets = [u for u in state.units_at(hex_) if u.carrier is None]
+        for from_hex in sorted(edge, key=lambda h: state.board.distance(h, hex_)):
+            try:
+                spec = naval.naval_spec(state, support, from_hex, targets)
+            except IllegalOrder:
+                continue
+            if (final_column(spec.attack, spec.defense) or 0) >= GOOD_ODDS:
+                yield NavalFire(support.id, from_hex, tuple(t.id for t in targets))
+            break
 
 
 def _assaults_on_goals(

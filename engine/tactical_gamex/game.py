@@ -10,11 +10,13 @@ from dataclasses import dataclass, replace
 
 from engine.tactical_gamex import (
     airborne,
+    amphibious,
     attacks,
     banzai,
     chaos,
     combat,
     command,
+    counter_battery,
     engineers,
     interdiction,
     setup_phase,
@@ -48,6 +50,7 @@ from engine.tactical_gamex.orders import (
     CallArtillery,
     ClearObstacle,
     CloseAssault,
+    CounterBattery,
     EndImpulse,
     ExitBoard,
     Fire,
@@ -57,6 +60,7 @@ from engine.tactical_gamex.orders import (
     MarkOpportunityFire,
     MobileFire,
     Move,
+    NavalFire,
     Overrun,
     PlayCard,
     Rally,
@@ -121,6 +125,8 @@ class TacticalGame(SpecialOrders):
         """After the setup: airborne landings, then turn 1's initiative [003 11.0, 4.1]."""
         state = self.state
         events: list[object] = []
+        if state.landing is not None:  # [003 10.2, 10.4] the landing force put to sea
+            events += amphibious.launch(state)
         if state.lifts:
             events += airborne.land(state, state.lifts)
             state.lifts = ()
@@ -157,14 +163,17 @@ class TacticalGame(SpecialOrders):
         except KeyError:
             raise IllegalOrder(f"no unit {unit_id}") from None
 
-    def legal_moves(self, unit_id: str) -> dict[Offset, float]:
-        """Hexes the unit may end a move in now, with their MP."""
+    def legal_moves(self, unit_id: str, *, quick: bool = False) -> dict[Offset, float]:
+        """Hexes the unit may end a move in now, with their MP; `quick`: at Infantry
+        Quick-Time (rule 15), the reach the window shows and the computer plans with."""
         unit = self.unit(unit_id)
-        if unit.side is not self.acting or unit.marker is not None or unit.hex is None:
+        if unit.side is not self.acting or unit.hex is None or unit.at_sea:
+            return {}
+        if unit.marker is not None and amphibious.move_limit(self.state, unit) is None:
             return {}
         if unit.carrier is not None or (unit.stream is StreamState.DOWN and unit.moved_mp):
             return {}
-        return reach(self.state, unit)
+        return amphibious.landing_reach(self.state, unit, reach(self.state, unit, quick=quick))
 
     # --- orders -----------------------------------------------------------------------------
 
@@ -193,6 +202,21 @@ class TacticalGame(SpecialOrders):
         else:
             self._checkpoints.append(checkpoint)
         return events
+
+    def why_not(self, order: object) -> str | None:
+        """Why the game would refuse `order` now, in the rules' sentence, or None: the order is
+        tried on a copy of the state (its dice too), so nothing here changes. The window's
+        previews ask it for orders without a check of their own."""
+        if self.result is not None:
+            return "the game is over"
+        trial = TacticalGame.__new__(TacticalGame)  # no new turn started: the state as is
+        trial.state = self.state.copy()
+        trial.log, trial.orders, trial.result, trial._checkpoints = [], [], None, []
+        try:
+            trial._dispatch(order)
+        except IllegalOrder as exc:
+            return str(exc)
+        return None
 
     @property
     def can_undo(self) -> bool:
@@ -261,6 +285,8 @@ class TacticalGame(SpecialOrders):
             return self._turn_gun(order)
         if isinstance(order, ClearObstacle | RemoveWreck | BuildBlock | BlowBridge):
             return self._engineer(order)
+        if isinstance(order, CounterBattery | NavalFire):
+            return self._support(order)
         raise IllegalOrder(f"not a Tactical GameX order: {order!r}")
 
     # --- paying -----------------------------------------------------------------------------
@@ -299,6 +325,8 @@ class TacticalGame(SpecialOrders):
             raise IllegalOrder(f"{unit_id} is not on the board")
         if unit.carrier is not None:
             raise IllegalOrder(f"{unit_id} is carried and takes no action [003 5.2.1]")
+        if unit.at_sea:
+            raise IllegalOrder(f"{unit_id} is at sea: it advances at Housekeeping [003 10.3]")
         if fresh and unit.marker is not None:
             raise IllegalOrder(f"{unit_id} has already acted this turn [003 4.2.2]")
         return unit
@@ -308,18 +336,21 @@ class TacticalGame(SpecialOrders):
     def _move(self, order: Move) -> list[object]:
         unit = self._own(order.unit, fresh=False)
         loaded_first = self.state.activity.get(unit.id) == "load"
-        if unit.marker is not None and not loaded_first:
+        limit = amphibious.move_limit(self.state, unit)  # set down on a beach [003 10.4]
+        if unit.marker is not None and not loaded_first and limit is None:
             raise IllegalOrder(f"{unit.id} has already acted this turn [003 4.2.2]")
         assert unit.hex is not None
+        amphibious.check_craft_move(self.state, unit, order.path)
         if order.quick_time:
             self._check_quick_time(unit)
         if not engineers.may_leave(self.state, unit):
             raise IllegalOrder(f"{unit.id} may not leave the bridge before its third action")
         self._pay_units("move", [unit])
-        events = walk(self.state, unit, order.path, order.quick_time)
+        events = walk(self.state, unit, order.path, order.quick_time, limit)
         if unit.hex is not None:
             unit.marker = Marker.MOVED
-            self.state.activity[unit.id] = "load-move" if loaded_first else "move"
+            after = "load-move" if loaded_first else "landed-move" if limit else "move"
+            self.state.activity[unit.id] = after
         return events
 
     def _stand_up(self, unit_id: str) -> list[object]:
@@ -353,6 +384,8 @@ class TacticalGame(SpecialOrders):
             raise IllegalOrder(f"{carrier_id} has already acted this turn")
         assert carrier.hex is not None
         self._pay_units("move", [carrier])
+        if amphibious.is_craft(carrier):
+            return amphibious.unload_craft(self.state, carrier)
         event = transport.unload(self.state, carrier)
         carrier.marker = Marker.MOVED
         self.state.units[event.passenger].marker = Marker.MOVED
@@ -367,7 +400,7 @@ class TacticalGame(SpecialOrders):
             for u in self.state.units_at(hex_)
             if u.side is self.acting and u.disrupted and u.marker is None and u.carrier is None
         ]
-        if not units:
+        if not units or units[0].at_sea:  # [003 10.3] nothing at sea is activated
             raise IllegalOrder(f"no disrupted unit of yours may rally at {hex_}")
         # each attempt pays again; out of command, two points a unit [003 7.3, 22.2]
         out = [u for u in units if not command.in_command(self.state, u)]
@@ -479,8 +512,9 @@ class TacticalGame(SpecialOrders):
         battery = self.state.batteries.get(order.battery)
         if battery is None or battery.side is not self.acting:
             raise IllegalOrder(f"no battery {order.battery} of yours")
-        if battery.fired:
-            raise IllegalOrder(f"battery {battery.id} has fired this turn")
+        why = counter_battery.may_fire(self.state, battery)  # naval fire from the sea too
+        if why:
+            raise IllegalOrder(why)
         if order.sighter in self.state.aircraft:
             return self._spotter_call(order, battery)
         sighter = self._own(order.sighter)
@@ -503,6 +537,7 @@ class TacticalGame(SpecialOrders):
         ):
             return events  # unavailable: another point may try again [003 6.4.4]
         battery.fired = True
+        battery.revealed = True  # [003 6.4.4] open to counter-battery fire from now on
         sighter.marker = Marker.COMPLETED
         if lands is not None and order.interdict:
             self.state.counters.interdiction.append((lands, battery.side))

@@ -12,6 +12,7 @@ from engine.hexgrid import Grid, Hex
 from engine.tactical_gamex import chaos
 from engine.tactical_gamex.airborne import Lift
 from engine.tactical_gamex.aircraft import Aircraft
+from engine.tactical_gamex.amphibious import Landing
 from engine.tactical_gamex.board import Board, side
 from engine.tactical_gamex.game import TacticalGame
 from engine.tactical_gamex.setup_plan import plan_of
@@ -249,8 +250,23 @@ def _place_forces(
     for battery in situation.oba:
         owner = next(f for f in situation.sides if f.side is battery.side)
         state.batteries[battery.id] = Battery(
-            battery.id, battery.side, owner.nations[0].nation.value, battery.attack
+            battery.id,
+            battery.side,
+            owner.nations[0].nation.value,
+            battery.attack,
+            units=tuple(battery.counters),
         )
+    for naval in situation.naval:  # [003 10.5] naval gunfire, as OBA or from the sea edge
+        owner = next(f for f in situation.sides if f.side is naval.side)
+        state.batteries[naval.id] = Battery(
+            naval.id,
+            naval.side,
+            owner.nations[0].nation.value,
+            naval.attack,
+            naval=True,
+            direct=naval.mode == "direct",
+        )
+    _landing(state, situation, assembled)
     return [u.id for u in waiting if u.hex is None]
 
 
@@ -261,6 +277,27 @@ def _objectives(situation: SituationFile, assembled: AssembledBoard) -> list[Off
         if isinstance(c, ControlHexes)
         for a in c.hexes
     ]
+
+
+def _landing(state: TgxState, situation: SituationFile, assembled: AssembledBoard) -> None:
+    """The amphibious landing's force, its cargo loaded in its craft [003 10.1]; `amphibious`
+    puts it to sea when the game starts."""
+    landing = situation.amphibious
+    if landing is None:
+        return
+    for craft in landing.craft:
+        carrier = state.units[craft.counter]
+        for cargo_id in craft.cargo:
+            cargo = state.units[cargo_id]
+            cargo.carrier = carrier.id
+            carrier.passenger = carrier.passenger or cargo_id
+    state.landing = Landing(
+        landing.side,
+        frozenset(_hex(assembled, a) for a in landing.beach),
+        tuple(c.counter for c in landing.craft),
+        {c.counter: _hex(assembled, c.hex) for c in landing.craft if c.hex},
+        landing.dd_sink_chance,
+    )
 
 
 def _set_up(

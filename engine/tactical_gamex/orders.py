@@ -255,6 +255,37 @@ class RemoveWreck:
 
 
 @dataclass(frozen=True, slots=True)
+class CounterBattery:
+    """An off-board battery fires on an enemy battery [003 6.4.4]: half strength, or full
+    with an unused aircraft of the side activated for it."""
+
+    battery: str
+    target: str
+    aircraft: str = ""
+    lowered: int = 0
+    """Points spent to lower the accuracy die."""
+
+    def describe(self) -> str:
+        plane = f" with aircraft {self.aircraft}" if self.aircraft else ""
+        return f"battery {self.battery} fires counter-battery at {self.target}{plane}"
+
+
+@dataclass(frozen=True, slots=True)
+class NavalFire:
+    """Naval support fires directly from a sea hex on the map's edge at spotted units of one
+    hex more than six hexes away [003 10.5]."""
+
+    support: str
+    from_hex: Offset
+    targets: tuple[str, ...]
+
+    def describe(self) -> str:
+        return (
+            f"naval support {self.support} fires from {self.from_hex} at {', '.join(self.targets)}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class ExitBoard:
     """A unit on the board edge a victory condition counts leaves the board (a move)."""
 
@@ -324,7 +355,47 @@ class FinishSetup:
         return "finish setting up"
 
 
-SETUP_ORDERS = (PlaceUnit, PlaceMarker, NoteTarget, PlaceRest, FinishSetup)
+@dataclass(frozen=True, slots=True)
+class LoadAtSetup:
+    """Set a counter of the step up riding a carrier of the step [003 5.2, 10.1]."""
+
+    unit: str
+    carrier: str
+
+    def describe(self) -> str:
+        return f"set up {self.unit} riding on {self.carrier}"
+
+
+@dataclass(frozen=True, slots=True)
+class UnloadAtSetup:
+    """Set a passenger up off its carrier, in the carrier's hex or back to place."""
+
+    unit: str
+
+    def describe(self) -> str:
+        return f"set up {self.unit} off its carrier"
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveMarkers:
+    """Leave the allotment's markers not yet placed off the board, by choice [003 8.0]."""
+
+    allotment: int
+
+    def describe(self) -> str:
+        return f"leave allotted marker {self.allotment + 1} unplaced"
+
+
+SETUP_ORDERS = (
+    PlaceUnit,
+    PlaceMarker,
+    NoteTarget,
+    PlaceRest,
+    FinishSetup,
+    LoadAtSetup,
+    UnloadAtSetup,
+    LeaveMarkers,
+)
 """The orders of the setup phase, the only ones given before turn 1."""
 
 
@@ -364,11 +435,16 @@ TgxOrder = (
     | BlowBridge
     | RemoveWreck
     | ExitBoard
+    | CounterBattery
+    | NavalFire
     | EndImpulse
     | PlaceUnit
     | PlaceMarker
     | NoteTarget
     | PlaceRest
     | FinishSetup
+    | LoadAtSetup
+    | UnloadAtSetup
+    | LeaveMarkers
     | PlayCard
 )

@@ -87,6 +87,17 @@ def order_to_model(order: o.TgxOrder) -> s.SavedOrder:
         return s.BuildBlockOrder(unit=order.unit, exit=order.exit)
     if isinstance(order, o.RemoveWreck):
         return s.RemoveWreckOrder(unit=order.unit, hex=order.hex)
+    if isinstance(order, o.CounterBattery):
+        return s.CounterBatteryOrder(
+            battery=order.battery,
+            target=order.target,
+            aircraft=order.aircraft or None,
+            lowered=order.lowered,
+        )
+    if isinstance(order, o.NavalFire):
+        return s.NavalFireOrder(
+            support=order.support, from_hex=order.from_hex, targets=list(order.targets)
+        )
     if isinstance(order, o.PlaceUnit):
         return s.PlaceUnitOrder(unit=order.unit, hex=order.hex)
     if isinstance(order, o.PlaceMarker):
@@ -97,6 +108,12 @@ def order_to_model(order: o.TgxOrder) -> s.SavedOrder:
         return s.PlaceRestOrder()
     if isinstance(order, o.FinishSetup):
         return s.FinishSetupOrder()
+    if isinstance(order, o.LoadAtSetup):
+        return s.LoadAtSetupOrder(unit=order.unit, carrier=order.carrier)
+    if isinstance(order, o.UnloadAtSetup):
+        return s.UnloadAtSetupOrder(unit=order.unit)
+    if isinstance(order, o.LeaveMarkers):
+        return s.LeaveMarkersOrder(allotment=order.allotment)
     if isinstance(order, o.PlayCard):
         return s.PlayCardOrder(card=order.card, unit=order.unit)
     return s.EndImpulseOrder()
@@ -142,6 +159,10 @@ def order_of(model: s.SavedOrder) -> o.TgxOrder:
         )
     if isinstance(model, s.ExitBoardOrder):
         return o.ExitBoard(model.unit)
+    if isinstance(model, s.NavalFireOrder):
+        return o.NavalFire(model.support, _hex(model.from_hex), tuple(model.targets))
+    if isinstance(model, s.CounterBatteryOrder):
+        return o.CounterBattery(model.battery, model.target, model.aircraft or "", model.lowered)
     if isinstance(model, s.AirAttackOrder):
         return o.AirAttack(model.aircraft, model.weapon, _hex(model.hex), tuple(model.targets))
     if isinstance(model, s.MobileFireOrder):
@@ -169,6 +190,12 @@ def order_of(model: s.SavedOrder) -> o.TgxOrder:
         return o.PlaceRest()
     if isinstance(model, s.FinishSetupOrder):
         return o.FinishSetup()
+    if isinstance(model, s.LoadAtSetupOrder):
+        return o.LoadAtSetup(model.unit, model.carrier)
+    if isinstance(model, s.UnloadAtSetupOrder):
+        return o.UnloadAtSetup(model.unit)
+    if isinstance(model, s.LeaveMarkersOrder):
+        return o.LeaveMarkers(model.allotment)
     if isinstance(model, s.PlayCardOrder):
         return o.PlayCard(model.card, model.unit)
     return o.EndImpulse()

@@ -108,6 +108,17 @@ class Battery:
     attack: int
     fired: bool = False
     """Fired this turn (a battery acts once a turn, as a unit does)."""
+    revealed: bool = False
+    """Has made an OBA attack: the enemy's OBA may fire counter-battery at its side from
+    then on [003 6.4.4]."""
+    units: tuple[str, ...] = ()
+    """Its off-map counters, whose DS defends it against counter-battery fire."""
+    naval: bool = False
+    """Naval support fired as OBA [003 10.5]: no counters to attack."""
+    direct: bool = False
+    """Naval support fired directly from a map-edge sea hex, not called as OBA [003 10.5]."""
+    lost: bool = False
+    """Destroyed by counter-battery fire with its last counter [003 6.4.4]."""
 
 
 class Phase(StrEnum):
@@ -177,6 +188,8 @@ class TgxState:
     after loading, not both [003 5.2.2]."""
     free_fire: dict[str, Offset] = field(default_factory=dict)
     """Units that spotted a hex in this impulse and may fire at it free [003 6.3.8]."""
+    landing: Any = None
+    """The amphibious landing (`amphibious.Landing`), if the situation has one [003 10.0]."""
     setup: Any = None
     """The setup phase's plan (`setup_plan.SetupPlan`, never changed), None when the loader
     set the counters up by the seed."""
@@ -184,6 +197,8 @@ class TgxState:
     """The step of the plan under way while `phase` is SETUP."""
     setup_markers: tuple[tuple[int, Offset], ...] = ()
     """The allotted neutral counters placed so far: (allotment index, hex)."""
+    setup_left: frozenset[int] = frozenset()
+    """The allotments whose markers not yet placed the side left off the board by choice."""
 
     def iter_units(self, side: Side | None = None) -> Iterator[Unit]:
         """Units on the board, of one side or both, in the scenario's order."""
@@ -257,6 +272,8 @@ class TgxState:
         new.works = dict(self.works)
         new.demolitions = dict(self.demolitions)
         new.cp_track = list(self.cp_track)
+        if self.landing is not None:
+            new.landing = self.landing.copy()
         return new
 
 

@@ -7,8 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.tactical_gamex import chaos
+from engine.tactical_gamex.amphibious import advance
 from engine.tactical_gamex.chaos_events import ImpulseOpened
 from engine.tactical_gamex.command import reassign_posts
+from engine.tactical_gamex.counter_battery import rally_batteries
 from engine.tactical_gamex.engineers import finish_clearing
 from engine.tactical_gamex.events import (
     Arrived,
@@ -73,7 +75,8 @@ def can_activate(state: TgxState, side: Side) -> bool:
 
 
 def _activatable(unit: Unit) -> bool:
-    return unit.carrier is None and unit.marker is None
+    # units at sea are activated only by Housekeeping's advance [003 10.3]
+    return unit.carrier is None and unit.marker is None and not unit.at_sea
 
 
 def start_impulse(state: TgxState, side: Side) -> list[object]:
@@ -163,6 +166,8 @@ def housekeeping(state: TgxState) -> list[object]:
         EngineerWorked(state.turn, "", hex_, "obstacle cleared") for hex_ in finish_clearing(state)
     ]
     events += [CommandPostAttached(state.turn, unit) for unit in reassign_posts(state)]
+    events += advance(state)  # [003 10.3] the landing force's advance
+    events += rally_batteries(state)  # [003 6.4.4] batteries hit by counter-battery fire
     events.append(HousekeepingDone(state.turn))
     state.turn += 1
     return events + arrive(state)

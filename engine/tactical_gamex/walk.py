@@ -162,10 +162,10 @@ def _check_path(
 def _place(state: TgxState, unit: Unit, to: Offset, down: bool) -> None:
     forts.enter(state, unit, to)  # [003 8.4] into a fortification with room, out of one left
     unit.stream = StreamState.DOWN if down else None
-    if unit.passenger:
-        passenger = state.units[unit.passenger]
-        passenger.hex = to
-        passenger.transported = True
+    for passenger in state.units.values():  # an LVT carries two [003 10.1]
+        if passenger.carrier == unit.id:
+            passenger.hex = to
+            passenger.transported = True
 
 
 def _mine_proof(unit: Unit) -> bool:

@@ -101,6 +101,28 @@ class ArtilleryOrder(Tagged):
     """Places an Interdiction marker rather than attacking (optional rule 21)."""
 
 
+class CounterBatteryOrder(Tagged):
+    """An off-board battery fires on an enemy battery [003 6.4.4]."""
+
+    kind: Literal["counter_battery"] = "counter_battery"
+    battery: Identifier
+    target: Identifier
+    """The enemy battery fired on."""
+    aircraft: Identifier | None = None
+    """The unused aircraft activated for full strength; none = half strength."""
+    lowered: int = Field(0, ge=0, le=6)
+    """Points spent to lower the accuracy die."""
+
+
+class NavalFireOrder(Tagged):
+    """Naval support fires from a sea hex on the map's edge [003 10.5]."""
+
+    kind: Literal["naval_fire"] = "naval_fire"
+    support: Identifier
+    from_hex: HexPos
+    targets: list[Identifier] = Field(min_length=1)
+
+
 class OverrunOrder(Tagged):
     """Armoured units drive through a hex to their exit hexes [003 6.4.5]."""
 
@@ -247,6 +269,28 @@ class FinishSetupOrder(Tagged):
     kind: Literal["finish_setup"] = "finish_setup"
 
 
+class LoadAtSetupOrder(Tagged):
+    """Before turn 1: a counter set up riding a carrier [003 5.2, 10.1]."""
+
+    kind: Literal["load_at_setup"] = "load_at_setup"
+    unit: Identifier
+    carrier: Identifier
+
+
+class UnloadAtSetupOrder(Tagged):
+    """Before turn 1: a passenger set up off its carrier."""
+
+    kind: Literal["unload_at_setup"] = "unload_at_setup"
+    unit: Identifier
+
+
+class LeaveMarkersOrder(Tagged):
+    """Before turn 1: the allotment's markers not yet placed left off the board [003 8.0]."""
+
+    kind: Literal["leave_markers"] = "leave_markers"
+    allotment: int = Field(ge=0, le=999)
+
+
 class PlayCardOrder(Tagged):
     """A held Deus Ex Machina card played (Battlefield Chaos) [003 24.5]."""
 
@@ -278,12 +322,17 @@ SavedOrder = Annotated[
     | BlowBridgeOrder
     | RemoveWreckOrder
     | ExitBoardOrder
+    | CounterBatteryOrder
+    | NavalFireOrder
     | EndImpulseOrder
     | PlaceUnitOrder
     | PlaceMarkerOrder
     | NoteTargetOrder
     | PlaceRestOrder
     | FinishSetupOrder
+    | LoadAtSetupOrder
+    | UnloadAtSetupOrder
+    | LeaveMarkersOrder
     | PlayCardOrder,
     Field(discriminator="kind"),
 ]

@@ -106,6 +106,16 @@ def _terrain_problems(tables: RulesetTables) -> list[Problem]:
                         path=(*where, name),
                     )
                 )
+        entering = [c.value for c, cost in row.mp.items() if cost is not None]
+        if row.terrain is Terrain.SEA and entering:
+            problems.append(
+                warning(
+                    "TGX021",
+                    f"the TEC lets {', '.join(entering)} enter sea; units are at sea only as a "
+                    "landing force, placed there and advanced at Housekeeping [003 10.2, 10.3]",
+                    path=(*where, "mp"),
+                )
+            )
         for marker in row.markers_allowed:
             if row.terrain in FORBIDDEN_MARKERS[marker]:
                 problems.append(

@@ -475,17 +475,14 @@ CASES = [
         "oba_scatter: [up, up_right, down_right, down, down_left, up_left]\n",
         "oba_scatter: [up, up_right, down_right, down, down_left, up_left]\n"
         "action_deck:\n"
-        "  - {id: c1, black: 1, green: 6}\n"
-        "  - {id: c2, black: 2, green: 5}\n"
-        "  - {id: c3, black: 3, green: 4}\n"
-        "  - {id: c4, black: 4, green: 3}\n"
-        "  - {id: c5, black: 5, green: 2}\n"
-        "  - {id: c6, black: 6, green: 1}\n"
-        "  - {id: dem1, deus_ex_machina: true, title: Sniper, black: 4, "
+        + "".join(
+            f"  - {{id: c{face}, black: {face}, green: {7 - face}}}\n" for face in range(1, 7)
+        )
+        + "  - {id: dem1, deus_ex_machina: true, title: Sniper, black: 4, "
         'text: "One of the enemy\'s units is disrupted.", effect: disrupt_unit}\n',
         "TGX071",
         "a Deus Ex Machina card of the Action Deck printed with a die [003 24.5]",
-        expect_at="  - {id: dem1,",
+        expect_at="  - {id: dem1",
     ),
     Broken(
         "tgx-wrong-ruleset.situation.yaml",
