@@ -1,12 +1,13 @@
 """The Forces panel, the order of battle of a Tactical GameX situation: both sides (name,
 attached CPs, stacking limit), the chosen side's nations (morale level, independent CPs) and
 the chosen nation's counters, each an instance of a unit type with its Unit ID, attached CP,
-starting hex or setup area [003 2.1, 7.0, 22.1; digest C.4]. The counter chosen here is the one
-the board's Counters tool places."""
+starting hex or setup area, the abilities granted by its Unit ID, an engineer's designated
+transport, artillery facing and Down in a stream [003 2.1, 7.0, 9.2, 19.0, 22.1; digest C.4].
+The counter chosen here is the one the board's Counters tool places."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import (
@@ -29,9 +30,11 @@ from editor.tactical_gamex.grid_model import FieldGrid, GridColumn
 from editor.tactical_gamex.grid_view import GridView
 from schemas.io import FileKind
 from schemas.tactical_gamex.situation import Counter, NationForces, SideForces
-from schemas.tactical_gamex.vocabulary import Nation
+from schemas.tactical_gamex.vocabulary import Nation, Trait
 
 NONE_TEXT = "—"
+FACINGS: tuple[str, ...] = get_args(get_args(Counter.model_fields["facing"].annotation)[0])
+"""The hexsides an artillery piece may face under rule 19, as `Counter.facing` names them."""
 
 
 def _tip(model: type[Any], name: str) -> str:
@@ -90,6 +93,26 @@ def counter_columns(type_ids: tuple[str, ...], areas: tuple[str, ...]) -> list[G
             _tip(Counter, "passenger_of"),
             nullable_text=NONE_TEXT,
         ),
+        GridColumn(
+            "Traits",
+            ("traits",),
+            f"{_tip(Counter, 'traits')} Comma-separated: {', '.join(t.value for t in Trait)}",
+            items=True,
+        ),
+        GridColumn(
+            "Transport",
+            ("transport",),
+            _tip(Counter, "transport"),
+            nullable_text=NONE_TEXT,
+        ),
+        GridColumn(
+            "Facing",
+            ("facing",),
+            _tip(Counter, "facing"),
+            choices=(NONE_TEXT, *FACINGS),
+            nullable_text=NONE_TEXT,
+        ),
+        GridColumn("Down", ("down",), _tip(Counter, "down"), check=True),
     ]
 
 

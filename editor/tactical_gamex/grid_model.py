@@ -52,6 +52,10 @@ class GridColumn:
     editable: bool = True
     items: bool = False
     """A list field typed as comma-separated values."""
+    reads: Callable[[Any], str] | None = None
+    """How a value the plain text cannot show reads (a list of records); None: as text."""
+    parses: Callable[[str], Any] | None = None
+    """What typed text means for such a value; raises ValueError with the reason."""
 
 
 TableCheck = Callable[[Any], tuple[list[str], list[str]]]
@@ -201,6 +205,12 @@ class FieldGrid(QAbstractTableModel):
             if role != Qt.ItemDataRole.CheckStateRole:
                 return False
             new: Any = Qt.CheckState(value) == Qt.CheckState.Checked
+        elif role == Qt.ItemDataRole.EditRole and spec.parses is not None:
+            try:
+                new = spec.parses(str(value))
+            except ValueError as exc:
+                self.refused.emit(f"{self._cell_name(index.row(), index.column())}: {exc}")
+                return False
         elif role == Qt.ItemDataRole.EditRole:
             new = _parsed(str(value), spec)
         else:
@@ -303,6 +313,8 @@ def _reason(message: str) -> str:
 def _text(value: Any, spec: GridColumn) -> str:
     if value is None:
         return spec.nullable_text
+    if spec.reads is not None:
+        return spec.reads(value)
     if isinstance(value, Enum):
         return str(value.value)
     if isinstance(value, float):

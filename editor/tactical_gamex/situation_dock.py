@@ -2,7 +2,9 @@
 victory (digest part C): title and lineage, turns and the first turn's initiative, the compass,
 optional rules 12-24 and supplemental modules, special rules; the reinforcements by turn and
 edge, the off-board artillery, the aircraft by turn and the naval support [003 4.0, 6.4, 10.5,
-22.2]. Every change is one undo step."""
+22.2]; on the board, the terrain the special rules decide, the bridges down at the start and the
+neutral counters the situation places itself [003 3.2.1, 8.0; digest C.2]; the amphibious landing
+and the airborne assault (`editor.tactical_gamex.landings`). Every change is one undo step."""
 
 from __future__ import annotations
 
@@ -17,22 +19,30 @@ from editor.tactical_gamex.document import TgxDocument
 from editor.tactical_gamex.forces import free_id, iter_counters
 from editor.tactical_gamex.grid_model import GridColumn, RecordGrid
 from editor.tactical_gamex.grid_view import GridView
+from editor.tactical_gamex.landings import landings_tab
 from editor.tactical_gamex.list_editor import ListEditor
+from editor.tactical_gamex.optional_record import OptionalRecord
 from schemas.io import FileKind
 from schemas.tactical_gamex.situation import (
     AircraftAllotment,
     BoardLayout,
+    Lineage,
+    Marker,
     NavalSupport,
     ObaBattery,
     Reinforcement,
     SituationFile,
+    TerrainOverride,
+    Victory,
 )
 from schemas.tactical_gamex.vocabulary import (
     RULE_NUMBERS,
     BoardEdge,
     Compass,
+    MarkerKind,
     Module,
     OptionalRule,
+    Terrain,
     UnitKind,
 )
 from schemas.vocabulary import Side
@@ -80,6 +90,13 @@ def general_fields() -> list[GridColumn]:
             items=True,
         ),
         GridColumn("Description", ("description",), _tip(s, "description")),
+        GridColumn("Victory as worded", ("victory", "text"), _tip(Victory, "text")),
+        GridColumn(
+            "Destroyed bridges",
+            ("board", "destroyed_bridges"),
+            _tip(BoardLayout, "destroyed_bridges"),
+            items=True,
+        ),
     ]
 
 
@@ -136,6 +153,75 @@ def naval_columns() -> list[GridColumn]:
         GridColumn("AS", ("attack",), _tip(n, "attack")),
         GridColumn("Mode", ("mode",), _tip(n, "mode"), choices=("oba", "direct")),
     ]
+
+
+def lineage_fields() -> list[GridColumn]:
+    """The published situation reproduced: game and number."""
+    return [
+        GridColumn(
+            "Game", ("game",), _tip(Lineage, "game"), choices=("panzerblitz", "panzer_leader")
+        ),
+        GridColumn("Situation number", ("number",), _tip(Lineage, "number")),
+    ]
+
+
+def new_lineage(_document: TgxDocument) -> Lineage:
+    """PanzerBlitz Situation 1, for the designer to change."""
+    return Lineage(game="panzerblitz", number=1)
+
+
+def override_columns() -> list[GridColumn]:
+    """The terrain overrides' columns."""
+    o = TerrainOverride
+    return [
+        GridColumn("Hex", ("hex",), _tip(o, "hex")),
+        GridColumn(
+            "Terrain", ("terrain",), _tip(o, "terrain"), choices=tuple(t.value for t in Terrain)
+        ),
+    ]
+
+
+def marker_columns() -> list[GridColumn]:
+    """The placed neutral counters' columns."""
+    m = Marker
+    return [
+        GridColumn("Kind", ("kind",), _tip(m, "kind"), choices=tuple(k.value for k in MarkerKind)),
+        GridColumn("Hex", ("hex",), _tip(m, "hex")),
+        GridColumn("Strength", ("strength",), _tip(m, "strength"), nullable_text=NONE_TEXT),
+        GridColumn(
+            "Side",
+            ("side",),
+            _tip(m, "side"),
+            choices=(NONE_TEXT, *SIDES),
+            nullable_text=NONE_TEXT,
+        ),
+        GridColumn("Secret", ("secret",), _tip(m, "secret"), check=True),
+    ]
+
+
+def _first_hex(document: TgxDocument) -> str | None:
+    """The native address of the board's first hex, where a new record starts."""
+    board = document.board()
+    if board is None or not board.hexes_by_address:
+        return None
+    # The top-left numbered hex: a designer sees it first and types the hex they mean over it.
+    return min(board.hexes_by_address, key=lambda a: board.hexes_by_address[a][::-1])
+
+
+def new_override(document: TgxDocument) -> TerrainOverride | str:
+    """The board's first hex made clear."""
+    first = _first_hex(document)
+    if first is None:
+        return "the board has no hexes: lay out its panels first"
+    return TerrainOverride(hex=first, terrain=Terrain.CLEAR)
+
+
+def new_marker(document: TgxDocument) -> Marker | str:
+    """An Axis block on the board's first hex."""
+    first = _first_hex(document)
+    if first is None:
+        return "the board has no hexes: lay out its panels first"
+    return Marker(kind=MarkerKind.BLOCK, hex=first)
 
 
 def _taken(situation: Any, group: str) -> set[str]:
@@ -209,6 +295,15 @@ class SituationDock(TgxDock):
         general_view.horizontalHeader().setStretchLastSection(True)
         general_view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         inner.addWidget(general_view, 2)
+        self.lineage = OptionalRecord(
+            "lineage",
+            noun="lineage",
+            fields=lineage_fields(),
+            make=new_lineage,
+            say=say,
+        )
+        self.lineage.setToolTip(_tip(SituationFile, "lineage"))
+        inner.addWidget(self.lineage)
         self.special = QPlainTextEdit()
         self.special.setPlaceholderText("Special rules, one a line, as the situation words them")
         self.special.setToolTip(_tip(SituationFile, "special_rules"))
@@ -254,6 +349,30 @@ class SituationDock(TgxDock):
         for editor in (self.oba, self.aircraft, self.naval):
             inner.addWidget(editor, 1)
         self.tabs.addTab(support, "Support")
+        on_board = QWidget()
+        inner = QVBoxLayout(on_board)
+        inner.setContentsMargins(0, 4, 0, 0)
+        self.overrides = ListEditor(
+            "Terrain overrides",
+            ("board", "overrides"),
+            override_columns(),
+            noun="override",
+            new_item=new_override,
+            say=say,
+        )
+        self.markers = ListEditor(
+            "Neutral counters placed",
+            ("markers",),
+            marker_columns(),
+            noun="neutral counter",
+            new_item=new_marker,
+            say=say,
+        )
+        for editor in (self.overrides, self.markers):
+            inner.addWidget(editor, 1)
+        self.tabs.addTab(on_board, "Board")
+        landings, self.amphibious, self.airborne = landings_tab(say)
+        self.tabs.addTab(landings, "Landings")
         layout.addWidget(self.tabs, 1)
         layout.addWidget(self.message)
         self.setWidget(body)
@@ -268,10 +387,24 @@ class SituationDock(TgxDock):
             return
         self.general.set_document(document)
         self.general.show_record(() if document is not None else None, general_fields())
-        for editor in (self.reinforcements, self.oba, self.aircraft, self.naval):
+        for editor in self.list_editors():
             editor.grid.set_document(document)
+        self.lineage.set_document(document)
+        self.amphibious.set_document(document)
+        self.airborne.set_document(document)
         self._show_special_rules()
         self.message.clear()
+
+    def list_editors(self) -> tuple[ListEditor, ...]:
+        """Every list the panel edits, tab by tab."""
+        return (
+            self.reinforcements,
+            self.oba,
+            self.aircraft,
+            self.naval,
+            self.overrides,
+            self.markers,
+        )
 
     def document_changed(self, change: Any) -> None:
         if change.kind == FileKind.SITUATION and change.touches(("special_rules",)):

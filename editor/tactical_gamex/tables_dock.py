@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 from editor.tactical_gamex.deck_editor import DeckEditor
 from editor.tactical_gamex.dock import TgxDock, message_label
 from editor.tactical_gamex.document import TgxDocument
-from editor.tactical_gamex.grid_model import PROHIBITED, FieldGrid, GridColumn
+from editor.tactical_gamex.grid_model import PROHIBITED, FieldGrid, GridColumn, RecordGrid
 from editor.tactical_gamex.grid_view import GridView
 from schemas.io import FileKind
 from schemas.tactical_gamex.tables import (
@@ -21,12 +21,14 @@ from schemas.tactical_gamex.tables import (
     AirborneScatter,
     CrtRow,
     HexsideEffects,
+    RulesetTables,
     TerrainEffects,
     WeaponEffects,
 )
 from schemas.tactical_gamex.vocabulary import (
     AaResult,
     CombatResult,
+    MarkerKind,
     MoveClass,
     UnitKind,
     WeaponType,
@@ -81,6 +83,12 @@ def terrain_columns() -> list[GridColumn]:
         GridColumn("Road", ("counts_as_road",), _tip(t, "counts_as_road"), check=True),
         GridColumn("Morale −1", ("morale_protective",), _tip(t, "morale_protective"), check=True),
         GridColumn("Entry rule", ("entry_rule",), _tip(t, "entry_rule")),
+        GridColumn(
+            "Neutral counters",
+            ("markers_allowed",),
+            f"{_tip(t, 'markers_allowed')} Comma-separated: {', '.join(_values(MarkerKind))}",
+            items=True,
+        ),
     ]
 
 
@@ -226,11 +234,22 @@ class TablesDock(TgxDock):
         self.deck.grid.set_document(document)
         self.grids["Action Deck"] = self.deck.grid
         self.tabs.addTab(self.deck, "Action Deck")
+        about = RecordGrid(FileKind.TABLES, about_fields(), "tables", self)
+        about.set_document(document)
+        about.show_record((), about_fields())
+        about.refused.connect(self._refused)
+        self.grids["About"] = about
+        view = GridView(about, self.tabs)
+        view.horizontalHeader().setStretchLastSection(True)
+        self.tabs.addTab(view, "About")
         self.tabs.setCurrentIndex(max(0, current))
 
     def document_changed(self, change: Any) -> None:
         if change.kind == FileKind.TABLES:
             self.message.clear()
+            if change.touches(("name",)) or change.touches(("description",)):
+                tables = self.document.tables  # type: ignore[union-attr]
+                self.note.setText(f"<b>{tables.name}</b> — {tables.description}".rstrip(" —"))
             if change.touches(("crt", "columns")) and len(change.path) <= 2:
                 self.show_document(self.document)  # type: ignore[arg-type]
 
@@ -243,6 +262,19 @@ class TablesDock(TgxDock):
         status = getattr(window, "statusBar", None)
         if callable(status):
             status().showMessage(f"Refused — {reason}", 8000)
+
+
+def about_fields() -> list[GridColumn]:
+    """The table set's own fields: its name, its sources (a sample's say it is sample data),
+    and how many wrecks take a hex's road away, which the rules leave open (digest B.15 #5)."""
+    r = RulesetTables
+    return [
+        GridColumn("Name", ("name",), _tip(r, "name")),
+        GridColumn("Description", ("description",), _tip(r, "description")),
+        GridColumn(
+            "Wrecks negating road", ("wrecks_negating_road",), _tip(r, "wrecks_negating_road")
+        ),
+    ]
 
 
 def _die(_row: Any, index: int) -> str:

@@ -54,7 +54,37 @@ def unit_type_columns() -> list[GridColumn]:
         ),
         GridColumn("Calibre", ("calibre_mm",), _tip("calibre_mm"), nullable_text="—"),
         GridColumn("Carries", ("carries",), _tip("carries")),
+        GridColumn(
+            "Air attacks",
+            ("aircraft_attacks",),
+            f"{_tip('aircraft_attacks')} Comma-separated weapon and strength, e.g. (H) 40, I 4",
+            reads=air_attacks_text,
+            parses=parse_air_attacks,
+        ),
     ]
+
+
+def air_attacks_text(attacks: list[Any]) -> str:
+    """An aircraft's attacks as its counter prints them: `(H) 40, I 4`."""
+    return ", ".join(f"{attack.weapon.value} {attack.attack}" for attack in attacks)
+
+
+def parse_air_attacks(text: str) -> list[dict[str, Any]]:
+    """Typed attacks (`(H) 40, I 4`) as the records the file holds; the weapon and strength
+    themselves are checked by the file format.
+
+    >>> parse_air_attacks("(H) 40, I 4")
+    [{'weapon': '(H)', 'attack': '40'}, {'weapon': 'I', 'attack': '4'}]
+    """
+    attacks = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        weapon, _space, attack = part.rpartition(" ")
+        if not weapon.strip():
+            raise ValueError(f"'{part}' is not a weapon type and a strength, e.g. (H) 40")
+        attacks.append({"weapon": weapon.strip(), "attack": attack})
+    return attacks
 
 
 def new_unit_type(document: TgxDocument, template: Any | None) -> UnitType:

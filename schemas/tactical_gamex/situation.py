@@ -141,7 +141,8 @@ class SideForces(Node):
 
 
 class SetupArea(Node):
-    """Where a side sets up: hexes, whole panels, or panel rows."""
+    """Where a side sets up: single hexes (painted with the Setup Areas tool, so any panel rows
+    or distance band) and whole panels."""
 
     id: Identifier
     """Stable id the counters refer to."""
