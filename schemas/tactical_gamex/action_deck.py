@@ -105,9 +105,11 @@ class ActionCard(Node):
     text: str = Field("", max_length=400)
     """The event description read when a "?" sends a player to this card [003 24.2], or the
     Deus Ex Machina card's text."""
-    applies_to: CardTarget = CardTarget.DRAWER
+    applies_to: CardTarget | None = None
     """Who the effect acts on: `drawer` (the side that drew or plays the card) or `enemy` (the
-    other side) [003 24.2]. Left out, it is `enemy` when the text names "the enemy"."""
+    other side) [003 24.2]. Left out (or null), it is read from the text as files written
+    before the field were played: `enemy` when the text names "the enemy", else `drawer`; it
+    is written out from then on."""
     effect: CardEffect = CardEffect.NOTHING
     """What the engine does with the event or the played card."""
     amount: int = Field(0, ge=-6, le=6)
@@ -117,11 +119,13 @@ class ActionCard(Node):
     @classmethod
     def _target_from_text(cls, data: object) -> object:
         """A card written before `applies_to` existed keeps the meaning the engine gave it,
-        read from its text [003 24.2]."""
-        if isinstance(data, dict) and "applies_to" not in data:
+        read from its text [003 24.2]. Never left None, so a file saves it whatever it is (a
+        default the writer would leave out could not say `drawer` against the text)."""
+        if isinstance(data, dict) and data.get("applies_to") is None:
             text = data.get("text")
-            if isinstance(text, str) and names_the_enemy(text):
-                return {**data, "applies_to": CardTarget.ENEMY.value}
+            enemy = isinstance(text, str) and names_the_enemy(text)
+            target = CardTarget.ENEMY if enemy else CardTarget.DRAWER
+            return {**data, "applies_to": target.value}
         return data
 
 

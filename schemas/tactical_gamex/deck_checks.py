@@ -107,7 +107,7 @@ def _target_problems(card: ActionCard, where: int) -> list[Problem]:
         warning(
             "TGX074",
             f"card {card.id}: its text {read} \u201cthe enemy\u201d but it applies to "
-            f"{'the drawer' if card.applies_to is CardTarget.DRAWER else 'the enemy'}; "
+            f"{'the enemy' if card.applies_to is CardTarget.ENEMY else 'the drawer'}; "
             "applies_to decides [003 24.2]",
             path=("action_deck", where, "applies_to"),
         )
