@@ -14,7 +14,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import BeforeValidator, Field, StringConstraints, model_validator
+from pydantic import BeforeValidator, Field, StringConstraints, WithJsonSchema, model_validator
 
 from schemas.base import Node
 
@@ -36,7 +36,18 @@ def _die(value: object) -> object:
 
 
 CardDie = Annotated[
-    Annotated[int, Field(ge=1, le=6)] | Literal["event"] | None, BeforeValidator(_die)
+    Annotated[int, Field(ge=1, le=6)] | Literal["event"] | None,
+    BeforeValidator(_die),
+    # Both spellings of an event in the JSON Schema, so a schema-aware editor takes '?' too.
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "integer", "minimum": 1, "maximum": 6},
+                {"type": "string", "enum": [EVENT, "?"]},
+                {"type": "null"},
+            ]
+        }
+    ),
 ]
 """A side's die on a card: 1-6, `event` ("?"), or none (a Deus Ex Machina card)."""
 

@@ -4,7 +4,11 @@ bare `?` die gets a message naming file, line and field; `hexwright diff` pairs 
 
 from __future__ import annotations
 
+import json
 from typing import Any
+
+import jsonschema
+import pytest
 
 from schemas.diffing.kinds import diff_models
 from schemas.diffing.names import Names
@@ -12,6 +16,7 @@ from schemas.io import FileKind, dump_text, load_text
 from schemas.tactical_gamex.action_deck import ActionCard, CardTarget
 from schemas.tactical_gamex.deck_checks import check_deck
 from schemas.tactical_gamex.tables import RulesetTables
+from tests.conftest import REPO
 from tests.tiny_tgx import tiny_tables
 
 ENEMY_TEXT = "One of the enemy's units is disrupted."
@@ -105,6 +110,12 @@ def test_the_schema_documents_both_spellings_of_an_event() -> None:
     doc = ActionCard.model_fields["black"].description or ""
     assert "`event`" in doc
     assert "'?'" in doc
+    schema = json.loads((REPO / "schemas/json/tables.schema.json").read_text(encoding="utf-8"))
+    card = {"$defs": schema["$defs"], **schema["$defs"]["ActionCard"]}
+    for die in ("?", "event", 3):
+        jsonschema.validate({"id": "c1", "black": die, "green": 2}, card)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"id": "c1", "black": "x", "green": 2}, card)
 
 
 def _diff(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> list[str]:
