@@ -1,10 +1,12 @@
 """The Tactical GameX rows of `python -m bench`: line of sight from one hex to every hex of the
-assembled sample board, and the computer player's slowest impulse of a whole game of the
-sample situation (CPU seconds of this process, which other programs disturb least)."""
+assembled sample board, the computer player's slowest impulse of a whole game of the sample
+situation, and the same games drawing the Action Deck of Battlefield Chaos beside them with dice
+(CPU seconds of this process, which other programs disturb least)."""
 
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from bench.measure import Prepared, Title, measurement
@@ -12,7 +14,8 @@ from engine.tactical_gamex.computer import TgxComputerPlayer
 from engine.tactical_gamex.game import TacticalGame
 from engine.tactical_gamex.loader import state_of
 from engine.tactical_gamex.los import has_los
-from schemas.tactical_gamex.loading import load_situation
+from schemas.tactical_gamex.loading import SituationBundle, load_situation
+from schemas.tactical_gamex.vocabulary import OptionalRule
 from schemas.vocabulary import Side
 
 REPO = Path(__file__).resolve().parent.parent
@@ -57,4 +60,48 @@ def _slowest_impulse(title: Title) -> Prepared:
         "the slowest impulse of a whole computer-against-computer game, seed 1 (its orders "
         "tried on copies and carried out)",
         reports_seconds=True,
+    )
+
+
+BUDGET_CARDS_RATIO = 1.1
+"""A computer game drawing the Action Deck may cost at most this much more than with dice."""
+CARD_SEEDS = (1, 2, 3)
+
+
+def _with_chaos(bundle: SituationBundle) -> SituationBundle:
+    """The sample with Battlefield Chaos switched on [003 24.0]: its tables hold the deck."""
+    model = bundle.situation.model
+    rules = [*model.optional_rules, OptionalRule.BATTLEFIELD_CHAOS]
+    situation = replace(bundle.situation, model=model.model_copy(update={"optional_rules": rules}))
+    return replace(bundle, situation=situation)
+
+
+def _cpu_per_impulse(bundle: SituationBundle) -> float:
+    """CPU seconds per impulse of whole computer-against-computer games, one a seed."""
+    spent, impulses = 0.0, 0
+    for seed in CARD_SEEDS:
+        game = TacticalGame(state_of(bundle, seed))
+        players = {side: TgxComputerPlayer(side) for side in Side}
+        start = time.process_time()
+        while not game.is_over:
+            players[game.acting].play_impulse(game)
+            impulses += 1
+        spent += time.process_time() - start
+    return spent / impulses
+
+
+@measurement(
+    "Tactical GameX: a computer game with the Action Deck, per impulse (CPU)", BUDGET_IMPULSE
+)
+def _cards_against_dice(title: Title) -> Prepared:
+    dice = load_situation(SAMPLE)
+    cards = _with_chaos(dice)
+    reference = min(_cpu_per_impulse(dice) for _ in range(2))
+    return Prepared(
+        lambda: _cpu_per_impulse(cards),
+        f"whole computer games of the sample, seeds {CARD_SEEDS}, Battlefield Chaos drawing "
+        f"every roll from the Action Deck; budget {BUDGET_CARDS_RATIO}x the same games with "
+        f"dice measured just before ({reference * 1000:.1f} ms an impulse)",
+        reports_seconds=True,
+        budget=BUDGET_CARDS_RATIO * reference,
     )

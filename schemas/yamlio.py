@@ -157,6 +157,9 @@ def _syntax_error(exc: yaml.YAMLError, text: str) -> YamlSyntaxError:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
         column = mark.column + 1 if mark is not None else None
+        bare = _bare_question_mark(text, line)
+        if bare is not None:
+            return YamlSyntaxError(bare[1], line, bare[0])
         return YamlSyntaxError(str(exc.problem or exc), line, column)
     if isinstance(exc, yaml.reader.ReaderError):
         # A character YAML does not allow in a file: its place is an offset into the text.
@@ -167,6 +170,28 @@ def _syntax_error(exc: yaml.YAMLError, text: str) -> YamlSyntaxError:
             f"the character {shown} is not allowed in YAML text ({exc.reason})", line, column
         )
     return YamlSyntaxError(str(exc), None, None)
+
+
+_BARE_QUESTION = re.compile(r"([A-Za-z_][\w-]*):[ \t]+\?(?=[ \t]*(?:[,}\]#]|$))")
+"""`black: ?`: a "?" die of an Action Deck card [003 24.2] written as the card shows it, which
+YAML reads as the start of a complex key."""
+
+
+def _bare_question_mark(text: str, line: int | None) -> tuple[int, str] | None:
+    """The column and message for a bare `?` value on the line the parser stopped at."""
+    if line is None:
+        return None
+    lines = text.splitlines()
+    if not 1 <= line <= len(lines):
+        return None
+    found = _BARE_QUESTION.search(lines[line - 1])
+    if found is None:
+        return None
+    field = found.group(1)
+    return found.end(), (
+        f"{field}: a bare ? is YAML syntax, not a value: write '?' in quotes or `event` "
+        f"({field}: '?' or {field}: event)"
+    )
 
 
 def _build(text: str) -> tuple[Any, list[tuple[Path, Mark]]]:

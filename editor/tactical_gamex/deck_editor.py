@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QWidget
 from editor.tactical_gamex.grid_model import GridColumn
 from editor.tactical_gamex.list_editor import ListEditor
 from schemas.io import FileKind
-from schemas.tactical_gamex.action_deck import ActionCard, CardEffect
+from schemas.tactical_gamex.action_deck import ActionCard, CardEffect, CardTarget
 
 NO_DIE = "—"
 """How a card without a die (a Deus Ex Machina card) reads; typing it clears the die."""
@@ -27,9 +27,11 @@ def _tip(name: str) -> str:
 
 
 def deck_columns() -> list[GridColumn]:
-    """A card's fields: id, the two dice, Deus Ex Machina, title, text, effect and amount."""
+    """A card's fields: id, the two dice, Deus Ex Machina, title, text, who it applies to,
+    effect and amount."""
     faces = (NO_DIE, "1", "2", "3", "4", "5", "6", "event")
     effects = tuple(effect.value for effect in CardEffect)
+    targets = tuple(target.value for target in CardTarget)
     return [
         GridColumn("Id", ("id",), _tip("id")),
         GridColumn("Black (Axis)", ("black",), _tip("black"), choices=faces, nullable_text=NO_DIE),
@@ -39,6 +41,7 @@ def deck_columns() -> list[GridColumn]:
         GridColumn("Deus Ex Machina", ("deus_ex_machina",), _tip("deus_ex_machina"), check=True),
         GridColumn("Title", ("title",), _tip("title")),
         GridColumn("Event / card text", ("text",), _tip("text")),
+        GridColumn("Applies to", ("applies_to",), _tip("applies_to"), choices=targets),
         GridColumn("Effect", ("effect",), _effects_tip(), choices=effects),
         GridColumn("Amount", ("amount",), _tip("amount")),
     ]

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from itertools import combinations
 
+from engine.tactical_gamex.chaos import drawing
 from engine.tactical_gamex.combat import (
     AttackSpec,
     defending_kind,
@@ -216,15 +217,18 @@ def call_battery(
     the points spent to lower it [003 6.4.4]: 1-2 hits the hex, 3-5 scatters to the neighbour
     the scatter die names (friends there are attacked too), 6 is widely spread."""
     level = state.morale[battery.nation]
-    roll = state.dice.two_d6()
+    with drawing(state, battery.side, "artillery availability"):  # [003 24.1] its side's card
+        roll = state.dice.two_d6()
     if roll > level:
         return [ArtilleryCalled(state.turn, battery.id, False)], None
-    accuracy = state.dice.d6() - lowered
+    with drawing(state, battery.side, "artillery accuracy"):
+        accuracy = state.dice.d6() - lowered
     outcome = accuracy_outcome(accuracy)
     if outcome == "hit":
         lands: Offset | None = hex_
     elif outcome == "scattered":
-        dq, dr = state.tables.scatter[state.dice.d6() - 1]
+        with drawing(state, battery.side, "artillery scatter"):
+            dq, dr = state.tables.scatter[state.dice.d6() - 1]
         axial = state.board.axial(hex_)
         lands = state.board.offset(type(axial)(axial.q + dq, axial.r + dr))
         if not state.board.contains(lands):

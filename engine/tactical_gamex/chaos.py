@@ -29,7 +29,7 @@ from engine.tactical_gamex.chaos_events import (
     DiceInstead,
 )
 from engine.tactical_gamex.orders import PlayCard
-from schemas.tactical_gamex.action_deck import EVENT, ActionCard, CardEffect, names_the_enemy
+from schemas.tactical_gamex.action_deck import EVENT, ActionCard, CardEffect, CardTarget
 from schemas.tactical_gamex.deck_checks import effect_label
 from schemas.vocabulary import Side
 
@@ -58,6 +58,8 @@ class Card:
     text: str = ""
     effect: CardEffect = CardEffect.NOTHING
     amount: int = 0
+    on_enemy: bool = False
+    """The card acts on the other side than the one that drew or plays it [003 24.2]."""
 
     def die(self, side: Side) -> int | None:
         """The die the side reads: black for the Axis, green for the Allied [003 24.1]."""
@@ -84,6 +86,7 @@ def deck_of(cards: Sequence[ActionCard]) -> tuple[Card, ...]:
             c.text,
             c.effect,
             c.amount,
+            c.applies_to is CardTarget.ENEMY,
         )
         for c in cards
     )
@@ -199,7 +202,7 @@ class CardDice(Dice):
         if values is None:  # a deck of events only: the dice decide (never in a checked deck)
             return self._real_dice(side, reader, count)
         self._log_draw(side, reader, values, "read for the event")
-        target = _other(side) if names_the_enemy(reader.text) else side
+        target = _other(side) if reader.on_enemy else side
         unit = _act(self.state, reader.effect, reader.amount, target, "")
         self.pending.append(
             ChaosEvent(
@@ -288,12 +291,12 @@ class CardDice(Dice):
         whose result it is to change ("prior to determining the result"), so modifiers wait for
         that side's next result and activation points need its impulse with the pool drawn; a
         card that cannot act is refused and stays held; playing activates no unit and spends no
-        point [003 4.2.2]; "the enemy" in its text turns it on the opponent as an event's
+        point [003 4.2.2]; a card that applies to the enemy acts on the opponent as an event's
         does [003 24.2]."""
         if card_id not in self.held[side]:
             raise ValueError(f"{side.value} holds no card {card_id}")
         card = self.cards[card_id]
-        target = _other(side) if names_the_enemy(card.text) else side
+        target = _other(side) if card.on_enemy else side
         acted = _act(self.state, card.effect, card.amount, target, unit)
         if acted is None:
             raise ValueError(
@@ -398,7 +401,7 @@ def card_unit(state: TgxState, card_id: str, unit: str) -> str:
     card = dice.cards.get(card_id) if isinstance(dice, CardDice) else None
     if card is None or card.effect not in (CardEffect.DISRUPT_UNIT, CardEffect.RALLY_UNIT):
         return ""
-    side = _other(state.acting) if names_the_enemy(card.text) else state.acting
+    side = _other(state.acting) if card.on_enemy else state.acting
     return unit if any(u.id == unit for u in _able(state, card.effect, side)) else ""
 
 
@@ -506,12 +509,12 @@ def held(state: TgxState, side: Side) -> list[Card]:
 def sensible_plays(state: TgxState, side: Side) -> list[PlayCard]:
     """The held cards the computer plays now, each helping its side: activation points for
     itself in its impulse, a rally when it has a disrupted unit, a disruption of the enemy, an
-    initiative bonus for itself (or malus for the enemy). Die modifiers are not played: whether
-    a higher die helps depends on the roll (low passes a morale check, the CRT reads the
-    title's rows), which a card does not say."""
+    initiative bonus for itself (or malus for the enemy). Die modifiers wait for the order
+    whose roll they help (`chaos_policy.modifier_to_play`): whether a higher die helps depends
+    on the roll (low passes a morale check, the CRT reads the title's rows)."""
     plays: list[PlayCard] = []
     for card in held(state, side):
-        on_enemy = names_the_enemy(card.text)
+        on_enemy = card.on_enemy
         helps = {
             CardEffect.ACTIVATION_POINTS: not on_enemy and card.amount > 0,
             CardEffect.RALLY_UNIT: not on_enemy,

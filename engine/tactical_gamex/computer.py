@@ -11,7 +11,8 @@ objective is far and unload it near; an attacker's units toward
 the nearest objective hex it does not hold, then off the board by the exit edge; a defender's
 units into the objective hexes it must hold; units left with A or I weapons on opportunity
 fire; then it ends the impulse. Under Battlefield Chaos it first plays the held cards that help
-it (`chaos.sensible_plays`).
+it (`chaos.sensible_plays`), and a die modifier just before an order whose first roll of its
+own the modifier helps (`chaos_policy`).
 """
 
 from __future__ import annotations
@@ -19,7 +20,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from engine.tactical_gamex import attacks, chaos, counter_battery, field_of_fire, naval, sea
+from engine.tactical_gamex import (
+    attacks,
+    chaos,
+    chaos_policy,
+    counter_battery,
+    field_of_fire,
+    naval,
+    sea,
+)
 from engine.tactical_gamex.combat import defense_of
 from engine.tactical_gamex.engineers import why_not_clear
 from engine.tactical_gamex.game import TacticalGame
@@ -87,10 +96,11 @@ class TgxComputerPlayer:
     def _next(self, game: TacticalGame) -> TgxOrder:
         for order in self._candidates(game):
             try:
-                _dry_run(game, order)
+                drawn = _dry_run(game, order)
             except IllegalOrder:
                 continue
-            return order
+            # [003 24.5] a held die modifier goes first when it helps this order's first roll
+            return chaos_policy.modifier_to_play(game.state, self.side, drawn) or order
         return EndImpulse()
 
     def _candidates(self, game: TacticalGame) -> Iterator[TgxOrder]:
@@ -291,15 +301,18 @@ def _assaults_on_goals(
             yield CloseAssault(tuple(u.id for u in chosen), goal, tuple(paths))
 
 
-def _dry_run(game: TacticalGame, order: TgxOrder) -> None:
-    """IllegalOrder when the game would refuse the order (checked on a copy of the state)."""
+def _dry_run(game: TacticalGame, order: TgxOrder) -> list[object]:
+    """IllegalOrder when the game would refuse the order (checked on a copy of the state);
+    else what the Action Deck did on the copy (nothing with dice)."""
     state = game.state
     trial = TacticalGame.__new__(TacticalGame)
     trial.state = state.copy()
     trial.log, trial.orders, trial.result, trial._checkpoints = [], [], None, []
+    drawn: list[object] = []
     if trial.state.pool_pending and not isinstance(order, EndImpulse | PlayCard):
-        chaos.draw_pool(trial.state)  # [003 24.1] the pool a real order would draw first
+        drawn += chaos.draw_pool(trial.state)  # [003 24.1] the pool a real order draws first
     trial._dispatch(order)
+    return drawn + chaos.drain(trial.state)
 
 
 def _attacking(state: TgxState, side: Side) -> bool:

@@ -8,6 +8,7 @@ eliminated with its last counter."""
 
 from __future__ import annotations
 
+from engine.tactical_gamex.chaos import drawing
 from engine.tactical_gamex.events import ArtilleryCalled, CounterBatteryFired, MoraleChecked
 from engine.tactical_gamex.movement import IllegalOrder
 from engine.tactical_gamex.state import Battery, TgxState
@@ -86,11 +87,13 @@ def fire(
     (3-5) or a wide spread (6) misses, there being no neighbouring hex of an off-map battery
     to hit. Unavailable, the battery may be called again for another point."""
     level = state.morale[battery.nation]
-    roll = state.dice.two_d6()
+    with drawing(state, battery.side, "counter-battery availability"):  # [003 24.1]
+        roll = state.dice.two_d6()
     if roll > level:
         return [ArtilleryCalled(state.turn, battery.id, False)]
     battery.fired = True
-    accuracy = state.dice.d6() - lowered
+    with drawing(state, battery.side, "counter-battery accuracy"):
+        accuracy = state.dice.d6() - lowered
     events: list[object] = [ArtilleryCalled(state.turn, battery.id, True, accuracy, None)]
     attack = strength(state, battery, target, bool(aircraft))
     counters = counters_of(state, target)
@@ -104,7 +107,8 @@ def fire(
             )
         )
         return events
-    die = state.dice.d6()
+    with drawing(state, battery.side, "counter-battery fire"):
+        die = state.dice.d6()
     results: list[tuple[str, str]] = []
     for unit in counters:
         result = state.tables.crt.result(column, die - (1 if unit.disrupted else 0))
@@ -170,7 +174,8 @@ def rally_batteries(state: TgxState) -> list[object]:
             if not unit.disrupted:
                 continue
             level = state.morale[unit.nation]
-            roll = state.dice.two_d6()
+            with drawing(state, battery.side, "battery rally"):  # the owner's check [003 24.1]
+                roll = state.dice.two_d6()
             passed = roll <= level
             if passed:
                 unit.disrupted = False

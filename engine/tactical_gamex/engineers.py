@@ -4,6 +4,7 @@ good order), creating a block on a road hex, and removing a wreck from its hex o
 
 from __future__ import annotations
 
+from engine.tactical_gamex.chaos import drawing
 from engine.tactical_gamex.movement import IllegalOrder
 from engine.tactical_gamex.state import TgxState
 from engine.tactical_gamex.units import ENGINEER, Marker, StreamState, Unit
@@ -130,7 +131,8 @@ def work_on_block(state: TgxState, engineer: Unit) -> tuple[int, int]:
 def roll_for_block(state: TgxState, hex_: Offset) -> tuple[int, bool]:
     """The die as the engineer leaves after the last action: 1-5 places the block; on a 6 the
     next action rolls again (any number of further tries, always 1-5) [003 9.2]."""
-    roll = state.dice.d6()
+    with drawing(state, None, "engineers: block"):  # the acting engineer's player [003 24.1]
+        roll = state.dice.d6()
     if roll <= BLOCK_SUCCESS:
         state.counters.blocks.add(hex_)
         state.works.pop(hex_, None)
@@ -205,7 +207,8 @@ def roll_for_demolition(state: TgxState, hex_: Offset) -> tuple[int, bool]:
     failed first attempt leaves a second to start; a failed second, all to start again."""
     who, done, attempt = state.demolitions[hex_]
     needed = demolition_needed(done, attempt)
-    roll = state.dice.d6()
+    with drawing(state, None, "engineers: demolition"):
+        roll = state.dice.d6()
     if roll <= needed:
         state.counters.destroyed_bridges.add(hex_)
         state.counters.blocks.add(hex_)

@@ -418,7 +418,8 @@ class TacticalGame(SpecialOrders):
         assert spotter.hex is not None
         in_command = command.in_command(self.state, spotter)
         self._pay("spot", spotter.hex, 1 if in_command else command.OUT_OF_COMMAND_COST, False)
-        roll = self.state.dice.d6() if needed else 0
+        with chaos.drawing(self.state, spotter.side, "spotting"):
+            roll = self.state.dice.d6() if needed else 0
         success = needed == 0 or roll <= needed
         if success:
             self.state.spotted.add(order.hex)
@@ -471,7 +472,8 @@ class TacticalGame(SpecialOrders):
     def _stress_penalty(self, attackers: Sequence[Unit], added: float) -> list[object]:
         """After a stressed attack a die at or under the points added disrupts every attacker
         [003 12.3]."""
-        roll = self.state.dice.d6()
+        with chaos.drawing(self.state, attackers[0].side, "combat stress"):
+            roll = self.state.dice.d6()
         hit = roll <= added
         events: list[object] = [
             StressRolled(self.state.turn, tuple(a.id for a in attackers), added, roll, hit)

@@ -21,6 +21,7 @@ from engine.tactical_gamex import (
     spotting,
 )
 from engine.tactical_gamex.aircraft import Aircraft
+from engine.tactical_gamex.chaos import drawing
 from engine.tactical_gamex.events import (
     AircraftFlew,
     ArtilleryCalled,
@@ -194,7 +195,8 @@ class SpecialOrders:
         if result in ("D", "X"):
             plane.gone = True
             return events
-        roll = state.dice.d6() if needed else 0
+        with drawing(state, plane.side, "air spotting"):
+            roll = state.dice.d6() if needed else 0
         success = needed == 0 or roll <= needed
         if success:
             state.spotted.add(order.hex)

@@ -200,7 +200,8 @@ def _resolve_on_column(state: TgxState, spec: AttackSpec, column: int) -> list[o
 
 def _quick_time_fatigue(state: TgxState, unit: Unit) -> list[object]:
     """After a quick-time move a die of 4 or more disrupts the unit [003 15.2]."""
-    roll = state.dice.d6()
+    with drawing(state, unit.side, "quick-time fatigue"):
+        roll = state.dice.d6()
     tired = roll >= QUICK_TIME_FATIGUE
     if tired and not unit.disrupted:
         unit.disrupted = True

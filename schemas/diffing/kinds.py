@@ -62,6 +62,12 @@ WEATHER_RULES: dict[tuple[str, ...], Rule] = {
     ("rows",): Rule("date", lambda r, n: f"Weather on {r.date}"),
 }
 
+TABLES_RULES: dict[tuple[str, ...], Rule] = {
+    ("action_deck",): Rule("id", lambda c, n: f"Card {c.id}"),
+}
+"""A Tactical GameX title's Action Deck pairs its cards by id [003 24.1]: a card moved in the
+list is the same card."""
+
 OOB_RULES: dict[tuple[str, ...], Rule] = {
     ("sides",): Rule("side", lambda s, n: f"Side {s.side.value}"),
     ("unit_types",): Rule("id", lambda t, n: f"Unit type {t.name}"),
@@ -85,10 +91,13 @@ def diff_models(kind: str, old: Any, new: Any, names: Names) -> list[Change]:
         walk.model(old, new, "Weather")
         changes = walk.changes
     else:
-        walk = Walk(kind, names)
+        walk = Walk(kind, names, TABLES_RULES if kind == "tables" else {})
         walk.model(old, new, "Parameter")
-        # A parameter is named by where it stands: "Movement: terrain (forest, foot) 2 → 3 MP".
-        changes = [replace(c, subject=c.section) for c in walk.changes]
+        # A parameter is named by where it stands: "Movement: terrain (forest, foot) 2 → 3 MP";
+        # an item of an id-keyed list keeps its own name ("Card c07").
+        changes = [
+            c if c.subject != "Parameter" else replace(c, subject=c.section) for c in walk.changes
+        ]
     return [_inside_section(c) for c in changes]
 
 

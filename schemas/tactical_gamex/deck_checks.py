@@ -1,14 +1,22 @@
 """The checks of a title's Action Deck [003 24.0-24.5] (`schemas.tactical_gamex.action_deck`):
 its shape (errors: a dice card with both dice, a Deus Ex Machina card with none, ids once, a
 deck the engine can always read a die from) and what the text states of it (warnings: six Deus
-Ex Machina cards, events with a text to read). Codes TGX070-TGX073."""
+Ex Machina cards, events with a text to read, a text naming a side other than the card's
+`applies_to`). Codes TGX070-TGX074."""
 
 from __future__ import annotations
 
 from collections import Counter
 
 from schemas.problems import Problem, error, warning
-from schemas.tactical_gamex.action_deck import EFFECTS_WITH_AMOUNT, EVENT, ActionCard, CardEffect
+from schemas.tactical_gamex.action_deck import (
+    EFFECTS_WITH_AMOUNT,
+    EVENT,
+    ActionCard,
+    CardEffect,
+    CardTarget,
+    names_the_enemy,
+)
 from schemas.tactical_gamex.situation import SituationFile
 from schemas.tactical_gamex.tables import RulesetTables
 from schemas.tactical_gamex.vocabulary import OptionalRule
@@ -82,7 +90,28 @@ def _card_problems(card: ActionCard, where: int) -> list[Problem]:
                 path=(*path, "amount"),
             )
         )
-    return problems
+    return problems + _target_problems(card, where)
+
+
+def _target_problems(card: ActionCard, where: int) -> list[Problem]:
+    """A card whose text and `applies_to` disagree on who it acts on [003 24.2]: the field
+    decides; the warning asks the designer to look (a text in another language or naming the
+    opponent otherwise is no mistake, and can be left so)."""
+    if card.effect is CardEffect.NOTHING:
+        return []
+    says_enemy = names_the_enemy(card.text)
+    if says_enemy == (card.applies_to is CardTarget.ENEMY):
+        return []
+    read = "names" if says_enemy else "does not name"
+    return [
+        warning(
+            "TGX074",
+            f"card {card.id}: its text {read} \u201cthe enemy\u201d but it applies to "
+            f"{'the enemy' if card.applies_to is CardTarget.ENEMY else 'the drawer'}; "
+            "applies_to decides [003 24.2]",
+            path=("action_deck", where, "applies_to"),
+        )
+    ]
 
 
 def _deck_problems(deck: list[ActionCard]) -> list[Problem]:

@@ -112,45 +112,66 @@ def airborne_scatter() -> list[dict[str, int]]:
     ]
 
 
-SAMPLE_EVENTS: tuple[tuple[str, str, int], ...] = (
+SAMPLE_EVENTS: tuple[tuple[str, str, int, str], ...] = (
     (
         "Sample event: a runner is lost; one activation point fewer this impulse.",
         "activation_points",
         -1,
+        "drawer",
     ),
     (
         "Sample event: orders get through; one more activation point this impulse.",
         "activation_points",
         1,
+        "drawer",
     ),
-    ("Sample event: panic in the line; one of your units is disrupted.", "disrupt_unit", 0),
+    (
+        "Sample event: panic in the line; one of your units is disrupted.",
+        "disrupt_unit",
+        0,
+        "drawer",
+    ),
     (
         "Sample event: the enemy's nerve breaks; one of the enemy's units is disrupted.",
         "disrupt_unit",
         0,
+        "enemy",
     ),
     (
         "Sample event: a sergeant takes charge; one of your disrupted units rallies.",
         "rally_unit",
         0,
+        "drawer",
     ),
-    ("Sample event: confusion at headquarters; -1 to your next initiative die.", "initiative", -1),
-    ("Sample event: dust hangs over the field; nothing happens.", "nothing", 0),
+    (
+        "Sample event: confusion at headquarters; -1 to your next initiative die.",
+        "initiative",
+        -1,
+        "drawer",
+    ),
+    ("Sample event: dust hangs over the field; nothing happens.", "nothing", 0, "drawer"),
     (
         "Sample event: the enemy's radio net jams; -1 to the enemy's next initiative die.",
         "initiative",
         -1,
+        "enemy",
     ),
 )
 """The sample deck's event texts, dealt over its cards in turn (sample data)."""
 
-SAMPLE_DEM: tuple[tuple[str, str, str, int], ...] = (
-    ("Inspired Leadership", "Two more activation points this impulse.", "activation_points", 2),
-    ("Steady Nerves", "One of your disrupted units rallies.", "rally_unit", 0),
-    ("Sniper", "One of the enemy's units is disrupted.", "disrupt_unit", 0),
-    ("Seize the Moment", "+2 to your next initiative die.", "initiative", 2),
-    ("Counter-Order", "-2 to the enemy's next initiative die.", "initiative", -2),
-    ("Lucky Shot", "-1 to your next die result.", "die_modifier", -1),
+SAMPLE_DEM: tuple[tuple[str, str, str, int, str], ...] = (
+    (
+        "Inspired Leadership",
+        "Two more activation points this impulse.",
+        "activation_points",
+        2,
+        "drawer",
+    ),
+    ("Steady Nerves", "One of your disrupted units rallies.", "rally_unit", 0, "drawer"),
+    ("Sniper", "One of the enemy's units is disrupted.", "disrupt_unit", 0, "enemy"),
+    ("Seize the Moment", "+2 to your next initiative die.", "initiative", 2, "drawer"),
+    ("Counter-Order", "-2 to the enemy's next initiative die.", "initiative", -2, "enemy"),
+    ("Lucky Shot", "-1 to your next die result.", "die_modifier", -1, "drawer"),
 )
 """The sample deck's six Deus Ex Machina cards [003 24.5] (sample data)."""
 
@@ -166,14 +187,14 @@ def action_deck() -> list[dict[str, Any]]:
     pairs += [("event", die) for die in range(1, 7)] + [(die, "event") for die in range(1, 7)]
     cards: list[dict[str, Any]] = []
     for i, (black, green) in enumerate(pairs, 1):
-        text, effect, amount = SAMPLE_EVENTS[i % len(SAMPLE_EVENTS)]
+        text, effect, amount, applies_to = SAMPLE_EVENTS[i % len(SAMPLE_EVENTS)]
         card: dict[str, Any] = {"id": f"c{i:02d}", "black": black, "green": green, "text": text}
-        card |= {"effect": effect, "amount": amount}
+        card |= {"applies_to": applies_to, "effect": effect, "amount": amount}
         cards.append(card)
-    for i, (title, text, effect, amount) in enumerate(SAMPLE_DEM, 1):
+    for i, (title, text, effect, amount, applies_to) in enumerate(SAMPLE_DEM, 1):
         cards.append(
             {"id": f"dem{i}", "deus_ex_machina": True, "title": title, "text": text}
-            | {"effect": effect, "amount": amount}
+            | {"applies_to": applies_to, "effect": effect, "amount": amount}
         )
     return cards
 

@@ -9,6 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from editor.app import start
@@ -56,11 +57,15 @@ def test_the_tables_panel_edits_the_action_deck_one_undo_step_each(window: MainW
     assert grid.setData(grid.index(row, 1), "?")  # typed as on the card
     assert document.tables.action_deck[row].black == "event"
     assert grid.data(grid.index(row, 1)) == "event"
-    assert grid.setData(grid.index(row, 6), "rally_unit")
+    assert grid.setData(grid.index(row, 7), "rally_unit")
     assert document.tables.action_deck[row].effect.value == "rally_unit"
-    assert not grid.setData(grid.index(row, 6), "air_strike")
-    assert document.undo_stack.count() == 4
-    for _ in range(4):
+    assert not grid.setData(grid.index(row, 7), "air_strike")
+    assert grid.headerData(6, Qt.Orientation.Horizontal) == "Applies to"
+    assert grid.setData(grid.index(row, 6), "enemy")  # who the card acts on [003 24.2]
+    assert document.tables.action_deck[row].applies_to.value == "enemy"
+    assert not grid.setData(grid.index(row, 6), "everyone")
+    assert document.undo_stack.count() == 5
+    for _ in range(5):
         document.undo_stack.undo()
     assert grid.rowCount() == 54
     assert not document.is_dirty

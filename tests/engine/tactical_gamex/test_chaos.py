@@ -128,14 +128,14 @@ def test_an_event_applied_reshuffles_and_a_second_event_falls_back_to_dice(chaos
     assert [e.values for e in instead] == [(value,)]  # real dice [003 24.3]
 
 
-def test_the_enemy_in_the_text_turns_the_event_on_the_other_side(chaos_bundle) -> None:
+def test_a_card_applying_to_the_enemy_turns_the_event_on_the_other_side(chaos_bundle) -> None:
     state = state_of(chaos_bundle, seed=3)
     dice = state.dice
     assert isinstance(dice, CardDice)
-    text = "The enemy's nerve breaks: one of the enemy's units is disrupted."
+    text = "Der Gegner verliert die Nerven."  # the field decides, whatever the text's words
     dice.cards = {
         "q": Card("q", None, 1),
-        "e": Card("e", 3, 3, text=text, effect=CardEffect.DISRUPT_UNIT),
+        "e": Card("e", 3, 3, text=text, effect=CardEffect.DISRUPT_UNIT, on_enemy=True),
     }
     dice.cards["z"] = Card("z", 2, 2)
     dice.order = ("q", "e", "z")
@@ -280,6 +280,7 @@ def test_the_computer_plays_a_held_card_that_helps_it(chaos_bundle) -> None:
         "Sniper",
         "One of the enemy's units is disrupted.",
         CardEffect.DISRUPT_UNIT,
+        on_enemy=True,
     )
     game = _game_with_held(chaos_bundle, card, side)
     assert chaos.sensible_plays(game.state, side) == [PlayCard("sniper")]
