@@ -28,6 +28,7 @@ from engine.tactical_gamex.state import (
 from engine.tactical_gamex.tables import COLUMNS, Crt, Result, Tables, TerrainEffects
 from engine.tactical_gamex.units import StreamState, Unit, UnitKind, UnitType, Weapon
 from schemas.tactical_gamex.board import AssembledBoard, compass_edge
+from schemas.tactical_gamex.deck_checks import check_chaos_switch, check_deck
 from schemas.tactical_gamex.loading import SituationBundle, load_situation
 from schemas.tactical_gamex.situation import (
     ControlHexes,
@@ -158,6 +159,15 @@ def state_of(bundle: SituationBundle, seed: int, setup_phase: bool = False) -> T
     state.first_initiative = situation.first_initiative
     state.options = frozenset(rule.value for rule in situation.optional_rules)
     if chaos.BATTLEFIELD_CHAOS in state.options:  # [003 24.1] the Action Deck for the dice
+        # A game started from the editor has not been through `validate`: a deck the engine
+        # could not draw from is refused here with the check's sentence, not met mid-game.
+        unplayable = [
+            p
+            for p in check_chaos_switch(situation, tables_model) + check_deck(tables_model)
+            if p.is_error
+        ]
+        if unplayable:
+            raise ValueError(f"{unplayable[0].message} ({unplayable[0].code})")
         cards = chaos.CardDice(seed, chaos.deck_of(tables_model.action_deck))
         cards.bind(state)
         state.dice = cards

@@ -287,3 +287,13 @@ def test_the_computer_plays_a_held_card_that_helps_it(chaos_bundle) -> None:
     given = TgxComputerPlayer(side).play_impulse(game)
     assert given[0] == PlayCard("sniper")
     assert "sniper" in game.state.dice.removed
+
+
+def test_a_game_with_chaos_on_and_no_deck_is_refused_at_the_start(chaos_bundle) -> None:
+    """Test-play starts on the document as it is, before `validate`: a situation with rule 24
+    on and tables without an Action Deck is refused with the check's sentence, instead of
+    failing at the first roll."""
+    tables = chaos_bundle.tables
+    no_deck = replace(tables, model=tables.model.model_copy(update={"action_deck": []}))
+    with pytest.raises(ValueError, match=r"the ruleset tables have none.*\(TGX070\)"):
+        state_of(replace(chaos_bundle, tables=no_deck), 1)
