@@ -63,8 +63,14 @@ def test_the_setup_follows_the_landing_order_of_rule_10_1(bundle) -> None:
     barriers = {plan.allotments[i].kind for i in plan.steps[0].allotments}
     assert barriers == {"mines", "fortification"}
     assert {plan.allotments[i].kind for i in plan.steps[2].allotments} == {"improved_position"}
+    state = state_of(bundle, 0, setup_phase=True)
     sea = set(plan.steps[1].units)
-    assert sea == {"us.lvt1", "us.lvt2", "us.lvt3", "us.dukw1", "us.dukw2", *DDS}
+    craft = {"us.lvt1", "us.lvt2", "us.lvt3", "us.dukw1", "us.dukw2"}
+    cargo = {u for u in sea if state.units[u].carrier is not None}
+    assert sea - cargo == {*craft, *DDS}  # the craft and DD tanks placed at sea [10.2]
+    # their cargo set up with them, aboard [10.1]: two units an LVT, one a DUKW
+    assert {state.units[u].carrier for u in cargo} == craft
+    assert len(cargo) == 8
 
 
 def test_a_computer_game_lands_the_force_and_ends(bundle) -> None:
