@@ -45,11 +45,16 @@ def test_a_human_side_passes_every_impulse(capsys: pytest.CaptureFixture[str]) -
 
 
 def test_balance_reports_the_distribution(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["balance", str(SAMPLE), "--games", "2", "--json"]) == 0
+    assert main(["balance", str(SAMPLE), "--games", "2", "--jobs", "1", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["games"] == 2
-    assert sum(o["games"] for o in report["outcomes"]) == 2
-    for outcome in report["outcomes"]:
-        low, high = outcome["wilson95"]
-        assert low <= outcome["share"] <= high
-    assert [r["seed"] for r in report["records"]] == [1, 2]
+    summary = report["summary"]
+    assert summary["games"] == 2
+    # The situation's own levels, the best for the Soviets (Allies) first, then a draw.
+    assert list(summary["levels"]) == [
+        "Soviet decisive", "draw", "German marginal", "German decisive",
+    ]  # fmt: skip
+    assert sum(level["count"] for level in summary["levels"].values()) == 2
+    for level in summary["levels"].values():
+        assert level["low"] <= level["rate"] <= level["high"]
+    assert report["played_on"] == "1 local worker processes"
+    assert summary["length"]["median"] <= 10
