@@ -65,6 +65,7 @@ TACTICAL_GAMEX = EditorProfile(
         "tgx_hex_info",
         "tgx_problems",
         "tgx_testplay",
+        "tgx_balance",
     ),
     tools=("tgx_select", "tgx_counters", "tgx_setup_areas", "tgx_panel_layout"),
     layers=(
