@@ -94,6 +94,7 @@ class TgxBalanceDock(TgxDock):
         layout.addWidget(self.progress)
         self.report = QPlainTextEdit(body)
         self.report.setReadOnly(True)
+        self.report.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)  # columns stay aligned
         self.report.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.report.setPlaceholderText(
             "Run plays the situation with the computer at both sides and shows how often each "
