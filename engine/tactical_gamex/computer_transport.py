@@ -122,7 +122,6 @@ def deliveries(state: TgxState, side: Side, targets: list[Offset]) -> Iterator[T
             if h != here
             and cost <= budget + 1e-9
             and board.distance(h, target) <= 1
-            and not state.enemy_at(h, side)
             and _room(state, side, h, 2)
         )
         for _, _, spot in spots:
