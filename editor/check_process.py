@@ -80,11 +80,17 @@ def _serve(
             connection.send(("progress", number, (stage, done, total)))
 
         try:
-            connection.send(("done", number, check(bundle, state, progress)))
-        except Superseded:
-            connection.send(("superseded", number, None))
-        except Exception as exc:  # report it and serve on
-            connection.send(("failed", number, f"{type(exc).__name__}: {exc}"))
+            try:
+                connection.send(("done", number, check(bundle, state, progress)))
+            except Superseded:
+                connection.send(("superseded", number, None))
+            except (BrokenPipeError, ConnectionResetError):
+                raise
+            except Exception as exc:  # report it and serve on
+                connection.send(("failed", number, f"{type(exc).__name__}: {exc}"))
+        except (BrokenPipeError, ConnectionResetError):
+            # The editor closed while this check was running: nobody waits for the answer.
+            return
 
 
 class CheckProcess:

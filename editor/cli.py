@@ -83,7 +83,11 @@ def build_parser() -> argparse.ArgumentParser:
         "and time, weather, arrivals, withdrawals, releases, each side's isolated units and the "
         "Local Supply Value of every occupied hex, objective owners and the score, and the "
         "orders of each side the computer plays (--allied/--axis computer; a human side gives "
-        "no orders). The same seed always gives the same report.",
+        "no orders). The same seed always gives the same report. A Tactical GameX situation "
+        "(.situation.yaml) opens with its setup phase: the computer sets up the sides it plays "
+        "(defenders in cover around the hexes the enemy must take, attackers toward their "
+        "objectives); a human side, having no one here to place its counters, is set up by "
+        "the seed (nearest the victory hexes, one a hex first), as before the setup phase.",
     )
     play.add_argument("scenario", metavar="SCENARIO", help="a .scenario.yaml file")
     play.add_argument("--turns", type=int, metavar="N", help="game turns to play (default: all)")
@@ -103,7 +107,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--save",
         metavar="FILE",
-        help="save the game as a .testplay.yaml the editor opens and `hexwright replay` replays",
+        help="save the game as a .testplay.yaml (.tgxplay.yaml for a situation, its setup "
+        "included) the editor opens and `hexwright replay` replays",
     )
     play.set_defaults(handler="playing:command_play")
 

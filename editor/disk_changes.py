@@ -63,6 +63,7 @@ class DiskChanges(QObject):
         """Watch another document's files (none for None)."""
         if self.document is not None:
             self.document.saved.disconnect(self._saved)
+            self.document.changed.disconnect(self._follow)
         self.document = document
         self._ignored.clear()
         self._shown = []
@@ -70,9 +71,15 @@ class DiskChanges(QObject):
         self.watcher.watch([slot.path for slot in document.slots()] if document is not None else [])
         if document is not None:
             document.saved.connect(self._saved)
+            document.changed.connect(self._follow)
 
     def _watch(self, *_: object) -> None:
         self.watcher.watch([slot.path for slot in self._slots()])
+
+    def _follow(self, *_: object) -> None:
+        """Watch a file the document took on since (a Tactical GameX panel added or made)."""
+        if {slot.path.absolute() for slot in self._slots()} != self.watcher.files:
+            self._watch()
 
     def check_now(self) -> None:
         """Look at every file of the document now (what the watcher reports does the same)."""
@@ -159,6 +166,7 @@ class DiskChanges(QObject):
         self._show()
 
     def _saved(self, _paths: list[Path]) -> None:
+        self._follow()
         self._refresh()
 
     def _refresh(self) -> None:

@@ -84,19 +84,21 @@ class RecoveryCopy:
             if not entry.get("copy"):
                 continue
             kind, path = FileKind(entry["kind"]), Path(entry["path"])
+            part = _part(document, kind, path)
             text = self._text(entry)
-            if self._use_recovered(document.slot(kind), entry, text, keep_disk):
-                changes.append((kind, self._model(kind, path, text)))
+            if self._use_recovered(document.slot(part), entry, text, keep_disk):
+                changes.append((part, self._model(kind, path, text)))
         if changes:
             with document.macro(RESTORE_TEXT):
-                for kind, model in changes:
-                    document.push(ReplaceFile(document, kind, model, RESTORE_TEXT))
+                for part, model in changes:
+                    document.push(ReplaceFile(document, part, model, RESTORE_TEXT))
         return document
 
     def _fits(self, document: Document) -> bool:
         return all(
-            document.has(FileKind(entry["kind"]))
-            and document.path(FileKind(entry["kind"])).resolve() == Path(entry["path"]).resolve()
+            (part := _part(document, FileKind(entry["kind"]), Path(entry["path"]))) is not None
+            and document.has(part)
+            and document.path(part).resolve() == Path(entry["path"]).resolve()
             for entry in self.files
         )
 
@@ -279,6 +281,14 @@ class Autosaver(QObject):
         _remove_if_empty(self.session)
         self._folder = None
         self._written_versions = None
+
+
+def _part(document: Any, kind: FileKind, path: Path) -> Any:
+    """The key of a recorded file in a document: its kind, or for a Tactical GameX panel (a
+    title has several) the panel at its path (None when the document holds none there)."""
+    if kind is FileKind.PANEL and hasattr(document, "part_at"):
+        return document.part_at(path)
+    return kind
 
 
 def _identity(stored: Any) -> DiskIdentity | None:

@@ -56,6 +56,7 @@ TACTICAL_GAMEX = EditorProfile(
     "Tactical GameX",
     docks=(
         "tgx_panels",
+        "tgx_panel_map",
         "tgx_unit_types",
         "tgx_forces",
         "tgx_tables",
@@ -67,7 +68,17 @@ TACTICAL_GAMEX = EditorProfile(
         "tgx_testplay",
         "tgx_balance",
     ),
-    tools=("tgx_select", "tgx_counters", "tgx_setup_areas", "tgx_panel_layout"),
+    tools=(
+        "tgx_select",
+        "tgx_counters",
+        "tgx_setup_areas",
+        "tgx_panel_layout",
+        "tgx_paint_terrain",
+        "tgx_paint_hills",
+        "tgx_paint_hexsides",
+        "tgx_paint_roads",
+        "tgx_paint_features",
+    ),
     layers=(
         ("terrain", "Terrain"),
         ("hexsides", "Hexsides"),

@@ -35,6 +35,10 @@ PANZER_ONLY_ACTIONS = (
 )
 """The window's actions that work on a Panzer scenario only."""
 
+PANZER_TESTPLAY_ACTIONS = ("end_turn_action", "take_back_action")
+"""The Panzer test-play's actions (`editor.window_testplay`) on the Test-play tool bar: a
+Tactical GameX situation plays in its own panel, so they are not shown while one is open."""
+
 ZOOM_STEP = 1.25
 """View > Zoom In and Zoom Out on the board: a quarter closer or further."""
 
@@ -98,6 +102,10 @@ class RulesetSwitch(QObject):
             dock.setVisible(tgx)
         if panzer_bar is not None:
             panzer_bar.setVisible(not tgx)
+        for name in PANZER_TESTPLAY_ACTIONS:
+            action = getattr(window.testplay, name, None)
+            if isinstance(action, QAction):
+                action.setVisible(not tgx)
         if self.toolbar is not None:
             self.toolbar.setVisible(tgx)
         self.stack.setCurrentIndex(1 if tgx else 0)
@@ -175,16 +183,26 @@ class RulesetSwitch(QObject):
 
     def _tidy_tab_bars(self) -> None:
         """Hide the tab bars Qt leaves on screen for tabbed groups whose panels were all hidden,
-        or that a group had before the window was first laid out: a bar in use touches one of
-        its panels."""
+        or that a group had before the window was first laid out: a bar in use names one tab
+        group's panels and touches one of them."""
         window = self.window
         docks = [d for d in window.findChildren(QDockWidget) if not d.isHidden()]
+        # The tab groups as they stand: a bar naming any other set of panels is left over from
+        # an earlier arrangement (Qt keeps it, e.g. "Forces, Setup" under "Forces, Setup,
+        # Panel Map, Test-play") and would be drawn over the one in use.
+        groups = {
+            frozenset(
+                {d.windowTitle()}
+                | {t.windowTitle() for t in window.tabifiedDockWidgets(d) if not t.isHidden()}
+            )
+            for d in docks
+        }
         for bar in window.findChildren(QTabBar):
             if bar.parent() is not window or bar.count() == 0:
                 continue
             titles = {bar.tabText(i) for i in range(bar.count())}
             here = bar.geometry()
-            used = any(
+            used = frozenset(titles) in groups and any(
                 d.windowTitle() in titles
                 and d.geometry().left() < here.right()
                 and here.left() < d.geometry().right()
@@ -196,6 +214,9 @@ class RulesetSwitch(QObject):
             )
             if not used:
                 bar.hide()
+            # A label is never cut to "H…": a crowded bar scrolls instead.
+            bar.setElideMode(Qt.TextElideMode.ElideNone)
+            bar.setUsesScrollButtons(True)
 
     def _place_docks(self) -> None:
         """Put the Tactical GameX panels in their areas, tabbed, the first of each in front."""

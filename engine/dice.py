@@ -34,6 +34,10 @@ class Dice:
         """Two dice read as tens and units, 11-66 (a scatter diagram's entry)."""
         return self.d6() * 10 + self.d6()
 
+    def d100(self) -> int:
+        """Percentile dice, 1-100 (a chance a scenario gives in percent)."""
+        return self._random.randint(1, 100)
+
     def shuffle(self, items: list[Any]) -> None:
         """Shuffle a list in place (a setup drawn by the seed)."""
         self._random.shuffle(items)

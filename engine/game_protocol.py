@@ -59,6 +59,13 @@ class PlayableGame(Protocol):
         ...
 
     @property
+    def phase(self) -> object:
+        """The phase under way as the ruleset names it (None when it has none): Tactical
+        GameX's `setup` before turn 1, while `acting` is the side setting up; Panzer Campaigns'
+        phased play."""
+        ...
+
+    @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
         ...

@@ -139,12 +139,18 @@ CODES: dict[str, str] = {
     "TGX036": "a neutral counter stands where the rules do not allow it",
     "TGX037": "an attached CP is on a unit that is not A or I category",
     "TGX038": "a reinforcement enters off its edge, after the last turn or with wrong units",
-    "TGX039": "landing craft not on all-sea hexes, sharing one, or over capacity",
+    "TGX039": "landing craft not on all-sea hexes, sharing one, over capacity, or without sea",
     "TGX040": "an airborne lift over its capacity or on a carrier that is no aircraft",
     "TGX041": "the situation uses a module or rule that is switched off",
     "TGX042": "a victory condition names what does not exist or cannot be met",
     "TGX043": "a counter has no place to start, or waits off the map for nothing",
     "TGX044": "a reproduced situation differs from its Command & Control chart",
+    "TGX045": "naval support without a sea edge, or a battery's counters that cannot be its",
+    "TGX070": "Battlefield Chaos has no Action Deck to draw, or a side no die 1-6 in it",
+    "TGX071": "an Action Deck card without its dice, a Deus Ex Machina card with dice, an id twice",
+    "TGX072": "an Action Deck card's amount that its effect does not read, or of 0",
+    "TGX073": "an Action Deck unlike the rules' (faces in unequal shares, other than six Deus Ex "
+    "Machina cards, events without a text)",
 }
 """Every problem code with what it means. Codes are stable: tools and CI scripts may match them."""
 

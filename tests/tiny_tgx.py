@@ -190,7 +190,12 @@ def tiny_tables() -> RulesetTables:
             **HEAD,
             "name": "Tiny tables",
             "terrain": [
-                {"terrain": t.value, "mp": {c.value: 1 for c in MoveClass}, **text.get(t, {})}
+                {
+                    "terrain": t.value,
+                    # [003 10.3] nothing moves into the sea: a landing force is put there
+                    "mp": {c.value: None if t is Terrain.SEA else 1 for c in MoveClass},
+                    **text.get(t, {}),
+                }
                 for t in Terrain
             ],
             "crt": {

@@ -14,8 +14,9 @@ from editor.cli_commands import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE, print_pro
 from engine.tactical_gamex.computer import TgxComputerPlayer
 from engine.tactical_gamex.game import TacticalGame
 from engine.tactical_gamex.loader import state_of
-from engine.tactical_gamex.orders import EndImpulse
+from engine.tactical_gamex.orders import EndImpulse, FinishSetup, PlaceRest
 from engine.tactical_gamex.records import order_of, saved_game_of
+from engine.tactical_gamex.state import Phase
 from schemas.io import FileKind, load_file, save_file
 from schemas.problems import printable
 from schemas.tactical_gamex.loading import SituationBundle, load_situation
@@ -53,13 +54,14 @@ def _event_json(event: object) -> dict[str, object]:
 
 
 def command_play_situation(args: argparse.Namespace) -> int:
-    """Play a situation: the computer gives the orders of the sides it plays, a human side
-    passes every impulse; print each turn's events."""
+    """Play a situation: the computer sets up and gives the orders of the sides it plays; a
+    human side's counters are set up by the seed and it passes every impulse; print each
+    turn's events."""
     bundle = _playable(args.scenario)
     if bundle is None:
         return EXIT_ERRORS
     try:
-        game = TacticalGame(state_of(bundle, args.seed))
+        game = TacticalGame(state_of(bundle, args.seed, setup_phase=True))
     except ValueError as exc:
         print(printable(f"{args.scenario}: error: {exc}"), file=sys.stderr)
         return EXIT_ERRORS
@@ -73,6 +75,9 @@ def command_play_situation(args: argparse.Namespace) -> int:
         player = computers.get(game.acting)
         if player is not None:
             player.play_impulse(game)
+        elif game.phase is Phase.SETUP:
+            game.apply(PlaceRest())
+            game.apply(FinishSetup())
         else:
             game.apply(EndImpulse())
     if args.save:
@@ -115,7 +120,11 @@ def command_replay_saved(args: argparse.Namespace) -> int:
     bundle = _playable(str(situation))
     if bundle is None:
         return EXIT_ERRORS
-    game = TacticalGame(state_of(bundle, saved.seed))
+    try:
+        game = TacticalGame(state_of(bundle, saved.seed, setup_phase=saved.setup == "players"))
+    except ValueError as exc:
+        print(printable(f"{situation}: error: {exc}"), file=sys.stderr)
+        return EXIT_ERRORS
     refused: dict[str, object] | None = None
     for number, model in enumerate(saved.orders, 1):
         order = order_of(model)

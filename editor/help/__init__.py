@@ -34,6 +34,7 @@ PANEL_TOPICS: dict[str, str] = {
     "briefing": "briefing-printing",
     "unit_types": "unit-types",
     "tgx_panels": "tactical-gamex",
+    "tgx_panel_map": "panel-maps",
     "tgx_unit_types": "tactical-gamex",
     "tgx_forces": "tactical-gamex",
     "tgx_tables": "tactical-gamex",

@@ -14,6 +14,7 @@ from editor.commands import SetValue
 from editor.tactical_gamex.board_view import BoardView
 from editor.tactical_gamex.counter_placing import place_counter
 from editor.tactical_gamex.forces import placed_counters
+from editor.tactical_gamex.panel_edits import PanelBrush
 from schemas.io import FileKind
 
 Offset = tuple[int, int]
@@ -21,7 +22,8 @@ _strokes = itertools.count(1)
 
 
 class TgxSelection(QObject):
-    """What the Tactical GameX panels and tools share: the chosen counter and setup area."""
+    """What the Tactical GameX panels and tools share: the chosen counter and setup area, and
+    what the panel tools paint."""
 
     counter_chosen = Signal(object)
     """Emitted with the Unit ID of the counter chosen (or None)."""
@@ -37,6 +39,8 @@ class TgxSelection(QObject):
         self.counter: str | None = None
         self.area: str | None = None
         self.hex: Offset | None = None
+        self.brush = PanelBrush()
+        """What the panel tools paint, as the Panel Map panel sets it."""
 
     def choose_hex(self, spot: Offset | None) -> None:
         """Make a board hex the one Hex Info shows."""

@@ -149,7 +149,10 @@ class BoardView(QGraphicsView):
         return self.document.board() if self.document is not None else None
 
     def _changed(self, change: Any) -> None:
-        if change.kind in (FileKind.SITUATION, FileKind.UNIT_TYPES):
+        # A panel's edit (`PanelPart`) or a reload of one changes the board as the layout does.
+        if change.kind in (FileKind.SITUATION, FileKind.UNIT_TYPES) or not isinstance(
+            change.kind, FileKind
+        ):
             self._rebuild()
 
     def _rebuild(self) -> None:
@@ -250,6 +253,8 @@ class BoardView(QGraphicsView):
         self.hex_hovered.emit(spot)
         if self.tool is not None and spot is not None and event.buttons():
             self.tool.drag(spot, event)
+        elif self.tool is not None and hasattr(self.tool, "hover"):
+            self.tool.hover(spot, event)
         super().mouseMoveEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
@@ -321,6 +326,9 @@ class BoardView(QGraphicsView):
             painter.drawPolygon(self.polygon(self.selected_hex))
         for overlay in self.overlays:
             overlay(painter)
+        preview = getattr(self.tool, "paint_preview", None)
+        if preview is not None:
+            preview(painter)
 
     def _paint_terrain(self, painter: QPainter, board: Any, spots: list[Offset]) -> None:
         grid_pen = QPen(QColor(40, 40, 30, 90), 0)

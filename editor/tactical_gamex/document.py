@@ -3,8 +3,9 @@ ruleset tables, the panels its board is assembled from, the undo stack, and savi
 
 Like the Panzer `Document` it is the only writer of its models: every edit is a command of
 `editor.commands` (they ask only `model(part)` and `install(part, root, change)`), the models are
-frozen, and a file is clean exactly when its model is the one last read or written. The panels
-are read, never edited here: the situation lays them out.
+frozen, and a file is clean exactly when its model is the one last read or written. Each panel
+file is one more edited file, keyed by `PanelPart` (its path as the layout writes it), so the
+panel tools' edits, Save, the recovery copies and the disk watch treat it as any other file.
 
 Each file remembers the version on disk it was read from or written as (`TgxSlot.disk`, as the
 Panzer `FileSlot` does), so `editor.disk_changes` watches a situation's files as a scenario's:
@@ -31,14 +32,33 @@ from schemas.save_journal import SaveFailed, save_set
 from schemas.title import title_root
 
 TGX_PARTS = (FileKind.SITUATION, FileKind.UNIT_TYPES, FileKind.TABLES)
-"""The files of a Tactical GameX title a situation edits."""
+"""The files of a Tactical GameX title a situation edits, besides its panels."""
+
+
+@dataclass(frozen=True)
+class PanelPart:
+    """The key of one panel file among a document's files: its path relative to the situation,
+    as the layout names it. It stands where the other files have their `FileKind`."""
+
+    file: str
+    value = FileKind.PANEL.value
+    """What recovery copies record as the file's kind."""
+
+    def __str__(self) -> str:
+        return self.file
+
+
+def file_kind(part: Any) -> FileKind:
+    """The file kind of a part: a panel's for a `PanelPart`."""
+    return FileKind.PANEL if isinstance(part, PanelPart) else FileKind(part)
 
 
 @dataclass
 class TgxSlot:
     """One edited file: where it lives, its current model and the model as on disk."""
 
-    part: FileKind
+    part: Any
+    """A `FileKind`, or a `PanelPart` for a panel."""
     path: Path
     model: Any
     saved: Any
@@ -46,8 +66,8 @@ class TgxSlot:
     """The version on disk that `saved` was read from or written as; None if never on disk."""
 
     @property
-    def kind(self) -> FileKind:
-        """The file's kind (as recovery copies name it)."""
+    def kind(self) -> Any:
+        """The file's key in the document (a `FileKind`, or a `PanelPart`)."""
         return self.part
 
     @property
@@ -79,19 +99,53 @@ class TgxDocument(UndoSteps, QObject):
     scenario_path_changed = Signal(object)
     """Emitted with the new situation path after Save As."""
 
-    def __init__(
-        self, slots: dict[FileKind, TgxSlot], panels: dict[str, Any], parent: QObject | None = None
-    ) -> None:
+    def __init__(self, slots: dict[Any, TgxSlot], parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._slots = slots
-        self.panels = panels
-        """The title's panels by Map ID (read only)."""
         self._was_dirty = self.is_dirty
-        self._versions: dict[FileKind, int] = {}
-        self._board: tuple[Any, Any] | None = None
+        self._versions: dict[Any, int] = {}
+        self._board: tuple[tuple[Any, ...], Any] | None = None
         self.undo_stack = QUndoStack(self)
 
     # Reading ---------------------------------------------------------------------------------
+
+    @property
+    def panels(self) -> dict[str, Any]:
+        """The panels the document holds, by their path as the layout writes it."""
+        return {
+            part.file: slot.model
+            for part, slot in self._slots.items()
+            if isinstance(part, PanelPart)
+        }
+
+    def panel_parts(self) -> list[PanelPart]:
+        """The keys of the panel files the document holds."""
+        return [part for part in self._slots if isinstance(part, PanelPart)]
+
+    def part_at(self, path: Path) -> Any:
+        """The key of the file at a path, or None."""
+        wanted = Path(path).resolve()
+        for part, slot in self._slots.items():
+            if slot.path.resolve() == wanted:
+                return part
+        return None
+
+    def add_panel(self, file: str, path: Path, model: Any, saved: Any, disk: Any = None) -> None:
+        """Hold one more panel file (read from disk, or new when `saved` is None). Commands and
+        the Panel Layout panel call this; a panel already held is left as it is."""
+        part = PanelPart(file)
+        if part not in self._slots:
+            self._slots[part] = TgxSlot(part, path, model, saved, disk)
+            self._board = None
+            self._check_dirty()
+
+    def drop_panel(self, file: str) -> None:
+        """Forget a panel file never saved (the undo of New Panel)."""
+        slot = self._slots.get(PanelPart(file))
+        if slot is not None and slot.saved is None:
+            del self._slots[PanelPart(file)]
+            self._board = None
+            self._check_dirty()
 
     def model(self, part: FileKind) -> Any:
         """The current root model of one file."""
@@ -124,8 +178,11 @@ class TgxDocument(UndoSteps, QObject):
         """Whether the document edits a file of this kind."""
         return part in self._slots
 
-    def version(self, part: FileKind) -> int:
-        """How many edits a file has had: the autosaver writes a copy when it changed."""
+    def version(self, part: Any) -> int:
+        """How many edits a file has had: the autosaver writes a copy when it changed (for
+        `FileKind.PANEL`, the edits of every panel)."""
+        if part == FileKind.PANEL and not isinstance(part, PanelPart):
+            return sum(n for key, n in self._versions.items() if isinstance(key, PanelPart))
         return self._versions.get(part, 0)
 
     def path(self, part: FileKind) -> Path:
@@ -168,8 +225,14 @@ class TgxDocument(UndoSteps, QObject):
         from editor.tactical_gamex.title import assemble  # noqa: PLC0415  # after the models
 
         situation = self.situation
-        if self._board is None or self._board[0] is not situation:
-            self._board = (situation, assemble(situation, self.panels))
+        key = (situation, *(slot.model for slot in self._slots.values()))
+        cached = self._board
+        if (
+            cached is None
+            or len(cached[0]) != len(key)
+            or any(a is not b for a, b in zip(cached[0], key, strict=True))
+        ):
+            self._board = (key, assemble(situation, self.panels))
         return self._board[1]
 
     # Editing ---------------------------------------------------------------------------------
@@ -246,7 +309,12 @@ class TgxDocument(UndoSteps, QObject):
         panels = [p.model_copy(update={"file": moved(p.file)}) for p in situation.board.panels]
         board = situation.board.model_copy(update={"panels": panels})
         slot.model = situation.model_copy(update={"files": files, "board": board})
-        self.panels = {moved(name): panel for name, panel in self.panels.items()}
+        self._slots = {
+            PanelPart(moved(part.file)) if isinstance(part, PanelPart) else part: held
+            for part, held in self._slots.items()
+        }
+        for part, held in self._slots.items():
+            held.part = part
         self._board = None
         slot.path = target
         slot.saved = None
@@ -257,7 +325,11 @@ class TgxDocument(UndoSteps, QObject):
     def revert(self) -> None:
         """Read every file again from disk; the undo history is cleared."""
         fresh = open_situation(self.scenario_path)
+        for part in [p for p in self._slots if p not in fresh._slots]:
+            del self._slots[part]  # a panel made since, never saved, or no longer laid out
         for part, slot in fresh._slots.items():
+            if part not in self._slots:
+                self._slots[part] = slot
             self._slots[part].saved = slot.saved
             self._slots[part].disk = slot.disk
             self.install(part, slot.model, Change(part, (), ChangeAction.RESET))
@@ -267,12 +339,22 @@ class TgxDocument(UndoSteps, QObject):
         """A file as it is on disk now, with that version's identity; DocumentError with its
         Problems (file:line) if it does not load."""
         path = self.path(part)
-        loaded = load_file(path, part)
+        loaded = load_file(path, file_kind(part))
         if not loaded.ok:
             raise DocumentError(
                 f"{path.name} on disk does not load; what is open is kept", loaded.problems
             )
-        return loaded, _disk_of(loaded)
+        if isinstance(part, PanelPart):
+            # The board is assembled only from panels whose rows fit (`board.assemble`).
+            from schemas.tactical_gamex.file_checks import check_panel  # noqa: PLC0415
+
+            broken = [p for p in check_panel(loaded.model) if p.is_error]
+            if broken:
+                raise DocumentError(
+                    f"{path.name} on disk does not pass its checks; what is open is kept",
+                    loaded.place(broken),
+                )
+        return loaded, disk_of(loaded)
 
     def take_from_disk(self, part: FileKind, loaded: LoadedFile, disk: DiskIdentity | None) -> None:
         """Make a version just read from disk the file's saved state; the model stays until a
@@ -297,14 +379,18 @@ def open_situation(path: Path | str) -> TgxDocument:
     loaded, panels, problems = read_title(Path(path))
     if loaded is None:
         raise DocumentError(f"cannot open {Path(path).name}", problems)
-    slots = {
-        part: TgxSlot(part, file.path, file.model, file.model, _disk_of(file))
+    slots: dict[Any, TgxSlot] = {
+        part: TgxSlot(part, file.path, file.model, file.model, disk_of(file))
         for part, file in loaded.items()
     }
-    return TgxDocument(slots, panels)
+    for name, panel in panels.items():
+        slots[PanelPart(name)] = TgxSlot(
+            PanelPart(name), panel.path, panel.model, panel.model, disk_of(panel)
+        )
+    return TgxDocument(slots)
 
 
-def _disk_of(loaded: LoadedFile) -> DiskIdentity | None:
+def disk_of(loaded: LoadedFile) -> DiskIdentity | None:
     """The version on disk a file was read from (as reading took it, else from its text)."""
     if loaded.disk is not None:
         return loaded.disk

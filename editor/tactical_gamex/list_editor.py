@@ -1,5 +1,6 @@
-"""A list of a situation's records as a grid with Add and Remove buttons: each added record is
-made by the caller (or refused with the reason), each change one undo step."""
+"""A list of a file's records (the situation's, by default) as a grid with Add and Remove
+buttons: each added record is made by the caller (or refused with the reason), each change one
+undo step."""
 
 from __future__ import annotations
 
@@ -33,13 +34,15 @@ class ListEditor(QWidget):
         new_item: NewItem,
         say: Callable[[str], None],
         parent: QWidget | None = None,
+        part: FileKind = FileKind.SITUATION,
     ) -> None:
         super().__init__(parent)
+        self.part = part
         self.path = tuple(path)
         self.noun = noun
         self.new_item = new_item
         self.say = say
-        self.grid = FieldGrid(FileKind.SITUATION, path, columns, noun, self)
+        self.grid = FieldGrid(part, path, columns, noun, self)
         self.view = GridView(self.grid, self)
         self.add_button = QPushButton(f"Add {noun.title()}")
         self.remove_button = QPushButton(f"Remove {noun.title()}")
@@ -61,11 +64,11 @@ class ListEditor(QWidget):
         if isinstance(item, str):
             self.say(f"Refused — {item}")
             return False
-        count = len(get_at(document.situation, self.path))
+        count = len(get_at(document.model(self.part), self.path))
         document.push(
             InsertItems(
                 document,
-                FileKind.SITUATION,
+                self.part,
                 self.path,
                 index=count,
                 items=[item],
@@ -81,7 +84,5 @@ class ListEditor(QWidget):
         row = self.view.currentIndex().row()
         if document is not None and row >= 0:
             document.push(
-                RemoveItems(
-                    document, FileKind.SITUATION, self.path, [row], f"Remove {self.noun.title()}"
-                )
+                RemoveItems(document, self.part, self.path, [row], f"Remove {self.noun.title()}")
             )

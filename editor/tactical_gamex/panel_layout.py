@@ -1,6 +1,7 @@
 """The Panel Layout panel: the situation's geomorphic panels on the grid of their arrangement,
 dragged to another place (onto a panel: the two swap), turned 180 degrees (double-click or
-Turn), added from the title's panel files and removed; each change one undo step [003 3.0;
+Turn), added from the title's panel files or made new and blank (New Panel…, `new_panel.py`)
+and removed; each change one undo step [003 3.0;
 digest C.2: grid position and a 0/180 degree turn]. Under the grid, why the arrangement makes
 no board, when it does not."""
 
@@ -22,7 +23,7 @@ from editor.commands import InsertItems, RemoveItems, SetValue, SetValues
 from editor.selection import Selection
 from editor.tactical_gamex.board_view import TERRAIN_COLOURS
 from editor.tactical_gamex.dock import TgxDock, message_label
-from editor.tactical_gamex.document import TgxDocument
+from editor.tactical_gamex.document import PanelPart, TgxDocument, disk_of
 from editor.tactical_gamex.title import layout_problems, title_panels
 from editor.widgets.button_rows import WrappingButtons
 from schemas.io import FileKind, load_file
@@ -289,7 +290,15 @@ class PanelLayoutDock(TgxDock):
         self.add_box.setToolTip("A panel file of the title to add to the board")
         self.add_button = QPushButton("Add Panel")
         self.add_button.setToolTip("Add the panel file chosen beside the board, to the right")
-        buttons = WrappingButtons([self.turn_button, self.remove_button, self.add_button])
+        self.new_button = QPushButton("New Panel…")
+        self.new_button.setObjectName("new_panel_button")
+        self.new_button.setToolTip(
+            "Make a blank panel file (Map ID, name, size) and lay it to the right of the board; "
+            "paint it with the panel tools, Save writes it"
+        )
+        buttons = WrappingButtons(
+            [self.turn_button, self.remove_button, self.add_button, self.new_button]
+        )
         self.problems = message_label(body)
         layout.addWidget(self.view, 1)
         layout.addWidget(self.add_box)
@@ -302,6 +311,7 @@ class PanelLayoutDock(TgxDock):
         self.turn_button.clicked.connect(lambda: self._turn(self.view.current))
         self.remove_button.clicked.connect(self._remove)
         self.add_button.clicked.connect(self._add)
+        self.new_button.clicked.connect(self._new)
         self._update_buttons()
 
     def show_document(self, document: TgxDocument | None) -> None:
@@ -310,7 +320,9 @@ class PanelLayoutDock(TgxDock):
         self._refresh()
 
     def document_changed(self, change: Any) -> None:
-        if change.kind == FileKind.SITUATION and change.touches(("board",)):
+        if isinstance(change.kind, PanelPart) or (
+            change.kind == FileKind.SITUATION and change.touches(("board",))
+        ):
             self._refresh()
 
     def _refresh(self) -> None:
@@ -336,6 +348,7 @@ class PanelLayoutDock(TgxDock):
         count = len(self.document.situation.board.panels) if has else 0  # type: ignore[union-attr]
         self.remove_button.setEnabled(has and count > 1)
         self.add_button.setEnabled(self.add_box.count() > 0)
+        self.new_button.setEnabled(isinstance(self.document, TgxDocument))
 
     def _moved(self, index: int, column: int, row: int) -> None:
         if isinstance(self.document, TgxDocument):
@@ -356,6 +369,12 @@ class PanelLayoutDock(TgxDock):
                 )
             )
 
+    def _new(self) -> None:
+        if isinstance(self.document, TgxDocument):
+            from editor.tactical_gamex.new_panel import NewPanelDialog  # noqa: PLC0415
+
+            NewPanelDialog(self.document, self).exec()
+
     def _add(self) -> None:
         document = self.document
         name = self.add_box.currentText()
@@ -367,7 +386,7 @@ class PanelLayoutDock(TgxDock):
         if not loaded.ok:
             self.problems.setText(f"{name} does not load: {loaded.problems[0].message}")
             return
-        document.panels[name] = loaded.model
+        document.add_panel(name, loaded.path, loaded.model, loaded.model, disk_of(loaded))
         placement = PanelPlacement(file=name, column=column, row=0)
         document.push(
             InsertItems(

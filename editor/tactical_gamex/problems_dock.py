@@ -1,6 +1,6 @@
 """The Tactical GameX Problems panel: what `hexwright validate` would say of the open situation
-as it now stands (each file's own checks, the panel layout, the setup checks), checked again a
-moment after each edit; a double-click shows the problem's hex on the board."""
+as it now stands (each file's own checks, its panels' too, the panel layout, the setup checks),
+checked again a moment after each edit; a double-click shows the problem's hex on the board."""
 
 from __future__ import annotations
 
@@ -39,6 +39,9 @@ def situation_problems(document: TgxDocument) -> list[Problem]:
     found: list[Problem] = []
     for kind in (FileKind.UNIT_TYPES, FileKind.TABLES, FileKind.SITUATION):
         found.extend(check_file(kind, document.model(kind)))
+    for part in document.panel_parts():
+        name = document.path(part).name
+        found.extend(p.in_file(name) for p in check_file(FileKind.PANEL, document.model(part)))
     board, layout = assemble(document.situation.board, document.panels)
     found.extend(layout)
     if board is not None:
@@ -82,7 +85,8 @@ class ProblemsModel(QAbstractTableModel):
             return problem.code
         if column == 2:
             return problem.message
-        return problem.path_text()
+        where = problem.path_text()
+        return f"{problem.file}: {where}" if problem.file else where
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole

@@ -188,7 +188,7 @@ class SituationDock(TgxDock):
 
     title = "Situation"
     object_name = "tgx_situation"
-    default_area = Qt.DockWidgetArea.RightDockWidgetArea
+    default_area = Qt.DockWidgetArea.BottomDockWidgetArea
     built_when_shown = True
 
     def build(self) -> None:

@@ -1,6 +1,7 @@
 """The Tactical GameX screenshots of `python -m editor.snapshots`: the sample situation's board,
-the Ruleset Tables panel, the Panel Layout panel and the other panels, at 1920x1080 and at
-1280x720 (run it with `QT_SCALE_FACTOR=2` for a 200 % screen)."""
+the Ruleset Tables panel, the Panel Layout panel, the board with the panel tools and the Panel
+Map panel, and the other panels, at 1920x1080 and at 1280x720 (run it with `QT_SCALE_FACTOR=2`
+for a 200 % screen)."""
 
 from __future__ import annotations
 
@@ -39,6 +40,15 @@ def take_tgx(window: Any, situation: Path, shot: Callable[[str], None]) -> None:
         layout = docks["tgx_panels"]
         layout.raise_()
         shot(f"tgx-panel-layout{suffix}")
+        panel_map = docks["tgx_panel_map"]
+        panel_map.raise_()
+        workspace.use_tool_named("tgx_paint_hexsides")
+        board = window.document.board()
+        seam = next(spot for spot, found in board.addresses.items() if len(found) > 1)
+        workspace.chosen.choose_hex(seam)
+        shot(f"tgx-panel-tools{suffix}")
+        workspace.use_tool_named("tgx_select")
+        docks["tgx_forces"].raise_()
     window.resize(*SIZES[0][:2])
     workspace.view.zoom_to_fit()
     for name in ("tgx_unit_types", "tgx_setup", "tgx_victory", "tgx_situation", "tgx_hex_info"):

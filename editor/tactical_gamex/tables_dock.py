@@ -1,7 +1,7 @@
 """The Ruleset Tables panel: the player-aid charts of a Tactical GameX title (Terrain Effects,
-hexsides, CRT, Weapons Effectiveness, AA Fire, OBA and airborne scatter) as editable grids, one
-tab each. A cell refuses what the file format or the table's rules refuse, saying why; every
-accepted edit is one undo step [003 6.3, 6.4; digest B.16]."""
+hexsides, CRT, Weapons Effectiveness, AA Fire, OBA and airborne scatter, the Action Deck) as
+editable grids, one tab each. A cell refuses what the file format or the table's rules refuse,
+saying why; every accepted edit is one undo step [003 6.3, 6.4, 24.1; digest B.16]."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 
+from editor.tactical_gamex.deck_editor import DeckEditor
 from editor.tactical_gamex.dock import TgxDock, message_label
 from editor.tactical_gamex.document import TgxDocument
 from editor.tactical_gamex.grid_model import PROHIBITED, FieldGrid, GridColumn
@@ -183,6 +184,7 @@ class TablesDock(TgxDock):
         for grid in self.grids.values():
             grid.set_document(None)
         self.grids.clear()
+        self.deck: DeckEditor | None = None
         if document is None:
             self.note.clear()
             return
@@ -220,6 +222,10 @@ class TablesDock(TgxDock):
             grid.noted.connect(lambda note: self.message.setText(f"Accepted, but {note}"))
             self.grids[tab] = grid
             self.tabs.addTab(GridView(grid, self.tabs), tab)
+        self.deck = DeckEditor(self._refused_text, self.tabs)
+        self.deck.grid.set_document(document)
+        self.grids["Action Deck"] = self.deck.grid
+        self.tabs.addTab(self.deck, "Action Deck")
         self.tabs.setCurrentIndex(max(0, current))
 
     def document_changed(self, change: Any) -> None:
@@ -227,6 +233,9 @@ class TablesDock(TgxDock):
             self.message.clear()
             if change.touches(("crt", "columns")) and len(change.path) <= 2:
                 self.show_document(self.document)  # type: ignore[arg-type]
+
+    def _refused_text(self, text: str) -> None:
+        self.message.setText(text)
 
     def _refused(self, reason: str) -> None:
         self.message.setText(f"Refused — {reason}")

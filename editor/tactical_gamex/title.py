@@ -17,10 +17,10 @@ from schemas.tactical_gamex.loading import load_situation
 
 def read_title(
     path: Path,
-) -> tuple[dict[FileKind, LoadedFile] | None, dict[str, Any], list[Problem]]:
+) -> tuple[dict[FileKind, LoadedFile] | None, dict[str, LoadedFile], list[Problem]]:
     """The situation, unit types and tables as read (path, model, the version on disk), the
-    panels by the path the situation writes, and the problems; None for the files when they
-    cannot all be opened."""
+    panels as read by the path the situation writes, and the problems; None for the files when
+    they cannot all be opened."""
     bundle = load_situation(path)
     problems = bundle.problems
     if not bundle.is_complete or bundle.unit_types is None or bundle.tables is None:
@@ -30,8 +30,7 @@ def read_title(
         FileKind.UNIT_TYPES: bundle.unit_types,
         FileKind.TABLES: bundle.tables,
     }
-    panels = {name: loaded.model for name, loaded in bundle.panels.items()}
-    return files, panels, problems
+    return files, dict(bundle.panels), problems
 
 
 def assemble(situation: Any, panels: Mapping[str, Any]) -> AssembledBoard | None:

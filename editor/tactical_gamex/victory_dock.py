@@ -154,7 +154,7 @@ class VictoryDock(TgxDock):
 
     title = "Victory"
     object_name = "tgx_victory"
-    default_area = Qt.DockWidgetArea.RightDockWidgetArea
+    default_area = Qt.DockWidgetArea.BottomDockWidgetArea
     built_when_shown = True
 
     def build(self) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QWidget
 
 from editor.docks.base import DocumentDock
@@ -20,6 +21,8 @@ from editor.tactical_gamex.forces_dock import ForcesDock
 from editor.tactical_gamex.hex_info_dock import TgxHexInfoDock
 from editor.tactical_gamex.hex_text import hex_line
 from editor.tactical_gamex.panel_layout import PanelLayoutDock
+from editor.tactical_gamex.panel_map_dock import PanelMapDock
+from editor.tactical_gamex.panel_tools import PANEL_TOOL_CLASSES, PanelTool
 from editor.tactical_gamex.problems_dock import TgxProblemsDock
 from editor.tactical_gamex.setup_dock import SetupDock
 from editor.tactical_gamex.situation_dock import SituationDock
@@ -34,17 +37,19 @@ DOCK_CLASSES: tuple[type[DocumentDock], ...] = (
     ForcesDock,
     SetupDock,
     PanelLayoutDock,
+    PanelMapDock,
     TgxHexInfoDock,
-    VictoryDock,
-    SituationDock,
     UnitTypesDock,
     TablesDock,
+    VictoryDock,
+    SituationDock,
     TgxProblemsDock,
     TgxTestPlayDock,
     TgxBalanceDock,
 )
 """The Tactical GameX panels, in the View > Panels order; within each dock area, the first is
-in front."""
+in front. Victory and Situation share the wide bottom area with the tables: on the right,
+beside History, five tabs left each label two letters at 1280x720."""
 
 
 class TgxWorkspace(QObject):
@@ -61,7 +66,9 @@ class TgxWorkspace(QObject):
         super().__init__(window)
         self.view = BoardView(window)
         self.chosen = TgxSelection(self)
-        self.tools: list[BoardTool] = [tool(self.view, self.chosen) for tool in TOOL_CLASSES]
+        self.tools: list[BoardTool] = [
+            tool(self.view, self.chosen) for tool in (*TOOL_CLASSES, *PANEL_TOOL_CLASSES)
+        ]
         self.tool = self.tools[0]
         self.view.tool = self.tool
         self.docks: dict[str, DocumentDock] = {}
@@ -76,6 +83,9 @@ class TgxWorkspace(QObject):
         self.view.hex_clicked.connect(self.chosen.choose_hex)
         self.view.hex_hovered.connect(self._hovered)
         self.view.counter_dropped.connect(self._counter_dropped)
+        panel_map = self.docks["tgx_panel_map"]
+        assert isinstance(panel_map, PanelMapDock)
+        panel_map.use_tool = self.use_tool_named
         problems = self.docks["tgx_problems"]
         problems.counts_changed.connect(self.counts)  # type: ignore[attr-defined]
         problems.hex_requested.connect(self.show_hex)  # type: ignore[attr-defined]
@@ -114,6 +124,17 @@ class TgxWorkspace(QObject):
         self.view.tool = tool
         self.message.emit(f"{tool.label}: {tool.tip}")
 
+    def use_tool_named(self, name: str) -> None:
+        """Make the board tool of a name the current one, its tool bar button pressed."""
+        window = self.parent()
+        action = window.findChild(QAction, f"tool_{name}") if window is not None else None
+        if isinstance(action, QAction) and action.isVisible():
+            action.trigger()
+            return
+        for tool in self.tools:
+            if tool.name == name:
+                self.use_tool(tool)
+
     def show_hex(self, spot: tuple[int, int]) -> None:
         """Bring a board hex into sight, selected, and describe it in Hex Info."""
         self.view.selected_hex = spot
@@ -124,6 +145,9 @@ class TgxWorkspace(QObject):
     def _hovered(self, spot: Any) -> None:
         board = self.view.board()
         self.hovered.emit(hex_line(board, spot) if board is not None and spot is not None else "")
+        panel_map = self.docks.get("tgx_panel_map")
+        if isinstance(self.tool, PanelTool) and isinstance(panel_map, PanelMapDock):
+            panel_map.show_hex(spot if spot is not None else self.chosen.hex)
 
     def _counter_dropped(self, counter_id: str, spot: tuple[int, int]) -> None:
         # A counter dragged out of Forces is placed as the Counters tool would place it.
@@ -147,3 +171,6 @@ class TgxWorkspace(QObject):
         info = self.docks.get("tgx_hex_info")
         if isinstance(info, TgxHexInfoDock):
             info.show_hex(spot)
+        panel_map = self.docks.get("tgx_panel_map")
+        if isinstance(panel_map, PanelMapDock):
+            panel_map.show_hex(spot)

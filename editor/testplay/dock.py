@@ -377,6 +377,9 @@ class TestPlayDock(DocumentDock):
         self.side_label.setStyleSheet(
             f"background: {color.name()}; color: #1E1E1E; border-radius: 3px; padding: 1px 6px;"
         )
+        # The badge's padding comes with the style sheet, after the form measured the row: at
+        # 200 % the row kept the plain label's height and cut the side's name.
+        self.side_label.setMinimumHeight(self.side_label.sizeHint().height())
         self.turn_label.setText(turn_text(game, last))
         self.time_label.setText(f"{game.time:%a %d %b %Y, %H:%M} ({label(game.day_phase).lower()})")
         weather = game.weather

@@ -52,6 +52,16 @@ def night_exertion_range(rest: int) -> tuple[int, int]:
     return 0, 2 * night_rest
 
 
+def night_exertion_now(state: GameState) -> int:
+    """The most fatigue a unit may gain by acting in the current player turn under Night
+    Fatigue: 0 unless the rule is on and the turn is a night turn (`end_of_night_player_turn`)."""
+    if not state.is_rule_on(OptionalRule.NIGHT_FATIGUE):
+        return 0
+    if state.clock.phase_of(state.turn) is not DayPhase.NIGHT:
+        return 0
+    return night_exertion_range(state.parameters.recovery.rest)[1]
+
+
 def acted_this_player_turn(state: GameState, unit: UnitState) -> bool:
     """Whether `unit` exerted itself in the current player turn: it spent movement points
     (moving, changing mode, firing in its own turn) if its side is phasing, or entered a hex,

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from engine.hexgrid import DIRECTIONS, Hex
 from engine.tactical_gamex.aircraft import Aircraft, aa_fire
+from engine.tactical_gamex.chaos import drawing
 from engine.tactical_gamex.events import AircraftFlew, Eliminated, Landed
 from engine.tactical_gamex.state import TgxState
 from engine.tactical_gamex.units import Unit
@@ -92,10 +93,12 @@ def land(state: TgxState, lifts: tuple[Lift, ...]) -> list[object]:
                 state.eliminated[lift.side] += 1
                 events.append(Eliminated(state.turn, unit_id, lift.target, False))
             continue
-        glider_roll = state.dice.d66() if lift.glider else 0
+        with drawing(state, lift.side, "airborne scatter"):  # [003 24.1] the landing side's
+            glider_roll = state.dice.d66() if lift.glider else 0
         for unit_id in lift.cargo:
             unit = state.units[unit_id]
-            drop = glider_roll or state.dice.d66()
+            with drawing(state, lift.side, "airborne scatter"):
+                drop = glider_roll or state.dice.d66()
             hex_ = scatter(state, lift, drop)
             events.append(Landed(state.turn, unit_id, lift.target, drop, hex_))
             if not _eligible(state, unit, hex_):

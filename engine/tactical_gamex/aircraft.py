@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine.tactical_gamex.anti_aircraft import AaColumn, aa_result, aa_strength
+from engine.tactical_gamex.chaos import drawing
 from engine.tactical_gamex.combat import AttackSpec, defense_of, wec_attack
 from engine.tactical_gamex.movement import IllegalOrder
 from engine.tactical_gamex.spotting import spotted_hexes
@@ -65,7 +66,8 @@ def aa_fire(state: TgxState, aircraft: Aircraft, hex_: Offset) -> tuple[float, i
         total += aa_strength(unit.type, state.board.distance(unit.hex, hex_))
     if total <= 0:
         return 0.0, 0, "-"
-    roll = state.dice.d6()
+    with drawing(state, Side.AXIS if aircraft.side is Side.ALLIED else Side.ALLIED, "AA fire"):
+        roll = state.dice.d6()
     columns = [AaColumn(m, r) for m, r in state.tables.aa_fire]
     return total, roll, aa_result(columns, total, roll)
 

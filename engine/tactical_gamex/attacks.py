@@ -11,6 +11,7 @@ from itertools import combinations
 
 from engine.tactical_gamex.combat import (
     AttackSpec,
+    defending_kind,
     defense_of,
     may_attack,
     mounted_rider,
@@ -147,7 +148,7 @@ def indirect_specs(
         return []
     specs: list[AttackSpec] = []
     for target in defenders:
-        kind = UnitKind.ARMORED if target.in_fort else target.type.kind
+        kind = defending_kind(target)
         if strength is None:
             total = 0.0
             for a in attackers:

@@ -13,7 +13,7 @@ from engine.balance.playable import Playable
 from engine.tactical_gamex.computer import TgxComputerPlayer
 from engine.tactical_gamex.game import TacticalGame
 from engine.tactical_gamex.loader import state_of
-from engine.tactical_gamex.state import TgxState, VictoryKind
+from engine.tactical_gamex.state import Phase, TgxState, VictoryKind
 from engine.tactical_gamex.victory import points
 from schemas.tactical_gamex.loading import SituationBundle, load_situation
 from schemas.vocabulary import Side
@@ -30,7 +30,7 @@ Offset = tuple[int, int]
 
 def play_computer_game(bundle: SituationBundle, seed: int) -> TacticalGame:
     """A whole game of the computer against itself."""
-    game = TacticalGame(state_of(bundle, seed))
+    game = TacticalGame(state_of(bundle, seed, setup_phase=True))  # the computer sets up
     players = {side: TgxComputerPlayer(side) for side in Side}
     for _ in range(MAX_IMPULSES):
         if game.is_over:
@@ -46,15 +46,17 @@ def play_record(bundle: SituationBundle, seed: int) -> GameRecord:
 
 
 def _play(bundle: SituationBundle, seed: int) -> GameRecord:
-    game = TacticalGame(state_of(bundle, seed))
+    game = TacticalGame(state_of(bundle, seed, setup_phase=True))  # as `play_computer_game`
     players = {side: TgxComputerPlayer(side) for side in Side}
     names = _hex_names(bundle, game.state)
-    start = _owners(game.state, names)
+    start: dict[str, str | None] | None = None
     scores: list[float] = []
     owners: list[dict[str, str | None]] = []
     for _ in range(MAX_IMPULSES):
         if game.is_over:
             break
+        if start is None and game.phase is not Phase.SETUP:
+            start = _owners(game.state, names)  # who holds what once both sides have set up
         turn = game.turn
         # Housekeeping ends a turn inside the last order of its impulses: what stands before the
         # next turn's first impulse is the end of the turn.
@@ -67,6 +69,8 @@ def _play(bundle: SituationBundle, seed: int) -> GameRecord:
         raise RuntimeError(f"the game did not end within {MAX_IMPULSES} impulses")
     scores.append(float(result.score))
     owners.append(_owners(game.state, names))
+    if start is None:
+        start = owners[0]
     return GameRecord(
         seed=seed,
         outcome=result.outcome,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.tactical_gamex.chaos import drawing
 from engine.tactical_gamex.combat import AttackSpec, defense_of, resolve, wec_attack
 from engine.tactical_gamex.events import MoraleChecked
 from engine.tactical_gamex.morale import morale_modifier
@@ -50,7 +51,8 @@ def defenders_check(state: TgxState, defenders: Sequence[Unit]) -> list[object]:
         if unit.disrupted:
             continue
         level = state.morale[unit.nation]
-        roll = state.dice.two_d6()
+        with drawing(state, unit.side, "Banzai morale check"):
+            roll = state.dice.two_d6()
         modifier = morale_modifier(state, unit) - (1 if unit.type.has(MARINE) else 0)
         passed = roll + modifier <= level
         events.append(MoraleChecked(state.turn, unit.id, "Banzai", roll, modifier, level, passed))

@@ -7,8 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.tactical_gamex.chaos import drawing
 from engine.tactical_gamex.events import Attacked, DefenderResult, Eliminated
-from engine.tactical_gamex.state import TgxState
+from engine.tactical_gamex.sea import sea_defense, sea_kind
+from engine.tactical_gamex.state import TgxState, other
 from engine.tactical_gamex.tables import COLUMNS, Result, final_column
 from engine.tactical_gamex.units import Marker, StreamState, Unit, UnitKind, UnitType, Weapon
 
@@ -64,7 +66,7 @@ def target_kind(state: TgxState, targets: Sequence[Unit], attackers: Sequence[Un
     """The unit type an attack on `targets` reads on the WEC [003 6.3.6]: units inside a
     fortification are armoured [003 8.4]; the majority's type, and with no majority the type
     that gives the attackers the smaller attack factor."""
-    kinds = [UnitKind.ARMORED if t.in_fort else t.type.kind for t in targets]
+    kinds = [defending_kind(t) for t in targets]
     kinds = [UnitKind.SOFT if k is UnitKind.AIRCRAFT else k for k in kinds]
     armored = kinds.count(UnitKind.ARMORED)
     soft = len(kinds) - armored
@@ -81,6 +83,14 @@ def target_kind(state: TgxState, targets: Sequence[Unit], attackers: Sequence[Un
         )
 
     return min((UnitKind.ARMORED, UnitKind.SOFT), key=factor)
+
+
+def defending_kind(unit: Unit) -> UnitKind:
+    """The WEC type a unit is attacked as: Armored inside a fortification [003 8.4] or as a
+    vehicle at sea [003 10.4], else its own."""
+    if unit.in_fort:
+        return UnitKind.ARMORED
+    return sea_kind(unit) or unit.type.kind
 
 
 MOUNTED_FIRE = "mounted_infantry_fire"
@@ -115,6 +125,9 @@ def defense_of(state: TgxState, unit: Unit) -> float:
     [003 8.4]; a C(I) carrier adds half its infantry passenger's DS (rule 13) [003 13.0]."""
     if unit.in_fort and unit.hex in state.counters.forts:
         return state.counters.forts[unit.hex].defense
+    at_sea = sea_defense(unit)
+    if at_sea is not None:  # [003 10.4]
+        return at_sea
     carrier = state.units.get(unit.carrier or "")
     if carrier is not None and assault_carrier(state, carrier):
         return RIDER_DEFENSE
@@ -176,7 +189,10 @@ def resolve(state: TgxState, spec: AttackSpec) -> list[object]:
                 state.turn, spec.kind, names, spec.hex, spec.attack, spec.defense, "<1:3", 0, rows
             )
         ]
-    roll = state.dice.d6()
+    # [003 24.1] with the Action Deck the attackers' player draws (a mine's: its victim's enemy)
+    side = spec.attackers[0].side if spec.attackers else other(spec.targets[0].side)
+    with drawing(state, side, spec.kind):
+        roll = state.dice.d6()
     results: list[DefenderResult] = []
     effects: list[object] = []
     outcomes: list[tuple[Unit, Result]] = []
@@ -234,9 +250,7 @@ def disrupt(state: TgxState, unit: Unit) -> list[object]:
     fate [003 14.0]. A PanzerBlitz Assault rider (rule 16) disrupted gets off (see
     `_dismount_rider`). The events of any unit eliminated on the way."""
     passenger = state.units.get(unit.passenger or "")
-    for u in (unit, passenger):
-        if u is None:
-            continue
+    for u in (unit, *(c for c in state.units.values() if c.carrier == unit.id)):
         u.disrupted = True
         if u.marker is Marker.OPP_FIRE:
             u.marker = Marker.COMPLETED
@@ -248,6 +262,7 @@ def disrupt(state: TgxState, unit: Unit) -> list[object]:
     if (
         passenger is not None
         and BAIL_OUT in state.options
+        and not unit.at_sea  # no bailing out into the sea [003 10.4]
         and unit.type.weapon is Weapon.C_I
         and passenger.type.is_infantry
         and unit.hex is not None
@@ -277,9 +292,10 @@ def eliminate(state: TgxState, unit: Unit, wrecks: bool = True) -> list[object]:
     hex_ = unit.hex
     assert hex_ is not None
     events: list[object] = []
-    passenger = state.units.get(unit.passenger or "")
-    for u in (unit, passenger):
-        if u is None or u.hex is None:
+    # every unit it carries (an LVT carries two [003 10.1])
+    carried = [u for u in state.units.values() if u.carrier == unit.id]
+    for u in (unit, *carried):
+        if u.hex is None:
             continue
         wreck = wrecks and u.type.kind is UnitKind.ARMORED and place_wreck(state, hex_)
         u.hex = None
@@ -287,6 +303,7 @@ def eliminate(state: TgxState, unit: Unit, wrecks: bool = True) -> list[object]:
         u.passenger = None
         u.stream = None
         u.in_fort = False
+        u.at_sea = False
         if u.command_post:
             # [003 22.1] the attached CP goes on the turn track, reassigned a turn later
             u.command_post = False
@@ -321,6 +338,8 @@ def may_attack(unit: Unit) -> str | None:
         return f"{unit.id} is not on the board"
     if unit.disrupted:
         return f"{unit.id} is disrupted"
+    if unit.at_sea:
+        return f"{unit.id} is at sea and may not fire until it lands [003 10.3]"
     if unit.carrier is not None:
         return f"{unit.id} is carried by {unit.carrier}"
     if unit.stream is StreamState.DOWN:

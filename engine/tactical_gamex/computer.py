@@ -9,7 +9,8 @@ first; a gun under rule 19 turns toward a target it then fires at 1:1; carriers 
 infantry beside them when the objective is far and unload it near; an attacker's units toward
 the nearest objective hex it does not hold, then off the board by the exit edge; a defender's
 units into the objective hexes it must hold; units left with A or I weapons on opportunity
-fire; then it ends the impulse.
+fire; then it ends the impulse. Under Battlefield Chaos it first plays the held cards that help
+it (`chaos.sensible_plays`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from engine.tactical_gamex import attacks, field_of_fire
+from engine.tactical_gamex import attacks, chaos, counter_battery, field_of_fire, naval, sea
 from engine.tactical_gamex.combat import defense_of
 from engine.tactical_gamex.computer_transport import deliveries, pickups
 from engine.tactical_gamex.game import TacticalGame
@@ -26,19 +27,23 @@ from engine.tactical_gamex.movement import IllegalOrder, path_to, reach
 from engine.tactical_gamex.orders import (
     AirAttack,
     CloseAssault,
+    CounterBattery,
     EndImpulse,
     ExitBoard,
     Fire,
     Load,
     MarkOpportunityFire,
     Move,
+    NavalFire,
+    PlayCard,
     Rally,
     TgxOrder,
     TurnGun,
     Unload,
 )
+from engine.tactical_gamex.setup_computer import set_up
 from engine.tactical_gamex.spotting import spotted_hexes
-from engine.tactical_gamex.state import TgxState, VictoryKind
+from engine.tactical_gamex.state import Battery, Phase, TgxState, VictoryKind
 from engine.tactical_gamex.tables import final_column
 from engine.tactical_gamex.units import MG, Marker, Unit, Weapon
 from schemas.vocabulary import Direction, Side
@@ -65,7 +70,10 @@ class TgxComputerPlayer:
     side: Side
 
     def play_impulse(self, game: TacticalGame) -> list[TgxOrder]:
-        """Give orders while the side acts in this impulse; the orders given."""
+        """Give orders while the side acts in this impulse (or its setup step before turn 1,
+        `setup_computer`); the orders given."""
+        if game.phase is Phase.SETUP:
+            return set_up(game, self.side)
         given: list[TgxOrder] = []
         turn = game.turn
         while not game.is_over and game.acting is self.side and game.turn == turn:
@@ -87,6 +95,7 @@ class TgxComputerPlayer:
 
     def _candidates(self, game: TacticalGame) -> Iterator[TgxOrder]:
         state = game.state
+        yield from chaos.sensible_plays(state, self.side)  # held cards first [003 24.5]
         mine = [u for u in state.iter_units(self.side) if u.carrier is None]
         fresh = [u for u in mine if u.marker is None]
         for unit in fresh:
@@ -122,6 +131,7 @@ class TgxComputerPlayer:
         if attacking:
             yield from _assaults_on_goals(game, ready, goals)
         yield from _air_attacks(state, self.side)
+        yield from _support_fire(state, self.side)
         exits = _exit_hexes(state, self.side)
         for unit in fresh:
             if unit.disrupted or unit.type.movement < 1:
@@ -129,8 +139,9 @@ class TgxComputerPlayer:
             assert unit.hex is not None
             if exits and unit.hex in exits and _objectives_held(state, self.side):
                 yield ExitBoard(unit.id)
-            if unit.passenger and goals and _nearest(state, unit.hex, goals) <= UNLOAD_DISTANCE:
-                yield Unload(unit.id)
+            close = bool(goals) and _nearest(state, unit.hex, goals) <= UNLOAD_DISTANCE
+            if unit.passenger and (close or sea.is_landing_craft(unit.type)):
+                yield Unload(unit.id)  # a landing craft sets its units down on the beach
             far = bool(goals) and _nearest(state, unit.hex, goals) > UNLOAD_DISTANCE + 1
             if unit.type.is_transport and not unit.passenger and far:
                 for rider in fresh:
@@ -203,6 +214,40 @@ def _air_attacks(state: TgxState, side: Side) -> Iterator[TgxOrder]:
                         yield AirAttack(plane.id, weapon.value, hex_, (target.id,))
 
 
+def _support_fire(state: TgxState, side: Side) -> Iterator[TgxOrder]:
+    """Counter-battery fire at 1:1 or better on a revealed enemy battery [003 6.4.4], and
+    naval fire from the sea edge at 1:1 or better on a spotted enemy hex [003 10.5]."""
+    for battery in state.batteries.values():
+        if battery.side is not side:
+            continue
+        if battery.direct:
+            yield from _naval_shots(state, battery)
+            continue
+        for target in state.batteries.values():
+            if counter_battery.why_not(state, battery, target) is not None:
+                continue
+            attack = counter_battery.strength(state, battery, target, False)
+            defense = sum(u.type.defense for u in counter_battery.counters_of(state, target))
+            if (final_column(attack, defense) or 0) >= GOOD_ODDS:
+                yield CounterBattery(battery.id, target.id)
+
+
+def _naval_shots(state: TgxState, support: Battery) -> Iterator[TgxOrder]:
+    if support.fired:
+        return
+    edge = [h for h in state.board.terrain if naval.edge_sea(state, h)]
+    for hex_ in sorted(spotted_hexes(state, support.side)):
+        targets = [u for u in state.units_at(hex_) if u.carrier is None]
+        for from_hex in sorted(edge, key=lambda h: state.board.distance(h, hex_)):
+            try:
+                spec = naval.naval_spec(state, support, from_hex, targets)
+            except IllegalOrder:
+                continue
+            if (final_column(spec.attack, spec.defense) or 0) >= GOOD_ODDS:
+                yield NavalFire(support.id, from_hex, tuple(t.id for t in targets))
+            break
+
+
 def _assaults_on_goals(
     game: TacticalGame, ready: list[Unit], goals: list[Offset]
 ) -> Iterator[TgxOrder]:
@@ -250,6 +295,8 @@ def _dry_run(game: TacticalGame, order: TgxOrder) -> None:
     trial = TacticalGame.__new__(TacticalGame)
     trial.state = state.copy()
     trial.log, trial.orders, trial.result, trial._checkpoints = [], [], None, []
+    if trial.state.pool_pending and not isinstance(order, EndImpulse | PlayCard):
+        chaos.draw_pool(trial.state)  # [003 24.1] the pool a real order would draw first
     trial._dispatch(order)
 
 

@@ -389,6 +389,74 @@ class TgxGameEnded:
         return f"game over{early}: {self.outcome.replace('_', ' ')}"
 
 
+@dataclass(frozen=True, slots=True)
+class SeaAdvanced:
+    """A unit of an amphibious landing advanced at Housekeeping: from off the map onto an edge
+    sea hex, one sea hex toward the nearest beach, or ashore (disrupted); stopped by stacking it
+    is eliminated [003 10.3]."""
+
+    turn: int
+    unit: str
+    hex: Offset | None
+    """Where it went; None: nowhere to go, eliminated."""
+    ashore: bool = False
+    entered: bool = False
+    """Came on from off the map."""
+
+    def describe(self) -> str:
+        if self.hex is None:
+            return f"{self.unit} cannot advance for stacking and is lost at sea"
+        if self.ashore:
+            return f"{self.unit} lands on the beach at {self.hex}, disrupted"
+        if self.entered:
+            return f"{self.unit} comes in from off the map to sea hex {self.hex}"
+        return f"{self.unit} advances to sea hex {self.hex}"
+
+
+@dataclass(frozen=True, slots=True)
+class SinkRolled:
+    """A DD vehicle's sink roll on first entering a sea hex, percentile dice against the
+    situation's chance [003 10.4]."""
+
+    turn: int
+    unit: str
+    hex: Offset
+    roll: int
+    chance: int
+    sank: bool
+
+    def describe(self) -> str:
+        verdict = "sinks (no wreck)" if self.sank else "swims"
+        return f"{self.unit} launched at {self.hex}: {self.roll} against {self.chance}%, {verdict}"
+
+
+@dataclass(frozen=True, slots=True)
+class CounterBatteryFired:
+    """One side's OBA fired on an enemy battery [003 6.4.4]: half strength, or full with an
+    aircraft; the battery's counters' results."""
+
+    turn: int
+    battery: str
+    target: str
+    aircraft: str
+    attack: float
+    defense: float
+    column: str
+    roll: int
+    results: tuple[tuple[str, str], ...]
+    """(counter, result) for each of the target battery's counters."""
+
+    def describe(self) -> str:
+        how = f" with aircraft {self.aircraft}" if self.aircraft else " at half strength"
+        if not self.roll:
+            return f"battery {self.battery} fires on battery {self.target}{how}: {self.column}"
+        done = ", ".join(f"{u} {r}" for u, r in self.results)
+        return (
+            f"battery {self.battery} fires on battery {self.target}{how}: "
+            f"{self.attack:g} to {self.defense:g}, {self.column}, die {self.roll}: {done}"
+        )
+
+
 TgxEvent = (
     InitiativeRolled
     | PoolRolled
@@ -413,5 +481,8 @@ TgxEvent = (
     | HousekeepingDone
     | Arrived
     | Exited
+    | SeaAdvanced
+    | SinkRolled
+    | CounterBatteryFired
     | TgxGameEnded
 )

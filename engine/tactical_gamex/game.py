@@ -10,15 +10,20 @@ from dataclasses import dataclass, replace
 
 from engine.tactical_gamex import (
     airborne,
+    amphibious,
     attacks,
     banzai,
+    chaos,
     combat,
     command,
+    counter_battery,
     engineers,
     interdiction,
+    setup_phase,
     stress,
     transport,
 )
+from engine.tactical_gamex.chaos_events import CardDrawn, DiceInstead
 from engine.tactical_gamex.events import (
     AircraftFlew,
     ArtilleryCalled,
@@ -38,12 +43,14 @@ from engine.tactical_gamex.los import has_los
 from engine.tactical_gamex.morale import rally
 from engine.tactical_gamex.movement import IllegalOrder, path_cost, reach
 from engine.tactical_gamex.orders import (
+    SETUP_ORDERS,
     AirAttack,
     BlowBridge,
     BuildBlock,
     CallArtillery,
     ClearObstacle,
     CloseAssault,
+    CounterBattery,
     EndImpulse,
     ExitBoard,
     Fire,
@@ -53,7 +60,9 @@ from engine.tactical_gamex.orders import (
     MarkOpportunityFire,
     MobileFire,
     Move,
+    NavalFire,
     Overrun,
+    PlayCard,
     Rally,
     RemoveWreck,
     Spot,
@@ -81,6 +90,8 @@ SEEN_ROLLS = (
     InitiativeRolled,
     PoolRolled,
     QuickTimeRolled,
+    CardDrawn,
+    DiceInstead,
 )
 """Events of a die the player saw: nothing before them is taken back."""
 
@@ -106,10 +117,21 @@ class TacticalGame(SpecialOrders):
         self.orders: list[TgxOrder] = []
         self.result: TgxGameEnded | None = None
         self._checkpoints: list[_Checkpoint] = []
-        if state.lifts:  # [003 11.0] airborne landings come before the first turn
-            self._emit(airborne.land(state, state.lifts))
+        setup_phase.begin(state)
+        if state.phase is not Phase.SETUP:
+            self._emit(self._opening())
+
+    def _opening(self) -> list[object]:
+        """After the setup: airborne landings, then turn 1's initiative [003 11.0, 4.1]."""
+        state = self.state
+        events: list[object] = []
+        if state.landing is not None:  # [003 10.2, 10.4] the landing force put to sea
+            events += amphibious.launch(state)
+        if state.lifts:
+            events += airborne.land(state, state.lifts)
             state.lifts = ()
-        self._emit(start_turn(state))
+            events = chaos.drain(state) + events  # the cards of the landings first
+        return events + start_turn(state) + chaos.drain(state)
 
     # --- where we are -----------------------------------------------------------------------
 
@@ -126,6 +148,11 @@ class TacticalGame(SpecialOrders):
         return self.result is not None
 
     @property
+    def phase(self) -> Phase:
+        """SETUP before turn 1 (`acting` is the side setting up), ACTIVATION, then OVER."""
+        return self.state.phase
+
+    @property
     def points_left(self) -> int:
         """Activation points left in the impulse [003 4.2.1]."""
         return self.state.pool - self.state.spent
@@ -139,11 +166,13 @@ class TacticalGame(SpecialOrders):
     def legal_moves(self, unit_id: str) -> dict[Offset, float]:
         """Hexes the unit may end a move in now, with their MP."""
         unit = self.unit(unit_id)
-        if unit.side is not self.acting or unit.marker is not None or unit.hex is None:
+        if unit.side is not self.acting or unit.hex is None or unit.at_sea:
+            return {}
+        if unit.marker is not None and amphibious.move_limit(self.state, unit) is None:
             return {}
         if unit.carrier is not None or (unit.stream is StreamState.DOWN and unit.moved_mp):
             return {}
-        return reach(self.state, unit)
+        return amphibious.landing_reach(self.state, unit, reach(self.state, unit))
 
     # --- orders -----------------------------------------------------------------------------
 
@@ -153,12 +182,18 @@ class TacticalGame(SpecialOrders):
             raise IllegalOrder("the game is over")
         checkpoint = _Checkpoint(self.state.copy(), len(self.log), self.result)
         try:
-            events = self._dispatch(order)
+            events: list[object] = []
+            if self.state.pool_pending and not isinstance(order, EndImpulse | PlayCard):
+                events = chaos.draw_pool(self.state)  # [003 24.1] drawn when first used
+            done = self._dispatch(order)
         except IllegalOrder:
             self.state = checkpoint.state
             raise
-        if self.state.phase is Phase.ACTIVATION and self.points_left <= 0:
+        state = self.state
+        events += chaos.drain(state) + done  # the cards an order drew before what they decided
+        if state.phase is Phase.ACTIVATION and self.points_left <= 0 and not state.pool_pending:
             events += end_impulse(self.state)
+        events += chaos.drain(self.state)
         self._emit(events)
         self.orders.append(order)  # type: ignore[arg-type]
         if any(isinstance(e, SEEN_ROLLS) for e in events):
@@ -188,8 +223,16 @@ class TacticalGame(SpecialOrders):
                 self.result = event
 
     def _dispatch(self, order: object) -> list[object]:
+        if self.state.phase is Phase.SETUP or isinstance(order, SETUP_ORDERS):
+            events, over = setup_phase.apply(self.state, order)
+            return events + (self._opening() if over else [])
         if isinstance(order, EndImpulse):
             return end_impulse(self.state)
+        if isinstance(order, PlayCard):
+            try:
+                return chaos.play_card(self.state, order)
+            except ValueError as why:
+                raise IllegalOrder(str(why)) from None
         if isinstance(order, Move):
             return self._move(order)
         if isinstance(order, StandUp):
@@ -226,6 +269,8 @@ class TacticalGame(SpecialOrders):
             return self._turn_gun(order)
         if isinstance(order, ClearObstacle | RemoveWreck | BuildBlock | BlowBridge):
             return self._engineer(order)
+        if isinstance(order, CounterBattery | NavalFire):
+            return self._support(order)
         raise IllegalOrder(f"not a Tactical GameX order: {order!r}")
 
     # --- paying -----------------------------------------------------------------------------
@@ -264,6 +309,8 @@ class TacticalGame(SpecialOrders):
             raise IllegalOrder(f"{unit_id} is not on the board")
         if unit.carrier is not None:
             raise IllegalOrder(f"{unit_id} is carried and takes no action [003 5.2.1]")
+        if unit.at_sea:
+            raise IllegalOrder(f"{unit_id} is at sea: it advances at Housekeeping [003 10.3]")
         if fresh and unit.marker is not None:
             raise IllegalOrder(f"{unit_id} has already acted this turn [003 4.2.2]")
         return unit
@@ -273,18 +320,21 @@ class TacticalGame(SpecialOrders):
     def _move(self, order: Move) -> list[object]:
         unit = self._own(order.unit, fresh=False)
         loaded_first = self.state.activity.get(unit.id) == "load"
-        if unit.marker is not None and not loaded_first:
+        limit = amphibious.move_limit(self.state, unit)  # set down on a beach [003 10.4]
+        if unit.marker is not None and not loaded_first and limit is None:
             raise IllegalOrder(f"{unit.id} has already acted this turn [003 4.2.2]")
         assert unit.hex is not None
+        amphibious.check_craft_move(self.state, unit, order.path)
         if order.quick_time:
             self._check_quick_time(unit)
         if not engineers.may_leave(self.state, unit):
             raise IllegalOrder(f"{unit.id} may not leave the bridge before its third action")
         self._pay_units("move", [unit])
-        events = walk(self.state, unit, order.path, order.quick_time)
+        events = walk(self.state, unit, order.path, order.quick_time, limit)
         if unit.hex is not None:
             unit.marker = Marker.MOVED
-            self.state.activity[unit.id] = "load-move" if loaded_first else "move"
+            after = "load-move" if loaded_first else "landed-move" if limit else "move"
+            self.state.activity[unit.id] = after
         return events
 
     def _stand_up(self, unit_id: str) -> list[object]:
@@ -318,6 +368,8 @@ class TacticalGame(SpecialOrders):
             raise IllegalOrder(f"{carrier_id} has already acted this turn")
         assert carrier.hex is not None
         self._pay_units("move", [carrier])
+        if amphibious.is_craft(carrier):
+            return amphibious.unload_craft(self.state, carrier)
         event = transport.unload(self.state, carrier)
         carrier.marker = Marker.MOVED
         self.state.units[event.passenger].marker = Marker.MOVED
@@ -332,7 +384,7 @@ class TacticalGame(SpecialOrders):
             for u in self.state.units_at(hex_)
             if u.side is self.acting and u.disrupted and u.marker is None and u.carrier is None
         ]
-        if not units:
+        if not units or units[0].at_sea:  # [003 10.3] nothing at sea is activated
             raise IllegalOrder(f"no disrupted unit of yours may rally at {hex_}")
         # each attempt pays again; out of command, two points a unit [003 7.3, 22.2]
         out = [u for u in units if not command.in_command(self.state, u)]
@@ -444,8 +496,9 @@ class TacticalGame(SpecialOrders):
         battery = self.state.batteries.get(order.battery)
         if battery is None or battery.side is not self.acting:
             raise IllegalOrder(f"no battery {order.battery} of yours")
-        if battery.fired:
-            raise IllegalOrder(f"battery {battery.id} has fired this turn")
+        why = counter_battery.may_fire(self.state, battery)  # naval fire from the sea too
+        if why:
+            raise IllegalOrder(why)
         if order.sighter in self.state.aircraft:
             return self._spotter_call(order, battery)
         sighter = self._own(order.sighter)
@@ -468,6 +521,7 @@ class TacticalGame(SpecialOrders):
         ):
             return events  # unavailable: another point may try again [003 6.4.4]
         battery.fired = True
+        battery.revealed = True  # [003 6.4.4] open to counter-battery fire from now on
         sighter.marker = Marker.COMPLETED
         if lands is not None and order.interdict:
             self.state.counters.interdiction.append((lands, battery.side))

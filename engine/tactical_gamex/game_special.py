@@ -12,9 +12,11 @@ from typing import TYPE_CHECKING
 from engine.tactical_gamex import (
     aircraft,
     attacks,
+    counter_battery,
     engineers,
     field_of_fire,
     interdiction,
+    naval,
     smoke,
     spotting,
 )
@@ -35,8 +37,10 @@ from engine.tactical_gamex.orders import (
     BuildBlock,
     CallArtillery,
     ClearObstacle,
+    CounterBattery,
     FireSmoke,
     MobileFire,
+    NavalFire,
     RemoveWreck,
     Spot,
     TurnGun,
@@ -67,6 +71,47 @@ class SpecialOrders:
             self, units: Sequence[Unit], activity: str, hex_: Offset | None = None
         ) -> None: ...
         def _shooters(self, ids: Sequence[str], hex_: Offset | None = None) -> list[Unit]: ...
+
+    def _support(self, order: CounterBattery | NavalFire) -> list[object]:
+        if isinstance(order, CounterBattery):
+            return self._counter_battery(order)
+        return self._naval_fire(order)
+
+    def _counter_battery(self, order: CounterBattery) -> list[object]:
+        """Counter-battery fire [003 6.4.4] (see `counter_battery`): one point to activate the
+        battery and one for each point off the accuracy die, as any OBA call."""
+        battery = self.state.batteries.get(order.battery)
+        if battery is None or battery.side is not self.acting:
+            raise IllegalOrder(f"no battery {order.battery} of yours")
+        target = self.state.batteries.get(order.target)
+        if target is None:
+            raise IllegalOrder(f"no battery {order.target}")
+        why = counter_battery.why_not(self.state, battery, target)
+        if why:
+            raise IllegalOrder(why)
+        if order.aircraft:
+            counter_battery.check_aircraft(self.state, self.acting, order.aircraft)
+        self._pay("oba", (-1, -1), 1 + max(order.lowered, 0), once=False)
+        events = counter_battery.fire(self.state, battery, target, order.lowered, order.aircraft)
+        if battery.fired:
+            battery.revealed = True
+            if order.aircraft:
+                counter_battery.spend_aircraft(self.state, order.aircraft)
+        return events
+
+    def _naval_fire(self, order: NavalFire) -> list[object]:
+        """Naval support fire from the sea edge [003 10.5] (see `naval`): one point, once a
+        turn, as a battery acts."""
+        support = self.state.batteries.get(order.support)
+        if support is None or support.side is not self.acting or not support.direct:
+            raise IllegalOrder(f"no naval support {order.support} of yours firing from the sea")
+        if support.fired:
+            raise IllegalOrder(f"{support.id} has fired this turn")
+        targets = [self.unit(t) for t in order.targets]
+        spec = naval.naval_spec(self.state, support, order.from_hex, targets)
+        self._pay("naval", order.from_hex, once=False)
+        support.fired = True
+        return attacks.run(self.state, [spec])
 
     def _air_attack(self, order: AirAttack) -> list[object]:
         """An aircraft's attack [003 6.4.7]: one point for its activation, AA fire first."""
@@ -184,6 +229,7 @@ class SpecialOrders:
         ):
             return events
         battery.fired = True
+        battery.revealed = True  # [003 6.4.4] open to counter-battery fire from now on
         if lands is not None and order.interdict:
             state.counters.interdiction.append((lands, battery.side))
         elif lands is not None:

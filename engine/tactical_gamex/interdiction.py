@@ -9,10 +9,11 @@ the turn it was placed in), and several markers over a hex each attack a unit en
 
 from __future__ import annotations
 
+from engine.tactical_gamex.chaos import drawing
 from engine.tactical_gamex.combat import apply_result
 from engine.tactical_gamex.events import Attacked, DefenderResult
 from engine.tactical_gamex.movement import IllegalOrder
-from engine.tactical_gamex.state import TgxState
+from engine.tactical_gamex.state import TgxState, other
 from engine.tactical_gamex.tables import COLUMNS
 from engine.tactical_gamex.units import Unit, UnitKind
 
@@ -51,7 +52,8 @@ def interdict(state: TgxState, unit: Unit, hex_: Offset) -> list[object]:
     for _ in range(markers_over(state, unit, hex_)):
         if unit.hex is None or unit.disrupted:
             break
-        roll = state.dice.d6()
+        with drawing(state, other(unit.side), "interdiction"):  # [003 24.1] the placer's card
+            roll = state.dice.d6()
         result = state.tables.crt.result(column, roll)
         row = DefenderResult(unit.id, 0, result.value)
         events.append(

@@ -9,10 +9,13 @@ from pathlib import Path
 
 from engine.dice import Dice
 from engine.hexgrid import Grid, Hex
+from engine.tactical_gamex import chaos
 from engine.tactical_gamex.airborne import Lift
 from engine.tactical_gamex.aircraft import Aircraft
+from engine.tactical_gamex.amphibious import Landing
 from engine.tactical_gamex.board import Board, side
 from engine.tactical_gamex.game import TacticalGame
+from engine.tactical_gamex.setup_plan import plan_of
 from engine.tactical_gamex.state import (
     Arrival,
     Battery,
@@ -127,8 +130,13 @@ def _unit_type(model: UnitTypeModel) -> UnitType:
     )
 
 
-def state_of(bundle: SituationBundle, seed: int) -> TgxState:
-    """The starting state of a situation for a seed; ValueError when it cannot be played."""
+def state_of(bundle: SituationBundle, seed: int, setup_phase: bool = False) -> TgxState:
+    """The starting state of a situation for a seed; ValueError when it cannot be played.
+
+    With `setup_phase` the counters given a setup area and no hex wait off the board for the
+    sides to set them up before turn 1 (`engine.tactical_gamex.setup_phase`); otherwise the
+    seed sets them up at once (as every game did before the setup phase, so saved games
+    without one replay the same)."""
     situation = bundle.model
     if (
         situation is None
@@ -149,10 +157,19 @@ def state_of(bundle: SituationBundle, seed: int) -> TgxState:
     state = TgxState(board, tables, {}, {}, situation.turns, dice)
     state.first_initiative = situation.first_initiative
     state.options = frozenset(rule.value for rule in situation.optional_rules)
-    _place_forces(state, situation, bundle.board, types)
+    if chaos.BATTLEFIELD_CHAOS in state.options:  # [003 24.1] the Action Deck for the dice
+        cards = chaos.CardDice(seed, chaos.deck_of(tables_model.action_deck))
+        cards.bind(state)
+        state.dice = cards
+    waiting = _place_forces(state, situation, bundle.board, types, setup_phase)
     _aircraft(state, situation, {t.id: t for t in library.unit_types})
     _lifts(state, situation, bundle.board)
     _place_markers(state, situation, bundle.board)
+    if setup_phase:
+        objectives = tuple(_objectives(situation, bundle.board))
+        state.setup = plan_of(
+            situation, bundle.board, state, waiting, seed=seed, objectives=objectives
+        )
     _victory(state, situation, bundle.board)
     return state
 
@@ -165,9 +182,18 @@ def _hex(assembled: AssembledBoard, address: str) -> Offset:
 
 
 def _place_forces(
-    state: TgxState, situation: SituationFile, assembled: AssembledBoard, types: dict[str, UnitType]
-) -> None:
+    state: TgxState,
+    situation: SituationFile,
+    assembled: AssembledBoard,
+    types: dict[str, UnitType],
+    setup_phase: bool,
+) -> list[str]:
+    """The counters on the board where the situation puts them; the ids of those waiting for
+    the setup phase (all placed by the seed without one)."""
     waiting: list[Unit] = []
+    landing = situation.amphibious
+    at_sea = {c.counter for c in landing.craft if c.hex is None} if landing else set()
+    at_sea = at_sea if setup_phase else set()
     for forces in situation.sides:
         if forces.stacking_limit is not None:
             state.stack_limits[forces.side] = forces.stacking_limit
@@ -194,7 +220,9 @@ def _place_forces(
                     elif hex_ not in state.board.bridges:
                         unit.stream = StreamState.UP
                 state.units[counter.id] = unit
-                if hex_ is None and counter.setup_area and not counter.off_map:
+                if hex_ is None and (
+                    (counter.setup_area and not counter.off_map) or counter.id in at_sea
+                ):  # [003 10.2] landing craft without a hex are placed at sea
                     waiting.append(unit)
         if forces.side not in state.stack_limits and all(
             n.nation.value == "soviet_union" for n in forces.nations
@@ -207,7 +235,8 @@ def _place_forces(
                     carrier = state.units[counter.passenger_of]
                     passenger = state.units[counter.id]
                     carrier.passenger, passenger.carrier = passenger.id, carrier.id
-    _set_up(state, situation, assembled, waiting)
+    if not setup_phase:
+        _set_up(state, situation, assembled, waiting)
     for unit in state.units.values():
         if unit.carrier is not None:
             unit.hex = state.units[unit.carrier].hex
@@ -221,8 +250,54 @@ def _place_forces(
     for battery in situation.oba:
         owner = next(f for f in situation.sides if f.side is battery.side)
         state.batteries[battery.id] = Battery(
-            battery.id, battery.side, owner.nations[0].nation.value, battery.attack
+            battery.id,
+            battery.side,
+            owner.nations[0].nation.value,
+            battery.attack,
+            units=tuple(battery.counters),
         )
+    for naval in situation.naval:  # [003 10.5] naval gunfire, as OBA or from the sea edge
+        owner = next(f for f in situation.sides if f.side is naval.side)
+        state.batteries[naval.id] = Battery(
+            naval.id,
+            naval.side,
+            owner.nations[0].nation.value,
+            naval.attack,
+            naval=True,
+            direct=naval.mode == "direct",
+        )
+    _landing(state, situation, assembled)
+    return [u.id for u in waiting if u.hex is None]
+
+
+def _objectives(situation: SituationFile, assembled: AssembledBoard) -> list[Offset]:
+    return [
+        _hex(assembled, a)
+        for c in situation.victory.conditions
+        if isinstance(c, ControlHexes)
+        for a in c.hexes
+    ]
+
+
+def _landing(state: TgxState, situation: SituationFile, assembled: AssembledBoard) -> None:
+    """The amphibious landing's force, its cargo loaded in its craft [003 10.1]; `amphibious`
+    puts it to sea when the game starts."""
+    landing = situation.amphibious
+    if landing is None:
+        return
+    for craft in landing.craft:
+        carrier = state.units[craft.counter]
+        for cargo_id in craft.cargo:
+            cargo = state.units[cargo_id]
+            cargo.carrier = carrier.id
+            carrier.passenger = carrier.passenger or cargo_id
+    state.landing = Landing(
+        landing.side,
+        frozenset(_hex(assembled, a) for a in landing.beach),
+        tuple(c.counter for c in landing.craft),
+        {c.counter: _hex(assembled, c.hex) for c in landing.craft if c.hex},
+        landing.dd_sink_chance,
+    )
 
 
 def _set_up(
@@ -232,12 +307,7 @@ def _set_up(
     has no setup phase yet): each on a hex of its area it may enter, nearest the victory
     hexes first, ties in the seed's order, spread one a hex before any stacks."""
     areas = {a.id: a for a in situation.setup_areas}
-    targets = [
-        _hex(assembled, a)
-        for c in situation.victory.conditions
-        if isinstance(c, ControlHexes)
-        for a in c.hexes
-    ]
+    targets = _objectives(situation, assembled)
     counter_area = {
         c.id: c.setup_area for f in situation.sides for n in f.nations for c in n.counters
     }
@@ -384,6 +454,6 @@ def _victory(state: TgxState, situation: SituationFile, assembled: AssembledBoar
     )
 
 
-def new_game(path: Path | str, seed: int = 0) -> TacticalGame:
+def new_game(path: Path | str, seed: int = 0, setup_phase: bool = False) -> TacticalGame:
     """A new game of the situation file at `path`; ValueError when it cannot be played."""
-    return TacticalGame(state_of(load_situation(path), seed))
+    return TacticalGame(state_of(load_situation(path), seed, setup_phase))

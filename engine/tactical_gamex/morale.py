@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from engine.tactical_gamex import command
+from engine.tactical_gamex.chaos import drawing
 from engine.tactical_gamex.events import MoraleChecked
 from engine.tactical_gamex.spotting import is_spotted
 from engine.tactical_gamex.state import TgxState, other
@@ -32,7 +33,8 @@ def morale_check(state: TgxState, unit: Unit, purpose: str) -> MoraleChecked:
     """Roll a unit's morale check; it passes when 2d6 plus modifiers is at most its nation's
     level [003 7.1]."""
     level = state.morale[unit.nation]
-    roll = state.dice.two_d6()
+    with drawing(state, unit.side, f"morale check, {purpose}"):  # [003 24.1] the owner draws
+        roll = state.dice.two_d6()
     modifier = morale_modifier(state, unit)
     return MoraleChecked(
         state.turn, unit.id, purpose, roll, modifier, level, roll + modifier <= level

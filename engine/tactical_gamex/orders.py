@@ -255,6 +255,37 @@ class RemoveWreck:
 
 
 @dataclass(frozen=True, slots=True)
+class CounterBattery:
+    """An off-board battery fires on an enemy battery [003 6.4.4]: half strength, or full
+    with an unused aircraft of the side activated for it."""
+
+    battery: str
+    target: str
+    aircraft: str = ""
+    lowered: int = 0
+    """Points spent to lower the accuracy die."""
+
+    def describe(self) -> str:
+        plane = f" with aircraft {self.aircraft}" if self.aircraft else ""
+        return f"battery {self.battery} fires counter-battery at {self.target}{plane}"
+
+
+@dataclass(frozen=True, slots=True)
+class NavalFire:
+    """Naval support fires directly from a sea hex on the map's edge at spotted units of one
+    hex more than six hexes away [003 10.5]."""
+
+    support: str
+    from_hex: Offset
+    targets: tuple[str, ...]
+
+    def describe(self) -> str:
+        return (
+            f"naval support {self.support} fires from {self.from_hex} at {', '.join(self.targets)}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class ExitBoard:
     """A unit on the board edge a victory condition counts leaves the board (a move)."""
 
@@ -270,6 +301,76 @@ class EndImpulse:
 
     def describe(self) -> str:
         return "end impulse"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceUnit:
+    """Set up a counter (with its passenger) in a hex of its area, or move one set up before
+    in this step (the setup phase, `setup_phase`)."""
+
+    unit: str
+    hex: Offset
+
+    def describe(self) -> str:
+        return f"set up {self.unit} at {self.hex}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceMarker:
+    """Place one of the side's allotted neutral counters [003 8.2-8.5]; `origin` moves one
+    placed before in this step from that hex."""
+
+    allotment: int
+    hex: Offset
+    origin: Offset | None = None
+
+    def describe(self) -> str:
+        return f"place allotted marker {self.allotment + 1} at {self.hex}"
+
+
+@dataclass(frozen=True, slots=True)
+class NoteTarget:
+    """The airborne side notes a lift's target hex, secretly [003 11.1]."""
+
+    carrier: str
+    hex: Offset
+
+    def describe(self) -> str:
+        return f"note the target hex of {self.carrier}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceRest:
+    """Set up the side's counters and markers not yet placed, by the seed."""
+
+    def describe(self) -> str:
+        return "set up the rest by the seed"
+
+
+@dataclass(frozen=True, slots=True)
+class FinishSetup:
+    """The side setting up is done; the next sets up, or turn 1 begins."""
+
+    def describe(self) -> str:
+        return "finish setting up"
+
+
+SETUP_ORDERS = (PlaceUnit, PlaceMarker, NoteTarget, PlaceRest, FinishSetup)
+"""The orders of the setup phase, the only ones given before turn 1."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard:
+    """Play a held Deus Ex Machina card before the result it is to change (Battlefield Chaos,
+    optional rule 24) [003 24.5]; `unit`: the unit a rally or disruption card acts on (empty:
+    one drawn at random)."""
+
+    card: str
+    unit: str = ""
+
+    def describe(self) -> str:
+        on = f" on {self.unit}" if self.unit else ""
+        return f"play card {self.card}{on}"
 
 
 TgxOrder = (
@@ -294,5 +395,13 @@ TgxOrder = (
     | BlowBridge
     | RemoveWreck
     | ExitBoard
+    | CounterBattery
+    | NavalFire
     | EndImpulse
+    | PlaceUnit
+    | PlaceMarker
+    | NoteTarget
+    | PlaceRest
+    | FinishSetup
+    | PlayCard
 )

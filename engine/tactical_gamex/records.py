@@ -87,6 +87,29 @@ def order_to_model(order: o.TgxOrder) -> s.SavedOrder:
         return s.BuildBlockOrder(unit=order.unit, exit=order.exit)
     if isinstance(order, o.RemoveWreck):
         return s.RemoveWreckOrder(unit=order.unit, hex=order.hex)
+    if isinstance(order, o.CounterBattery):
+        return s.CounterBatteryOrder(
+            battery=order.battery,
+            target=order.target,
+            aircraft=order.aircraft or None,
+            lowered=order.lowered,
+        )
+    if isinstance(order, o.NavalFire):
+        return s.NavalFireOrder(
+            support=order.support, from_hex=order.from_hex, targets=list(order.targets)
+        )
+    if isinstance(order, o.PlaceUnit):
+        return s.PlaceUnitOrder(unit=order.unit, hex=order.hex)
+    if isinstance(order, o.PlaceMarker):
+        return s.PlaceMarkerOrder(allotment=order.allotment, hex=order.hex, origin=order.origin)
+    if isinstance(order, o.NoteTarget):
+        return s.NoteTargetOrder(carrier=order.carrier, hex=order.hex)
+    if isinstance(order, o.PlaceRest):
+        return s.PlaceRestOrder()
+    if isinstance(order, o.FinishSetup):
+        return s.FinishSetupOrder()
+    if isinstance(order, o.PlayCard):
+        return s.PlayCardOrder(card=order.card, unit=order.unit)
     return s.EndImpulseOrder()
 
 
@@ -130,6 +153,10 @@ def order_of(model: s.SavedOrder) -> o.TgxOrder:
         )
     if isinstance(model, s.ExitBoardOrder):
         return o.ExitBoard(model.unit)
+    if isinstance(model, s.NavalFireOrder):
+        return o.NavalFire(model.support, _hex(model.from_hex), tuple(model.targets))
+    if isinstance(model, s.CounterBatteryOrder):
+        return o.CounterBattery(model.battery, model.target, model.aircraft or "", model.lowered)
     if isinstance(model, s.AirAttackOrder):
         return o.AirAttack(model.aircraft, model.weapon, _hex(model.hex), tuple(model.targets))
     if isinstance(model, s.MobileFireOrder):
@@ -146,6 +173,19 @@ def order_of(model: s.SavedOrder) -> o.TgxOrder:
         return o.BuildBlock(model.unit, _hex(model.exit))
     if isinstance(model, s.RemoveWreckOrder):
         return o.RemoveWreck(model.unit, _hex(model.hex))
+    if isinstance(model, s.PlaceUnitOrder):
+        return o.PlaceUnit(model.unit, _hex(model.hex))
+    if isinstance(model, s.PlaceMarkerOrder):
+        origin = _hex(model.origin) if model.origin is not None else None
+        return o.PlaceMarker(model.allotment, _hex(model.hex), origin)
+    if isinstance(model, s.NoteTargetOrder):
+        return o.NoteTarget(model.carrier, _hex(model.hex))
+    if isinstance(model, s.PlaceRestOrder):
+        return o.PlaceRest()
+    if isinstance(model, s.FinishSetupOrder):
+        return o.FinishSetup()
+    if isinstance(model, s.PlayCardOrder):
+        return o.PlayCard(model.card, model.unit)
     return o.EndImpulse()
 
 
@@ -160,6 +200,7 @@ def saved_game_of(
         situation=Path(relative).as_posix(),
         seed=seed,
         computer=computer,
+        setup="players" if game.state.setup is not None else "seed",
         orders=[order_to_model(order) for order in game.orders],
         turn=game.turn,
         result=game.result.outcome if game.result else "",

@@ -108,9 +108,22 @@ class Battery:
     attack: int
     fired: bool = False
     """Fired this turn (a battery acts once a turn, as a unit does)."""
+    revealed: bool = False
+    """Has made an OBA attack: the enemy's OBA may fire counter-battery at its side from
+    then on [003 6.4.4]."""
+    units: tuple[str, ...] = ()
+    """Its off-map counters, whose DS defends it against counter-battery fire."""
+    naval: bool = False
+    """Naval support fired as OBA [003 10.5]: no counters to attack."""
+    direct: bool = False
+    """Naval support fired directly from a map-edge sea hex, not called as OBA [003 10.5]."""
+    lost: bool = False
+    """Destroyed by counter-battery fire with its last counter [003 6.4.4]."""
 
 
 class Phase(StrEnum):
+    SETUP = "setup"
+    """The sides place their counters before turn 1 (`setup_phase`)."""
     ACTIVATION = "activation"
     OVER = "over"
 
@@ -142,6 +155,9 @@ class TgxState:
     acting: Side = Side.ALLIED
     pool: int = 0
     spent: int = 0
+    pool_pending: bool = False
+    """With Battlefield Chaos, the pool is drawn at the player's first order of the impulse,
+    so a player who passes draws no card [003 24.1]."""
     passes: int = 0
     """Passes in a row (B.15 #1: any three end the Unit Activation phase)."""
     paid: set[tuple[str, Offset]] = field(default_factory=set)
@@ -172,6 +188,15 @@ class TgxState:
     after loading, not both [003 5.2.2]."""
     free_fire: dict[str, Offset] = field(default_factory=dict)
     """Units that spotted a hex in this impulse and may fire at it free [003 6.3.8]."""
+    landing: Any = None
+    """The amphibious landing (`amphibious.Landing`), if the situation has one [003 10.0]."""
+    setup: Any = None
+    """The setup phase's plan (`setup_plan.SetupPlan`, never changed), None when the loader
+    set the counters up by the seed."""
+    setup_step: int = 0
+    """The step of the plan under way while `phase` is SETUP."""
+    setup_markers: tuple[tuple[int, Offset], ...] = ()
+    """The allotted neutral counters placed so far: (allotment index, hex)."""
 
     def iter_units(self, side: Side | None = None) -> Iterator[Unit]:
         """Units on the board, of one side or both, in the scenario's order."""
@@ -229,6 +254,9 @@ class TgxState:
             set(c.laid_bridges),
         )
         new.dice = self.dice.copy()
+        bind = getattr(new.dice, "bind", None)
+        if bind is not None:  # the Action Deck's events act on the state it belongs to [003 24.2]
+            bind(new)
         new.paid = set(self.paid)
         new.spotted = set(self.spotted)
         new.eliminated = dict(self.eliminated)
@@ -242,6 +270,8 @@ class TgxState:
         new.works = dict(self.works)
         new.demolitions = dict(self.demolitions)
         new.cp_track = list(self.cp_track)
+        if self.landing is not None:
+            new.landing = self.landing.copy()
         return new
 
 

@@ -6,7 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.tactical_gamex import chaos
+from engine.tactical_gamex.amphibious import advance
+from engine.tactical_gamex.chaos_events import ImpulseOpened
 from engine.tactical_gamex.command import reassign_posts
+from engine.tactical_gamex.counter_battery import rally_batteries
 from engine.tactical_gamex.engineers import finish_clearing
 from engine.tactical_gamex.events import (
     Arrived,
@@ -54,8 +58,10 @@ def start_turn(state: TgxState) -> list[object]:
         winner = state.first_initiative
         events: list[object] = []
     else:
-        winner, allied, axis, modifier = initiative(state.initiative, state.held, state.dice.d6)
-        events = [InitiativeRolled(state.turn, allied, axis, modifier, winner)]
+        roll = chaos.initiative_roller(state)
+        winner, allied, axis, modifier = initiative(state.initiative, state.held, roll)
+        chaos.initiative_done(state)
+        events = [*chaos.drain(state), InitiativeRolled(state.turn, allied, axis, modifier, winner)]
     state.held = state.held + 1 if winner is state.initiative else 1
     state.initiative = winner
     state.passes = 0
@@ -69,7 +75,8 @@ def can_activate(state: TgxState, side: Side) -> bool:
 
 
 def _activatable(unit: Unit) -> bool:
-    return unit.carrier is None and unit.marker is None
+    # units at sea are activated only by Housekeeping's advance [003 10.3]
+    return unit.carrier is None and unit.marker is None and not unit.at_sea
 
 
 def start_impulse(state: TgxState, side: Side) -> list[object]:
@@ -86,6 +93,9 @@ def start_impulse(state: TgxState, side: Side) -> list[object]:
         state.spent = 0
         state.activity = {}
         state.free_fire = {}
+        if can_activate(state, side) and chaos.draws_cards(state):
+            state.pool, state.spent, state.pool_pending = 0, 0, True  # drawn at its first order
+            return [*events, ImpulseOpened(state.turn, side)]
         if can_activate(state, side):
             state.pool = state.dice.d6()
             return [*events, PoolRolled(state.turn, side, state.pool)]
@@ -156,6 +166,8 @@ def housekeeping(state: TgxState) -> list[object]:
         EngineerWorked(state.turn, "", hex_, "obstacle cleared") for hex_ in finish_clearing(state)
     ]
     events += [CommandPostAttached(state.turn, unit) for unit in reassign_posts(state)]
+    events += advance(state)  # [003 10.3] the landing force's advance
+    events += rally_batteries(state)  # [003 6.4.4] batteries hit by counter-battery fire
     events.append(HousekeepingDone(state.turn))
     state.turn += 1
     return events + arrive(state)

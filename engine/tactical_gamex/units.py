@@ -138,6 +138,9 @@ class Unit:
     """The hexside an artillery unit faces (a `Direction` value), for rule 19."""
     command_post: bool = False
     """An attached command post rides with it: it spots as a CP [003 6.3.8, 22.1]."""
+    at_sea: bool = False
+    """On a sea hex of an amphibious landing: not activated, no fire, moved at Housekeeping
+    [003 10.3]."""
 
     @property
     def on_map(self) -> bool:

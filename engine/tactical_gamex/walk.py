@@ -8,6 +8,7 @@ import math
 from collections.abc import Sequence
 
 from engine.tactical_gamex import forts, solitaire
+from engine.tactical_gamex.chaos import drawing
 from engine.tactical_gamex.combat import AttackSpec, apply_result, may_attack, resolve, wec_attack
 from engine.tactical_gamex.events import (
     Attacked,
@@ -22,7 +23,7 @@ from engine.tactical_gamex.interdiction import interdict
 from engine.tactical_gamex.los import has_los
 from engine.tactical_gamex.morale import morale_check
 from engine.tactical_gamex.movement import IllegalOrder, moves_away, step, threats
-from engine.tactical_gamex.state import TgxState
+from engine.tactical_gamex.state import TgxState, other
 from engine.tactical_gamex.tables import COLUMNS, final_column
 from engine.tactical_gamex.units import ENGINEER, FLAIL, Marker, StreamState, Unit, Weapon
 
@@ -161,10 +162,10 @@ def _check_path(
 def _place(state: TgxState, unit: Unit, to: Offset, down: bool) -> None:
     forts.enter(state, unit, to)  # [003 8.4] into a fortification with room, out of one left
     unit.stream = StreamState.DOWN if down else None
-    if unit.passenger:
-        passenger = state.units[unit.passenger]
-        passenger.hex = to
-        passenger.transported = True
+    for passenger in state.units.values():  # an LVT carries two [003 10.1]
+        if passenger.carrier == unit.id:
+            passenger.hex = to
+            passenger.transported = True
 
 
 def _mine_proof(unit: Unit) -> bool:
@@ -180,7 +181,8 @@ def mine_attack(state: TgxState, unit: Unit, hex_: Offset) -> list[object]:
 
 
 def _resolve_on_column(state: TgxState, spec: AttackSpec, column: int) -> list[object]:
-    roll = state.dice.d6()
+    with drawing(state, other(spec.targets[0].side), spec.kind):  # [003 24.1] the mine's side
+        roll = state.dice.d6()
     events: list[object] = []
     rows = []
     outcomes = []
@@ -255,7 +257,8 @@ def opportunity_fire(
         events += resolve(state, spec)
         shooter.marker = Marker.FIRED
         if block and mover.hex is not None:
-            roll = state.dice.d6()
+            with drawing(state, shooter.side, "fire into a block"):
+                roll = state.dice.d6()
             events.append(BlockFireRolled(state.turn, mover.id, count, roll, roll == count))
             if roll == count:
                 break

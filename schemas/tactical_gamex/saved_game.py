@@ -101,6 +101,28 @@ class ArtilleryOrder(Tagged):
     """Places an Interdiction marker rather than attacking (optional rule 21)."""
 
 
+class CounterBatteryOrder(Tagged):
+    """An off-board battery fires on an enemy battery [003 6.4.4]."""
+
+    kind: Literal["counter_battery"] = "counter_battery"
+    battery: Identifier
+    target: Identifier
+    """The enemy battery fired on."""
+    aircraft: Identifier | None = None
+    """The unused aircraft activated for full strength; none = half strength."""
+    lowered: int = Field(0, ge=0, le=6)
+    """Points spent to lower the accuracy die."""
+
+
+class NavalFireOrder(Tagged):
+    """Naval support fires from a sea hex on the map's edge [003 10.5]."""
+
+    kind: Literal["naval_fire"] = "naval_fire"
+    support: Identifier
+    from_hex: HexPos
+    targets: list[Identifier] = Field(min_length=1)
+
+
 class OverrunOrder(Tagged):
     """Armoured units drive through a hex to their exit hexes [003 6.4.5]."""
 
@@ -208,6 +230,54 @@ class EndImpulseOrder(Tagged):
     kind: Literal["end_impulse"] = "end_impulse"
 
 
+class PlaceUnitOrder(Tagged):
+    """Before turn 1: set up a counter in a hex of its setup area, or move it there."""
+
+    kind: Literal["place_unit"] = "place_unit"
+    unit: Identifier
+    hex: HexPos
+
+
+class PlaceMarkerOrder(Tagged):
+    """Before turn 1: place one of the side's allotted neutral counters [003 8.0]."""
+
+    kind: Literal["place_marker"] = "place_marker"
+    allotment: int = Field(ge=0, le=999)
+    """The allotment's index in the situation's `allotments`."""
+    hex: HexPos
+    origin: HexPos | None = None
+    """Moves the one placed at this hex instead."""
+
+
+class NoteTargetOrder(Tagged):
+    """Before turn 1: an airborne lift's target hex, noted secretly [003 11.1]."""
+
+    kind: Literal["note_target"] = "note_target"
+    carrier: Identifier
+    hex: HexPos
+
+
+class PlaceRestOrder(Tagged):
+    """Before turn 1: the side's counters and markers not yet placed, set up by the seed."""
+
+    kind: Literal["place_rest"] = "place_rest"
+
+
+class FinishSetupOrder(Tagged):
+    """Before turn 1: the side setting up is done."""
+
+    kind: Literal["finish_setup"] = "finish_setup"
+
+
+class PlayCardOrder(Tagged):
+    """A held Deus Ex Machina card played (Battlefield Chaos) [003 24.5]."""
+
+    kind: Literal["play_card"] = "play_card"
+    card: Identifier
+    unit: str = ""
+    """The unit the card acts on; empty: one drawn at random."""
+
+
 SavedOrder = Annotated[
     MoveOrder
     | StandUpOrder
@@ -230,7 +300,15 @@ SavedOrder = Annotated[
     | BlowBridgeOrder
     | RemoveWreckOrder
     | ExitBoardOrder
-    | EndImpulseOrder,
+    | CounterBatteryOrder
+    | NavalFireOrder
+    | EndImpulseOrder
+    | PlaceUnitOrder
+    | PlaceMarkerOrder
+    | NoteTargetOrder
+    | PlaceRestOrder
+    | FinishSetupOrder
+    | PlayCardOrder,
     Field(discriminator="kind"),
 ]
 
@@ -247,6 +325,9 @@ class SavedGame(Node):
     """The seed of the game's dice."""
     computer: list[Side] = []
     """The sides the computer played."""
+    setup: Literal["seed", "players"] = "seed"
+    """`players`: the game opened with the setup phase, its orders first in `orders`; `seed`
+    (files saved before the setup phase existed): the seed set the counters up."""
     orders: list[SavedOrder] = []
     """Every order carried out, in order."""
     turn: int = Field(1, ge=1, le=999)

@@ -13,7 +13,9 @@ from collections.abc import Iterator
 
 from schemas.problems import Problem, error, warning
 from schemas.tactical_gamex.board import AssembledBoard, Offset, compass_edge
+from schemas.tactical_gamex.deck_checks import check_chaos_switch
 from schemas.tactical_gamex.placement_checks import check_placements
+from schemas.tactical_gamex.sea_checks import check_sea
 from schemas.tactical_gamex.situation import Counter, ExitUnits, SituationFile
 from schemas.tactical_gamex.support_checks import check_support
 from schemas.tactical_gamex.tables import RulesetTables
@@ -40,6 +42,8 @@ def check_situation(
         *_victory_problems(situation, counters),
         *_module_problems(situation, types, counters),
         *check_support(situation, types, counters, board),
+        *check_sea(situation, types, counters, side_of(situation), board),
+        *check_chaos_switch(situation, tables),
     ]
     if not any(p.is_error for p in problems):
         problems += check_placements(situation, types, tables, board)
@@ -163,6 +167,7 @@ def _force_problems(
     designated transports [003 5.4, 9.2], a place for every counter."""
     problems: list[Problem] = []
     arriving = {c for r in situation.reinforcements for c in r.counters}
+    arriving |= {c for b in situation.oba for c in b.counters}  # a battery's, off the map
     carried = _carried(situation)
     for s, side in enumerate(situation.sides):
         for n, nation in enumerate(side.nations):

@@ -217,6 +217,10 @@ class ObaBattery(Node):
     """Attack strength of its (H) fire."""
     range: int | None = Field(None, ge=1, le=999)
     """A range limit in hexes; none = unlimited."""
+    counters: list[Identifier] = []
+    """The side's off-map counters that make up the battery: their DS defends it against
+    counter-battery fire, and it is destroyed with them [003 6.4.4]; none = it cannot be
+    fired on."""
 
 
 class AircraftAllotment(Node):

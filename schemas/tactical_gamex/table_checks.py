@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from schemas.problems import Problem, error, warning
+from schemas.tactical_gamex.deck_checks import check_deck
 from schemas.tactical_gamex.tables import CombatResultsTable, RulesetTables
 from schemas.tactical_gamex.vocabulary import (
     ODDS_COLUMNS,
@@ -68,6 +69,7 @@ def check_tables(tables: RulesetTables) -> list[Problem]:
         *_weapon_problems(tables),
         *_aa_problems(tables),
         *_scatter_problems(tables),
+        *check_deck(tables),
     ]
 
 
@@ -104,6 +106,16 @@ def _terrain_problems(tables: RulesetTables) -> list[Problem]:
                         path=(*where, name),
                     )
                 )
+        entering = [c.value for c, cost in row.mp.items() if cost is not None]
+        if row.terrain is Terrain.SEA and entering:
+            problems.append(
+                warning(
+                    "TGX021",
+                    f"the TEC lets {', '.join(entering)} enter sea; units are at sea only as a "
+                    "landing force, placed there and advanced at Housekeeping [003 10.2, 10.3]",
+                    path=(*where, "mp"),
+                )
+            )
         for marker in row.markers_allowed:
             if row.terrain in FORBIDDEN_MARKERS[marker]:
                 problems.append(

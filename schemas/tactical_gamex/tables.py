@@ -15,6 +15,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from schemas.base import MAX_VALUE, Node
+from schemas.tactical_gamex.action_deck import ActionCard
 from schemas.tactical_gamex.common import VERSION_FIELD, TgxRuleset
 from schemas.tactical_gamex.vocabulary import (
     AaResult,
@@ -169,3 +170,6 @@ class RulesetTables(Node):
     wrecks_negating_road: int = Field(3, ge=1, le=3)
     """How many wrecks in a hex take away its road (the movement example says 3, 8.0 says
     any neutral counter; digest B.15 #5)."""
+    action_deck: list[ActionCard] = []
+    """The Action Deck of Battlefield Chaos [003 24.0], drawn in place of dice when a situation
+    turns rule 24 on (`schemas.tactical_gamex.action_deck`)."""

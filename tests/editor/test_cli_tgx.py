@@ -37,10 +37,18 @@ def test_play_save_and_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert replayed["events"] == played["events"]
 
 
-def test_a_human_side_passes_every_impulse(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_human_side_is_set_up_by_the_seed_and_passes_every_impulse(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     assert main(["play", str(SAMPLE), "--turns", "1", "--axis", "computer", "--json"]) == 0
-    events = json.loads(capsys.readouterr().out)["events"]
-    allied = [e["text"] for e in events if e["text"].startswith("allied")]
+    played = json.loads(capsys.readouterr().out)
+    assert played["orders"][:2] == ["set up the rest by the seed", "finish setting up"]
+    events = played["events"]
+    begun = next(i for i, e in enumerate(events) if "turn 1 begins" in e["text"])
+    setup = [e["type"] for e in events[:begun]]
+    assert "CounterPlaced" in setup
+    assert "MarkerPlaced" in setup
+    allied = [e["text"] for e in events[begun + 1 :] if e["text"].startswith("allied")]
     assert allied
     assert all("impulse" in t or "passes" in t for t in allied)
 

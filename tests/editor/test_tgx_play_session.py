@@ -16,9 +16,10 @@ from editor.tactical_gamex.forces import counter_path
 from editor.tactical_gamex.testplay.preview import preview_of
 from editor.tactical_gamex.testplay.session import TgxPlaySession
 from engine.tactical_gamex.combat import AttackSpec
-from engine.tactical_gamex.orders import Fire, Move
+from engine.tactical_gamex.orders import FinishSetup, Fire, Move, PlaceRest, PlaceUnit
 from engine.tactical_gamex.tables import COLUMNS
 from schemas.io import FileKind
+from schemas.vocabulary import Side
 from tests.conftest import REPO
 
 SITUATION = "scenarios/hill-at-krasnaya-polyana.situation.yaml"
@@ -81,3 +82,24 @@ def test_a_saved_game_replays_and_names_an_order_it_no_longer_fits(
     document.undo_stack.undo()  # the MGs back where the situation had them: out of range
     with pytest.raises(ValueError, match=r"order 1 \(.*\) was refused"):
         TgxPlaySession.open(document, saved)
+
+
+def test_a_game_saved_during_its_setup_opens_in_the_same_step(
+    document: TgxDocument, tmp_path: Path
+) -> None:
+    """Saved before turn 1 with the setup phase, the game opens where the setup stood: the
+    counters placed by hand where they were, the same side to place the rest."""
+    session = TgxPlaySession(document, 4, (), setup_phase=True)
+    session.give(PlaceUnit("sov.t34a", (3, 2)))
+    session.give(PlaceRest())
+    session.give(FinishSetup())
+    session.give(PlaceUnit("ger.1pz", (23, 4)))
+    saved = session.save(tmp_path / "setup.tgxplay.yaml")
+    assert "setup: players" in saved.read_text()
+    opened = TgxPlaySession.open(document, saved)
+    game = opened.game
+    assert game.phase.value == "setup"
+    assert game.acting is Side.AXIS
+    assert game.unit("sov.t34a").hex == (3, 2)
+    assert game.unit("ger.1pz").hex == (23, 4)
+    assert game.unit("ger.2pz").hex is None

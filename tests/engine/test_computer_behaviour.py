@@ -16,7 +16,7 @@ from engine.panzer_campaigns.game import Game
 from engine.panzer_campaigns.orders import Fire, Move
 from engine.panzer_campaigns.play_options import PlayOptions
 from schemas.vocabulary import Side
-from tests.engine.ascii_title import ascii_title
+from tests.engine.ascii_title import ascii_parameters, ascii_title
 
 FIELD = """
 .a .  .  .  .  .  .  .
@@ -30,7 +30,7 @@ def _title(art: str, orders: dict[str, list[dict[str, Any]]], **kwargs: Any) -> 
     objectives = kwargs.pop("objectives", [])
     return ascii_title(
         art,
-        header={"turns": 8, "first_side": "axis"},
+        header={"turns": 8, "first_side": "axis", **kwargs.pop("header", {})},
         scenario={
             "objectives": objectives,
             "ai": {
@@ -312,3 +312,32 @@ def test_an_hq_alone_on_the_objective_it_defends_stays_there() -> None:
     assert game.offset_of(game.unit("H").hex) == (0, 0)
     assert game.offset_of(game.unit("A").hex)[0] < 8, "its unit comes toward the objective"
     assert game.state.board.distance(game.unit("A").hex, game.unit("H").hex) > 2
+
+
+@pytest.mark.parametrize(("fatigue", "rests"), [(150, True), (60, False)])
+def test_under_night_fatigue_a_unit_acting_could_tire_rests_at_night(
+    fatigue: int, rests: bool
+) -> None:
+    """With Night Fatigue on, acting at night may add up to 80 fatigue here (the rest value
+    20, doubled at night, drawn up to twice [000 9.3]): a unit at 150 could reach High (200 of
+    300) and rests; one at 60 could not, and goes on attacking."""
+    parameters = ascii_parameters()
+    parameters = parameters.model_copy(
+        update={"recovery": parameters.recovery.model_copy(update={"rest": 20})}
+    )
+    title = _title(
+        FIELD,
+        {"de.div": [{"id": "take", "stance": "attack", "objective": "dorf", "turn": 1}]},
+        objectives=[{"kind": "normal", "id": "dorf", "hex": [7, 3], "points": 50, "owner": None}],
+        parameters=parameters,
+        header={"start": "1944-12-16 22:00", "optional_rules": ["night_fatigue"]},
+    )
+    game = Game(title.game(5))
+    assert game.state.clock.phase_of(game.state.turn).value == "night"
+    game.unit("a").fatigue = fatigue
+    player = ComputerPlayer(Side.AXIS, seed=5)
+    list(player.turn(game))
+    moved = any(isinstance(d.order, Move) for d in player.decisions)
+    assert moved is not rests
+    if rests:
+        assert "Night Fatigue" in player.last_reasons[0].reason

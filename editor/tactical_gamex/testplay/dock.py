@@ -26,9 +26,12 @@ from PySide6.QtWidgets import (
 from editor.selection import Selection
 from editor.tactical_gamex.dock import TgxDock, message_label
 from editor.tactical_gamex.document import TgxDocument
+from editor.tactical_gamex.testplay.chaos_panel import ChaosPanel
 from editor.tactical_gamex.testplay.log_places import event_place
 from editor.tactical_gamex.testplay.player import MORE
+from editor.tactical_gamex.testplay.setup_panel import SetupPanel
 from editor.tactical_gamex.testplay.status import impulse_line, initiative_line, turn_line
+from editor.tactical_gamex.testplay.support_orders import NOT_HERE
 from schemas.vocabulary import Side
 
 if TYPE_CHECKING:
@@ -53,6 +56,12 @@ MORE_TIPS = {
     "Smoke": "The chosen artillery lays smoke on the aimed hex [003 20.1]",
     "Load": "The chosen carrier loads a unit of its hex [003 5.2.2]",
     "Unload": "The chosen carrier sets its passenger down [003 5.2.3]",
+    "Counter-battery": "Your battery fires on an enemy battery, at half strength, once the "
+    "enemy's OBA has attacked [003 6.4.4]",
+    "CB + Aircraft": "Counter-battery fire at full strength, an unused aircraft of yours "
+    "activated for it [003 6.4.4]",
+    "Naval Fire": "Your naval support fires from the sea edge at the aimed hex, more than six "
+    "hexes away [003 10.5]",
 }
 
 
@@ -91,6 +100,13 @@ class TgxTestPlayDock(TgxDock):
         start_row.addWidget(self.seed)
         start_row.addWidget(self.start_button)
         layout.addLayout(start_row)
+        self.setup_box = QCheckBox("Set up by hand before turn 1", body)
+        self.setup_box.setObjectName("tgx_setup_by_hand")
+        self.setup_box.setToolTip(
+            "The sides place their counters and markers in the situation's order of setup; "
+            "the computer sets up the sides it plays"
+        )
+        layout.addWidget(self.setup_box)
         self.turn_label = QLabel(body)
         self.initiative_label = QLabel(body)
         self.impulse_label = QLabel(body)
@@ -98,6 +114,8 @@ class TgxTestPlayDock(TgxDock):
             label.setWordWrap(True)
             layout.addWidget(label)
         self.turn_label.setStyleSheet("font-weight: bold;")
+        self.setup_panel = SetupPanel(body)
+        layout.addWidget(self.setup_panel)
         actions = QHBoxLayout()
         self.pass_button = QPushButton("Pass", body)
         self.pass_button.setToolTip("End the impulse (a pass when no point was spent) [003 4.2.1]")
@@ -149,6 +167,9 @@ class TgxTestPlayDock(TgxDock):
             more_grid.addWidget(button, index // 4, index % 4)
             self.more_buttons[name] = button
         layout.addLayout(more_grid)
+        self.chaos = ChaosPanel(body)  # Battlefield Chaos (rule 24): hidden with dice
+        self.chaos.play_requested.connect(self._play_card)
+        layout.addWidget(self.chaos)
         self.refusal = message_label(body)
         layout.addWidget(self.refusal)
         self.log = QListWidget(body)
@@ -169,6 +190,7 @@ class TgxTestPlayDock(TgxDock):
         player.changed.connect(self._show)
         player.refused.connect(self.refusal.setText)
         player.set_show_sight(self.sight_box.isChecked())
+        self.setup_panel.attach(player)
 
     def show_document(self, document: TgxDocument | None) -> None:
         if self.session is not None and self.session.document is not document:
@@ -186,7 +208,9 @@ class TgxTestPlayDock(TgxDock):
         if not isinstance(document, TgxDocument):
             return False
         try:
-            session = TgxPlaySession(document, self.seed.value(), (), self)
+            session = TgxPlaySession(
+                document, self.seed.value(), (), self, setup_phase=self.setup_box.isChecked()
+            )
         except ValueError as exc:
             self.refusal.setText(f"The situation cannot be played: {exc}")
             return False
@@ -200,6 +224,7 @@ class TgxTestPlayDock(TgxDock):
             return
         self.session.deleteLater()
         self.session = None
+        self.setup_panel.follow(None)
         if self.player is not None:
             self.player.follow(None)
             view = self.player.view
@@ -237,6 +262,7 @@ class TgxTestPlayDock(TgxDock):
             self._tool_before = view.tool
             self.use_tool(self.play_tool)
             self.player.follow(session)
+        self.setup_panel.follow(session)
         self.refusal.clear()
         self._show()
         self.running_changed.emit(True)
@@ -284,6 +310,17 @@ class TgxTestPlayDock(TgxDock):
     def _more(self, name: str) -> None:
         if self.player is not None and self.player.give_more(name):
             self.refusal.clear()
+
+    def _play_card(self, card: str) -> None:
+        """Play a held Deus Ex Machina card, on the chosen unit when it names one [003 24.5]."""
+        from engine.tactical_gamex.chaos import card_unit  # noqa: PLC0415
+        from engine.tactical_gamex.orders import PlayCard  # noqa: PLC0415
+
+        session = self.session
+        if session is not None:
+            chosen = self.player.marks.chosen if self.player is not None else None
+            unit = card_unit(session.game.state, card, chosen or "")
+            self._refuse_or(lambda: session.give(PlayCard(card, unit)))
 
     def _assault(self) -> None:
         if self.player is not None and self.player.assault_target():
@@ -362,10 +399,12 @@ class TgxTestPlayDock(TgxDock):
         self.start_button.setText("Stop" if playing else "Start")
         self.start_button.setEnabled(open_situation)
         self.seed.setEnabled(not playing)
+        self.setup_box.setEnabled(not playing)
+        self.setup_panel.refresh()
         self.open_button.setEnabled(open_situation)
         game = session.game if session is not None else None
         over = game is None or game.is_over
-        self.pass_button.setEnabled(not over)
+        self.pass_button.setEnabled(not over and not self.setup_panel.in_setup())
         self.save_button.setEnabled(playing)
         self.undo_button.setEnabled(game is not None and game.can_undo)
         if game is None:
@@ -376,6 +415,7 @@ class TgxTestPlayDock(TgxDock):
             self.turn_label.setText(turn_line(game))
             self.initiative_label.setText(initiative_line(game))
             self.impulse_label.setText("" if game.is_over else impulse_line(game))
+        self.chaos.show_game(game)
         self._show_preview()
 
     def _show_preview(self) -> None:
@@ -394,7 +434,7 @@ class TgxTestPlayDock(TgxDock):
         for name, planned in more.items():
             if not isinstance(planned, str):
                 lines.append(planned.describe())
-            elif MORE[name][0]:  # an aimed order: say why not, as for Fire
+            elif MORE[name][0] and not planned.startswith(NOT_HERE):  # aimed: say why not
                 lines.append(f"{name}: not possible — {planned}")
         for name, button in self.more_buttons.items():
             planned = more.get(name)

@@ -13,9 +13,10 @@ if TYPE_CHECKING:
     from engine.tactical_gamex.game import TacticalGame
 
 
-def game_of(document: TgxDocument, seed: int) -> TacticalGame:
+def game_of(document: TgxDocument, seed: int, setup_phase: bool = False) -> TacticalGame:
     """A new game of the document's situation; ValueError with a sentence when the situation
-    cannot be played (no board from its panel layout, or errors the Problems panel lists)."""
+    cannot be played (no board from its panel layout, or errors the Problems panel lists).
+    `setup_phase`: the sides set up by hand before turn 1, else the seed sets them up."""
     from engine.tactical_gamex.game import TacticalGame  # noqa: PLC0415  # the editor starts without the engine
     from engine.tactical_gamex.loader import state_of  # noqa: PLC0415
 
@@ -32,4 +33,4 @@ def game_of(document: TgxDocument, seed: int) -> TacticalGame:
         tables=loaded(FileKind.TABLES),
         board=board,
     )
-    return TacticalGame(state_of(bundle, seed))
+    return TacticalGame(state_of(bundle, seed, setup_phase))

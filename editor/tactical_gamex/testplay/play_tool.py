@@ -1,7 +1,8 @@
 """The board's tool while a Tactical GameX situation is test-played: a click on a unit of the
 side to act chooses it (again on the same hex: the next unit of the stack), a click in its reach
 moves it along the path shown under the mouse, a click on an enemy hex aims an attack at it
-(the Test-play panel shows the fire and close-assault previews)."""
+(the Test-play panel shows the fire and close-assault previews). Before turn 1 a click places
+the counter the setup step has chosen, a drag moves one placed before."""
 
 from __future__ import annotations
 
@@ -36,3 +37,9 @@ class PlayTool(BoardTool):
             return False
         self.player.hex_pressed(spot)
         return True
+
+    def release(self, spot: Offset | None, event: QMouseEvent) -> None:
+        # while the sides set up, a press and its release place or drag a counter (setup_panel)
+        released = getattr(self.player, "setup_release", None)
+        if released is not None:
+            released(spot)

@@ -4,11 +4,12 @@ orders these make, given through the session."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
-from editor.tactical_gamex.testplay import more_orders
+from editor.tactical_gamex.testplay import more_orders, support_orders
 from editor.tactical_gamex.testplay.board_marks import PlayMarks, board_hexes
 from editor.tactical_gamex.testplay.preview import AttackPreview, assault_preview, fire_preview
 
@@ -41,6 +42,10 @@ class TgxPlayer(QObject):
         """Whether the hexes out of the chosen unit's line of sight are shaded."""
         self.quick = False
         """Whether moves are at Infantry Quick-Time, one MP more [003 15.0]."""
+        self.setup_click: Callable[[Offset], bool] | None = None
+        """Takes a click first while the sides set up (`setup_panel`); True when it did."""
+        self.setup_release: Callable[[Offset | None], None] | None = None
+        """Where the mouse was released while the sides set up (a drag's end)."""
         view.hex_hovered.connect(self.hover)
 
     # The session -----------------------------------------------------------------------------
@@ -98,6 +103,8 @@ class TgxPlayer(QObject):
     def hex_pressed(self, spot: Offset) -> None:
         """A click on a board hex: choose, move or aim (see `play_tool`)."""
         if self.session is None or self.session.game.is_over:
+            return
+        if self.setup_click is not None and self.setup_click(spot):
             return
         game = self.session.game
         chosen = self.marks.chosen
@@ -269,6 +276,9 @@ MORE: dict[str, tuple[bool, Any]] = {
     "Smoke": (True, more_orders.smoke),
     "Load": (False, more_orders.load),
     "Unload": (False, more_orders.unload),
+    "Counter-battery": (False, support_orders.counter_battery),
+    "CB + Aircraft": (False, support_orders.counter_battery_air),
+    "Naval Fire": (True, support_orders.naval_fire),
 }
 """The orders the panel gives beside Move, Fire, Close Assault and Rally: whether each needs
 an aimed hex, and the function planning it (`more_orders`)."""

@@ -40,13 +40,14 @@ class TgxPlaySession(QObject):
         seed: int = 1,
         computer: Iterable[Side] = (),
         parent: QObject | None = None,
+        setup_phase: bool = False,
     ) -> None:
         super().__init__(parent)
         self.document = document
         self.seed = seed
         self.computer = set(computer)
         self.situation_path = document.scenario_path
-        self.game: TacticalGame = game_of(document, seed)
+        self.game: TacticalGame = game_of(document, seed, setup_phase)
         self._players: dict[Side, Any] = {}
 
     # Orders ----------------------------------------------------------------------------------
@@ -121,7 +122,7 @@ class TgxPlaySession(QObject):
         if saved is None:
             first = next((p.message for p in loaded.problems), "it did not validate")
             raise ValueError(f"{path} is not a saved Tactical GameX game: {first}")
-        session = cls(document, saved.seed, (), parent)
+        session = cls(document, saved.seed, (), parent, setup_phase=saved.setup == "players")
         for number, model in enumerate(saved.orders, 1):
             order = order_of(model)
             try:

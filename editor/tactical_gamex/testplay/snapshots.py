@@ -1,7 +1,8 @@
 """The Tactical GameX test-play screenshots of `python -m editor.snapshots`: the sample
 situation played from the Test-play panel, with a Panzer IV's reach and path, its line of
 sight, then a fire's preview at a rifle company (the German MGs and Pioniere set up next to it
-first, an unsaved edit, as a designer trying a change would), at 1920x1080 and 1280x720."""
+first, an unsaved edit, as a designer trying a change would), and the setup step before turn
+1, at 1920x1080 and 1280x720."""
 
 from __future__ import annotations
 
@@ -48,3 +49,53 @@ def take_testplay(window: Any, shot: Callable[[str], None]) -> None:
         shot(f"tgx-testplay-fire-preview{suffix}")
     dock.stop()
     document.undo_stack.setIndex(document.undo_stack.index() - len(MOVES_NEAR))
+    take_setup(window, shot)
+    take_chaos(window, shot)
+
+
+def take_setup(window: Any, shot: Callable[[str], None]) -> None:
+    """The setup step before turn 1: the Soviets setting up, a rifle company placed, the next
+    counter's area tinted, an improved position placed (`setup_panel`)."""
+    workspace = window.rulesets.workspace
+    dock = workspace.docks["tgx_testplay"]
+    dock.setup_box.setChecked(True)
+    started = dock.start()
+    dock.setup_box.setChecked(False)
+    if not started:
+        return
+    panel = dock.setup_panel
+    for choice, spot in ((("unit", "sov.1rc"), (3, 2)), (("marker", (0, None)), (2, 1))):
+        if panel.choose(choice) and panel.hex_pressed(spot):
+            panel.hex_released(spot)
+    for width, height, suffix in SIZES:
+        window.resize(width, height)
+        workspace.view.zoom_to_fit()
+        shot(f"tgx-testplay-setup{suffix}")
+    dock.stop()
+
+
+def take_chaos(window: Any, shot: Callable[[str], None]) -> None:
+    """Battlefield Chaos (rule 24) switched on, an unsaved edit: the sides pass until the side to
+    act holds a Deus Ex Machina card drawn with an initiative (`chaos_panel`)."""
+    from editor.commands import SetValue  # noqa: PLC0415
+    from schemas.io import FileKind  # noqa: PLC0415
+    from schemas.tactical_gamex.vocabulary import OptionalRule  # noqa: PLC0415
+
+    workspace = window.rulesets.workspace
+    document = workspace.view.document
+    rules = [*document.situation.optional_rules, OptionalRule.BATTLEFIELD_CHAOS]
+    document.push(SetValue(document, FileKind.SITUATION, ("optional_rules",), rules, "Rule 24"))
+    dock = workspace.docks["tgx_testplay"]
+    dock.seed.setValue(3)
+    if dock.start():
+        from engine.tactical_gamex.chaos import held  # noqa: PLC0415
+
+        game = dock.session.game
+        while not held(game.state, game.acting) and game.turn < game.state.last_turn:
+            dock.pass_impulse()
+        for width, height, suffix in SIZES:
+            window.resize(width, height)
+            workspace.view.zoom_to_fit()
+            shot(f"tgx-testplay-chaos{suffix}")
+        dock.stop()
+    document.undo_stack.undo()

@@ -33,9 +33,26 @@ def initiative_line(game: TacticalGame) -> str:
 
 
 def impulse_line(game: TacticalGame) -> str:
-    """The side to act and its activation pool [003 4.2.1]."""
+    """The side to act and its activation pool [003 4.2.1]; before turn 1, the side setting
+    up and what it has left to place."""
     state = game.state
+    if state.setup is not None and state.phase.value == "setup":
+        from engine.tactical_gamex import setup_phase  # noqa: PLC0415
+
+        step = setup_phase.step(state)
+        left = len(setup_phase.unplaced(state))
+        markers = sum(setup_phase.markers_left(state, i) for i in step.allotments)
+        return (
+            f"Setup: {side_name(game.acting)} to place, step {state.setup_step + 1} of "
+            f"{len(state.setup.steps)} ({step.describe()}): {left} counter{'s' * (left != 1)}"
+            f" and {markers} marker{'s' * (markers != 1)} left"
+        )
     passes = f"; {state.passes} pass{'es' * (state.passes != 1)} in a row" if state.passes else ""
+    if state.pool_pending:  # [003 24.1] the card is drawn at the first order, never on a pass
+        return (
+            f"Impulse: {side_name(game.acting)} to act; the pool is drawn from the Action Deck"
+            f" at the first order (Pass draws no card){passes}"
+        )
     return (
         f"Impulse: {side_name(game.acting)} to act, {game.points_left} of {state.pool}"
         f" activation points left{passes}"

@@ -30,6 +30,7 @@ from engine.panzer_campaigns.computer.tactics import (
     is_support,
     is_tired,
     step_toward,
+    tired_by_acting_tonight,
 )
 from engine.panzer_campaigns.events import Event
 from engine.panzer_campaigns.game import Game
@@ -159,7 +160,8 @@ class _Turn:
         [000 6.3], and firing or moving draws the enemy's fire on it, so the computer leaves
         it alone until it has recovered, in any stance (a hold order included: it stays). High
         or Maximum fatigue [000 9.3] recovers only after a full game turn without action
-        [000 9.3, 12.0], which resting gives it."""
+        [000 9.3, 12.0], which resting gives it. Under Night Fatigue a unit rests at night when
+        acting could bring it to High fatigue (`tired_by_acting_tonight`) [000 9.3]."""
         for unit in self.world.own:
             why = None
             if unit.broken:
@@ -168,6 +170,8 @@ class _Turn:
                 why = "rests: Disrupted, so it may recover"
             elif is_tired(self.game, unit):
                 why = "rests: its fatigue is high"
+            elif tired_by_acting_tonight(self.game, unit):
+                why = "rests: acting tonight could tire it (Night Fatigue)"
             if why is not None:
                 self._leave(unit.id, why)
 

@@ -13,6 +13,7 @@ from engine.panzer_campaigns.combat.fatigue import FatigueLevel, fatigue_level
 from engine.panzer_campaigns.combat.fire_preview import FirePreview
 from engine.panzer_campaigns.computer.known_world import KnownWorld
 from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.night_fatigue import night_exertion_now, night_fatigue_ceiling
 from engine.panzer_campaigns.units import UnitState
 from schemas.panzer_campaigns.oob import UnitClass
 
@@ -54,6 +55,21 @@ def is_tired(game: Game, unit: UnitState) -> bool:
     """High or Maximum fatigue [000 9.3]: a unit that needs a turn without action to rest."""
     level = fatigue_level(unit.fatigue, game.state.profile.fatigue_max)
     return level in (FatigueLevel.HIGH, FatigueLevel.MAXIMUM)
+
+
+def tired_by_acting_tonight(game: Game, unit: UnitState) -> bool:
+    """Under Night Fatigue [000 9.3], whether acting in this night turn could bring `unit` to
+    High fatigue: the worst draw of the stand-in (`night_exertion_now`), capped as the rule caps
+    it, reaches the High band. The rule exists "to encourage players to rest their units during
+    night turns", and a unit at High fatigue needs a whole turn without action to recover."""
+    gain = night_exertion_now(game.state)
+    if gain <= 0:
+        return False
+    worst = min(unit.fatigue + gain, night_fatigue_ceiling(game.state))
+    return fatigue_level(worst, game.state.profile.fatigue_max) in (
+        FatigueLevel.HIGH,
+        FatigueLevel.MAXIMUM,
+    )
 
 
 SUPPORT_CLASSES = frozenset(

@@ -112,6 +112,72 @@ def airborne_scatter() -> list[dict[str, int]]:
     ]
 
 
+SAMPLE_EVENTS: tuple[tuple[str, str, int], ...] = (
+    (
+        "Sample event: a runner is lost; one activation point fewer this impulse.",
+        "activation_points",
+        -1,
+    ),
+    (
+        "Sample event: orders get through; one more activation point this impulse.",
+        "activation_points",
+        1,
+    ),
+    ("Sample event: panic in the line; one of your units is disrupted.", "disrupt_unit", 0),
+    (
+        "Sample event: the enemy's nerve breaks; one of the enemy's units is disrupted.",
+        "disrupt_unit",
+        0,
+    ),
+    (
+        "Sample event: a sergeant takes charge; one of your disrupted units rallies.",
+        "rally_unit",
+        0,
+    ),
+    ("Sample event: confusion at headquarters; -1 to your next initiative die.", "initiative", -1),
+    ("Sample event: dust hangs over the field; nothing happens.", "nothing", 0),
+    (
+        "Sample event: the enemy's radio net jams; -1 to the enemy's next initiative die.",
+        "initiative",
+        -1,
+    ),
+)
+"""The sample deck's event texts, dealt over its cards in turn (sample data)."""
+
+SAMPLE_DEM: tuple[tuple[str, str, str, int], ...] = (
+    ("Inspired Leadership", "Two more activation points this impulse.", "activation_points", 2),
+    ("Steady Nerves", "One of your disrupted units rallies.", "rally_unit", 0),
+    ("Sniper", "One of the enemy's units is disrupted.", "disrupt_unit", 0),
+    ("Seize the Moment", "+2 to your next initiative die.", "initiative", 2),
+    ("Counter-Order", "-2 to the enemy's next initiative die.", "initiative", -2),
+    ("Lucky Shot", "-1 to your next die result.", "die_modifier", -1),
+)
+"""The sample deck's six Deus Ex Machina cards [003 24.5] (sample data)."""
+
+
+def action_deck() -> list[dict[str, Any]]:
+    """A sample Action Deck [003 24.1-24.5]: the 36 pairs of black and green dice once each, six
+    cards with a "?" for the Axis and six for the Allied (the other die 1-6), so each colour
+    shows each face seven times, every dice card with an event text; and six Deus Ex Machina
+    cards. Made up for the sample, not the published deck."""
+    pairs: list[tuple[int | str, int | str]] = [
+        (black, green) for black in range(1, 7) for green in range(1, 7)
+    ]
+    pairs += [("event", die) for die in range(1, 7)] + [(die, "event") for die in range(1, 7)]
+    cards: list[dict[str, Any]] = []
+    for i, (black, green) in enumerate(pairs, 1):
+        text, effect, amount = SAMPLE_EVENTS[i % len(SAMPLE_EVENTS)]
+        card: dict[str, Any] = {"id": f"c{i:02d}", "black": black, "green": green, "text": text}
+        card |= {"effect": effect, "amount": amount}
+        cards.append(card)
+    for i, (title, text, effect, amount) in enumerate(SAMPLE_DEM, 1):
+        cards.append(
+            {"id": f"dem{i}", "deus_ex_machina": True, "title": title, "text": text}
+            | {"effect": effect, "amount": amount}
+        )
+    return cards
+
+
 def main() -> None:
     panels = read_source(SOURCES, "panels.yaml")["panels"]
     units = read_source(SOURCES, "units.yaml")
@@ -123,7 +189,13 @@ def main() -> None:
     library = UnitTypeLibrary.model_validate({"format_version": 1, "ruleset": RULESET, **units})
     save_file(library, OUT / "steppe43.units.yaml")
     charts = RulesetTables.model_validate(
-        {"format_version": 1, "ruleset": RULESET, **tables, "airborne_scatter": airborne_scatter()}
+        {
+            "format_version": 1,
+            "ruleset": RULESET,
+            **tables,
+            "airborne_scatter": airborne_scatter(),
+            "action_deck": action_deck(),
+        }
     )
     save_file(charts, OUT / "sample.tables.yaml")
     name = situation.pop("file")

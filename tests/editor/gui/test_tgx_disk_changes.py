@@ -45,7 +45,7 @@ def test_a_changed_situation_is_offered_for_reload_as_an_undo_step(
     notice = window.disk_changes.notice
     path = document.scenario_path
     another_program_sets(path, turns=15)
-    qtbot.waitUntil(notice.isVisible, timeout=5000)
+    qtbot.waitUntil(notice.isVisible, timeout=20_000)
     assert "test.situation.yaml changed on disk" in notice.text
     notice.reload_button.click()
     assert document.situation.turns == 15
@@ -61,7 +61,7 @@ def test_a_changed_tables_file_is_noticed_too(qtbot, window: MainWindow) -> None
     tables = document.path(FileKind.TABLES)
     model = load_file(tables).model
     save_file(model.model_copy(update={"description": "Edited elsewhere"}), tables)
-    qtbot.waitUntil(notice.isVisible, timeout=5000)
+    qtbot.waitUntil(notice.isVisible, timeout=20_000)
     assert "test.tables.yaml changed on disk" in notice.text
 
 

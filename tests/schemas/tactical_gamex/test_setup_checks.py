@@ -278,8 +278,9 @@ def test_landing_craft_start_at_sea(tmp_path: Path) -> None:
 
     found = _problems(tmp_path, landing)
     messages = sorted(c for c, _, _ in found)
-    # Not at sea (B A3 is clear), two units on a DUKW, and the amphibious module is off.
-    assert messages == ["TGX039", "TGX039", "TGX041"]
+    # Not at sea (B A3 is clear), two units on a DUKW, one of them a truck (a vehicle goes to
+    # sea on its own), no sea at all leading to the beach, and the amphibious module is off.
+    assert messages == ["TGX039", "TGX039", "TGX039", "TGX039", "TGX041"]
 
 
 def test_validate_lists_the_situation_beside_the_panzer_bundles(tmp_path: Path) -> None:

@@ -133,3 +133,12 @@ def test_a_table_file_reads_the_hyphenated_ruleset_and_writes_snake_case() -> No
     wrong = load_text(text.replace("tactical-gamex", "panzer_campaigns"), FileKind.TABLES)
     assert not wrong.ok
     assert [p.code for p in wrong.problems] == ["SCHEMA005"]
+
+
+def test_a_tec_that_lets_units_walk_into_the_sea_warns() -> None:
+    """[003 10.2, 10.3] units are at sea only as a landing force."""
+    rows = tiny_tables().model_dump(mode="json")["terrain"]
+    next(r for r in rows if r["terrain"] == "sea")["mp"]["infantry"] = 1
+    problems = check_tables(_with(terrain=rows))
+    assert [(p.code, p.path[-1]) for p in problems] == [("TGX021", "mp")]
+    assert "infantry enter sea" in problems[0].message
