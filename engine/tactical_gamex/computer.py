@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 
 from engine.tactical_gamex import attacks, chaos, counter_battery, field_of_fire, naval, sea
 from engine.tactical_gamex.combat import defense_of
-from engine.tactical_gamex.computer_transport import deliveries, pickups
+from engine.tactical_gamex.computer_transport import pickups
 from engine.tactical_gamex.game import TacticalGame
 from engine.tactical_gamex.game_special import TURNED
 from engine.tactical_gamex.movement import IllegalOrder, path_to, reach
@@ -112,7 +112,6 @@ class TgxComputerPlayer:
         attacking = _attacking(state, self.side)
         targets = [g for g in goals if not _own_hex(state, g, self.side)]
         if attacking:
-            yield from deliveries(state, self.side, targets)
             yield from pickups(state, self.side, goals)
             # a carrier that fired could not set its infantry down this turn [003 5.2.3]
             ready = [u for u in ready if u.passenger is None]

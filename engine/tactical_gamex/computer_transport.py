@@ -1,19 +1,21 @@
 """The Tactical GameX computer player's use of its transport: an empty carrier drives to foot
-infantry too slow to reach the fight in time and loads it in the same activation, and a loaded
-carrier drives next to the objective it attacks and sets its infantry down there, so that the
-infantry can close assault it the next turn [003 5.2, 6.4.6].
+infantry too slow to reach the fight in time and loads it in the same activation [003 5.2.2];
+the carrier then takes it toward the objective and sets it down near it as any loaded carrier
+does (`computer.py`).
 
 The evidence it answers: on the sample, the Pioniere (1 MP) walked a hex a turn and never came
-within reach of the village in ten turns, and the halftrack's Grenadiers stayed aboard all game
-because their carrier had stopped in a full hex, where setting them down would break the
-stacking limit [003 5.2.3]."""
+within reach of the village in ten turns. Driving loaded carriers on to the hex beside the
+objective to set the infantry down there was tried and left out: on the sample (seeds 1-40) it
+lost more carriers with their infantry to the defenders' fire than it won hexes (the Soviets'
+destroy condition came up in 15 games instead of 10, the village hex A L3 was German at the end
+in 70 % of the games instead of 92 %)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 from engine.tactical_gamex.movement import path_to, reach
-from engine.tactical_gamex.orders import Load, Move, TgxOrder, Unload
+from engine.tactical_gamex.orders import Load, Move, TgxOrder
 from engine.tactical_gamex.state import TgxState
 from engine.tactical_gamex.transport import load_cost
 from engine.tactical_gamex.units import Marker, Unit
@@ -84,47 +86,6 @@ def pickups(state: TgxState, side: Side, goals: list[Offset]) -> Iterator[TgxOrd
             and _room(state, side, r.hex, 1)
         )
         for _, spot in spots:
-            path = path_to(state, carrier, spot)
-            if path:
-                yield Move(carrier.id, path)
-                break
-
-
-def deliveries(state: TgxState, side: Side, targets: list[Offset]) -> Iterator[TgxOrder]:
-    """For each loaded carrier: set the infantry down when it stands next to an objective to
-    take (having moved this activation or not), else drive to the hex next to the nearest such
-    objective it reaches with the MP to unload left and room for both (the nearest to it
-    first). `targets` are the objective hexes the side attacks and does not hold."""
-    if not targets:
-        return
-    board = state.board
-    for carrier in _carriers(state, side):
-        if carrier.passenger is None:
-            continue
-        passenger = state.units[carrier.passenger]
-        if not passenger.type.is_infantry:
-            continue
-        assert carrier.hex is not None
-        here = carrier.hex
-        near = min(board.distance(here, t) for t in targets)
-        may_unload = carrier.marker is None or _moved_only(state, carrier)
-        if near <= 1 and may_unload and _room(state, side, here, 1):
-            yield Unload(carrier.id)
-            continue
-        if carrier.marker is not None:
-            continue
-        target = min(targets, key=lambda t: (board.distance(here, t), t))
-        options = reach(state, carrier)
-        budget = carrier.type.movement - load_cost(carrier, passenger)
-        spots = sorted(
-            (board.distance(h, target), cost, h)
-            for h, cost in options.items()
-            if h != here
-            and cost <= budget + 1e-9
-            and board.distance(h, target) <= 1
-            and _room(state, side, h, 2)
-        )
-        for _, _, spot in spots:
             path = path_to(state, carrier, spot)
             if path:
                 yield Move(carrier.id, path)

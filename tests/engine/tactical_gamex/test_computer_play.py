@@ -1,7 +1,7 @@
 """What a player sees the Tactical GameX computer do: it walks into an objective hex the enemy
 left empty, rallies a disrupted unit when it has nothing better, drives its truck to foot
-infantry too slow to arrive and loads it, sets carried infantry down next to the objective it
-attacks, and, as an attacker that can win, does not sit out the game in a draw."""
+infantry too slow to arrive and loads it, and, as an attacker that can win, does not sit out
+the game in a draw."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections import Counter
 
 from engine.tactical_gamex.computer import TgxComputerPlayer
 from engine.tactical_gamex.game import TacticalGame
-from engine.tactical_gamex.orders import CloseAssault, Load, Move, Rally, Unload
+from engine.tactical_gamex.orders import CloseAssault, Load, Move, Rally
 from engine.tactical_gamex.state import VictoryCondition, VictoryKind, VictoryLevel
 from engine.tactical_gamex.units import INFANTRY, UnitType, Weapon
 from schemas.vocabulary import Side
@@ -70,28 +70,6 @@ def test_a_truck_drives_to_infantry_too_slow_to_arrive_and_loads_it() -> None:
     assert orders[:2] == [Move("truck", orders[0].path), Load("truck", "pi")]  # type: ignore[attr-defined]
     assert orders[0].path[-1] == (0, 0)  # type: ignore[attr-defined]
     assert game.state.units["pi"].carrier == "truck"
-
-
-def test_a_loaded_truck_sets_its_infantry_down_next_to_the_objective() -> None:
-    """The truck (12 MP, 2 a clear hex) drives three hexes to stand beside the enemy-held
-    objective with half its MP left and unloads there [003 5.2.3], so the riflemen may close
-    assault it the next turn [003 6.4.6]; it does not drive on to a hex nearer the enemy
-    where it could not unload."""
-    units = [
-        ("truck", Side.AXIS, TRUCK_TYPE, (3, 2)),
-        ("r", Side.AXIS, RIFLE, (3, 2)),
-        ("s", Side.ALLIED, RIFLE, (3, 6)),
-    ]
-    game = _game(units, ["......."] * 9, [_hold((3, 6))])
-    s = game.state
-    s.units["truck"].passenger, s.units["r"].carrier = "r", "truck"
-    s.dice = FixedDice([6] * 6)
-    orders = TgxComputerPlayer(Side.AXIS).play_impulse(game)
-    assert [type(o) for o in orders[:2]] == [Move, Unload]
-    rifle = s.units["r"]
-    assert rifle.carrier is None
-    assert rifle.hex is not None
-    assert s.board.distance(rifle.hex, (3, 6)) == 1
 
 
 def test_an_attacker_that_can_win_does_not_sit_out_a_draw() -> None:
