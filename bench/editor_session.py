@@ -30,12 +30,12 @@ def session(scenario: Path) -> dict[str, float]:
     os.environ.setdefault("HEXWRIGHT_DATA_DIR", tempfile.mkdtemp(prefix="hexwright-bench-"))
     # Qt is imported only now, after the platform is chosen, and the benchmark's own modules
     # only after the window is interactive: the editor alone is timed.
-    from editor.startup import keep_what_started, paused_collection  # noqa: PLC0415
+    from editor.startup import paused_collection  # noqa: PLC0415
 
     # The garbage collector paused as `hexwright` pauses it (editor.cli, editor.app.run): over
-    # the imports, then over building, showing and opening the window; what they made is then
+    # the imports, then over building, showing and opening the window; what each made is then
     # kept out of later collections.
-    with paused_collection():
+    with paused_collection(keep=True):
         from PySide6.QtWidgets import QApplication  # noqa: PLC0415
 
         from editor.app import application  # noqa: PLC0415
@@ -43,13 +43,12 @@ def session(scenario: Path) -> dict[str, float]:
 
     app = application()
     imported, start = time.time(), time.perf_counter()
-    with paused_collection():
+    with paused_collection(keep=True):
         window = MainWindow()
         window.resize(1920, 1080)
         window.show()
         if not window.open_path(scenario):
             raise SystemExit(f"could not open {scenario}")
-    keep_what_started()
     # Interactive: the window has painted the map once and handles events.
     window.map_view.repaint()
     app.processEvents()

@@ -16,7 +16,7 @@ from editor.document import DocumentError
 from editor.main_window import APP_NAME, MainWindow
 from editor.recovery import KeepDisk, RecoveryCopy, find_copies
 from editor.settings import APPLICATION, ORGANIZATION
-from editor.startup import keep_what_started, paused_collection
+from editor.startup import paused_collection
 from editor.widgets import wheel_guard
 
 SAMPLE_SCENARIO = (
@@ -123,9 +123,8 @@ def _offer_recovery(window: MainWindow, ask: Ask, keep_disk: KeepDisk) -> bool:
 def run(arguments: Sequence[str] = ()) -> int:
     """`hexwright [PATH]`: run the editor until its window closes."""
     app = application()
-    with paused_collection():
+    with paused_collection(keep=True):
         window = start(arguments)
         window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
         window.show()
-    keep_what_started()
     return app.exec()

@@ -430,7 +430,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The window is the only part that needs Qt: the headless commands never import it.
         from editor.startup import paused_collection  # noqa: PLC0415
 
-        with paused_collection():
+        with paused_collection(keep=True):  # modules and classes stay to the end
             from editor.app import run  # noqa: PLC0415
 
         return run(arguments)

@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
 from editor import icons
 from editor.commands import SetValue
@@ -21,35 +21,25 @@ from editor.docks.problems_dock import ProblemsDock
 from editor.docks.tool_options import ToolOptionsDock
 from editor.map.view import MapOverlay
 from editor.selection import Focus
-from editor.testplay.carry_marks import carry_notes
 from editor.testplay.computer_turns import ComputerTurns
-from editor.testplay.curtain import Curtain
 from editor.testplay.dock import TestPlayDock
-from editor.testplay.engineering_marks import engineering_notes
-from editor.testplay.fixes import positions_of
-from editor.testplay.log_export import FILE_FILTERS as LOG_FILTERS
-from editor.testplay.log_export import export_log
 from editor.testplay.move_tool import TestPlayMoveTool
 from editor.testplay.overlays import TestPlayOverlays
 from editor.testplay.phase_text import end_text
 from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.session import TestPlaySession
-from editor.testplay.session_file import (
-    FILE_FILTER,
-    RecordError,
-    changed_files,
-    load_record,
-    orders_of,
-    record_of,
-    record_path_for,
-    save_record,
-    scenario_of,
-    settings_of,
-)
-from editor.testplay.start_check import StartChoice, ask_about_errors, errors_now
-from editor.testplay.supply_marks import supply_notes
 from engine.panzer_campaigns.orders import Order
 from schemas.io import FileKind
+from schemas.problems import Problem
+
+if TYPE_CHECKING:
+    from editor.testplay.curtain import Curtain
+    from editor.testplay.start_check import StartChoice
+    from schemas.panzer_campaigns.testplay import TestPlayRecord
+
+# The modules a running test-play needs and editing does not (its record files, the event log's
+# export, the start's check of errors, the curtain, Hex Info's notes) are imported where used:
+# the editor's start is spared them.
 
 STAYS_ON = frozenset({"testplay", "hex_info", "problems", "tool_options"})
 """Panels that stay usable in test-play; the others edit the scenario and are disabled."""
@@ -72,6 +62,19 @@ def _busy_cursor() -> Iterator[None]:
         yield
     finally:
         QApplication.restoreOverrideCursor()
+
+
+def _ask_about_errors(parent: QWidget | None, errors: list[Problem]) -> StartChoice:
+    from editor.testplay.start_check import ask_about_errors  # noqa: PLC0415
+
+    return ask_about_errors(parent, errors)
+
+
+def save_record(record: TestPlayRecord, path: Path | str) -> None:
+    """Write a test-play's record (`editor.testplay.session_file.save_record`)."""
+    from editor.testplay.session_file import save_record as save  # noqa: PLC0415
+
+    save(record, path)
 
 
 def _count(number: int, noun: str) -> str:
@@ -105,7 +108,7 @@ class TestPlayController(QObject):
         self.overlays.changed.connect(self._show_supply_line)
         self._saved_aids: MapOverlay | None = None
         self._undo_keys: list[QKeySequence] = []
-        self.ask_about_errors = ask_about_errors
+        self.ask_about_errors = _ask_about_errors
         """How starting on a scenario with errors is confirmed (tests replace it)."""
         window.selection.focus_requested.connect(self._focus_requested)
         self._build_actions()
@@ -242,6 +245,11 @@ class TestPlayController(QObject):
         self.overlays.set_ai_orders(getattr(self._saved_aids, "on", False))
         self.overlays.ai_order_marks.set_view(view)
         # Hex Info lists the game's units, as the side to move may know them under Fog of War.
+        from editor.testplay.carry_marks import carry_notes  # noqa: PLC0415
+        from editor.testplay.curtain import Curtain  # noqa: PLC0415
+        from editor.testplay.engineering_marks import engineering_notes  # noqa: PLC0415
+        from editor.testplay.supply_marks import supply_notes  # noqa: PLC0415
+
         hex_info = window.docks.get("hex_info")
         if isinstance(hex_info, HexInfoDock):
             hex_info.unit_notes = lambda unit_id: [
@@ -282,6 +290,8 @@ class TestPlayController(QObject):
     def _errors_accepted(self) -> bool:
         """Whether to go on when the scenario has errors: the designer is told which, and may
         play anyway, look at them in the Problems panel, or cancel."""
+        from editor.testplay.start_check import StartChoice, errors_now  # noqa: PLC0415
+
         problems = self.window.docks.get("problems")
         checker = problems.checker if isinstance(problems, ProblemsDock) else None
         with _busy_cursor():
@@ -403,6 +413,8 @@ class TestPlayController(QObject):
         session, document = self.session, self.window.document
         if session is None or document is None or document.scenario is None:
             return
+        from editor.testplay.fixes import positions_of  # noqa: PLC0415
+
         copied = positions_of(document.scenario, session.game)
         self.stop()
         if not copied.moved:
@@ -428,6 +440,12 @@ class TestPlayController(QObject):
 
     def save_session(self, path: Path | str | None = None) -> bool:
         """Save the running test-play (asking where when `path` is None)."""
+        from editor.testplay.session_file import (  # noqa: PLC0415
+            FILE_FILTER,
+            record_of,
+            record_path_for,
+        )
+
         session = self.session
         if session is None:
             return False
@@ -451,6 +469,16 @@ class TestPlayController(QObject):
     def open_session(self, path: Path | str | None = None) -> bool:
         """Replay a saved test-play on the open scenario as it is now (asking which when `path`
         is None); a running test-play is stopped first."""
+        from editor.testplay.session_file import (  # noqa: PLC0415
+            FILE_FILTER,
+            RecordError,
+            changed_files,
+            load_record,
+            orders_of,
+            scenario_of,
+            settings_of,
+        )
+
         document = self.window.document
         if document is None:
             return False
@@ -485,6 +513,9 @@ class TestPlayController(QObject):
 
     def export_log(self, path: Path | str | None = None) -> bool:
         """Write the event log as a text report or, for a .csv path, a spreadsheet."""
+        from editor.testplay.log_export import FILE_FILTERS as LOG_FILTERS  # noqa: PLC0415
+        from editor.testplay.log_export import export_log  # noqa: PLC0415
+
         session = self.session
         if session is None:
             return False

@@ -41,7 +41,6 @@ from editor.docks.balance_views import ChartsPage, ComparePage, GamesPage
 from editor.docks.base import DocumentDock
 from editor.document import Change, Document
 from editor.open_places import SCENARIO_FILTER
-from editor.selection import Selection
 from editor.widgets.button_rows import WrappingButtons
 
 if TYPE_CHECKING:
@@ -77,12 +76,12 @@ class BalanceDock(DocumentDock):
     title = "Balance"
     object_name = "balance"
     default_area = Qt.DockWidgetArea.BottomDockWidgetArea
+    built_when_shown = True
 
     play_requested = Signal(int)
     """The seed of a game to test-play on the open document, the computer on both sides."""
 
-    def __init__(self, selection: Selection, parent: QWidget | None = None) -> None:
-        super().__init__(selection, parent)
+    def build(self) -> None:
         body = QWidget(self)
         self.controller = BalanceController(self)
         self.games_box = QSpinBox(body)

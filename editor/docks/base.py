@@ -26,7 +26,9 @@ class DocumentDock(QDockWidget):
     raised, View > Panels, a saved layout showing it; before the window's first paint when it
     is in front), when it is asked to show a focus, or when anything reads one of its attributes;
     until then `set_document` only remembers the document and edits are not followed, as the
-    widgets built later read the document as it then is."""
+    widgets built later read the document as it then is. A panel whose widgets' minimum size
+    is the largest of its tab group is built at start: the group takes that size, and the
+    window's layout would change without it."""
 
     title = ""
     object_name = ""

@@ -141,21 +141,23 @@ class MapAidsDock(DocumentDock):
         self.organization_box.setToolTip(
             "Outline the hexes of the placed units under an organization."
         )
-        self.organization_pick = QComboBox()
-        self.organization_pick.setEditable(True)
-        self.organization_pick.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        self.organization_pick.setMinimumContentsLength(12)
-        self.organization_pick.setSizeAdjustPolicy(
+        self._organization_pick = QComboBox()
+        self._organization_pick.setEditable(True)
+        self._organization_pick.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self._organization_pick.setMinimumContentsLength(12)
+        self._organization_pick.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
         )
-        completer = self.organization_pick.completer()
+        completer = self._organization_pick.completer()
         assert completer is not None  # an editable combo box has one
         completer.setFilterMode(Qt.MatchFlag.MatchContains)
         completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
-        self.organization_pick.setToolTip(
+        self._organization_pick.setToolTip(
             "The organization whose units are outlined; type to find one."
         )
-        self._row(grid, "organization", self.organization_box, self.organization_pick)
+        self._row(grid, "organization", self.organization_box, self._organization_pick)
+        self._organizations_stale = False
+        """Whether the chooser still waits for the open document's organizations."""
 
         self.class_box = self._check("Unit class", _swatch(map_aids.CLASS_COLOR))
         self.class_box.setToolTip("Outline the hexes of the placed units of one class.")
@@ -224,7 +226,7 @@ class MapAidsDock(DocumentDock):
         ):
             box.toggled.connect(self._apply)
         self.ranges_mode.currentIndexChanged.connect(self._apply)
-        self.organization_pick.currentIndexChanged.connect(self._apply)
+        self._organization_pick.currentIndexChanged.connect(self._apply)
         self.class_pick.currentIndexChanged.connect(self._apply)
         self.arrival_turn.valueChanged.connect(self._apply)
         self.ai_orders_turn.valueChanged.connect(self._apply)
@@ -265,7 +267,7 @@ class MapAidsDock(DocumentDock):
         self.aids.set_document(document)
         self.presence.set_document(document)
         self.layer.set_document(document)
-        self._fill_organizations()
+        self._organizations_changed()
         self._fit_turns()
         self._update_counts()
 
@@ -278,7 +280,7 @@ class MapAidsDock(DocumentDock):
 
     def document_changed(self, change: Change) -> None:
         if change.kind is FileKind.OOB:
-            self._fill_organizations()
+            self._organizations_changed()
         elif change.kind is FileKind.SCENARIO and change.touches(("header",)):
             self._fit_turns()
 
@@ -289,8 +291,37 @@ class MapAidsDock(DocumentDock):
 
     # Choosers ----------------------------------------------------------------------------------
 
+    @property
+    def organization_pick(self) -> QComboBox:
+        """The organization chooser, holding the open document's organizations."""
+        if self._organizations_stale:
+            self._fill_organizations()
+        return self._organization_pick
+
+    def _organizations_changed(self) -> None:
+        # A big OOB's organizations (2,127 on the benchmark title) take the chooser a tenth of
+        # the panels' filling at an open: they are listed when the panel comes into sight, or
+        # the chooser is asked for, whichever comes first. Its width does not depend on them
+        # (it is set in characters), so the window's layout is the same either way.
+        self._organizations_stale = True
+        if self.document is None or self._in_sight():
+            self._fill_organizations()
+        else:
+            self._apply()
+
+    def _in_sight(self) -> bool:
+        # As `DocumentDock._build_if_in_sight`: a panel behind another's tab is parked outside
+        # the window, still "visible".
+        return self.isVisible() and not self.visibleRegion().isEmpty()
+
+    def _build_if_in_sight(self) -> None:
+        super()._build_if_in_sight()
+        if self._organizations_stale and self._in_sight():
+            self._fill_organizations()
+
     def _fill_organizations(self) -> None:
-        pick = self.organization_pick
+        self._organizations_stale = False
+        pick = self._organization_pick
         chosen = pick.currentData()
         pick.blockSignals(True)
         pick.clear()
@@ -322,8 +353,10 @@ class MapAidsDock(DocumentDock):
         aids.blockSignals(True)
         aids.set_ranges(self.ranges_mode.currentData() if self.ranges_box.isChecked() else None)
         aids.set_stacking(self.stacking_box.isChecked())
-        organization = self.organization_pick.currentData()
-        aids.set_organization(organization if self.organization_box.isChecked() else None)
+        organization = None
+        if self.organization_box.isChecked():  # the chooser is filled first when stale
+            organization = self.organization_pick.currentData()
+        aids.set_organization(organization)
         aids.set_unit_class(self.class_pick.currentData() if self.class_box.isChecked() else None)
         aids.set_fixed(self.fixed_box.isChecked())
         aids.set_releases(self.releases_box.isChecked())

@@ -8,6 +8,7 @@ rows or hexes changed, so the view redraws only those.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -42,7 +43,15 @@ class Dirty:
 
 
 class RowBuckets(dict[int, list[tuple[int, T]]], Generic[T]):
-    """Items keyed by the hex they stand on, grouped by row for range queries."""
+    """Items keyed by the hex they stand on, grouped by row for range queries. Built once and
+    not changed afterwards (an edit builds new buckets)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._columns: dict[int, tuple[list[int], list[int]]] = {}
+        self.last_column: int | None = None
+        """The map's last column, when known: a query reaching it from column 0 takes whole
+        rows without sorting them (an export draws the whole map once)."""
 
     @classmethod
     def of(cls, items: Iterable[T], hex_of: Any) -> RowBuckets[T]:
@@ -56,9 +65,27 @@ class RowBuckets(dict[int, list[tuple[int, T]]], Generic[T]):
         """Items on hexes of a range."""
         c0, c1, r0, r1 = hexes
         for row in range(r0, r1 + 1):
-            for column, item in self.get(row, ()):
-                if c0 <= column <= c1:
-                    yield (column, row), item
+            for column, item in self.in_row(row, c0, c1):
+                yield (column, row), item
+
+    def in_row(self, row: int, c0: int, c1: int) -> Sequence[tuple[int, T]]:
+        """The (column, item) pairs of a row from column c0 to c1, in the order of the file
+        (the order they are drawn in). A tile sees a few columns of rows holding hundreds of
+        items: the row's columns are sorted once, and each query looks up its range."""
+        items = self.get(row)
+        if not items:
+            return ()
+        if c0 <= 0 and self.last_column is not None and c1 >= self.last_column:
+            return items
+        index = self._columns.get(row)
+        if index is None:
+            order = sorted(range(len(items)), key=lambda i: items[i][0])
+            index = self._columns[row] = ([items[i][0] for i in order], order)
+        columns, order = index
+        low, high = bisect_left(columns, c0), bisect_right(columns, c1)
+        if high - low == len(items):
+            return items
+        return [items[i] for i in sorted(order[low:high])]
 
     def at(self, hex_: Offset) -> list[T]:
         """Items on one hex."""
@@ -185,6 +212,8 @@ class MapContent:
         self.crossings: RowBuckets[Crossing] = RowBuckets.of(self.map.crossings, _hex)
         self.full_hex: RowBuckets[FullHexFeature] = RowBuckets.of(self.map.full_hex_features, _hex)
         self.places: RowBuckets[PlaceName] = RowBuckets.of(self.map.places, _hex)
+        for buckets in (self.hexsides, self.crossings, self.full_hex, self.places):
+            buckets.last_column = self.map.width - 1
 
     # Reading -----------------------------------------------------------------------------------
 
@@ -263,6 +292,7 @@ class MapContent:
             if before is after:
                 continue
             buckets = RowBuckets.of(after, _hex)
+            buckets.last_column = new.width - 1
             dirty.hexes.update(getattr(self, name).differences(buckets))
             setattr(self, name, buckets)
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Sequence
+from functools import cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen, QPixmap
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen, QPixmap
 
 from editor import symbols
 from editor.map import style
@@ -40,11 +41,13 @@ class CounterPainter:
         self.capacity = capacity
         self._cache: OrderedDict[tuple[object, ...], QPixmap] = OrderedDict()
         self._faces: dict[tuple[object, ...], QPixmap] = {}
+        self._kinds: dict[int, tuple[Unit, tuple[object, ...]]] = {}
 
     def clear(self) -> None:
         """Forget the cached counters (the OOB changed)."""
         self._cache.clear()
         self._faces.clear()
+        self._kinds.clear()
 
     def paint(
         self,
@@ -58,12 +61,7 @@ class CounterPainter:
         hexes = frame.hexes(margin=1)
         if hexes is None or not index.placements:
             return
-        c0, c1, r0, r1 = hexes
-        visible = [
-            (hex_, stack)
-            for hex_, stack in index.placements.items()
-            if c0 <= hex_[0] <= c1 and r0 <= hex_[1] <= r1
-        ]
+        visible = index.stacks_within(*hexes)
         if frame.zoom < style.COUNTERS_FROM:
             self._blocks(painter, frame, visible, oob)
             return
@@ -119,23 +117,32 @@ class CounterPainter:
         self, top: Placement, count: int, size: int, oob: OobIndex, selected: bool
     ) -> QPixmap:
         entry = oob.units.get(top.unit)
+        kind = self._kind(entry.unit) if entry is not None else None
         look = (
-            (entry.unit.name, entry.unit.strength, entry.side, symbols.symbol_key(entry.unit))
-            if entry is not None
-            else None
+            (entry.unit.name, entry.unit.strength, entry.side, kind) if entry is not None else None
         )
         key = (top.unit, look, top.strength, top.mode, count, size, selected)
         pixmap = self._cache.get(key)
         if pixmap is not None:
             self._cache.move_to_end(key)
             return pixmap
-        pixmap = _draw_stack(top, count, size, oob, selected, faces=self._faces)
+        pixmap = _draw_stack(top, count, size, oob, selected, faces=self._faces, kind=kind)
         if len(self._faces) > self.capacity:
             self._faces.clear()
         self._cache[key] = pixmap
         while len(self._cache) > self.capacity:
             self._cache.popitem(last=False)
         return pixmap
+
+    def _kind(self, unit: Unit) -> tuple[object, ...]:
+        """A unit's symbol key, worked out once per unit model (models are frozen: an edit
+        makes a new one)."""
+        known = self._kinds.get(id(unit))
+        if known is None or known[0] is not unit:
+            if len(self._kinds) > 4 * self.capacity:
+                self._kinds.clear()
+            known = self._kinds[id(unit)] = (unit, symbols.symbol_key(unit))
+        return known[1]
 
 
 def _draw_stack(
@@ -146,7 +153,9 @@ def _draw_stack(
     selected: bool,
     *,
     faces: dict[tuple[object, ...], QPixmap],
+    kind: tuple[object, ...] | None = None,
 ) -> QPixmap:
+    """A stack's counter; `kind` is the top unit's symbol key when already known."""
     under = min(count - 1, 2)
     margin = _stack_margin(size, under)
     rect = QRectF(margin, margin, size, size)
@@ -160,14 +169,24 @@ def _draw_stack(
         # The stack under the text (the blanks beneath and the top unit's blank and symbol)
         # is the same for every stack of that kind, side, size and depth: copied, it gives
         # the very pixels drawing it again would, as drawing onto a transparent pixmap copies.
-        key = (symbols.symbol_key(entry.unit), entry.side, size, under)
+        # The count badge joins it when nothing drawn after it could touch its pixels.
+        badge_first = count > 1 and not selected and _badge_clear(top, size)
+        key = (kind or symbols.symbol_key(entry.unit), entry.side, size, under)
         base = faces.get(key)
         if base is None:
             base = faces[key] = _draw_base(entry.unit, entry.side, size, under, faces)
+        if badge_first:
+            badged = faces.get((*key, count))
+            if badged is None:
+                badged = faces[(*key, count)] = _with_badge(base, margin, size, count)
+            base = badged
         pixmap = base.copy()
         painter = QPainter(pixmap)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         _paint_counter_text(painter, rect, top, oob)
+        if badge_first:
+            painter.end()
+            return pixmap
     if selected:
         pen = QPen(style.SELECTED, max(2.0, size * 0.08))
         pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
@@ -176,6 +195,37 @@ def _draw_stack(
         painter.drawRect(rect.adjusted(-1, -1, 1, 1))
     if count > 1:
         _paint_count(painter, rect, count)
+    painter.end()
+    return pixmap
+
+
+def _badge_clear(top: Placement, size: int) -> bool:
+    """Whether a stack's count badge and its strength line touch no common pixel, so the
+    badge may be drawn before the strength instead of after it with the same pixels: no mode
+    mark in the corner under the badge, and the badge (with its outline and a pixel of
+    smoothing) ending above the top of the strength's line of type (less two pixels)."""
+    if _MODE_MARK.get(top.mode) and size >= 30:
+        return False
+    return _badge_bottom(size) < _text_top(size)
+
+
+def _badge_bottom(size: int) -> float:
+    return _badge_radius(size) * 1.15 + 1.5
+
+
+@cache
+def _text_top(size: int) -> float:
+    """The top of the strength's line of type below a counter's top edge, less two pixels."""
+    metrics = QFontMetricsF(style.label_font(max(7, round(size * 0.27))))
+    return size * 0.67 + (size * 0.31 - metrics.height()) / 2 - 2
+
+
+def _with_badge(base: QPixmap, margin: int, size: int, count: int) -> QPixmap:
+    """A copy of a stack's base with its count badge."""
+    pixmap = base.copy()
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    _paint_count(painter, QRectF(margin, margin, size, size), count)
     painter.end()
     return pixmap
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPolygonF
@@ -174,6 +174,10 @@ class Frame:
     shift_y: float
     width: int
     height: int
+    _columns: dict[tuple[int, int], tuple[list[float], list[float]]] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
+    """`column_pixels` by first and last column: each layer of a tile asks for the same."""
 
     @property
     def world_rect(self) -> QRectF:
@@ -198,7 +202,10 @@ class Frame:
         """For the columns of a range: the pixel x of their centres and the pixel y of their
         row 0, so a hex (c, r) sits at (xs[c - c0], ys[c - c0] + r * zoom)."""
         c0, c1 = hexes[0], hexes[1]
-        zoom = self.zoom
-        xs = [x * zoom + self.shift_x for x in self.geometry.column_x[c0 : c1 + 1]]
-        ys = [y * zoom + self.shift_y for y in self.geometry.column_y[c0 : c1 + 1]]
-        return xs, ys
+        known = self._columns.get((c0, c1))
+        if known is None:
+            zoom = self.zoom
+            xs = [x * zoom + self.shift_x for x in self.geometry.column_x[c0 : c1 + 1]]
+            ys = [y * zoom + self.shift_y for y in self.geometry.column_y[c0 : c1 + 1]]
+            known = self._columns[(c0, c1)] = (xs, ys)
+        return known

@@ -29,6 +29,7 @@ class TerrainImage:
         self.shifted_start: int | None = self.shifted.index(True) if True in self.shifted else None
         self.show_terrain = True
         self._stale = True
+        self._outlined: dict[int, bytes] = {}
         self._build()
 
     def rebuild(self) -> None:
@@ -75,6 +76,8 @@ class TerrainImage:
         content = self.content
         width, height = content.geometry.width, content.geometry.height
         self._lines_built = self._lines(content.terrain_rows)
+        self._joined = b"".join(self._lines_built)
+        self._outlined.clear()
         self._image = _indexed(self._lines_built, width)
         # The same without the map's outer ring of hexes, which the painter outlines exactly:
         # their pixels would spill past the notched map edge.
@@ -124,6 +127,8 @@ class TerrainImage:
         table = [(c if self.show_terrain else style.PAPER).rgba() for c in colors]
         table += [0] * (256 - len(table))
         table[OUTSIDE] = 0
+        self.opaque = len(colors) <= OUTSIDE and all(c >> 24 == 0xFF for c in table[: len(colors)])
+        """Whether every terrain is drawn in an opaque colour."""
         self._build()
         self._image.setColorTable(table)
         self._interior.setColorTable(table)
@@ -146,9 +151,48 @@ class TerrainImage:
         c0, c1, r0, r1 = hexes
         return QRectF(c0, 2 * r0, c1 - c0 + 1, 2 * (r1 - r0) + 3)
 
+    def outlined(self, column: int) -> bytes:
+        """Which hexes of a column the enlarged image gets wrong, one byte per row (1: outline
+        it): those whose terrain differs from a neighbour to the left or right on either of
+        their two image lines (the image's rectangles cut across their pointed sides), and
+        those on the map's edge.
+
+        Worked out for a whole column at once from the image's columns and kept until the
+        terrain changes, so a tile's outlines need no test per hex."""
+        self._build()
+        outlined = self._outlined.get(column)
+        if outlined is None:
+            outlined = self._outlined[column] = self._outline_column(column)
+        return outlined
+
+    def _outline_column(self, column: int) -> bytes:
+        geometry = self.content.geometry
+        width, height = geometry.width, geometry.height
+        if column in (0, width - 1):
+            return b"\x01" * height
+        # The image's columns left of, at and right of this one, top to bottom: equal bytes
+        # XOR to zero, so one integer operation compares every line.
+        joined = self._joined
+        size = len(self._lines_built)
+        left = int.from_bytes(joined[column - 1 :: width])
+        middle = int.from_bytes(joined[column::width])
+        right = int.from_bytes(joined[column + 1 :: width])
+        differs = ((left ^ middle) | (right ^ middle)).to_bytes(size).translate(_NONZERO)
+        # A hex covers two lines from line 2 * row (one lower in a shifted column).
+        first = 1 if self.shifted[column] else 0
+        upper = differs[first : first + 2 * height : 2]
+        lower = differs[first + 1 : first + 2 * height + 1 : 2]
+        rows = bytearray((int.from_bytes(upper) | int.from_bytes(lower)).to_bytes(height))
+        rows[0] = rows[-1] = 1
+        return bytes(rows)
+
     def line_of(self, column: int, row: int) -> int:
         """The upper of the two image lines of a hex."""
         return 2 * row + self.shifted[column]
+
+
+_NONZERO = bytes([0]) + bytes([1]) * 255
+"""A byte table mapping zero to 0 and every other byte to 1."""
 
 
 def _indexed(lines: list[bytes], width: int) -> QImage:

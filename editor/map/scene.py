@@ -140,9 +140,10 @@ class MapScene:
         """Draw the map file's layers: from the tile cache, or directly when `tiled` is off (an
         export, drawn once at its own scale)."""
         if tiled:
-            painter.fillRect(QRectF(0, 0, frame.width, frame.height), style.OUTSIDE)
             shift = QPointF(frame.shift_x, frame.shift_y)
-            self.tiles.paint(painter, frame.zoom, shift, frame.width, frame.height)
+            self.tiles.paint(
+                painter, frame.zoom, shift, frame.width, frame.height, background=style.OUTSIDE
+            )
         else:
             self.scenery.paint(painter, frame, self.layers)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
@@ -24,6 +25,8 @@ _LINK = re.compile("[1-7]")
 BRIDGE_LENGTH = 0.5
 """Length of a hexside bridge, in hexes (it spans the edge between two hex centres)."""
 _WATER_SIDES = (HexsideKind.RIVER, HexsideKind.STREAM, HexsideKind.CANAL)
+_ROW_LINKS_KEPT = 20_000
+"""Connection rows read at most (a few per row of the largest maps and their recent edits)."""
 _ROAD_ORDER = (ConnectionKind.TRAIL, ConnectionKind.SECONDARY_ROAD, ConnectionKind.PRIMARY_ROAD)
 
 
@@ -34,6 +37,7 @@ class Scenery:
         self.content = content
         self.terrain_image = terrain_image
         self._column_paths: dict[tuple[float, int], QPainterPath] = {}
+        self._row_links: dict[str, tuple[list[int], list[int]]] = {}
         self.refresh_palette()
 
     def refresh_palette(self) -> None:
@@ -43,7 +47,8 @@ class Scenery:
     def paint(self, painter: QPainter, frame: Frame, layers: LayerVisibility) -> None:
         """Draw every shown static layer of the hexes in the frame."""
         hexes = frame.hexes(margin=1)
-        painter.fillRect(QRectF(0, 0, frame.width, frame.height), style.OUTSIDE)
+        if hexes is None or not self._terrain_covers(frame, hexes):
+            painter.fillRect(QRectF(0, 0, frame.width, frame.height), style.OUTSIDE)
         if hexes is None:
             return
         self._terrain(painter, frame, hexes, layers)
@@ -88,18 +93,30 @@ class Scenery:
             painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
             painter.drawImage(target, image.shade, source)
 
+    def _terrain_covers(self, frame: Frame, hexes: HexRange) -> bool:
+        """Whether the terrain image alone sets every pixel of the frame, so nothing need be
+        painted under it: hexes drawn singly (the image enlarged without smoothing), none of
+        them within two rows or a column of the map's edge (where the image leaves
+        transparent pixels for the outlines), every colour opaque, and the image's rectangle
+        covering the frame."""
+        if frame.zoom < style.HEX_SHAPES_FROM or not self.terrain_image.opaque:
+            return False
+        geometry = self.content.geometry
+        c0, c1, r0, r1 = hexes
+        if c0 < 1 or r0 < 2 or c1 > geometry.width - 2 or r1 > geometry.height - 3:
+            return False
+        image = self.terrain_image
+        target = _scaled(image.to_world().mapRect(image.source_rect(hexes)), frame)
+        return target.contains(QRectF(0, 0, frame.width, frame.height))
+
     def _hex_outlines(self, painter: QPainter, frame: Frame, hexes: HexRange, show: bool) -> None:
-        """Fill the hexes the enlarged image gets wrong: those whose terrain differs from a
-        neighbour to the left or right (the image's rectangles cut across their pointed
-        sides) and those on the map's edge."""
+        """Fill the hexes the enlarged image gets wrong (`TerrainImage.outlined`)."""
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         painter.setPen(Qt.PenStyle.NoPen)
         outline = self.content.geometry.hex_polygon(frame.zoom)
         brushes = self.brushes if show else [QBrush(style.PAPER)] * len(self.brushes)
-        lines = self.terrain_image.lines
-        shifted = self.terrain_image.shifted
-        last_column = self.content.geometry.width - 1
-        last_row = self.content.geometry.height - 1
+        image = self.terrain_image
+        terrain_rows = self.content.terrain_rows
         c0, c1, r0, r1 = hexes
         xs, ys = frame.column_pixels(hexes)
         zoom = frame.zoom
@@ -108,24 +125,15 @@ class Scenery:
         paths: dict[int, QPainterPath] = {}
         for offset, column in enumerate(range(c0, c1 + 1)):
             x, y0 = xs[offset], ys[offset]
-            edge_column = column in (0, last_column)
-            for row in range(r0, r1 + 1):
-                top = 2 * row + shifted[column]
-                upper, lower = lines[top], lines[top + 1]
-                number = upper[column]
-                if not (
-                    edge_column
-                    or row in (0, last_row)
-                    or upper[column - 1] != number
-                    or upper[column + 1] != number
-                    or lower[column - 1] != number
-                    or lower[column + 1] != number
-                ):
-                    continue
+            outlined = image.outlined(column)
+            row = outlined.find(1, r0, r1 + 1)
+            while row >= 0:
+                number = terrain_rows[row][column]
                 path = paths.get(number)
                 if path is None:
                     path = paths[number] = QPainterPath()
                 path.addPolygon(outline.translated(x, y0 + row * zoom))
+                row = outlined.find(1, row + 1, r1 + 1)
         for number, path in paths.items():
             painter.setBrush(brushes[number])
             painter.drawPath(path)
@@ -202,8 +210,8 @@ class Scenery:
         shared: dict[tuple[Offset, Direction], list[tuple[Offset, HexsideFeature]]] = {}
         buckets = self.content.hexsides
         for row in range(r0, r1 + 1):
-            for column, feature in buckets.get(row, ()):
-                if c0 <= column <= c1 and feature.kind in shown:
+            for column, feature in buckets.in_row(row, c0, c1):
+                if feature.kind in shown:
                     side = feature.side
                     key = (
                         ((column, row), side)
@@ -298,14 +306,29 @@ class Scenery:
         lines = []
         for row in range(r0, min(r1, len(rows) - 1) + 1):
             dy = row * zoom
-            for match in _LINK.finditer(rows[row], c0, c1 + 1):
-                digit = int(match.group())
-                offset = match.start() - c0
+            columns, digits = self._links_of(rows[row])
+            for i in range(bisect_left(columns, c0), bisect_right(columns, c1)):
+                digit = digits[i]
+                offset = columns[i] - c0
                 x, y = xs[offset], ys[offset] + dy
                 for bit, sx, sy in steps:
                     if digit & bit:
                         lines.append(QLineF(x, y, x + sx, y + sy))
         return lines
+
+    def _links_of(self, row: str) -> tuple[list[int], list[int]]:
+        """The columns of a connection row that link somewhere and their digits, read once
+        per row text (an edit makes a new text) rather than once per tile."""
+        found = self._row_links.get(row)
+        if found is None:
+            if len(self._row_links) > _ROW_LINKS_KEPT:
+                self._row_links.clear()
+            matches = list(_LINK.finditer(row))
+            found = self._row_links[row] = (
+                [match.start() for match in matches],
+                [int(match.group()) for match in matches],
+            )
+        return found
 
     def _raised(self, painter: QPainter, frame: Frame, hexes: HexRange) -> None:
         lines = self._link_lines(self.content.map.raised, frame, hexes)

@@ -13,7 +13,7 @@ from collections import OrderedDict
 from collections.abc import Iterable
 
 from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtGui import QPainter, QPixmap
+from PySide6.QtGui import QColor, QPainter, QPixmap
 
 from editor.map.geometry import Frame, MapGeometry
 from editor.map.layers import LayerVisibility
@@ -84,10 +84,17 @@ class TileCache:
         return QRectF(column * size, row * size, size, size)
 
     def paint(
-        self, painter: QPainter, zoom: float, shift: QPointF, width: int, height: int
+        self,
+        painter: QPainter,
+        zoom: float,
+        shift: QPointF,
+        width: int,
+        height: int,
+        *,
+        background: QColor | None = None,
     ) -> None:
         """Draw the tiles covering a `width` x `height` view showing the world at `zoom`, with
-        the world origin at pixel `shift`."""
+        the world origin at pixel `shift`, over `background` where they leave any of it."""
         index = level_index(zoom)
         level = level_zoom(index)
         scale = zoom / level
@@ -98,9 +105,15 @@ class TileCache:
         bounds = self.geometry.bounds
         right = min(right, bounds.right() * level)
         bottom = min(bottom, bounds.bottom() * level)
+        rows = range(max(0, int(top // TILE)), math.ceil(bottom / TILE))
+        columns = range(max(0, int(left // TILE)), math.ceil(right / TILE))
+        if background is not None and not (
+            scale == 1.0 and _covered(rows, columns, shift, (width, height))
+        ):
+            painter.fillRect(QRectF(0, 0, width, height), background)
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, not exact)
-        for row in range(max(0, int(top // TILE)), math.ceil(bottom / TILE)):
-            for column in range(max(0, int(left // TILE)), math.ceil(right / TILE)):
+        for row in rows:
+            for column in columns:
                 pixmap = self.tile((index, column, row))
                 x = column * TILE * scale + shift.x()
                 y = row * TILE * scale + shift.y()
@@ -132,6 +145,20 @@ class TileCache:
         painter.end()
         self.rendered += 1
         return pixmap
+
+
+def _covered(rows: range, columns: range, shift: QPointF, size: tuple[int, int]) -> bool:
+    """Whether tiles copied one to one (opaque, at whole pixels, each 256 pixels on from the
+    last: `paint` at a scale of exactly 1) fill the whole view, so nothing need be painted
+    under them."""
+    if not rows or not columns:
+        return False
+    # Where `paint` puts the first and last tiles.
+    left = round(columns[0] * TILE + shift.x())
+    top = round(rows[0] * TILE + shift.y())
+    right = round(columns[-1] * TILE + shift.x()) + TILE
+    bottom = round(rows[-1] * TILE + shift.y()) + TILE
+    return left <= 0 and top <= 0 and right >= size[0] and bottom >= size[1]
 
 
 _WHOLE = QRectF(0, 0, TILE, TILE)

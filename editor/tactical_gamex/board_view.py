@@ -78,6 +78,34 @@ MARKER_LABELS: dict[str, str] = {
 """What a neutral counter placed by the situation reads on the board [003 8.0]."""
 
 
+def paint_marker(
+    painter: QPainter, centre: QPointF, label: str, *, dashed: bool = False, row: int = 0
+) -> None:
+    """A neutral counter as a white square in the hex's lower half reading `label` (shrunk to
+    fit), dashed when secret; `row` 1 stacks a second one above it (test-play's own)."""
+    painter.save()
+    font = QFont()
+    font.setPixelSize(round(SIZE * 0.28))
+    font.setBold(True)
+    painter.setFont(font)
+    top = centre.y() + SIZE * 0.1 - row * SIZE * 0.7
+    rect = QRectF(centre.x() - SIZE * 0.55, top, SIZE * 1.1, SIZE * 0.62)
+    pen = QPen(QColor("#202020"), SIZE * 0.05)
+    if dashed:
+        pen.setStyle(Qt.PenStyle.DashLine)
+    painter.setPen(pen)
+    painter.setBrush(QColor(250, 250, 245, 235))
+    painter.drawRect(rect)
+    painter.setPen(QColor("#202020"))
+    wide = painter.fontMetrics().horizontalAdvance(label)
+    if wide > rect.width() * 0.92:  # "M 2:1" keeps inside its square
+        fitted = QFont(font)
+        fitted.setPixelSize(max(4, int(font.pixelSize() * rect.width() * 0.92 / wide)))
+        painter.setFont(fitted)
+    painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, label)
+    painter.restore()
+
+
 class BoardItem(QGraphicsItem):
     """Everything of the board, painted in one item (a board is a few hundred hexes)."""
 
@@ -458,38 +486,14 @@ class BoardView(QGraphicsView):
     def _paint_markers(self, painter: QPainter, board: Any, document: TgxDocument) -> None:
         """The situation's neutral counters: white squares in the hex's lower half, with the
         kind and strength (mines' CRT column, a fortification's DS); a secret one dashed."""
-        font = QFont()
-        font.setPixelSize(round(SIZE * 0.28))
-        font.setBold(True)
-        painter.setFont(font)
         for marker in document.situation.markers:
             spot = board.hex_of(marker.hex)
             if spot is None:
                 continue
-            centre = self.center(spot)
-            rect = QRectF(
-                centre.x() - SIZE * 0.55, centre.y() + SIZE * 0.1, SIZE * 1.1, SIZE * 0.62
-            )
-            pen = QPen(QColor("#202020"), SIZE * 0.05)
-            if marker.secret:
-                pen.setStyle(Qt.PenStyle.DashLine)
-            painter.setPen(pen)
-            painter.setBrush(QColor(250, 250, 245, 235))
-            painter.drawRect(rect)
             label = MARKER_LABELS.get(marker.kind.value, marker.kind.value)
             if marker.strength is not None:
                 label = f"{label} {marker.strength}"
-            painter.setPen(QColor("#202020"))
-            wide = painter.fontMetrics().horizontalAdvance(label)
-            if wide > rect.width() * 0.92:  # "M 2:1" keeps inside its square
-                painter.save()
-                fitted = QFont(font)
-                fitted.setPixelSize(max(4, int(font.pixelSize() * rect.width() * 0.92 / wide)))
-                painter.setFont(fitted)
-                painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, label)
-                painter.restore()
-            else:
-                painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, label)
+            paint_marker(painter, self.center(spot), label, dashed=marker.secret)
 
     def _paint_counters(self, painter: QPainter, board: Any, document: TgxDocument) -> None:
         types = {t.id: t for t in document.unit_types.unit_types}

@@ -1,6 +1,8 @@
-"""The "pass the screen" curtain of hot-seat test-play under Fog of War: when the other side is to
-move, the whole window is covered until its player says they sit at the screen, so neither player
-sees what only the other may know [000 4.8]. Against the computer there is no curtain.
+"""The "pass the screen" curtain of hot-seat test-play: when the other side is to act, the whole
+window is covered until its player says they sit at the screen, so neither player sees what only
+the other may know. `ScreenCurtain` is ruleset-neutral (the Tactical GameX test-play uses it
+too); `Curtain` lowers it for a Panzer Campaigns session under Fog of War [000 4.8]. Against the
+computer there is no curtain.
 """
 
 from __future__ import annotations
@@ -13,12 +15,11 @@ from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 from schemas.vocabulary import Side
 
 
-class Curtain(QWidget):
-    """Covers its parent (the main window) between player turns while Fog of War is on."""
+class ScreenCurtain(QWidget):
+    """Covers its parent (the main window) until the player named on its button clicks it."""
 
-    def __init__(self, parent: QWidget, session: Any) -> None:
+    def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
-        self.session = session
         self.setObjectName("testplay_curtain")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setStyleSheet(
@@ -36,11 +37,6 @@ class Curtain(QWidget):
         self.button.clicked.connect(self.lift)
         layout.addWidget(self.button, 0, Qt.AlignmentFlag.AlignHCenter)
         layout.addStretch(1)
-        self._side: Side = session.game.acting
-        """The side whose player sits at the screen."""
-        session.changed.connect(self._game_changed)
-        session.busy_changed.connect(self._busy_changed)
-        session.restarted.connect(self.lift)
         parent.installEventFilter(self)
         self.hide()
 
@@ -50,9 +46,45 @@ class Curtain(QWidget):
         return self.isVisible()
 
     def lift(self) -> None:
+        """The player named sits at the screen: show the game."""
+        self.hide()
+
+    def cover(self, text: str, button: str) -> None:
+        """Hide the window behind the curtain until its button is clicked."""
+        self.label.setText(text)
+        self.button.setText(button)
+        parent = self.parentWidget()
+        if parent is not None:
+            self.setGeometry(parent.rect())
+        self.show()
+        self.raise_()
+        self.button.setFocus()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize and self.isVisible():
+            parent = self.parentWidget()
+            if parent is not None:
+                self.setGeometry(parent.rect())
+        return False
+
+
+class Curtain(ScreenCurtain):
+    """Covers the main window between player turns of a Panzer Campaigns session while Fog of
+    War is on."""
+
+    def __init__(self, parent: QWidget, session: Any) -> None:
+        super().__init__(parent)
+        self.session = session
+        self._side: Side = session.game.acting
+        """The side whose player sits at the screen."""
+        session.changed.connect(self._game_changed)
+        session.busy_changed.connect(self._busy_changed)
+        session.restarted.connect(self.lift)
+
+    def lift(self) -> None:
         """The player of the side to move sits at the screen: show the game."""
         self._side = self.session.game.acting
-        self.hide()
+        super().lift()
 
     def _busy_changed(self, busy: bool) -> None:
         if not busy:  # turns advanced several at once: the last side to move gets the screen
@@ -71,24 +103,8 @@ class Curtain(QWidget):
         side = game.acting.value.capitalize()
         phase = game.phase  # in a phased game each side acts in turn within a turn [000 13.3]
         now = f"the {side} player's turn" if phase is None else f"the {phase.describe()} Phase"
-        self.label.setText(
+        self.cover(
             f"Turn {game.turn}: {now}.\n"
-            f"Pass the screen: Fog of War hides each side's view from the other."
+            f"Pass the screen: Fog of War hides each side's view from the other.",
+            f"I am the {side} player: show my turn",
         )
-        self.button.setText(f"I am the {side} player: show my turn")
-        self._cover()
-
-    def _cover(self) -> None:
-        parent = self.parentWidget()
-        if parent is not None:
-            self.setGeometry(parent.rect())
-        self.show()
-        self.raise_()
-        self.button.setFocus()
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Resize and self.isVisible():
-            parent = self.parentWidget()
-            if parent is not None:
-                self.setGeometry(parent.rect())
-        return False

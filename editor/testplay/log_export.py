@@ -3,15 +3,13 @@ turn, each saying what the Test-play panel's log says (turn, event, hex)."""
 
 from __future__ import annotations
 
-import csv
-import io
 import itertools
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from editor.log_files import FILE_FILTERS, csv_text, event_kind, is_csv
 from editor.testplay.event_places import event_place, hex_text
 from schemas.io import write_atomic
 from schemas.vocabulary import Side
@@ -23,8 +21,17 @@ if TYPE_CHECKING:
 CSV_COLUMNS = ("turn", "time", "side", "event", "description", "hex")
 """The header row of a CSV export."""
 
-FILE_FILTERS = "Text report (*.txt);;Spreadsheet (*.csv)"
-"""The filters for the export dialog; the suffix chosen decides the format."""
+__all__ = [
+    "CSV_COLUMNS",
+    "FILE_FILTERS",
+    "LogLine",
+    "event_kind",
+    "export_log",
+    "log_csv",
+    "log_lines",
+    "log_report",
+]
+"""FILE_FILTERS and event_kind are the shared ones (`editor.log_files`), named here as before."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,11 +49,6 @@ class LogLine:
     """The sentence the log shows."""
     hex: str
     """Where it happened as `column,row`, or empty."""
-
-
-def event_kind(event: Event) -> str:
-    """The kind of an event, e.g. `ObjectiveCaptured` -> `objective_captured`."""
-    return re.sub(r"(?<!^)(?=[A-Z])", "_", type(event).__name__).lower()
 
 
 def log_lines(game: Game, events: Sequence[Event] | None = None) -> list[LogLine]:
@@ -71,12 +73,13 @@ def log_lines(game: Game, events: Sequence[Event] | None = None) -> list[LogLine
 
 def log_csv(game: Game, events: Sequence[Event] | None = None) -> str:
     """The events as CSV, one row each under a header of CSV_COLUMNS."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
-    for line in log_lines(game, events):
-        writer.writerow((line.turn, line.time, line.side, line.event, line.description, line.hex))
-    return buffer.getvalue()
+    return csv_text(
+        CSV_COLUMNS,
+        (
+            (line.turn, line.time, line.side, line.event, line.description, line.hex)
+            for line in log_lines(game, events)
+        ),
+    )
 
 
 def log_report(
@@ -118,7 +121,5 @@ def export_log(
 ) -> None:
     """Write the events (the game's whole log by default) to `path`, atomically: CSV when its
     suffix is `.csv`, else a text report (`log_report`). OSError when it cannot be written."""
-    path = Path(path)
-    is_csv = path.suffix.lower() == ".csv"
-    text = log_csv(game, events) if is_csv else log_report(game, events, known_to)
-    write_atomic(path, text)
+    text = log_csv(game, events) if is_csv(path) else log_report(game, events, known_to)
+    write_atomic(Path(path), text)

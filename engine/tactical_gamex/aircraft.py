@@ -53,17 +53,36 @@ class Aircraft:
         return not self.turns or turn in self.turns
 
 
-def aa_fire(state: TgxState, aircraft: Aircraft, hex_: Offset) -> tuple[float, int, str]:
-    """The enemy's AA fire at an aircraft over `hex_`: summed strength (doubled strictly
-    inside half range, B.15 #6), the die and the AA Fire Table's result; no roll without AA."""
-    total = 0.0
+def aa_units(state: TgxState, side: Side, hex_: Offset) -> list[tuple[str, float]]:
+    """The enemy AA units that fire at an aircraft of `side` over `hex_`, each with its
+    strength (doubled strictly inside half range, B.15 #6); nothing is rolled or changed."""
+    firing: list[tuple[str, float]] = []
     for unit in state.iter_units():
-        if unit.side is aircraft.side or unit.disrupted or unit.carrier is not None:
+        if unit.side is side or unit.disrupted or unit.carrier is not None:
             continue
         if unit.type.weapon is not Weapon.AA and not unit.type.has(AA_CAPABLE):
             continue
         assert unit.hex is not None
-        total += aa_strength(unit.type, state.board.distance(unit.hex, hex_))
+        strength = aa_strength(unit.type, state.board.distance(unit.hex, hex_))
+        if strength > 0:
+            firing.append((unit.id, float(strength)))
+    return firing
+
+
+def aa_chances(state: TgxState, strength: float) -> dict[str, float]:
+    """The chances of the AA Fire Table's results ("-", "D" driven off, "X" destroyed) for a
+    summed strength, over the six faces of its die."""
+    if strength <= 0:
+        return {"-": 1.0}
+    columns = [AaColumn(m, r) for m, r in state.tables.aa_fire]
+    faces = [aa_result(columns, strength, roll) for roll in range(1, 7)]
+    return {result: faces.count(result) / 6 for result in sorted(set(faces))}
+
+
+def aa_fire(state: TgxState, aircraft: Aircraft, hex_: Offset) -> tuple[float, int, str]:
+    """The enemy's AA fire at an aircraft over `hex_` (`aa_units`): summed strength, the die
+    and the AA Fire Table's result; no roll without AA."""
+    total = sum(strength for _, strength in aa_units(state, aircraft.side, hex_))
     if total <= 0:
         return 0.0, 0, "-"
     with drawing(state, Side.AXIS if aircraft.side is Side.ALLIED else Side.ALLIED, "AA fire"):

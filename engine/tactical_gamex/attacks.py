@@ -188,6 +188,27 @@ def check_indirect(state: TgxState, attackers: Sequence[Unit], hex_: Offset) -> 
             raise IllegalOrder(f"{hex_} is outside {a.id}'s field of fire [003 19.2]")
 
 
+ACCURATE = 2
+"""The highest accuracy die (after the points spent) that hits the aimed hex [003 6.4.4]."""
+SCATTERED = 5
+"""The highest that scatters to a neighbour; above it the fire is widely spread."""
+
+
+def accuracy_outcome(accuracy: int) -> str:
+    """What an accuracy die, less the points spent, does [003 6.4.4]: "hit", "scattered" or
+    "spread"."""
+    if accuracy <= ACCURATE:
+        return "hit"
+    return "scattered" if accuracy <= SCATTERED else "spread"
+
+
+def accuracy_chances(lowered: int) -> dict[str, float]:
+    """The chances of each accuracy outcome over the six faces with `lowered` points spent to
+    reduce the die [003 6.4.4] (before the battery's availability, which is rolled first)."""
+    faces = [accuracy_outcome(face - lowered) for face in range(1, 7)]
+    return {kind: faces.count(kind) / 6 for kind in ("hit", "scattered", "spread")}
+
+
 def call_battery(
     state: TgxState, battery: Battery, hex_: Offset, lowered: int
 ) -> tuple[list[object], Offset | None]:
@@ -199,9 +220,10 @@ def call_battery(
     if roll > level:
         return [ArtilleryCalled(state.turn, battery.id, False)], None
     accuracy = state.dice.d6() - lowered
-    if accuracy <= 2:
+    outcome = accuracy_outcome(accuracy)
+    if outcome == "hit":
         lands: Offset | None = hex_
-    elif accuracy <= 5:
+    elif outcome == "scattered":
         dq, dr = state.tables.scatter[state.dice.d6() - 1]
         axial = state.board.axial(hex_)
         lands = state.board.offset(type(axial)(axial.q + dq, axial.r + dr))

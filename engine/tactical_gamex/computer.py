@@ -5,8 +5,9 @@ enemy units it has spotted), toward the situation's victory conditions, the same
 Each impulse it spends its points in this order: rally disrupted units; a unit into an empty
 objective hex it can reach; the attack with the best odds at 1:1 or better (fire from one hex
 or combined from mutually adjacent hexes, or a close assault), attacks on objective hexes
-first; a gun under rule 19 turns toward a target it then fires at 1:1; carriers load the
-infantry beside them when the objective is far and unload it near; an attacker's units toward
+first; a gun under rule 19 turns toward a target it then fires at 1:1; an engineer clears a
+minefield or block next to it on its way; carriers load the infantry beside them when the
+objective is far and unload it near; an attacker's units toward
 the nearest objective hex it does not hold, then off the board by the exit edge; a defender's
 units into the objective hexes it must hold; units left with A or I weapons on opportunity
 fire; then it ends the impulse. Under Battlefield Chaos it first plays the held cards that help
@@ -21,11 +22,13 @@ from dataclasses import dataclass, replace
 from engine.tactical_gamex import attacks, chaos, counter_battery, field_of_fire, naval, sea
 from engine.tactical_gamex.combat import defense_of
 from engine.tactical_gamex.computer_transport import pickups
+from engine.tactical_gamex.engineers import why_not_clear
 from engine.tactical_gamex.game import TacticalGame
 from engine.tactical_gamex.game_special import TURNED
 from engine.tactical_gamex.movement import IllegalOrder, path_to, reach
 from engine.tactical_gamex.orders import (
     AirAttack,
+    ClearObstacle,
     CloseAssault,
     CounterBattery,
     EndImpulse,
@@ -131,6 +134,7 @@ class TgxComputerPlayer:
             yield from _assaults_on_goals(game, ready, goals)
         yield from _air_attacks(state, self.side)
         yield from _support_fire(state, self.side)
+        yield from _clearings(state, ready, goals)
         exits = _exit_hexes(state, self.side)
         for unit in fresh:
             if unit.disrupted or unit.type.movement < 1:
@@ -191,6 +195,21 @@ def _take_empty_goals(
                 path = path_to(game.state, unit, goal)
                 if path is not None:
                     yield Move(unit.id, path)
+
+
+def _clearings(state: TgxState, ready: list[Unit], goals: list[Offset]) -> Iterator[TgxOrder]:
+    """An engineer next to a minefield or block on its way (nearer its objective than it
+    stands) clears it [003 9.1], by the same check as the order's (`why_not_clear`)."""
+    counters = state.counters
+    for unit in ready:
+        if unit.hex is None or not goals:
+            continue
+        here = _nearest(state, unit.hex, goals)
+        for hex_ in sorted(state.board.neighbors(unit.hex)):
+            if hex_ not in counters.mines and hex_ not in counters.blocks:
+                continue
+            if _nearest(state, hex_, goals) < here and why_not_clear(state, unit, hex_) is None:
+                yield ClearObstacle(unit.id, hex_)
 
 
 def _air_attacks(state: TgxState, side: Side) -> Iterator[TgxOrder]:

@@ -11,22 +11,33 @@ from engine.tactical_gamex.units import ENGINEER, Marker, StreamState, Unit
 Offset = tuple[int, int]
 
 
+def why_not_clear(state: TgxState, engineer: Unit, hex_: Offset) -> str | None:
+    """Why the engineer may not start clearing the minefield or block at `hex_` now, or None
+    [003 9.1, 8.5]: the one check the order, the window's preview and the computer share.
+    Nothing is changed. Whether the unit has acted yet this turn is the game's check."""
+    if not engineer.type.has(ENGINEER):
+        return f"{engineer.id} is not an engineer [003 9.0]"
+    if engineer.disrupted:
+        return f"{engineer.id} is disrupted"
+    if engineer.hex is None:
+        return f"{engineer.id} is not on the board"
+    if hex_ not in state.counters.mines and hex_ not in state.counters.blocks:
+        return f"no minefield or block at {hex_}"
+    if not state.board.adjacent(engineer.hex, hex_):
+        return f"{engineer.id} must begin its activation next to {hex_} [003 9.1]"
+    if state.enemy_at(hex_, engineer.side):
+        return f"enemy units hold {hex_}"
+    if state.stack_count(hex_) + 1 > state.stacking_limit(engineer.side):
+        return f"{hex_} is fully stacked"
+    return None
+
+
 def start_clearing(state: TgxState, engineer: Unit, hex_: Offset) -> None:
     """The engineer moves into the minefield (or block) hex next to it and inverts the marker
     [003 9.1]; it may not move nor attack while it clears (Completed)."""
-    if not engineer.type.has(ENGINEER):
-        raise IllegalOrder(f"{engineer.id} is not an engineer [003 9.0]")
-    if engineer.disrupted:
-        raise IllegalOrder(f"{engineer.id} is disrupted")
-    assert engineer.hex is not None
-    if hex_ not in state.counters.mines and hex_ not in state.counters.blocks:
-        raise IllegalOrder(f"no minefield or block at {hex_}")
-    if not state.board.adjacent(engineer.hex, hex_):
-        raise IllegalOrder(f"{engineer.id} must begin its activation next to {hex_} [003 9.1]")
-    if state.enemy_at(hex_, engineer.side):
-        raise IllegalOrder(f"enemy units hold {hex_}")
-    if state.stack_count(hex_) + 1 > state.stacking_limit(engineer.side):
-        raise IllegalOrder(f"{hex_} is fully stacked")
+    why = why_not_clear(state, engineer, hex_)
+    if why:
+        raise IllegalOrder(why)
     engineer.hex = hex_
     engineer.stream = StreamState.DOWN if state.board.is_stream(hex_) else None
     engineer.marker = Marker.COMPLETED
@@ -47,15 +58,25 @@ def finish_clearing(state: TgxState) -> list[Offset]:
     return cleared
 
 
+def why_not_remove_wreck(state: TgxState, engineer: Unit, hex_: Offset) -> str | None:
+    """Why the engineer may not remove a wreck at `hex_` now, or None [003 9.4]; nothing is
+    changed."""
+    if not engineer.type.has(ENGINEER) or engineer.disrupted:
+        return f"{engineer.id} is not an engineer in good order"
+    if engineer.hex is None:
+        return f"{engineer.id} is not on the board"
+    if state.counters.wrecks.get(hex_, 0) <= 0:
+        return f"no wreck at {hex_}"
+    if engineer.hex != hex_ and not state.board.adjacent(engineer.hex, hex_):
+        return f"{engineer.id} must be in or next to {hex_} [003 9.4]"
+    return None
+
+
 def remove_wreck(state: TgxState, engineer: Unit, hex_: Offset) -> None:
     """An engineer in or next to a wreck hex removes one wreck if it does not move [003 9.4]."""
-    if not engineer.type.has(ENGINEER) or engineer.disrupted:
-        raise IllegalOrder(f"{engineer.id} is not an engineer in good order")
-    assert engineer.hex is not None
-    if state.counters.wrecks.get(hex_, 0) <= 0:
-        raise IllegalOrder(f"no wreck at {hex_}")
-    if engineer.hex != hex_ and not state.board.adjacent(engineer.hex, hex_):
-        raise IllegalOrder(f"{engineer.id} must be in or next to {hex_} [003 9.4]")
+    why = why_not_remove_wreck(state, engineer, hex_)
+    if why:
+        raise IllegalOrder(why)
     state.counters.wrecks[hex_] -= 1
     if not state.counters.wrecks[hex_]:
         del state.counters.wrecks[hex_]
@@ -124,20 +145,45 @@ SECOND_ATTEMPT_SUCCESS = {1: 2, 2: 4, 3: 5}
 """A second attempt succeeds by the impulses spent on it: 1 -> 1-2, 2 -> 1-4, 3 -> 1-5."""
 
 
+def why_not_demolition(state: TgxState, engineer: Unit) -> str | None:
+    """Why the engineer may not work on blowing the bridge it stands on now, or None
+    [003 9.2]; nothing is changed."""
+    hex_ = engineer.hex
+    if hex_ is None:
+        return f"{engineer.id} is not on the board"
+    if not state.bridge_at(hex_) or engineer.stream is not None:
+        return f"{engineer.id} must stand on a bridge [003 9.2]"
+    why = why_not_block(state, engineer) if state.board.is_road(hex_) else None
+    if why and "already has a block" not in why:
+        return why
+    current = state.demolitions.get(hex_)
+    if current is not None and current[0] != engineer.id:
+        return f"{current[0]} is already blowing this bridge"
+    return None
+
+
+def demolition_progress(state: TgxState, engineer: Unit) -> tuple[int, int]:
+    """The actions already spent on the bridge the engineer stands on, and the attempt's
+    number (1 before any) [003 9.2]."""
+    current = state.demolitions.get(engineer.hex) if engineer.hex is not None else None
+    return (current[1], current[2]) if current is not None else (0, 1)
+
+
+def demolition_needed(done: int, attempt: int) -> int:
+    """The highest die that blows the bridge after `done` actions of this attempt [003 9.2]."""
+    return FIRST_ATTEMPT_SUCCESS if attempt == 1 else SECOND_ATTEMPT_SUCCESS[min(done, 3)]
+
+
 def work_on_demolition(state: TgxState, engineer: Unit) -> tuple[int, int, int]:
     """One Engineer Action toward blowing the bridge the engineer stands on [003 9.2]: the
     actions done, those that end the attempt (three the first time; a second attempt may end
     after any action) and the attempt's number."""
+    why = why_not_demolition(state, engineer)
+    if why:
+        raise IllegalOrder(why)
     hex_ = engineer.hex
     assert hex_ is not None
-    if not state.bridge_at(hex_) or engineer.stream is not None:
-        raise IllegalOrder(f"{engineer.id} must stand on a bridge [003 9.2]")
-    why = why_not_block(state, engineer) if state.board.is_road(hex_) else None
-    if why and "already has a block" not in why:
-        raise IllegalOrder(why)
     current = state.demolitions.get(hex_)
-    if current is not None and current[0] != engineer.id:
-        raise IllegalOrder(f"{current[0]} is already blowing this bridge")
     _, done, attempt = current or (engineer.id, 0, 1)
     done += 1
     state.demolitions[hex_] = (engineer.id, done, attempt)
@@ -158,7 +204,7 @@ def roll_for_demolition(state: TgxState, hex_: Offset) -> tuple[int, bool]:
     second, the threshold of the actions spent on it; a block marks the gap [003 9.2]. A
     failed first attempt leaves a second to start; a failed second, all to start again."""
     who, done, attempt = state.demolitions[hex_]
-    needed = FIRST_ATTEMPT_SUCCESS if attempt == 1 else SECOND_ATTEMPT_SUCCESS[min(done, 3)]
+    needed = demolition_needed(done, attempt)
     roll = state.dice.d6()
     if roll <= needed:
         state.counters.destroyed_bridges.add(hex_)

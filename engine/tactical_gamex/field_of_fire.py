@@ -49,6 +49,23 @@ def in_arc(state: TgxState, unit: Unit, target: Offset) -> bool:
     return math.degrees(math.acos(max(-1.0, min(1.0, cosine)))) <= HALF_ARC + 1e-6
 
 
+def facings_toward(state: TgxState, unit: Unit, target: Offset) -> list[Direction]:
+    """The hexsides the unit might face with `target` in its arc, the nearest the line to it
+    first [003 19.2] (whether it may turn that far is `check_turn`'s)."""
+    assert unit.hex is not None
+    board = state.board
+    here, there = board.axial(unit.hex), board.axial(target)
+    tx, ty = _vector(Hex(there.q - here.q, there.r - here.r))
+    ranked = []
+    for facing in Direction:
+        ahead = here.neighbor(facing)
+        fx, fy = _vector(Hex(ahead.q - here.q, ahead.r - here.r))
+        cosine = (fx * tx + fy * ty) / (math.hypot(fx, fy) * (math.hypot(tx, ty) or 1.0))
+        if math.degrees(math.acos(max(-1.0, min(1.0, cosine)))) <= HALF_ARC + 1e-6:
+            ranked.append((-cosine, CLOCKWISE.index(facing), facing))
+    return [facing for *_, facing in sorted(ranked)]
+
+
 def turns_under_rule(state: TgxState, unit: Unit) -> bool:
     """Whether rule 19 limits the unit's fire, so that turning it means anything."""
     return (

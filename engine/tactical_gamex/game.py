@@ -163,8 +163,9 @@ class TacticalGame(SpecialOrders):
         except KeyError:
             raise IllegalOrder(f"no unit {unit_id}") from None
 
-    def legal_moves(self, unit_id: str) -> dict[Offset, float]:
-        """Hexes the unit may end a move in now, with their MP."""
+    def legal_moves(self, unit_id: str, *, quick: bool = False) -> dict[Offset, float]:
+        """Hexes the unit may end a move in now, with their MP; `quick`: at Infantry
+        Quick-Time (rule 15), the reach the window shows and the computer plans with."""
         unit = self.unit(unit_id)
         if unit.side is not self.acting or unit.hex is None or unit.at_sea:
             return {}
@@ -172,7 +173,7 @@ class TacticalGame(SpecialOrders):
             return {}
         if unit.carrier is not None or (unit.stream is StreamState.DOWN and unit.moved_mp):
             return {}
-        return amphibious.landing_reach(self.state, unit, reach(self.state, unit))
+        return amphibious.landing_reach(self.state, unit, reach(self.state, unit, quick=quick))
 
     # --- orders -----------------------------------------------------------------------------
 
@@ -201,6 +202,21 @@ class TacticalGame(SpecialOrders):
         else:
             self._checkpoints.append(checkpoint)
         return events
+
+    def why_not(self, order: object) -> str | None:
+        """Why the game would refuse `order` now, in the rules' sentence, or None: the order is
+        tried on a copy of the state (its dice too), so nothing here changes. The window's
+        previews ask it for orders without a check of their own."""
+        if self.result is not None:
+            return "the game is over"
+        trial = TacticalGame.__new__(TacticalGame)  # no new turn started: the state as is
+        trial.state = self.state.copy()
+        trial.log, trial.orders, trial.result, trial._checkpoints = [], [], None, []
+        try:
+            trial._dispatch(order)
+        except IllegalOrder as exc:
+            return str(exc)
+        return None
 
     @property
     def can_undo(self) -> bool:

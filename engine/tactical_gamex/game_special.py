@@ -303,13 +303,17 @@ class SpecialOrders:
         return events
 
     def _blow_bridge(self, unit: Unit, order: BlowBridge) -> list[object]:
-        """An Engineer Action on a bridge; the last leaves it and rolls [003 9.2]."""
+        """An Engineer Action on a bridge; the last leaves it and rolls [003 9.2].
+
+        Decision: a second attempt "may" roll after its first or any later action, so it rolls
+        only when the order says `now`, the player's choice; more actions raise the chance
+        (1-2, 1-4, then 1-5 from the third on)."""
         hex_ = unit.hex
         assert hex_ is not None
         done, needed, attempt = engineers.work_on_demolition(self.state, unit)
         work = f"demolition action {done} (attempt {attempt})"
         events: list[object] = [EngineerWorked(self.state.turn, unit.id, hex_, work)]
-        if done < needed and not (attempt > 1 and order.now):
+        if done < needed if attempt == 1 else not order.now:
             return events
         events += walk(self.state, unit, [order.exit])
         unit.marker = Marker.COMPLETED

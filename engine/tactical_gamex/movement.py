@@ -267,16 +267,22 @@ def path_cost(state: TgxState, unit: Unit, path: Sequence[Offset]) -> float:
 def reach(state: TgxState, unit: Unit, *, quick: bool = False) -> dict[Offset, float]:
     """Every hex the unit can end a move in this activation, with the least MP, as a
     Dijkstra search over `step` (mines, morale checks and opportunity fire not foreseen);
-    `quick`: at Infantry Quick-Time, one MP more (optional rule 15)."""
+    `quick`: at Infantry Quick-Time, one MP more (optional rule 15).
+
+    A hex reached where the unit must stop (a stream entered off the bridge, a block) may be
+    reached dearer on a step that lets it go on (the bridge by road): the search keeps the
+    cheapest arrival it may go on from apart from the cheapest of all, so that the hexes
+    beyond stay in reach, as `walk` allows them."""
     assert unit.hex is not None
     start = unit.hex
     allowance = unit.type.movement - unit.moved_mp + (1 if quick else 0)
     best: dict[Offset, float] = {start: 0.0}
+    onward: dict[Offset, float] = {start: 0.0}
     heap: list[tuple[float, Offset]] = [(0.0, start)]
     enemies = threats(state, unit) if unit.disrupted else []
     while heap:
         spent, here = heapq.heappop(heap)
-        if spent > best.get(here, math.inf) + 1e-9:
+        if spent > onward.get(here, math.inf) + 1e-9:
             continue
         for to in state.board.neighbors(here):
             if enemies and not moves_away(state, here, to, enemies):
@@ -297,8 +303,9 @@ def reach(state: TgxState, unit: Unit, *, quick: bool = False) -> dict[Offset, f
                 terminal = bool(s.halt) or s.all_mp
             if total + 1e-9 < best.get(to, math.inf):
                 best[to] = total
-                if not terminal:
-                    heapq.heappush(heap, (total, to))
+            if not terminal and total + 1e-9 < onward.get(to, math.inf):
+                onward[to] = total
+                heapq.heappush(heap, (total, to))
     del best[start]
     return best
 
@@ -315,6 +322,7 @@ def path_to(
     best: dict[Offset, float] = {start: 0.0}
     back: dict[Offset, Offset] = {}
     heap: list[tuple[float, Offset]] = [(0.0, start)]
+    enemies = threats(state, unit) if unit.disrupted else []
     while heap:
         spent, here = heapq.heappop(heap)
         if here == end:
@@ -322,6 +330,8 @@ def path_to(
         if spent > best.get(here, 1e9):
             continue
         for to in state.board.neighbors(here):
+            if enemies and not moves_away(state, here, to, enemies):
+                continue
             try:
                 s = step(state, unit, here, to, start, quick=quick, spent=spent)
             except IllegalOrder:

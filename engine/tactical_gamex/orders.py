@@ -355,7 +355,47 @@ class FinishSetup:
         return "finish setting up"
 
 
-SETUP_ORDERS = (PlaceUnit, PlaceMarker, NoteTarget, PlaceRest, FinishSetup)
+@dataclass(frozen=True, slots=True)
+class LoadAtSetup:
+    """Set a counter of the step up riding a carrier of the step [003 5.2, 10.1]."""
+
+    unit: str
+    carrier: str
+
+    def describe(self) -> str:
+        return f"set up {self.unit} riding on {self.carrier}"
+
+
+@dataclass(frozen=True, slots=True)
+class UnloadAtSetup:
+    """Set a passenger up off its carrier, in the carrier's hex or back to place."""
+
+    unit: str
+
+    def describe(self) -> str:
+        return f"set up {self.unit} off its carrier"
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveMarkers:
+    """Leave the allotment's markers not yet placed off the board, by choice [003 8.0]."""
+
+    allotment: int
+
+    def describe(self) -> str:
+        return f"leave allotted marker {self.allotment + 1} unplaced"
+
+
+SETUP_ORDERS = (
+    PlaceUnit,
+    PlaceMarker,
+    NoteTarget,
+    PlaceRest,
+    FinishSetup,
+    LoadAtSetup,
+    UnloadAtSetup,
+    LeaveMarkers,
+)
 """The orders of the setup phase, the only ones given before turn 1."""
 
 
@@ -403,5 +443,8 @@ TgxOrder = (
     | NoteTarget
     | PlaceRest
     | FinishSetup
+    | LoadAtSetup
+    | UnloadAtSetup
+    | LeaveMarkers
     | PlayCard
 )

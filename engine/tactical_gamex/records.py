@@ -108,6 +108,12 @@ def order_to_model(order: o.TgxOrder) -> s.SavedOrder:
         return s.PlaceRestOrder()
     if isinstance(order, o.FinishSetup):
         return s.FinishSetupOrder()
+    if isinstance(order, o.LoadAtSetup):
+        return s.LoadAtSetupOrder(unit=order.unit, carrier=order.carrier)
+    if isinstance(order, o.UnloadAtSetup):
+        return s.UnloadAtSetupOrder(unit=order.unit)
+    if isinstance(order, o.LeaveMarkers):
+        return s.LeaveMarkersOrder(allotment=order.allotment)
     if isinstance(order, o.PlayCard):
         return s.PlayCardOrder(card=order.card, unit=order.unit)
     return s.EndImpulseOrder()
@@ -184,6 +190,12 @@ def order_of(model: s.SavedOrder) -> o.TgxOrder:
         return o.PlaceRest()
     if isinstance(model, s.FinishSetupOrder):
         return o.FinishSetup()
+    if isinstance(model, s.LoadAtSetupOrder):
+        return o.LoadAtSetup(model.unit, model.carrier)
+    if isinstance(model, s.UnloadAtSetupOrder):
+        return o.UnloadAtSetup(model.unit)
+    if isinstance(model, s.LeaveMarkersOrder):
+        return o.LeaveMarkers(model.allotment)
     if isinstance(model, s.PlayCardOrder):
         return o.PlayCard(model.card, model.unit)
     return o.EndImpulse()

@@ -7,14 +7,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from engine.tactical_gamex import setup_loads
 from engine.tactical_gamex.movement import IllegalOrder
 from engine.tactical_gamex.orders import (
     SETUP_ORDERS,
     FinishSetup,
+    LeaveMarkers,
+    LoadAtSetup,
     NoteTarget,
     PlaceMarker,
     PlaceRest,
     PlaceUnit,
+    UnloadAtSetup,
 )
 from engine.tactical_gamex.setup_plan import SetupPlan, SetupStep
 from engine.tactical_gamex.state import Fortification, Phase, TgxState
@@ -57,6 +61,17 @@ class MarkerPlaced:
         if self.secret:
             return f"{self.side.value} notes {what} secretly [003 8.2]"
         return f"{self.side.value} places {what} at {self.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class MarkersLeft:
+    side: Side
+    kind: str
+    count: int
+
+    def describe(self) -> str:
+        what = self.kind.replace("_", " ")
+        return f"{self.side.value} leaves {self.count} allotted {what} unplaced [003 8.0]"
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,12 +122,16 @@ def _name(state: TgxState, hex_: Offset) -> str:
 
 
 def unplaced(state: TgxState) -> list[str]:
-    """The counters of the step under way not yet on the board."""
-    return [u for u in step(state).units if state.units[u].hex is None]
+    """The counters of the step under way not yet on the board (passengers ride with their
+    carrier)."""
+    units = state.units
+    return [u for u in step(state).units if units[u].hex is None and units[u].carrier is None]
 
 
 def markers_left(state: TgxState, index: int) -> int:
-    """How many of an allotment are still to place."""
+    """How many of an allotment are still to place (none once the side left them)."""
+    if index in state.setup_left:
+        return 0
     placed = sum(1 for i, _ in state.setup_markers if i == index)
     return plan(state).allotments[index].count - placed
 
@@ -126,7 +145,7 @@ def why_not_unit(state: TgxState, unit: Unit, hex_: Offset) -> str:
     if unit.side is not current.side:
         return f"{unit.id} is not a counter of the side setting up ({current.side.value})"
     if unit.carrier is not None:
-        return f"{unit.id} rides on {unit.carrier}: set up the carrier [003 5.2.1]"
+        return f"{unit.id} rides on {unit.carrier}: set up the carrier, or unload it [003 5.2.1]"
     if unit.id not in current.units:
         if unit.hex is not None and unit.id not in plan(state).hexes:
             return f"{unit.id} is placed by the situation at {_name(state, unit.hex)}"
@@ -142,18 +161,23 @@ def why_not_unit(state: TgxState, unit: Unit, hex_: Offset) -> str:
         return "vehicles and artillery stand in a stream hex only at a bridge [003 6.3.9]"
     if state.enemy_at(hex_, unit.side):
         return f"{name} holds enemy units [003 3.2.5]"
-    others = [u for u in state.units_at(hex_) if unit.id not in (u.id, u.carrier)]
+    aboard = setup_loads.riders(state, unit)
+    for rider in aboard:
+        if hex_ not in plan(state).hexes.get(rider, frozenset()):
+            where = plan(state).area.get(rider)
+            return f"{name} is outside the setup area of {rider}, riding on {unit.id} ({where})"
+    others = [u for u in state.units_at(hex_) if u.id != unit.id and u.id not in aboard]
     if current.sea:
         if others:  # [003 10.2] one landing craft or vehicle per all-sea hex
             return f"{name} already holds {others[0].id}: one craft a sea hex [003 10.2]"
         return ""
     fort = state.counters.forts.get(hex_)
-    if fort is not None and _fort_room(state, hex_, unit) > 0:
+    if fort is not None and not aboard and fort_room(state, hex_, unit) > 0:
         return ""
     return stacking_refusal(state, hex_, unit.side, exclude=unit)
 
 
-def _fort_room(state: TgxState, hex_: Offset, unit: Unit) -> int:
+def fort_room(state: TgxState, hex_: Offset, unit: Unit) -> int:
     """Places left inside a fortification of the unit's side [003 8.4]."""
     fort = state.counters.forts[hex_]
     inside = [u for u in state.units_at(hex_) if u.in_fort and u.id != unit.id]
@@ -194,19 +218,21 @@ def place_unit(state: TgxState, order: PlaceUnit) -> list[object]:
     if why:
         raise IllegalOrder(why)
     origin = unit.hex
-    _put(state, unit, order.hex)
+    stand(state, unit, order.hex)
     return [CounterPlaced(unit.side, unit.id, order.hex, origin, _name(state, order.hex))]
 
 
-def _put(state: TgxState, unit: Unit, hex_: Offset) -> None:
+def stand(state: TgxState, unit: Unit, hex_: Offset) -> None:
+    """Put a counter (and whoever rides it) in a hex, inside a fortification with room."""
     unit.hex = hex_
-    unit.in_fort = hex_ in state.counters.forts and _fort_room(state, hex_, unit) > 0
+    # [003 8.4] a loaded carrier stands on top of a fortification (as `forts` has it)
+    loaded = bool(setup_loads.riders(state, unit))
+    unit.in_fort = hex_ in state.counters.forts and not loaded and fort_room(state, hex_, unit) > 0
     unit.stream = None
     if state.board.effects(hex_).stream and not state.bridge_at(hex_):
         unit.stream = StreamState.UP  # [003 6.3.9] a unit set up in a stream starts Up
-    for carried in state.units.values():  # an LVT carries two [003 10.1]
-        if carried.carrier == unit.id:
-            carried.hex = hex_
+    for rider in setup_loads.riders(state, unit):
+        state.units[rider].hex = hex_
 
 
 # --- neutral counters ----------------------------------------------------------------------
@@ -375,6 +401,12 @@ def apply(state: TgxState, order: object) -> tuple[list[object], bool]:
         return note_target(state, order), False
     if isinstance(order, PlaceRest):
         return place_rest(state), False
+    if isinstance(order, LoadAtSetup):
+        return setup_loads.load(state, order), False
+    if isinstance(order, UnloadAtSetup):
+        return setup_loads.unload(state, order), False
+    if isinstance(order, LeaveMarkers):
+        return leave_markers(state, order), False
     assert isinstance(order, FinishSetup)
     return finish(state)
 
@@ -410,12 +442,45 @@ def place_rest(state: TgxState) -> list[object]:
     return events
 
 
+def why_not_leave(state: TgxState, index: int) -> str:
+    """Why the side may not leave the rest of an allotment off the board ('' when it may).
+
+    Decision: a side may decline allotted mines, improved positions, fortifications and
+    blocks. The rules let a side place them, never oblige it to: they "are placed as part of
+    a side's setup instructions" [003 8.2-8.4], blocks "may be placed" [003 8.5], neutral
+    counters "may or may not be placed during the course of a game" [003 8.0], and 10.1 and
+    11.1 speak of the markers "provided by the scenario", as counters given, not orders;
+    part C.6 lists the allotments among what a situation gives each side. A marker left
+    stays off the board for the game; those placed already stay where they are."""
+    allotments = plan(state).allotments
+    if not 0 <= index < len(allotments):
+        return f"no allotment {index + 1}"
+    allotted = allotments[index]
+    what = allotted.kind.replace("_", " ")
+    if allotted.side is not step(state).side or index not in step(state).allotments:
+        return f"the {what} allotment is not placed in this step ({step(state).describe()})"
+    if markers_left(state, index) <= 0:
+        return f"no {what} of the allotment is left to place"
+    return ""
+
+
+def leave_markers(state: TgxState, order: LeaveMarkers) -> list[object]:
+    why = why_not_leave(state, order.allotment)
+    if why:
+        raise IllegalOrder(why)
+    allotted = plan(state).allotments[order.allotment]
+    count = markers_left(state, order.allotment)
+    state.setup_left = state.setup_left | {order.allotment}
+    return [MarkersLeft(allotted.side, allotted.kind, count)]
+
+
 def why_not_finish(state: TgxState) -> str:
     """What the side must still place before it is done ('' when nothing).
 
     Decision: every counter of the step and every allotted neutral counter is placed
     [003 8.0 "placed as part of a side's setup instructions"], except those with no legal hex
-    left; landing craft with no free all-sea hex stay off the map [003 10.2]."""
+    left or those the side chose to leave (`why_not_leave`); landing craft with no free
+    all-sea hex stay off the map [003 10.2]."""
     missing = [
         u
         for u in unplaced(state)
@@ -429,7 +494,9 @@ def why_not_finish(state: TgxState) -> str:
             not why_not_marker(state, index, h) for h in allotted.hexes
         ):
             what = allotted.kind.replace("_", " ")
-            return f"place the {markers_left(state, index)} {what} left first"
+            return (
+                f"place the {markers_left(state, index)} {what} left first (or leave them unplaced)"
+            )
     return ""
 
 

@@ -170,6 +170,7 @@ def plan_of(
             continue
         order = min((a.order for a in chosen), default=1)
         marker_groups.setdefault((order, rank[allotment.side]), []).append(index)
+    _add_riders(state, counter_area, areas, hexes_of, hexes, names, groups, sea_units, flying)
     steps: list[SetupStep] = []
     for invader, kind in ((landing, "sea"), (situation.airborne, "targets")):
         if invader is None:
@@ -187,3 +188,34 @@ def plan_of(
         units, markers = tuple(groups.get(key, ())), tuple(marker_groups.get(key, ()))
         steps.append(SetupStep(by_side[key[1]], units, markers))
     return SetupPlan(tuple(steps), hexes, names, tuple(allotted), seed, objectives)
+
+
+def _add_riders(  # noqa: PLR0917 - the plan's tables under construction
+    state: TgxState,
+    counter_area: dict[str, str | None],
+    areas: dict[str, SetupArea],
+    hexes_of: dict[str, frozenset[Offset]],
+    hexes: dict[str, frozenset[Offset]],
+    names: dict[str, str],
+    groups: dict[tuple[int, int], list[str]],
+    sea_units: list[str],
+    flying: set[str],
+) -> None:
+    """The passengers of the counters set up join their carrier's step, so the side may
+    unload them or load them elsewhere (`setup_loads`); a passenger's area is its own, else
+    its carrier's [003 5.2.1: it goes where its carrier goes]."""
+    for unit in state.units.values():
+        carrier = unit.carrier
+        if carrier is None or carrier not in hexes or unit.id in flying or unit.id in hexes:
+            continue
+        own = areas.get(counter_area.get(unit.id) or "")
+        if carrier in sea_units:
+            sea_units.append(unit.id)
+            hexes[unit.id], names[unit.id] = hexes[carrier], names[carrier]
+            continue
+        if own is not None:
+            hexes[unit.id], names[unit.id] = hexes_of[own.id], own.name or own.id
+        else:
+            hexes[unit.id], names[unit.id] = hexes[carrier], names[carrier]
+        group = next(g for g in groups.values() if carrier in g)
+        group.append(unit.id)

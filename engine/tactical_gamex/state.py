@@ -197,6 +197,8 @@ class TgxState:
     """The step of the plan under way while `phase` is SETUP."""
     setup_markers: tuple[tuple[int, Offset], ...] = ()
     """The allotted neutral counters placed so far: (allotment index, hex)."""
+    setup_left: frozenset[int] = frozenset()
+    """The allotments whose markers not yet placed the side left off the board by choice."""
 
     def iter_units(self, side: Side | None = None) -> Iterator[Unit]:
         """Units on the board, of one side or both, in the scenario's order."""

@@ -269,6 +269,28 @@ class FinishSetupOrder(Tagged):
     kind: Literal["finish_setup"] = "finish_setup"
 
 
+class LoadAtSetupOrder(Tagged):
+    """Before turn 1: a counter set up riding a carrier [003 5.2, 10.1]."""
+
+    kind: Literal["load_at_setup"] = "load_at_setup"
+    unit: Identifier
+    carrier: Identifier
+
+
+class UnloadAtSetupOrder(Tagged):
+    """Before turn 1: a passenger set up off its carrier."""
+
+    kind: Literal["unload_at_setup"] = "unload_at_setup"
+    unit: Identifier
+
+
+class LeaveMarkersOrder(Tagged):
+    """Before turn 1: the allotment's markers not yet placed left off the board [003 8.0]."""
+
+    kind: Literal["leave_markers"] = "leave_markers"
+    allotment: int = Field(ge=0, le=999)
+
+
 class PlayCardOrder(Tagged):
     """A held Deus Ex Machina card played (Battlefield Chaos) [003 24.5]."""
 
@@ -308,6 +330,9 @@ SavedOrder = Annotated[
     | NoteTargetOrder
     | PlaceRestOrder
     | FinishSetupOrder
+    | LoadAtSetupOrder
+    | UnloadAtSetupOrder
+    | LeaveMarkersOrder
     | PlayCardOrder,
     Field(discriminator="kind"),
 ]

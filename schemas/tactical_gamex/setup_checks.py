@@ -263,13 +263,20 @@ def _passenger_problems(
     types: dict[str, UnitType],
     counters: dict[str, tuple[Counter, Path]],
 ) -> list[Problem]:
-    """One passenger per carrier (an LVT two); artillery only on trucks; a DUKW carries
-    I-category units only [003 5.4, 10.1]; the passenger stands with its carrier."""
+    """One passenger per carrier (an LVT two); artillery only on trucks, or an LVT (the
+    setup phase's decision, `engine.tactical_gamex.setup_loads`); a DUKW carries I-category
+    units only [003 5.4, 10.1]; the passenger stands with its carrier."""
     problems: list[Problem] = []
     loads: dict[str, list[str]] = defaultdict(list)
     for cid, (counter, _) in counters.items():
         if counter.passenger_of in counters:
             loads[counter.passenger_of].append(cid)
+    cargo: dict[str, list[str]] = defaultdict(list)
+    if situation.amphibious is not None:  # a craft's cargo takes room as its passengers do
+        for craft in situation.amphibious.craft:
+            if craft.counter in counters:
+                cargo[craft.counter] = [c for c in craft.cargo if c in counters]
+                loads.setdefault(craft.counter, [])
     sides = side_of(situation)
     for carrier_id, passengers in loads.items():
         carrier, carrier_where = counters[carrier_id]
@@ -277,11 +284,15 @@ def _passenger_problems(
         if carrier_type is None:
             continue
         capacity = carrier_type.carries
-        if len(passengers) > capacity:
+        if Trait.LVT in carrier_type.traits or Trait.DUKW in carrier_type.traits:
+            capacity = max(capacity, 2 if Trait.LVT in carrier_type.traits else 1)  # [003 10.1]
+        aboard = passengers + [c for c in cargo[carrier_id] if c not in passengers]
+        if len(aboard) > capacity and len(cargo[carrier_id]) <= capacity:  # else TGX039 says
             problems.append(
                 error(
                     "TGX034",
-                    f"'{carrier_id}' carries {len(passengers)} units; it may carry {capacity}",
+                    f"'{carrier_id}' carries {len(aboard)} units ({', '.join(aboard)}); "
+                    f"it may carry {capacity} [003 5.2.1, 10.1]",
                     path=carrier_where,
                     object_id=carrier_id,
                 )
@@ -294,8 +305,10 @@ def _passenger_problems(
             why = ""
             if sides[pid] != sides[carrier_id]:
                 why = "the carrier is the enemy's"
-            elif Trait.ARTILLERY in kind.traits and Trait.TRUCK not in carrier_type.traits:
-                why = "artillery rides on trucks only [003 5.4]"
+            elif Trait.ARTILLERY in kind.traits and not {Trait.TRUCK, Trait.LVT} & set(
+                carrier_type.traits
+            ):  # [003 10.1] each non-vehicle unit of a landing goes under an LVT or DUKW
+                why = "artillery rides on trucks (or an LVT landing) only [003 5.4, 10.1]"
             elif Trait.DUKW in carrier_type.traits and kind.weapon is not WeaponType.I:
                 why = "a DUKW carries I-category units only [003 10.1]"
             elif kind.unit_kind is not UnitKind.SOFT or kind.carries:

@@ -1,6 +1,7 @@
 """What test-play draws over the board: the game's counters where they now stand (with their
-Disrupted and activation markers), the chosen unit's reach with the MP each hex costs, the path
-under the mouse, and the hex an attack is aimed at."""
+Disrupted and activation markers) and its neutral counters (`game_markers`), the chosen unit's
+reach with the MP each hex costs, the path under the mouse, and the hex an attack is aimed
+at."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPen
 
 from editor.tactical_gamex.board_view import SIZE
 from editor.tactical_gamex.counter_art import paint_counter
+from editor.tactical_gamex.testplay.game_markers import paint_game_markers
 
 if TYPE_CHECKING:
     from editor.tactical_gamex.board_view import BoardView
@@ -34,6 +36,8 @@ class PlayMarks:
     game: TacticalGame | None = None
     chosen: str | None = None
     """The unit the player chose."""
+    group: tuple[str, ...] = ()
+    """Units that joined the chosen one's Fire and Close Assault (Shift+click)."""
     reach: dict[Offset, float] = field(default_factory=dict)
     path: tuple[Offset, ...] = ()
     target: Offset | None = None
@@ -55,6 +59,7 @@ class PlayMarks:
         painter.setBrush(REACH)
         for spot in self.reach:
             painter.drawPolygon(self.view.polygon(spot))
+        paint_game_markers(painter, self.view, self.game.state)
         self._paint_units(painter, self.game)
         self._paint_reach_costs(painter)
         if self.path:
@@ -100,7 +105,7 @@ class PlayMarks:
         side = SIZE * 1.3
         for spot, units in stacks.items():
             centre = self.view.center(spot)
-            units.sort(key=lambda u: u.id == self.chosen)
+            units.sort(key=lambda u: (u.id == self.chosen, u.id in self.group))
             for depth, unit in enumerate(units[-4:]):
                 offset = depth * SIZE * 0.1
                 rect = QRectF(
@@ -109,7 +114,13 @@ class PlayMarks:
                 model = types.get(counters.get(unit.id, ""))
                 if model is None:
                     continue
-                paint_counter(painter, rect, model, label=unit.id, selected=unit.id == self.chosen)
+                paint_counter(
+                    painter,
+                    rect,
+                    model,
+                    label=unit.id,
+                    selected=unit.id == self.chosen or unit.id in self.group,
+                )
                 flags = ("D " if unit.disrupted else "") + (
                     unit.marker.value[:1].upper() if unit.marker is not None else ""
                 )

@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
-    QListWidget,
     QListWidgetItem,
     QPushButton,
     QSpinBox,
@@ -26,12 +25,18 @@ from PySide6.QtWidgets import (
 from editor.selection import Selection
 from editor.tactical_gamex.dock import TgxDock, message_label
 from editor.tactical_gamex.document import TgxDocument
+from editor.tactical_gamex.testplay.air_panel import AirOrders
 from editor.tactical_gamex.testplay.chaos_panel import ChaosPanel
-from editor.tactical_gamex.testplay.log_places import event_place
+from editor.tactical_gamex.testplay.curtain import TgxCurtain
+from editor.tactical_gamex.testplay.log_export import log_line
+from editor.tactical_gamex.testplay.log_panel import TgxLogPanel
+from editor.tactical_gamex.testplay.oba_control import AccuracyPoints
+from editor.tactical_gamex.testplay.panel_parts import preview_scroll, scrolling_body
 from editor.tactical_gamex.testplay.player import MORE
 from editor.tactical_gamex.testplay.setup_panel import SetupPanel
 from editor.tactical_gamex.testplay.status import impulse_line, initiative_line, turn_line
 from editor.tactical_gamex.testplay.support_orders import NOT_HERE
+from editor.tactical_gamex.testplay.tester_choices import SETUP_KEY, remembered_box, screen_box
 from schemas.vocabulary import Side
 
 if TYPE_CHECKING:
@@ -56,6 +61,21 @@ MORE_TIPS = {
     "Smoke": "The chosen artillery lays smoke on the aimed hex [003 20.1]",
     "Load": "The chosen carrier loads a unit of its hex [003 5.2.2]",
     "Unload": "The chosen carrier sets its passenger down [003 5.2.3]",
+    "Clear": "The chosen engineer moves into the aimed minefield or block to clear it [003 9.1]",
+    "Remove Wreck": "The chosen engineer removes a wreck from the aimed hex [003 9.4]",
+    "Block": "An Engineer Action toward a block on the chosen engineer's road hex [003 9.2]",
+    "Blow Bridge": "An Engineer Action toward blowing the bridge the engineer is on [003 9.2]",
+    "Blow Now": "A second attempt's action, rolling at once, leaving to the aimed hex [003 9.2]",
+    "Opp Fire": "Mark the chosen unit to fire at enemies moving in its sight [003 6.4.2]",
+    "Stand Up": "The chosen unit, Down in a stream, comes Up for its activation [003 6.3.9]",
+    "Exit": "The chosen unit leaves the board by an edge its side's victory counts",
+    "Turn Gun": "The chosen gun turns to face the aimed hex, then may fire [003 19.3]",
+    "Interdict": "Your battery places Interdiction on the aimed hex, the chosen unit sighting "
+    "[003 21.0]",
+    "Banzai": "The chosen Japanese infantry makes a Banzai attack on the aimed hex [003 17.0]",
+    "Mobile Fire": "The chosen turreted vehicle moves up to half its MA, then fires at the aimed "
+    "hex at half strength [003 18.0]",
+    "Stress Fire": "Fire with the points that reach the next column, risking disruption [003 12.0]",
     "Counter-battery": "Your battery fires on an enemy battery, at half strength, once the "
     "enemy's OBA has attacked [003 6.4.4]",
     "CB + Aircraft": "Counter-battery fire at full strength, an unused aircraft of yours "
@@ -106,7 +126,11 @@ class TgxTestPlayDock(TgxDock):
             "The sides place their counters and markers in the situation's order of setup; "
             "the computer sets up the sides it plays"
         )
-        layout.addWidget(self.setup_box)
+        layout.addWidget(remembered_box(self.setup_box, SETUP_KEY, True))
+        self.screen_box = screen_box(body)
+        layout.addWidget(self.screen_box)
+        self.curtain: Any = None
+        """The hot-seat curtain of the running game (`testplay.curtain`)."""
         self.turn_label = QLabel(body)
         self.initiative_label = QLabel(body)
         self.impulse_label = QLabel(body)
@@ -115,6 +139,7 @@ class TgxTestPlayDock(TgxDock):
             layout.addWidget(label)
         self.turn_label.setStyleSheet("font-weight: bold;")
         self.setup_panel = SetupPanel(body)
+        self.setup_panel.passing = self.screen_box.isChecked
         layout.addWidget(self.setup_panel)
         actions = QHBoxLayout()
         self.pass_button = QPushButton("Pass", body)
@@ -144,7 +169,11 @@ class TgxTestPlayDock(TgxDock):
         self.preview.setObjectName("tgx_attack_preview")
         self.preview.setWordWrap(True)
         self.preview.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        layout.addWidget(self.preview)
+        self.preview.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        # A long preview (several defenders, AA fire on the way) scrolls rather than pushing
+        # the buttons and the log off a short screen (1280x720, or 1080 high at 200 %).
+        self.preview_area = preview_scroll(self.preview, body)
+        layout.addWidget(self.preview_area, 3)
         attack_row = QHBoxLayout()
         self.fire_button = QPushButton("Fire", body)
         self.fire_button.clicked.connect(self._fire)
@@ -167,17 +196,24 @@ class TgxTestPlayDock(TgxDock):
             more_grid.addWidget(button, index // 4, index % 4)
             self.more_buttons[name] = button
         layout.addLayout(more_grid)
+        self.air = AirOrders(body)
+        self.air.chosen.connect(self._show_preview)
+        layout.addWidget(self.air)
+        self.accuracy = AccuracyPoints(body)
+        self.accuracy.changed.connect(self._lowered)
+        layout.addWidget(self.accuracy)
         self.chaos = ChaosPanel(body)  # Battlefield Chaos (rule 24): hidden with dice
         self.chaos.play_requested.connect(self._play_card)
         layout.addWidget(self.chaos)
         self.refusal = message_label(body)
         layout.addWidget(self.refusal)
-        self.log = QListWidget(body)
-        self.log.setObjectName("tgx_play_log")
-        self.log.setToolTip("Click a line to centre the board where it happened")
+        self.log_panel = TgxLogPanel(body)
+        self.log_panel.source = self._log_source
+        self.log_panel.failed.connect(self.refusal.setText)
+        self.log = self.log_panel.list
         self.log.itemClicked.connect(self._log_clicked)
-        layout.addWidget(self.log, 1)
-        self.setWidget(body)
+        layout.addWidget(self.log_panel, 2)
+        self.setWidget(scrolling_body(body, self))
         self._show()
 
     # Wiring (the workspace) ------------------------------------------------------------------
@@ -224,17 +260,21 @@ class TgxTestPlayDock(TgxDock):
             return
         self.session.deleteLater()
         self.session = None
+        if self.curtain is not None:
+            self.curtain.deleteLater()
+            self.curtain = None
         self.setup_panel.follow(None)
         if self.player is not None:
             self.player.follow(None)
             view = self.player.view
             view.layers.add("counters")
+            view.layers.add("markers")  # the situation's own, in place of the game's
             if self.player.marks.paint in view.overlays:
                 view.overlays.remove(self.player.marks.paint)
             if self._tool_before is not None:
                 self.use_tool(self._tool_before)
             view.item.update()
-        self.log.clear()
+        self.log_panel.clear()
         self._show()
         self.running_changed.emit(False)
 
@@ -253,16 +293,20 @@ class TgxTestPlayDock(TgxDock):
         self.session = session
         session.events.connect(self._logged)
         session.changed.connect(self._show)
-        self.log.clear()
+        self.log_panel.clear()
         self._logged(list(session.game.log))
         if self.player is not None:
             view = self.player.view
             view.layers.discard("counters")
+            view.layers.discard("markers")  # the game's are drawn as they now stand
             view.overlays.append(self.player.marks.paint)
             self._tool_before = view.tool
             self.use_tool(self.play_tool)
             self.player.follow(session)
         self.setup_panel.follow(session)
+        if self.curtain is not None:
+            self.curtain.deleteLater()
+        self.curtain = TgxCurtain(self.window(), session, self.screen_box.isChecked)
         self.refusal.clear()
         self._show()
         self.running_changed.emit(True)
@@ -306,6 +350,10 @@ class TgxTestPlayDock(TgxDock):
     def _rally(self) -> None:
         if self.player is not None and self.player.rally_chosen():
             self.refusal.clear()
+
+    def _lowered(self, points: int) -> None:
+        if self.player is not None:
+            self.player.set_lowered(points)
 
     def _more(self, name: str) -> None:
         if self.player is not None and self.player.give_more(name):
@@ -373,14 +421,16 @@ class TgxTestPlayDock(TgxDock):
     # Showing ---------------------------------------------------------------------------------
 
     def _logged(self, events: list[object]) -> None:
+        if self.session is None:
+            return
         for event in events:
-            describe = getattr(event, "describe", None)
-            item = QListWidgetItem(describe() if callable(describe) else repr(event))
-            place = event_place(event)
-            if place is not None:
-                item.setData(Qt.ItemDataRole.UserRole, place)
-            self.log.addItem(item)
+            self.log_panel.add(log_line(self.session.game, event))
         self.log.scrollToBottom()
+
+    def _log_source(self) -> tuple[Any, str] | None:
+        if self.session is None:
+            return None
+        return self.session.game, self.session.document.situation.title
 
     def _log_clicked(self, item: QListWidgetItem) -> None:
         place = item.data(Qt.ItemDataRole.UserRole)
@@ -388,7 +438,7 @@ class TgxTestPlayDock(TgxDock):
             self.place_requested.emit(tuple(place))
 
     def _rebuild_log(self) -> None:
-        self.log.clear()
+        self.log_panel.clear()
         if self.session is not None:
             self._logged(list(self.session.game.log))
 
@@ -415,6 +465,7 @@ class TgxTestPlayDock(TgxDock):
             self.turn_label.setText(turn_line(game))
             self.initiative_label.setText(initiative_line(game))
             self.impulse_label.setText("" if game.is_over else impulse_line(game))
+            self.accuracy.limit(game.points_left)
         self.chaos.show_game(game)
         self._show_preview()
 
@@ -423,24 +474,30 @@ class TgxTestPlayDock(TgxDock):
         fire = player.fire if player is not None else None
         assault = player.assault if player is not None else None
         lines = []
+        refused = []  # after what may be given, so that it comes first on a short screen
         if player is not None and player.marks.chosen:
-            lines.append(f"Chosen: {player.marks.chosen}")
+            lines.append(f"Chosen: {' + '.join(player.attackers())}")
         for name, preview in (("Fire", fire), ("Close Assault", assault)):
             if isinstance(preview, str):
-                lines.append(f"{name}: not possible — {preview}")
+                refused.append(f"{name}: not possible — {preview}")
             elif preview is not None:
                 lines.append(preview.describe())
         more = player.more if player is not None else {}
         for name, planned in more.items():
             if not isinstance(planned, str):
                 lines.append(planned.describe())
-            elif MORE[name][0] and not planned.startswith(NOT_HERE):  # aimed: say why not
-                lines.append(f"{name}: not possible — {planned}")
+            elif (
+                player is not None
+                and player.says_why_not(name)
+                and not planned.startswith(NOT_HERE)
+            ):  # an aimed order: say why not, as for Fire
+                refused.append(f"{name}: not possible — {planned}")
         for name, button in self.more_buttons.items():
             planned = more.get(name)
             button.setEnabled(planned is not None and not isinstance(planned, str))
             button.setToolTip(planned if isinstance(planned, str) else MORE_TIPS[name])
-        self.preview.setText("\n".join(lines))
+        lines += self.air.replan(player if self.session is not None else None)
+        self.preview.setText("\n".join(lines + refused))
         self.fire_button.setEnabled(fire is not None and not isinstance(fire, str))
         self.assault_button.setEnabled(assault is not None and not isinstance(assault, str))
         self.rally_button.setEnabled(self._may_rally())

@@ -69,12 +69,30 @@ def indirect_fire(game: TacticalGame, unit_id: str, hex_: Offset) -> Planned:
     return Planned(order, tuple(lines))
 
 
-def artillery(game: TacticalGame, sighter_id: str, hex_: Offset) -> Planned:
+def artillery(game: TacticalGame, sighter_id: str, hex_: Offset, lowered: int = 0) -> Planned:
     """The first battery of the side to act that has not fired, at the aimed hex, the chosen
-    unit sighting [003 6.4.4]. The preview gives the chance the battery is available (2d6 at
-    or under the nation's morale), then hits (1-2), scatters (3-5) or is widely spread (6),
-    and the attack on each defender should it land on the hex."""
-    from engine.tactical_gamex.attacks import indirect_specs, why_not_sighter  # noqa: PLC0415
+    unit sighting [003 6.4.4] (`battery_call`)."""
+    from engine.tactical_gamex.attacks import why_not_sighter  # noqa: PLC0415
+
+    why = why_not_sighter(game.state, game.unit(sighter_id), hex_)
+    if why:
+        raise ValueError(why)
+    return battery_call(game, sighter_id, hex_, lowered)
+
+
+def battery_call(
+    game: TacticalGame, sighter_id: str, hex_: Offset, lowered: int = 0, points: int = 1
+) -> Planned:
+    """The first battery of the side to act that has not fired, called on `hex_` with
+    `sighter_id` (a unit or a spotter aircraft, checked by the caller) [003 6.4.4, 6.4.7]. The
+    preview gives the chance the battery is available (2d6 at or under the nation's morale),
+    then hits (1-2), scatters (3-5) or is widely spread (6), each die less the `lowered`
+    activation points spent, and the attack on each defender should it land on the hex.
+    `points`: what the call costs before the accuracy points (a spotter's activation adds one).
+
+    Decision: the points lowering the die are spent with the call (the order is one value),
+    so a battery that proves unavailable loses them too; the preview says so."""
+    from engine.tactical_gamex.attacks import accuracy_chances, indirect_specs  # noqa: PLC0415
     from engine.tactical_gamex.orders import CallArtillery  # noqa: PLC0415
 
     state = game.state
@@ -82,16 +100,21 @@ def artillery(game: TacticalGame, sighter_id: str, hex_: Offset) -> Planned:
     if not batteries:
         raise ValueError("no battery of yours left to fire this turn [003 6.4.4]")
     battery = batteries[0]
-    why = why_not_sighter(state, game.unit(sighter_id), hex_)
-    if why:
-        raise ValueError(why)
-    order: CallArtillery = CallArtillery(battery.id, hex_, sighter_id)
+    if lowered and points + lowered > game.points_left:
+        raise ValueError(
+            f"the call and {lowered} accuracy points need {points + lowered} activation "
+            f"points; {game.points_left} left [003 6.4.4]"
+        )
+    order: CallArtillery = CallArtillery(battery.id, hex_, sighter_id, lowered)
     level = state.morale[battery.nation]
     available = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= level) / 36
+    odds = accuracy_chances(lowered)
+    spent = f", die −{lowered} for {lowered} more points (spent even if unavailable)"
     lines = [
         f"Artillery: battery {battery.id} ({battery.attack}), {sighter_id} sighting; "
-        f"available {available:.0%} (2d6 ≤ {level}), then on the hex 33%, "
-        f"scattered 50%, widely spread 17%"
+        f"available {available:.0%} (2d6 ≤ {level}), then on the hex {odds['hit']:.0%}, "
+        f"scattered {odds['scattered']:.0%}, widely spread {odds['spread']:.0%}"
+        + (spent if lowered else "")
     ]
     for spec in indirect_specs(state, [], hex_, strength=battery.attack):
         lines.append(preview_of(game, spec).describe())

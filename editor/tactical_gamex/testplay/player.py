@@ -9,7 +9,12 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
-from editor.tactical_gamex.testplay import more_orders, support_orders
+from editor.tactical_gamex.testplay import (
+    engineer_orders,
+    more_orders,
+    support_orders,
+    unit_orders,
+)
 from editor.tactical_gamex.testplay.board_marks import PlayMarks, board_hexes
 from editor.tactical_gamex.testplay.preview import AttackPreview, assault_preview, fire_preview
 
@@ -42,6 +47,8 @@ class TgxPlayer(QObject):
         """Whether the hexes out of the chosen unit's line of sight are shaded."""
         self.quick = False
         """Whether moves are at Infantry Quick-Time, one MP more [003 15.0]."""
+        self.lowered = 0
+        """Activation points a battery call spends to lower its accuracy die [003 6.4.4]."""
         self.setup_click: Callable[[Offset], bool] | None = None
         """Takes a click first while the sides set up (`setup_panel`); True when it did."""
         self.setup_release: Callable[[Offset | None], None] | None = None
@@ -91,6 +98,7 @@ class TgxPlayer(QObject):
         """Nothing chosen, nothing aimed at."""
         self.marks.sight = None
         self.marks.chosen = None
+        self.marks.group = ()
         self.marks.reach = {}
         self.marks.path = ()
         self.marks.target = None
@@ -101,7 +109,9 @@ class TgxPlayer(QObject):
     # Clicks ----------------------------------------------------------------------------------
 
     def hex_pressed(self, spot: Offset) -> None:
-        """A click on a board hex: choose, move or aim (see `play_tool`)."""
+        """A click on a board hex: choose, move or aim (see `play_tool`). A hex neither of
+        yours nor in reach is aimed at, whatever it holds (a minefield, a wreck, a hex for
+        smoke or a battery)."""
         if self.session is None or self.session.game.is_over:
             return
         if self.setup_click is not None and self.setup_click(spot):
@@ -111,16 +121,19 @@ class TgxPlayer(QObject):
         own = [
             u.id for u in game.state.units_at(spot) if u.side is game.acting and u.carrier is None
         ]
-        enemy = [u for u in game.state.units_at(spot) if u.side is not game.acting]
         if chosen is not None and spot in self.marks.reach and not own:
             self.move(spot)
         elif own:
             at = own.index(chosen) + 1 if chosen in own else 0
             self.choose(own[at % len(own)])
-        elif enemy:
-            self._aim(spot)
         else:
-            self.clear()
+            self.aim_at(spot)
+
+    def aim_at(self, spot: Offset | None) -> None:
+        """Aim at any hex, also one of yours or in reach (a right-click): the orders that
+        take a hex are planned on it [003 6.4, 9.0, 20.1]."""
+        if self.session is not None and not self.session.game.is_over:
+            self._aim(spot)
 
     def hover(self, spot: Any) -> None:
         """The path to the hex under the mouse, when it is in the chosen unit's reach."""
@@ -134,11 +147,39 @@ class TgxPlayer(QObject):
     def choose(self, unit_id: str) -> None:
         """Choose a unit of the side to act: its reach is shown."""
         assert self.session is not None
+        if unit_id != self.marks.chosen:
+            self.marks.group = ()
         self.marks.chosen = unit_id
         self.marks.reach = self._reach(unit_id)
         self.marks.path = ()
         self._sight()
         self._aim(self.marks.target)
+
+    def join(self, spot: Offset) -> None:
+        """Shift+click: the first unit of yours in the hex joins the chosen unit's Fire and
+        Close Assault (combined fire from mutually adjacent hexes [003 6.4.1]), or leaves
+        them if it had joined; the previews follow."""
+        if self.session is None or self.marks.chosen is None or self.session.game.is_over:
+            return
+        game = self.session.game
+        own = [
+            u.id
+            for u in game.state.units_at(spot)
+            if u.side is game.acting and u.carrier is None and u.id != self.marks.chosen
+        ]
+        if not own:
+            return
+        joined = next((u for u in own if u in self.marks.group), None)
+        if joined is not None:
+            self.marks.group = tuple(u for u in self.marks.group if u != joined)
+        else:
+            self.marks.group = (*self.marks.group, own[0])
+        self._aim(self.marks.target)
+
+    def attackers(self) -> tuple[str, ...]:
+        """The chosen unit and those that joined it."""
+        chosen = self.marks.chosen
+        return () if chosen is None else (chosen, *self.marks.group)
 
     def set_quick(self, quick: bool) -> None:
         """Move at Infantry Quick-Time (or not): the reach and path gain the extra MP."""
@@ -146,15 +187,15 @@ class TgxPlayer(QObject):
         if self.session is not None:
             self.refresh()
 
-    def _reach(self, unit_id: str) -> dict[Offset, float]:
-        from engine.tactical_gamex.movement import reach  # noqa: PLC0415
+    def set_lowered(self, points: int) -> None:
+        """Spend this many points on a battery call's accuracy die: the preview follows."""
+        self.lowered = points
+        self._plan_more()
+        self._update()
 
+    def _reach(self, unit_id: str) -> dict[Offset, float]:
         assert self.session is not None
-        game = self.session.game
-        moves = game.legal_moves(unit_id)
-        if not self.quick or not moves:
-            return moves
-        return reach(game.state, game.unit(unit_id), quick=True)
+        return self.session.game.legal_moves(unit_id, quick=self.quick)
 
     def path_to(self, spot: Offset) -> tuple[Offset, ...] | None:
         """The cheapest path of the chosen unit to a hex of its reach (the start left out)."""
@@ -177,20 +218,22 @@ class TgxPlayer(QObject):
         return self.give(Move(self.marks.chosen, path, quick_time=self.quick))
 
     def fire_at_target(self) -> bool:
-        """The chosen unit fires at every enemy unit in the aimed hex [003 6.4.1]."""
+        """The chosen unit, with those that joined it, fires at every enemy unit in the aimed
+        hex [003 6.4.1]."""
         from engine.tactical_gamex.orders import Fire  # noqa: PLC0415
 
         if self.marks.chosen is None or (targets := self._targets()) is None:
             return False
-        return self.give(Fire((self.marks.chosen,), targets))
+        return self.give(Fire(self.attackers(), targets))
 
     def assault_target(self) -> bool:
-        """The chosen unit close-assaults the aimed hex [003 6.4.6]."""
+        """The chosen unit, with those that joined it, close-assaults the aimed hex
+        [003 6.4.6]."""
         from engine.tactical_gamex.orders import CloseAssault  # noqa: PLC0415
 
         if self.marks.chosen is None or self.marks.target is None:
             return False
-        return self.give(CloseAssault((self.marks.chosen,), self.marks.target))
+        return self.give(CloseAssault(self.attackers(), self.marks.target))
 
     def rally_chosen(self) -> bool:
         """Rally the disrupted units in the chosen unit's hex: a morale check each [003 7.3]."""
@@ -235,15 +278,13 @@ class TgxPlayer(QObject):
         self.fire = self.assault = None
         game = self.session.game if self.session is not None else None
         targets = self._targets()
-        if game is not None and spot is not None and targets is None:
-            self.marks.target = None
-        elif game is not None and spot is not None and targets is not None and self.marks.chosen:
+        if game is not None and spot is not None and targets is not None and self.marks.chosen:
             try:
-                self.fire = fire_preview(game, (self.marks.chosen,), targets)
+                self.fire = fire_preview(game, self.attackers(), targets)
             except ValueError as exc:
                 self.fire = str(exc)
             try:
-                self.assault = assault_preview(game, (self.marks.chosen,), spot)
+                self.assault = assault_preview(game, self.attackers(), spot)
             except ValueError as exc:
                 self.assault = str(exc)
         self._plan_more()
@@ -258,10 +299,33 @@ class TgxPlayer(QObject):
         for name, (aimed, plan) in MORE.items():
             if aimed and spot is None:
                 continue
+            battery = name in ("Artillery", "Interdict")
+            extra = {"lowered": self.lowered} if battery and self.lowered else {}
             try:
-                self.more[name] = plan(game, chosen, spot) if aimed else plan(game, chosen)  # type: ignore[call-arg]
+                if aimed is False:
+                    self.more[name] = plan(game, chosen)
+                else:
+                    self.more[name] = plan(game, chosen, spot, **extra)
             except ValueError as exc:
                 self.more[name] = str(exc)
+
+    def says_why_not(self, name: str) -> bool:
+        """Whether the preview says why the order `name` of `MORE` is refused: an order on
+        the aimed hex does (an attack's only on an enemy hex), an engineer's only for an
+        engineer (a tank is no engineer: saying so at every aim would be noise; the button's
+        tip says it)."""
+        from engine.tactical_gamex.units import ENGINEER  # noqa: PLC0415
+
+        aimed = MORE[name][0]
+        if aimed is False or self.marks.target is None or name in QUIET:
+            return False
+        if name in AT_ENEMY:
+            return self._targets() is not None
+        if name not in ENGINEER_ORDERS:
+            return True
+        game = self.session.game if self.session is not None else None
+        unit = game.state.units.get(self.marks.chosen or "") if game is not None else None
+        return unit is not None and unit.type.has(ENGINEER)
 
     def _update(self) -> None:
         self.view.item.update()
@@ -279,6 +343,29 @@ MORE: dict[str, tuple[bool, Any]] = {
     "Counter-battery": (False, support_orders.counter_battery),
     "CB + Aircraft": (False, support_orders.counter_battery_air),
     "Naval Fire": (True, support_orders.naval_fire),
+    "Clear": (True, engineer_orders.clear),
+    "Remove Wreck": (True, engineer_orders.remove_wreck),
+    "Block": (None, engineer_orders.build_block),
+    "Blow Bridge": (None, engineer_orders.blow_bridge),
+    "Blow Now": (None, engineer_orders.blow_now),
+    "Opp Fire": (False, unit_orders.opportunity_fire),
+    "Stand Up": (False, unit_orders.stand_up),
+    "Exit": (False, unit_orders.exit_board),
+    "Turn Gun": (True, unit_orders.turn_gun),
+    "Interdict": (True, unit_orders.interdict),
+    "Banzai": (True, unit_orders.banzai),
+    "Mobile Fire": (True, unit_orders.mobile_fire),
+    "Stress Fire": (True, unit_orders.stressed_fire),
 }
 """The orders the panel gives beside Move, Fire, Close Assault and Rally: whether each needs
-an aimed hex, and the function planning it (`more_orders`)."""
+an aimed hex (True), takes none (False) or takes one when there is (None: the hex an
+engineer leaves to), and the function planning it (`more_orders`, `engineer_orders`)."""
+
+ENGINEER_ORDERS = frozenset({"Clear", "Remove Wreck", "Block", "Blow Bridge", "Blow Now"})
+AT_ENEMY = frozenset({"Indirect Fire", "Artillery", "Overrun", "Spot"})
+QUIET = frozenset({"Turn Gun", "Interdict", "Banzai", "Mobile Fire", "Stress Fire"})
+"""Orders few units have (guns under rule 19, a battery of 14 AS, Japanese infantry, turreted
+vehicles under rule 18, an attack just short of a column under rule 12): their refusal is the
+button's tip only."""
+"""Orders whose refusal the preview gives only on a hex the enemy holds (an empty hex is
+aimed at for smoke or an engineer: their refusals there would be noise)."""

@@ -1,7 +1,8 @@
 """The setup step of a Tactical GameX test-play, before turn 1: the side setting up, its
-counters and allotted markers (to place, or where they stand, to move them), the chosen one's
-area tinted on the board, a click on a hex placing it (the refusal's sentence shown otherwise),
-"Place the rest by seed" and "Finish setup". Take Back is the panel's own."""
+counters, allotted markers and airborne targets (to place, or where they stand, to move them),
+the chosen one's area tinted on the board, a click on a hex or a drag from the list placing it
+(the refusal's sentence shown otherwise), the loads and markers left (`setup_choices`), "Place
+the rest by seed" and "Finish setup". Take Back is the panel's own."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ from PySide6.QtGui import QColor, QFont, QPainter
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
-    QListWidget,
     QListWidgetItem,
     QPushButton,
     QVBoxLayout,
@@ -20,6 +20,9 @@ from PySide6.QtWidgets import (
 )
 
 from editor.tactical_gamex.board_view import SIZE
+from editor.tactical_gamex.testplay.curtain import sees
+from editor.tactical_gamex.testplay.setup_choices import SetupChoices
+from editor.tactical_gamex.testplay.setup_drag import SetupDrop, SetupList
 
 if TYPE_CHECKING:
     from editor.tactical_gamex.testplay.player import TgxPlayer
@@ -28,7 +31,7 @@ if TYPE_CHECKING:
 
 Offset = tuple[int, int]
 Choice = tuple[str, Any]
-"""("unit", id) or ("marker", (allotment index, hex or None))."""
+"""("unit", id), ("marker", (allotment index, hex or None)) or ("target", lift's carrier)."""
 
 AREA = {"allied": QColor(200, 40, 40, 60), "axis": QColor(60, 60, 60, 70)}
 MARKER_TEXT = {
@@ -47,21 +50,27 @@ class SetupPanel(QWidget):
         self.session: TgxPlaySession | None = None
         self.player: TgxPlayer | None = None
         self._pressed: Offset | None = None
+        self._drop: SetupDrop | None = None
+        self.passing: Any = lambda: False
+        """Whether hot-seat players pass the screen (the Test-play panel's box)."""
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.hint = QLabel(
-            "Click a hex of the tinted area to place the one chosen; drag one placed to move it.",
+            "Click a hex of the tinted area, or drag a line of the list there, to place it; "
+            "drag one placed to move it.",
             self,
         )
         self.hint.setWordWrap(True)
         layout.addWidget(self.hint)
-        self.choices = QListWidget(self)
+        self.choices = SetupList(self)
         self.choices.setObjectName("tgx_setup_list")
         self.choices.setToolTip("The counters and markers of the side setting up")
-        self.choices.currentItemChanged.connect(lambda *_: self._update_board())
+        self.choices.currentItemChanged.connect(lambda *_: self._chosen())
         # four lines at least, so the next counters show on a laptop and at 200 %
         self.choices.setMinimumHeight(self.choices.fontMetrics().height() * 4 + 8)
         layout.addWidget(self.choices)
+        self.more = SetupChoices(self)
+        layout.addWidget(self.more)
         row = QHBoxLayout()
         self.rest_button = QPushButton("Place the rest by seed", self)
         self.rest_button.setToolTip(
@@ -83,6 +92,7 @@ class SetupPanel(QWidget):
         self.player = player
         player.setup_click = self.hex_pressed
         player.setup_release = self.hex_released
+        self._drop = SetupDrop(player.view, self.dropped)
 
     def follow(self, session: TgxPlaySession | None) -> None:
         """Set up in another session (None: test-play ended)."""
@@ -119,9 +129,17 @@ class SetupPanel(QWidget):
             names = state.board.names
             step = setup_phase.step(state)
             for unit_id in step.units:
-                hex_ = state.units[unit_id].hex
+                unit = state.units[unit_id]
+                hex_ = unit.hex
                 where = f"at {names.get(hex_, hex_)}" if hex_ is not None else "to place"
+                if unit.carrier is not None:
+                    where = f"riding on {unit.carrier}"
                 self._add(f"{unit_id} — {where}", ("unit", unit_id))
+            if step.targets:
+                for lift in state.lifts:
+                    if lift.side is step.side:
+                        spot = names.get(lift.target, lift.target)
+                        self._add(f"target of {lift.carrier} — at {spot}", ("target", lift.carrier))
             for index in step.allotments:
                 allotted = setup_phase.plan(state).allotments[index]
                 what = allotted.kind.replace("_", " ")
@@ -132,6 +150,11 @@ class SetupPanel(QWidget):
                     self._add(f"{what} — to place", ("marker", (index, None)))
         self.choices.blockSignals(False)
         self._select(kept)
+        self.more.refresh()
+        self._update_board()
+
+    def _chosen(self) -> None:
+        self.more.refresh()
         self._update_board()
 
     def _add(self, text: str, choice: Choice) -> None:
@@ -165,6 +188,7 @@ class SetupPanel(QWidget):
             item = self.choices.item(i)
             if item.data(Qt.ItemDataRole.UserRole) == choice:
                 self.choices.setCurrentItem(item)
+                self.choices.scrollToItem(item)
                 return True
         return False
 
@@ -176,6 +200,8 @@ class SetupPanel(QWidget):
         if game is None or choice is None or not self.in_setup():
             return frozenset()
         plan = setup_phase.plan(game.state)
+        if choice[0] == "target":
+            return frozenset()  # any hex of the board [003 11.1]
         if choice[0] == "unit":
             return plan.hexes.get(choice[1], frozenset())
         return plan.allotments[choice[1][0]].hexes
@@ -219,17 +245,33 @@ class SetupPanel(QWidget):
             painter.drawText(
                 chip, Qt.AlignmentFlag.AlignCenter, MARKER_TEXT.get(allotted.kind, "?")
             )
+        self._paint_targets(painter)
         painter.restore()
 
+    def _paint_targets(self, painter: QPainter) -> None:
+        """The airborne lifts' target hexes, for their side's eyes only [003 11.1]."""
+        game = self.game
+        if game is None or self.player is None or not self.in_setup():
+            return
+        view = self.player.view
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for lift in game.state.lifts:
+            if lift.target is None or not sees(self.session, self.passing(), lift.side):
+                continue
+            painter.setPen(QColor("#1f4fa0"))
+            painter.drawPolygon(view.polygon(lift.target))
+            centre = view.center(lift.target)
+            box = QRectF(centre.x() - SIZE, centre.y() - SIZE * 0.9, SIZE * 2, SIZE * 0.5)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, f"⇣ {lift.carrier}")
+
     def _sees_mines(self, owner: Any) -> bool:
-        """Mines are noted secretly [003 8.2]: drawn for their owner only, that is while it
-        sets up, and afterwards unless the computer plays it (hot-seat shows both sides')."""
+        """Mines are noted secretly [003 8.2]: drawn for the player at the screen when they
+        are its side's (`curtain.viewer`), for everyone when nobody hides (hot-seat without
+        passing the screen) and once the game is over."""
         game, session = self.game, self.session
         if game is None or session is None:
             return False
-        if self.in_setup():
-            return owner is game.acting
-        return game.is_over or owner not in session.computer
+        return sees(session, self.passing(), owner)
 
     # Orders ----------------------------------------------------------------------------------
 
@@ -277,11 +319,19 @@ class SetupPanel(QWidget):
             return ("unit", units[-1])
         return markers[0] if markers else None
 
+    def dropped(self, choice: Choice, spot: Offset) -> None:
+        """A line of the list dropped on a hex: placed there as a click would place it."""
+        if self.in_setup() and self.player is not None:
+            self.choose(choice)
+            self._place(choice, spot)
+
     def _place(self, choice: Choice, spot: Offset) -> None:
-        from engine.tactical_gamex.orders import PlaceMarker, PlaceUnit  # noqa: PLC0415
+        from engine.tactical_gamex.orders import NoteTarget, PlaceMarker, PlaceUnit  # noqa: PLC0415
 
         assert self.player is not None
-        if choice[0] == "unit":
+        if choice[0] == "target":
+            self.player.give(NoteTarget(choice[1], spot))
+        elif choice[0] == "unit":
             self.player.give(PlaceUnit(choice[1], spot))
         else:
             index, origin = choice[1]

@@ -2,7 +2,8 @@
 situation played from the Test-play panel, with a Panzer IV's reach and path, its line of
 sight, then a fire's preview at a rifle company (the German MGs and Pioniere set up next to it
 first, an unsaved edit, as a designer trying a change would), and the setup step before turn
-1, at 1920x1080 and 1280x720."""
+1: the Soviets' placements, the hot-seat curtain before the Germans set up, and the Germans'
+grenadiers chosen with their carrier choices, at 1920x1080 and 1280x720."""
 
 from __future__ import annotations
 
@@ -32,7 +33,11 @@ def take_testplay(window: Any, shot: Callable[[str], None]) -> None:
     dock.raise_()
     dock.seed.setValue(1)
     dock.mode.setCurrentIndex(0)
-    if not dock.start():
+    by_hand = dock.setup_box.isChecked()
+    dock.setup_box.setChecked(False)  # turn 1 at once
+    started = dock.start()
+    dock.setup_box.setChecked(by_hand)
+    if not started:
         return
     player = workspace.player
     for width, height, suffix in SIZES:
@@ -58,9 +63,11 @@ def take_setup(window: Any, shot: Callable[[str], None]) -> None:
     counter's area tinted, an improved position placed (`setup_panel`)."""
     workspace = window.rulesets.workspace
     dock = workspace.docks["tgx_testplay"]
+    by_hand = dock.setup_box.isChecked()
     dock.setup_box.setChecked(True)
+    dock.screen_box.setChecked(True)
     started = dock.start()
-    dock.setup_box.setChecked(False)
+    dock.setup_box.setChecked(by_hand)
     if not started:
         return
     panel = dock.setup_panel
@@ -71,6 +78,18 @@ def take_setup(window: Any, shot: Callable[[str], None]) -> None:
         window.resize(width, height)
         workspace.view.zoom_to_fit()
         shot(f"tgx-testplay-setup{suffix}")
+    panel.rest_button.click()
+    panel.finish_button.click()  # hot-seat: the Germans' player is asked to the screen
+    for width, height, suffix in SIZES:
+        window.resize(width, height)
+        shot(f"tgx-testplay-curtain{suffix}")
+    if dock.curtain is not None:
+        dock.curtain.lift()
+    for width, height, suffix in SIZES:
+        window.resize(width, height)
+        panel.choose(("unit", "ger.gren1"))  # scrolled to at this size
+        workspace.view.zoom_to_fit()
+        shot(f"tgx-testplay-setup-axis{suffix}")
     dock.stop()
 
 
@@ -87,7 +106,12 @@ def take_chaos(window: Any, shot: Callable[[str], None]) -> None:
     document.push(SetValue(document, FileKind.SITUATION, ("optional_rules",), rules, "Rule 24"))
     dock = workspace.docks["tgx_testplay"]
     dock.seed.setValue(3)
-    if dock.start():
+    kept = dock.setup_box.isChecked(), dock.screen_box.isChecked()
+    dock.setup_box.setChecked(False)  # turn 1 at once
+    dock.screen_box.setChecked(False)  # the impulses pass with no curtain over the shot
+    started = dock.start()
+    dock.setup_box.setChecked(kept[0])
+    if started:
         from engine.tactical_gamex.chaos import held  # noqa: PLC0415
 
         game = dock.session.game
@@ -98,4 +122,5 @@ def take_chaos(window: Any, shot: Callable[[str], None]) -> None:
             workspace.view.zoom_to_fit()
             shot(f"tgx-testplay-chaos{suffix}")
         dock.stop()
+    dock.screen_box.setChecked(kept[1])
     document.undo_stack.undo()

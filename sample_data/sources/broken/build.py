@@ -402,6 +402,14 @@ CASES = [
         "a limited objective ending before it starts",
     ),
     Broken(
+        "fixed-late.scenario.yaml",
+        "scenario",
+        "strength: 550, fatigue: 40}",
+        "strength: 550, fatigue: 40, fixed_from_turn: 13}",
+        "SCN011",
+        "a unit to become Fixed on turn 13 of a 12-turn scenario",
+    ),
+    Broken(
         "no-weather.scenario.yaml",
         "scenario",
         "  weather: ../base.weather.yaml\n",
@@ -460,6 +468,21 @@ CASES = [
         "TGX022",
         "a CRT column beyond 4:1",
         expect_at="  columns:",
+    ),
+    Broken(
+        "tgx-deck-dice.tables.yaml",
+        "tgx-tables",
+        "oba_scatter: [up, up_right, down_right, down, down_left, up_left]\n",
+        "oba_scatter: [up, up_right, down_right, down, down_left, up_left]\n"
+        "action_deck:\n"
+        + "".join(
+            f"  - {{id: c{face}, black: {face}, green: {7 - face}}}\n" for face in range(1, 7)
+        )
+        + "  - {id: dem1, deus_ex_machina: true, title: Sniper, black: 4, "
+        'text: "One of the enemy\'s units is disrupted.", effect: disrupt_unit}\n',
+        "TGX071",
+        "a Deus Ex Machina card of the Action Deck printed with a die [003 24.5]",
+        expect_at="  - {id: dem1",
     ),
     Broken(
         "tgx-wrong-ruleset.situation.yaml",

@@ -64,3 +64,42 @@ def test_opening_and_painting_a_title_imports_no_rules_engine(
         "engine.panzer_campaigns.timeline" in imported
     )  # the Timeline's and the map aids' schedule
     assert sorted(imported - NAMING_ONLY) == []
+
+
+OPEN_AND_LIST_WAITING = """
+import sys
+from pathlib import Path
+
+from editor.app import application
+from editor.main_window import MainWindow
+
+if __name__ == "__main__":
+    app = application()
+    window = MainWindow()
+    window.resize(1920, 1080)
+    window.show()
+    assert window.open_path(Path(sys.argv[1]))
+    window.map_view.repaint()
+    app.processEvents()
+    print(" ".join(sorted(name for name, dock in window.docks.items() if not dock.is_built)))
+    print(" ".join(sorted(name for name in sys.modules if name.startswith(("editor", "schemas")))))
+    window.autosaver.close()
+"""
+
+LAZY_PANELS = frozenset({"balance"})
+"""Panels behind another's tab at start that build their widgets when first shown (the Map
+Aids, A/I Orders and Test-play panels are built at start: their widgets' minimum size is the
+one their tab group takes, so the window's layout would change without them)."""
+
+LATER_MODULES = frozenset({"schemas.panzer_campaigns.testplay", "editor.testplay.log_export"})
+"""Modules a test-play's record, its event log's export and its start need, not the start."""
+
+
+def test_the_panels_behind_tabs_wait_and_test_play_files_are_not_read_at_start(
+    ardennes: Path, private_settings: Path
+) -> None:
+    done = run_editor_script(OPEN_AND_LIST_WAITING, ardennes, private_settings)
+    assert done.returncode == 0, done.stderr[-2000:]
+    waiting_line, modules_line = done.stdout.split("\n")[-3:-1]
+    assert set(waiting_line.split()) >= LAZY_PANELS
+    assert LATER_MODULES.isdisjoint(modules_line.split())

@@ -76,6 +76,7 @@ def test_test_play_shows_the_last_card_the_deck_and_plays_a_held_card(window: Ma
     dock.show()
     dock.raise_()
     dock.seed.setValue(3)
+    dock.setup_box.setChecked(False)  # turn 1 at once: the situation's setup by the seed
     assert dock.start()
     assert dock.chaos.isVisible()
     game = dock.session.game

@@ -53,6 +53,7 @@ def playing(qtbot, tmp_path: Path) -> tuple[MainWindow, TgxTestPlayDock]:
     assert len(document.situation.sides) == 2
     dock.seed.setValue(17)  # the Germans' pool: 5 points; the T-34 set up at (12, 2)
     dock.mode.setCurrentIndex(0)
+    dock.setup_box.setChecked(False)  # turn 1 at once: the situation's setup by the seed
     dock.start_button.click()
     assert dock.session is not None
     game = dock.session.game

@@ -30,6 +30,7 @@ def test_play_menu_starts_and_stops_the_situations_game(qtbot, tmp_path: Path) -
     assert workspace is not None
     dock = workspace.docks["tgx_testplay"]
     assert isinstance(dock, TgxTestPlayDock)
+    dock.setup_box.setChecked(False)  # turn 1 at once, its initiative roll logged
     action = win.testplay_action
     assert action.isEnabled()
     assert action.shortcut() == QKeySequence("F5")

@@ -105,6 +105,7 @@ def test_the_sample_situation_is_test_played_from_the_window(played, tmp_path: P
 
     dock.seed.setValue(1)
     dock.mode.setCurrentIndex(0)  # hot-seat
+    dock.setup_box.setChecked(False)  # turn 1 at once: the situation's setup by the seed
     dock.start_button.click()
     game = dock.session.game if dock.session is not None else None
     assert game is not None

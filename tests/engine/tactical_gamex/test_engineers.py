@@ -154,3 +154,64 @@ def test_a_second_attempt_rolls_by_the_actions_spent() -> None:
     game.state.units["eng"].hex = (0, 2)  # back on the bridge for the second attempt
     events = game.apply(BlowBridge("eng", (0, 3), now=True))
     assert events[-1].work == "bridge blown (rolled 2)"
+
+
+def test_a_second_attempt_rolls_only_when_the_player_says_now() -> None:
+    """The second attempt "may" roll after any action [003 9.2]: without `now` the engineer
+    keeps working; after two actions it needs 1-4, and a 3 blows the bridge."""
+    from engine.tactical_gamex.engineers import demolition_progress
+    from engine.tactical_gamex.orders import BlowBridge
+
+    game = _bridge_game([6, 6, 3])
+    for _ in range(3):
+        game.apply(BlowBridge("eng", (0, 3)))
+        _next_activation(game)
+    game.state.units["eng"].hex = (0, 2)
+    events = game.apply(BlowBridge("eng", (0, 3)))
+    assert events[-1].work == "demolition action 1 (attempt 2)"
+    assert game.unit("eng").hex == (0, 2)
+    assert demolition_progress(game.state, game.unit("eng")) == (1, 2)
+    _next_activation(game)
+    events = game.apply(BlowBridge("eng", (0, 3), now=True))
+    assert events[-1].work == "bridge blown (rolled 3)"
+
+
+def test_the_clearing_check_changes_nothing_and_is_the_orders_reason() -> None:
+    """`why_not_clear` is the one check of clearing [003 9.1]: it touches nothing, and the
+    order refused gives its sentence."""
+    from engine.tactical_gamex.engineers import why_not_clear
+
+    game = _game()
+    state = game.state
+    before = (state.units["eng"].hex, dict(state.counters.mines), dict(state.clearing))
+    assert why_not_clear(state, state.units["eng"], (0, 2)) is None
+    assert why_not_clear(state, state.units["eng"], (3, 3)) == "no minefield or block at (3, 3)"
+    far = "eng must begin its activation next to (0, 2) [003 9.1]"
+    state.units["eng"].hex = (0, 4)
+    assert why_not_clear(state, state.units["eng"], (0, 2)) == far
+    with pytest.raises(IllegalOrder) as refused:
+        game.apply(ClearObstacle("eng", (0, 2)))
+    assert str(refused.value) == far
+    state.units["eng"].hex = (0, 1)
+    assert (state.units["eng"].hex, dict(state.counters.mines), dict(state.clearing)) == before
+
+
+def test_the_computer_clears_a_minefield_on_its_way() -> None:
+    """The computer's engineer clears the minefield between it and the objective it must
+    take, by the order's own check [003 9.1]; one off its way it leaves alone."""
+    from engine.tactical_gamex.computer import TgxComputerPlayer
+    from engine.tactical_gamex.state import VictoryCondition, VictoryKind
+
+    game = _game()
+    state = game.state
+    state.victory = (VictoryCondition(Side.ALLIED, VictoryKind.HOLD, ((4, 5),)),)
+    state.dice = FixedDice([6] * 20)
+    given = TgxComputerPlayer(Side.ALLIED).play_impulse(game)
+    assert ClearObstacle("eng", (0, 2)) in given
+    assert game.unit("eng").hex == (0, 2)
+    away = _game()
+    away.state.victory = (VictoryCondition(Side.ALLIED, VictoryKind.HOLD, ((5, 0),)),)
+    away.state.dice = FixedDice([6] * 20)
+    assert not any(
+        isinstance(o, ClearObstacle) for o in TgxComputerPlayer(Side.ALLIED).play_impulse(away)
+    )

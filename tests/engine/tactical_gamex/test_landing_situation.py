@@ -127,7 +127,8 @@ def test_craft_placed_in_the_setup_phase_put_to_sea_where_they_were_set(tmp_path
         step = setup_phase.step(game.state)
         if step.sea:
             sea = sorted(h for h, t in game.state.board.terrain.items() if t == "sea")
-            for unit_id, hex_ in zip(step.units, sea[-1::-2], strict=False):
+            craft = [u for u in step.units if game.state.units[u].carrier is None]
+            for unit_id, hex_ in zip(craft, sea[-1::-2], strict=False):  # cargo rides aboard
                 game.apply(PlaceUnit(unit_id, hex_))
                 chosen[unit_id] = hex_
         game.apply(PlaceRest())

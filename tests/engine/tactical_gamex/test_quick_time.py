@@ -67,3 +67,41 @@ def test_half_defence_against_opportunity_fire_and_no_close_assault_after() -> N
     assert (shot.attack, shot.defense, shot.column) == (6, 3, "2:1")
     with pytest.raises(IllegalOrder, match="movement bonus"):
         attacks.close_assault_spec(s, [s.units["r"]], (1, 2))
+
+
+def _walkable(s, unit_id: str, quick: bool) -> set[tuple[int, int]]:
+    """Every hex a Move may end in, by trying every path on a copy of the game (the engine's
+    own answer, with no reach search)."""
+    found: set[tuple[int, int]] = set()
+    start = s.units[unit_id].hex
+
+    def extend(path: tuple[tuple[int, int], ...]) -> None:
+        for to in s.board.neighbors(path[-1] if path else start):
+            if to == start or to in path:
+                continue
+            game = TacticalGame(s.copy())
+            try:
+                game.apply(Move(unit_id, (*path, to), quick_time=quick))
+            except IllegalOrder:
+                continue
+            found.add(to)
+            extend((*path, to))
+
+    extend(())
+    return found
+
+
+@pytest.mark.parametrize("quick", [False, True])
+def test_the_reach_shown_is_every_hex_a_move_may_end_in(quick: bool) -> None:
+    # A rifle beside a bridged stream, off the road: stepping into the stream there halts it
+    # for no MP, while the road over the bridge goes on beyond. The reach once kept only the
+    # cheaper, halting arrival and left out the hexes across the bridge.
+    rows = ["....", "....", "SSSS", "....", "....", "...."]
+    road = [((0, 0), (0, 1)), ((0, 1), (0, 2)), ((0, 2), (0, 3)), ((0, 3), (0, 4))]
+    s = state(board(rows, roads=road, bridges=[(0, 2)]), [("r", Side.ALLIED, RIFLE, (1, 1))])
+    s.options = frozenset({"quick_time"})
+    s.first_initiative = Side.ALLIED
+    game = TacticalGame(s)
+    shown = game.legal_moves("r", quick=quick)
+    assert {(0, 3), (0, 4)} <= set(shown)
+    assert set(shown) == _walkable(game.state, "r", quick)
