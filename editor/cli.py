@@ -115,14 +115,17 @@ def build_parser() -> argparse.ArgumentParser:
     balance = commands.add_parser(
         "balance",
         help="play many computer-vs-computer games and report the balance",
-        description="Play N games of a scenario with the computer at both sides, seeds 1..N, "
+        description="Play N games of a scenario (or a Tactical GameX situation) with the "
+        "computer at both sides, seeds 1..N, "
         "on every core (or a Dask cluster: --scheduler), and report the victory levels with "
         "95 % confidence intervals, the score, objectives and the games worth opening; with "
         "--against, play the other version on the same seeds and report what changed and "
         "whether it is significant. Exit status 1 when an --expect fails, a game fails or the "
         "scenario cannot be played.",
     )
-    balance.add_argument("scenario", metavar="SCENARIO", help="a .scenario.yaml file")
+    balance.add_argument(
+        "scenario", metavar="SCENARIO", help="a .scenario.yaml or .situation.yaml file"
+    )
     balance.add_argument(
         "--games", type=int, default=100, metavar="N", help="games to play (default 100)"
     )

@@ -66,6 +66,7 @@ TACTICAL_GAMEX = EditorProfile(
         "tgx_hex_info",
         "tgx_problems",
         "tgx_testplay",
+        "tgx_balance",
     ),
     tools=(
         "tgx_select",

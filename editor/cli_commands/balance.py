@@ -1,6 +1,6 @@
-"""`hexwright balance`: many computer-vs-computer games of a scenario on every core or a Dask
-cluster, the balance they show, an A/B comparison with another version, and expectations a
-designer's CI checks."""
+"""`hexwright balance`: many computer-vs-computer games of a scenario or a Tactical GameX
+situation on every core or a Dask cluster, the balance they show, an A/B comparison with another
+version, and expectations a designer's CI checks."""
 
 from __future__ import annotations
 
@@ -13,10 +13,11 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
-from editor.cli_commands import EXIT_ERRORS, EXIT_OK, tgx_playing
+from editor.cli_commands import EXIT_ERRORS, EXIT_OK
 from engine.balance import BalanceRun, BalanceSummary, GameRecord, compare, summarize
 from engine.balance.cluster import ClusterError
 from engine.balance.expectations import Expectation, parse_expectation
+from engine.balance.playable import is_situation
 from engine.balance.versions import other_version
 from schemas.problems import printable
 
@@ -93,9 +94,10 @@ class Progress:
 
 def replay_line(scenario: Path, seed: int) -> str:
     """The command that plays a run's game again, saved for the editor to open."""
+    suffix = ".tgxplay.yaml" if is_situation(scenario) else ".testplay.yaml"
     return (
         f"hexwright play {shlex.quote(str(scenario))} --allied computer --axis computer "
-        f"--seed {seed} --save {shlex.quote(f'seed-{seed}.testplay.yaml')}"
+        f"--seed {seed} --save {shlex.quote(f'seed-{seed}{suffix}')}"
     )
 
 
@@ -121,8 +123,6 @@ def _failures(scenario: Path, records: list[GameRecord]) -> list[dict[str, Any]]
 def command_balance(args: argparse.Namespace) -> int:
     """Play the games, print the report (or JSON); 1 when an expectation fails, a game
     failed, the scenario cannot be played or the cluster cannot be used."""
-    if tgx_playing.is_situation(args.scenario):  # Tactical GameX (engine/tactical_gamex/)
-        return tgx_playing.command_balance_situation(args)
     scenario = Path(args.scenario)
     seeds = args.seeds if args.seeds is not None else range(1, max(1, args.games) + 1)
     out = Path(args.out) if args.out else None
@@ -157,11 +157,11 @@ def _run(
 
 def _report(args: argparse.Namespace, runs: dict[str, BalanceRun]) -> int:
     main = next(iter(runs.values()))
-    summaries = {name: summarize(run.records) for name, run in runs.items()}
+    summaries = {name: summarize(run.records, run.kind) for name, run in runs.items()}
     summary = summaries[next(iter(runs))]
     checks = [(e, e.holds(summary)) for e in args.expect]
     failures = {name: _failures(run.scenario, run.records) for name, run in runs.items()}
-    comparison = compare(main.records, runs["B"].records) if "B" in runs else None
+    comparison = compare(main.records, runs["B"].records, main.kind) if "B" in runs else None
     where = args.scheduler or f"{main.jobs} local worker processes"
     if args.json:
         document: dict[str, Any] = {
@@ -200,7 +200,7 @@ def _report(args: argparse.Namespace, runs: dict[str, BalanceRun]) -> int:
 def _print_summary(
     name: str, run: BalanceRun, summary: BalanceSummary, where: str, failed: list[dict[str, Any]]
 ) -> None:
-    title = run.bundle.scenario.model.header.title
+    title = run.playable.title
     seeds = f"seeds {run.seeds[0]}..{run.seeds[-1]}" if run.seeds else "no seeds"
     heading = f"{name}: " if name else ""
     print(printable(f"{heading}{title} ({run.scenario}), {seeds}, on {where}"))

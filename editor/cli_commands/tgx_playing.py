@@ -1,6 +1,7 @@
-"""`hexwright play`, `replay` and `balance` on a Tactical GameX situation (`.situation.yaml`)
+"""`hexwright play` and `replay` on a Tactical GameX situation (`.situation.yaml`)
 and a saved Tactical GameX game (`.tgxplay.yaml`): the rules engine of
-`engine.tactical_gamex`, headless."""
+`engine.tactical_gamex`, headless. (`hexwright balance` plays a situation through the balance
+lab, `engine.balance`, as it plays a scenario.)"""
 
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ import sys
 from pathlib import Path
 
 from editor.cli_commands import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE, print_problems, replay_exit
-from engine.tactical_gamex.balance import TgxGameRecord, play_games, summarize
 from engine.tactical_gamex.computer import TgxComputerPlayer
 from engine.tactical_gamex.game import TacticalGame
 from engine.tactical_gamex.loader import state_of
@@ -152,47 +152,3 @@ def command_replay_saved(args: argparse.Namespace) -> int:
             print(printable("  " + event.describe()))  # type: ignore[attr-defined]
         print(f"\nReplayed {len(game.orders)} of {len(saved.orders)} orders.")
     return replay_exit(args.record, refused)
-
-
-def command_balance_situation(args: argparse.Namespace) -> int:
-    """Computer-against-computer games of a situation over the seeds, and their distribution
-    (in this process; the Panzer Campaigns lab's workers, cluster and --against are not used)."""
-    bundle = _playable(args.scenario)
-    if bundle is None:
-        return EXIT_ERRORS
-    seeds = args.seeds if args.seeds is not None else range(1, max(1, args.games) + 1)
-    records: list[TgxGameRecord] = []
-    try:
-        for record in play_games(bundle, seeds):
-            records.append(record)
-    except ValueError as exc:
-        print(printable(f"hexwright balance: {exc}"), file=sys.stderr)
-        return EXIT_ERRORS
-    summary = summarize(records)
-    if args.json:
-        document = {
-            "situation": args.scenario,
-            "seeds": [seeds[0], seeds[-1]] if len(seeds) else [],
-            "games": summary.games,
-            "outcomes": [
-                {
-                    "outcome": o.outcome,
-                    "games": o.games,
-                    "share": o.share,
-                    "wilson95": [o.low, o.high],
-                }
-                for o in summary.outcomes
-            ],
-            "score": {"mean": summary.score_mean, "sd": summary.score_sd},
-            "turns_mean": summary.turns_mean,
-            "records": [r.__dict__ for r in records],
-        }
-        json.dump(document, sys.stdout, indent=2, ensure_ascii=False)
-        print()
-        return EXIT_OK
-    situation = bundle.model
-    assert situation is not None
-    print(printable(f"{situation.title}: seeds {seeds[0]}..{seeds[-1]}"))
-    for line in summary.lines():
-        print(line)
-    return EXIT_OK

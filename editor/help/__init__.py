@@ -44,6 +44,7 @@ PANEL_TOPICS: dict[str, str] = {
     "tgx_hex_info": "tactical-gamex",
     "tgx_problems": "tactical-gamex",
     "tgx_testplay": "tactical-gamex",
+    "tgx_balance": "tactical-gamex",
 }
 """The topic F1 opens for each panel, by the dock's object name."""
 MAP_TOPIC = "map-tools"

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QWidget
 
 from editor.docks.base import DocumentDock
 from editor.selection import Selection
+from editor.tactical_gamex.balance_dock import TgxBalanceDock
 from editor.tactical_gamex.board_tools import TOOL_CLASSES, BoardTool, TgxSelection
 from editor.tactical_gamex.board_view import BoardView
 from editor.tactical_gamex.counter_placing import place_counter
@@ -26,7 +27,7 @@ from editor.tactical_gamex.problems_dock import TgxProblemsDock
 from editor.tactical_gamex.setup_dock import SetupDock
 from editor.tactical_gamex.situation_dock import SituationDock
 from editor.tactical_gamex.tables_dock import TablesDock
-from editor.tactical_gamex.testplay.dock import TgxTestPlayDock
+from editor.tactical_gamex.testplay.dock import MODES, TgxTestPlayDock
 from editor.tactical_gamex.testplay.play_tool import PlayTool
 from editor.tactical_gamex.testplay.player import TgxPlayer
 from editor.tactical_gamex.unit_types_dock import UnitTypesDock
@@ -44,6 +45,7 @@ DOCK_CLASSES: tuple[type[DocumentDock], ...] = (
     SituationDock,
     TgxProblemsDock,
     TgxTestPlayDock,
+    TgxBalanceDock,
 )
 """The Tactical GameX panels, in the View > Panels order; within each dock area, the first is
 in front. Victory and Situation share the wide bottom area with the tables: on the right,
@@ -94,6 +96,9 @@ class TgxWorkspace(QObject):
         play.place_requested.connect(self.show_hex)
         """The Test-play panel, which Play > Test-play starts and stops."""
         play.attach(self.player, PlayTool(self.view, self.chosen, self.player), self.use_tool)
+        balance = self.docks["tgx_balance"]
+        assert isinstance(balance, TgxBalanceDock)
+        balance.testplay_requested.connect(self.testplay_seed)
 
     def set_document(self, document: TgxDocument | None) -> None:
         """Show a situation on the board (None: none)."""
@@ -101,6 +106,17 @@ class TgxWorkspace(QObject):
         self.chosen.choose_area(None)
         self.chosen.choose_hex(None)
         self.view.set_document(document)
+
+    def testplay_seed(self, seed: int) -> None:
+        """Test-play a game of a balance run again: its seed, the computer at both sides (the
+        game the run played, which the players then watch or take over)."""
+        play = self.play_dock
+        play.stop()
+        play.seed.setValue(seed)
+        play.mode.setCurrentIndex(next(i for i, (_, s) in enumerate(MODES) if len(s) == 2))
+        play.show()
+        play.raise_()
+        play.start()
 
     def use_tool(self, tool: BoardTool) -> None:
         """Make a tool the board's current one."""

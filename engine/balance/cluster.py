@@ -1,4 +1,4 @@
-"""The balance lab's games on a Dask cluster (`distributed`, the optional extra
+"""The balance lab's games, of either ruleset, on a Dask cluster (`distributed`, the optional extra
 `hexwright[cluster]`): one task per game, each record handed back as its task completes. Nothing
 here imports `distributed` until a run asks for a scheduler."""
 
@@ -9,8 +9,8 @@ import uuid
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from engine.balance.records import GameRecord, play_record
-from schemas.title import ScenarioBundle
+from engine.balance.game_record import GameRecord
+from engine.balance.playable import Playable
 
 CONNECT_SECONDS = 10
 """How long to try reaching the scheduler before saying it cannot be reached."""
@@ -42,24 +42,24 @@ def _client(scheduler: str) -> Any:
 
 
 def play_on_cluster(
-    bundle: ScenarioBundle, seeds: Sequence[int], scheduler: str, cancelled: threading.Event
+    playable: Playable, seeds: Sequence[int], scheduler: str, cancelled: threading.Event
 ) -> Iterator[GameRecord]:
-    """Each seed's record as its task completes on the cluster at `scheduler`. The scenario is
-    sent to every worker once (no shared file system needed; the workers need Hexwright of the
-    same version installed). A worker that dies mid-game has its game started again elsewhere by
-    Dask, up to the scheduler's `allowed-failures`; after that, or when a task fails otherwise,
-    the seed's record says so and the run goes on. Once `cancelled` is set the tasks left are
-    cancelled. ClusterError when the scheduler cannot be used."""
+    """Each seed's record as its task completes on the cluster at `scheduler`. The scenario or
+    situation is sent to every worker once (no shared file system needed; the workers need
+    Hexwright of the same version installed). A worker that dies mid-game has its game started
+    again elsewhere by Dask, up to the scheduler's `allowed-failures`; after that, or when a
+    task fails otherwise, the seed's record says so and the run goes on. Once `cancelled` is
+    set the tasks left are cancelled. ClusterError when the scheduler cannot be used."""
     client = _client(scheduler)  # first: it says when `distributed` is missing
     from distributed import as_completed as completed  # noqa: PLC0415 (optional dependency)
 
     as_completed: Any = completed  # untyped
     futures: dict[Any, int] = {}
     try:
-        shared = client.scatter(bundle, broadcast=True, hash=False)
+        shared = client.scatter(playable.bundle, broadcast=True, hash=False)
         run = uuid.uuid4().hex[:12]  # two runs of the same seeds are different tasks
         futures = {
-            client.submit(play_record, shared, seed, key=f"hexwright-game-{run}-{seed}"): seed
+            client.submit(playable.play, shared, seed, key=f"hexwright-game-{run}-{seed}"): seed
             for seed in seeds
         }
         done = as_completed(list(futures), loop=client.loop)

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from engine.balance.records import COMPONENTS, GameRecord
+from engine.balance.game_record import SIDE_RESULTS, GameRecord, RecordKind
+from engine.balance.records import PANZER_KIND
 from engine.balance.stats import SIGN_TEST, sign_test, wilcoxon
-from engine.balance.summary import LEVELS, SIDE_RESULTS, side_result
 from schemas.vocabulary import Side
 
 SIGNIFICANCE = 0.05
@@ -99,8 +99,11 @@ def _shown(figure: str, value: float, signed: bool = False) -> str:
     return f"{value:+.1%}" if signed else f"{value:.1%}"
 
 
-def compare(a: Sequence[GameRecord], b: Sequence[GameRecord]) -> Comparison:
-    """Compare version A's records with version B's, paired by seed.
+def compare(
+    a: Sequence[GameRecord], b: Sequence[GameRecord], kind: RecordKind = PANZER_KIND
+) -> Comparison:
+    """Compare version A's records with version B's, paired by seed; their levels and losses
+    are `kind`'s.
 
     Each victory level, each side's result, and each objective held by its starting owner at
     the end is a yes/no per game: its rate in A and B, and McNemar's test in its exact form,
@@ -114,14 +117,14 @@ def compare(a: Sequence[GameRecord], b: Sequence[GameRecord]) -> Comparison:
     pairs = [(mine[s], theirs[s]) for s in seeds]
     everyone = {r.seed for r in a} | {r.seed for r in b}
     rows: list[ComparisonRow] = []
-    for level in LEVELS:
+    for level in kind.levels:
         rows.append(_binary(level.replace("_", " "), pairs, partial(_is_level, level)))
     for result in SIDE_RESULTS:
         if result != "draw":
-            rows.append(_binary(result, pairs, partial(_is_side_result, result)))
+            rows.append(_binary(result, pairs, partial(_is_side_result, kind, result)))
     rows.append(_paired("score (mean)", pairs, _score))
     for side in Side:
-        for component in COMPONENTS:
+        for component in kind.losses:
             figure = f"{side.value} {component} lost (mean)"
             rows.append(_paired(figure, pairs, partial(_lost, side.value, component)))
     if pairs:
@@ -137,8 +140,8 @@ def _is_level(level: str, record: GameRecord) -> bool:
     return record.outcome == level
 
 
-def _is_side_result(result: str, record: GameRecord) -> bool:
-    return side_result(record.outcome) == result
+def _is_side_result(kind: RecordKind, result: str, record: GameRecord) -> bool:
+    return kind.side_result(record.outcome) == result
 
 
 def _score(record: GameRecord) -> float:

@@ -1,5 +1,6 @@
-"""The balance lab's games on worker processes of this machine: one game at a time per worker,
-each record handed back as its game ends, a worker that dies replaced and its game reported."""
+"""The balance lab's games, of either ruleset, on worker processes of this machine: one game at a
+time per worker, each record handed back as its game ends, a worker that dies replaced and its
+game reported."""
 
 from __future__ import annotations
 
@@ -17,8 +18,8 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
 
-from engine.balance.records import GameRecord
-from schemas.title import ScenarioBundle
+from engine.balance.game_record import GameRecord
+from engine.balance.playable import Playable
 
 ROOT = Path(__file__).resolve().parents[2]
 """The folder holding the `engine` package."""
@@ -102,7 +103,7 @@ def death_message(seed: int, exitcode: int | None) -> str:
 
 
 def play_locally(
-    bundle: ScenarioBundle, seeds: Iterable[int], jobs: int, cancelled: threading.Event
+    playable: Playable, seeds: Iterable[int], jobs: int, cancelled: threading.Event
 ) -> Iterator[GameRecord]:
     """Each seed's record as its game ends, on up to `jobs` worker processes. Once `cancelled`
     is set no game is handed out and the games under way are dropped (their workers ended)
@@ -113,7 +114,7 @@ def play_locally(
     # The workers read the scenario from a file: through their pipes, each start would wait
     # for the one before to be ready to read it.
     shared = Path(folder.name) / "scenario.pickle"
-    shared.write_bytes(pickle.dumps(bundle, protocol=pickle.HIGHEST_PROTOCOL))
+    shared.write_bytes(pickle.dumps(playable, protocol=pickle.HIGHEST_PROTOCOL))
     try:
         for _ in range(min(jobs, len(pending))):
             workers.append(_start(shared))

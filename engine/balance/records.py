@@ -1,105 +1,41 @@
-"""What the balance lab keeps of one computer-vs-computer game (`GameRecord`), and the function
-that plays that game: the same game `hexwright play SCEN --allied computer --axis computer --seed
-S` plays, so any record can be replayed and opened in the editor."""
+"""The Panzer Campaigns side of the balance lab: the function that plays one game of a scenario
+into a `GameRecord` (the same game `hexwright play SCEN --allied computer --axis computer --seed
+S` plays, so any record can be replayed and opened in the editor) and what its records' levels
+and losses are (`PANZER_KIND`)."""
 
 from __future__ import annotations
 
-import hashlib
-import traceback
-from dataclasses import dataclass, field
-from typing import Any
-
+from engine.balance.game_record import GameRecord, RecordKind, files_digest, kept_on_failure
 from engine.panzer_campaigns.computer import ComputerPlayer
 from engine.panzer_campaigns.events import Arrived, Released
 from engine.panzer_campaigns.game import Game
+from engine.panzer_campaigns.objectives import Outcome
 from schemas.title import ScenarioBundle
 from schemas.vocabulary import Side
 
 COMPONENTS = ("men", "guns", "vehicles")
 """The losses a record keeps per side, as the engine counts them [000 3.3, 12.0]."""
 
+__all__ = ["COMPONENTS", "PANZER_KIND", "GameRecord", "play_record", "scenario_digest"]
 
-@dataclass(frozen=True)
-class GameRecord:
-    """One game of a balance run: its seed, result, and what happened turn by turn. A game that
-    raised, or whose worker died, keeps the message in `error` and empty figures."""
 
-    seed: int
-    outcome: str
-    """The victory level as the engine gives it (`engine.panzer_campaigns.objectives.Outcome`
-    values)."""
-    score: float
-    """The final score; it counts for the Allies."""
-    turns: int
-    """Game turns played (fewer than the scenario's when it ended early [000 2.0])."""
-    score_by_turn: tuple[float, ...]
-    """The score at the end of each game turn, turn 1 first."""
-    owners_by_turn: dict[str, tuple[str | None, ...]]
-    """Objective id -> the side value holding it at the end of each game turn (None: nobody)."""
-    losses: dict[str, dict[str, int]]
-    """Side value -> {"men", "guns", "vehicles"} lost."""
-    arrivals: dict[str, int | None]
-    """Reinforcement or release id -> the turn it arrived or was released (None: never)."""
-    error: str | None = None
-    owners_at_start: dict[str, str | None] = field(default_factory=dict)
-    """Objective id -> the side value holding it when the game started (before turn 1's
-    orders), from which `by which turn it falls` is counted."""
-
-    @property
-    def ok(self) -> bool:
-        """Whether the game was played to its end."""
-        return self.error is None
-
-    def to_json(self) -> dict[str, Any]:
-        """The record as JSON-ready data (one line of a run's `games.jsonl`)."""
-        return {
-            "seed": self.seed,
-            "outcome": self.outcome,
-            "score": self.score,
-            "turns": self.turns,
-            "score_by_turn": list(self.score_by_turn),
-            "owners_by_turn": {k: list(v) for k, v in self.owners_by_turn.items()},
-            "owners_at_start": dict(self.owners_at_start),
-            "losses": {side: dict(counts) for side, counts in self.losses.items()},
-            "arrivals": dict(self.arrivals),
-            "error": self.error,
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> GameRecord:
-        """The record `to_json` wrote; KeyError or TypeError when a field is missing or wrong."""
-        return cls(
-            seed=int(data["seed"]),
-            outcome=str(data["outcome"]),
-            score=float(data["score"]),
-            turns=int(data["turns"]),
-            score_by_turn=tuple(float(s) for s in data["score_by_turn"]),
-            owners_by_turn={str(k): tuple(v) for k, v in data["owners_by_turn"].items()},
-            losses={
-                str(side): {str(k): int(n) for k, n in counts.items()}
-                for side, counts in data["losses"].items()
-            },
-            arrivals={str(k): (None if v is None else int(v)) for k, v in data["arrivals"].items()},
-            error=data.get("error"),
-            owners_at_start={str(k): v for k, v in data.get("owners_at_start", {}).items()},
-        )
-
-    @classmethod
-    def failed(cls, seed: int, message: str) -> GameRecord:
-        """The record of a game that did not finish, with why."""
-        return cls(seed, "", 0.0, 0, (), {}, {}, {}, error=message)
+PANZER_KIND = RecordKind(
+    levels=tuple(o.value for o in Outcome),
+    sides={
+        o.value: "draw"
+        if o is Outcome.DRAW
+        else ("allied-win" if o.value.startswith(Side.ALLIED.value) else "axis-win")
+        for o in Outcome
+    },
+    losses=COMPONENTS,
+)
+"""The Panzer Campaigns engine's victory levels (best for the Allies first) and losses."""
 
 
 def scenario_digest(bundle: ScenarioBundle) -> str:
     """A digest of the scenario and every file it uses, as read: two runs with the same digest
     play the same games for the same seeds."""
-    digest = hashlib.sha256()
-    for loaded in bundle.files:
-        digest.update(loaded.path.name.encode())
-        digest.update(b"\0")
-        digest.update(loaded.text.encode())
-        digest.update(b"\0")
-    return digest.hexdigest()
+    return files_digest(bundle.files)
 
 
 def play_record(bundle: ScenarioBundle, seed: int) -> GameRecord:
@@ -109,14 +45,7 @@ def play_record(bundle: ScenarioBundle, seed: int) -> GameRecord:
     The game is the one `hexwright play --allied computer --axis computer --seed S` plays: the
     scenario's optional rules, no Opportunity Fire, no Fog of War, each side's ComputerPlayer
     seeded with S."""
-    try:
-        return _play(bundle, seed)
-    except Exception as exc:  # a game that raises must not end the run: its record says so
-        where = traceback.extract_tb(exc.__traceback__)[-1]
-        return GameRecord.failed(
-            seed,
-            f"{type(exc).__name__}: {exc} (at {where.filename.rsplit('/', 1)[-1]}:{where.lineno})",
-        )
+    return kept_on_failure(_play, bundle, seed)
 
 
 def _play(bundle: ScenarioBundle, seed: int) -> GameRecord:

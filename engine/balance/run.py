@@ -1,39 +1,33 @@
-"""`BalanceRun`: N computer-vs-computer games of one scenario file, on local worker processes or
-a Dask cluster, streamed as they finish and kept in a folder when asked."""
+"""`BalanceRun`: N computer-vs-computer games of one scenario or situation file (either ruleset),
+on local worker processes or a Dask cluster, streamed as they finish and kept in a folder when
+asked."""
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 from engine.balance.cluster import play_on_cluster
+from engine.balance.game_record import GameRecord, RecordKind
 from engine.balance.local import default_jobs, play_locally
-from engine.balance.records import GameRecord, scenario_digest
+from engine.balance.rulesets import load_playable
 from engine.balance.store import RunStore
-from schemas.title import ScenarioBundle, load_scenario
-
-
-def load_playable(scenario: Path) -> ScenarioBundle:
-    """The loaded scenario; ValueError naming the first error when it cannot be played."""
-    bundle = load_scenario(scenario)
-    errors = [p for p in bundle.problems if p.is_error]
-    if errors or not bundle.is_complete:
-        first = errors[0].format() if errors else "a file it uses is missing"
-        raise ValueError(f"{scenario}: the scenario cannot be played: {first}")
-    return bundle
 
 
 class BalanceRun:
-    """N computer-vs-computer games of one scenario file. Iterating yields each GameRecord as its
-    game finishes (any order); `records` holds them all sorted by seed afterwards.
+    """N computer-vs-computer games of one scenario or situation file. Iterating yields each
+    GameRecord as its game finishes (any order); `records` holds them all sorted by seed
+    afterwards.
 
     The same seeds give the same records whatever plays them (`jobs`, a cluster): each game
     depends only on the scenario and its seed. `jobs` defaults to every core; `scheduler`
     (`tcp://host:8786`) sends the games to a Dask cluster instead. With `out_dir`, each
     finished game is appended to `out_dir/games.jsonl` as it ends, and a later run on the same
     folder and scenario version yields those games again without playing them (`resumed`).
-    ValueError when the scenario cannot be played."""
+    ValueError when the scenario cannot be played. The ruleset is the file's (`load_playable`):
+    its records' levels are `kind`."""
 
     def __init__(
         self,
@@ -49,9 +43,13 @@ class BalanceRun:
         self.jobs = max(1, jobs) if jobs else default_jobs()
         self.scheduler = scheduler
         self.out_dir = out_dir
-        self.bundle = load_playable(self.scenario)
-        self.digest = scenario_digest(self.bundle)
+        self.playable = load_playable(self.scenario)
+        self.bundle: Any = self.playable.bundle
+        """The loaded scenario (`ScenarioBundle`) or situation (`SituationBundle`)."""
+        self.digest = self.playable.digest
         """Identifies the scenario version played (its files' text)."""
+        self.kind: RecordKind = self.playable.kind
+        """What the records' outcomes and losses are, for `summarize` and `compare`."""
         self.resumed = 0
         """Games found finished in `out_dir` and not played again."""
         self.note: str | None = None
@@ -77,9 +75,9 @@ class BalanceRun:
         if not todo or self._cancelled.is_set():
             return
         if self.scheduler is not None:
-            games = play_on_cluster(self.bundle, todo, self.scheduler, self._cancelled)
+            games = play_on_cluster(self.playable, todo, self.scheduler, self._cancelled)
         else:
-            games = play_locally(self.bundle, todo, self.jobs, self._cancelled)
+            games = play_locally(self.playable, todo, self.jobs, self._cancelled)
         for record in games:
             self._records[record.seed] = record
             if store is not None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from engine.balance.records import GameRecord
+from engine.balance.game_record import GameRecord
 
 GAMES = "games.jsonl"
 RUN = "run.json"

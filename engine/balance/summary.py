@@ -9,23 +9,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.balance.records import GameRecord
+from engine.balance.game_record import SIDE_RESULTS, GameRecord, RecordKind
+from engine.balance.records import PANZER_KIND
 from engine.balance.stats import WILSON, quartiles, wilson_interval
-from engine.panzer_campaigns.objectives import Outcome
 from schemas.vocabulary import Side
 
-LEVELS = tuple(o.value for o in Outcome)
-"""The engine's victory levels, best for the Allies first."""
+LEVELS = PANZER_KIND.levels
+"""The Panzer Campaigns engine's victory levels, best for the Allies first."""
 
-SIDE_RESULTS = ("allied-win", "draw", "axis-win")
-"""The levels summed by side: a side's major and minor victories, and draws."""
+__all__ = ["LEVELS", "SIDE_RESULTS", "BalanceSummary", "side_result", "summarize"]
 
 
-def side_result(outcome: str) -> str:
+def side_result(outcome: str, kind: RecordKind = PANZER_KIND) -> str:
     """The side result ("allied-win", "draw", "axis-win") of an engine victory level."""
-    if outcome == Outcome.DRAW.value:
-        return "draw"
-    return "allied-win" if outcome.startswith(Side.ALLIED.value) else "axis-win"
+    return kind.side_result(outcome)
 
 
 @dataclass(frozen=True)
@@ -124,6 +121,11 @@ class BalanceSummary:
     arrivals: dict[str, Arrival] = field(default_factory=dict)
     """Reinforcement or release id -> when it came (releases by chance vary from game to
     game)."""
+    length: Quartiles | None = None
+    """Game turns played (quartiles), given when the ruleset's games often end early
+    (`RecordKind.early_endings`); None otherwise."""
+    early: int = 0
+    """Games that ended before the longest one did."""
 
     def to_json(self) -> dict[str, Any]:
         """The summary as JSON-ready data (`hexwright balance --json`)."""
@@ -157,6 +159,18 @@ class BalanceSummary:
                 }
                 for key, a in self.arrivals.items()
             },
+            **(
+                {
+                    "length": {
+                        "q1": self.length.q1,
+                        "median": self.length.median,
+                        "q3": self.length.q3,
+                        "early": self.early,
+                    }
+                }
+                if self.length is not None
+                else {}
+            ),
             "median_game_seed": self.median_game_seed,
             "best_seed": self.best_seed,
             "worst_seed": self.worst_seed,
@@ -178,6 +192,11 @@ class BalanceSummary:
             f"Score (counts for the Allies): mean {self.score_mean:.1f}, "
             f"standard deviation {self.score_sd:.1f}"
         )
+        if self.length is not None:
+            lines.append(
+                f"Game length: median {self.length.median:g} turns "
+                f"({self.length.q1:g} .. {self.length.q3:g}), {self.early} ended early"
+            )
         lines.append("Score by turn (median, quartiles):")
         for t, q in enumerate(self.score_by_turn, 1):
             lines.append(f"  turn {t:>3}: {q.median:>8.1f}  ({q.q1:.1f} .. {q.q3:.1f})")
@@ -223,17 +242,20 @@ def _failed(seeds: Sequence[int]) -> str:
     return f"; {len(seeds)} failed (seeds {shown})"
 
 
-def summarize(records: Sequence[GameRecord]) -> BalanceSummary:
-    """The figures of a run's records (any order); failed games are counted apart."""
+def summarize(records: Sequence[GameRecord], kind: RecordKind = PANZER_KIND) -> BalanceSummary:
+    """The figures of a run's records (any order) whose outcomes are `kind`'s levels (a level
+    outside them is listed after them); failed games are counted apart."""
     played = sorted((r for r in records if r.ok), key=lambda r: r.seed)
     failed = sorted((r for r in records if not r.ok), key=lambda r: r.seed)
     n = len(played)
-    levels = {name: proportion(sum(r.outcome == name for r in played), n) for name in LEVELS}
+    names = list(dict.fromkeys([*kind.levels, *(r.outcome for r in played)]))
+    levels = {name: proportion(sum(r.outcome == name for r in played), n) for name in names}
     sides = {
-        name: proportion(sum(side_result(r.outcome) == name for r in played), n)
+        name: proportion(sum(kind.side_result(r.outcome) == name for r in played), n)
         for name in SIDE_RESULTS
     }
     scores = [r.score for r in played]
+    longest = max((r.turns for r in played), default=0)
     return BalanceSummary(
         games=n,
         failed_seeds=[r.seed for r in failed],
@@ -250,6 +272,10 @@ def summarize(records: Sequence[GameRecord]) -> BalanceSummary:
         errors={r.seed: r.error or "" for r in failed},
         scores={r.seed: r.score for r in played},
         arrivals=_arrivals(played),
+        length=Quartiles(*quartiles([float(r.turns) for r in played]))
+        if kind.early_endings and played
+        else None,
+        early=sum(r.turns < longest for r in played),
     )
 
 

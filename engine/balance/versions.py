@@ -1,5 +1,5 @@
-"""The other version of a scenario an A/B comparison plays (`hexwright balance --against`):
-another scenario file, the same scenario in another copy of its title folder, or the same path
+"""The other version of a scenario or situation an A/B comparison plays (`hexwright balance
+--against`): another file, the same file in another copy of its title folder, or the same path
 at a git revision, exported to a temporary folder."""
 
 from __future__ import annotations
@@ -11,6 +11,8 @@ import tarfile
 import tempfile
 from pathlib import Path
 
+from engine.balance.playable import is_situation
+from schemas.tactical_gamex.loading import load_situation
 from schemas.title import load_scenario
 
 
@@ -58,7 +60,8 @@ def _at_revision(scenario: Path, revision: str, workspace: Path) -> Path:
         raise VersionError("git: needs a revision (git:HEAD, git:v1.2, git:main~3 …)")
     scenario = scenario.resolve()
     top = Path(_git(scenario.parent, "rev-parse", "--show-toplevel").decode().strip())
-    used = [f.path.resolve() for f in load_scenario(scenario).files]
+    load = load_situation if is_situation(scenario) else load_scenario
+    used = [f.path.resolve() for f in load(scenario).files]
     common = Path(os.path.commonpath([scenario.parent, *(p.parent for p in used)]))
     inside = common.relative_to(top).as_posix() or "."
     archive = _git(top, "archive", "--format=tar", revision, "--", inside)

@@ -1,36 +1,31 @@
-"""The balance of a Tactical GameX situation: computer-against-computer games over a range of
-seeds and the distribution of their outcomes (each with its Wilson 95 % interval), score and
-length. A game is the one `hexwright play SITUATION --allied computer --axis computer --seed S`
-plays, so any game of a run is replayed by that command."""
+"""The Tactical GameX side of the balance lab (`engine.balance`): one computer-against-computer
+game of a situation kept as a `GameRecord` (the game `hexwright play SITUATION --allied computer
+--axis computer --seed S` plays, so any game of a run is replayed by that command), and what its
+records' levels and losses are. The workers, cluster, store, summary and comparison are the
+lab's, shared with Panzer Campaigns."""
 
 from __future__ import annotations
 
-import statistics
-from collections import Counter
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from pathlib import Path
 
-from engine.balance.stats import wilson_interval
+from engine.balance.game_record import GameRecord, RecordKind, files_digest, kept_on_failure
+from engine.balance.playable import Playable
 from engine.tactical_gamex.computer import TgxComputerPlayer
 from engine.tactical_gamex.game import TacticalGame
 from engine.tactical_gamex.loader import state_of
-from schemas.tactical_gamex.loading import SituationBundle
+from engine.tactical_gamex.state import Phase, TgxState, VictoryKind
+from engine.tactical_gamex.victory import points
+from schemas.tactical_gamex.loading import SituationBundle, load_situation
 from schemas.vocabulary import Side
 
 MAX_IMPULSES = 5000
 """A game stops here if it has not ended (it never should: passes end every turn)."""
 
+LOSSES = ("units",)
+"""A record's losses per side: the units eliminated, which the destroy conditions count
+[003 4.4]."""
 
-@dataclass(frozen=True)
-class TgxGameRecord:
-    """One computer-against-computer game: its seed and how it ended."""
-
-    seed: int
-    outcome: str
-    score: float
-    turn: int
-    early: bool
-    orders: int
+Offset = tuple[int, int]
 
 
 def play_computer_game(bundle: SituationBundle, seed: int) -> TacticalGame:
@@ -44,73 +39,109 @@ def play_computer_game(bundle: SituationBundle, seed: int) -> TacticalGame:
     return game
 
 
-def play_games(bundle: SituationBundle, seeds: Iterable[int]) -> Iterator[TgxGameRecord]:
-    """The records of one game per seed, in order."""
-    for seed in seeds:
-        game = play_computer_game(bundle, seed)
-        result = game.result
-        yield TgxGameRecord(
-            seed,
-            result.outcome if result else "unfinished",
-            result.score if result else 0.0,
-            result.turn if result else game.turn,
-            result.early if result else False,
-            len(game.orders),
-        )
+def play_record(bundle: SituationBundle, seed: int) -> GameRecord:
+    """One game of the computer against itself for `seed`, as the lab keeps it; a game that
+    raised is kept as a record saying so."""
+    return kept_on_failure(_play, bundle, seed)
 
 
-@dataclass(frozen=True)
-class OutcomeShare:
-    """How often an outcome came up, with its Wilson score interval (95 %)."""
-
-    outcome: str
-    games: int
-    share: float
-    low: float
-    high: float
-
-
-@dataclass(frozen=True)
-class TgxBalance:
-    """A run's figures."""
-
-    games: int
-    outcomes: tuple[OutcomeShare, ...]
-    score_mean: float
-    score_sd: float
-    turns_mean: float
-    early: int
-
-    def lines(self) -> list[str]:
-        """The report a designer reads."""
-        lines = [f"{self.games} games"]
-        for o in self.outcomes:
-            lines.append(
-                f"  {o.outcome:<24} {o.games:>4}  {o.share:6.1%}"
-                f"  (95 % Wilson {o.low:.1%}-{o.high:.1%})"
-            )
-        lines.append(
-            f"  score (Allied points - Axis points): mean {self.score_mean:+.2f},"
-            f" sd {self.score_sd:.2f}"
-        )
-        lines.append(f"  game length: {self.turns_mean:.1f} turns, {self.early} sudden deaths")
-        return lines
-
-
-def summarize(records: list[TgxGameRecord]) -> TgxBalance:
-    """The distribution of a run's outcomes, scores and lengths."""
-    n = len(records)
-    counts = Counter(r.outcome for r in records)
-    outcomes = tuple(
-        OutcomeShare(name, k, k / n, *wilson_interval(k, n))
-        for name, k in sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+def _play(bundle: SituationBundle, seed: int) -> GameRecord:
+    game = TacticalGame(state_of(bundle, seed, setup_phase=True))  # as `play_computer_game`
+    players = {side: TgxComputerPlayer(side) for side in Side}
+    names = _hex_names(bundle, game.state)
+    start: dict[str, str | None] | None = None
+    scores: list[float] = []
+    owners: list[dict[str, str | None]] = []
+    for _ in range(MAX_IMPULSES):
+        if game.is_over:
+            break
+        if start is None and game.phase is not Phase.SETUP:
+            start = _owners(game.state, names)  # who holds what once both sides have set up
+        turn = game.turn
+        # Housekeeping ends a turn inside the last order of its impulses: what stands before the
+        # next turn's first impulse is the end of the turn.
+        players[game.acting].play_impulse(game)
+        if game.turn != turn and not game.is_over:
+            scores.append(_score(game.state))
+            owners.append(_owners(game.state, names))
+    result = game.result
+    if result is None:
+        raise RuntimeError(f"the game did not end within {MAX_IMPULSES} impulses")
+    scores.append(float(result.score))
+    owners.append(_owners(game.state, names))
+    if start is None:
+        start = owners[0]
+    return GameRecord(
+        seed=seed,
+        outcome=result.outcome,
+        score=float(result.score),
+        turns=len(scores),
+        score_by_turn=tuple(scores),
+        owners_by_turn={key: tuple(o[key] for o in owners) for key in start},
+        losses={side.value: {"units": game.state.eliminated[side]} for side in Side},
+        arrivals={},
+        owners_at_start=start,
     )
-    scores = [r.score for r in records]
-    return TgxBalance(
-        n,
-        outcomes,
-        statistics.fmean(scores) if scores else 0.0,
-        statistics.stdev(scores) if n > 1 else 0.0,
-        statistics.fmean(r.turn for r in records) if records else 0.0,
-        sum(r.early for r in records),
+
+
+def _score(state: TgxState) -> float:
+    """The Allied points less the Axis points of the conditions met now [003 4.4]: the final
+    score's measure, read at the end of each turn."""
+    return float(points(state, Side.ALLIED) - points(state, Side.AXIS))
+
+
+def _hex_names(bundle: SituationBundle, state: TgxState) -> dict[Offset, str]:
+    """The victory hexes (of hold conditions) by their address as the situation writes it."""
+    hexes = sorted({h for c in state.victory if c.kind is VictoryKind.HOLD for h in c.hexes})
+    board = bundle.board
+    found = {}
+    for hex_ in hexes:
+        name = board.address_of(*hex_) if board is not None else ""
+        found[hex_] = name or f"{hex_[0]},{hex_[1]}"
+    return found
+
+
+def _owners(state: TgxState, names: dict[Offset, str]) -> dict[str, str | None]:
+    """Each victory hex's occupier: the side with units in it alone, None if empty or shared."""
+    held: dict[str, str | None] = {}
+    for hex_, name in names.items():
+        sides = {u.side for u in state.units_at(hex_)}
+        held[name] = sides.pop().value if len(sides) == 1 else None
+    return held
+
+
+def record_kind(bundle: SituationBundle, state: TgxState) -> RecordKind:
+    """The situation's levels, best for the Allies first: the Allied levels from the most
+    points down, a draw, then the Axis levels from the fewest points up; a side's plain victory
+    (`allied_victory`, `axis_victory`) where the situation grades none [003 4.4]."""
+    allied = sorted((lv for lv in state.levels if lv.side is Side.ALLIED), key=lambda v: -v.points)
+    axis = sorted((lv for lv in state.levels if lv.side is Side.AXIS), key=lambda v: v.points)
+    first = [lv.name for lv in allied] or ["allied_victory"]
+    last = [lv.name for lv in axis] or ["axis_victory"]
+    sides = dict.fromkeys(first, "allied-win") | dict.fromkeys(last, "axis-win")
+    return RecordKind(
+        levels=(*first, "draw", *last),
+        sides=sides | {"draw": "draw"},
+        losses=LOSSES,
+        early_endings=True,
+    )
+
+
+def playable(path: Path) -> Playable:
+    """A situation as the balance lab plays it; ValueError naming the first error when it
+    cannot be played."""
+    bundle = load_situation(path)
+    errors = [p for p in bundle.problems if p.is_error]
+    if errors or not bundle.is_complete or bundle.model is None:
+        first = errors[0].format() if errors else "a file it uses is missing"
+        raise ValueError(f"{path}: the situation cannot be played: {first}")
+    state = state_of(bundle, 0)
+    return Playable(
+        path,
+        bundle.model.title,
+        bundle,
+        play_record,
+        files_digest(bundle.files),
+        record_kind(bundle, state),
+        ".tgxplay.yaml",
     )

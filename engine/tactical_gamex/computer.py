@@ -30,6 +30,7 @@ from engine.tactical_gamex import (
     sea,
 )
 from engine.tactical_gamex.combat import defense_of
+from engine.tactical_gamex.computer_transport import pickups
 from engine.tactical_gamex.engineers import why_not_clear
 from engine.tactical_gamex.game import TacticalGame
 from engine.tactical_gamex.game_special import TURNED
@@ -64,6 +65,8 @@ GOOD_ODDS = 2
 """1:1, the worst column the computer attacks at."""
 STRONG_ODDS = 4
 """3:1, at which an attacker's unit fires whatever its distance to the objective."""
+LAST_RESORT_ODDS = 0
+"""1:3, the worst column there is: an attacker's unit with nothing better to do attacks at it."""
 FIRE_ZONE = 4
 """An attacker's units within this many hexes of an objective fire at 1:1 and better."""
 UNLOAD_DISTANCE = 2
@@ -119,9 +122,14 @@ class TgxComputerPlayer:
         ]
         ready = [u for u in fresh if not u.disrupted]
         yield from _take_empty_goals(game, ready, goals)
+        attacking = _attacking(state, self.side)
+        targets = [g for g in goals if not _own_hex(state, g, self.side)]
+        if attacking:
+            yield from pickups(state, self.side, goals)
+            # a carrier that fired could not set its infantry down this turn [003 5.2.3]
+            ready = [u for u in ready if u.passenger is None]
         ready += turned
         # an attacker's units far from their objective advance rather than fire, but at 3:1
-        attacking = _attacking(state, self.side)
         near = [
             u
             for u in ready
@@ -164,6 +172,14 @@ class TgxComputerPlayer:
             step = _step_toward(game, unit, target)
             if step is not None:
                 yield Move(unit.id, step)
+        if attacking and targets:
+            # An attacker's unit left with nothing better still attacks at any column: neither
+            # fire nor a close assault costs the attacker anything but the unit's activity
+            # [003 6.3.4, 6.4.6], and a unit that waits does not take the objective.
+            idle = [u for u in ready if u.marker is None]
+            last = _best_attack(state, self.side, idle, LAST_RESORT_ODDS, LAST_RESORT_ODDS)
+            if last is not None:
+                yield last
         for unit in fresh:
             if not unit.disrupted and unit.type.weapon in (Weapon.A, Weapon.I):
                 yield MarkOpportunityFire((unit.id,))
@@ -320,13 +336,17 @@ def _attacking(state: TgxState, side: Side) -> bool:
     return any(c.side is side and c.kind is VictoryKind.HOLD for c in state.victory)
 
 
-def _best_attack(state: TgxState, side: Side, ready: list[Unit], odds: int) -> TgxOrder | None:
-    """The attack with the best column at 1:1 or better against spotted enemies: fire from the
+def _best_attack(
+    state: TgxState, side: Side, ready: list[Unit], odds: int, assault: int | None = None
+) -> TgxOrder | None:
+    """The attack with the best column at `odds` or better (a close assault at `assault`, one
+    column more by default) against spotted enemies: fire from the
     units of one hex or combined from two or three mutually adjacent hexes [003 6.4.1] (at the
-    same column, the fewest units), or infantry adjacent to the target (close assault)."""
+    same column, the fewest units), or infantry adjacent to the target (close assault, preferred
+    to fire at the same column for its -2 DRM [003 6.4.6])."""
     seen = spotted_hexes(state, side)
     goals = set(_goals(state, side))
-    best: tuple[bool, int, float, int, TgxOrder] | None = None
+    best: tuple[bool, int, bool, float, int, TgxOrder] | None = None
     by_hex: dict[Offset, list[Unit]] = {}
     for unit in ready:
         assert unit.hex is not None
@@ -348,8 +368,8 @@ def _best_attack(state: TgxState, side: Side, ready: list[Unit], odds: int) -> T
                 continue
             column = final_column(spec.attack, spec.defense, spec.shifts)
             if column is not None and column >= odds:
-                key = (target_hex in goals, column, -spec.defense, -len(shooters))
-                if best is None or key > best[:4]:
+                key = (target_hex in goals, column, False, -spec.defense, -len(shooters))
+                if best is None or key > best[:5]:
                     order = Fire(tuple(u.id for u in shooters), tuple(d.id for d in defenders))
                     best = (*key, order)
         for here, units in sorted(by_hex.items()):
@@ -362,11 +382,11 @@ def _best_attack(state: TgxState, side: Side, ready: list[Unit], odds: int) -> T
                 except IllegalOrder:
                     continue
                 column = final_column(spec.attack, spec.defense, spec.shifts)
-                if column is not None and column >= odds + 1:
-                    key = (target_hex in goals, column, -spec.defense, -len(infantry))
-                    if best is None or key > best[:4]:
+                if column is not None and column >= (odds + 1 if assault is None else assault):
+                    key = (target_hex in goals, column, True, -spec.defense, -len(infantry))
+                    if best is None or key > best[:5]:
                         best = (*key, CloseAssault(tuple(u.id for u in infantry), target_hex))
-    return best[4] if best else None
+    return best[5] if best else None
 
 
 def _gun_turns(state: TgxState, side: Side, ready: list[Unit]) -> Iterator[TgxOrder]:
@@ -440,6 +460,11 @@ def _exit_hexes(state: TgxState, side: Side) -> set[Offset]:
     return {
         h for c in state.victory if c.side is side and c.kind is VictoryKind.EXIT for h in c.hexes
     }
+
+
+def _own_hex(state: TgxState, hex_: Offset, side: Side) -> bool:
+    here = state.units_at(hex_)
+    return bool(here) and all(u.side is side for u in here)
 
 
 def _objectives_held(state: TgxState, side: Side) -> bool:

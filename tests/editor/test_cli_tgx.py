@@ -5,6 +5,7 @@ passes, and `balance` reports the distribution of outcomes (whole games)."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -53,11 +54,35 @@ def test_a_human_side_is_set_up_by_the_seed_and_passes_every_impulse(
 
 
 def test_balance_reports_the_distribution(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["balance", str(SAMPLE), "--games", "2", "--json"]) == 0
+    assert main(["balance", str(SAMPLE), "--games", "2", "--jobs", "1", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["games"] == 2
-    assert sum(o["games"] for o in report["outcomes"]) == 2
-    for outcome in report["outcomes"]:
-        low, high = outcome["wilson95"]
-        assert low <= outcome["share"] <= high
-    assert [r["seed"] for r in report["records"]] == [1, 2]
+    summary = report["summary"]
+    assert summary["games"] == 2
+    # The situation's own levels, the best for the Soviets (Allies) first, then a draw.
+    assert list(summary["levels"]) == [
+        "Soviet decisive", "draw", "German marginal", "German decisive",
+    ]  # fmt: skip
+    assert sum(level["count"] for level in summary["levels"].values()) == 2
+    for level in summary["levels"].values():
+        assert level["low"] <= level["rate"] <= level["high"]
+    assert report["played_on"] == "1 local worker processes"
+    assert summary["length"]["median"] <= 10
+
+
+def test_balance_against_another_version_pairs_the_seeds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same situation cut to six turns, in another copy of the title: both are played on
+    the same seeds and compared figure by figure."""
+    copy = tmp_path / "steppe43"
+    shutil.copytree(SAMPLE.parents[1], copy)
+    shorter = copy / "scenarios" / SAMPLE.name
+    shorter.write_text(shorter.read_text().replace("turns: 10", "turns: 6"))
+    arguments = ["balance", str(SAMPLE), "--seeds", "1..2", "--jobs", "2"]
+    assert main([*arguments, "--against", str(copy), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["summary"]["length"]["median"] > 6
+    assert report["against"]["summary"]["length"]["median"] == 6
+    rows = {row["figure"]: row for row in report["comparison"]["rows"]}
+    assert report["comparison"]["pairs"] == 2
+    assert {"German decisive", "score (mean)", "axis units lost (mean)"} <= set(rows)

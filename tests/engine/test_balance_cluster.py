@@ -58,3 +58,17 @@ def test_an_unreachable_scheduler_is_a_clear_error(
     run = BalanceRun(write_ai_title(tmp_path), range(3), scheduler=address)
     with pytest.raises(ClusterError, match=f"cannot reach the Dask scheduler at {address}"):
         list(run)
+
+
+def test_a_cluster_plays_a_tactical_gamex_situation_as_the_local_runner(scheduler: str) -> None:
+    from engine.tactical_gamex.balance import play_record as play_situation
+
+    situation = (
+        Path(__file__).parents[2]
+        / "sample_data/tgx_steppe43/scenarios/hill-at-krasnaya-polyana.situation.yaml"
+    )
+    run = BalanceRun(situation, [1, 2], scheduler=scheduler)
+    streamed: list[GameRecord] = list(run)
+    assert sorted(r.seed for r in streamed) == [1, 2]
+    assert run.records == [play_situation(run.bundle, seed) for seed in (1, 2)]
+    assert all(r.ok for r in run.records)
