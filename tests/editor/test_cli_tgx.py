@@ -60,7 +60,7 @@ def test_balance_reports_the_distribution(capsys: pytest.CaptureFixture[str]) ->
     assert summary["games"] == 2
     # The situation's own levels, the best for the Soviets (Allies) first, then a draw.
     assert list(summary["levels"]) == [
-        "Soviet decisive", "draw", "German marginal", "German decisive",
+        "Soviet decisive", "Soviet marginal", "draw", "German marginal", "German decisive",
     ]  # fmt: skip
     assert sum(level["count"] for level in summary["levels"].values()) == 2
     for level in summary["levels"].values():

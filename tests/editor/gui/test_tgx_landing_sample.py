@@ -48,6 +48,7 @@ def test_the_landing_sample_opens_shows_the_sea_and_lands_in_test_play(
 
     dock = workspace.docks["tgx_testplay"]
     assert isinstance(dock, TgxTestPlayDock)
+    dock.setup_box.setChecked(False)  # turn 1 at once: the landing force put to sea by the seed
     win.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is win)
     qtbot.keyClick(win, Qt.Key.Key_F5)
