@@ -13,6 +13,7 @@ from engine.tactical_gamex import (
     chaos,
     combat,
     counter_battery,
+    indirect_rules,
     interdiction,
     stress,
 )
@@ -100,12 +101,26 @@ class AttackOrders(SpecialOrders):
     def _indirect(self, order: IndirectFire) -> list[object]:
         attackers = self._shooters(order.units)
         sighter = self._own(order.sighter)
-        why = attacks.why_not_sighter(self.state, sighter, order.hex)
-        if why:
-            raise IllegalOrder(why)
+        if order.interdict and order.stress:
+            raise IllegalOrder("an Interdiction marker is placed, not fought: no stress [003 21.2]")
+        if order.interdict:  # [003 21] on-board artillery interdicts the hex
+            indirect_rules.check_onboard_interdiction(self.state, attackers, sighter, order.hex)
+        else:
+            why = attacks.why_not_sighter(self.state, sighter, order.hex)
+            if why:
+                raise IllegalOrder(why)
         attacks.check_indirect(self.state, attackers, order.hex)
         self._pay_hexes(attackers, "fire")
-        events = attacks.run(self.state, attacks.indirect_specs(self.state, attackers, order.hex))
+        events: list[object] = []
+        if order.interdict:
+            indirect_rules.place_onboard_interdiction(self.state, attackers, order.hex)
+        elif order.stress:
+            events = indirect_rules.stressed_attacks(
+                self.state, attackers, order.hex, self._stress_penalty
+            )
+        else:
+            specs = attacks.indirect_specs(self.state, attackers, order.hex)
+            events = attacks.run(self.state, specs)
         for a in attackers:
             a.marker = Marker.FIRED
         sighter.marker = Marker.COMPLETED

@@ -106,9 +106,15 @@ class IndirectFire:
     units: tuple[str, ...]
     hex: Offset
     sighter: str
+    stress: bool = False
+    """Combat Stress on each attack that it brings to the next column (optional rule 12)."""
+    interdict: bool = False
+    """Place an Interdiction marker rather than attack (optional rule 21)."""
 
     def describe(self) -> str:
-        return f"{', '.join(self.units)} fire indirectly at {self.hex}, {self.sighter} sighting"
+        what = "interdict" if self.interdict else "fire indirectly at"
+        stressed = " under combat stress" if self.stress else ""
+        return f"{', '.join(self.units)} {what} {self.hex}, {self.sighter} sighting{stressed}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,7 +39,13 @@ def order_to_model(order: o.TgxOrder) -> s.SavedOrder:
     if isinstance(order, o.MarkOpportunityFire):
         return s.OpportunityFireOrder(units=list(order.units))
     if isinstance(order, o.IndirectFire):
-        return s.IndirectFireOrder(units=list(order.units), hex=order.hex, sighter=order.sighter)
+        return s.IndirectFireOrder(
+            units=list(order.units),
+            hex=order.hex,
+            sighter=order.sighter,
+            stress=order.stress,
+            interdict=order.interdict,
+        )
     if isinstance(order, o.CallArtillery):
         return s.ArtilleryOrder(
             battery=order.battery,
@@ -138,7 +144,9 @@ def order_of(model: s.SavedOrder) -> o.TgxOrder:
     if isinstance(model, s.OpportunityFireOrder):
         return o.MarkOpportunityFire(tuple(model.units))
     if isinstance(model, s.IndirectFireOrder):
-        return o.IndirectFire(tuple(model.units), _hex(model.hex), model.sighter)
+        return o.IndirectFire(
+            tuple(model.units), _hex(model.hex), model.sighter, model.stress, model.interdict
+        )
     if isinstance(model, s.ArtilleryOrder):
         return o.CallArtillery(
             model.battery, _hex(model.hex), model.sighter, model.lowered, model.interdict

@@ -86,6 +86,10 @@ class IndirectFireOrder(Tagged):
     units: list[Identifier] = Field(min_length=1)
     hex: HexPos
     sighter: Identifier
+    stress: bool = False
+    """Combat Stress on each attack it brings to the next column (optional rule 12)."""
+    interdict: bool = False
+    """An Interdiction marker placed rather than an attack (optional rule 21)."""
 
 
 class ArtilleryOrder(Tagged):
