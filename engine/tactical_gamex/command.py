@@ -46,7 +46,7 @@ def in_command(state: TgxState, unit: Unit) -> bool:
     themselves) [003 22.2]."""
     if not is_on(state) or is_cp(unit):
         return True
-    if unit.hex is None:
+    if unit.hex is None or entering(state, unit):
         return True  # [003 22.2] off-map reinforcements are in command
     for cp in state.iter_units(unit.side):
         if is_cp(cp) and commanding(state, cp):
@@ -54,6 +54,21 @@ def in_command(state: TgxState, unit: Unit) -> bool:
             if state.board.distance(cp.hex, unit.hex) <= radius(cp):
                 return True
     return False
+
+
+def entering(state: TgxState, unit: Unit) -> bool:
+    """Whether a reinforcement is still entering the map under Command Control: it arrived
+    this turn and stands on its entry hex, unmarked [003 22.2].
+
+    Decisions on the Reinforcement Exception: the engine stands reinforcements on their entry
+    hexes at Housekeeping (`turns.arrive`), so their first activation from there is their entry;
+    for it they are in command (one point, as off the map) and take no hesitation check (23.1,
+    the one morale check a move can ask before it starts), "They do not need to make a morale
+    check to enter the map". Once moved off the entry hex, activated, or a turn later, they are
+    on the map and need command. The exception is rule 22's: without it 23.1 applies."""
+    if not is_on(state) or unit.marker is not None:
+        return False
+    return unit.hex is not None and state.entering.get(unit.id) == unit.hex
 
 
 def stacked_with_cp(state: TgxState, unit: Unit) -> bool:

@@ -188,6 +188,8 @@ class TgxState:
     after loading, not both [003 5.2.2]."""
     free_fire: dict[str, Offset] = field(default_factory=dict)
     """Units that spotted a hex in this impulse and may fire at it free [003 6.3.8]."""
+    entering: dict[str, Offset] = field(default_factory=dict)
+    """Reinforcements of this turn by their entry hex: still entering the map [003 22.2]."""
     landing: Any = None
     """The amphibious landing (`amphibious.Landing`), if the situation has one [003 10.0]."""
     setup: Any = None
@@ -266,6 +268,7 @@ class TgxState:
         new.aircraft = {k: _copy_aircraft(a) for k, a in self.aircraft.items()}
         new.activity = dict(self.activity)
         new.free_fire = dict(self.free_fire)
+        new.entering = dict(self.entering)
         new.stack_limits = dict(self.stack_limits)
         new.exited = {side: list(ids) for side, ids in self.exited.items()}
         new.clearing = dict(self.clearing)

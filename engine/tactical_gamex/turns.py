@@ -179,6 +179,7 @@ def arrive(state: TgxState) -> list[object]:
     of their turn, free to be activated, and wait a turn when every entry hex is full."""
     events: list[object] = []
     waiting: list[Arrival] = []
+    state.entering = {}
     for arrival in state.arrivals:
         if arrival.turn > state.turn:
             waiting.append(arrival)
@@ -193,6 +194,7 @@ def arrive(state: TgxState) -> list[object]:
                     continue
                 if state.stack_count(hex_) + 1 <= state.stacking_limit(unit.side):
                     unit.hex = hex_
+                    state.entering[unit_id] = hex_
                     if unit.passenger:
                         state.units[unit.passenger].hex = hex_
                     events.append(Arrived(state.turn, unit_id, hex_))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from engine.tactical_gamex import forts, solitaire
+from engine.tactical_gamex import command, forts, solitaire
 from engine.tactical_gamex.chaos import drawing
 from engine.tactical_gamex.combat import AttackSpec, apply_result, may_attack, resolve, wec_attack
 from engine.tactical_gamex.events import (
@@ -59,7 +59,7 @@ def walk(
     hesitant: list[Unit] = []
     if solitaire.is_on(state):
         seen_by = solitaire.watchers(state, unit)
-        if seen_by:  # [003 23.1] hesitation
+        if seen_by and not command.entering(state, unit):  # [003 23.1] hesitation, 22.2
             hesitation = morale_check(state, unit, "hesitation")
             events.append(hesitation)
             hesitant = [] if hesitation.passed else seen_by
