@@ -14,6 +14,7 @@ from engine.tactical_gamex import (
     chaos,
     command,
     engineers,
+    mobile_fire,
     setup_phase,
     transport,
 )
@@ -358,27 +359,36 @@ class TacticalGame(AttackOrders):
     def _load(self, order: Load) -> list[object]:
         carrier = self._own(order.carrier, fresh=False)
         moved = self.state.activity.get(carrier.id) == "move"
-        if carrier.marker is not None and not moved:
+        mobile = mobile_fire.may_carry(self.state, carrier)  # [003 18.2]
+        if carrier.marker is not None and not moved and not mobile:
             raise IllegalOrder(f"{carrier.id} has already acted this turn")
         passenger = self.unit(order.passenger)
         if passenger.side is not carrier.side:
             raise IllegalOrder("a carrier loads its own side's units")
         assert carrier.hex is not None
-        self._pay_units("move", [carrier])
+        if not mobile:
+            self._pay_units("move", [carrier])
         event = transport.load(self.state, carrier, passenger)
+        if mobile:
+            mobile_fire.carried(self.state, carrier)
         carrier.marker = Marker.MOVED
         self.state.activity[carrier.id] = "move-load" if moved else "load"
         return [event]
 
     def _unload(self, carrier_id: str) -> list[object]:
         carrier = self._own(carrier_id, fresh=False)
-        if carrier.marker is not None and self.state.activity.get(carrier.id) != "move":
+        mobile = mobile_fire.may_carry(self.state, carrier)  # [003 18.2]
+        moved = self.state.activity.get(carrier.id) == "move"
+        if carrier.marker is not None and not moved and not mobile:
             raise IllegalOrder(f"{carrier_id} has already acted this turn")
         assert carrier.hex is not None
-        self._pay_units("move", [carrier])
+        if not mobile:
+            self._pay_units("move", [carrier])
         if amphibious.is_craft(carrier):
             return amphibious.unload_craft(self.state, carrier)
         event = transport.unload(self.state, carrier)
+        if mobile:
+            mobile_fire.carried(self.state, carrier)
         carrier.marker = Marker.MOVED
         self.state.units[event.passenger].marker = Marker.MOVED
         self.state.activity[carrier.id] = "unload"

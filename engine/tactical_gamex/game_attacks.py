@@ -15,6 +15,7 @@ from engine.tactical_gamex import (
     counter_battery,
     indirect_rules,
     interdiction,
+    mobile_fire,
     stress,
 )
 from engine.tactical_gamex.events import ArtilleryCalled, OpportunityFireMarked, StressRolled
@@ -31,11 +32,14 @@ Offset = tuple[int, int]
 class AttackOrders(SpecialOrders):
     """Fire, assault and artillery orders, carried out for `TacticalGame.apply`."""
 
-    def _shooters(self, ids: Sequence[str], hex_: Offset | None = None) -> list[Unit]:
+    def _shooters(
+        self, ids: Sequence[str], hex_: Offset | None = None, mobile: bool = False
+    ) -> list[Unit]:
         units: list[Unit] = []
         for unit_id in ids:
             unit = self._own(unit_id, fresh=False)
             free = hex_ is not None and self.state.free_fire.get(unit.id) == hex_
+            free = free or (mobile and mobile_fire.ready(self.state, unit))  # [003 18.3]
             turned = self.state.activity.get(unit.id) == TURNED and unit.marker is Marker.MOVED
             free = free or turned  # [003 19.3] turning is part of the gun's one activation
             if unit.marker is not None and not free:
@@ -51,8 +55,9 @@ class AttackOrders(SpecialOrders):
     def _fire(self, order: Fire) -> list[object]:
         targets = [self.unit(t) for t in order.targets]
         hex_ = targets[0].hex if targets else None
-        attackers = self._shooters(order.units, hex_)
+        attackers = self._shooters(order.units, hex_, mobile=True)
         spec = attacks.direct_fire_spec(self.state, attackers, targets)
+        spec = replace(spec, attack=mobile_fire.halved(self.state, spec.attack, attackers, targets))
         added = 0.0
         if order.stress:
             if stress.COMBAT_STRESS not in self.state.options:
@@ -67,6 +72,7 @@ class AttackOrders(SpecialOrders):
         for a in attackers:
             a.marker = Marker.FIRED
             self.state.free_fire.pop(a.id, None)
+        mobile_fire.attacked(self.state, attackers)
         if added:
             events += self._stress_penalty(attackers, added)
         return events

@@ -16,6 +16,7 @@ from engine.tactical_gamex import (
     engineers,
     field_of_fire,
     interdiction,
+    mobile_fire,
     naval,
     smoke,
     spotting,
@@ -148,8 +149,12 @@ class SpecialOrders:
     def _mobile_fire(self, order: MobileFire) -> list[object]:
         """Mobile Fire [003 18.0-18.4]: a turreted vehicle declares it, moves up to half its
         movement allowance, then attacks at half AS (the WEC applied first); one point for its
-        hex. Decisions: the attack follows the move at once, and the later free join of opp fire
-        or another attack (18.3) is not played."""
+        hex. With no targets the attack is kept for later (18.1 "need not be immediate"): the
+        vehicle carries a Mobile Fire marker (`mobile_fire`) and attacks free later in the turn by
+        opportunity fire or in a direct fire (18.3), or loads or unloads instead of moving
+        (18.2). Decision: 18.3's "another non-mobile attack" is read as direct fire, the one
+        attack besides overrun a lone tank makes; a Fire order of Mobile Fire units alone is
+        their kept attack."""
         if "mobile_fire" not in self.state.options:
             raise IllegalOrder("the situation does not use Mobile Fire (rule 18)")
         unit = self._own(order.unit)
@@ -159,6 +164,10 @@ class SpecialOrders:
         events = (
             walk(self.state, unit, order.path, limit=unit.type.movement / 2) if order.path else []
         )
+        if not order.targets:
+            unit.marker = Marker.MOVED
+            mobile_fire.declare(self.state, unit, moved=bool(order.path))
+            return events
         unit.marker = Marker.FIRED
         if unit.hex is None or unit.disrupted:
             return events

@@ -178,13 +178,16 @@ class AirAttack:
 
 @dataclass(frozen=True, slots=True)
 class MobileFire:
-    """A turreted vehicle moves up to half its MA, then fires at half AS (optional rule 18)."""
+    """A turreted vehicle moves up to half its MA, then fires at half AS (optional rule 18);
+    with no targets it keeps the attack for later in the turn (18.1, 18.3)."""
 
     unit: str
     path: tuple[Offset, ...]
     targets: tuple[str, ...]
 
     def describe(self) -> str:
+        if not self.targets:
+            return f"{self.unit} mobile fire, its attack kept for later"
         return f"{self.unit} mobile fire at {', '.join(self.targets)}"
 
 

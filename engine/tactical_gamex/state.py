@@ -190,6 +190,8 @@ class TgxState:
     """Units that spotted a hex in this impulse and may fire at it free [003 6.3.8]."""
     entering: dict[str, Offset] = field(default_factory=dict)
     """Reinforcements of this turn by their entry hex: still entering the map [003 22.2]."""
+    mobile_fire: dict[str, str] = field(default_factory=dict)
+    """Units under a Mobile Fire marker, their attack still to come, by what they did [003 18]."""
     landing: Any = None
     """The amphibious landing (`amphibious.Landing`), if the situation has one [003 10.0]."""
     setup: Any = None
@@ -269,6 +271,7 @@ class TgxState:
         new.activity = dict(self.activity)
         new.free_fire = dict(self.free_fire)
         new.entering = dict(self.entering)
+        new.mobile_fire = dict(self.mobile_fire)
         new.stack_limits = dict(self.stack_limits)
         new.exited = {side: list(ids) for side, ids in self.exited.items()}
         new.clearing = dict(self.clearing)

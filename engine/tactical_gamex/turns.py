@@ -139,6 +139,7 @@ def housekeeping(state: TgxState) -> list[object]:
     """
     for battery in state.batteries.values():
         battery.fired = False
+    state.mobile_fire = {}  # [003 18.1] an attack kept for later lapses with the turn
     for unit in state.units.values():
         unit.marker = None
         unit.moved_mp = 0.0

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from engine.tactical_gamex import command, forts, solitaire
+from engine.tactical_gamex import command, forts, mobile_fire, solitaire
 from engine.tactical_gamex.chaos import drawing
 from engine.tactical_gamex.combat import AttackSpec, apply_result, may_attack, resolve, wec_attack
 from engine.tactical_gamex.events import (
@@ -229,13 +229,16 @@ def opportunity_fire(
     defense = mover.type.defense / 2 if quick else mover.type.defense
     candidates: list[tuple[float, Unit]] = []
     for shooter in state.iter_units():
-        if shooter.side is mover.side or not solitaire.may_opportunity_fire(state, shooter):
+        mobile = mobile_fire.ready(state, shooter)  # [003 18.3] free, at half strength (18.4)
+        if shooter.side is mover.side:
+            continue
+        if not (mobile or solitaire.may_opportunity_fire(state, shooter)):
             continue
         if shooter.type.weapon not in (Weapon.A, Weapon.I) or may_attack(shooter):
             continue
         assert shooter.hex is not None
         distance = state.board.distance(shooter.hex, hex_)
-        strength = wec_attack(shooter.type, distance, target_kind)
+        strength = wec_attack(shooter.type, distance, target_kind) / (2 if mobile else 1)
         if strength <= 0 or not has_los(state, shooter.hex, hex_):
             continue
         if final_column(strength, defense) is None:
@@ -257,6 +260,7 @@ def opportunity_fire(
         )
         events += resolve(state, spec)
         shooter.marker = Marker.FIRED
+        mobile_fire.attacked(state, [shooter])
         if block and mover.hex is not None:
             with drawing(state, shooter.side, "fire into a block"):
                 roll = state.dice.d6()

@@ -161,12 +161,13 @@ class AirAttackOrder(Tagged):
 
 
 class MobileFireOrder(Tagged):
-    """A turreted vehicle moves up to half its MA, then fires at half AS (rule 18)."""
+    """A turreted vehicle moves up to half its MA, then fires at half AS (rule 18); with no
+    targets it keeps its attack for later in the turn (18.1, 18.3)."""
 
     kind: Literal["mobile_fire"] = "mobile_fire"
     unit: Identifier
     path: list[HexPos] = []
-    targets: list[Identifier] = Field(min_length=1)
+    targets: list[Identifier] = []
 
 
 class TurnGunOrder(Tagged):
