@@ -45,18 +45,45 @@ def start_clearing(state: TgxState, engineer: Unit, hex_: Offset) -> None:
     state.clearing[hex_] = engineer.id
 
 
+def _clears(state: TgxState, hex_: Offset) -> Unit | None:
+    """The engineer still clearing the inverted marker at `hex_`: in the hex, in good order."""
+    engineer = state.units.get(state.clearing.get(hex_, ""))
+    if engineer is None or engineer.hex != hex_ or engineer.disrupted:
+        return None
+    return engineer
+
+
 def finish_clearing(state: TgxState) -> list[Offset]:
     """At Housekeeping, markers whose clearing engineer is still in the hex in good order are
-    removed [003 4.3, 9.1]; the others stay inverted for another engineer. The hexes cleared."""
+    removed [003 4.3, 9.1]; the others stay inverted, from turn to turn, until another engineer
+    takes them over (`take_over`, or a new clearing order). The hexes cleared."""
     cleared: list[Offset] = []
-    for hex_, engineer_id in sorted(state.clearing.items()):
-        engineer = state.units[engineer_id]
-        if engineer.hex == hex_ and not engineer.disrupted:
+    for hex_ in sorted(state.clearing):
+        if _clears(state, hex_) is not None:
             state.counters.mines.pop(hex_, None)
             state.counters.blocks.discard(hex_)
             cleared.append(hex_)
-    state.clearing = {}
+    # [003 9.1] the engineer that left or was disrupted has failed: the marker waits for another
+    state.clearing = {
+        h: "" for h in state.clearing if h in state.counters.mines or h in state.counters.blocks
+    }
     return cleared
+
+
+def take_over(state: TgxState, unit: Unit, hex_: Offset) -> bool:
+    """A good-order engineer moving into a hex whose inverted marker no engineer clears any more
+    takes it over; staying to Housekeeping it removes the marker [003 9.1: "the inverted marker
+    remains in place until another good-order engineer unit moves into it and remains with it
+    until the end of the turn"]. Decisions: any move into the hex will do (no clearing order of
+    its own: the text asks only that it move in and stay), by any side's engineer as the text
+    names none; "another" is read as any engineer moving in anew, the one that left too, as the
+    marker is judged at Housekeeping by who is with it then."""
+    if hex_ not in state.clearing or not unit.type.has(ENGINEER) or unit.disrupted:
+        return False
+    if _clears(state, hex_) is not None:
+        return False
+    state.clearing[hex_] = unit.id
+    return True
 
 
 def why_not_remove_wreck(state: TgxState, engineer: Unit, hex_: Offset) -> str | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from engine.tactical_gamex import command, forts, mobile_fire, solitaire
+from engine.tactical_gamex import command, engineers, forts, mobile_fire, solitaire
 from engine.tactical_gamex.chaos import drawing
 from engine.tactical_gamex.combat import AttackSpec, apply_result, may_attack, resolve, wec_attack
 from engine.tactical_gamex.events import (
@@ -90,6 +90,8 @@ def walk(
         _place(state, unit, to, s.down)
         walked.append(to)
         here = to
+        if state.clearing and engineers.take_over(state, unit, to):  # [003 9.1]
+            events.append(EngineerWorked(state.turn, unit.id, to, "inverted marker taken over"))
         if s.lays is not None:
             state.counters.laid_bridges.add(s.lays)  # [003 9.3] a bridge in the hex just left
             events.append(EngineerWorked(state.turn, unit.id, s.lays, "bridge laid"))
