@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from itertools import combinations
 
+from engine.tactical_gamex import mobile_fire
 from engine.tactical_gamex.chaos import drawing
 from engine.tactical_gamex.combat import (
     AttackSpec,
@@ -86,6 +87,8 @@ def direct_fire_spec(
         rider = mounted_rider(state, a)
         if rider is not None:  # [003 13.0] half the mounted infantry's strength joins
             strength += wec_attack(rider.type, distance, kind) / 2
+        if mobile_fire.ready(state, a):  # [003 18.4] an attack kept under Mobile Fire
+            strength /= 2
         if strength <= 0:
             raise IllegalOrder(f"{a.id} cannot attack {kind.value} targets at {hex_} [003 6.3.6]")
         total += strength

@@ -57,7 +57,6 @@ class AttackOrders(SpecialOrders):
         hex_ = targets[0].hex if targets else None
         attackers = self._shooters(order.units, hex_, mobile=True)
         spec = attacks.direct_fire_spec(self.state, attackers, targets)
-        spec = replace(spec, attack=mobile_fire.halved(self.state, spec.attack, attackers, targets))
         added = 0.0
         if order.stress:
             if stress.COMBAT_STRESS not in self.state.options:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.tactical_gamex.combat import mounted_rider, target_kind, wec_attack
 from engine.tactical_gamex.movement import IllegalOrder
 from engine.tactical_gamex.state import TgxState
 from engine.tactical_gamex.units import Unit
@@ -32,30 +31,6 @@ def attacked(state: TgxState, units: Sequence[Unit]) -> None:
     """The Mobile Fire markers of units that made their attack come off."""
     for unit in units:
         state.mobile_fire.pop(unit.id, None)
-
-
-def halved(
-    state: TgxState, attack: float, attackers: Sequence[Unit], targets: Sequence[Unit]
-) -> float:
-    """A direct fire's factor with the strength of the units under a Mobile Fire marker halved
-    [003 18.4]: each one's WEC strength (and its mounted rider's, rule 13) against the target
-    type the whole attack reads, as `attacks.direct_fire_spec` sums them."""
-    mobile = [a for a in attackers if ready(state, a)]
-    if not mobile:
-        return attack
-    kind = target_kind(state, targets, attackers)
-    hex_ = targets[0].hex
-    assert hex_ is not None
-    cut = 0.0
-    for unit in mobile:
-        assert unit.hex is not None
-        distance = state.board.distance(unit.hex, hex_)
-        strength = wec_attack(unit.type, distance, kind)
-        rider = mounted_rider(state, unit)
-        if rider is not None:
-            strength += wec_attack(rider.type, distance, kind) / 2
-        cut += strength / 2
-    return attack - cut
 
 
 def may_carry(state: TgxState, carrier: Unit) -> bool:
