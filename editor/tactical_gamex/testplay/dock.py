@@ -76,6 +76,12 @@ MORE_TIPS = {
     "Mobile Fire": "The chosen turreted vehicle moves up to half its MA, then fires at the aimed "
     "hex at half strength [003 18.0]",
     "Stress Fire": "Fire with the points that reach the next column, risking disruption [003 12.0]",
+    "Keep Fire": "The chosen turreted vehicle moves to the aimed hex under Mobile Fire and fires "
+    "later this turn, free, at half strength [003 18.1-18.3]",
+    "Stress Indirect": "Indirect fire at the aimed hex, each attack stressed to the next column "
+    "[003 12.2]",
+    "Gun Interdict": "The indirect-fire units of the chosen unit's hex place an Interdiction "
+    "marker on the aimed hex [003 21.0]",
     "Counter-battery": "Your battery fires on an enemy battery, at half strength, once the "
     "enemy's OBA has attacked [003 6.4.4]",
     "CB + Aircraft": "Counter-battery fire at full strength, an unused aircraft of yours "

@@ -12,6 +12,7 @@ from PySide6.QtCore import QObject, Signal
 from editor.tactical_gamex.testplay import (
     engineer_orders,
     more_orders,
+    rule_orders,
     support_orders,
     unit_orders,
 )
@@ -356,6 +357,9 @@ MORE: dict[str, tuple[bool, Any]] = {
     "Banzai": (True, unit_orders.banzai),
     "Mobile Fire": (True, unit_orders.mobile_fire),
     "Stress Fire": (True, unit_orders.stressed_fire),
+    "Keep Fire": (True, rule_orders.keep_fire),
+    "Stress Indirect": (True, rule_orders.stressed_indirect),
+    "Gun Interdict": (True, rule_orders.gun_interdict),
 }
 """The orders the panel gives beside Move, Fire, Close Assault and Rally: whether each needs
 an aimed hex (True), takes none (False) or takes one when there is (None: the hex an
@@ -363,7 +367,18 @@ engineer leaves to), and the function planning it (`more_orders`, `engineer_orde
 
 ENGINEER_ORDERS = frozenset({"Clear", "Remove Wreck", "Block", "Blow Bridge", "Blow Now"})
 AT_ENEMY = frozenset({"Indirect Fire", "Artillery", "Overrun", "Spot"})
-QUIET = frozenset({"Turn Gun", "Interdict", "Banzai", "Mobile Fire", "Stress Fire"})
+QUIET = frozenset(
+    {
+        "Turn Gun",
+        "Interdict",
+        "Banzai",
+        "Mobile Fire",
+        "Stress Fire",
+        "Keep Fire",
+        "Stress Indirect",
+        "Gun Interdict",
+    }
+)
 """Orders few units have (guns under rule 19, a battery of 14 AS, Japanese infantry, turreted
 vehicles under rule 18, an attack just short of a column under rule 12): their refusal is the
 button's tip only."""
