@@ -63,7 +63,7 @@ class TgxBalanceDock(TgxDock):
 
     title = "Balance"
     object_name = "tgx_balance"
-    default_area = Qt.DockWidgetArea.RightDockWidgetArea
+    default_area = Qt.DockWidgetArea.BottomDockWidgetArea  # the charts want width
 
     testplay_requested = Signal(int)
     """The seed of a game to test-play on the open situation, the computer at both sides."""
