@@ -102,20 +102,20 @@ def test_a_run_charts_the_situations_levels_and_a_game_opens_in_test_play(
 
 def test_cancel_keeps_the_games_played_and_run_goes_on_from_them(qtbot, opened) -> None:
     _win, _workspace, dock = opened
-    dock.games.setValue(5)
+    dock.games.setValue(4)
     assert dock.run()
     qtbot.waitUntil(lambda: dock.controller.done >= 1, timeout=60_000)
     qtbot.mouseClick(dock.cancel_button, Qt.MouseButton.LeftButton)
     _wait(qtbot, dock)
     assert dock.note.text().startswith("Run cancelled after")
     first = len(dock.shown)
-    assert 1 <= first < 5
+    assert 1 <= first < 4
     assert dock.run_button.isEnabled()
 
     assert dock.run()
-    assert dock.controller.total == 5 - first  # only the seeds not played yet
+    assert dock.controller.total == 4 - first  # only the seeds not played yet
     _wait(qtbot, dock)
-    assert [r.seed for r in dock.shown] == [1, 2, 3, 4, 5]
+    assert [r.seed for r in dock.shown] == [1, 2, 3, 4]
     assert f"after the {first} of the last run" in dock.note.text()
 
 
@@ -123,8 +123,18 @@ def test_a_b_against_the_saved_file_and_another_copy(
     qtbot, qtmodeltester, opened, tmp_path
 ) -> None:
     win, _workspace, dock = opened
+    document = win.document
+    for turns in (7, 6):
+        situation = document.situation.model_copy(update={"turns": turns})
+        document.install(
+            FileKind.SITUATION, situation, Change(FileKind.SITUATION, (), ChangeAction.RESET)
+        )
+        if turns == 7:
+            document.save()  # the saved file: 7 turns
+            shutil.copytree(tmp_path / "steppe", tmp_path / "other" / "steppe")
     dock.games.setValue(2)
-    assert dock.compare_with_saved()
+    qtbot.mouseClick(dock.saved_button, Qt.MouseButton.LeftButton)
+    assert dock.controller.is_running, dock.note.text()
     _wait(qtbot, dock)
     assert dock.tabs.currentWidget() is dock.compare_page
     model = dock.compare_page.model
@@ -132,18 +142,20 @@ def test_a_b_against_the_saved_file_and_another_copy(
     assert model.rowCount() > 0
     assert "saved file" in dock.compare_page.heading.text()
     assert [run.name for run in dock.charts.levels.runs] == ["A: saved file", "B: open situation"]
-    # The saved 10 turns against the edit's 6: the score is followed for as long as each lasts.
-    assert [len(run.summary.score_by_turn) for run in dock.charts.score.runs] == [10, 6]
+    # The saved 7 turns against the edit's 6: each followed for as long as it lasts.
+    assert [len(run.summary.score_by_turn) for run in dock.charts.score.runs] == [7, 6]
 
-    # Another copy of the title, found in a folder as `--against FOLDER` finds it.
-    shutil.copytree(SAMPLE, tmp_path / "other" / "steppe")
+    # Another copy of the title, found in a folder as `--against FOLDER` finds it; the open
+    # situation's games of the comparison above are reused, not played again.
     assert dock.compare_with(str(tmp_path / "other"))
     assert dock.labels[1].endswith("hill-at-krasnaya-polyana.situation.yaml")
     _wait(qtbot, dock)
     assert dock.tabs.currentWidget() is dock.compare_page
+    assert "2 more reused" in dock.note.text()
+    assert dock.charts.levels.runs[0].name == "A: open situation"
 
     # Not a git repository: said, nothing played.
     assert not dock.compare_with("git:HEAD")
     assert dock.note.text().startswith("No version to compare with")
     assert not dock.controller.is_running
-    assert win.document.is_dirty  # the designer's edit untouched
+    assert document.is_dirty  # the designer's edit untouched
