@@ -192,6 +192,11 @@ class TgxBalanceDock(TgxDock):
                 self._show_stored(document, stored)
         self._update_buttons()
 
+    def document_changed(self, change: Any) -> None:
+        if self.shown and not self.controller.is_running:
+            said = self.note.text().split(" — ")[0]
+            self._say(said + " — the situation changed since: Run plays it as it is now.")
+
     def _version_key(self, document: TgxDocument) -> str:
         """The version key of the situation as it now stands (empty when it cannot be copied)."""
         try:

@@ -94,6 +94,18 @@ def test_a_run_charts_the_situations_levels_and_a_game_opens_in_test_play(
     assert play.computer_sides() == frozenset(Side)
     play.stop()
 
+    # An edit after the run: the panel says the run shown is of the situation before it.
+    document = dock.document
+    situation = document.situation.model_copy(update={"turns": 7})
+    document.install(
+        FileKind.SITUATION, situation, Change(FileKind.SITUATION, (), ChangeAction.RESET)
+    )
+    assert "the situation changed since" in dock.note.text()
+    situation = document.situation.model_copy(update={"turns": 6})
+    document.install(
+        FileKind.SITUATION, situation, Change(FileKind.SITUATION, (), ChangeAction.RESET)
+    )
+
     # The run is kept: the same content shown again shows it without playing.
     dock.show_document(dock.document)
     assert dock.note.text().startswith("Last run of this version")
