@@ -292,6 +292,7 @@ class TgxBalanceDock(TgxDock):
             return False
         try:
             workspace = self.controller.temporary_folder() / "other"
+            workspace.mkdir(exist_ok=True)
             path = other_version(document.scenario_path, other, workspace)
         except (VersionError, OSError) as exc:
             self._say(f"No version to compare with: {exc}")

@@ -7,6 +7,7 @@ version and goes on from a cancelled one, and compares the open situation with a
 from __future__ import annotations
 
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -143,7 +144,6 @@ def test_a_b_against_the_saved_file_and_another_copy(
         )
         if turns == 7:
             document.save()  # the saved file: 7 turns
-            shutil.copytree(tmp_path / "steppe", tmp_path / "other" / "steppe")
     dock.games.setValue(2)
     qtbot.mouseClick(dock.saved_button, Qt.MouseButton.LeftButton)
     assert dock.controller.is_running, dock.note.text()
@@ -157,17 +157,24 @@ def test_a_b_against_the_saved_file_and_another_copy(
     # The saved 7 turns against the edit's 6: each followed for as long as it lasts.
     assert [len(run.summary.score_by_turn) for run in dock.charts.score.runs] == [7, 6]
 
-    # Another copy of the title, found in a folder as `--against FOLDER` finds it; the open
+    # The saved files at a git revision, as `--against git:HEAD` plays them; the open
     # situation's games of the comparison above are reused, not played again.
-    assert dock.compare_with(str(tmp_path / "other"))
-    assert dock.labels[1].endswith("hill-at-krasnaya-polyana.situation.yaml")
+    git = ["git", "-C", str(tmp_path / "steppe"), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "saved"], check=True)
+    assert dock.compare_with("git:HEAD"), dock.note.text()
+    assert dock.labels == ("open situation", "git:HEAD")
     _wait(qtbot, dock)
     assert dock.tabs.currentWidget() is dock.compare_page
     assert "2 more reused" in dock.note.text()
-    assert dock.charts.levels.runs[0].name == "A: open situation"
+    assert [len(run.summary.score_by_turn) for run in dock.charts.score.runs] == [6, 7]
 
-    # Not a git repository: said, nothing played.
-    assert not dock.compare_with("git:HEAD")
+    # A folder without the situation, or a revision that is not there: said, nothing played.
+    (tmp_path / "empty").mkdir()
+    assert not dock.compare_with(str(tmp_path / "empty"))
+    assert "no hill-at-krasnaya-polyana.situation.yaml in this folder" in dock.note.text()
+    assert not dock.compare_with("git:no-such-revision")
     assert dock.note.text().startswith("No version to compare with")
     assert not dock.controller.is_running
     assert document.is_dirty  # the designer's edit untouched
