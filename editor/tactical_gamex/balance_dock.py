@@ -148,6 +148,8 @@ class TgxBalanceDock(TgxDock):
         self.key = ""
         """The version key of the open situation when it was opened or last run."""
         self.shown: list[GameRecord] = []
+        self.shown_key = ""
+        """The version key of the situation whose games are shown."""
         self.labels: tuple[str, str] = ("", "")
         """The names of A and B of the comparison under way or shown; empty for a plain run."""
         self._kept_parts: set[str] = set()
@@ -168,7 +170,7 @@ class TgxBalanceDock(TgxDock):
         self.controller.progress.connect(self._show_progress)
         self.controller.finished.connect(self._finished)
         self.controller.run_failed.connect(self._failed)
-        self.games_page.play_requested.connect(self.testplay_requested)
+        self.games_page.play_requested.connect(self.test_play)
         self._update_buttons()
 
     # Document ---------------------------------------------------------------------------------
@@ -211,6 +213,7 @@ class TgxBalanceDock(TgxDock):
             return
         self.games.setValue(max(2, len(stored.records)))
         self._show_run(stored.records, None)
+        self.shown_key = self.key
         when = stored.date.strftime("%d %b %Y %H:%M")
         cut = ", cancelled" if stored.cancelled else ""
         self._say(f"Last run of this version: {when}, {len(stored.records)} games{cut}.")
@@ -452,6 +455,7 @@ class TgxBalanceDock(TgxDock):
         if self.document is None or self.document is not self._run_document:
             self._update_buttons()  # another situation is open now: its own last run stays
             return
+        self.shown_key = next((p.key for p in controller.parts if p.own), "")
         if self.labels == ("", ""):
             self._show_run(records.get(RUN, []), None)
             self.tabs.setCurrentWidget(self.charts)
@@ -472,6 +476,17 @@ class TgxBalanceDock(TgxDock):
         if not self.note.text().startswith("The run failed"):
             self._say(text)
         self._update_buttons()
+
+    def test_play(self, seed: int) -> None:
+        """Test-play a game of the run shown: its seed, the computer at both sides, on the
+        situation as it now stands (the game the run played unless it was edited since)."""
+        document = self.document
+        if isinstance(document, TgxDocument) and self._version_key(document) != self.shown_key:
+            self._say(
+                f"Seed {seed} is test-played on the situation as it is now: it changed since "
+                "the run, so the game may differ from the one listed."
+            )
+        self.testplay_requested.emit(seed)
 
     def _say(self, text: str) -> None:
         """The message beside the bar; its whole text is its tool tip when it is cut."""

@@ -92,6 +92,7 @@ def test_a_run_charts_the_situations_levels_and_a_game_opens_in_test_play(
     assert isinstance(play, TgxTestPlayDock)
     assert play.session is not None, play.refusal.text()
     assert play.session.seed == 2
+    assert not dock.note.text().startswith("Seed")  # the game the run played
     assert play.computer_sides() == frozenset(Side)
     play.stop()
 
@@ -102,6 +103,9 @@ def test_a_run_charts_the_situations_levels_and_a_game_opens_in_test_play(
         FileKind.SITUATION, situation, Change(FileKind.SITUATION, (), ChangeAction.RESET)
     )
     assert "the situation changed since" in dock.note.text()
+    dock.games_page.play_requested.emit(1)
+    assert dock.note.text().startswith("Seed 1 is test-played on the situation as it is now")
+    play.stop()
     situation = document.situation.model_copy(update={"turns": 6})
     document.install(
         FileKind.SITUATION, situation, Change(FileKind.SITUATION, (), ChangeAction.RESET)
