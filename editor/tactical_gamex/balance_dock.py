@@ -432,6 +432,10 @@ class TgxBalanceDock(TgxDock):
         self.charts.levels.set_runs(runs)
         self.charts.score.set_runs(runs)
         self.charts.score.set_levels(None)  # a situation's levels are points, not a score
+        document = self.document
+        if isinstance(document, TgxDocument):
+            sides = document.situation.sides
+            self.charts.holds.side_names = {f.side.value: f.name for f in sides if f.name}
         self.charts.holds.set_lines(hold_lines(records, {}, {}))
         self.games_page.show_games(records, summary)
         self.report.setPlainText(summary.text() if summary is not None else "")

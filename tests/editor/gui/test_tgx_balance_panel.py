@@ -82,6 +82,7 @@ def test_a_run_charts_the_situations_levels_and_a_game_opens_in_test_play(
     assert holds
     assert all(len(line.shares) == 6 for line in holds)
     assert {line.name for line in holds} >= {"A K2", "A L3"}  # victory hexes by address
+    assert "A K2 (Soviet)" in [entry.text for entry in dock.charts.holds.legend()]
     assert "95 % confidence interval" in dock.report.toPlainText()
     model = dock.games_page.model
     qtmodeltester.check(model)
