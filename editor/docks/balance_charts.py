@@ -92,6 +92,9 @@ class LevelChart(_RunsChart):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Victory levels (95 % intervals)", parent)
+        self.sides_in_title = False
+        """Whether the axis title says which side's levels are at which end, so that a narrow
+        chart may leave the side out of each label."""
         self.level_names: list[tuple[str, str]] | None = None
         """(level, its axis label), best for the Allies first; None: Panzer Campaigns' five."""
 
@@ -126,9 +129,30 @@ class LevelChart(_RunsChart):
         return QRectF(left + 1, plot.top(), width - 2, plot.height())
 
     def x_ticks(self, plot: QRectF) -> list[tuple[float, str]]:
+        metrics = QFontMetricsF(self.chart_font())
+        names = [label for _level, label in self.levels()]
+        room = self._slot(0, plot).width() - 6
+
+        def shortened(name: str, step: int) -> str:
+            words = name.split(" ")
+            if len(words) < 2 or step == 0:
+                return name
+            return " ".join(([words[0][0] + "."] if step == 1 else []) + words[1:])
+
+        # A narrow chart names the sides by their initials ("S. marginal"), then not at all
+        # when the axis title says which side is at which end, rather than leaving labels out;
+        # every label is shortened alike, and the tool tip names the level whole.
+        step = next(
+            (
+                step
+                for step in ((0, 1, 2) if self.sides_in_title else (0, 1))
+                if all(metrics.horizontalAdvance(shortened(n, step)) <= room for n in names)
+            ),
+            2 if self.sides_in_title else 1,
+        )
         return [
-            (self._slot(i, plot).center().x(), label)
-            for i, (_level, label) in enumerate(self.levels())
+            (self._slot(i, plot).center().x(), shortened(name, step))
+            for i, name in enumerate(names)
         ]
 
     def draw_data(self, painter: QPainter, plot: QRectF) -> None:

@@ -436,6 +436,10 @@ class TgxBalanceDock(TgxDock):
         if isinstance(document, TgxDocument):
             sides = document.situation.sides
             self.charts.holds.side_names = {f.side.value: f.name for f in sides if f.name}
+            names = self.charts.holds.side_names
+            allied, axis = names.get("allied", "Allied"), names.get("axis", "Axis")
+            self.charts.levels.x_title = f"Victory level: {allied} ← draw → {axis}"
+            self.charts.levels.sides_in_title = True
         self.charts.holds.set_lines(hold_lines(records, {}, {}))
         self.games_page.show_games(records, summary)
         self.report.setPlainText(summary.text() if summary is not None else "")

@@ -11,7 +11,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import QMessageBox
 
 from editor.app import start
@@ -73,6 +73,12 @@ def test_a_run_charts_the_situations_levels_and_a_game_opens_in_test_play(
     assert dock.note.text().startswith("Run finished: 2 of 2 games")
     # The level chart's axis is the situation's own levels, best for the Soviets first.
     assert [label for _, label in dock.charts.levels.levels()] == LEVELS
+    # A narrow chart shortens every label alike rather than leaving some out.
+    chart = dock.charts.levels
+    assert [label for _, label in chart.x_ticks(QRectF(0, 0, 2000, 100))] == LEVELS
+    narrow = [label for _, label in chart.x_ticks(QRectF(0, 0, 250, 100))]
+    assert narrow == ["decisive", "marginal", "Draw", "marginal", "decisive"]
+    assert chart.x_title == "Victory level: Soviet ← draw → German"
     (run,) = dock.charts.levels.runs
     assert sum(share.rate for share in run.summary.levels.values()) == pytest.approx(1.0)
     assert all(share.low <= share.rate <= share.high for share in run.summary.levels.values())
