@@ -51,7 +51,13 @@ def test_the_balance_panel_runs_the_situation_and_test_plays_a_game(qtbot, tmp_p
     assert dock.progress.value() == dock.progress.maximum() == 2
     report = dock.report.toPlainText()
     assert report.startswith("2 games played")
-    for level in ("Soviet decisive", "Soviet marginal", "draw", "German marginal", "German decisive"):
+    for level in (
+        "Soviet decisive",
+        "Soviet marginal",
+        "draw",
+        "German marginal",
+        "German decisive",
+    ):
         assert level in report
     assert "95 % confidence interval" in report
     assert "Game length: median 6 turns" in report  # the edit, not the saved 10 turns
