@@ -268,10 +268,13 @@ def overrun_spec(state: TgxState, attackers: Sequence[Unit], hex_: Offset) -> At
     return AttackSpec("overrun", tuple(attackers), hex_, tuple(defenders), attack, defense, 1, -2)
 
 
-def close_assault_spec(state: TgxState, attackers: Sequence[Unit], hex_: Offset) -> AttackSpec:
-    """Close Assault [003 6.4.6]: infantry adjacent to the hex, not carried this turn nor using
-    a movement bonus, MGs only stacked with non-MG infantry taking part, never from a stream or
-    water hex, against water, or from a minefield; printed AS (B.15 #14) against all DS there,
+def close_assault_spec(
+    state: TgxState, attackers: Sequence[Unit], hex_: Offset, carried: bool = False
+) -> AttackSpec:
+    """Close Assault [003 6.4.6]: infantry adjacent to the hex, not carried this turn (unless
+    `carried`: PanzerBlitz riders after an overrun, 16.2) nor using a movement bonus, MGs
+    only stacked with non-MG infantry taking part, never from a stream or water hex, against
+    water, or from a minefield; printed AS (B.15 #14) against all DS there,
     -2, and one column right when an engineer is stacked with an infantry participant."""
     board = state.board
     defenders = [u for u in state.units_at(hex_) if u.carrier is None]
@@ -288,7 +291,7 @@ def close_assault_spec(state: TgxState, attackers: Sequence[Unit], hex_: Offset)
             raise IllegalOrder(f"{a.id} is not infantry [003 6.4.6]")
         if not board.adjacent(a.hex, hex_):
             raise IllegalOrder(f"{a.id} is not adjacent to {hex_}")
-        if a.transported or a.bonus_used:
+        if (a.transported and not carried) or a.bonus_used:
             raise IllegalOrder(f"{a.id} was transported or used a movement bonus this turn")
         effects = board.effects(a.hex)
         if effects.stream or effects.water or a.hex in state.counters.mines:
