@@ -91,8 +91,8 @@ def bridge_layer_step(state: TgxState, unit: Unit, frm: Offset, s: Step) -> Step
     Decisions: entering the stream costs nothing but halts the bridge layer, as a unit's
     entry into a stream does (6.3.9); the bridge is laid on whatever step leaves the stream
     hex; a laid bridge lets any unit into the stream hex for `LAID_BRIDGE_COST` (the text gives
-    no rate: Clear's one MP), without the road rate and without going Down. Destroying a
-    temporary bridge left alone in its hex is not played."""
+    no rate: Clear's one MP), without the road rate and without going Down. An engineer removes it
+    (`temporary_bridges`)."""
     board = state.board
     if not unit.type.has(BRIDGE_LAYER) or not board.is_stream(frm) or s.all_mp:
         return s
