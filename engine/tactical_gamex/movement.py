@@ -81,6 +81,8 @@ def step(
     step may clear a minefield (`flail_step`)."""
     taken = _step(state, unit, frm, to, start, quick=quick)
     taken = bridge_layer_step(state, unit, frm, taken)
+    if forts.garrisoned_by_enemy(state, unit, to):  # [003 8.4] entrants must stop
+        taken = replace(taken, halt="entered a fortification the enemy holds")
     return flail_step(state, unit, (frm, to), start, spent=spent, s=taken)
 
 
@@ -146,7 +148,7 @@ def _step(
     kind = unit.type
     if not board.contains(to) or not board.adjacent(frm, to):
         raise IllegalOrder(f"{unit.id} cannot step from {frm} to {to}")
-    if state.enemy_at(to, unit.side):
+    if state.enemy_at(to, unit.side) and not forts.garrisoned_by_enemy(state, unit, to):
         raise IllegalOrder(f"{unit.id} may not enter {to}: enemy units there [003 3.2.5]")
     full = state.stack_count(to) + 1 > state.stacking_limit(unit.side)
     if full and not forts.room_inside(state, unit, to):
