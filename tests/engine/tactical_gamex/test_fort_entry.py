@@ -11,7 +11,7 @@ from engine.tactical_gamex import attacks
 from engine.tactical_gamex.combat import wec_attack
 from engine.tactical_gamex.events import Attacked, UnitMoved
 from engine.tactical_gamex.game import TacticalGame
-from engine.tactical_gamex.movement import IllegalOrder
+from engine.tactical_gamex.movement import IllegalOrder, reach
 from engine.tactical_gamex.orders import Move
 from engine.tactical_gamex.state import Fortification
 from engine.tactical_gamex.units import Marker, UnitKind
@@ -44,6 +44,7 @@ def _game(fort_terrain=".", opp_fire=()):
 
 def test_the_entrant_must_stop_in_the_fort_hex_outside_the_fort() -> None:
     game = _game()
+    assert FORT in reach(game.state, game.unit("r"))  # the window offers the hex
     with pytest.raises(IllegalOrder, match="must stop"):
         game.apply(Move("r", (FORT, (2, 4))))
     events = game.apply(Move("r", (FORT,)))
