@@ -106,6 +106,10 @@ class MainWindow(WindowChrome):
         options = self.docks.get("tool_options")
         if isinstance(options, ToolOptionsDock):
             options.show_tool(self.tools.current)
+        problems = self.docks.get("problems")
+        if isinstance(problems, ProblemsDock):
+            # A title's first check goes to the checking process once the window has painted.
+            problems.checker.start_after_paint(self)
         self.keyboard = WindowKeys(self, self.docks, self.map_view)
         self._build_actions()
         self._build_menus()
