@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
 from editor import icons
 from editor.disk_changes import DiskChanges
 from editor.docks.balance_dock import BalanceDock
-from editor.docks.balance_run import testplay_settings
 from editor.docks.base import DocumentDock
 from editor.docks.hex_info import HexInfoDock
 from editor.docks.map_aids_dock import MapAidsDock
@@ -395,6 +394,8 @@ class MainWindow(WindowChrome):
     def play_balance_game(self, seed: int) -> bool:
         """Test-play a game of the Balance panel: the open scenario with its seed and the
         runner's rules, the computer playing both sides."""
+        from editor.docks.balance_run import testplay_settings  # noqa: PLC0415  # with the panel
+
         document = self.document
         if document is None:
             return False

@@ -91,8 +91,19 @@ LAZY_PANELS = frozenset({"balance"})
 Aids, A/I Orders and Test-play panels are built at start: their widgets' minimum size is the
 one their tab group takes, so the window's layout would change without them)."""
 
-LATER_MODULES = frozenset({"schemas.panzer_campaigns.testplay", "editor.testplay.log_export"})
-"""Modules a test-play's record, its event log's export and its start need, not the start."""
+LATER_MODULES = frozenset(
+    {
+        "schemas.panzer_campaigns.testplay",
+        "editor.testplay.log_export",
+        "editor.docks.balance_run",
+        "editor.docks.balance_store",
+        "editor.docks.balance_charts",
+        "editor.docks.balance_holds",
+        "editor.docks.balance_views",
+    }
+)
+"""Modules a test-play's record, its event log's export and its start need, and those of the
+Balance panel, built when first shown: not the start."""
 
 
 def test_the_panels_behind_tabs_wait_and_test_play_files_are_not_read_at_start(
