@@ -107,8 +107,8 @@ class MainWindow(WindowChrome):
             options.show_tool(self.tools.current)
         problems = self.docks.get("problems")
         if isinstance(problems, ProblemsDock):
-            # A title's first check goes to the checking process once the window has painted.
-            problems.checker.start_after_paint(self)
+            # A title's first check goes to the checking process once its map has painted.
+            problems.checker.start_after_paint(self.map_view)
         self.keyboard = WindowKeys(self, self.docks, self.map_view)
         self._build_actions()
         self._build_menus()
