@@ -9,6 +9,7 @@ results of snapshots that later edits made out of date.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 import time
@@ -471,7 +472,8 @@ class LiveChecker(QObject):
             self._pending = False
             self._fallback.stop()
             if self._gate is not None:
-                self._gate.removeEventFilter(self)
+                with contextlib.suppress(RuntimeError):  # the window going away first
+                    self._gate.removeEventFilter(self)
 
     def _on_changed(self, _change: Change | Path | None = None) -> None:
         self._latest.value += 1
