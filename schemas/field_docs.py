@@ -82,9 +82,13 @@ def _entry(module: str) -> Path | None:
         return None
     try:
         found = os.stat(source)
+        reader = os.stat(__file__)  # this very reading of the source, should it change
     except OSError:
         return None
-    stamp = f"{module}\0{source}\0{found.st_size}\0{found.st_mtime_ns}\0{sys.version}"
+    stamp = (
+        f"{module}\0{source}\0{found.st_size}\0{found.st_mtime_ns}\0{sys.version}"
+        f"\0{reader.st_size}\0{reader.st_mtime_ns}"
+    )
     return where / "docs" / (hashlib.sha256(stamp.encode()).hexdigest() + _SUFFIX)
 
 
