@@ -133,7 +133,7 @@ class TgxComputerPlayer:
         # [003 6.4.3, 6.4.4] artillery first: a garrison it disrupts defends at -1 and does not
         # fire back at the assault that follows [003 6.3.5, 7.2]
         points = 1 if state.pool_pending else game.points_left  # [003 24.1] drawn at the order
-        yield from battery_calls(state, self.side, goals, points)
+        yield from battery_calls(state, self.side, goals, points, game.log)
         yield from indirect_shots(state, self.side, ready, goals)
         # an attacker's units far from their objective advance rather than fire, but at 3:1
         near = [

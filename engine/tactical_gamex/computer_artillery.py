@@ -7,9 +7,11 @@ of the game by `computer._next` before it is given.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 
 from engine.tactical_gamex import attacks, counter_battery
+from engine.tactical_gamex.events import ArtilleryCalled
 from engine.tactical_gamex.movement import IllegalOrder
 from engine.tactical_gamex.orders import CallArtillery, IndirectFire, TgxOrder
 from engine.tactical_gamex.spotting import spotted_hexes
@@ -21,12 +23,14 @@ from schemas.vocabulary import Side
 Offset = tuple[int, int]
 GOOD_ODDS = 2
 """1:1, the worst column at which a defender of the hex is worth the call."""
+TRIES = 2
+"""Calls of a battery found unavailable, a turn."""
 STEADY_POINTS = 3
 """Points left in the pool from which one is spent to steady the accuracy die."""
 
 
 def battery_calls(
-    state: TgxState, side: Side, goals: list[Offset], points_left: int
+    state: TgxState, side: Side, goals: list[Offset], points_left: int, log: list[object]
 ) -> Iterator[TgxOrder]:
     """Each battery of the side able to fire (`counter_battery.may_fire`: OBA and naval
     support in OBA mode) called on the spotted enemy hex it hits best, with the sighter that
@@ -38,12 +42,22 @@ def battery_calls(
     objective hex, then the best column. One accuracy point is spent (1-3 hits instead of
     1-2 and 6 no longer spreads wide, [003 6.4.4]) when the pool holds `STEADY_POINTS` or
     more, or when a unit of the side stands next to the target where a scatter would hit it;
-    a second only then and with five points, so the call never empties a small pool."""
+    a second only then and with five points, so the call never empties a small pool. A
+    battery found unavailable (another point may try again [003 6.4.4]) is called at most
+    `TRIES` times a turn, so the pool is not all spent on the radio (its own calls, in the
+    game's log, are what the side knows)."""
     seen = sorted(spotted_hexes(state, side))
     if not seen or points_left < 1:
         return
+    refused = Counter(
+        e.battery
+        for e in log
+        if isinstance(e, ArtilleryCalled) and e.turn == state.turn and not e.available
+    )
     for battery in sorted(state.batteries.values(), key=lambda b: b.id):
         if battery.side is not side or counter_battery.may_fire(state, battery) is not None:
+            continue
+        if refused[battery.id] >= TRIES:
             continue
         best: tuple[int, bool, int, Offset] | None = None
         for hex_ in seen:
