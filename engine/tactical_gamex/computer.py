@@ -30,7 +30,7 @@ from engine.tactical_gamex import (
     sea,
 )
 from engine.tactical_gamex.combat import defense_of
-from engine.tactical_gamex.computer_artillery import battery_calls, indirect_shots
+from engine.tactical_gamex.computer_artillery import assault_party, battery_calls, indirect_shots
 from engine.tactical_gamex.computer_transport import pickups
 from engine.tactical_gamex.engineers import why_not_clear
 from engine.tactical_gamex.game import TacticalGame
@@ -127,6 +127,10 @@ class TgxComputerPlayer:
         targets = [g for g in goals if not _own_hex(state, g, self.side)]
         if attacking:
             yield from pickups(state, self.side, goals)
+            # infantry carried next to an objective gets down before the fire: it takes hexes
+            for unit in ready:
+                if unit.passenger and _nearest(state, unit.hex, goals) <= UNLOAD_DISTANCE:
+                    yield Unload(unit.id)
             # a carrier that fired could not set its infantry down this turn [003 5.2.3]
             ready = [u for u in ready if u.passenger is None]
         ready += turned
@@ -136,12 +140,15 @@ class TgxComputerPlayer:
         yield from battery_calls(state, self.side, goals, points, game.log)
         yield from indirect_shots(state, self.side, ready, goals)
         # an attacker's units far from their objective advance rather than fire, but at 3:1
+        # infantry that can assault a held objective keeps its activity for it [003 6.4.6]
+        reserved = assault_party(state, self.side, ready, goals) if attacking else set()
+        firing = [u for u in ready if u.id not in reserved]
         near = [
             u
-            for u in ready
+            for u in firing
             if not attacking or not goals or _nearest(state, u.hex, goals) <= FIRE_ZONE
         ]
-        for units, odds in ((ready, STRONG_ODDS), (near, GOOD_ODDS)):
+        for units, odds in ((firing, STRONG_ODDS), (near, GOOD_ODDS)):
             best = _best_attack(state, self.side, units, odds)
             if best is not None:
                 yield best

@@ -11,13 +11,14 @@ from collections import Counter
 from collections.abc import Iterator
 
 from engine.tactical_gamex import attacks, counter_battery
+from engine.tactical_gamex.combat import defense_of
 from engine.tactical_gamex.events import ArtilleryCalled
 from engine.tactical_gamex.movement import IllegalOrder
 from engine.tactical_gamex.orders import CallArtillery, IndirectFire, TgxOrder
 from engine.tactical_gamex.spotting import spotted_hexes
 from engine.tactical_gamex.state import TgxState
 from engine.tactical_gamex.tables import final_column
-from engine.tactical_gamex.units import Unit
+from engine.tactical_gamex.units import ENGINEER, MG, Unit
 from schemas.vocabulary import Side
 
 Offset = tuple[int, int]
@@ -111,6 +112,36 @@ def indirect_shots(
         sighter = _sighter(state, side, target, tuple(u.id for u in able))
         if sighter is not None:
             yield IndirectFire(tuple(u.id for u in able), target, sighter.id)
+
+
+def assault_party(state: TgxState, side: Side, ready: list[Unit], goals: list[Offset]) -> set[str]:
+    """The infantry held back from fire for a close assault on an enemy-held objective: the
+    ready rifle units (not MGs, not carried) within a move and a hex of it, when together they
+    would assault it at 1:1 or better (the engineers' column counted) [003 6.4.6]. A unit that
+    fires is marked and may not assault that turn, so the preparation is left to the guns,
+    the vehicles and the artillery; these units still attack when nothing better is left."""
+    party: set[str] = set()
+    for goal in goals:
+        defenders = [u for u in state.units_at(goal) if u.carrier is None]
+        if not defenders or defenders[0].side is side:
+            continue
+        near = [
+            u
+            for u in ready
+            if u.hex is not None
+            and u.type.is_infantry
+            and not u.type.has(MG)
+            and not u.transported
+            and state.board.distance(u.hex, goal) <= u.type.movement + 1
+        ]
+        if not near:
+            continue
+        shift = int(any(u.type.has(ENGINEER) for u in near))
+        attack = sum(u.type.attack for u in near)
+        defense = sum(defense_of(state, d) for d in defenders)
+        if (final_column(attack, defense, shift) or -1) >= GOOD_ODDS:
+            party.update(u.id for u in near)
+    return party
 
 
 def _may_fire_at(state: TgxState, unit: Unit, hex_: Offset) -> bool:
