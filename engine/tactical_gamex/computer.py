@@ -3,12 +3,15 @@ impulses through the game's orders alone, with what its side can see (its own un
 enemy units it has spotted), toward the situation's victory conditions, the same for a seed.
 
 Each impulse it spends its points in this order: rally disrupted units; a unit into an empty
-objective hex it can reach; the attack with the best odds at 1:1 or better (fire from one hex
+objective hex it can reach; an attacker's carried infantry set down next to an objective; its
+batteries and indirect fire (`computer_artillery`), infantry that may assault a held objective
+kept out of the fire; the attack with the best odds at 1:1 or better (fire from one hex
 or combined from mutually adjacent hexes, or a close assault), attacks on objective hexes
 first; a gun under rule 19 turns toward a target it then fires at 1:1; an engineer clears a
 minefield or block next to it on its way; carriers load the infantry beside them when the
 objective is far and unload it near; an attacker's units toward
-the nearest objective hex it does not hold, then off the board by the exit edge; a defender's
+the nearest objective hex it does not hold, then off the board by the exit edge (earlier, the
+units an unmet exit condition needs once the turns left are just enough); a defender's
 units into the objective hexes it must hold; units left with A or I weapons on opportunity
 fire; then it ends the impulse. Under Battlefield Chaos it first plays the held cards that help
 it (`chaos.sensible_plays`), and a die modifier just before an order whose first roll of its

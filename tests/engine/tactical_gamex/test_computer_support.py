@@ -7,11 +7,18 @@ from __future__ import annotations
 
 from engine.tactical_gamex.computer import TgxComputerPlayer
 from engine.tactical_gamex.game import TacticalGame
-from engine.tactical_gamex.orders import CallArtillery, CloseAssault, ExitBoard, Move
+from engine.tactical_gamex.orders import (
+    CallArtillery,
+    CloseAssault,
+    ExitBoard,
+    Load,
+    Move,
+    Unload,
+)
 from engine.tactical_gamex.state import Battery, Fortification, VictoryCondition, VictoryKind
 from engine.tactical_gamex.units import INFANTRY, UnitType, Weapon
 from schemas.vocabulary import Side
-from tests.engine.tactical_gamex.boards import RIFLE, FixedDice, board, state
+from tests.engine.tactical_gamex.boards import PZ4H, RIFLE, TRUCK_TYPE, FixedDice, board, state
 
 SHORT = UnitType("Sturm", 6, Weapon.I, 1, 6, 4, traits=frozenset({INFANTRY}))
 """Rifles of range 1: from three hexes away they cannot fire, only walk up and assault."""
@@ -90,3 +97,15 @@ def test_a_unit_heads_for_the_exit_edge_when_the_turns_left_are_just_enough() ->
 def test_a_unit_on_the_exit_edge_leaves_the_board_for_the_condition() -> None:
     game = _exit_game(2, (0, 4))
     assert TgxComputerPlayer(Side.AXIS)._next(game) == ExitBoard("g")
+
+
+def test_infantry_carried_next_to_the_objective_gets_down_before_anything_else() -> None:
+    """Before the tank fires at the objective, the truck sets its rifles down beside it."""
+    units = [("t", Side.AXIS, TRUCK_TYPE, (3, 2)), ("g", Side.AXIS, RIFLE, (3, 2))]
+    units += [("p", Side.AXIS, PZ4H, (2, 2)), ("s", Side.ALLIED, RIFLE, (3, 4))]
+    game = _game(
+        units, victory=[VictoryCondition(Side.AXIS, VictoryKind.HOLD, ((3, 4),), points=10)]
+    )
+    game.apply(Load("t", "g"))
+    game.state.units["t"].marker = None
+    assert TgxComputerPlayer(Side.AXIS)._next(game) == Unload("t")
