@@ -247,9 +247,11 @@ class TgxBalanceDock(TgxDock):
             situation = played_copy(document, folder)
             self.key = folder_key(folder, title_files(document))
         except (OSError, ValueError) as exc:
+            self.controller.release_temporary_folder()
             self._say(f"The situation cannot be played: {exc}")
             return None
         if not self._read_kind(situation):
+            self.controller.release_temporary_folder()
             self._say("The situation cannot be played: " + _why(situation))
             return None
         return RunPart(name, situation, "open situation", self.key, own=True)
@@ -298,6 +300,7 @@ class TgxBalanceDock(TgxDock):
             workspace.mkdir(exist_ok=True)
             path = other_version(document.scenario_path, other, workspace)
         except (VersionError, OSError) as exc:
+            self.controller.release_temporary_folder()
             self._say(f"No version to compare with: {exc}")
             return False
         part = self._open_copy("A")
