@@ -9,6 +9,7 @@ results of snapshots that later edits made out of date.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 import time
@@ -17,7 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QThreadPool, QTimer, Signal
+from PySide6.QtWidgets import QWidget
 
 from editor.check_process import CheckProcess, ProcessUnavailable, Progress, Superseded
 from editor.document import Change, Document
@@ -38,6 +40,10 @@ log = logging.getLogger(__name__)
 
 DEBOUNCE_MS = 400
 """Quiet time after the last edit before the document is checked again."""
+
+FIRST_PAINT_WAIT_MS = 2000
+"""How long a document's first check waits for the window to paint before it starts anyway
+(a window never shown, as in a script, still gets its checks)."""
 
 _KEPT_PER_KIND = 4
 """Checked versions kept per file: enough for undo and redo to hit the cache."""
@@ -310,6 +316,11 @@ class LiveChecker(QObject):
     checking process (`isolated`, the default) or in a thread of Qt's pool. Every edit starts
     a new generation: a result of an older one is dropped, and a check still running on one
     stops at its next stage.
+
+    With `start_after_paint`, a newly set document's first check waits until that widget has
+    painted: handing the title to the checking process (a snapshot of some ten megabytes of
+    file text and models, pickled on a pool thread) would otherwise hold the GIL against the
+    window's first paint. `wait` starts a waiting check itself.
     """
 
     checked = Signal(list)
@@ -345,11 +356,22 @@ class LiveChecker(QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(delay_ms)
         self._timer.timeout.connect(self.check_now)
+        self._gate: QWidget | None = None
+        self._pending = False
+        self._fallback = QTimer(self)
+        self._fallback.setSingleShot(True)
+        self._fallback.setInterval(FIRST_PAINT_WAIT_MS)
+        self._fallback.timeout.connect(self._release)
 
     @property
     def generation(self) -> int:
         """The number of the newest snapshot; bumped by every edit."""
         return self._latest.value
+
+    @property
+    def is_pending(self) -> bool:
+        """Whether a document's first check is waiting for the window's paint."""
+        return self._pending
 
     @property
     def is_busy(self) -> bool:
@@ -365,6 +387,7 @@ class LiveChecker(QObject):
         self._cache = CheckCache()
         self._latest.value += 1
         self._timer.stop()
+        self._disarm()
         self.problems = []
         if document is None:
             self.checked.emit([])
@@ -372,7 +395,18 @@ class LiveChecker(QObject):
             return
         document.changed.connect(self._on_changed)
         document.scenario_path_changed.connect(self._on_changed)
-        self.check_now()
+        if self._gate is None:
+            self.check_now()
+            return
+        self._pending = True
+        self._gate.installEventFilter(self)
+        self._fallback.start()
+        self._update_busy()
+
+    def start_after_paint(self, widget: QWidget) -> None:
+        """Hold each newly set document's first check until `widget` next paints (then it
+        starts as soon as the event loop is back, after the whole paint)."""
+        self._gate = widget
 
     def schedule(self) -> None:
         """Check again once no edit came for the debounce delay."""
@@ -382,6 +416,7 @@ class LiveChecker(QObject):
     def check_now(self, *, fresh: bool = False) -> None:
         """Check the document as it is now (`fresh`: forget every cached result first)."""
         self._timer.stop()
+        self._disarm()
         if self.document is None:
             return
         if fresh:
@@ -405,7 +440,10 @@ class LiveChecker(QObject):
         QThreadPool.globalInstance().start(job.run)
 
     def wait(self, timeout: float = 30.0) -> bool:
-        """Block until the running check (if any) ends; whether it did within `timeout`."""
+        """Block until the running check (if any) ends; whether it did within `timeout`. A
+        check waiting for the window's paint starts now."""
+        if self._pending:
+            self.check_now()
         job = self._running
         return job is None or job.done.wait(timeout)
 
@@ -413,9 +451,29 @@ class LiveChecker(QObject):
         """Stop checking: cancel what is scheduled, make a running check stop at its next
         stage and wait for it (call it before the application quits)."""
         self._timer.stop()
+        self._disarm()
         self._latest.value += 1
         self._again = False
         self.wait()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if self._pending and watched is self._gate and event.type() == QEvent.Type.Paint:
+            # Posted: the rest of the window paints in this same pass, before the loop is back.
+            QTimer.singleShot(0, self, self._release)
+        return False
+
+    def _release(self) -> None:
+        """The window painted (or never will soon): start the waiting first check."""
+        if self._pending:
+            self.check_now()
+
+    def _disarm(self) -> None:
+        if self._pending:
+            self._pending = False
+            self._fallback.stop()
+            if self._gate is not None:
+                with contextlib.suppress(RuntimeError):  # the window going away first
+                    self._gate.removeEventFilter(self)
 
     def _on_changed(self, _change: Change | Path | None = None) -> None:
         self._latest.value += 1
@@ -440,7 +498,7 @@ class LiveChecker(QObject):
         self._update_busy()
 
     def _update_busy(self) -> None:
-        busy = self._running is not None or self._timer.isActive()
+        busy = self._running is not None or self._timer.isActive() or self._pending
         if busy != self._busy:
             self._busy = busy
             self.busy_changed.emit(busy)

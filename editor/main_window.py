@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
 from editor import icons
 from editor.disk_changes import DiskChanges
 from editor.docks.balance_dock import BalanceDock
-from editor.docks.balance_run import testplay_settings
 from editor.docks.base import DocumentDock
 from editor.docks.hex_info import HexInfoDock
 from editor.docks.map_aids_dock import MapAidsDock
@@ -106,6 +105,10 @@ class MainWindow(WindowChrome):
         options = self.docks.get("tool_options")
         if isinstance(options, ToolOptionsDock):
             options.show_tool(self.tools.current)
+        problems = self.docks.get("problems")
+        if isinstance(problems, ProblemsDock):
+            # A title's first check goes to the checking process once its map has painted.
+            problems.checker.start_after_paint(self.map_view)
         self.keyboard = WindowKeys(self, self.docks, self.map_view)
         self._build_actions()
         self._build_menus()
@@ -391,6 +394,8 @@ class MainWindow(WindowChrome):
     def play_balance_game(self, seed: int) -> bool:
         """Test-play a game of the Balance panel: the open scenario with its seed and the
         runner's rules, the computer playing both sides."""
+        from editor.docks.balance_run import testplay_settings  # noqa: PLC0415  # with the panel
+
         document = self.document
         if document is None:
             return False

@@ -261,6 +261,26 @@ def modules_stamp(*modules: str) -> str:
     return digest.hexdigest()
 
 
+def read_pickle(entry: Path) -> object:
+    """A small value kept beside the entries (see `write_pickle`), None if missing or not
+    trusted."""
+    return _read(entry)
+
+
+def write_pickle(entry: Path, value: object, keep: int) -> None:
+    """Keep a small value in a subfolder of the cache, dropping the oldest of its kind (same
+    suffix) beyond `keep`; a failure to write is ignored (the value is made again)."""
+    where = entry.parent
+    try:
+        where.mkdir(parents=True, exist_ok=True, mode=0o700)
+        _write(where, entry, value)
+        kept = sorted(where.glob("*" + entry.suffix), key=lambda p: p.stat().st_mtime_ns)
+        for old in kept[: max(0, len(kept) - keep)]:
+            old.unlink(missing_ok=True)
+    except (OSError, pickle.PicklingError, RecursionError):
+        return
+
+
 def _read(entry: Path) -> object:
     try:
         with entry.open("rb") as stream:

@@ -92,6 +92,23 @@ class LevelChart(_RunsChart):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Victory levels (95 % intervals)", parent)
+        self.sides_in_title = False
+        """Whether the axis title says which side's levels are at which end, so that a narrow
+        chart may leave the side out of each label."""
+        self.level_names: list[tuple[str, str]] | None = None
+        """(level, its axis label), best for the Allies first; None: Panzer Campaigns' five."""
+
+    def set_level_names(self, names: Sequence[tuple[str, str]] | None) -> None:
+        """The levels of the x axis, for a ruleset whose levels are its situation's own
+        (Tactical GameX); None for Panzer Campaigns' five."""
+        self.level_names = list(names) if names is not None else None
+        self.update()
+
+    def levels(self) -> list[tuple[str, str]]:
+        """(level, its axis label) along the x axis, best for the Allies first."""
+        if self.level_names is not None:
+            return self.level_names
+        return [(level.value, label) for level, label in level_labels().items()]
 
     def y_range(self) -> tuple[float, float]:
         return 0.0, 1.0
@@ -100,7 +117,7 @@ class LevelChart(_RunsChart):
         return percent(value)
 
     def _slot(self, index: int, plot: QRectF) -> QRectF:
-        width = plot.width() / len(level_labels())
+        width = plot.width() / max(1, len(self.levels()))
         return QRectF(plot.left() + index * width, plot.top(), width, plot.height())
 
     def bar_rect(self, level: int, run: int, plot: QRectF) -> QRectF:
@@ -112,17 +129,38 @@ class LevelChart(_RunsChart):
         return QRectF(left + 1, plot.top(), width - 2, plot.height())
 
     def x_ticks(self, plot: QRectF) -> list[tuple[float, str]]:
+        metrics = QFontMetricsF(self.chart_font())
+        names = [label for _level, label in self.levels()]
+        room = self._slot(0, plot).width() - 6
+
+        def shortened(name: str, step: int) -> str:
+            words = name.split(" ")
+            if len(words) < 2 or step == 0:
+                return name
+            return " ".join(([words[0][0] + "."] if step == 1 else []) + words[1:])
+
+        # A narrow chart names the sides by their initials ("S. marginal"), then not at all
+        # when the axis title says which side is at which end, rather than leaving labels out;
+        # every label is shortened alike, and the tool tip names the level whole.
+        step = next(
+            (
+                step
+                for step in ((0, 1, 2) if self.sides_in_title else (0, 1))
+                if all(metrics.horizontalAdvance(shortened(n, step)) <= room for n in names)
+            ),
+            2 if self.sides_in_title else 1,
+        )
         return [
-            (self._slot(i, plot).center().x(), label)
-            for i, label in enumerate(level_labels().values())
+            (self._slot(i, plot).center().x(), shortened(name, step))
+            for i, name in enumerate(names)
         ]
 
     def draw_data(self, painter: QPainter, plot: QRectF) -> None:
         metrics = QFontMetricsF(painter.font())
         for r, run in enumerate(self.runs):
             color = SERIES_COLORS[r % 2]
-            for i, level in enumerate(level_labels()):
-                share = run.summary.levels.get(level.value)
+            for i, (level, _label) in enumerate(self.levels()):
+                share = run.summary.levels.get(level)
                 if share is None:
                     continue
                 bar = self.bar_rect(i, r, plot)
@@ -152,14 +190,17 @@ class LevelChart(_RunsChart):
     def tip_at(self, point: QPointF, plot: QRectF) -> str | None:
         if not plot.left() <= point.x() < plot.right():
             return None
-        index = int((point.x() - plot.left()) / (plot.width() / len(level_labels())))
-        level = list(level_labels())[min(index, len(level_labels()) - 1)]
-        lines = [f"<b>{level.value.replace('_', ' ').capitalize()}</b>"]
+        levels = self.levels()
+        if not levels:
+            return None
+        index = int((point.x() - plot.left()) / (plot.width() / len(levels)))
+        level = levels[min(index, len(levels) - 1)][0]
+        lines = [f"<b>{level.replace('_', ' ').capitalize()}</b>"]
         for run in self.runs:
-            share = run.summary.levels.get(level.value)
+            share = run.summary.levels.get(level)
             if share is None:
                 continue
-            count = sum(r.outcome == level.value for r in run.played)
+            count = sum(r.outcome == level for r in run.played)
             name = f"{run.name}: " if len(self.runs) > 1 else ""
             lines.append(
                 f"{name}{count} of {len(run.played)} games, {share.rate * 100:.1f} % "

@@ -78,6 +78,12 @@ class HoldChart(PlotFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Objectives held by their starting owner", parent)
         self.lines: list[ObjectiveLine] = []
+        self.side_names: dict[str, str] = {}
+        """Side value -> how the legend names it (a Tactical GameX situation's `Soviet`)."""
+
+    def side_of(self, line: ObjectiveLine) -> str:
+        """How the chart names the side a line follows."""
+        return self.side_names.get(line.side, line.side)
 
     def set_lines(self, lines: Sequence[ObjectiveLine]) -> None:
         """Show these objectives."""
@@ -131,7 +137,7 @@ class HoldChart(PlotFrame):
         if self.small_multiples:
             return []
         return [
-            LegendEntry(f"{line.name} ({line.side})", *self._legend_pen(i))
+            LegendEntry(f"{line.name} ({self.side_of(line)})", *self._legend_pen(i))
             for i, line in enumerate(self.lines)
         ]
 
@@ -157,7 +163,7 @@ class HoldChart(PlotFrame):
         rows = [f"<b>Turn {turn}</b>: games in which the starting owner holds"]
         for line in self.lines:
             if turn <= len(line.shares):
-                rows.append(f"{line.name} ({line.side}): {percent(line.shares[turn - 1])}")
+                rows.append(f"{line.name} ({self.side_of(line)}): {percent(line.shares[turn - 1])}")
         return "<br>".join(rows)
 
     # Small multiples --------------------------------------------------------------------------
@@ -201,7 +207,7 @@ class HoldChart(PlotFrame):
             last = percent(line.shares[-1]) if line.shares else ""
             painter.setPen(AXIS_COLOR)
             name = metrics.elidedText(
-                f"{line.name} ({line.side})",
+                f"{line.name} ({self.side_of(line)})",
                 Qt.TextElideMode.ElideRight,
                 plot.width() - metrics.horizontalAdvance(last) - 6,
             )
@@ -238,7 +244,7 @@ class HoldChart(PlotFrame):
         if turn < 1:
             return None
         return (
-            f"<b>{line.name}</b> (held by the {line.side} side at the start)<br>"
+            f"<b>{line.name}</b> (held by the {self.side_of(line)} side at the start)<br>"
             f"Turn {turn}: held in {percent(line.shares[turn - 1])} of {line.games} games<br>"
             f"At the end: {percent(line.shares[-1])}"
         )

@@ -191,7 +191,11 @@ class BalanceController(QObject):
     def _done(self, cancelled: bool) -> None:
         self._worker = None
         self.ended_at = time.monotonic()
+        self.release_temporary_folder()
+        self.finished.emit(cancelled or self.done < self.total)
+
+    def release_temporary_folder(self) -> None:
+        """Remove the run's folder of copies, if one was made (also when no run started)."""
         if self._temporary is not None:
             self._temporary.cleanup()
             self._temporary = None
-        self.finished.emit(cancelled or self.done < self.total)

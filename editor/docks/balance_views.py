@@ -57,7 +57,19 @@ class ChartsPage(QWidget):
         layout.addWidget(self.stack)
         self.arrangement = ""
         """"row" or "tabs"."""
+        self.names = ["Victory levels", "Score by turn", "Objectives"]
+        """The charts' tab names when they are tabs."""
         self._arrange("tabs")
+
+    def name_holds(self, tab: str, title: str) -> None:
+        """Name the hold chart for a ruleset whose objectives are called otherwise (Tactical
+        GameX's victory hexes)."""
+        self.names[2] = tab
+        self.holds.title = title
+        self.holds.update()
+        index = self.tabs.indexOf(self.holds)
+        if index >= 0:
+            self.tabs.setTabText(index, tab)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -68,7 +80,7 @@ class ChartsPage(QWidget):
         if arrangement == self.arrangement:
             return
         self.arrangement = arrangement
-        names = ("Victory levels", "Score by turn", "Objectives")
+        names = self.names
         if arrangement == "row":
             self.tabs.clear()
             for chart in self.charts:

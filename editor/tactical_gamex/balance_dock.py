@@ -1,69 +1,69 @@
 """The Tactical GameX Balance panel: N computer-against-computer games of the open situation as it
-now stands (saved or not), played by the balance lab on this machine's worker processes with
-progress and Cancel, then the distribution of the situation's victory levels with their 95 %
-intervals, the score, game length and victory hexes, and the games, any of which a double-click
-test-plays (that seed, the computer at both sides)."""
+now stands (saved or not), played on this machine's worker processes with progress and Cancel;
+the situation's own victory levels charted with their 95 % intervals, the score by turn, each
+victory hex's holder by turn, the games (any of which test-plays again, that seed with the
+computer at both sides) and the report; an A/B comparison against the saved file, another file, a
+copy of the title in another folder or a git revision, as `hexwright balance --against` plays it.
+The last run of each version is kept and shown again when the same content is opened."""
 
 from __future__ import annotations
 
 import os
-import shutil
+import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
+    QFileDialog,
     QHBoxLayout,
+    QInputDialog,
     QLabel,
-    QListWidget,
-    QListWidgetItem,
+    QMenu,
     QPlainTextEdit,
     QProgressBar,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
+from editor import icons
+from editor.docks.balance_charts import ChartRun
+from editor.docks.balance_holds import hold_lines
 from editor.docks.balance_run import BalanceController, RunPart
+from editor.docks.balance_store import StoredRun, load_run, save_run
+from editor.docks.balance_tables import outcome_text
+from editor.docks.balance_views import ChartsPage, ComparePage, GamesPage
 from editor.selection import Selection
-from editor.tactical_gamex.dock import TgxDock, message_label
+from editor.tactical_gamex.balance_versions import folder_key, played_copy, saved_key, title_files
+from editor.tactical_gamex.dock import TgxDock
 from editor.tactical_gamex.document import TgxDocument
-from schemas.io import dump_text, is_json
+from editor.widgets.button_rows import WrappingButtons
 
 if TYPE_CHECKING:
-    from engine.balance import GameRecord
+    from engine.balance import BalanceSummary, GameRecord
+    from engine.balance.game_record import RecordKind
 
 RUN = "Run"
 DEFAULT_GAMES = 40
+SITUATION_FILTER = "Situations (*.situation.yaml *.situation.json);;All files (*)"
 
 
-def played_copy(document: TgxDocument, folder: Path) -> Path:
-    """The open situation, its unit types and tables as they now stand, and the panels it
-    uses, written under `folder` as they sit in the title folder; the situation's path there.
-    ValueError when a file lies outside the title folder."""
-    root = document.title_folder
-    for slot in document.slots():
-        target = folder / slot.path.relative_to(root)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(dump_text(slot.model, as_json=is_json(slot.path)), encoding="utf-8")
-    situation = document.scenario_path
-    for panel in document.situation.board.panels:
-        source = Path(os.path.normpath(situation.parent / panel.file))
-        target = folder / source.relative_to(root)
-        if not target.exists():
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(source, target)
-    return folder / situation.relative_to(root)
+def _clock(seconds: float) -> str:
+    minutes, seconds = divmod(int(seconds), 60)
+    return f"{minutes}:{seconds:02d}"
 
 
 class TgxBalanceDock(TgxDock):
-    """Runs of the open situation and what they show."""
+    """Runs of the open situation: their charts, games, comparisons and report."""
 
     title = "Balance"
     object_name = "tgx_balance"
-    default_area = Qt.DockWidgetArea.RightDockWidgetArea
+    default_area = Qt.DockWidgetArea.BottomDockWidgetArea  # the charts want width
 
     testplay_requested = Signal(int)
     """The seed of a game to test-play on the open situation, the computer at both sides."""
@@ -72,125 +72,458 @@ class TgxBalanceDock(TgxDock):
         super().__init__(selection, parent)
         self.controller = BalanceController(self)
         body = QWidget(self)
-        layout = QVBoxLayout(body)
-        row = QHBoxLayout()
         self.games = QSpinBox(body)
         self.games.setRange(2, 10_000)
         self.games.setValue(DEFAULT_GAMES)
-        self.games.setSuffix(" games")
-        self.games.setToolTip("Games to play, seeds 1 to N")
-        self.run_button = QPushButton("Run", body)
+        self.games.setPrefix("Games: ")
+        self.games.setToolTip("Games to play, on seeds 1 to this number")
+        self.jobs = QSpinBox(body)
+        self.jobs.setRange(1, max(1, os.cpu_count() or 1) * 4)
+        self.jobs.setValue(max(1, os.cpu_count() or 1))
+        self.jobs.setPrefix("Jobs: ")
+        self.jobs.setToolTip("Worker processes playing games at once (one per core is best)")
+        self.run_button = QPushButton(icons.icon("play"), "Run", body)
         self.run_button.setToolTip("Play the open situation as it is now, saved or not")
-        self.cancel_button = QPushButton("Cancel", body)
-        self.cancel_button.setToolTip("Stop the run; the games finished are kept")
-        self.cancel_button.setEnabled(False)
-        for widget in (self.games, self.run_button, self.cancel_button):
-            row.addWidget(widget)
-        row.addStretch(1)
-        layout.addLayout(row)
+        self.cancel_button = QPushButton(icons.icon("circle-stop"), "Cancel", body)
+        self.cancel_button.setToolTip("Stop the run; the games already finished are kept")
+        self.saved_button = QPushButton(icons.icon("history"), "A/B Saved", body)
+        self.saved_button.setToolTip(
+            "Play the saved file and the open situation on the same seeds and compare them"
+        )
+        self.other_button = QPushButton(icons.icon("file-input"), "A/B Other", body)
+        self.other_button.setToolTip(
+            "Play another version and the open situation on the same seeds and compare them"
+        )
+        menu = QMenu(self.other_button)
+        menu.addAction("Another Situation File…", self._ask_file)
+        menu.addAction("This Situation in Another Folder…", self._ask_folder)
+        menu.addAction("This Situation at a Git Revision…", self._ask_revision)
+        self.other_button.setMenu(menu)
+        controls: list[Any] = [self.games, self.jobs, self.run_button, self.cancel_button]
+        controls += [self.saved_button, self.other_button]
+        self.buttons = WrappingButtons(controls)
         self.progress = QProgressBar(body)
-        self.progress.setFormat("%v / %m games")
-        self.progress.setValue(0)
-        layout.addWidget(self.progress)
+        self.progress.setTextVisible(False)
+        self.progress.setMaximumHeight(self.fontMetrics().height())
+        self.progress.setMaximumWidth(self.fontMetrics().horizontalAdvance("0") * 20)
+        self.progress_label = QLabel(body)
+        self.note = QLabel(body)
+        self.note.setTextFormat(Qt.TextFormat.PlainText)
+        self.note.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+
+        self.charts = ChartsPage(body)
+        self.charts.name_holds("Victory hexes", "Victory hexes held by their starting holder")
+        for chart in self.charts.charts:
+            chart.empty_text = "No games yet: Run plays the situation."
+        self.games_page = GamesPage(body)
+        self.compare_page = ComparePage(body)
         self.report = QPlainTextEdit(body)
         self.report.setReadOnly(True)
         self.report.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)  # columns stay aligned
         self.report.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.report.setPlaceholderText(
-            "Run plays the situation with the computer at both sides and shows how often each "
+            "Run plays the situation with the computer at both sides and reports how often each "
             "victory level comes up."
         )
-        layout.addWidget(self.report, 3)
-        layout.addWidget(QLabel("Games (double-click to test-play one):", body))
-        self.list = QListWidget(body)
-        self.list.itemActivated.connect(self._activated)
-        layout.addWidget(self.list, 2)
-        self.note = message_label(body)
-        layout.addWidget(self.note)
+        self.tabs = QTabWidget(body)
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(self.charts, "Charts")
+        self.tabs.addTab(self.games_page, "Games")
+        self.tabs.addTab(self.compare_page, "A/B")
+        self.tabs.addTab(self.report, "Report")
+
+        progress_row = QHBoxLayout()
+        progress_row.addWidget(self.progress, 1)
+        progress_row.addWidget(self.progress_label)
+        progress_row.addWidget(self.note, 3)
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.buttons)
+        layout.addLayout(progress_row)
+        layout.addWidget(self.tabs, 1)
         self.setWidget(body)
-        self.controller.progress.connect(self._progress)
-        self.controller.finished.connect(self._finished)
-        self.controller.run_failed.connect(self._say)
+
+        self.kind: RecordKind | None = None
+        """What the open situation's records mean (its victory levels), once a run is shown."""
+        self.key = ""
+        """The version key of the open situation when it was opened or last run."""
+        self.shown: list[GameRecord] = []
+        self.shown_key = ""
+        """The version key of the situation whose games are shown."""
+        self.labels: tuple[str, str] = ("", "")
+        """The names of A and B of the comparison under way or shown; empty for a plain run."""
+        self._kept_parts: set[str] = set()
+        self._resumed: list[GameRecord] = []
+        """The games of a cancelled run of the same version that a Run again goes on from."""
+        self._run_document: TgxDocument | None = None
+        self._clock = QTimer(self)
+        self._clock.setInterval(250)
+        self._clock.timeout.connect(self._show_progress)
+        self._redraw = QTimer(self)
+        self._redraw.setSingleShot(True)
+        self._redraw.setInterval(300)
+        self._redraw.timeout.connect(self._show_partial)
         self.run_button.clicked.connect(self.run)
         self.cancel_button.clicked.connect(self.cancel)
-        self.kind: object = None
-        self._clear()
+        self.saved_button.clicked.connect(self.compare_with_saved)
+        self.controller.record_done.connect(lambda *_: self._redraw.start())
+        self.controller.progress.connect(self._show_progress)
+        self.controller.finished.connect(self._finished)
+        self.controller.run_failed.connect(self._failed)
+        self.games_page.play_requested.connect(self.test_play)
+        self._update_buttons()
+
+    # Document ---------------------------------------------------------------------------------
 
     def show_document(self, document: TgxDocument | None) -> None:
         if self.controller.is_running:
             self.controller.cancel()
-        self._clear()
-        self.run_button.setEnabled(document is not None)
-
-    def _clear(self) -> None:
+            self.controller.wait(30)
+        self._redraw.stop()
+        self._clock.stop()
+        self.kind = None
+        self._show_run([], None)
+        self.compare_page.model.set_comparison(None)
         self.report.clear()
-        self.list.clear()
-        self.progress.setRange(0, 1)
-        self.progress.setValue(0)
-        self.note.clear()
+        self._say("")
+        self.key = ""
+        if document is not None:
+            self.key = self._version_key(document)
+            stored = load_run(self.key) if self.key else None
+            if stored is not None:
+                self._show_stored(document, stored)
+        self._update_buttons()
 
-    def _say(self, text: str) -> None:
-        self.note.setText(text)
+    def document_changed(self, change: Any) -> None:
+        if self.shown and not self.controller.is_running:
+            said = self.note.text().split(" — ")[0]
+            self._say(said + " — the situation changed since: Run plays it as it is now.")
+
+    def _version_key(self, document: TgxDocument) -> str:
+        """The version key of the situation as it now stands (empty when it cannot be copied)."""
+        try:
+            with tempfile.TemporaryDirectory(prefix="hexwright-key-") as folder:
+                played_copy(document, Path(folder))
+                return folder_key(Path(folder), title_files(document))
+        except (OSError, ValueError):
+            return ""
+
+    def _show_stored(self, document: TgxDocument, stored: StoredRun) -> None:
+        if not self._read_kind(Path(stored.scenario), document.scenario_path):
+            return
+        self.games.setValue(max(2, len(stored.records)))
+        self._show_run(stored.records, None)
+        self.shown_key = self.key
+        when = stored.date.strftime("%d %b %Y %H:%M")
+        cut = ", cancelled" if stored.cancelled else ""
+        self._say(f"Last run of this version: {when}, {len(stored.records)} games{cut}.")
+
+    def _read_kind(self, *situations: Path) -> bool:
+        """Read what the situation's records mean from the first of `situations` that loads;
+        whether one did."""
+        from engine.balance.rulesets import load_playable  # noqa: PLC0415  # not at start-up
+
+        for path in situations:
+            try:
+                self.kind = load_playable(path).kind
+                return True
+            except (OSError, ValueError):
+                continue
+        return False
+
+    # Runs -------------------------------------------------------------------------------------
+
+    def seeds(self) -> list[int]:
+        """The seeds a run plays: 1 to the games count."""
+        return list(range(1, self.games.value() + 1))
+
+    def _open_copy(self, name: str) -> RunPart | None:
+        """The open situation written to the run's own folder as the part `name`; None after
+        saying why it cannot be played (nothing of the designer's is touched)."""
+        document = self.document
+        assert isinstance(document, TgxDocument)
+        try:
+            folder = self.controller.temporary_folder() / name
+            situation = played_copy(document, folder)
+            self.key = folder_key(folder, title_files(document))
+        except (OSError, ValueError) as exc:
+            self.controller.release_temporary_folder()
+            self._say(f"The situation cannot be played: {exc}")
+            return None
+        if not self._read_kind(situation):
+            self.controller.release_temporary_folder()
+            self._say("The situation cannot be played: " + _why(situation))
+            return None
+        return RunPart(name, situation, "open situation", self.key, own=True)
 
     def run(self) -> bool:
         """Play the open situation as it is now on seeds 1..N; whether the run started."""
+        if not isinstance(self.document, TgxDocument) or self.controller.is_running:
+            return False
+        part = self._open_copy(RUN)
+        if part is None:
+            return False
+        self.labels = ("", "")
+        self._start([part])
+        return True
+
+    def compare_with_saved(self) -> bool:
+        """Play the saved file (A) and the open situation (B) on the same seeds and compare."""
         document = self.document
         if not isinstance(document, TgxDocument) or self.controller.is_running:
             return False
-        from engine.balance.rulesets import load_playable  # noqa: PLC0415  # not at start-up
-
-        try:
-            situation = played_copy(document, self.controller.temporary_folder())
-            self.kind = load_playable(situation).kind
-        except (OSError, ValueError) as exc:
-            self._say(f"The situation cannot be played: {exc}")
+        if document.is_untitled or not document.scenario_path.is_file():
+            self._say("The situation has not been saved yet: there is no file to compare.")
             return False
-        self._clear()
-        self.run_button.setEnabled(False)
-        self.cancel_button.setEnabled(True)
-        seeds = list(range(1, self.games.value() + 1))
-        self.controller.start([RunPart(RUN, situation, "open situation", own=True)], seeds, 0)
+        if not document.is_dirty:
+            self._say("The open situation is the saved file: edit it, then compare the edit.")
+            return False
+        part = self._open_copy("B")
+        if part is None:
+            return False
+        saved = RunPart("A", document.scenario_path, "saved file", saved_key(document))
+        self.labels = (saved.label, part.label)
+        self._start([saved, part])
         return True
 
-    def cancel(self) -> None:
-        """Stop the run under way; its finished games stay shown."""
-        self.controller.cancel()
+    def compare_with(self, other: str) -> bool:
+        """Play the open situation (A) and another version (B) on the same seeds and compare;
+        `other` is what `hexwright balance --against` takes: a situation file, a folder holding
+        another copy of the title, or git:REV (the saved files at that revision)."""
+        from engine.balance.versions import VersionError, other_version  # noqa: PLC0415
 
-    def _progress(self, done: int, total: int) -> None:
+        document = self.document
+        if not isinstance(document, TgxDocument) or self.controller.is_running:
+            return False
+        try:
+            workspace = self.controller.temporary_folder() / "other"
+            workspace.mkdir(exist_ok=True)
+            path = other_version(document.scenario_path, other, workspace)
+        except (VersionError, OSError) as exc:
+            self.controller.release_temporary_folder()
+            self._say(f"No version to compare with: {exc}")
+            return False
+        part = self._open_copy("A")
+        if part is None:
+            return False
+        label = other if other.startswith("git:") else str(path)
+        self.labels = (part.label, label)
+        self._start([part, RunPart("B", path, label)])
+        return True
+
+    def _ask_file(self) -> None:
+        document = self.document
+        if isinstance(document, TgxDocument):
+            chosen, _ = QFileDialog.getOpenFileName(
+                self, "Compare With", str(document.scenario_path.parent), SITUATION_FILTER
+            )
+            if chosen:
+                self.compare_with(chosen)
+
+    def _ask_folder(self) -> None:
+        document = self.document
+        if isinstance(document, TgxDocument):
+            chosen = QFileDialog.getExistingDirectory(
+                self, "Compare With the Copy in", str(document.title_folder.parent)
+            )
+            if chosen:
+                self.compare_with(chosen)
+
+    def _ask_revision(self) -> None:
+        revision, ok = QInputDialog.getText(
+            self, "Compare With a Git Revision", "Revision (a commit, branch or tag):", text="HEAD"
+        )
+        if ok and revision.strip():
+            self.compare_with("git:" + revision.strip())
+
+    def _kept(self, part: RunPart) -> list[GameRecord] | None:
+        """The games of a version already played on these seeds (shown, or kept from an
+        earlier run), so that a comparison or a run again plays only what it has not."""
+        if not part.key:
+            return None
+        stored = load_run(part.key)
+        if stored is not None and {r.seed for r in stored.records} == set(self.seeds()):
+            return stored.records
+        return None
+
+    def _start(self, parts: list[RunPart]) -> None:
+        kept = {p.name: records for p in parts if (records := self._kept(p)) is not None}
+        self._kept_parts = set(kept)
+        document = self.document
+        self._run_document = document if isinstance(document, TgxDocument) else None
+        seeds = self.seeds()
+        self._resumed = []
+        if parts[0].name == RUN and RUN not in kept:
+            # A run of this version cut short plays on from where it stopped.
+            stored = load_run(parts[0].key) if parts[0].key else None
+            done = {r.seed: r for r in stored.records if r.ok} if stored is not None else {}
+            if done and set(done) < set(seeds):
+                self._resumed = [done[s] for s in seeds if s in done]
+                seeds = [s for s in seeds if s not in done]
+        self.controller.start(parts, seeds, self.jobs.value(), kept)
+        playing = [p.label for p in parts if p.name not in kept]
+        if self._resumed:
+            self._say(
+                f"Going on from the {len(self._resumed)} games of the last run of this version…"
+            )
+        elif playing:
+            self._say("Playing the " + " and the ".join(playing) + "…")
+        self._clock.start()
+        self._show_progress()
+        self._update_buttons()
+
+    def cancel(self) -> None:
+        """Stop the run under way; the games finished are kept and shown."""
+        if self.controller.is_running:
+            self.controller.cancel()
+            self._say("Cancelling: the games under way finish…")
+
+    # Progress and results ---------------------------------------------------------------------
+
+    def _show_progress(self, *_args: object) -> None:
+        controller = self.controller
+        total = controller.total
         self.progress.setRange(0, max(1, total))
-        self.progress.setValue(done)
-        if done and done % max(1, total // 10) == 0:
-            self._show(self.controller.records.get(RUN, []))
+        self.progress.setValue(controller.done)
+        if total:
+            self.progress_label.setText(
+                f"{controller.done} / {total} games · {_clock(controller.elapsed)}"
+            )
+
+    def _own_part(self) -> str:
+        return next((p.name for p in self.controller.parts if p.own), RUN)
+
+    def _records(self) -> dict[str, list[GameRecord]]:
+        """The run's games by part, a resumed run's earlier games with them."""
+        records = dict(self.controller.records)
+        if self._resumed:
+            played = self._resumed + records.get(RUN, [])
+            records[RUN] = sorted(played, key=lambda r: r.seed)
+        return records
+
+    def _show_partial(self) -> None:
+        records = self._records()
+        parts = None if self.labels == ("", "") else records
+        self._show_run(records.get(self._own_part(), []), parts)
+
+    def _summarize(self, records: list[GameRecord]) -> BalanceSummary:
+        from engine.balance import summarize  # noqa: PLC0415  # not before a run is shown
+
+        assert self.kind is not None
+        return summarize(records, self.kind)
+
+    def _show_run(
+        self, records: list[GameRecord], parts: dict[str, list[GameRecord]] | None
+    ) -> None:
+        """Chart, list and report a run of the open situation; `parts`, A and B of a
+        comparison."""
+        self.shown = list(records)
+        if self.kind is None:
+            records, parts = [], None
+        summary = self._summarize(records) if records else None
+        runs: list[ChartRun] = []
+        if parts is not None:
+            for name, label in zip(("A", "B"), self.labels, strict=True):
+                if parts.get(name):
+                    runs.append(
+                        ChartRun(f"{name}: {label}", parts[name], self._summarize(parts[name]))
+                    )
+        elif summary is not None:
+            runs.append(ChartRun("this situation", records, summary))
+        levels = self.kind.levels if self.kind is not None else ()
+        self.charts.levels.set_level_names([(level, outcome_text(level)) for level in levels])
+        self.charts.levels.set_runs(runs)
+        self.charts.score.set_runs(runs)
+        self.charts.score.set_levels(None)  # a situation's levels are points, not a score
+        document = self.document
+        if isinstance(document, TgxDocument):
+            sides = document.situation.sides
+            self.charts.holds.side_names = {f.side.value: f.name for f in sides if f.name}
+            names = self.charts.holds.side_names
+            allied, axis = names.get("allied", "Allied"), names.get("axis", "Axis")
+            self.charts.levels.x_title = f"Victory level: {allied} ← draw → {axis}"
+            self.charts.levels.sides_in_title = True
+        self.charts.holds.set_lines(hold_lines(records, {}, {}))
+        self.games_page.show_games(records, summary)
+        self.report.setPlainText(summary.text() if summary is not None else "")
 
     def _finished(self, cancelled: bool) -> None:
-        records = self.controller.records.get(RUN, [])
-        self._show(records)
-        self.run_button.setEnabled(self.document is not None)
-        self.cancel_button.setEnabled(False)
-        seconds = self.controller.elapsed
-        ended = "cancelled" if cancelled else "finished"
-        self._say(f"Run {ended}: {len(records)} games in {seconds:.0f} s.")
+        from engine.balance import compare  # noqa: PLC0415
 
-    def _show(self, records: list[GameRecord]) -> None:
-        from engine.balance import summarize  # noqa: PLC0415  # not before a run is shown
-        from engine.balance.game_record import RecordKind  # noqa: PLC0415
-
-        kind = self.kind if isinstance(self.kind, RecordKind) else None
-        if kind is None or not records:
+        self._clock.stop()
+        self._redraw.stop()
+        self._show_progress()
+        controller = self.controller
+        records = self._records()
+        for part in controller.parts:
+            played = records.get(part.name, [])
+            if not part.key or not played or part.name in self._kept_parts:
+                continue
+            try:
+                save_run(part.key, part.scenario, played, cancelled=cancelled)
+            except OSError as exc:
+                self._say(f"The run could not be kept for next time: {exc}")
+        if self.document is None or self.document is not self._run_document:
+            self._update_buttons()  # another situation is open now: its own last run stays
             return
-        self.report.setPlainText(summarize(records, kind).text())
-        self.list.clear()
-        for record in records:
-            text = (
-                f"seed {record.seed}: {record.outcome}, score {record.score:g}, "
-                f"{record.turns} turns"
-                if record.ok
-                else f"seed {record.seed}: failed — {record.error}"
-            )
-            item = QListWidgetItem(text, self.list)
-            item.setData(Qt.ItemDataRole.UserRole, record.seed)
+        self.shown_key = next((p.key for p in controller.parts if p.own), "")
+        if self.labels == ("", ""):
+            self._show_run(records.get(RUN, []), None)
+            self.tabs.setCurrentWidget(self.charts)
+        else:
+            self._show_run(records.get(self._own_part(), []), records)
+            assert self.kind is not None
+            result = compare(records.get("A", []), records.get("B", []), self.kind)
+            self.compare_page.show_comparison(result, self.labels, len(controller.seeds), {})
+            self.tabs.setCurrentWidget(self.compare_page)
+        kept = sum(len(records.get(name, [])) for name in self._kept_parts)
+        played, total = controller.done - kept, controller.total - kept
+        word = "Run cancelled after" if cancelled else "Run finished:"
+        text = f"{word} {played} of {total} games in {_clock(controller.elapsed)}."
+        if kept:
+            text = text[:-1] + f" ({kept} more reused from a run of the same version)."
+        if self._resumed:
+            text = text[:-1] + f" after the {len(self._resumed)} of the last run."
+        if not self.note.text().startswith("The run failed"):
+            self._say(text)
+        self._update_buttons()
 
-    def _activated(self, item: QListWidgetItem) -> None:
-        seed = item.data(Qt.ItemDataRole.UserRole)
-        if isinstance(seed, int):
-            self.testplay_requested.emit(seed)
+    def test_play(self, seed: int) -> None:
+        """Test-play a game of the run shown: its seed, the computer at both sides, on the
+        situation as it now stands (the game the run played unless it was edited since)."""
+        document = self.document
+        if isinstance(document, TgxDocument) and self._version_key(document) != self.shown_key:
+            self._say(
+                f"Seed {seed} is test-played on the situation as it is now: it changed since "
+                "the run, so the game may differ from the one listed."
+            )
+        self.testplay_requested.emit(seed)
+
+    def _say(self, text: str) -> None:
+        """The message beside the bar; its whole text is its tool tip when it is cut."""
+        self.note.setText(text)
+        self.note.setToolTip(text)
+
+    def _failed(self, message: str) -> None:
+        self._say(f"The run failed: {message}. The games finished are kept.")
+
+    def _update_buttons(self) -> None:
+        running = self.controller.is_running
+        has = isinstance(self.document, TgxDocument)
+        for button in (self.run_button, self.saved_button, self.other_button):
+            button.setEnabled(has and not running)
+        self.cancel_button.setEnabled(running)
+        self.games.setEnabled(not running)
+        self.jobs.setEnabled(not running)
+        self.progress.setVisible(running or self.controller.total > 0)
+
+
+def _why(situation: Path) -> str:
+    """Why the balance lab cannot play a situation."""
+    from engine.balance.rulesets import load_playable  # noqa: PLC0415
+
+    try:
+        load_playable(situation)
+    except (OSError, ValueError) as exc:
+        return str(exc)
+    return "its victory levels could not be read"

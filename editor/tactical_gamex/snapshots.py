@@ -1,7 +1,7 @@
 """The Tactical GameX screenshots of `python -m editor.snapshots`: the sample situation's board,
 the Ruleset Tables panel, the Panel Layout panel, the board with the panel tools and the Panel
-Map panel, and the other panels, at 1920x1080 and at 1280x720 (run it with `QT_SCALE_FACTOR=2`
-for a 200 % screen)."""
+Map panel, the other panels and the Balance panel after a run, at 1920x1080 and at 1280x720
+(run it with `QT_SCALE_FACTOR=2` for a 200 % screen)."""
 
 from __future__ import annotations
 
@@ -65,6 +65,33 @@ def take_tgx(window: Any, situation: Path, shot: Callable[[str], None]) -> None:
             areas = window.document.situation.setup_areas
             workspace.chosen.choose_area(areas[0].id if areas else None)
         shot(f"tgx-{name[4:].replace('_', '-')}")
+    _balance_shots(window, shot)
     from editor.tactical_gamex.testplay.snapshots import take_testplay  # noqa: PLC0415
 
     take_testplay(window, shot)
+
+
+def _balance_shots(window: Any, shot: Callable[[str], None]) -> None:
+    """The Balance panel after a run of 6 games of the situation: its charts, games and report
+    at each size."""
+    import time  # noqa: PLC0415
+
+    from PySide6.QtWidgets import QApplication  # noqa: PLC0415
+
+    dock = window.rulesets.docks["tgx_balance"]
+    dock.show()
+    dock.raise_()
+    dock.games.setValue(6)
+    if not dock.run():
+        return
+    deadline = time.monotonic() + 300
+    while dock.controller.is_running and time.monotonic() < deadline:
+        QApplication.processEvents()
+        time.sleep(0.02)
+    for width, height, suffix in SIZES:
+        window.resize(width, height)
+        for page in ("charts", "games_page", "report"):
+            dock.tabs.setCurrentWidget(getattr(dock, page))
+            shot(f"tgx-balance-{page.removesuffix('_page')}{suffix}")
+    window.resize(*SIZES[0][:2])
+    dock.tabs.setCurrentWidget(dock.charts)

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from itertools import combinations
 
-from engine.tactical_gamex import mobile_fire
+from engine.tactical_gamex import forts, mobile_fire
 from engine.tactical_gamex.chaos import drawing
 from engine.tactical_gamex.combat import (
     AttackSpec,
@@ -72,8 +72,9 @@ def direct_fire_spec(
         raise IllegalOrder("the firing hexes are not all adjacent to each other [003 4.2.2]")
     if not is_spotted(state, targets[0], attackers[0].side):
         raise IllegalOrder(f"the units at {hex_} are not spotted [003 6.3.8]")
-    if state.board.effects(hex_).sum_defense:
-        targets = [t for t in state.units_at(hex_) if t.carrier is None]
+    if state.board.effects(hex_).sum_defense:  # the targets' side only: 8.4's shared hex
+        side = targets[0].side
+        targets = [t for t in state.units_at(hex_) if t.carrier is None and t.side is side]
     kind = target_kind(state, targets, attackers)
     total = 0.0
     for a in attackers:
@@ -82,7 +83,7 @@ def direct_fire_spec(
             raise IllegalOrder(f"{a.id} has no line of sight to {hex_} [003 6.3.7]")
         if not in_arc(state, a, hex_):
             raise IllegalOrder(f"{hex_} is outside {a.id}'s field of fire [003 19.2]")
-        distance = state.board.distance(a.hex, hex_)
+        distance = forts.fire_distance(state, a.hex, hex_)  # [003 8.4] in one hex, adjacent
         strength = wec_attack(a.type, distance, kind)
         rider = mounted_rider(state, a)
         if rider is not None:  # [003 13.0] half the mounted infantry's strength joins
@@ -271,14 +272,18 @@ def overrun_spec(state: TgxState, attackers: Sequence[Unit], hex_: Offset) -> At
     return AttackSpec("overrun", tuple(attackers), hex_, tuple(defenders), attack, defense, 1, -2)
 
 
-def close_assault_spec(state: TgxState, attackers: Sequence[Unit], hex_: Offset) -> AttackSpec:
-    """Close Assault [003 6.4.6]: infantry adjacent to the hex, not carried this turn nor using
-    a movement bonus, MGs only stacked with non-MG infantry taking part, never from a stream or
-    water hex, against water, or from a minefield; printed AS (B.15 #14) against all DS there,
+def close_assault_spec(
+    state: TgxState, attackers: Sequence[Unit], hex_: Offset, carried: bool = False
+) -> AttackSpec:
+    """Close Assault [003 6.4.6]: infantry adjacent to the hex, not carried this turn (unless
+    `carried`: PanzerBlitz riders after an overrun, 16.2) nor using a movement bonus, MGs
+    only stacked with non-MG infantry taking part, never from a stream or water hex, against
+    water, or from a minefield; printed AS (B.15 #14) against all DS there,
     -2, and one column right when an engineer is stacked with an infantry participant."""
     board = state.board
-    defenders = [u for u in state.units_at(hex_) if u.carrier is None]
-    if not defenders or any(d.side is attackers[0].side for d in defenders):
+    side = attackers[0].side  # [003 8.4] a fortification hex may hold both sides
+    defenders = [u for u in state.units_at(hex_) if u.carrier is None and u.side is not side]
+    if not defenders:
         raise IllegalOrder(f"no enemy to assault at {hex_}")
     if board.effects(hex_).water:
         raise IllegalOrder("no close assault against a water hex [003 6.4.6]")
@@ -289,9 +294,9 @@ def close_assault_spec(state: TgxState, attackers: Sequence[Unit], hex_: Offset)
         assert a.hex is not None
         if not a.type.is_infantry:
             raise IllegalOrder(f"{a.id} is not infantry [003 6.4.6]")
-        if not board.adjacent(a.hex, hex_):
+        if not board.adjacent(a.hex, hex_) and a.hex != hex_:  # [003 8.4] or in it
             raise IllegalOrder(f"{a.id} is not adjacent to {hex_}")
-        if a.transported or a.bonus_used:
+        if (a.transported and not carried) or a.bonus_used:
             raise IllegalOrder(f"{a.id} was transported or used a movement bonus this turn")
         effects = board.effects(a.hex)
         if effects.stream or effects.water or a.hex in state.counters.mines:

@@ -3,12 +3,15 @@ impulses through the game's orders alone, with what its side can see (its own un
 enemy units it has spotted), toward the situation's victory conditions, the same for a seed.
 
 Each impulse it spends its points in this order: rally disrupted units; a unit into an empty
-objective hex it can reach; the attack with the best odds at 1:1 or better (fire from one hex
+objective hex it can reach; an attacker's carried infantry set down next to an objective; its
+batteries and indirect fire (`computer_artillery`), infantry that may assault a held objective
+kept out of the fire; the attack with the best odds at 1:1 or better (fire from one hex
 or combined from mutually adjacent hexes, or a close assault), attacks on objective hexes
 first; a gun under rule 19 turns toward a target it then fires at 1:1; an engineer clears a
 minefield or block next to it on its way; carriers load the infantry beside them when the
 objective is far and unload it near; an attacker's units toward
-the nearest objective hex it does not hold, then off the board by the exit edge; a defender's
+the nearest objective hex it does not hold, then off the board by the exit edge (earlier, the
+units an unmet exit condition needs once the turns left are just enough); a defender's
 units into the objective hexes it must hold; units left with A or I weapons on opportunity
 fire; then it ends the impulse. Under Battlefield Chaos it first plays the held cards that help
 it (`chaos.sensible_plays`), and a die modifier just before an order whose first roll of its
@@ -30,6 +33,7 @@ from engine.tactical_gamex import (
     sea,
 )
 from engine.tactical_gamex.combat import defense_of
+from engine.tactical_gamex.computer_artillery import assault_party, battery_calls, indirect_shots
 from engine.tactical_gamex.computer_transport import pickups
 from engine.tactical_gamex.engineers import why_not_clear
 from engine.tactical_gamex.game import TacticalGame
@@ -57,7 +61,7 @@ from engine.tactical_gamex.setup_computer import set_up
 from engine.tactical_gamex.spotting import spotted_hexes
 from engine.tactical_gamex.state import Battery, Phase, TgxState, VictoryKind
 from engine.tactical_gamex.tables import final_column
-from engine.tactical_gamex.units import MG, Marker, Unit, Weapon
+from engine.tactical_gamex.units import ENGINEER, MG, Marker, Unit, Weapon
 from schemas.vocabulary import Direction, Side
 
 Offset = tuple[int, int]
@@ -126,16 +130,28 @@ class TgxComputerPlayer:
         targets = [g for g in goals if not _own_hex(state, g, self.side)]
         if attacking:
             yield from pickups(state, self.side, goals)
+            # infantry carried next to an objective gets down before the fire: it takes hexes
+            for unit in ready:
+                if unit.passenger and _nearest(state, unit.hex, goals) <= UNLOAD_DISTANCE:
+                    yield Unload(unit.id)
             # a carrier that fired could not set its infantry down this turn [003 5.2.3]
             ready = [u for u in ready if u.passenger is None]
         ready += turned
+        # [003 6.4.3, 6.4.4] artillery first: a garrison it disrupts defends at -1 and does not
+        # fire back at the assault that follows [003 6.3.5, 7.2]
+        points = 1 if state.pool_pending else game.points_left  # [003 24.1] drawn at the order
+        yield from battery_calls(state, self.side, goals, points, game.log)
+        yield from indirect_shots(state, self.side, ready, goals)
         # an attacker's units far from their objective advance rather than fire, but at 3:1
+        # infantry that can assault a held objective keeps its activity for it [003 6.4.6]
+        reserved = assault_party(state, self.side, ready, goals) if attacking else set()
+        firing = [u for u in ready if u.id not in reserved]
         near = [
             u
-            for u in ready
+            for u in firing
             if not attacking or not goals or _nearest(state, u.hex, goals) <= FIRE_ZONE
         ]
-        for units, odds in ((ready, STRONG_ODDS), (near, GOOD_ODDS)):
+        for units, odds in ((firing, STRONG_ODDS), (near, GOOD_ODDS)):
             best = _best_attack(state, self.side, units, odds)
             if best is not None:
                 yield best
@@ -146,12 +162,17 @@ class TgxComputerPlayer:
         yield from _support_fire(state, self.side)
         yield from _clearings(state, ready, goals)
         exits = _exit_hexes(state, self.side)
+        leaving = _exit_team(state, self.side, fresh, exits)
         for unit in fresh:
             if unit.disrupted or unit.type.movement < 1:
                 continue
             assert unit.hex is not None
-            if exits and unit.hex in exits and _objectives_held(state, self.side):
+            if unit.hex in exits and (unit.id in leaving or _objectives_held(state, self.side)):
                 yield ExitBoard(unit.id)
+            if unit.id in leaving:
+                step = _step_toward(game, unit, _nearest_exit(state, unit.hex, exits))
+                if step is not None:
+                    yield Move(unit.id, step)
             close = bool(goals) and _nearest(state, unit.hex, goals) <= UNLOAD_DISTANCE
             if unit.passenger and (close or sea.is_landing_craft(unit.type)):
                 yield Unload(unit.id)  # a landing craft sets its units down on the beach
@@ -312,9 +333,65 @@ def _assaults_on_goals(
             continue
         attack = sum(u.type.attack for u in chosen)
         defense = sum(defense_of(state, d) for d in defenders)
-        column = final_column(attack, defense)
-        if column is not None and column >= GOOD_ODDS + 1:
+        ends = [path[-1] if path else u.hex for u, path in zip(chosen, paths, strict=True)]
+        column = final_column(attack, defense, _engineer_shift(chosen, ends))
+        # a garrison the artillery has disrupted does not fire at the approach and defends
+        # at -1 [003 6.3.5, 7.2]: then 1:1 is worth the walk
+        prepared = all(d.disrupted for d in defenders)
+        if column is not None and column >= GOOD_ODDS + (0 if prepared else 1):
             yield CloseAssault(tuple(u.id for u in chosen), goal, tuple(paths))
+
+
+def _exit_team(state: TgxState, side: Side, fresh: list[Unit], exits: set[Offset]) -> set[str]:
+    """The units that leave now for the side's exit conditions still unmet [003 4.4, the
+    situation's `exit_units`]: for each, the units it still needs that would reach its edge
+    soonest, once the turns left are no more than their rough need (the distance at their
+    printed MP and the activation off the edge, one turn spare) - so they fight until they
+    must go, and none is sent that could not arrive before the last turn. Decision: the rest
+    go on toward the objectives."""
+    team: set[str] = set()
+    if not exits:
+        return team
+    turns_left = state.last_turn - state.turn + 1
+    for condition in state.victory:
+        if condition.side is not side or condition.kind is not VictoryKind.EXIT:
+            continue
+        if condition.points <= 0:
+            continue
+        need = condition.count - len(state.exited[side])
+        edge = set(condition.hexes)
+        timed: list[tuple[int, str]] = []
+        for unit in fresh:
+            if unit.disrupted or unit.type.movement < 1 or unit.id in team or unit.hex is None:
+                continue
+            if unit.type.attack == 0 and not unit.passenger:
+                continue  # an empty carrier is not worth its place in the exit
+            distance = _nearest(state, unit.hex, sorted(edge))
+            turns = -(-distance // unit.type.movement) + 1  # and the activation off the edge
+            if turns <= turns_left:
+                timed.append((turns, unit.id))
+        timed.sort()
+        chosen = timed[: max(need, 0)]
+        if len(chosen) == need and chosen and chosen[-1][0] + 1 >= turns_left:
+            team.update(uid for _, uid in chosen)
+    return team
+
+
+def _nearest_exit(state: TgxState, hex_: Offset, exits: set[Offset]) -> Offset:
+    return min(exits, key=lambda g: (state.board.distance(hex_, g), g))
+
+
+def _engineer_shift(chosen: list[Unit], ends: list[Offset | None]) -> int:
+    """One column right when an engineer ends its approach stacked with a non-engineer rifle
+    unit that assaults too [003 6.4.6, 9.0] (the order's own check is `close_assault_spec`)."""
+    rifles = {
+        end
+        for u, end in zip(chosen, ends, strict=True)
+        if not u.type.has(MG) and not u.type.has(ENGINEER)
+    }
+    return int(
+        any(u.type.has(ENGINEER) and end in rifles for u, end in zip(chosen, ends, strict=True))
+    )
 
 
 def _dry_run(game: TacticalGame, order: TgxOrder) -> list[object]:

@@ -180,7 +180,8 @@ def why_not_demolition(state: TgxState, engineer: Unit) -> str | None:
     hex_ = engineer.hex
     if hex_ is None:
         return f"{engineer.id} is not on the board"
-    if not state.bridge_at(hex_) or engineer.stream is not None:
+    standing = state.bridge_at(hex_) or hex_ in state.counters.laid_bridges  # [003 9.3]
+    if not standing or engineer.stream is not None:
         return f"{engineer.id} must stand on a bridge [003 9.2]"
     why = why_not_block(state, engineer) if state.board.is_road(hex_) else None
     if why and "already has a block" not in why:

@@ -16,6 +16,7 @@ from engine.tactical_gamex import (
     indirect_rules,
     interdiction,
     mobile_fire,
+    panzerblitz,
     stress,
 )
 from engine.tactical_gamex.events import ArtilleryCalled, OpportunityFireMarked, StressRolled
@@ -178,10 +179,12 @@ class AttackOrders(SpecialOrders):
         if len(paths) != len(attackers):
             raise IllegalOrder("give a path (maybe empty) for each overrunning unit")
         attacks.overrun_spec(self.state, attackers, order.hex)  # who may take part at all
+        starts: list[Offset] = []
         for unit, exit_, path in zip(attackers, order.exits, paths, strict=True):
             assert unit.hex is not None
             approach = path_cost(self.state, unit, path) if path else 0.0
             last = path[-1] if path else unit.hex
+            starts.append(last)
             if not board.adjacent(last, order.hex) or not board.adjacent(order.hex, exit_):
                 raise IllegalOrder(f"{unit.id} must drive from next to {order.hex} through it")
             through = (board.effects(order.hex).cost(unit.type.move_class) or 99) + (
@@ -189,6 +192,7 @@ class AttackOrders(SpecialOrders):
             )
             if approach + through > unit.type.movement or self.state.enemy_at(exit_, unit.side):
                 raise IllegalOrder(f"{unit.id} cannot complete the move through {order.hex}")
+        panzerblitz.check_riders(self.state, attackers, starts, order.hex)
         self._pay_hexes(attackers, "move")
         events: list[object] = []
         for unit, path in zip(attackers, paths, strict=True):
@@ -199,9 +203,11 @@ class AttackOrders(SpecialOrders):
             for u, e in zip(attackers, order.exits, strict=True)
             if u.hex is not None and not u.disrupted and board.adjacent(u.hex, order.hex)
         ]
+        riders: list[Unit] = []
         if driving:  # [003 6.4.5] units stopped on the way do not take part
+            riders, got_off = panzerblitz.dismount(self.state, [u for u, _ in driving])
             spec = attacks.overrun_spec(self.state, [u for u, _ in driving], order.hex)
-            events += attacks.run(self.state, [spec])
+            events += got_off + attacks.run(self.state, [spec])
         for unit, exit_ in driving:
             unit.hex = exit_
             if unit.passenger:
@@ -209,7 +215,7 @@ class AttackOrders(SpecialOrders):
         for unit in attackers:
             if unit.hex is not None:
                 unit.marker = Marker.FIRED
-        return events
+        return events + panzerblitz.assault(self.state, riders, order.hex)
 
     def _banzai(self, order: CloseAssault) -> list[object]:
         """A Banzai attack [003 17.0-17.3] (see `banzai`); disrupted Japanese may join."""

@@ -20,6 +20,7 @@ from engine.tactical_gamex import (
     naval,
     smoke,
     spotting,
+    temporary_bridges,
 )
 from engine.tactical_gamex.aircraft import Aircraft
 from engine.tactical_gamex.chaos import drawing
@@ -328,6 +329,11 @@ class SpecialOrders:
             return events
         events += walk(self.state, unit, [order.exit])
         unit.marker = Marker.COMPLETED
+        if temporary_bridges.is_temporary(self.state, hex_):  # [003 9.3] no die, no block
+            events += temporary_bridges.destroy(self.state, hex_)
+            removed = "temporary bridge removed"
+            events.append(EngineerWorked(self.state.turn, unit.id, hex_, removed))
+            return events
         roll, blown = engineers.roll_for_demolition(self.state, hex_)
         outcome = "bridge blown" if blown else "demolition failed"
         events.append(EngineerWorked(self.state.turn, unit.id, hex_, f"{outcome} (rolled {roll})"))

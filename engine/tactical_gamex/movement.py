@@ -81,6 +81,8 @@ def step(
     step may clear a minefield (`flail_step`)."""
     taken = _step(state, unit, frm, to, start, quick=quick)
     taken = bridge_layer_step(state, unit, frm, taken)
+    if forts.garrisoned_by_enemy(state, unit, to):  # [003 8.4] entrants must stop
+        taken = replace(taken, halt="entered a fortification the enemy holds")
     return flail_step(state, unit, (frm, to), start, spent=spent, s=taken)
 
 
@@ -91,8 +93,8 @@ def bridge_layer_step(state: TgxState, unit: Unit, frm: Offset, s: Step) -> Step
     Decisions: entering the stream costs nothing but halts the bridge layer, as a unit's
     entry into a stream does (6.3.9); the bridge is laid on whatever step leaves the stream
     hex; a laid bridge lets any unit into the stream hex for `LAID_BRIDGE_COST` (the text gives
-    no rate: Clear's one MP), without the road rate and without going Down. Destroying a
-    temporary bridge left alone in its hex is not played."""
+    no rate: Clear's one MP), without the road rate and without going Down. An engineer removes it
+    (`temporary_bridges`)."""
     board = state.board
     if not unit.type.has(BRIDGE_LAYER) or not board.is_stream(frm) or s.all_mp:
         return s
@@ -146,7 +148,7 @@ def _step(
     kind = unit.type
     if not board.contains(to) or not board.adjacent(frm, to):
         raise IllegalOrder(f"{unit.id} cannot step from {frm} to {to}")
-    if state.enemy_at(to, unit.side):
+    if state.enemy_at(to, unit.side) and not forts.garrisoned_by_enemy(state, unit, to):
         raise IllegalOrder(f"{unit.id} may not enter {to}: enemy units there [003 3.2.5]")
     full = state.stack_count(to) + 1 > state.stacking_limit(unit.side)
     if full and not forts.room_inside(state, unit, to):

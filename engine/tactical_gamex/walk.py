@@ -239,7 +239,7 @@ def opportunity_fire(
         if shooter.type.weapon not in (Weapon.A, Weapon.I) or may_attack(shooter):
             continue
         assert shooter.hex is not None
-        distance = state.board.distance(shooter.hex, hex_)
+        distance = forts.fire_distance(state, shooter.hex, hex_)  # the garrison at its entrant
         strength = wec_attack(shooter.type, distance, target_kind) / (2 if mobile else 1)
         if strength <= 0 or not has_los(state, shooter.hex, hex_):
             continue

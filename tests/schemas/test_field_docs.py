@@ -89,3 +89,45 @@ def test_the_file_models_carry_their_docs_into_the_json_schema() -> None:
     assert ExitObjective.model_fields["owner"].description == "The side whose units exit here."
     schema = Unit.model_json_schema()
     assert schema["properties"]["air"]["description"] == Unit.model_fields["air"].description
+
+
+def test_a_module_s_docs_are_read_from_the_cache_until_its_file_changes(
+    tmp_path, monkeypatch
+) -> None:
+    import importlib
+    import sys
+
+    from schemas import field_docs
+
+    monkeypatch.setenv("HEXWRIGHT_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    source = tmp_path / "docs_probe.py"
+    source.write_text('class Probe:\n    size: int\n    """How big."""\n', encoding="utf-8")
+    module = importlib.import_module("docs_probe")
+    monkeypatch.setitem(sys.modules, "docs_probe", module)
+    read = field_docs._module_classes.__wrapped__  # the uncached-in-memory function
+    parsed = read("docs_probe")
+    assert parsed == {"Probe": [(1, {"size": "How big."})]}
+    assert len(list((tmp_path / "cache" / "docs").glob("*.docs"))) == 1
+
+    def no_parse(_module: str) -> None:
+        raise AssertionError("parsed again")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(field_docs, "_parse_module", no_parse)
+        assert read("docs_probe") == parsed  # from the cache folder
+
+    source.write_text('class Probe:\n    size: int\n    """How large, now."""\n', encoding="utf-8")
+    assert read("docs_probe") == {"Probe": [(1, {"size": "How large, now."})]}
+
+
+def test_the_models_docs_are_the_same_read_from_the_cache(tmp_path, monkeypatch) -> None:
+    from schemas import field_docs
+
+    monkeypatch.setenv("HEXWRIGHT_CACHE_DIR", str(tmp_path))
+    read = field_docs._module_classes.__wrapped__
+    first = read("schemas.panzer_campaigns.oob")
+    assert first["Unit"], "the OOB's units document their fields"
+    assert read("schemas.panzer_campaigns.oob") == first
+    monkeypatch.setenv("HEXWRIGHT_CACHE_DIR", "off")
+    assert read("schemas.panzer_campaigns.oob") == first

@@ -135,6 +135,7 @@ def blow_bridge(
         why_not_demolition,
     )
     from engine.tactical_gamex.orders import BlowBridge  # noqa: PLC0415
+    from engine.tactical_gamex.temporary_bridges import is_temporary  # noqa: PLC0415
 
     state = game.state
     unit = _engineer(game, unit_id)
@@ -149,12 +150,22 @@ def blow_bridge(
     head = f"Blow Bridge: action {done} of attempt {attempt} at {here}"
     if not rolls:
         after = (
-            f"the roll comes after action {DEMOLITION_ACTIONS}"
+            f"the temporary bridge goes after action {DEMOLITION_ACTIONS} [003 9.3]"
+            if is_temporary(state, here)
+            else f"the roll comes after action {DEMOLITION_ACTIONS}"
             if attempt == 1
             else f"rolling after it would need {_chance(demolition_needed(done, attempt))}"
         )
         return Planned(BlowBridge(unit_id, here), (f"{head}, no roll: {after} [003 9.2]",))
     exit_ = _exit(game, unit, aimed)
+    if is_temporary(state, here):
+        return Planned(
+            BlowBridge(unit_id, exit_),
+            (
+                f"{head}, then {unit_id} leaves to {exit_} and the temporary bridge is gone, "
+                "no roll and no block; vehicles on it go with it [003 9.3]",
+            ),
+        )
     needed = demolition_needed(done, attempt)
     return Planned(
         BlowBridge(unit_id, exit_, now=now),

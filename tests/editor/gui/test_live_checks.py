@@ -136,6 +136,35 @@ def test_an_edit_is_checked_after_the_debounce_and_undo_clears_it(
     qtbot.waitUntil(lambda: checker.problems == clean, timeout=WAIT_MS)
 
 
+def test_a_first_check_held_for_the_paint_starts_once_the_widget_paints(
+    qtbot, document: Document, checker: LiveChecker
+) -> None:
+    window = QTableView()
+    qtbot.addWidget(window)
+    checker.start_after_paint(window)
+    checker.set_document(document)
+    assert checker.is_pending
+    assert checker.is_busy, "the panel shows it is checking"
+    qtbot.wait(100)  # the event loop runs, but nothing painted: the title is not sent yet
+    assert checker.is_pending
+    assert not checker.problems
+    window.show()
+    qtbot.waitUntil(lambda: not checker.is_busy and bool(checker.problems), timeout=WAIT_MS)
+    assert checker.problems == check_document_files(document.bundle())
+
+
+def test_waiting_for_a_held_first_check_starts_it(
+    qtbot, document: Document, checker: LiveChecker
+) -> None:
+    checker.start_after_paint(QTableView())  # never shown, never painted
+    checker.set_document(document)
+    assert checker.is_pending
+    with qtbot.waitSignal(checker.checked, timeout=WAIT_MS):
+        assert checker.wait(60)
+    assert not checker.is_pending
+    assert checker.problems == check_document_files(document.bundle())
+
+
 def test_results_of_a_snapshot_an_edit_outdated_are_dropped(
     qtbot, document: Document, checker: LiveChecker
 ) -> None:

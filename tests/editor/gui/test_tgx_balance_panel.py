@@ -1,14 +1,17 @@
-"""The Balance panel on a Tactical GameX situation (issue 19): offered in the window, it plays the
-situation as it now stands (an unsaved edit of its turns included) on worker processes with
-progress, shows
-the situation's own victory levels with their intervals, and a double-click on a game
-test-plays that seed with the computer at both sides."""
+"""The Balance panel on a Tactical GameX situation (issue 19): it plays the situation as it now
+stands (an unsaved edit of its turns included) on worker processes with progress and Cancel,
+charts the situation's own victory levels with their intervals, the score by turn and the
+victory hexes' holders, lists the games (one opens in test-play), keeps the last run of each
+version and goes on from a cancelled one, and compares the open situation with another version."""
 
 from __future__ import annotations
 
 import shutil
+import subprocess
 from pathlib import Path
 
+import pytest
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import QMessageBox
 
 from editor.app import start
@@ -21,9 +24,13 @@ from tests.conftest import REPO
 
 SAMPLE = REPO / "sample_data" / "tgx_steppe43"
 SITUATION = "scenarios/hill-at-krasnaya-polyana.situation.yaml"
+LEVELS = ["Soviet decisive", "Soviet marginal", "Draw", "German marginal", "German decisive"]
 
 
-def test_the_balance_panel_runs_the_situation_and_test_plays_a_game(qtbot, tmp_path: Path) -> None:
+@pytest.fixture
+def opened(qtbot, tmp_path: Path):
+    """The sample situation open in a window, its Balance panel shown, cut to 6 turns (an
+    unsaved edit) so that a game is quick."""
     shutil.copytree(SAMPLE, tmp_path / "steppe")
     win = start([str(tmp_path / "steppe" / SITUATION)], ask=lambda *_: None)
     qtbot.addWidget(win)
@@ -36,33 +43,149 @@ def test_the_balance_panel_runs_the_situation_and_test_plays_a_game(qtbot, tmp_p
     assert isinstance(dock, TgxBalanceDock)
     dock.show()
     dock.raise_()
-
     document = win.document
     situation = document.situation.model_copy(update={"turns": 6})
     document.install(
         FileKind.SITUATION, situation, Change(FileKind.SITUATION, (), ChangeAction.RESET)
     )
     assert document.is_dirty
+    dock.jobs.setValue(1)
+    yield win, workspace, dock
+    if dock.controller.is_running:
+        dock.controller.cancel()
+        dock.controller.wait(30)
 
+
+def _wait(qtbot, dock: TgxBalanceDock) -> None:
+    qtbot.waitUntil(lambda: not dock.controller.is_running, timeout=90_000)
+
+
+def test_a_run_charts_the_situations_levels_and_a_game_opens_in_test_play(
+    qtbot, qtmodeltester, opened
+) -> None:
+    _win, workspace, dock = opened
     dock.games.setValue(2)
-    assert dock.run(), dock.note.text()
-    assert dock.cancel_button.isEnabled()
-    qtbot.waitUntil(lambda: not dock.controller.is_running, timeout=60_000)
+    qtbot.mouseClick(dock.run_button, Qt.MouseButton.LeftButton)
+    assert dock.cancel_button.isEnabled(), dock.note.text()
+    assert not dock.run_button.isEnabled()
+    _wait(qtbot, dock)
     assert dock.progress.value() == dock.progress.maximum() == 2
-    report = dock.report.toPlainText()
-    assert report.startswith("2 games played")
-    for level in ("Soviet decisive", "Soviet marginal", "draw", "German marginal", "German decisive"):
-        assert level in report
-    assert "95 % confidence interval" in report
-    assert "Game length: median 6 turns" in report  # the edit, not the saved 10 turns
-    assert dock.list.count() == 2
-    assert dock.note.text().startswith("Run finished: 2 games")
+    assert dock.note.text().startswith("Run finished: 2 of 2 games")
+    # The level chart's axis is the situation's own levels, best for the Soviets first.
+    assert [label for _, label in dock.charts.levels.levels()] == LEVELS
+    # A narrow chart shortens every label alike rather than leaving some out.
+    chart = dock.charts.levels
+    assert [label for _, label in chart.x_ticks(QRectF(0, 0, 2000, 100))] == LEVELS
+    narrow = [label for _, label in chart.x_ticks(QRectF(0, 0, 250, 100))]
+    assert narrow == ["decisive", "marginal", "Draw", "marginal", "decisive"]
+    assert chart.x_title == "Victory level: Soviet ← draw → German"
+    (run,) = dock.charts.levels.runs
+    assert sum(share.rate for share in run.summary.levels.values()) == pytest.approx(1.0)
+    assert all(share.low <= share.rate <= share.high for share in run.summary.levels.values())
+    assert len(run.summary.score_by_turn) == 6  # the edit, not the saved 10 turns
+    assert dock.charts.score.runs == dock.charts.levels.runs
+    holds = dock.charts.holds.lines
+    assert holds
+    assert all(len(line.shares) == 6 for line in holds)
+    assert {line.name for line in holds} >= {"A K2", "A L3"}  # victory hexes by address
+    assert "A K2 (Soviet)" in [entry.text for entry in dock.charts.holds.legend()]
+    assert "95 % confidence interval" in dock.report.toPlainText()
+    model = dock.games_page.model
+    qtmodeltester.check(model)
+    assert model.rowCount() == 2
 
-    item = dock.list.item(1)
-    dock.list.itemActivated.emit(item)
+    dock.games_page.play_requested.emit(2)
     play = workspace.docks["tgx_testplay"]
     assert isinstance(play, TgxTestPlayDock)
     assert play.session is not None, play.refusal.text()
     assert play.session.seed == 2
+    assert not dock.note.text().startswith("Seed")  # the game the run played
     assert play.computer_sides() == frozenset(Side)
     play.stop()
+
+    # An edit after the run: the panel says the run shown is of the situation before it.
+    document = dock.document
+    situation = document.situation.model_copy(update={"turns": 7})
+    document.install(
+        FileKind.SITUATION, situation, Change(FileKind.SITUATION, (), ChangeAction.RESET)
+    )
+    assert "the situation changed since" in dock.note.text()
+    dock.games_page.play_requested.emit(1)
+    assert dock.note.text().startswith("Seed 1 is test-played on the situation as it is now")
+    play.stop()
+    situation = document.situation.model_copy(update={"turns": 6})
+    document.install(
+        FileKind.SITUATION, situation, Change(FileKind.SITUATION, (), ChangeAction.RESET)
+    )
+
+    # The run is kept: the same content shown again shows it without playing.
+    dock.show_document(dock.document)
+    assert dock.note.text().startswith("Last run of this version")
+    assert dock.games_page.model.rowCount() == 2
+
+
+def test_cancel_keeps_the_games_played_and_run_goes_on_from_them(qtbot, opened) -> None:
+    _win, _workspace, dock = opened
+    dock.games.setValue(4)
+    assert dock.run()
+    qtbot.waitUntil(lambda: dock.controller.done >= 1, timeout=60_000)
+    qtbot.mouseClick(dock.cancel_button, Qt.MouseButton.LeftButton)
+    _wait(qtbot, dock)
+    assert dock.note.text().startswith("Run cancelled after")
+    first = len(dock.shown)
+    assert 1 <= first < 4
+    assert dock.run_button.isEnabled()
+
+    assert dock.run()
+    assert dock.controller.total == 4 - first  # only the seeds not played yet
+    _wait(qtbot, dock)
+    assert [r.seed for r in dock.shown] == [1, 2, 3, 4]
+    assert f"after the {first} of the last run" in dock.note.text()
+
+
+def test_a_b_against_the_saved_file_and_another_copy(
+    qtbot, qtmodeltester, opened, tmp_path
+) -> None:
+    win, _workspace, dock = opened
+    document = win.document
+    for turns in (7, 6):
+        situation = document.situation.model_copy(update={"turns": turns})
+        document.install(
+            FileKind.SITUATION, situation, Change(FileKind.SITUATION, (), ChangeAction.RESET)
+        )
+        if turns == 7:
+            document.save()  # the saved file: 7 turns
+    dock.games.setValue(2)
+    qtbot.mouseClick(dock.saved_button, Qt.MouseButton.LeftButton)
+    assert dock.controller.is_running, dock.note.text()
+    _wait(qtbot, dock)
+    assert dock.tabs.currentWidget() is dock.compare_page
+    model = dock.compare_page.model
+    qtmodeltester.check(model)
+    assert model.rowCount() > 0
+    assert "saved file" in dock.compare_page.heading.text()
+    assert [run.name for run in dock.charts.levels.runs] == ["A: saved file", "B: open situation"]
+    # The saved 7 turns against the edit's 6: each followed for as long as it lasts.
+    assert [len(run.summary.score_by_turn) for run in dock.charts.score.runs] == [7, 6]
+
+    # The saved files at a git revision, as `--against git:HEAD` plays them; the open
+    # situation's games of the comparison above are reused, not played again.
+    git = ["git", "-C", str(tmp_path / "steppe"), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "saved"], check=True)
+    assert dock.compare_with("git:HEAD"), dock.note.text()
+    assert dock.labels == ("open situation", "git:HEAD")
+    _wait(qtbot, dock)
+    assert dock.tabs.currentWidget() is dock.compare_page
+    assert "2 more reused" in dock.note.text()
+    assert [len(run.summary.score_by_turn) for run in dock.charts.score.runs] == [6, 7]
+
+    # A folder without the situation, or a revision that is not there: said, nothing played.
+    (tmp_path / "empty").mkdir()
+    assert not dock.compare_with(str(tmp_path / "empty"))
+    assert "no hill-at-krasnaya-polyana.situation.yaml in this folder" in dock.note.text()
+    assert not dock.compare_with("git:no-such-revision")
+    assert dock.note.text().startswith("No version to compare with")
+    assert not dock.controller.is_running
+    assert document.is_dirty  # the designer's edit untouched

@@ -53,7 +53,13 @@ def test_a_record_is_the_game_hexwright_play_plays(in_process: list[GameRecord])
 
 def test_the_levels_are_the_situation_s_best_for_the_allies_first() -> None:
     kind = load_playable(SAMPLE).kind
-    assert kind.levels == ("Soviet decisive", "Soviet marginal", "draw", "German marginal", "German decisive")
+    assert kind.levels == (
+        "Soviet decisive",
+        "Soviet marginal",
+        "draw",
+        "German marginal",
+        "German decisive",
+    )
     assert kind.side_result("German marginal") == "axis-win"
     assert kind.side_result("Soviet decisive") == "allied-win"
 

@@ -62,9 +62,15 @@ def test_the_fort_takes_a_unit_into_a_hex_whose_outside_is_full() -> None:
     assert game.unit("r").in_fort
 
 
-def test_a_fort_still_held_by_the_enemy_is_not_entered() -> None:
+def test_a_fort_held_by_the_enemy_is_not_entered_while_one_of_them_is_outside() -> None:
+    """Enemy units may enter "provided that there are no units outside" [003 8.4]."""
     game = _game(
-        [("r", Side.ALLIED, RIFLE, (2, 2)), ("g", Side.AXIS, RIFLE, FORT)], garrison=("g",)
+        [
+            ("r", Side.ALLIED, RIFLE, (2, 2)),
+            ("g", Side.AXIS, RIFLE, FORT),
+            ("h", Side.AXIS, RIFLE, FORT),
+        ],
+        garrison=("g",),
     )
     with pytest.raises(IllegalOrder, match="enemy units there"):
         game.apply(Move("r", (FORT,)))

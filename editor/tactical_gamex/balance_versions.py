@@ -1,0 +1,63 @@
+"""The versions of a Tactical GameX situation the Balance panel plays and keeps runs under: the
+open situation copied as it now stands into a throw-away title folder, and the SHA-256 naming a
+version's content, so that reopening the same content (saved or not) shows its last run."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+from pathlib import Path
+
+from editor.tactical_gamex.document import TgxDocument
+from schemas.io import dump_text, is_json
+
+
+def title_files(document: TgxDocument) -> list[Path]:
+    """The files a run of the situation reads, by their paths inside the title folder: the
+    document's files and the map panels its board lays out. ValueError when one lies outside
+    the title folder."""
+    root = document.title_folder
+    files = [slot.path.relative_to(root) for slot in document.slots()]
+    situation = document.scenario_path
+    for panel in document.situation.board.panels:
+        files.append(Path(os.path.normpath(situation.parent / panel.file)).relative_to(root))
+    return sorted(set(files))
+
+
+def played_copy(document: TgxDocument, folder: Path) -> Path:
+    """The open situation, its unit types and tables as they now stand, and the panels it
+    uses, written under `folder` as they sit in the title folder; the situation's path there.
+    An unedited file is copied byte for byte, so that its version key is the saved file's.
+    ValueError when a file lies outside the title folder."""
+    root = document.title_folder
+    edited = {}
+    for slot in document.slots():
+        if slot.is_dirty or slot.disk is None or slot.changed_on_disk:
+            edited[slot.path.relative_to(root)] = dump_text(slot.model, as_json=is_json(slot.path))
+    for relative in title_files(document):
+        target = folder / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if relative in edited:
+            target.write_text(edited[relative], encoding="utf-8")
+        else:
+            shutil.copyfile(root / relative, target)
+    return folder / document.scenario_path.relative_to(root)
+
+
+def folder_key(folder: Path, files: list[Path]) -> str:
+    """The version key of `files` (paths inside `folder`): a SHA-256 over each one's path and
+    the SHA-256 of its bytes. OSError when one cannot be read."""
+    digest = hashlib.sha256()
+    for relative in sorted(files):
+        content = hashlib.sha256((folder / relative).read_bytes()).hexdigest()
+        digest.update(f"{relative.as_posix()}:{content}\n".encode())
+    return digest.hexdigest()
+
+
+def saved_key(document: TgxDocument) -> str:
+    """The version key of the situation's files as saved; empty when one is not on disk."""
+    try:
+        return folder_key(document.title_folder, title_files(document))
+    except (OSError, ValueError):
+        return ""
