@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor import icons
+from editor.docks.balance_progress import RUN, RunProgress, run_clock
 from editor.docks.base import DocumentDock
 from editor.document import Change, Document
 from editor.open_places import SCENARIO_FILTER
@@ -40,12 +41,6 @@ if TYPE_CHECKING:
 # used, the panel being built when first shown: some 8 ms less before the first paint.
 
 DEFAULT_GAMES = 20
-RUN = "Run"
-
-
-def _clock(seconds: float) -> str:
-    minutes, seconds = divmod(int(seconds), 60)
-    return f"{minutes}:{seconds:02d}"
 
 
 def _summarize(records: list[GameRecord]) -> BalanceSummary:
@@ -63,7 +58,7 @@ class _BodyLayout(QVBoxLayout):
         return False
 
 
-class BalanceDock(DocumentDock):
+class BalanceDock(RunProgress, DocumentDock):
     """Runs of the open scenario and their charts, games and comparisons."""
 
     title = "Balance"
@@ -319,27 +314,7 @@ class BalanceDock(DocumentDock):
         self._show_progress()
         self._update_buttons()
 
-    def cancel(self) -> None:
-        """Stop the run under way; the games finished are kept and shown."""
-        if self.controller.is_running:
-            self.controller.cancel()
-            self._say("Cancelling: the games under way finish…")
-
     # Progress and results ---------------------------------------------------------------------
-
-    def _show_progress(self, *_args: object) -> None:
-        controller = self.controller
-        total = controller.total
-        self.progress.setRange(0, max(1, total))
-        self.progress.setValue(controller.done)
-        if total:
-            self.progress_label.setText(
-                f"{controller.done} / {total} games · {_clock(controller.elapsed)}"
-            )
-
-    def _own_part(self) -> str:
-        """The part of the run that is the open document."""
-        return next((p.name for p in self.controller.parts if p.own), RUN)
 
     def _show_partial(self) -> None:
         records = self.controller.records
@@ -414,7 +389,7 @@ class BalanceDock(DocumentDock):
         kept = sum(len(records.get(name, [])) for name in self._kept_parts)
         played, total = controller.done - kept, controller.total - kept
         word = "Cancelled after" if cancelled else "Played"
-        text = f"{word} {played} of {total} games in {_clock(controller.elapsed)}."
+        text = f"{word} {played} of {total} games in {run_clock(controller.elapsed)}."
         if kept:
             text = text[:-1] + f" ({kept} more reused from a run of the same version)."
         if not self.status.text().startswith("The run failed"):

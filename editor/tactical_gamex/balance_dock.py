@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 from editor import icons
 from editor.docks.balance_charts import ChartRun
 from editor.docks.balance_holds import hold_lines
+from editor.docks.balance_progress import RUN, RunProgress, run_clock
 from editor.docks.balance_run import BalanceController, RunPart
 from editor.docks.balance_store import StoredRun, load_run, save_run
 from editor.docks.balance_tables import outcome_text
@@ -48,17 +49,11 @@ if TYPE_CHECKING:
     from engine.balance import BalanceSummary, GameRecord
     from engine.balance.game_record import RecordKind
 
-RUN = "Run"
 DEFAULT_GAMES = 40
 SITUATION_FILTER = "Situations (*.situation.yaml *.situation.json);;All files (*)"
 
 
-def _clock(seconds: float) -> str:
-    minutes, seconds = divmod(int(seconds), 60)
-    return f"{minutes}:{seconds:02d}"
-
-
-class TgxBalanceDock(TgxDock):
+class TgxBalanceDock(RunProgress, TgxDock):
     """Runs of the open situation: their charts, games, comparisons and report."""
 
     title = "Balance"
@@ -372,26 +367,7 @@ class TgxBalanceDock(TgxDock):
         self._show_progress()
         self._update_buttons()
 
-    def cancel(self) -> None:
-        """Stop the run under way; the games finished are kept and shown."""
-        if self.controller.is_running:
-            self.controller.cancel()
-            self._say("Cancelling: the games under way finish…")
-
     # Progress and results ---------------------------------------------------------------------
-
-    def _show_progress(self, *_args: object) -> None:
-        controller = self.controller
-        total = controller.total
-        self.progress.setRange(0, max(1, total))
-        self.progress.setValue(controller.done)
-        if total:
-            self.progress_label.setText(
-                f"{controller.done} / {total} games · {_clock(controller.elapsed)}"
-            )
-
-    def _own_part(self) -> str:
-        return next((p.name for p in self.controller.parts if p.own), RUN)
 
     def _records(self) -> dict[str, list[GameRecord]]:
         """The run's games by part, a resumed run's earlier games with them."""
@@ -479,7 +455,7 @@ class TgxBalanceDock(TgxDock):
         kept = sum(len(records.get(name, [])) for name in self._kept_parts)
         played, total = controller.done - kept, controller.total - kept
         word = "Run cancelled after" if cancelled else "Run finished:"
-        text = f"{word} {played} of {total} games in {_clock(controller.elapsed)}."
+        text = f"{word} {played} of {total} games in {run_clock(controller.elapsed)}."
         if kept:
             text = text[:-1] + f" ({kept} more reused from a run of the same version)."
         if self._resumed:
