@@ -44,14 +44,24 @@ class Scenery:
         """Pick up new terrain colours or shading."""
         self.brushes = [QBrush(color) for color in self.content.palette]
 
-    def paint(self, painter: QPainter, frame: Frame, layers: LayerVisibility) -> None:
-        """Draw every shown static layer of the hexes in the frame."""
+    def paint(
+        self, painter: QPainter, frame: Frame, layers: LayerVisibility, *, piece: int = 0
+    ) -> None:
+        """Draw every shown static layer of the hexes in the frame. With a `piece` size, the
+        frame is a block of tiles that many pixels square, and its terrain images are
+        enlarged tile by tile, to the very pixels a tile drawn alone gets."""
         hexes = frame.hexes(margin=1)
         if hexes is None or not self._terrain_covers(frame, hexes):
             painter.fillRect(QRectF(0, 0, frame.width, frame.height), style.OUTSIDE)
         if hexes is None:
             return
-        self._terrain(painter, frame, hexes, layers)
+        self._enlarge(painter, frame, piece, shade=False)
+        if frame.zoom >= style.HEX_SHAPES_FROM:
+            self._hex_outlines(painter, frame, hexes, "terrain" in layers)
+        if "elevation" in layers:
+            # Smoothed, the hillshade has no edges to misplace: one pass over the whole
+            # frame differs from tile by tile by a level of grey at most, and costs less.
+            self._enlarge(painter, frame, 0, shade=True)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         zoom = frame.zoom
         if "grid" in layers and zoom >= style.GRID_FROM:
@@ -75,23 +85,43 @@ class Scenery:
 
     # Terrain -----------------------------------------------------------------------------------
 
-    def _terrain(
-        self, painter: QPainter, frame: Frame, hexes: HexRange, layers: LayerVisibility
+    def _enlarge(self, painter: QPainter, frame: Frame, piece: int, *, shade: bool) -> None:
+        """The terrain image (or the hillshade) enlarged over the frame; with a `piece` size,
+        square by square. Qt places the edges of enlarged pixels by adding a fixed-point step
+        from the target's corner, which drifts by up to a pixel across a block of tiles: each
+        tile of a block is enlarged from its own corner, to the pixels it gets drawn alone."""
+        if not piece:
+            hexes = frame.hexes(margin=1)
+            if hexes is not None:
+                self._enlarge_over(painter, frame, hexes, frame, shade=shade)
+            return
+        for part in _pieces(frame, piece):
+            hexes = part.hexes(margin=1)
+            if hexes is None:
+                continue
+            corner_x, corner_y = frame.shift_x - part.shift_x, frame.shift_y - part.shift_y
+            painter.setClipRect(QRectF(corner_x, corner_y, part.width, part.height))
+            self._enlarge_over(painter, part, hexes, frame, shade=shade)
+        painter.setClipping(False)
+
+    def _enlarge_over(
+        self, painter: QPainter, part: Frame, hexes: HexRange, frame: Frame, *, shade: bool
     ) -> None:
         image = self.terrain_image
         source = image.source_rect(hexes)
-        target = _scaled(image.to_world().mapRect(source), frame)
-        if frame.zoom < style.HEX_SHAPES_FROM:
+        target = _scaled(image.to_world().mapRect(source), part).translated(
+            frame.shift_x - part.shift_x, frame.shift_y - part.shift_y
+        )
+        if shade:
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+            painter.drawImage(target, image.shade, source)
+        elif part.zoom < style.HEX_SHAPES_FROM:
             # Enlarged pixels stay sharp-edged; shrunk ones are averaged.
-            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, frame.zoom < 2.0)
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, part.zoom < 2.0)
             painter.drawImage(target, image.pixels, source)
         else:
             painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
             painter.drawImage(target, image.interior, source)
-            self._hex_outlines(painter, frame, hexes, "terrain" in layers)
-        if "elevation" in layers:
-            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
-            painter.drawImage(target, image.shade, source)
 
     def _terrain_covers(self, frame: Frame, hexes: HexRange) -> bool:
         """Whether the terrain image alone sets every pixel of the frame, so nothing need be
@@ -432,6 +462,20 @@ class Scenery:
                 painter.drawLines(parapet_lines(center, 1.0, 0.0, 0.9 * zoom, width * zoom))
             else:
                 _ferry(painter, center, 1.0, 0.0, 0.8 * zoom)
+
+
+def _pieces(frame: Frame, piece: int) -> Iterator[Frame]:
+    """The `piece`-pixel squares of a frame, each as a frame of its own."""
+    for top in range(0, frame.height, piece):
+        for left in range(0, frame.width, piece):
+            yield Frame(
+                frame.geometry,
+                frame.zoom,
+                frame.shift_x - left,
+                frame.shift_y - top,
+                min(piece, frame.width - left),
+                min(piece, frame.height - top),
+            )
 
 
 def _scaled(world: QRectF, frame: Frame) -> QRectF:
