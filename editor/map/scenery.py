@@ -16,6 +16,7 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygon
 from editor.map import style
 from editor.map.content import MapContent
 from editor.map.geometry import Frame, HexRange, Offset
+from editor.map.grid_stamps import GridStamps, grid_pen
 from editor.map.layers import LayerVisibility
 from editor.map.overview import TerrainImage
 from schemas.panzer_campaigns.map import CONNECTION_BITS, FullHexKind, HexsideFeature
@@ -36,7 +37,7 @@ class Scenery:
     def __init__(self, content: MapContent, terrain_image: TerrainImage) -> None:
         self.content = content
         self.terrain_image = terrain_image
-        self._column_paths: dict[tuple[float, int], QPainterPath] = {}
+        self.grid_stamps = GridStamps(content.geometry)
         self._row_links: dict[str, tuple[list[int], list[int]]] = {}
         self.refresh_palette()
 
@@ -172,18 +173,10 @@ class Scenery:
         geometry = self.content.geometry
         zoom = frame.zoom
         c0, c1, r0, r1 = hexes
-        pen = QPen(style.GRID, 1.0 if zoom < 40 else 1.3)
-        pen.setCosmetic(True)
-        painter.setPen(pen)
+        self.grid_stamps.draw(painter, frame, hexes)
+        painter.setPen(grid_pen(zoom))
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        # One path draws the upper and left edges of a column of hexes; every column reuses
-        # it, moved into place. The map's right and bottom borders are added hex by hex.
-        column_path = self._column_grid(zoom, r1 - r0 + 1)
-        xs, ys = frame.column_pixels(hexes)
-        for offset in range(c1 - c0 + 1):
-            painter.translate(QPointF(xs[offset], ys[offset] + r0 * zoom))
-            painter.drawPath(column_path)
-            painter.resetTransform()
+        # The map's right and bottom borders are added hex by hex.
         last_column, last_row = geometry.width - 1, geometry.height - 1
         lines = []
         border = [(last_column, row) for row in range(r0, r1 + 1)] if c1 == last_column else []
@@ -196,22 +189,6 @@ class Scenery:
                 lines.append(QLineF(x + ax * zoom, y + ay * zoom, x + bx * zoom, y + by * zoom))
         if lines:
             painter.drawLines(lines)
-
-    def _column_grid(self, zoom: float, rows: int) -> QPainterPath:
-        key = (zoom, rows)
-        path = self._column_paths.get(key)
-        if path is None:
-            edges = self.content.geometry.edges
-            path = QPainterPath()
-            for row in range(rows):
-                for direction in (Direction.UP, Direction.UP_LEFT, Direction.DOWN_LEFT):
-                    (ax, ay), (bx, by) = edges[direction].start, edges[direction].end
-                    path.moveTo(ax * zoom, (ay + row) * zoom)
-                    path.lineTo(bx * zoom, (by + row) * zoom)
-            if len(self._column_paths) > 64:
-                self._column_paths.clear()
-            self._column_paths[key] = path
-        return path
 
     # Hexsides ----------------------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
-"""The tiles a view lacks are drawn together, a rectangle of them in one pass: the designer sees
-the map as tile by tile drawing showed it, a cold view is one pass, and a pan draws only the
-strip it uncovered."""
+"""The tiles a view lacks are drawn together, a rectangle of them in one pass, and the grid is
+copied column by column from stamps: the designer sees the map as tile by tile drawing, line by
+line, showed it; a cold view is one pass, and a pan draws only the strip it uncovered."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from PySide6.QtGui import QImage, QPainter, QPixmap
 
 from editor.document import Document
 from editor.map import style
+from editor.map.geometry import Frame
+from editor.map.grid_stamps import GridStamps, _column_path, grid_pen
 from editor.map.layers import LAYERS
 from editor.map.scene import MapScene
 from editor.map.tiles import TILE, TileCache, _missing_blocks, level_index, level_zoom
@@ -132,3 +134,40 @@ def test_a_cold_view_is_drawn_in_one_pass_and_a_pan_draws_only_what_it_uncovers(
     assert scene.tiles.rendered == rendered + passes[0][1]
     # The uncovered strip joins the rest: what was on screen moved unchanged.
     assert image.copy(0, 0, 1000 - TILE, 700) == before.copy(TILE, 0, 1000 - TILE, 700)
+
+
+def _grid_drawn_line_by_line(
+    self: GridStamps, painter: QPainter, frame: Frame, hexes: tuple[int, int, int, int]
+) -> None:
+    """The grid as it was drawn before stamps: every column's lines stroked in place."""
+    painter.setPen(grid_pen(frame.zoom))
+    c0, c1, r0, r1 = hexes
+    path = _column_path(self.geometry, frame.zoom, r1 - r0 + 1)
+    xs, ys = frame.column_pixels(hexes)
+    for offset in range(c1 - c0 + 1):
+        painter.save()
+        painter.translate(QPointF(xs[offset], ys[offset] + r0 * frame.zoom))
+        painter.drawPath(path)
+        painter.restore()
+
+
+@pytest.mark.parametrize("index", [level_index(style.GRID_FROM), 21, 26])
+def test_the_grid_from_stamps_is_the_grid_drawn_line_by_line(
+    document: Document, monkeypatch: pytest.MonkeyPatch, index: int
+) -> None:
+    """Each column is copied within a sixteenth of a pixel of its place: a line's antialiased
+    edge changes by a few levels, never as if moved by a pixel, and no line is missing or
+    doubled."""
+    scene = MapScene(document)
+    _show_only(scene, {"terrain", "grid"})
+    stamped = [scene.tiles._render((index, column, 2)).toImage() for column in range(3)]
+    monkeypatch.setattr(GridStamps, "draw", _grid_drawn_line_by_line)
+    stroked = [scene.tiles._render((index, column, 2)).toImage() for column in range(3)]
+    _show_only(scene, {"terrain"})
+    bare = [scene.tiles._render((index, column, 2)).toImage() for column in range(3)]
+    for with_stamps, with_lines, without in zip(stamped, stroked, bare, strict=True):
+        grid_pixels, _ = _differences(with_lines, without, beyond=8)
+        assert grid_pixels > 0.02 * TILE * TILE  # the grid is there to compare
+        changed, worst = _differences(with_stamps, with_lines, beyond=32)
+        assert changed < 0.005 * grid_pixels
+        assert worst <= 40
