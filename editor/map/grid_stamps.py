@@ -52,6 +52,9 @@ class GridStamps:
             for first in range(r0 - r0 % _ROWS, r1 + 1, _ROWS)
         ]
         xs, ys = frame.column_pixels(hexes)
+        # Copied one to one: smoothing would send every pixel through Qt's scaling, ten
+        # times slower.
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
         for offset in range(c1 - c0 + 1):
             # Where the column's hex centres fall, in whole pixels and eighths.
             x, x_phase = divmod(round(xs[offset] * PHASES), PHASES)
