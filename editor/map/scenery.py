@@ -15,17 +15,17 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygon
 
 from editor.map import style
 from editor.map.content import MapContent
-from editor.map.geometry import Frame, HexRange, Offset
+from editor.map.geometry import Frame, HexRange
 from editor.map.grid_stamps import GridStamps, grid_pen
+from editor.map.hexside_lines import HexsideLines
 from editor.map.layers import LayerVisibility
 from editor.map.overview import TerrainImage
-from schemas.panzer_campaigns.map import CONNECTION_BITS, FullHexKind, HexsideFeature
-from schemas.vocabulary import ConnectionKind, CrossingKind, Direction, HexsideKind
+from schemas.panzer_campaigns.map import CONNECTION_BITS, FullHexKind
+from schemas.vocabulary import ConnectionKind, CrossingKind
 
 _LINK = re.compile("[1-7]")
 BRIDGE_LENGTH = 0.5
 """Length of a hexside bridge, in hexes (it spans the edge between two hex centres)."""
-_WATER_SIDES = (HexsideKind.RIVER, HexsideKind.STREAM, HexsideKind.CANAL)
 _ROW_LINKS_KEPT = 20_000
 """Connection rows read at most (a few per row of the largest maps and their recent edits)."""
 _ROAD_ORDER = (ConnectionKind.TRAIL, ConnectionKind.SECONDARY_ROAD, ConnectionKind.PRIMARY_ROAD)
@@ -38,6 +38,7 @@ class Scenery:
         self.content = content
         self.terrain_image = terrain_image
         self.grid_stamps = GridStamps(content.geometry)
+        self.hexside_lines = HexsideLines(content)
         self._row_links: dict[str, tuple[list[int], list[int]]] = {}
         self.refresh_palette()
 
@@ -72,7 +73,7 @@ class Scenery:
         if (roads or rails) and zoom >= style.FEATURE_MARKS_FROM:
             self._raised(painter, frame, hexes)
         if "hexsides" in layers:
-            self._hexsides(painter, frame, hexes)
+            self.hexside_lines.draw(painter, frame, hexes)
         crossings = "crossings" in layers and zoom >= style.CROSSINGS_FROM
         if crossings:
             self._bridge_decks(painter, frame, hexes)
@@ -191,107 +192,6 @@ class Scenery:
             painter.drawLines(lines)
 
     # Hexsides ----------------------------------------------------------------------------------
-
-    def _hexsides(self, painter: QPainter, frame: Frame, hexes: HexRange) -> None:
-        geometry = self.content.geometry
-        grid = geometry.grid
-        zoom = frame.zoom
-        shown = {
-            kind
-            for kind in HexsideKind
-            if zoom >= style.HEXSIDE_MIN_ZOOM.get(kind, style.HEXSIDE_DETAIL_FROM)
-        }
-        if not shown:
-            return
-        # The whole map shows tens of thousands of hexsides: positions come from per-column
-        # lists and edge ends scaled once, as `Frame.point` computes them, without a call each.
-        c0, c1, r0, r1 = hexes
-        column_x, column_y = geometry.column_x, geometry.column_y
-        shift_x, shift_y = frame.shift_x, frame.shift_y
-        ends = {
-            side: (e.start[0] * zoom, e.start[1] * zoom, e.end[0] * zoom, e.end[1] * zoom)
-            for side, e in geometry.edges.items()
-        }
-        # An edge may carry several features (a river lined by a hedgerow): gather them per
-        # edge first so each gets a lane of its own instead of being painted over.
-        shared: dict[tuple[Offset, Direction], list[tuple[Offset, HexsideFeature]]] = {}
-        buckets = self.content.hexsides
-        for row in range(r0, r1 + 1):
-            for column, feature in buckets.in_row(row, c0, c1):
-                if feature.kind in shown:
-                    side = feature.side
-                    key = (
-                        ((column, row), side)
-                        if side in CONNECTION_BITS
-                        else grid.hexside_key(column, row, side)
-                    )
-                    entry = ((column, row), feature)
-                    features = shared.get(key)
-                    if features is None:
-                        shared[key] = [entry]
-                    else:
-                        features.append(entry)
-        # Kinds other than water are drawn in the order first met.
-        by_kind: dict[HexsideKind, list[QLineF]] = {}
-        ticks: dict[HexsideKind, list[QLineF]] = {}
-        marks = zoom >= style.FEATURE_MARKS_FROM
-        ticked = style.TICKED_HEXSIDES
-        for (_, key_side), features in shared.items():
-            if len(features) == 1 and not (marks and features[0][1].kind in ticked):
-                # A lone feature without ticks lies on the edge itself.
-                (column, row), feature = features[0]
-                x = column_x[column] * zoom + shift_x
-                y = (column_y[column] + row) * zoom + shift_y
-                ax, ay, bx, by = ends[feature.side]
-                line = QLineF(x + ax, y + ay, x + bx, y + by)
-                by_kind.setdefault(feature.kind, []).append(line)
-                continue
-            # Lanes are measured across the edge as its canonical name sees it, so features
-            # named from either hex agree on which side is which.
-            across = geometry.edges[key_side].toward
-            leanings: list[tuple[HexsideKind, int]] = []
-            lows: list[tuple[float, float] | None] = []
-            for hex_, feature in features:
-                low = None
-                # The low side places ticks, and the lane of a ticked feature beside water.
-                if feature.kind in ticked:
-                    low = self._low_side(hex_, feature.side, feature.kind)
-                lows.append(low)
-                leanings.append((feature.kind, 0 if low is None else _sign(low, across)))
-            lanes = _lanes(leanings, zoom)
-            for (hex_, feature), lane, low in zip(features, lanes, lows, strict=True):
-                kind = feature.kind
-                x, y = frame.point(hex_)
-                ax, ay, bx, by = ends[feature.side]
-                line = QLineF(x + ax, y + ay, x + bx, y + by)
-                if lane:
-                    line = _shifted(line, across, lane)
-                by_kind.setdefault(kind, []).append(line)
-                if low is not None and marks:
-                    ticks.setdefault(kind, []).extend(_ticks(line, low, zoom, kind))
-        order = [k for k in _WATER_SIDES if k in by_kind] + [
-            k for k in by_kind if k not in _WATER_SIDES
-        ]
-        for kind in order:
-            for pen in style.hexside_pens(kind, zoom):
-                painter.setPen(pen)
-                painter.drawLines(by_kind[kind])
-            if kind in ticks:
-                color, _ = ticked[kind]
-                painter.setPen(QPen(QColor(color), max(1.0, 0.025 * zoom)))
-                painter.drawLines(ticks[kind])
-
-    def _low_side(self, hex_: Offset, side: Direction, kind: HexsideKind) -> tuple[float, float]:
-        """The direction the ticks of an edge point: down the slope for cliffs and the like,
-        away from the hex that names the edge when both sides lie level."""
-        geometry = self.content.geometry
-        dx, dy = geometry.edges[side].toward
-        neighbour = geometry.grid.neighbor(*hex_, side)
-        if kind is not HexsideKind.AT_DITCH and geometry.contains(*neighbour):
-            here, there = self.content.elevation(hex_), self.content.elevation(neighbour)
-            if here < there:
-                return -dx, -dy
-        return dx, dy
 
     # Roads and railways ------------------------------------------------------------------------
 
@@ -463,73 +363,6 @@ def _scaled(world: QRectF, frame: Frame) -> QRectF:
         world.width() * zoom,
         world.height() * zoom,
     )
-
-
-def _pen_width(kind: HexsideKind, zoom: float) -> float:
-    return max(pen.widthF() for pen in style.hexside_pens(kind, zoom))
-
-
-def _sign(vector: tuple[float, float], across: tuple[float, float]) -> int:
-    return 1 if vector[0] * across[0] + vector[1] * across[1] > 0 else -1
-
-
-def _lanes(leanings: list[tuple[HexsideKind, int]], zoom: float) -> list[float]:
-    """How far (in pixels, along the edge's `across` direction) each feature of one edge is
-    drawn from it. Water keeps the edge itself; obstacles line its banks outward, each on the
-    side it leans to (a cliff's ticks point down its slope) or else on the emptier side, so
-    every feature stays visible. A lone feature stays on the edge."""
-    if len(leanings) < 2:
-        return [0.0] * len(leanings)
-    gap = max(1.0, 0.015 * zoom)
-    water = [_pen_width(kind, zoom) for kind, _ in leanings if kind in _WATER_SIDES]
-    start = max(water) / 2 + gap if water else gap / 2
-    reach = {1: start, -1: start}
-    lanes = []
-    for kind, leaning in leanings:
-        if kind in _WATER_SIDES:
-            lanes.append(0.0)
-            continue
-        side = leaning or (1 if reach[1] <= reach[-1] else -1)
-        width = _pen_width(kind, zoom)
-        # Whole pixels keep the line as crisp as it is on the edge itself.
-        lanes.append(side * float(round(reach[side] + width / 2)))
-        reach[side] += width + gap
-    return lanes
-
-
-def _shifted(line: QLineF, toward: tuple[float, float], distance: float) -> QLineF:
-    """The line moved `distance` pixels toward `toward` (negative: away from it), at right
-    angles to itself."""
-    dx, dy = line.dx(), line.dy()
-    length = math.hypot(dx, dy) or 1.0
-    nx, ny = -dy / length, dx / length
-    if nx * toward[0] + ny * toward[1] < 0:
-        nx, ny = -nx, -ny
-    return line.translated(nx * distance, ny * distance)
-
-
-def _positions(frame: Frame, hexes: HexRange) -> Iterator[tuple[Offset, tuple[float, float]]]:
-    c0, c1, r0, r1 = hexes
-    xs, ys = frame.column_pixels(hexes)
-    zoom = frame.zoom
-    for row in range(r0, r1 + 1):
-        dy = row * zoom
-        for offset, column in enumerate(range(c0, c1 + 1)):
-            yield (column, row), (xs[offset], ys[offset] + dy)
-
-
-def _ticks(
-    line: QLineF, toward: tuple[float, float], zoom: float, kind: HexsideKind
-) -> list[QLineF]:
-    """Short strokes from an edge toward one side, a quarter, half and three quarters along."""
-    _, length = style.TICKED_HEXSIDES[kind]
-    size = math.hypot(*toward)
-    tx, ty = toward[0] / size * length * zoom, toward[1] / size * length * zoom
-    ticks = []
-    for share in (0.2, 0.5, 0.8):
-        point = line.pointAt(share)
-        ticks.append(QLineF(point.x(), point.y(), point.x() + tx, point.y() + ty))
-    return ticks
 
 
 def band_polygon(middle: QPointF, ux: float, uy: float, length: float, width: float) -> QPolygonF:
