@@ -8,7 +8,6 @@ import pytest
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QImage, QPainter, QPixmap
 
-from editor.commands import SetValue
 from editor.document import Document
 from editor.map import style
 from editor.map.geometry import Frame
@@ -16,11 +15,6 @@ from editor.map.grid_stamps import GridStamps, _column_path, grid_pen
 from editor.map.layers import LAYERS
 from editor.map.scene import MapScene
 from editor.map.tiles import TILE, TileCache, _missing_blocks, level_index, level_zoom
-from editor.map.view import MapView
-from editor.selection import Selection
-from schemas.io import FileKind
-from schemas.panzer_campaigns.map import HexsideFeature
-from schemas.vocabulary import Direction, HexsideKind
 
 LEVELS = [8, level_index(style.HEX_SHAPES_FROM), 19, 21, 24, 26]
 """From the whole map (hexes as pixels) to about 90 pixels per hex."""
@@ -177,49 +171,3 @@ def test_the_grid_from_stamps_is_the_grid_drawn_line_by_line(
         changed, worst = _differences(with_stamps, with_lines, beyond=32)
         assert changed < 0.005 * grid_pixels
         assert worst <= 40
-
-
-def test_a_new_river_and_a_changed_height_reach_the_hexside_lines_kept_per_zoom(
-    qtbot, document: Document, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The lines kept for a zoom are dropped when the hexsides or the heights (the side a
-    cliff's ticks point to) change: the view shows the edit as a fresh view would."""
-    monkeypatch.setattr(TileCache, "_render_missing", lambda *args: None)  # exact pictures
-
-    def view_of_hex() -> MapView:
-        view = MapView(Selection())
-        qtbot.addWidget(view)
-        view.resize(500, 400)
-        view.set_document(document)
-        view.set_zoom(level_zoom(24))
-        view.center_on((30, 40))
-        return view
-
-    view = view_of_hex()
-    before = view.render_view()
-    river = HexsideFeature(hex=(30, 40), side=Direction.DOWN, kind=HexsideKind.RIVER)
-    cliff = HexsideFeature(hex=(30, 40), side=Direction.UP, kind=HexsideKind.CLIFF)
-    document.push(
-        SetValue(
-            document,
-            FileKind.MAP,
-            ("hexsides",),
-            [*document.map.hexsides, river, cliff],
-            "Draw River",
-        )
-    )
-    with_river = view.render_view()
-    assert with_river != before
-    assert with_river == view_of_hex().render_view()
-    # The cliff's ticks point down its slope: raise the hex across it above this one.
-    rows = list(document.map.elevation_rows)
-    heights = [int(height) for height in rows[39].split()]
-    heights[30] = max(heights) + 50
-    rows[39] = " ".join(str(height) for height in heights)
-    document.push(SetValue(document, FileKind.MAP, ("elevation_rows",), rows, "Raise Hex"))
-    raised = view.render_view()
-    assert raised != with_river
-    assert raised == view_of_hex().render_view()
-    document.undo_stack.undo()
-    document.undo_stack.undo()
-    assert view.render_view() == before
