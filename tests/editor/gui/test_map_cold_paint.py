@@ -178,7 +178,7 @@ def test_a_count_badge_drawn_once_per_kind_gives_the_same_counter(
         assert a == b, (placement.unit, placement.mode, count, selected)
 
 
-def _view_of_hex(qtbot, document: Document, zoom: float) -> MapView:  # type: ignore[no-untyped-def]
+def _view_of_hex(qtbot, document: Document, zoom: float) -> MapView:
     """A 700x500 view of the document centred on hex (30, 40)."""
     view = MapView(Selection())
     qtbot.addWidget(view)
