@@ -33,7 +33,7 @@ def advance(state: TgxState, unit: Unit, target: Offset) -> Iterator[TgxOrder]:
     Decisions: the computer gives up half its move for the kept attack only where the attack
     may be needed before the turn ends, when after the half move the vehicle stands within
     `CONTACT` hexes of the hex it heads for or of a spotted enemy; farther off the full move
-    is worth more. Only a vehicle whose kept attack can become opportunity fire (A or I
+    is worth more, and so it is where the full move reaches that hex. Only a vehicle whose kept attack can become opportunity fire (A or I
     weapons [003 6.4.2, 18.3]), in good order, with no rider to set down (18.2's one load or
     move), and with no spotted enemy it would attack at 1:1 from where it stands (it fires
     instead); the vehicle still closes on its target, as far as half its MA goes (18.1)."""
@@ -43,8 +43,11 @@ def advance(state: TgxState, unit: Unit, target: Offset) -> Iterator[TgxOrder]:
     seen = sorted(spotted_hexes(state, unit.side))
     if _worth_firing(state, unit, seen):
         return
+    full = reach(state, unit)
+    if target in full:
+        return  # the whole move takes the hex it heads for
     half = unit.type.movement / 2
-    options = {h: cost for h, cost in reach(state, unit).items() if cost <= half}
+    options = {h: cost for h, cost in full.items() if cost <= half}
     if not options:
         return
     board = state.board
