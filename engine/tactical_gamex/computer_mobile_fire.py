@@ -33,29 +33,32 @@ def advance(state: TgxState, unit: Unit, target: Offset) -> Iterator[TgxOrder]:
     Decisions: the computer gives up half its move for the kept attack only where the attack
     may be needed before the turn ends, when after the half move the vehicle stands within
     `CONTACT` hexes of the hex it heads for or of a spotted enemy; farther off the full move
-    is worth more, and so it is where the full move reaches that hex. Only a vehicle whose kept attack can become opportunity fire (A or I
-    weapons [003 6.4.2, 18.3]), in good order, with no rider to set down (18.2's one load or
-    move), and with no spotted enemy it would attack at 1:1 from where it stands (it fires
-    instead); the vehicle still closes on its target, as far as half its MA goes (18.1)."""
+    is worth more, and so it is where the full move reaches that hex. Only a vehicle whose
+    kept attack can become opportunity fire (A or I weapons [003 6.4.2, 18.3]), in good
+    order, with no rider to set down (18.2's one load or move), and with no spotted enemy it
+    would attack at 1:1 from where it stands (it fires instead); the vehicle still closes on
+    its target, as far as half its MA goes (18.1)."""
     if MOBILE_FIRE not in state.options or not _may_keep(unit):
         return
     assert unit.hex is not None
+    board = state.board
     seen = sorted(spotted_hexes(state, unit.side))
+    marks = [target, *(h for h in seen if state.enemy_at(h, unit.side))]
+    half = unit.type.movement / 2
+    if min(board.distance(unit.hex, h) for h in marks) > CONTACT + 2 * half:
+        return  # no half move, at the road's half rate [003 5.3], brings it into contact
     if _worth_firing(state, unit, seen):
         return
     full = reach(state, unit)
     if target in full:
         return  # the whole move takes the hex it heads for
-    half = unit.type.movement / 2
     options = {h: cost for h, cost in full.items() if cost <= half}
     if not options:
         return
-    board = state.board
     end = min(options, key=lambda h: (board.distance(h, target), options[h], h))
     if board.distance(end, target) >= board.distance(unit.hex, target):
         return
-    foes = [h for h in seen if state.enemy_at(h, unit.side)]
-    if min(board.distance(end, h) for h in [target, *foes]) > CONTACT:
+    if min(board.distance(end, h) for h in marks) > CONTACT:
         return
     path = path_to(state, unit, end)
     if path is not None and len(path) > 0:
