@@ -155,11 +155,11 @@ class TgxComputerPlayer:
             if best is not None:
                 yield best
         yield from _gun_turns(state, self.side, [u for u in ready if u.marker is None])
-        yield from computer_orders.interdictions(state, self.side, ready)  # no better target
         if attacking:
             yield from _assaults_on_goals(game, ready, goals)
         yield from _air_attacks(state, self.side)
         yield from _support_fire(state, self.side)
+        yield from computer_orders.interdictions(state, self.side, ready)  # no better target
         yield from _clearings(state, ready, goals)
         exits = _exit_hexes(state, self.side)
         leaving = _exit_team(state, self.side, fresh, exits)

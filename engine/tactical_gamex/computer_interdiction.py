@@ -25,8 +25,9 @@ def interdictions(state: TgxState, side: Side, ready: list[Unit]) -> Iterator[Tg
     """Interdiction by the ready indirect-fire guns of each hex together (one point a hex),
     on the best way hex (`way_hexes`) they may interdict, with a sighter (`_sighter`).
 
-    Decisions: the computer offers it after all its attacks (`computer._candidates`), so
-    guns with a target at 1:1 fire at it first and those left interdict; the 14 points are
+    Decisions: the computer offers it after all its attacks, aircraft, counter-battery and
+    naval fire (`computer._candidates`), so guns with a target at 1:1 fire at it first, the
+    pool's points go to those first, and the guns left interdict; the 14 points are
     the printed AS of the guns of one hex (the on-board reading of 21.2 is
     `indirect_rules.check_onboard_interdiction`'s); a hex its side already interdicts is
     left, the guns going to the next way hex (21.2 allows a second marker, but a second way
