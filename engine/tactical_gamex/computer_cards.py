@@ -32,7 +32,9 @@ def enemy_modifier_to_play(state: TgxState, side: Side, drawn: Sequence[object])
     enemy reads in the order is a roll the modifier's sign always worsens for the enemy (a
     +1 on the enemy's morale check or spot, a +1 or -1 on its CRT die as the title's table
     runs, `chaos_policy.helpful_sign`), since the card then acts on that roll and no other
-    (the modifier is spent on the side's next die). An order whose first enemy roll could go
+    (the modifier is spent on the side's next die; only when a roll before it in the order,
+    drawn anew after the card's reshuffle, stops the order short does it wait for a later
+    one). An order whose first enemy roll could go
     either way, or that brings none, is left alone: the card waits. The other held cards on
     the enemy (a disruption, an initiative malus) are `chaos.sensible_plays`'; activation
     points on the enemy cannot act outside its impulse (`chaos._act`) and are not played."""
