@@ -10,6 +10,7 @@ from dataclasses import replace
 from engine.tactical_gamex import (
     attacks,
     banzai,
+    bridge_fire,
     chaos,
     combat,
     counter_battery,
@@ -23,7 +24,14 @@ from engine.tactical_gamex.events import ArtilleryCalled, OpportunityFireMarked,
 from engine.tactical_gamex.game_special import TURNED, SpecialOrders
 from engine.tactical_gamex.los import has_los
 from engine.tactical_gamex.movement import IllegalOrder, path_cost
-from engine.tactical_gamex.orders import CallArtillery, CloseAssault, Fire, IndirectFire, Overrun
+from engine.tactical_gamex.orders import (
+    CallArtillery,
+    CloseAssault,
+    Fire,
+    FireAtBridge,
+    IndirectFire,
+    Overrun,
+)
 from engine.tactical_gamex.units import Marker, Unit, Weapon
 from engine.tactical_gamex.walk import walk
 
@@ -75,6 +83,25 @@ class AttackOrders(SpecialOrders):
         mobile_fire.attacked(self.state, attackers)
         if added:
             events += self._stress_penalty(attackers, added)
+        return events
+
+    def _fire_at_bridge(self, order: FireAtBridge) -> list[object]:
+        """Fire at a temporary bridge [003 9.3] (`bridge_fire`): one point a firing hex, the
+        attackers Fired, an indirect fire's sighter Completed."""
+        attackers = self._shooters(order.units)
+        if order.sighter:
+            sighter = self._own(order.sighter)
+            if sighter.id in order.units:
+                raise IllegalOrder("a firing unit does not sight for itself [003 6.4.3]")
+            attack = bridge_fire.indirect_attack(self.state, attackers, order.hex, sighter)
+        else:
+            attack = bridge_fire.direct_attack(self.state, attackers, order.hex)
+        self._pay_hexes(attackers, "fire")
+        events = bridge_fire.fire(self.state, attack)
+        for a in attackers:
+            a.marker = Marker.FIRED
+        if order.sighter:
+            self.unit(order.sighter).marker = Marker.COMPLETED
         return events
 
     def _stress_penalty(self, attackers: Sequence[Unit], added: float) -> list[object]:

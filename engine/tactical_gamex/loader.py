@@ -128,6 +128,7 @@ def _unit_type(model: UnitTypeModel) -> UnitType:
         frozenset(t.value for t in model.traits),
         model.calibre_mm,
         model.move_class.value,
+        model.bridge_defense,
     )
 
 

@@ -253,6 +253,21 @@ class BlowBridge:
 
 
 @dataclass(frozen=True, slots=True)
+class FireAtBridge:
+    """Units of one hex, or of mutually adjacent hexes, fire at a temporary bridge on its own
+    (1 point a firing hex): directly, or indirectly with `sighter` [003 9.3]."""
+
+    units: tuple[str, ...]
+    hex: Offset
+    sighter: str = ""
+    """The sighting unit of indirect fire; empty = direct fire."""
+
+    def describe(self) -> str:
+        how = f"indirectly, {self.sighter} sighting" if self.sighter else "directly"
+        return f"{', '.join(self.units)} fire {how} at the temporary bridge at {self.hex}"
+
+
+@dataclass(frozen=True, slots=True)
 class RemoveWreck:
     """An engineer removes one wreck from its hex or the next [003 9.4]."""
 
@@ -456,4 +471,5 @@ TgxOrder = (
     | UnloadAtSetup
     | LeaveMarkers
     | PlayCard
+    | FireAtBridge
 )

@@ -203,6 +203,16 @@ class BuildBlockOrder(Tagged):
     exit: HexPos
 
 
+class FireAtBridgeOrder(Tagged):
+    """Units fire at a temporary bridge on its own, directly or with a sighter [003 9.3]."""
+
+    kind: Literal["fire_at_bridge"] = "fire_at_bridge"
+    units: list[Identifier] = Field(min_length=1)
+    hex: HexPos
+    sighter: Identifier | None = None
+    """The sighting unit of indirect fire; none = direct fire."""
+
+
 class BlowBridgeOrder(Tagged):
     """An Engineer Action toward blowing a bridge; on the last the engineer leaves by `exit`
     [003 9.2]."""
@@ -338,7 +348,8 @@ SavedOrder = Annotated[
     | LoadAtSetupOrder
     | UnloadAtSetupOrder
     | LeaveMarkersOrder
-    | PlayCardOrder,
+    | PlayCardOrder
+    | FireAtBridgeOrder,
     Field(discriminator="kind"),
 ]
 
