@@ -9,7 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from editor.commands import InsertItems, RemoveItems
 from editor.selection import Selection
@@ -135,11 +142,15 @@ class UnitTypesDock(TgxDock):
         self.library = RecordGrid(FileKind.UNIT_TYPES, library_fields(), "unit-type library", self)
         self.library_view = GridView(self.library, body)
         self.library_view.setObjectName("library_record")
+        # two one-line rows: a long description scrolls in its cell's editor, not the panel
+        self.library_view.horizontalHeader().hide()
         self.library_view.horizontalHeader().setStretchLastSection(True)
-        rows = len(library_fields())
+        self.library_view.setWordWrap(False)
+        rows_header = self.library_view.verticalHeader()
+        rows_header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.library_view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.library_view.setFixedHeight(
-            self.library_view.horizontalHeader().sizeHint().height()
-            + rows * self.library_view.verticalHeader().defaultSectionSize()
+            len(library_fields()) * rows_header.defaultSectionSize()
             + 2 * self.library_view.frameWidth()
         )
         layout.addWidget(self.library_view)
