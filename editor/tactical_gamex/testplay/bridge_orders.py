@@ -59,7 +59,8 @@ def bridge_fire(game: TacticalGame, unit_id: str, hex_: Offset) -> Planned:
         attack = direct_attack(game.state, [game.unit(unit_id)], hex_)
     except IllegalOrder as exc:
         raise ValueError(str(exc)) from None
-    return Planned(order, _lines(game, attack, f"Bridge Fire: {unit_id} at {hex_}"))
+    where = game.state.board.names.get(hex_, str(hex_))
+    return Planned(order, _lines(game, attack, f"Bridge Fire: {unit_id} at {where}"))
 
 
 def bridge_indirect(game: TacticalGame, unit_id: str, hex_: Offset) -> Planned:
@@ -89,5 +90,6 @@ def bridge_indirect(game: TacticalGame, unit_id: str, hex_: Offset) -> Planned:
         attack = indirect_attack(state, [game.unit(unit_id)], hex_, sighter)
     except IllegalOrder as exc:
         raise ValueError(str(exc)) from None
-    head = f"Bridge Indirect: {unit_id} at {hex_}, {sighter.id} sighting (AS halved)"
+    where = state.board.names.get(hex_, str(hex_))
+    head = f"Bridge Indirect: {unit_id} at {where}, {sighter.id} sighting (AS halved)"
     return Planned(order, _lines(game, attack, head))
