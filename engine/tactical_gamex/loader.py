@@ -428,6 +428,10 @@ def _place_markers(state: TgxState, situation: SituationFile, assembled: Assembl
             counters.blocks.add(hex_)
         elif kind == "wreck":
             counters.wrecks[hex_] = counters.wrecks.get(hex_, 0) + 1
+        elif kind == "temporary_bridge":  # [003 9.3] a hastily constructed bridge
+            counters.laid_bridges.add(hex_)
+            if isinstance(marker.strength, int):
+                counters.bridge_defense[hex_] = marker.strength
 
 
 def _victory(state: TgxState, situation: SituationFile, assembled: AssembledBoard) -> None:

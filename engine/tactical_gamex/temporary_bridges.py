@@ -11,7 +11,8 @@ Offset = tuple[int, int]
 
 
 def is_temporary(state: TgxState, hex_: Offset) -> bool:
-    """Whether the hex's bridge is a temporary one (laid during the game, no map bridge)."""
+    """Whether the hex's bridge is a temporary one (laid during the game or placed by the
+    situation, no map bridge)."""
     return hex_ in state.counters.laid_bridges and not state.bridge_at(hex_)
 
 
