@@ -32,11 +32,19 @@ def _lines(game: TacticalGame, attack: BridgeAttack, head: str) -> tuple[str, ..
         if u.carrier is None and u.hex is not None and u.type.is_vehicle
     ]
     lost = f"; with it {', '.join(on_it)} (vehicles on it)" if on_it else ""
+    faces = (
+        ", ".join(
+            f"{roll} {game.state.tables.crt.result(column, roll).value}" for roll in range(1, 7)
+        )
+        if column is not None
+        else "no roll below 1:3"
+    )
     return (
         head,
         f"{attack.kind}: {attack.attack:g} against bridge DS {attack.defense}, column {label}",
         f"  temporary bridge (die +0): X {destroyed:.0%} destroyed{lost}; D and DD are "
         "ignored [003 9.3]",
+        f"  CRT row: {faces}",
     )
 
 

@@ -33,6 +33,9 @@ def test_bridge_fire_previews_the_x_chance_and_gives_the_order(qtbot, tmp_path: 
     # the Pz IV next to the bridge: 14 doubled on the WEC (armour, half range) against DS 7
     assert "fire at bridge: 28 against bridge DS 7, column 4:1" in text
     assert "D and DD are ignored" in text
+    faces = [game.state.tables.crt.result(5, roll).value for roll in range(1, 7)]  # 4:1
+    assert "CRT row: " + ", ".join(f"{r} {f}" for r, f in enumerate(faces, 1)) in text
+    assert f"X {faces.count('X') / 6:.0%} destroyed" in text
     assert dock.more_buttons["Bridge Fire"].isEnabled()
     dock.more_buttons["Bridge Fire"].click()
     assert game.orders[-1] == FireAtBridge(("ger.1pz",), BRIDGE)
