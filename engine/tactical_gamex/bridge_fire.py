@@ -1,6 +1,7 @@
 """Artillery fire at a temporary bridge [003 9.3]: units with a non-I weapon attack the bridge
-marker on its own, directly or indirectly at half strength, against the defence strength the
-title prints on the marker; only an X destroys it, and the vehicles on it with it."""
+marker on its own, directly or indirectly at half strength (an off-board battery too), against
+the defence strength the title prints on the marker; only an X destroys it, and the vehicles
+on it with it."""
 
 from __future__ import annotations
 
@@ -9,16 +10,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.tactical_gamex import temporary_bridges
-from engine.tactical_gamex.attacks import check_indirect
+from engine.tactical_gamex.attacks import check_indirect, indirect_specs, run
 from engine.tactical_gamex.chaos import drawing
 from engine.tactical_gamex.combat import may_attack, wec_attack
 from engine.tactical_gamex.events import Attacked, DefenderResult
 from engine.tactical_gamex.field_of_fire import in_arc
 from engine.tactical_gamex.los import has_los
 from engine.tactical_gamex.movement import IllegalOrder
-from engine.tactical_gamex.state import TgxState
+from engine.tactical_gamex.orders import CallArtillery
+from engine.tactical_gamex.state import Battery, TgxState
 from engine.tactical_gamex.tables import COLUMNS, Result, final_column
 from engine.tactical_gamex.units import TRUCK, Unit, UnitKind, Weapon
+from schemas.vocabulary import Side
 
 Offset = tuple[int, int]
 BRIDGE = "temporary bridge"
@@ -34,9 +37,15 @@ class BridgeAttack:
     attack: float
     defense: int
     direct: bool
+    side: Side
+    """The side firing (whose card a roll draws under rule 24)."""
+    names: tuple[str, ...]
+    """The firing units, or the battery."""
 
     @property
     def kind(self) -> str:
+        if not self.attackers:
+            return "artillery at bridge"
         return "fire at bridge" if self.direct else "indirect fire at bridge"
 
     @property
@@ -102,7 +111,8 @@ def direct_attack(state: TgxState, attackers: Sequence[Unit], hex_: Offset) -> B
         if strength <= 0:
             raise IllegalOrder(f"{a.id} cannot attack the bridge at {hex_} (range, WEC)")
         total += strength
-    return BridgeAttack(tuple(attackers), hex_, total, defense, direct=True)
+    names = tuple(a.id for a in attackers)
+    return BridgeAttack(tuple(attackers), hex_, total, defense, True, attackers[0].side, names)
 
 
 def why_not_sighter(state: TgxState, sighter: Unit, hex_: Offset) -> str | None:
@@ -140,7 +150,43 @@ def indirect_attack(
     if why:
         raise IllegalOrder(why)
     total = sum(a.type.attack for a in attackers) / 2
-    return BridgeAttack(tuple(attackers), hex_, total, defense, direct=False)
+    names = tuple(a.id for a in attackers)
+    return BridgeAttack(tuple(attackers), hex_, total, defense, False, attackers[0].side, names)
+
+
+def check_battery_call(state: TgxState, order: CallArtillery, battery: Battery) -> None:
+    """IllegalOrder unless an OBA battery may be called on the temporary bridge of the hex.
+
+    Decisions: off-board artillery is indirect fire [003 6.4.4], so 9.3 lets it attack a
+    temporary bridge, at half the battery's strength; the call is 6.4.4's (availability,
+    accuracy and scatter, the points to lower the die) with a ground sighter that sees the
+    hex, nothing needing spotting. A spotter aircraft sights for OBA on units [003 6.4.7] and
+    an Interdiction marker is placed on a hex [003 21.1]: neither is taken at a bridge."""
+    bridge_defense(state, order.hex)
+    if order.interdict:
+        raise IllegalOrder("an Interdiction marker goes on a hex, not on a bridge [003 21.1]")
+    if order.sighter in state.aircraft:
+        raise IllegalOrder("a spotter aircraft sights artillery on units, not a bridge [003 6.4.7]")
+    if battery.direct:
+        raise IllegalOrder(f"{battery.id} fires from the sea edge, not as OBA [003 10.5]")
+
+
+def battery_attack(state: TgxState, battery: Battery, hex_: Offset) -> BridgeAttack:
+    """A battery's fire landing on the bridge: half its strength [003 9.3]."""
+    defense = bridge_defense(state, hex_)
+    return BridgeAttack((), hex_, battery.attack / 2, defense, False, battery.side, (battery.id,))
+
+
+def battery_lands(state: TgxState, battery: Battery, aimed: Offset, lands: Offset) -> list[object]:
+    """A battery called on a bridge has landed [003 6.4.4, 9.3].
+
+    Decision: on the bridge hex it attacks the bridge on its own (the units there are not
+    attacked: 9.3 has the bridge "attacked separately"); scattered to a neighbour it falls as
+    any OBA does, on the units of that hex at the battery's full strength, friends too - the
+    bridge is attacked only where it stands."""
+    if lands == aimed:
+        return fire(state, battery_attack(state, battery, aimed))
+    return run(state, indirect_specs(state, [], lands, strength=battery.attack))
 
 
 def result_chances(state: TgxState, attack: BridgeAttack) -> dict[str, float]:
@@ -162,7 +208,7 @@ def fire(state: TgxState, attack: BridgeAttack) -> list[object]:
 
     Decision: the die is not modified: the modifiers of 6.3.5 are a defending unit's (its
     disruption, terrain, position) and a bridge marker has none of them."""
-    names = tuple(a.id for a in attack.attackers)
+    names = attack.names
     column = attack.column
     if column is None:
         row = (DefenderResult(BRIDGE, 0, Result.NONE.value),)
@@ -172,7 +218,7 @@ def fire(state: TgxState, attack: BridgeAttack) -> list[object]:
                 "<1:3", 0, row,
             )
         ]  # fmt: skip
-    with drawing(state, attack.attackers[0].side, attack.kind):
+    with drawing(state, attack.side, attack.kind):
         roll = state.dice.d6()
     hit = state.tables.crt.result(column, roll) is Result.X
     shown = Result.X if hit else Result.NONE

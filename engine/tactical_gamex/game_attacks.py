@@ -166,10 +166,16 @@ class AttackOrders(SpecialOrders):
         why = counter_battery.may_fire(self.state, battery)  # naval fire from the sea too
         if why:
             raise IllegalOrder(why)
+        if order.bridge:
+            bridge_fire.check_battery_call(self.state, order, battery)
         if order.sighter in self.state.aircraft:
             return self._spotter_call(order, battery)
         sighter = self._own(order.sighter)
-        if order.interdict:
+        if order.bridge:
+            why = bridge_fire.why_not_sighter(self.state, sighter, order.hex)
+            if why:
+                raise IllegalOrder(why)
+        elif order.interdict:
             # [003 21.1] the hex need not be spotted nor occupied: the sighter's sight is enough
             interdiction.check_placement(self.state, battery.attack)
             assert sighter.hex is not None
@@ -190,7 +196,9 @@ class AttackOrders(SpecialOrders):
         battery.fired = True
         battery.revealed = True  # [003 6.4.4] open to counter-battery fire from now on
         sighter.marker = Marker.COMPLETED
-        if lands is not None and order.interdict:
+        if lands is not None and order.bridge:
+            events += bridge_fire.battery_lands(self.state, battery, order.hex, lands)
+        elif lands is not None and order.interdict:
             self.state.counters.interdiction.append((lands, battery.side))
         elif lands is not None:
             specs = attacks.indirect_specs(self.state, [], lands, strength=battery.attack)

@@ -127,9 +127,11 @@ class CallArtillery:
     lowered: int = 0
     interdict: bool = False
     """Place an Interdiction marker rather than attack (optional rule 21)."""
+    bridge: bool = False
+    """Fire at the hex's temporary bridge on its own, not at its units [003 9.3]."""
 
     def describe(self) -> str:
-        what = "interdicts" if self.interdict else "at"
+        what = "interdicts" if self.interdict else "at the bridge at" if self.bridge else "at"
         return f"battery {self.battery} {what} {self.hex}, {self.sighter} sighting"
 
 

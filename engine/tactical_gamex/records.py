@@ -53,6 +53,7 @@ def order_to_model(order: o.TgxOrder) -> s.SavedOrder:
             sighter=order.sighter,
             lowered=order.lowered,
             interdict=order.interdict,
+            bridge=order.bridge,
         )
     if isinstance(order, o.Overrun):
         return s.OverrunOrder(
@@ -153,7 +154,12 @@ def order_of(model: s.SavedOrder) -> o.TgxOrder:
         )
     if isinstance(model, s.ArtilleryOrder):
         return o.CallArtillery(
-            model.battery, _hex(model.hex), model.sighter, model.lowered, model.interdict
+            model.battery,
+            _hex(model.hex),
+            model.sighter,
+            model.lowered,
+            model.interdict,
+            model.bridge,
         )
     if isinstance(model, s.OverrunOrder):
         return o.Overrun(

@@ -103,6 +103,8 @@ class ArtilleryOrder(Tagged):
     """Points spent to lower the accuracy die."""
     interdict: bool = False
     """Places an Interdiction marker rather than attacking (optional rule 21)."""
+    bridge: bool = False
+    """Fires at the hex's temporary bridge on its own, not at its units [003 9.3]."""
 
 
 class CounterBatteryOrder(Tagged):

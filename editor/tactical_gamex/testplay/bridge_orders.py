@@ -1,14 +1,15 @@
 """The Test-play panel's fire at a temporary bridge [003 9.3]: the chosen unit fires at the
 bridge of the aimed hex directly, or indirectly with the first unit of its side that may sight
 it, previewed with the factors, the CRT column and the chances of its row as the bridge reads
-them (only X counts). The engine's own checks say why not. Qt-free; nothing here touches the
+them (only X counts); or an off-board battery called on it with the chosen unit sighting.
+The engine's own checks say why not. Qt-free; nothing here touches the
 game."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from editor.tactical_gamex.testplay.more_orders import Planned
+from editor.tactical_gamex.testplay.more_orders import Planned, battery_chances
 
 if TYPE_CHECKING:
     from engine.tactical_gamex.bridge_fire import BridgeAttack
@@ -101,3 +102,28 @@ def bridge_indirect(game: TacticalGame, unit_id: str, hex_: Offset) -> Planned:
     where = state.board.names.get(hex_, str(hex_))
     head = f"Bridge Indirect: {unit_id} at {where}, {sighter.id} sighting (AS halved)"
     return Planned(order, _lines(game, attack, head))
+
+
+def bridge_artillery(
+    game: TacticalGame, sighter_id: str, hex_: Offset, lowered: int = 0
+) -> Planned:
+    """The first battery of the side to act that has not fired, called on the temporary bridge
+    of the aimed hex, the chosen unit sighting: the call's chances (availability, accuracy),
+    then the bridge attacked at half the battery's strength when it lands on the hex; a
+    scattered call falls on the units where it lands [003 6.4.4, 9.3]."""
+    from engine.tactical_gamex.bridge_fire import battery_attack  # noqa: PLC0415
+    from engine.tactical_gamex.movement import IllegalOrder  # noqa: PLC0415
+    from engine.tactical_gamex.orders import CallArtillery  # noqa: PLC0415
+
+    battery, head = battery_chances(game, sighter_id, lowered)
+    order: CallArtillery = CallArtillery(battery.id, hex_, sighter_id, lowered, bridge=True)
+    why = game.why_not(order)
+    if why:
+        raise ValueError(why)
+    try:
+        attack = battery_attack(game.state, battery, hex_)
+    except IllegalOrder as exc:
+        raise ValueError(str(exc)) from None
+    where = game.state.board.names.get(hex_, str(hex_))
+    lines = _lines(game, attack, f"Bridge Artillery at {where}: {head}")
+    return Planned(order, (*lines, "  scattered, it falls on the units where it lands"))

@@ -301,7 +301,7 @@ class TgxPlayer(QObject):
         for name, (aimed, plan) in MORE.items():
             if aimed and spot is None:
                 continue
-            battery = name in ("Artillery", "Interdict")
+            battery = name in ("Artillery", "Interdict", "Bridge Artillery")
             extra = {"lowered": self.lowered} if battery and self.lowered else {}
             try:
                 if aimed is False:
@@ -363,6 +363,7 @@ MORE: dict[str, tuple[bool, Any]] = {
     "Gun Interdict": (True, rule_orders.gun_interdict),
     "Bridge Fire": (True, bridge_orders.bridge_fire),
     "Bridge Indirect": (True, bridge_orders.bridge_indirect),
+    "Bridge Artillery": (True, bridge_orders.bridge_artillery),
 }
 """The orders the panel gives beside Move, Fire, Close Assault and Rally: whether each needs
 an aimed hex (True), takes none (False) or takes one when there is (None: the hex an
@@ -382,6 +383,7 @@ QUIET = frozenset(
         "Gun Interdict",
         "Bridge Fire",
         "Bridge Indirect",
+        "Bridge Artillery",
     }
 )
 """Orders few units have (guns under rule 19, a battery of 14 AS, Japanese infantry, turreted

@@ -1,6 +1,7 @@
-"""The Test-play panel's Bridge Fire and Bridge Indirect [003 9.3]: aimed at a temporary
-bridge, the preview gives the factors against the marker's DS, the column and the chance of
-the X that alone destroys it; the button gives the order, recorded in the game's orders."""
+"""The Test-play panel's Bridge Fire, Bridge Indirect and Bridge Artillery [003 9.3]: aimed at
+a temporary bridge, the preview gives the factors against the marker's DS, the column, the CRT
+row and the chance of the X that alone destroys it; the button gives the order, recorded in
+the game's orders."""
 
 from __future__ import annotations
 
@@ -22,10 +23,23 @@ def _bridge_game(qtbot, tmp_path: Path):
     return dock
 
 
-def test_bridge_fire_previews_the_x_chance_and_gives_the_order(qtbot, tmp_path: Path) -> None:
+def test_bridge_fire_and_indirect_preview_the_x_chance(qtbot, tmp_path: Path) -> None:
     dock = _bridge_game(qtbot, tmp_path)
     game = dock.session.game
+    # the mortar would fire indirectly at half its AS, the first unit seeing the hex sighting
+    dock.player.choose("ger.mortar")
+    dock.player.aim_at(BRIDGE)
+    indirect = dock.player.more["Bridge Indirect"]
+    assert not isinstance(indirect, str), indirect
+    assert indirect.order.units == ("ger.mortar",)
+    assert indirect.order.sighter
+    mortar = game.unit("ger.mortar").type.attack
+    assert f"indirect fire at bridge: {mortar / 2:g} against bridge DS 7" in indirect.describe()
     dock.player.choose("ger.1pz")
+    dock.player.aim_at((12, 2))  # no bridge there: the button is off, its tip says why
+    assert not dock.more_buttons["Bridge Fire"].isEnabled()
+    assert "no temporary bridge" in dock.more_buttons["Bridge Fire"].toolTip()
+    assert "Bridge Fire" not in dock.preview.text()
     dock.player.aim_at(BRIDGE)
     planned = dock.player.more["Bridge Fire"]
     assert not isinstance(planned, str), planned
@@ -46,22 +60,26 @@ def test_bridge_fire_previews_the_x_chance_and_gives_the_order(qtbot, tmp_path: 
     assert (BRIDGE in game.state.counters.laid_bridges) is not destroyed
 
 
-def test_bridge_indirect_halves_and_names_its_sighter(qtbot, tmp_path: Path) -> None:
-    dock = _bridge_game(qtbot, tmp_path)
-    dock.player.choose("ger.mortar")
+def test_bridge_artillery_calls_the_battery_at_half_strength(qtbot, tmp_path: Path) -> None:
+    """The Soviet 122 mm battalion (40) on the bridge, the rifle company next to it sighting:
+    the call's chances, then 20 against DS 7; given, the play file's order says so."""
+    from engine.tactical_gamex.orders import CallArtillery
+    from engine.tactical_gamex.records import order_of, order_to_model
+
+    dock = play_window(qtbot, tmp_path, {"sov.3rc": (12, 5), "ger.1pz": (13, 5)})
+    counters = dock.session.game.state.counters
+    counters.laid_bridges.add(BRIDGE)
+    counters.bridge_defense[BRIDGE] = 7
+    dock.pass_button.click()  # the Soviet impulse
+    game = dock.session.game
+    dock.player.choose("sov.3rc")
     dock.player.aim_at(BRIDGE)
-    planned = dock.player.more["Bridge Indirect"]
+    planned = dock.player.more["Bridge Artillery"]
     assert not isinstance(planned, str), planned
-    assert planned.order.units == ("ger.mortar",)
-    assert planned.order.sighter
-    mortar = dock.session.game.unit("ger.mortar").type.attack
-    assert f"indirect fire at bridge: {mortar / 2:g} against bridge DS 7" in planned.describe()
-
-
-def test_no_bridge_no_button(qtbot, tmp_path: Path) -> None:
-    dock = _bridge_game(qtbot, tmp_path)
-    dock.player.choose("ger.1pz")
-    dock.player.aim_at((12, 2))
-    assert not dock.more_buttons["Bridge Fire"].isEnabled()
-    assert "no temporary bridge" in dock.more_buttons["Bridge Fire"].toolTip()
-    assert "Bridge Fire" not in dock.preview.text()
+    assert planned.order == CallArtillery("sov-122", BRIDGE, "sov.3rc", bridge=True)
+    text = planned.describe()
+    assert "battery sov-122 (40), sov.3rc sighting; available" in text
+    assert "artillery at bridge: 20 against bridge DS 7, column 2:1" in text
+    dock.more_buttons["Bridge Artillery"].click()
+    assert game.orders[-1] == planned.order
+    assert order_of(order_to_model(planned.order)) == planned.order

@@ -187,3 +187,51 @@ def test_the_play_file_s_order_replays_the_same_attack() -> None:
     read = order_of(TypeAdapter(SavedOrder).validate_python(stored))
     assert [e.describe() for e in again.apply(read)] == told
     assert "bt eliminated" in " ".join(told)
+
+
+def _with_battery(game: TacticalGame) -> TacticalGame:
+    from engine.tactical_gamex.state import Battery
+
+    game.state.batteries["105"] = Battery("105", Side.AXIS, "germany", 20)
+    return game
+
+
+def test_an_off_board_battery_at_the_bridge_fires_at_half_strength() -> None:
+    """Available (2d6 4 under morale 8), on the hex (accuracy 1): 10 against DS 7, 1:1; the BT-5
+    on the bridge is not attacked itself, only lost with the bridge on an X."""
+    from engine.tactical_gamex.orders import CallArtillery
+
+    game = _with_battery(_game(on_bridge=(("bt", BT5),)))
+    game.state.dice = FixedDice([2, 2, 1, 1])
+    events = game.apply(CallArtillery("105", BRIDGE, "rifle", bridge=True))
+    attacked = [e for e in events if isinstance(e, Attacked)]
+    assert [(a.kind, a.attackers, a.attack, a.column) for a in attacked] == [
+        ("artillery at bridge", ("105",), 10, "1:1")
+    ]
+    destroyed = attacked[0].results[0].result == "X"
+    assert (BRIDGE in game.state.counters.laid_bridges) is not destroyed
+    assert (game.unit("bt").hex is None) is destroyed
+    assert game.state.batteries["105"].fired
+    assert order_of(order_to_model(game.orders[-1])) == game.orders[-1]
+
+
+def test_a_battery_scattered_off_the_bridge_falls_on_the_units_where_it_lands() -> None:
+    """Accuracy 3 scatters by the test table's first direction; the bridge is not attacked."""
+    from engine.tactical_gamex.orders import CallArtillery
+
+    game = _with_battery(_game())
+    game.state.dice = FixedDice([2, 2, 3, 1, 6, 6, 6, 6])
+    events = game.apply(CallArtillery("105", BRIDGE, "rifle", bridge=True))
+    assert not [e for e in events if isinstance(e, Attacked) and e.kind == "artillery at bridge"]
+    assert BRIDGE in game.state.counters.laid_bridges
+
+
+def test_no_interdiction_at_a_bridge_and_no_call_without_one() -> None:
+    from engine.tactical_gamex.orders import CallArtillery
+
+    game = _with_battery(_game())
+    order = CallArtillery("105", BRIDGE, "rifle", interdict=True, bridge=True)
+    assert "not on a bridge" in (game.why_not(order) or "")
+    assert "no temporary bridge" in (
+        game.why_not(CallArtillery("105", (2, 2), "rifle", bridge=True)) or ""
+    )
