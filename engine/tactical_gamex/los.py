@@ -142,16 +142,19 @@ def _trace(state: TgxState, a: Offset, b: Offset) -> bool:
     if a == b or board.adjacent(a, b):
         return True
     ha, hb = board.axial(a), board.axial(b)
-    left = [board.offset(h) for h in ha.sight_line(hb, 1)]
-    right = [board.offset(h) for h in ha.sight_line(hb, -1)]
+    left = [a, *map(board.offset, ha.sight_line(hb, 1)[1:-1]), b]
+    right = [a, *map(board.offset, ha.sight_line(hb, -1)[1:-1]), b]
     walls = _walls(state)
     last = len(left) - 1
     i = 1
     while i <= last:
         if left[i] == right[i]:
-            if walls and _side_blocks(state, walls, (left[i - 1], left[i]), (a, b)):
+            here = left[i]
+            if here in walls.get(left[i - 1], ()) and _side_blocks(
+                state, walls, (left[i - 1], here), (a, b)
+            ):
                 return False
-            if i < last and _blocks(state, left[i], a, b):
+            if i < last and _blocks(state, here, a, b):
                 return False
             i += 1
             continue
