@@ -76,11 +76,12 @@ def _side_blocks(
       ("adding 0.5 to a level if blocking terrain exists on a Hill mass"), and is judged by the
       level rules like any intervening terrain: ends at one level are blocked when it stands
       at their level or higher (two ground units across a ridge); ends at different levels are
-      blocked when it stands at the higher end's level, clear when it stands below the lower
-      end's (a ridge on the plain seen over from a hill), and, standing at the lower end's
-      level, blocked only when the lower end touches it (the blind spot: the hexside is one of
-      the lower hex's own, or runs off from its corner); standing strictly between the two
-      levels, B.15 #10 decides as for hexes (`Tables.between_levels_blind_spot`).
+      blocked when it stands at the higher end's level (a wooded or cliff edge of the viewer's
+      own hill hides the ground at its foot, as a bare slope does not: F-I), clear when it
+      stands below the lower end's (a ridge on the plain seen over from a hill), and, standing
+      at the lower end's level, blocked only when the lower end touches it (the blind spot: the
+      hexside is one of the lower hex's own, or runs off from its corner); strictly between the
+      two levels, B.15 #10 decides as for hexes (`Tables.between_levels_blind_spot`).
     - A slope is never an obstacle of its own, whatever the chart says: "Slope and Ridge terrain
       do not expressly occupy hex sides" [3.2.2]; hills block by their levels (`_blocks`), and a
       line straight down a slope hexside is clear (examples A-D, M-N). A ridge, which the
