@@ -100,6 +100,15 @@ def test_a_wooded_hexside_hides_like_a_hedgerow() -> None:
     assert _down(".....", "11000", (1, 2, "wooded")) == (False, False)
 
 
+def test_the_foot_of_a_cliff_is_dead_ground_from_the_hill_above() -> None:
+    """A cliff on the edge of the viewer's own hill hides the ground at its foot from two hexes
+    back and from its top hex, though the hex just below stays in sight (adjacent)."""
+    assert _down("....", "1100", (1, 2, "cliff")) == (False, False)
+    s = _state(_column("...."), _column("1100"), [((0, 1), (0, 2), "cliff")])
+    assert _both(s, (0, 1), (0, 3)) == (False, False)
+    assert _both(s, (0, 1), (0, 2)) == (True, True)
+
+
 def test_a_slope_marked_blocking_on_the_chart_still_never_blocks_by_itself() -> None:
     """A-D, M-N: the chart's slope flag adds nothing to the hill's levels; a line straight down
     a slope hexside stays clear and the slope of the viewer's own mass does not hide (F-I)."""
