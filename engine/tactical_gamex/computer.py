@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from engine.tactical_gamex import (
     attacks,
     chaos,
+    computer_bridges,
     computer_orders,
     counter_battery,
     field_of_fire,
@@ -150,10 +151,12 @@ class TgxComputerPlayer:
             for u in firing
             if not attacking or not goals or _nearest(state, u.hex, goals) <= FIRE_ZONE
         ]
+        yield from computer_bridges.bridge_shots(state, self.side, firing, carrying=True)
         for units, odds in ((firing, STRONG_ODDS), (near, GOOD_ODDS)):
             best = _best_attack(state, self.side, units, odds)
             if best is not None:
                 yield best
+        yield from computer_bridges.bridge_shots(state, self.side, firing, carrying=False)
         yield from _gun_turns(state, self.side, [u for u in ready if u.marker is None])
         if attacking:
             yield from _assaults_on_goals(game, ready, goals)
