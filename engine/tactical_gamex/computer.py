@@ -140,6 +140,7 @@ class TgxComputerPlayer:
         # [003 6.4.3, 6.4.4] artillery first: a garrison it disrupts defends at -1 and does not
         # fire back at the assault that follows [003 6.3.5, 7.2]
         points = 1 if state.pool_pending else game.points_left  # [003 24.1] drawn at the order
+        yield from computer_bridges.bridge_shots(state, self.side, ready, carrying=True)
         yield from battery_calls(state, self.side, goals, points, game.log)
         yield from computer_orders.indirect_shots(state, self.side, ready, goals)  # stressed
         # an attacker's units far from their objective advance rather than fire, but at 3:1
@@ -151,7 +152,6 @@ class TgxComputerPlayer:
             for u in firing
             if not attacking or not goals or _nearest(state, u.hex, goals) <= FIRE_ZONE
         ]
-        yield from computer_bridges.bridge_shots(state, self.side, firing, carrying=True)
         for units, odds in ((firing, STRONG_ODDS), (near, GOOD_ODDS)):
             best = _best_attack(state, self.side, units, odds)
             if best is not None:

@@ -20,8 +20,8 @@ from schemas.vocabulary import Side
 
 Offset = tuple[int, int]
 FAIR_X = 1 / 3
-"""The chance of an X (after the AA fire, the call's availability and accuracy) from which a
-shot at a bridge is worth its point: two faces of the die in six."""
+"""The chance of an X (after the AA fire, or the battery's availability) from which a shot at a
+bridge is worth its point: two faces of the die in six."""
 BY_ITSELF = 0, 1, 2, 3
 """Ties at the same chance go to the attack that spends least: units' fire, their indirect
 fire, a battery (once a turn), an aircraft (gone once flown)."""
@@ -41,10 +41,10 @@ def bridge_shots(
     vehicles stand on it or need it so: its own need wins. Infantry wade streams (6.3.9) and
     need no bridge.
 
-    When no better target: a bridge carrying enemy vehicles is fired on before the units' fire
-    at units (its X destroys the vehicles on it as well as the crossing, more than the same
-    fire at the vehicles could), after the batteries' calls on units at 1:1 (the computer's
-    preparation of its assaults); a bridge only needed as a crossing comes after the attacks
+    When no better target: a bridge carrying enemy vehicles is fired on before the batteries'
+    calls and the units' fire at units (its X destroys the vehicles on it as well as the
+    crossing, more than the same fire at the vehicles could); a bridge only needed as a
+    crossing comes after the attacks
     on units at 1:1 or better, and before an aircraft's attack on units (cutting the crossing
     holds up every vehicle behind it; the aircraft's one attack goes where it does most).
     Each shot is still only taken at `FAIR_X` or better."""
@@ -240,8 +240,18 @@ def _indirect(
 
 
 def _battery(state: TgxState, side: Side, hex_: Offset) -> Iterator[tuple[float, int, TgxOrder]]:
-    """A battery called on the bridge: available (2d6 at or under the nation's morale), on
-    the hex (the accuracy die unlowered), then an X [003 6.4.4, 9.3]."""
+    """A battery called on the bridge: its chance is to be available (2d6 at or under the
+    nation's morale), then an X once on the hex [003 6.4.4, 9.3].
+
+    Decision: the accuracy die is left out of the chance, and no point is spent on it: a call
+    off the bridge hex still attacks the units where it lands (`bridge_fire.battery_lands`),
+    at a crossing most often the enemy's waiting to cross, so the point is not lost; counted,
+    it would keep every battery off every bridge (at most one call in three hits a hex, and
+    the CRT's best X is one die in two). For the same reason the battery is not called while
+    a unit of the side stands in or next to the bridge hex, where a scatter would fall on it."""
+    board = state.board
+    if any(u.side is side for h in (hex_, *board.neighbors(hex_)) for u in state.units_at(h)):
+        return
     for battery in sorted(state.batteries.values(), key=lambda b: b.id):
         if battery.side is not side or battery.direct:
             continue
@@ -259,10 +269,9 @@ def _battery(state: TgxState, side: Side, hex_: Offset) -> Iterator[tuple[float,
             return
         level = state.morale.get(battery.nation, 0)
         available = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= level) / 36
-        on_hex = attacks.accuracy_chances(0)["hit"]
         attack = bridge_fire.battery_attack(state, battery, hex_)
         order = CallArtillery(battery.id, hex_, sighter.id, bridge=True)
-        yield available * on_hex * _x(state, attack), BY_ITSELF[2], order
+        yield available * _x(state, attack), BY_ITSELF[2], order
 
 
 def _aircraft(state: TgxState, side: Side, hex_: Offset) -> Iterator[tuple[float, int, TgxOrder]]:

@@ -8,8 +8,8 @@ from engine.tactical_gamex.aircraft import Aircraft
 from engine.tactical_gamex.computer import TgxComputerPlayer
 from engine.tactical_gamex.computer_bridges import bridge_shots, needs
 from engine.tactical_gamex.game import TacticalGame
-from engine.tactical_gamex.orders import AirAttack, FireAtBridge
-from engine.tactical_gamex.state import VictoryCondition, VictoryKind
+from engine.tactical_gamex.orders import AirAttack, CallArtillery, FireAtBridge
+from engine.tactical_gamex.state import Battery, VictoryCondition, VictoryKind
 from engine.tactical_gamex.units import Weapon
 from schemas.vocabulary import Side
 from tests.engine.tactical_gamex.boards import BT5, PZ4H, RIFLE, FixedDice, board, state
@@ -38,8 +38,11 @@ def test_it_fires_at_the_enemy_bridge_carrying_a_tank() -> None:
     DS 7, 4:1, X on half the faces - taking the BT-5 with the bridge; it fires at the bridge
     rather than at the tank on it."""
     game = _game([("pz", Side.AXIS, PZ4H, (1, 4)), ("bt", Side.ALLIED, BT5, BRIDGE)])
-    order = TgxComputerPlayer(Side.AXIS)._next(game)
-    assert order == FireAtBridge(("pz",), BRIDGE)
+    game.state.dice = FixedDice([1] + [6] * 20)
+    given = TgxComputerPlayer(Side.AXIS).play_impulse(game)
+    assert given[0] == FireAtBridge(("pz",), BRIDGE)
+    assert BRIDGE not in game.state.counters.laid_bridges  # a 1 at 4:1 is X
+    assert game.unit("bt").hex is None  # the BT-5 on it with it
 
 
 def test_it_never_fires_at_a_bridge_its_own_tank_stands_on() -> None:
@@ -84,4 +87,17 @@ def test_an_aircraft_bombs_the_bridge_when_no_unit_can() -> None:
 def test_a_shot_without_a_fair_chance_of_an_x_is_not_taken() -> None:
     """The Pz IV seven hexes off: 14 against DS 7, 2:1, no X on the row."""
     game = _game([("pz", Side.AXIS, PZ4H, (1, 9)), ("bt", Side.ALLIED, BT5, BRIDGE)])
+    assert _shots(game, Side.AXIS, carrying=True) == []
+
+
+def test_a_battery_is_called_on_the_bridge_unless_its_own_units_are_next_to_it() -> None:
+    """The German 56 battery halved on the bridge: 28 against DS 7, 4:1, X on half the faces,
+    available on 2d6 at or under the German morale of 8 (26 in 36): 36 %; the rifle company
+    three hexes off sights. A rifle next to the bridge keeps the battery off it."""
+    units = [("r", Side.AXIS, RIFLE, (1, 5)), ("bt", Side.ALLIED, BT5, BRIDGE)]
+    game = _game(units)
+    game.state.batteries["ger-arty"] = Battery("ger-arty", Side.AXIS, "germany", 56)
+    order = TgxComputerPlayer(Side.AXIS)._next(game)
+    assert order == CallArtillery("ger-arty", BRIDGE, "r", bridge=True)
+    game.state.units["r"].hex = (1, 3)
     assert _shots(game, Side.AXIS, carrying=True) == []
