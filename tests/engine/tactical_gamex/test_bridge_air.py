@@ -112,6 +112,23 @@ def test_aa_fire_drives_it_off_before_the_bridge_is_attacked() -> None:
     assert game.state.aircraft["ju87"].gone
 
 
+def test_the_play_file_s_order_replays_the_same_pass_and_may_not_be_taken_back() -> None:
+    from pydantic import TypeAdapter
+
+    from schemas.tactical_gamex.saved_game import SavedOrder
+
+    order = AirAttack("ju87", "H", BRIDGE, bridge=True)
+    first = _game([1])
+    told = [e.describe() for e in first.apply(order)]
+    assert not first.can_undo  # the die was rolled before the player's eyes
+    stored = order_to_model(order).model_dump(mode="json")
+    assert (stored["kind"], stored["bridge"]) == ("air_attack", True)
+    again = _game([1])
+    read = order_of(TypeAdapter(SavedOrder).validate_python(stored))
+    assert [e.describe() for e in again.apply(read)] == told
+    assert "bt eliminated" in " ".join(told)
+
+
 def test_the_order_is_saved_and_an_old_play_file_s_air_attack_reads_as_on_units() -> None:
     order = AirAttack("ju87", "H", BRIDGE, bridge=True)
     assert order_of(order_to_model(order)) == order
