@@ -23,8 +23,8 @@ FAIR_X = 1 / 3
 """The chance of an X (after the AA fire, or the battery's availability) from which a shot at a
 bridge is worth its point: two faces of the die in six."""
 BY_ITSELF = 0, 1, 2, 3
-"""Ties at the same chance go to the attack that spends least: units' fire, their indirect
-fire, a battery (once a turn), an aircraft (gone once flown)."""
+"""Ties at the same chance go to the attack that spends least: units' fire (the fewest units),
+their indirect fire, a battery (once a turn), an aircraft (gone once flown)."""
 
 
 def bridge_shots(
@@ -60,7 +60,7 @@ def bridge_shots(
     seen = spotted_hexes(state, side)
     theirs = [u for u in _vehicles(state, enemy) if u.hex in seen]
     mine = _vehicles(state, side)
-    found: list[tuple[float, int, str, TgxOrder]] = []
+    found: list[tuple[float, int, int, str, TgxOrder]] = []
     for hex_ in bridges:
         if any(u.hex == hex_ for u in mine) or needs(state, side, mine, hex_):
             continue
@@ -69,8 +69,9 @@ def bridge_shots(
             continue
         for chance, rank, order in _attacks_on(state, side, ready, hex_):
             if chance >= FAIR_X:
-                found.append((chance, rank, order.describe(), order))
-    for _, _, _, order in sorted(found, key=lambda f: (-f[0], f[1], f[2])):
+                count = len(order.units) if isinstance(order, FireAtBridge) else 1
+                found.append((-chance, rank, count, order.describe(), order))
+    for _, _, _, _, order in sorted(found, key=lambda f: f[:4]):
         yield order
 
 
@@ -184,8 +185,8 @@ def _attacks_on(
     for unit in ready:
         if unit.hex is not None and unit.type.weapon not in (Weapon.I, Weapon.C_I):
             by_hex.setdefault(unit.hex, []).append(unit)
+    yield from _direct(state, by_hex, hex_)
     for units in by_hex.values():
-        yield from _direct(state, units, hex_)
         yield from _indirect(state, side, units, hex_)
     yield from _battery(state, side, hex_)
     yield from _aircraft(state, side, hex_)
@@ -196,20 +197,35 @@ def _x(state: TgxState, attack: bridge_fire.BridgeAttack) -> float:
 
 
 def _direct(
-    state: TgxState, units: list[Unit], hex_: Offset
+    state: TgxState, by_hex: dict[Offset, list[Unit]], hex_: Offset
 ) -> Iterator[tuple[float, int, TgxOrder]]:
-    """The units of one hex able to fire at the bridge, together (combined fire from more
-    hexes is left to the units' ordinary fire)."""
-    able = []
-    for unit in units:
-        try:
-            bridge_fire.direct_attack(state, [unit], hex_)
-        except IllegalOrder:
-            continue
-        able.append(unit)
-    if able:
-        attack = bridge_fire.direct_attack(state, able, hex_)
-        yield _x(state, attack), BY_ITSELF[0], FireAtBridge(tuple(u.id for u in able), hex_)
+    """The units able to fire at the bridge, those of one hex together, and combined from two
+    or three mutually adjacent hexes [003 6.4.1]."""
+    able: dict[Offset, list[Unit]] = {}
+    for here, units in by_hex.items():
+        for unit in units:
+            try:
+                bridge_fire.direct_attack(state, [unit], hex_)
+            except IllegalOrder:
+                continue
+            able.setdefault(here, []).append(unit)
+    for group in _groups(state, sorted(able)):
+        shooters = [u for h in group for u in able[h]]
+        attack = bridge_fire.direct_attack(state, shooters, hex_)
+        yield _x(state, attack), BY_ITSELF[0], FireAtBridge(tuple(u.id for u in shooters), hex_)
+
+
+def _groups(state: TgxState, hexes: list[Offset]) -> list[tuple[Offset, ...]]:
+    """Each hex, then every pair and triple of mutually adjacent hexes."""
+    adjacent = state.board.adjacent
+    groups: list[tuple[Offset, ...]] = [(h,) for h in hexes]
+    for i, a in enumerate(hexes):
+        for j in range(i + 1, len(hexes)):
+            b = hexes[j]
+            if adjacent(a, b):
+                groups.append((a, b))
+                groups += [(a, b, c) for c in hexes[j + 1 :] if adjacent(a, c) and adjacent(b, c)]
+    return groups
 
 
 def _indirect(

@@ -84,12 +84,6 @@ def test_an_aircraft_bombs_the_bridge_when_no_unit_can() -> None:
     assert _shots(game, Side.AXIS, carrying=True) == [AirAttack("ju87", "H", BRIDGE, bridge=True)]
 
 
-def test_a_shot_without_a_fair_chance_of_an_x_is_not_taken() -> None:
-    """The Pz IV seven hexes off: 14 against DS 7, 2:1, no X on the row."""
-    game = _game([("pz", Side.AXIS, PZ4H, (1, 9)), ("bt", Side.ALLIED, BT5, BRIDGE)])
-    assert _shots(game, Side.AXIS, carrying=True) == []
-
-
 def test_a_battery_is_called_on_the_bridge_unless_its_own_units_are_next_to_it() -> None:
     """The German 56 battery halved on the bridge: 28 against DS 7, 4:1, X on half the faces,
     available on 2d6 at or under the German morale of 8 (26 in 36): 36 %; the rifle company
@@ -101,3 +95,14 @@ def test_a_battery_is_called_on_the_bridge_unless_its_own_units_are_next_to_it()
     assert order == CallArtillery("ger-arty", BRIDGE, "r", bridge=True)
     game.state.units["r"].hex = (1, 3)
     assert _shots(game, Side.AXIS, carrying=True) == []
+
+
+def test_two_tanks_of_adjacent_hexes_combine_for_the_x_one_alone_lacks() -> None:
+    """Seven hexes off, each Pz IV fires at its printed 14 (beyond half range): 2:1 alone, no
+    X; together 28 against DS 7, 4:1 [003 6.4.1]."""
+    units = [("pz", Side.AXIS, PZ4H, (1, 9)), ("bt", Side.ALLIED, BT5, BRIDGE)]
+    alone = _game(units)
+    assert _shots(alone, Side.AXIS, carrying=True) == []
+    together = _game([*units, ("pz2", Side.AXIS, PZ4H, (2, 9))])
+    assert together.state.board.adjacent((1, 9), (2, 9))
+    assert _shots(together, Side.AXIS, carrying=True) == [FireAtBridge(("pz", "pz2"), BRIDGE)]
