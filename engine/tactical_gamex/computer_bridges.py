@@ -41,13 +41,12 @@ def bridge_shots(
     vehicles stand on it or need it so: its own need wins. Infantry wade streams (6.3.9) and
     need no bridge.
 
-    When no better target: a bridge carrying enemy vehicles is fired on before the batteries'
-    calls and the units' fire at units (its X destroys the vehicles on it as well as the
-    crossing, more than the same fire at the vehicles could); a bridge only needed as a
-    crossing comes after the attacks
-    on units at 1:1 or better, and before an aircraft's attack on units (cutting the crossing
-    holds up every vehicle behind it; the aircraft's one attack goes where it does most).
-    Each shot is still only taken at `FAIR_X` or better."""
+    When no better target: a bridge carrying enemy vehicles (or guns) is fired on before the
+    batteries' calls and the units' fire at units (its X destroys the vehicles on it as well
+    as the crossing, more than the same fire at the vehicles could); a bridge only needed as
+    a crossing comes after the attacks on units at 1:1 or better, and before an aircraft's
+    attack on units (cutting the crossing holds up every vehicle behind it; the aircraft's one
+    attack goes where it does most). Each shot is still only taken at `FAIR_X` or better."""
     counters = state.counters
     bridges = [
         h
@@ -62,10 +61,12 @@ def bridge_shots(
     mine = _vehicles(state, side)
     found: list[tuple[float, int, int, str, TgxOrder]] = []
     for hex_ in bridges:
-        if any(u.hex == hex_ for u in mine) or needs(state, side, mine, hex_):
+        if any(u.hex == hex_ for u in mine) or needs(state, side, _moving(mine), hex_):
             continue
         carried = any(u.hex == hex_ for u in theirs)
-        if carried is not carrying or (not carried and not needs(state, enemy, theirs, hex_)):
+        if carried is not carrying or (
+            not carried and not needs(state, enemy, _moving(theirs), hex_)
+        ):
             continue
         for chance, rank, order in _attacks_on(state, side, ready, hex_):
             if chance >= FAIR_X:
@@ -100,11 +101,17 @@ def needs(state: TgxState, side: Side, vehicles: Sequence[Unit], hex_: Offset) -
 
 
 def _vehicles(state: TgxState, side: Side) -> list[Unit]:
+    """The side's vehicles and guns on the board, not carried: what an X on a bridge takes."""
     return [
         u
         for u in state.iter_units(side)
-        if u.hex is not None and u.carrier is None and u.type.is_vehicle and u.type.movement > 0
+        if u.hex is not None and u.carrier is None and u.type.is_vehicle
     ]
+
+
+def _moving(vehicles: list[Unit]) -> list[Unit]:
+    """Those that move by themselves (a towed gun crosses on its tower)."""
+    return [u for u in vehicles if u.type.movement > 0]
 
 
 def _aims(state: TgxState, side: Side) -> set[Offset]:
