@@ -77,6 +77,7 @@ def order_to_model(order: o.TgxOrder) -> s.SavedOrder:
             weapon=order.weapon,
             hex=order.hex,
             targets=list(order.targets),
+            bridge=order.bridge,
         )
     if isinstance(order, o.MobileFire):
         return s.MobileFireOrder(
@@ -182,7 +183,9 @@ def order_of(model: s.SavedOrder) -> o.TgxOrder:
     if isinstance(model, s.CounterBatteryOrder):
         return o.CounterBattery(model.battery, model.target, model.aircraft or "", model.lowered)
     if isinstance(model, s.AirAttackOrder):
-        return o.AirAttack(model.aircraft, model.weapon, _hex(model.hex), tuple(model.targets))
+        return o.AirAttack(
+            model.aircraft, model.weapon, _hex(model.hex), tuple(model.targets), model.bridge
+        )
     if isinstance(model, s.MobileFireOrder):
         return o.MobileFire(model.unit, tuple(_hex(h) for h in model.path), tuple(model.targets))
     if isinstance(model, s.TurnGunOrder):
