@@ -67,7 +67,11 @@ class BalanceDock(RunProgress, DocumentDock):
     built_when_shown = True
 
     play_requested = Signal(int)
-    """The seed of a game to test-play on the open document, the computer on both sides."""
+    """The seed of a game to test-play afresh on the open document, the computer on both
+    sides (a game kept without its orders, or the document changed since the run)."""
+    open_requested = Signal(object)
+    """A listed game (`GameRecord`) to open in test-play: its orders replayed on the open
+    document, which is the version the run played."""
 
     def build(self) -> None:
         from editor.docks.balance_run import BalanceController  # noqa: PLC0415
@@ -165,7 +169,7 @@ class BalanceDock(RunProgress, DocumentDock):
         self.controller.progress.connect(self._show_progress)
         self.controller.finished.connect(self._finished)
         self.controller.run_failed.connect(self._failed)
-        self.games.play_requested.connect(self.play_requested)
+        self.games.play_requested.connect(self.open_game)
         self._update_buttons()
 
     # Document ---------------------------------------------------------------------------------
@@ -395,6 +399,26 @@ class BalanceDock(RunProgress, DocumentDock):
         if not self.status.text().startswith("The run failed"):
             self._say(text)
         self._update_buttons()
+
+    def open_game(self, seed: int) -> None:
+        """Open a listed game in test-play: the game itself, replayed from its orders, while
+        the open document is the version the run played; else its seed played afresh on the
+        document as it is now, after saying why."""
+        from editor.docks.balance_store import version_key  # noqa: PLC0415
+
+        record = next((r for r in self.shown if r.seed == seed), None)
+        document = self.document
+        if record is not None and record.orders and document is not None:
+            if version_key(document) == self._shown_version:
+                self.open_requested.emit(record)
+                return
+            self._say(
+                f"Seed {seed} is test-played afresh on the scenario as it is now: it changed "
+                "since the run, so the game may differ from the one listed."
+            )
+        elif record is not None:
+            self._say(f"Seed {seed} was kept without its orders: it is test-played afresh.")
+        self.play_requested.emit(seed)
 
     def _say(self, text: str) -> None:
         """The message beside the bar; its whole text is its tool tip when it is cut."""

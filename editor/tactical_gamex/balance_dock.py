@@ -40,7 +40,13 @@ from editor.docks.balance_store import StoredRun, load_run, save_run
 from editor.docks.balance_tables import outcome_text
 from editor.docks.balance_views import ChartsPage, ComparePage, GamesPage
 from editor.selection import Selection
-from editor.tactical_gamex.balance_versions import folder_key, played_copy, saved_key, title_files
+from editor.tactical_gamex.balance_versions import (
+    folder_key,
+    played_copy,
+    saved_key,
+    title_files,
+    write_saved_game,
+)
 from editor.tactical_gamex.dock import TgxDock
 from editor.tactical_gamex.document import TgxDocument
 from editor.widgets.button_rows import WrappingButtons
@@ -61,7 +67,11 @@ class TgxBalanceDock(RunProgress, TgxDock):
     default_area = Qt.DockWidgetArea.BottomDockWidgetArea  # the charts want width
 
     testplay_requested = Signal(int)
-    """The seed of a game to test-play on the open situation, the computer at both sides."""
+    """The seed of a game to test-play afresh on the open situation, the computer at both
+    sides (a game kept without its orders, or the situation changed since the run)."""
+    open_requested = Signal(str)
+    """The saved game (`.tgxplay.yaml`) of a listed game to open in test-play: its orders
+    replayed on the open situation, which is the version the run played."""
 
     def __init__(self, selection: Selection, parent: QWidget | None = None) -> None:
         super().__init__(selection, parent)
@@ -465,14 +475,31 @@ class TgxBalanceDock(RunProgress, TgxDock):
         self._update_buttons()
 
     def test_play(self, seed: int) -> None:
-        """Test-play a game of the run shown: its seed, the computer at both sides, on the
-        situation as it now stands (the game the run played unless it was edited since)."""
+        """Open a listed game in test-play: the game itself, its saved game written from the
+        orders the run kept and replayed, while the open situation is the version the run
+        played; else its seed played afresh on the situation as it now stands, after saying
+        why."""
         document = self.document
-        if isinstance(document, TgxDocument) and self._version_key(document) != self.shown_key:
+        record = next((r for r in self.shown if r.seed == seed), None)
+        if not isinstance(document, TgxDocument):
+            return
+        if self._version_key(document) != self.shown_key:
             self._say(
                 f"Seed {seed} is test-played on the situation as it is now: it changed since "
                 "the run, so the game may differ from the one listed."
             )
+        elif record is not None and record.orders:
+            try:
+                path = write_saved_game(document, record, self.shown_key)
+            except OSError as exc:
+                self._say(f"The game could not be written to open it: {exc}")
+                return
+            orders = len(record.orders)
+            self._say(f"The game of seed {seed} opened: its {orders} orders from {path}.")
+            self.open_requested.emit(str(path))
+            return
+        elif record is not None:
+            self._say(f"Seed {seed} was kept without its orders: it is test-played afresh.")
         self.testplay_requested.emit(seed)
 
     def _say(self, text: str) -> None:

@@ -65,6 +65,11 @@ class GameRecord:
     owners_at_start: dict[str, str | None] = field(default_factory=dict)
     """Objective id -> the side value holding it when the game started (before turn 1's
     orders), from which `by which turn it falls` is counted."""
+    orders: tuple[dict[str, Any], ...] = ()
+    """Every order of the game, first to last, as its ruleset's saved game writes them (a
+    `.testplay.yaml` or `.tgxplay.yaml` order, JSON-ready, fields at their default left out):
+    replayed on the same version and seed they give this very game, which the Balance panel
+    opens in test-play. Empty for a failed game or one kept before the lab kept orders."""
 
     @property
     def ok(self) -> bool:
@@ -84,6 +89,7 @@ class GameRecord:
             "losses": {side: dict(counts) for side, counts in self.losses.items()},
             "arrivals": dict(self.arrivals),
             "error": self.error,
+            "orders": list(self.orders),
         }
 
     @classmethod
@@ -103,12 +109,20 @@ class GameRecord:
             arrivals={str(k): (None if v is None else int(v)) for k, v in data["arrivals"].items()},
             error=data.get("error"),
             owners_at_start={str(k): v for k, v in data.get("owners_at_start", {}).items()},
+            orders=tuple(dict(order) for order in data.get("orders", ())),
         )
 
     @classmethod
     def failed(cls, seed: int, message: str) -> GameRecord:
         """The record of a game that did not finish, with why."""
         return cls(seed, "", 0.0, 0, (), {}, {}, {}, error=message)
+
+
+def compact(order: Any) -> dict[str, Any]:
+    """A saved order (a ruleset's tagged pydantic model) as JSON-ready data without the fields
+    at their default: a game keeps hundreds of orders, and a field left out takes its default
+    again when the saved game's schema reads the order. Its `kind` stays: it names the order."""
+    return {"kind": order.kind, **order.model_dump(mode="json", exclude_defaults=True)}
 
 
 class _LoadedFile(Protocol):

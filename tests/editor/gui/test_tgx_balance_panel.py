@@ -94,6 +94,8 @@ def test_a_run_charts_the_situations_levels_and_a_game_opens_in_test_play(
     qtmodeltester.check(model)
     assert model.rowCount() == 2
 
+    listed = next(r for r in dock.shown if r.seed == 2)
+    assert listed.orders  # the run kept the game's orders
     dock.games_page.play_requested.emit(2)
     play = workspace.docks["tgx_testplay"]
     assert isinstance(play, TgxTestPlayDock)
@@ -101,6 +103,14 @@ def test_a_run_charts_the_situations_levels_and_a_game_opens_in_test_play(
     assert play.session.seed == 2
     assert not dock.note.text().startswith("Seed")  # the game the run played
     assert play.computer_sides() == frozenset(Side)
+    # That very game, from its saved game (as `hexwright replay` reads it), to its listed result.
+    game = play.session.game
+    assert game.result is not None
+    assert (game.result.outcome, float(game.result.score)) == (listed.outcome, listed.score)
+    assert len(game.orders) == len(listed.orders)
+    saved = Path(dock.note.text().rsplit(" from ", 1)[1].rstrip("."))
+    assert saved.name.endswith("-seed-2.tgxplay.yaml")
+    assert saved.is_file()
     play.stop()
 
     # An edit after the run: the panel says the run shown is of the situation before it.
