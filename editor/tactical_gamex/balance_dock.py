@@ -54,6 +54,7 @@ from editor.widgets.button_rows import WrappingButtons
 if TYPE_CHECKING:
     from engine.balance import BalanceSummary, GameRecord
     from engine.balance.game_record import RecordKind
+    from engine.balance.level_match import LevelMatch
 
 DEFAULT_GAMES = 40
 SITUATION_FILTER = "Situations (*.situation.yaml *.situation.json);;All files (*)"
@@ -157,6 +158,8 @@ class TgxBalanceDock(RunProgress, TgxDock):
         """The version key of the situation whose games are shown."""
         self.labels: tuple[str, str] = ("", "")
         """The names of A and B of the comparison under way or shown; empty for a plain run."""
+        self.kinds: dict[str, RecordKind] = {}
+        """The levels of each part of the run under way or shown."""
         self._kept_parts: set[str] = set()
         self._resumed: list[GameRecord] = []
         """The games of a cancelled run of the same version that a Run again goes on from."""
@@ -256,8 +259,9 @@ class TgxBalanceDock(RunProgress, TgxDock):
             self._say(f"The situation cannot be played: {exc}")
             return None
         if not self._read_kind(situation):
+            why = _why(situation)  # before its copy is removed
             self.controller.release_temporary_folder()
-            self._say("The situation cannot be played: " + _why(situation))
+            self._say("The situation cannot be played: " + why)
             return None
         return RunPart(name, situation, "open situation", self.key, own=True)
 
@@ -351,7 +355,24 @@ class TgxBalanceDock(RunProgress, TgxDock):
             return stored.records
         return None
 
+    def _part_kinds(self, parts: list[RunPart]) -> dict[str, RecordKind]:
+        """Each part's levels, read before the run (the open copy is gone once it ends): B's
+        may be named otherwise than A's."""
+        from engine.balance.rulesets import load_playable  # noqa: PLC0415
+
+        kinds = {}
+        for part in parts:
+            if part.own and self.kind is not None:
+                kinds[part.name] = self.kind
+                continue
+            try:
+                kinds[part.name] = load_playable(part.scenario).kind
+            except (OSError, ValueError):
+                continue  # the run says why it cannot play it
+        return kinds
+
     def _start(self, parts: list[RunPart]) -> None:
+        self.kinds = self._part_kinds(parts)
         kept = {p.name: records for p in parts if (records := self._kept(p)) is not None}
         self._kept_parts = set(kept)
         document = self.document
@@ -392,11 +413,21 @@ class TgxBalanceDock(RunProgress, TgxDock):
         parts = None if self.labels == ("", "") else records
         self._show_run(records.get(self._own_part(), []), parts)
 
-    def _summarize(self, records: list[GameRecord]) -> BalanceSummary:
+    def _summarize(
+        self, records: list[GameRecord], kind: RecordKind | None = None
+    ) -> BalanceSummary:
         from engine.balance import summarize  # noqa: PLC0415  # not before a run is shown
 
-        assert self.kind is not None
-        return summarize(records, self.kind)
+        kind = kind or self.kind
+        assert kind is not None
+        return summarize(records, kind)
+
+    def _level_match(self) -> LevelMatch | None:
+        """How A's levels match B's when B names them otherwise; None when they are alike."""
+        from engine.balance.level_match import match_levels  # noqa: PLC0415
+
+        a, b = self.kinds.get("A"), self.kinds.get("B")
+        return match_levels(a, b) if a is not None and b is not None and a != b else None
 
     def _show_run(
         self, records: list[GameRecord], parts: dict[str, list[GameRecord]] | None
@@ -408,16 +439,23 @@ class TgxBalanceDock(RunProgress, TgxDock):
             records, parts = [], None
         summary = self._summarize(records) if records else None
         runs: list[ChartRun] = []
+        levels = self.kind.levels if self.kind is not None else ()
+        level_names = {level: outcome_text(level) for level in levels}
         if parts is not None:
+            match = self._level_match()
+            chart_kind = self.kinds.get("B", self.kind) if match is not None else self.kind
+            assert chart_kind is not None
+            if match is not None:  # A's games by B's names for its levels
+                parts = dict(parts) | {"A": match.translated(parts.get("A", []))}
+                levels = (*chart_kind.levels, *match.only_a)
+                level_names = {lv: match.label(lv, outcome_text(lv)) for lv in levels}
             for name, label in zip(("A", "B"), self.labels, strict=True):
                 if parts.get(name):
-                    runs.append(
-                        ChartRun(f"{name}: {label}", parts[name], self._summarize(parts[name]))
-                    )
+                    summary_of = self._summarize(parts[name], chart_kind)
+                    runs.append(ChartRun(f"{name}: {label}", parts[name], summary_of))
         elif summary is not None:
             runs.append(ChartRun("this situation", records, summary))
-        levels = self.kind.levels if self.kind is not None else ()
-        self.charts.levels.set_level_names([(level, outcome_text(level)) for level in levels])
+        self.charts.levels.set_level_names([(level, level_names[level]) for level in levels])
         self.charts.levels.set_runs(runs)
         self.charts.score.set_runs(runs)
         self.charts.score.set_levels(None)  # a situation's levels are points, not a score
@@ -459,8 +497,12 @@ class TgxBalanceDock(RunProgress, TgxDock):
         else:
             self._show_run(records.get(self._own_part(), []), records)
             assert self.kind is not None
-            result = compare(records.get("A", []), records.get("B", []), self.kind)
+            kind_a = self.kinds.get("A", self.kind)
+            result = compare(
+                records.get("A", []), records.get("B", []), kind_a, self.kinds.get("B")
+            )
             self.compare_page.show_comparison(result, self.labels, len(controller.seeds), {})
+            self.report.appendPlainText("\n" + result.text())
             self.tabs.setCurrentWidget(self.compare_page)
         kept = sum(len(records.get(name, [])) for name in self._kept_parts)
         played, total = controller.done - kept, controller.total - kept

@@ -30,6 +30,9 @@ class RecordKind:
     early_endings: bool = False
     """Whether games may end before the last turn often enough that their length is worth
     reporting (a Tactical GameX sudden death)."""
+    points: Mapping[str, int] = field(default_factory=dict)
+    """Level -> the points it takes, where the ruleset's levels are graded by points (a
+    Tactical GameX situation's own levels); matches a renamed level across versions."""
 
     def side_result(self, outcome: str) -> str:
         """The side result of a level; an unknown level by its name's side, else a draw."""

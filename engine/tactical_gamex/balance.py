@@ -142,6 +142,7 @@ def record_kind(bundle: SituationBundle, state: TgxState) -> RecordKind:
         sides=sides | {"draw": "draw"},
         losses=LOSSES,
         early_endings=True,
+        points={lv.name: lv.points for lv in state.levels},
     )
 
 
