@@ -123,8 +123,8 @@ class GamesPage(QWidget):
         self.table.setModel(self.model)
         self.open_button = QPushButton(icons.icon("play"), "Open in Test-play", self)
         self.open_button.setToolTip(
-            "Test-play the selected game: the open scenario with its seed, the computer playing "
-            "both sides"
+            "Open the selected game in test-play: its orders replayed with its seed, the "
+            "computer playing both sides, to the result listed"
         )
         self.open_button.setEnabled(False)
         self.note = QLabel(self)

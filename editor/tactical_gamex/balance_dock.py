@@ -372,6 +372,8 @@ class TgxBalanceDock(BalancePanel, TgxDock):
             names = self.charts.holds.side_names
             allied, axis = names.get("allied", "Allied"), names.get("axis", "Axis")
             self.charts.levels.x_title = f"Victory level: {allied} ← draw → {axis}"
+            if any(" (was " in name for name in level_names.values()):
+                self.charts.levels.x_title += " (* renamed in B)"
             self.charts.levels.sides_in_title = True
         self.charts.holds.set_lines(hold_lines(records, {}, {}))
         self.games_page.show_games(records, summary)

@@ -61,3 +61,13 @@ def test_orders_of_another_version_are_refused_with_a_reason(tmp_path: Path) -> 
     broken = GameRecord.from_json(record.to_json() | {"orders": [{"kind": "teleport"}]})
     with pytest.raises(ValueError, match="teleport"):
         replayed_game(bundle, broken)
+
+
+def test_a_records_orders_are_kept_packed_and_read_back(tmp_path: Path) -> None:
+    bundle = load_scenario(write_ai_title(tmp_path))
+    record = play_record(bundle, 2)
+    line = json.dumps(record.to_json())
+    assert len(line) < len(json.dumps(list(record.orders)))  # packed smaller than their JSON
+    assert GameRecord.from_json(json.loads(line)).orders == record.orders
+    with pytest.raises(ValueError, match="do not read"):
+        GameRecord.from_json(record.to_json() | {"orders": "not base64!"})

@@ -217,7 +217,10 @@ def test_a_b_against_the_saved_file_and_another_copy(
     assert renamed in figures
     assert not any(f.startswith("German marginal") for f in figures)
     assert renamed in dock.report.toPlainText()
-    assert renamed in [label for _, label in dock.charts.levels.levels()]
+    assert renamed in [label for _, label in dock.charts.levels.levels()]  # its tool tip
+    narrow = [label for _, label in dock.charts.levels.x_ticks(QRectF(0, 0, 250, 100))]
+    assert narrow == ["decisive", "marginal", "Draw", "minor*", "decisive"]
+    assert dock.charts.levels.x_title.endswith("(* renamed in B)")
 
     # The saved files at a git revision, as `--against git:HEAD` plays them; the open
     # situation's games of the comparison above are reused, not played again.
