@@ -125,6 +125,18 @@ def test_a_listed_game_opens_in_test_play_as_that_very_game(window: MainWindow, 
         k: held[-1] for k, held in record.owners_by_turn.items()
     }
     window.testplay.stop()
+    # The game's context menu opens it too.
+    menu = dock.games.menu_at(dock.games.model.row_of(record.seed))
+    assert menu is not None
+    (action,) = menu.actions()
+    assert action.text() == f"Open Seed {record.seed} in Test-play"
+    action.trigger()
+    session = window.testplay.session
+    assert session is not None
+    qtbot.waitUntil(lambda: not session.is_replaying, timeout=RUN_SECONDS)
+    assert session.game.result is not None
+    assert session.game.result.outcome == record.outcome
+    window.testplay.stop()
 
     # Edited since the run: its seed is played afresh on the scenario as it is now, and the
     # panel says the game may differ.
