@@ -4,7 +4,11 @@ again from them: the engine's orders to the file's models and back."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
+
+from pydantic import TypeAdapter
 
 from engine.tactical_gamex import orders as o
 from engine.tactical_gamex.game import TacticalGame
@@ -240,3 +244,12 @@ def saved_game_of(
         turn=game.turn,
         result=game.result.outcome if game.result else "",
     )
+
+
+_SAVED: TypeAdapter[s.SavedOrder] = TypeAdapter(s.SavedOrder)
+
+
+def orders_from_json(data: Iterable[dict[str, Any]]) -> list[o.TgxOrder]:
+    """Saved orders read back from JSON-ready data (a balance record's `orders`); ValueError
+    (pydantic's ValidationError) when one does not read."""
+    return [order_of(_SAVED.validate_python(item)) for item in data]
