@@ -431,7 +431,7 @@ class OobFile(Node):
         return leave_out_inherited(self, data, json=info.mode_is_json())
 
 
-# `Organization` names itself: pydantic completes it (as every model here, `defer_build`) when it
-# first validates or serializes one. An explicit `model_rebuild()` here built the whole OOB's
-# validator at import, some 45 ms of every start, though a file read from the parse cache is
-# never validated.
+# `Organization` names itself: its fields are resolved here, as the editor reads them by their
+# annotations (`editor.model_paths`). This builds the OOB's validator at import (pydantic has no
+# public way to resolve the fields alone), some 45 ms of each start.
+Organization.model_rebuild()
