@@ -15,12 +15,12 @@ from __future__ import annotations
 import _sre
 import atexit
 import marshal
-import os
 import re
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
+
+from editor import cache_files
 
 Entry = tuple[Any, int, int, list[int], int, dict[str, int], tuple[str | None, ...]]
 """What `_sre.compile` takes: the pattern, the flags it was asked with, the flags it has, its
@@ -31,17 +31,12 @@ _started: dict[tuple[Any, ...], re.Pattern[Any]] = {}
 
 
 def cache_file() -> Path | None:
-    """Where this Python's patterns are kept (beside the parse cache, `schemas.parse_cache`;
-    None when the cache is off)."""
-    override = os.environ.get("HEXWRIGHT_CACHE_DIR")
-    if override:
-        if override.strip().lower() == "off":
-            return None
-        folder = Path(override)
-    else:
-        folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "hexwright"
+    """Where this Python's patterns are kept (None when the cache is off)."""
+    place = cache_files.folder("regex")
+    if place is None:
+        return None
     tag = f"{sys.implementation.cache_tag}-{sys.hexversion:x}-{_sre.MAGIC}-{_sre.CODESIZE}"
-    return folder / f"regex-{tag}.marshal"
+    return place / f"{tag}.marshal"
 
 
 def _cache() -> dict[tuple[Any, ...], re.Pattern[Any]] | None:
@@ -55,8 +50,11 @@ def preload() -> None:
     cache, path = _cache(), cache_file()
     if cache is None or path is None:
         return
+    data = cache_files.read(path)
+    if data is None:
+        return
     try:
-        entries = marshal.loads(path.read_bytes())
+        entries = marshal.loads(data)
         for pattern, flags, has, code, groups, groupindex, indexgroup in entries:
             key = (type(pattern), pattern, flags)
             if key not in cache:
@@ -110,9 +108,10 @@ def _write() -> None:
     if path is None or not _started:
         return
     try:
+        data = cache_files.read(path)
         try:
-            kept: list[Entry] = list(marshal.loads(path.read_bytes()))
-        except (OSError, ValueError, EOFError, TypeError):
+            kept: list[Entry] = list(marshal.loads(data)) if data is not None else []
+        except (ValueError, EOFError, TypeError):
             kept = []
         known = {(type(entry[0]), entry[0], entry[1]) for entry in kept}
         new = [
@@ -122,9 +121,6 @@ def _write() -> None:
         ]
         if not new:
             return
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=path.parent, delete=False) as stream:
-            stream.write(marshal.dumps(kept + new))
-        os.replace(stream.name, path)
+        cache_files.write(path, marshal.dumps(kept + new))
     except (OSError, ValueError, TypeError, RecursionError, RuntimeError, ImportError):
         return

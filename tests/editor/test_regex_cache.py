@@ -67,7 +67,7 @@ def test_a_second_start_imports_qt_without_compiling_its_patterns(tmp_path: Path
     first = _start(tmp_path)
     assert first[0] == "refused"
     assert int(first[1]) >= 3  # Qt's stub generator and signature parser, argparse's gettext
-    assert any(tmp_path.glob("regex-*.marshal"))
+    assert any((tmp_path / "regex").glob("*.marshal"))
     second = _start(tmp_path)
     assert second == ["refused", "0"]
 
@@ -103,6 +103,25 @@ def test_a_damaged_file_is_compiled_around(tmp_path: Path, monkeypatch: pytest.M
     monkeypatch.setenv("HEXWRIGHT_CACHE_DIR", str(tmp_path))
     path = regex_cache.cache_file()
     assert path is not None
+    path.parent.mkdir(parents=True)
     path.write_bytes(b"\x00not marshal")
     regex_cache.preload()
     assert re.compile(VERBOSE, re.VERBOSE).match("go(1)")
+
+
+def test_a_file_others_could_write_is_not_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HEXWRIGHT_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(regex_cache, "_started", {(str, VERBOSE, 0): re.compile(VERBOSE)})
+    monkeypatch.setattr(regex_cache, "_preloaded", set())
+    regex_cache._write()
+    path = regex_cache.cache_file()
+    assert path is not None
+    path.chmod(0o666)
+    monkeypatch.delitem(re._cache, (str, VERBOSE, 0))  # type: ignore[attr-defined]
+    regex_cache.preload()
+    assert not regex_cache._preloaded
+    path.chmod(0o600)
+    regex_cache.preload()
+    assert regex_cache._preloaded == {(str, VERBOSE, 0)}
