@@ -28,6 +28,7 @@ code, the number of groups, and the group names each way."""
 
 _preloaded: set[tuple[Any, ...]] = set()
 _started: dict[tuple[Any, ...], re.Pattern[Any]] = {}
+_written_at_exit: list[bool] = []
 
 
 def cache_file() -> Path | None:
@@ -70,7 +71,8 @@ def remember_start() -> None:
     cache = _cache()
     if cache is None or cache_file() is None:
         return
-    if not _started:
+    if not _written_at_exit:
+        _written_at_exit.append(True)
         atexit.register(_write)
     _started.update((key, pattern) for key, pattern in cache.items() if key not in _preloaded)
 
