@@ -34,6 +34,7 @@ from engine.tactical_gamex import (
 )
 from engine.tactical_gamex.combat import defense_of
 from engine.tactical_gamex.computer_artillery import assault_party, battery_calls, indirect_shots
+from engine.tactical_gamex.computer_assault import fort_approaches, fort_attacks
 from engine.tactical_gamex.computer_transport import pickups
 from engine.tactical_gamex.engineers import why_not_clear
 from engine.tactical_gamex.game import TacticalGame
@@ -142,6 +143,8 @@ class TgxComputerPlayer:
         points = 1 if state.pool_pending else game.points_left  # [003 24.1] drawn at the order
         yield from battery_calls(state, self.side, goals, points, game.log)
         yield from indirect_shots(state, self.side, ready, goals)
+        if attacking:  # [003 8.4] a garrisoned fortification: fire for the X, then go in
+            yield from fort_attacks(game, ready, goals, last_turn=state.turn >= state.last_turn)
         # an attacker's units far from their objective advance rather than fire, but at 3:1
         # infantry that can assault a held objective keeps its activity for it [003 6.4.6]
         reserved = assault_party(state, self.side, ready, goals) if attacking else set()
@@ -161,6 +164,8 @@ class TgxComputerPlayer:
         yield from _air_attacks(state, self.side)
         yield from _support_fire(state, self.side)
         yield from _clearings(state, ready, goals)
+        if attacking:
+            yield from fort_approaches(game, ready, goals)
         exits = _exit_hexes(state, self.side)
         leaving = _exit_team(state, self.side, fresh, exits)
         for unit in fresh:
