@@ -237,6 +237,7 @@ def _assault(
     chosen: list[Unit] = []
     paths: list[tuple[Offset, ...]] = []
     ends: list[Offset] = []
+    room = state.stacking_limit(ready[0].side) - state.stack_count(fort)  # [003 3.2.5, 8.4]
     for unit in ready:
         if not unit.type.is_infantry or unit.transported or unit.bonus_used:
             continue
@@ -246,13 +247,15 @@ def _assault(
         if here == fort or board.adjacent(here, fort):
             path: tuple[Offset, ...] | None = ()
             end = here
-            if here != fort and forts.garrisoned_by_enemy(state, unit, fort):
+            if here != fort and room > 0 and forts.garrisoned_by_enemy(state, unit, fort):
                 path = _walk_to(game, unit, fort) or ()
                 end = fort if path else here
         else:
-            path, end = _approach(game, unit, fort)
+            path, end = _approach(game, unit, fort, room > 0)
         if path is None:
             continue
+        if end == fort and here != fort:
+            room -= 1
         chosen.append(unit)
         paths.append(path)
         ends.append(end)
@@ -281,13 +284,14 @@ def _walk_to(game: TacticalGame, unit: Unit, to: Offset) -> tuple[Offset, ...] |
 
 
 def _approach(
-    game: TacticalGame, unit: Unit, fort: Offset
+    game: TacticalGame, unit: Unit, fort: Offset, enter: bool
 ) -> tuple[tuple[Offset, ...] | None, Offset]:
-    """The path into the fortification hex, or else to a hex beside it, this activation."""
+    """The path into the fortification hex (if `enter`: it has room), or else to a hex beside
+    it, this activation."""
     state = game.state
     assert unit.hex is not None
     options = reach(state, unit)
-    if fort in options and forts.garrisoned_by_enemy(state, unit, fort):
+    if enter and fort in options and forts.garrisoned_by_enemy(state, unit, fort):
         path = _walk_to(game, unit, fort)
         if path:
             return path, fort

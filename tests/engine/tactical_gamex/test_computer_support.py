@@ -65,15 +65,13 @@ def _fort_game(disrupted: bool) -> TacticalGame:
     return game
 
 
-def test_the_fort_is_assaulted_at_one_to_one_once_its_garrison_is_disrupted() -> None:
-    """24 AS against the fort's 20 is 1:1: the assault walks up only against a disrupted
-    garrison, which does not fire at the approach [003 7.2]."""
-    order = TgxComputerPlayer(Side.AXIS)._next(_fort_game(disrupted=True))
-    assert isinstance(order, CloseAssault)
-    assert sorted(order.units) == ["g0", "g1", "h0", "h1"]
-    assert order.hex == (3, 4)
-    steady = TgxComputerPlayer(Side.AXIS)._next(_fort_game(disrupted=False))
-    assert not isinstance(steady, CloseAssault)
+def test_the_fort_is_not_assaulted_at_one_to_one_even_once_its_garrison_is_disrupted() -> None:
+    """24 AS against the fort's 20 is 1:1: against a disrupted garrison (-2 +2 -1) no face
+    of the die is an X, and nothing less harms a unit inside a fort once disrupted [003 8.4]:
+    the assault would only spend the rifles (see test_computer_assault for the one made)."""
+    for disrupted in (True, False):
+        order = TgxComputerPlayer(Side.AXIS)._next(_fort_game(disrupted=disrupted))
+        assert not isinstance(order, CloseAssault)
 
 
 def _exit_game(last_turn: int, at: tuple[int, int]) -> TacticalGame:
