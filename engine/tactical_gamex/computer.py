@@ -88,7 +88,7 @@ class TgxComputerPlayer:
 
     side: Side
     routes: RouteCache = field(default_factory=dict, repr=False, compare=False)
-    """The ways to the exit edge found this turn (`computer_exits`)."""
+    """The ways to the exit edge found so far (`computer_exits`)."""
 
     def play_impulse(self, game: TacticalGame) -> list[TgxOrder]:
         """Give orders while the side acts in this impulse (or its setup step before turn 1,

@@ -10,7 +10,12 @@ from __future__ import annotations
 from engine.tactical_gamex.computer import TgxComputerPlayer
 from engine.tactical_gamex.game import TacticalGame
 from engine.tactical_gamex.orders import CloseAssault, Fire, Move
-from engine.tactical_gamex.state import Fortification, VictoryCondition, VictoryKind
+from engine.tactical_gamex.state import (
+    Fortification,
+    VictoryCondition,
+    VictoryKind,
+    VictoryLevel,
+)
 from engine.tactical_gamex.units import INFANTRY, UnitKind, UnitType, Weapon
 from schemas.vocabulary import Side
 from tests.engine.tactical_gamex.boards import PZ4H, RIFLE, FixedDice, board, state
@@ -95,13 +100,15 @@ def test_the_weaker_gun_opens_on_a_steady_garrison_and_the_pair_is_kept_for_the_
     assert TgxComputerPlayer(Side.AXIS)._next(game) == Fire(("p1", "p2"), ("s",))
 
 
-def _exit_game(rows: list[str]) -> TacticalGame:
-    """A crawler three hexes from the west edge, which one unit must leave by; the village
-    to take is east."""
+def _exit_game(rows: list[str], marginal: int = 5) -> TacticalGame:
+    """A crawler three hexes from the west edge, which one unit must leave by (5 points, a
+    German marginal victory at `marginal`); the village to take (10) is east."""
     units = [("g", Side.AXIS, CRAWLER, (3, 4)), ("s", Side.ALLIED, RIFLE, (6, 8))]
     exit_ = VictoryCondition(Side.AXIS, VictoryKind.EXIT, WEST, count=1, points=5)
     village = VictoryCondition(Side.AXIS, VictoryKind.HOLD, ((6, 8),), points=10)
-    return _game(units, rows, [exit_, village], last_turn=6)
+    game = _game(units, rows, [exit_, village], last_turn=6)
+    game.state.levels = (VictoryLevel("German marginal", Side.AXIS, marginal),)
+    return game
 
 
 def test_a_unit_three_wood_hexes_from_the_exit_starts_for_it_in_time() -> None:
@@ -120,3 +127,10 @@ def test_over_open_ground_the_same_unit_fights_first() -> None:
     order = TgxComputerPlayer(Side.AXIS)._next(_exit_game(["......."] * 9))
     assert isinstance(order, Move)
     assert order.path[-1][0] > 3
+
+
+def test_an_exit_that_would_not_better_the_result_is_not_played() -> None:
+    """With the marginal victory at 15 points the exit's 5 count only with the village's 10:
+    while the village is the enemy's, the crawler goes for it however late the exit gets."""
+    order = TgxComputerPlayer(Side.AXIS)._next(_exit_game(["WWWW..."] * 9, marginal=15))
+    assert not (isinstance(order, Move) and order.path[-1][0] < 3)

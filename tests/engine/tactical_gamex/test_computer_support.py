@@ -15,7 +15,13 @@ from engine.tactical_gamex.orders import (
     Move,
     Unload,
 )
-from engine.tactical_gamex.state import Battery, Fortification, VictoryCondition, VictoryKind
+from engine.tactical_gamex.state import (
+    Battery,
+    Fortification,
+    VictoryCondition,
+    VictoryKind,
+    VictoryLevel,
+)
 from engine.tactical_gamex.units import INFANTRY, UnitType, Weapon
 from schemas.vocabulary import Side
 from tests.engine.tactical_gamex.boards import PZ4H, RIFLE, TRUCK_TYPE, FixedDice, board, state
@@ -78,7 +84,9 @@ def _exit_game(last_turn: int, at: tuple[int, int]) -> TacticalGame:
     units = [("g", Side.AXIS, SHORT, at), ("s", Side.ALLIED, RIFLE, (6, 8))]
     exit_ = VictoryCondition(Side.AXIS, VictoryKind.EXIT, WEST, count=1, points=5)
     village = VictoryCondition(Side.AXIS, VictoryKind.HOLD, ((6, 8),), points=10)
-    return _game(units, victory=[exit_, village], last_turn=last_turn)
+    game = _game(units, victory=[exit_, village], last_turn=last_turn)
+    game.state.levels = (VictoryLevel("German marginal", Side.AXIS, 5),)  # the exit alone
+    return game
 
 
 def test_a_unit_heads_for_the_exit_edge_when_the_turns_left_are_just_enough() -> None:
