@@ -14,6 +14,7 @@ from schemas.tactical_gamex.tables import CombatResultsTable, RulesetTables
 from schemas.tactical_gamex.vocabulary import (
     ODDS_COLUMNS,
     RESULT_SEVERITY,
+    HexsideKind,
     MarkerKind,
     MoveClass,
     Terrain,
@@ -45,6 +46,7 @@ FORBIDDEN_MARKERS: dict[MarkerKind, frozenset[Terrain]] = {
     MarkerKind.FORTIFICATION: frozenset({Terrain.SWAMP, Terrain.WATER, Terrain.SEA}),
     MarkerKind.BLOCK: frozenset({Terrain.WATER, Terrain.SEA}),
     MarkerKind.WRECK: frozenset({Terrain.WATER, Terrain.SEA, Terrain.SWAMP}),
+    MarkerKind.TEMPORARY_BRIDGE: frozenset(Terrain) - {Terrain.STREAM},
 }
 """Where the rules forbid each neutral counter [003 8.1-8.5]. Mines go in Clear, Woods or road
 hexes, bridge hexes included (so a stream hex, at its bridge) [003 8.2]."""
@@ -127,6 +129,16 @@ def _terrain_problems(tables: RulesetTables) -> list[Problem]:
                     )
                 )
     for i, side in enumerate(tables.hexsides):
+        if side.kind is HexsideKind.SLOPE and side.blocks_los:
+            problems.append(
+                warning(
+                    "TGX021",
+                    "the TEC marks slope hexsides as blocking LOS: hills block by their levels "
+                    "and a line straight down a slope hexside is clear, so the engine ignores "
+                    "it [003 3.2.2, 6.3.7 examples A-D, M-N]",
+                    path=("hexsides", i, "blocks_los"),
+                )
+            )
         missing = [c.value for c in MoveClass if c not in side.mp_extra]
         if missing:
             problems.append(

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Signal
 
 from editor.tactical_gamex.testplay import (
+    bridge_orders,
     engineer_orders,
     more_orders,
     rule_orders,
@@ -157,9 +158,9 @@ class TgxPlayer(QObject):
         self._aim(self.marks.target)
 
     def join(self, spot: Offset) -> None:
-        """Shift+click: the first unit of yours in the hex joins the chosen unit's Fire and
-        Close Assault (combined fire from mutually adjacent hexes [003 6.4.1]), or leaves
-        them if it had joined; the previews follow."""
+        """Shift+click: the first unit of yours in the hex joins the chosen unit's Fire, Close
+        Assault and Bridge Fire (combined fire from mutually adjacent hexes [003 6.4.1, 9.3]),
+        or leaves them if it had joined; the previews follow."""
         if self.session is None or self.marks.chosen is None or self.session.game.is_over:
             return
         game = self.session.game
@@ -300,8 +301,10 @@ class TgxPlayer(QObject):
         for name, (aimed, plan) in MORE.items():
             if aimed and spot is None:
                 continue
-            battery = name in ("Artillery", "Interdict")
-            extra = {"lowered": self.lowered} if battery and self.lowered else {}
+            battery = name in ("Artillery", "Interdict", "Bridge Artillery")
+            extra: dict[str, Any] = {"lowered": self.lowered} if battery and self.lowered else {}
+            if name in COMBINED and self.marks.group:
+                extra["joined"] = self.marks.group
             try:
                 if aimed is False:
                     self.more[name] = plan(game, chosen)
@@ -360,10 +363,16 @@ MORE: dict[str, tuple[bool, Any]] = {
     "Keep Fire": (True, rule_orders.keep_fire),
     "Stress Indirect": (True, rule_orders.stressed_indirect),
     "Gun Interdict": (True, rule_orders.gun_interdict),
+    "Bridge Fire": (True, bridge_orders.bridge_fire),
+    "Bridge Indirect": (True, bridge_orders.bridge_indirect),
+    "Bridge Artillery": (True, bridge_orders.bridge_artillery),
 }
 """The orders the panel gives beside Move, Fire, Close Assault and Rally: whether each needs
 an aimed hex (True), takes none (False) or takes one when there is (None: the hex an
 engineer leaves to), and the function planning it (`more_orders`, `engineer_orders`)."""
+
+COMBINED = frozenset({"Bridge Fire"})
+"""Orders of `MORE` the units Shift+click joined to the chosen one give with it."""
 
 ENGINEER_ORDERS = frozenset({"Clear", "Remove Wreck", "Block", "Blow Bridge", "Blow Now"})
 AT_ENEMY = frozenset({"Indirect Fire", "Artillery", "Overrun", "Spot"})
@@ -377,6 +386,9 @@ QUIET = frozenset(
         "Keep Fire",
         "Stress Indirect",
         "Gun Interdict",
+        "Bridge Fire",
+        "Bridge Indirect",
+        "Bridge Artillery",
     }
 )
 """Orders few units have (guns under rule 19, a battery of 14 AS, Japanese infantry, turreted
