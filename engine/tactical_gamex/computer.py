@@ -11,7 +11,8 @@ first; a gun under rule 19 turns toward a target it then fires at 1:1; an engine
 minefield or block next to it on its way; carriers load the infantry beside them when the
 objective is far and unload it near; an attacker's units toward
 the nearest objective hex it does not hold, then off the board by the exit edge (earlier, the
-units an unmet exit condition needs once the turns left are just enough); a defender's
+units an unmet exit condition needs once the turns left by their real movement are just enough,
+`computer_exits`); a defender's
 units into the objective hexes it must hold; units left with A or I weapons on opportunity
 fire; then it ends the impulse. Under Battlefield Chaos it first plays the held cards that help
 it (`chaos.sensible_plays`), and a die modifier just before an order whose first roll of its
@@ -21,7 +22,7 @@ own the modifier helps, or one on the enemy whose first roll it worsens (`comput
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from engine.tactical_gamex import (
     attacks,
@@ -35,6 +36,8 @@ from engine.tactical_gamex import (
 )
 from engine.tactical_gamex.combat import defense_of
 from engine.tactical_gamex.computer_artillery import assault_party, battery_calls
+from engine.tactical_gamex.computer_assault import fort_approaches, fort_attacks
+from engine.tactical_gamex.computer_exits import RouteCache, exit_orders, exit_team
 from engine.tactical_gamex.computer_transport import pickups
 from engine.tactical_gamex.engineers import why_not_clear
 from engine.tactical_gamex.game import TacticalGame
@@ -85,6 +88,8 @@ class TgxComputerPlayer:
     """Plays one side; `play_impulse` gives that side's orders until its impulse ends."""
 
     side: Side
+    routes: RouteCache = field(default_factory=dict, repr=False, compare=False)
+    """The ways to the exit edge found so far (`computer_exits`)."""
 
     def play_impulse(self, game: TacticalGame) -> list[TgxOrder]:
         """Give orders while the side acts in this impulse (or its setup step before turn 1,
@@ -115,6 +120,10 @@ class TgxComputerPlayer:
         yield from chaos.sensible_plays(state, self.side)  # held cards first [003 24.5]
         mine = [u for u in state.iter_units(self.side) if u.carrier is None]
         fresh = [u for u in mine if u.marker is None]
+        # [003 4.4] the units an exit condition needs now go first (before a rally spends the
+        # points they need), and fight no more
+        leaving = exit_orders(state, fresh, exit_team(state, self.side, fresh, self.routes))
+        yield from leaving.values()
         for unit in fresh:
             if unit.disrupted:
                 assert unit.hex is not None
@@ -124,7 +133,7 @@ class TgxComputerPlayer:
         turned = [
             u for u in mine if u.marker is Marker.MOVED and state.activity.get(u.id) == TURNED
         ]
-        ready = [u for u in fresh if not u.disrupted]
+        ready = [u for u in fresh if not u.disrupted and u.id not in leaving]
         yield from _take_empty_goals(game, ready, goals)
         attacking = _attacking(state, self.side)
         targets = [g for g in goals if not _own_hex(state, g, self.side)]
@@ -143,6 +152,8 @@ class TgxComputerPlayer:
         yield from computer_bridges.bridge_shots(state, self.side, ready, carrying=True)
         yield from battery_calls(state, self.side, goals, points, game.log)
         yield from computer_orders.indirect_shots(state, self.side, ready, goals)  # stressed
+        if attacking:  # [003 8.4] a garrisoned fortification: fire for the X, then go in
+            yield from fort_attacks(game, ready, goals, last_turn=state.turn >= state.last_turn)
         # an attacker's units far from their objective advance rather than fire, but at 3:1
         # infantry that can assault a held objective keeps its activity for it [003 6.4.6]
         reserved = assault_party(state, self.side, ready, goals) if attacking else set()
@@ -164,18 +175,15 @@ class TgxComputerPlayer:
         yield from _support_fire(state, self.side)
         yield from computer_orders.interdictions(state, self.side, ready)  # no better target
         yield from _clearings(state, ready, goals)
+        if attacking:
+            yield from fort_approaches(game, ready, goals)
         exits = _exit_hexes(state, self.side)
-        leaving = _exit_team(state, self.side, fresh, exits)
         for unit in fresh:
             if unit.disrupted or unit.type.movement < 1:
                 continue
             assert unit.hex is not None
-            if unit.hex in exits and (unit.id in leaving or _objectives_held(state, self.side)):
+            if unit.hex in exits and _objectives_held(state, self.side):
                 yield ExitBoard(unit.id)
-            if unit.id in leaving:
-                step = _step_toward(game, unit, _nearest_exit(state, unit.hex, exits))
-                if step is not None:
-                    yield Move(unit.id, step)
             close = bool(goals) and _nearest(state, unit.hex, goals) <= UNLOAD_DISTANCE
             if unit.passenger and (close or sea.is_landing_craft(unit.type)):
                 yield Unload(unit.id)  # a landing craft sets its units down on the beach
@@ -314,6 +322,8 @@ def _assaults_on_goals(
         defenders = [u for u in state.units_at(goal) if u.carrier is None]
         if not defenders or defenders[0].side is ready[0].side:
             continue
+        if all(d.in_fort for d in defenders):
+            continue  # [003 8.4] only an X takes a fort: `computer_assault` judges it
         ring = [h for h in board.neighbors(goal) if not state.enemy_at(h, defenders[0].side)]
         chosen: list[Unit] = []
         paths: list[tuple[Offset, ...]] = []
@@ -344,45 +354,6 @@ def _assaults_on_goals(
         prepared = all(d.disrupted for d in defenders)
         if column is not None and column >= GOOD_ODDS + (0 if prepared else 1):
             yield CloseAssault(tuple(u.id for u in chosen), goal, tuple(paths))
-
-
-def _exit_team(state: TgxState, side: Side, fresh: list[Unit], exits: set[Offset]) -> set[str]:
-    """The units that leave now for the side's exit conditions still unmet [003 4.4, the
-    situation's `exit_units`]: for each, the units it still needs that would reach its edge
-    soonest, once the turns left are no more than their rough need (the distance at their
-    printed MP and the activation off the edge, one turn spare) - so they fight until they
-    must go, and none is sent that could not arrive before the last turn. Decision: the rest
-    go on toward the objectives."""
-    team: set[str] = set()
-    if not exits:
-        return team
-    turns_left = state.last_turn - state.turn + 1
-    for condition in state.victory:
-        if condition.side is not side or condition.kind is not VictoryKind.EXIT:
-            continue
-        if condition.points <= 0:
-            continue
-        need = condition.count - len(state.exited[side])
-        edge = set(condition.hexes)
-        timed: list[tuple[int, str]] = []
-        for unit in fresh:
-            if unit.disrupted or unit.type.movement < 1 or unit.id in team or unit.hex is None:
-                continue
-            if unit.type.attack == 0 and not unit.passenger:
-                continue  # an empty carrier is not worth its place in the exit
-            distance = _nearest(state, unit.hex, sorted(edge))
-            turns = -(-distance // unit.type.movement) + 1  # and the activation off the edge
-            if turns <= turns_left:
-                timed.append((turns, unit.id))
-        timed.sort()
-        chosen = timed[: max(need, 0)]
-        if len(chosen) == need and chosen and chosen[-1][0] + 1 >= turns_left:
-            team.update(uid for _, uid in chosen)
-    return team
-
-
-def _nearest_exit(state: TgxState, hex_: Offset, exits: set[Offset]) -> Offset:
-    return min(exits, key=lambda g: (state.board.distance(hex_, g), g))
 
 
 def _engineer_shift(chosen: list[Unit], ends: list[Offset | None]) -> int:

@@ -15,7 +15,13 @@ from engine.tactical_gamex.orders import (
     Move,
     Unload,
 )
-from engine.tactical_gamex.state import Battery, Fortification, VictoryCondition, VictoryKind
+from engine.tactical_gamex.state import (
+    Battery,
+    Fortification,
+    VictoryCondition,
+    VictoryKind,
+    VictoryLevel,
+)
 from engine.tactical_gamex.units import INFANTRY, UnitType, Weapon
 from schemas.vocabulary import Side
 from tests.engine.tactical_gamex.boards import PZ4H, RIFLE, TRUCK_TYPE, FixedDice, board, state
@@ -65,22 +71,22 @@ def _fort_game(disrupted: bool) -> TacticalGame:
     return game
 
 
-def test_the_fort_is_assaulted_at_one_to_one_once_its_garrison_is_disrupted() -> None:
-    """24 AS against the fort's 20 is 1:1: the assault walks up only against a disrupted
-    garrison, which does not fire at the approach [003 7.2]."""
-    order = TgxComputerPlayer(Side.AXIS)._next(_fort_game(disrupted=True))
-    assert isinstance(order, CloseAssault)
-    assert sorted(order.units) == ["g0", "g1", "h0", "h1"]
-    assert order.hex == (3, 4)
-    steady = TgxComputerPlayer(Side.AXIS)._next(_fort_game(disrupted=False))
-    assert not isinstance(steady, CloseAssault)
+def test_the_fort_is_not_assaulted_at_one_to_one_even_once_its_garrison_is_disrupted() -> None:
+    """24 AS against the fort's 20 is 1:1: against a disrupted garrison (-2 +2 -1) no face
+    of the die is an X, and nothing less harms a unit inside a fort once disrupted [003 8.4]:
+    the assault would only spend the rifles (see test_computer_assault for the one made)."""
+    for disrupted in (True, False):
+        order = TgxComputerPlayer(Side.AXIS)._next(_fort_game(disrupted=disrupted))
+        assert not isinstance(order, CloseAssault)
 
 
 def _exit_game(last_turn: int, at: tuple[int, int]) -> TacticalGame:
     units = [("g", Side.AXIS, SHORT, at), ("s", Side.ALLIED, RIFLE, (6, 8))]
     exit_ = VictoryCondition(Side.AXIS, VictoryKind.EXIT, WEST, count=1, points=5)
     village = VictoryCondition(Side.AXIS, VictoryKind.HOLD, ((6, 8),), points=10)
-    return _game(units, victory=[exit_, village], last_turn=last_turn)
+    game = _game(units, victory=[exit_, village], last_turn=last_turn)
+    game.state.levels = (VictoryLevel("German marginal", Side.AXIS, 5),)  # the exit alone
+    return game
 
 
 def test_a_unit_heads_for_the_exit_edge_when_the_turns_left_are_just_enough() -> None:
