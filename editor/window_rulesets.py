@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QDockWidget, QStackedWidget, QTabBar, QToolBar
 
 from editor import icons
 from editor.rulesets import TACTICAL_GAMEX, Family, profile_for
+from editor.window_room import BOARD_BOTTOM_SHARE, default_split
 
 if TYPE_CHECKING:
     from editor.docks.base import DocumentDock
@@ -218,21 +219,65 @@ class RulesetSwitch(QObject):
             bar.setElideMode(Qt.TextElideMode.ElideNone)
             bar.setUsesScrollButtons(True)
 
-    def _place_docks(self) -> None:
-        """Put the Tactical GameX panels in their areas, tabbed, the first of each in front."""
+    def reset_layout(self) -> None:
+        """View > Reset Layout while a situation is open: its panels back in their default
+        areas and the board given the default split, the Panzer panels kept hidden."""
+        if not self.is_tactical_gamex:
+            return
+        window = self.window
+        for dock in window.docks.values():
+            if not TACTICAL_GAMEX.offers_dock(dock.objectName()) and not dock.isHidden():
+                self._hidden.append(dock)
+                dock.hide()
+        for dock in self.docks.values():
+            window.removeDockWidget(dock)
+        self._place_docks(restore=False)
+        for dock in self.docks.values():
+            dock.show()
+        self._tidy_tab_bars()
+        QTimer.singleShot(0, self._tidy_tab_bars)
+
+    def _place_docks(self, restore: bool = True) -> None:
+        """Put the Tactical GameX panels where the saved layout had them; the others in their
+        areas, tabbed, the first of each in front, and when none was saved, the board gets the
+        default split's room (`editor.window_room`): the panels are built when the first
+        situation opens, after the window restored its layout, so Qt kept their places
+        aside until now."""
         window = self.window
         first: dict[Qt.DockWidgetArea, DocumentDock] = {}
+        restored: dict[Qt.DockWidgetArea, DocumentDock] = {}
         for dock in self.docks.values():
             if window.dockWidgetArea(dock) != Qt.DockWidgetArea.NoDockWidgetArea:
                 continue
+            if restore and window.restoreDockWidget(dock):
+                restored.setdefault(window.dockWidgetArea(dock), dock)
+                continue
             area = dock.default_area
             window.addDockWidget(area, dock)
-            if area in first:
-                window.tabifyDockWidget(first[area], dock)
+            beside = first.get(area) or restored.get(area)
+            if beside is not None:
+                window.tabifyDockWidget(beside, dock)
             else:
                 first[area] = dock
         for dock in first.values():
             dock.raise_()
+        if first and not restored:
+            default_split(window, dict(first), BOARD_BOTTOM_SHARE)
+
+    def hidden_names(self) -> list[str]:
+        """The panels hidden because the open title's family does not offer them, for the
+        saved layout (`restore_hidden` shows them again with a title that does)."""
+        return [dock.objectName() for dock in self._hidden]
+
+    def restore_hidden(self, names: object) -> None:
+        """Take back the saved `hidden_names`: a layout saved while a situation was open has
+        the Panzer panels hidden, and a Panzer scenario opened next shows them again."""
+        wanted = (
+            {names} if isinstance(names, str) else set(names) if isinstance(names, list) else set()
+        )
+        self._hidden = [
+            dock for name, dock in self.window.docks.items() if name in wanted and dock.isHidden()
+        ]
 
     def _build(self) -> None:
         if self.workspace is not None:

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractScrollArea, QLabel, QWidget
 
 from editor.docks.base import DocumentDock
 from editor.tactical_gamex.document import TgxDocument
+from editor.widgets.short_room import scrolling_panel
 
 
 class TgxDock(DocumentDock):
@@ -24,6 +26,14 @@ class TgxDock(DocumentDock):
 
     def show_document(self, document: TgxDocument | None) -> None:
         """Show another document (None: nothing open, or not a Tactical GameX one)."""
+
+    def setWidget(self, widget: QWidget) -> None:
+        # A panel of the bottom area scrolls within the room the window's split gives it: the
+        # Situation grid's least height (over 500 pixels) would otherwise take the board's.
+        bottom = self.default_area == Qt.DockWidgetArea.BottomDockWidgetArea
+        if bottom and not isinstance(widget, QAbstractScrollArea):
+            widget = scrolling_panel(widget, self)
+        super().setWidget(widget)
 
 
 def message_label(parent: QWidget | None = None) -> QLabel:
