@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QDockWidget, QStackedWidget, QTabBar, QToolBar
 from editor import icons
 from editor.rulesets import TACTICAL_GAMEX, Family, profile_for
 from editor.window_room import BOARD_BOTTOM_SHARE, default_split
+from editor.window_tabs import TabTitles
 
 if TYPE_CHECKING:
     from editor.docks.base import DocumentDock
@@ -59,6 +60,7 @@ class RulesetSwitch(QObject):
         self.toolbar: QToolBar | None = None
         self.family = Family.PANZER
         self._hidden: list[DocumentDock] = []
+        self.tab_titles: TabTitles | None = None
         self._layers_are_board = False
 
     @property
@@ -98,6 +100,14 @@ class RulesetSwitch(QObject):
             self._hidden.clear()
         if tgx:
             self._place_docks()
+        # Beside the board the bottom panels reach under the right-hand ones: its tab bar
+        # then has room for all six tabs at 200 % (the Panzer bottom keeps to the map).
+        window.setCorner(
+            Qt.Corner.BottomRightCorner,
+            Qt.DockWidgetArea.BottomDockWidgetArea
+            if tgx
+            else Qt.DockWidgetArea.RightDockWidgetArea,
+        )
         for dock in self.docks.values():
             dock.toggleViewAction().setVisible(tgx)
             dock.setVisible(tgx)
@@ -215,9 +225,12 @@ class RulesetSwitch(QObject):
             )
             if not used:
                 bar.hide()
-            # A label is never cut to "H…": a crowded bar scrolls instead.
+            # A label is never cut to "H…": a crowded bar shows short titles (`TabTitles`),
+            # and scrolls when even they do not fit.
             bar.setElideMode(Qt.TextElideMode.ElideNone)
             bar.setUsesScrollButtons(True)
+        if self.tab_titles is not None:
+            self.tab_titles.fit()
 
     def reset_layout(self) -> None:
         """View > Reset Layout while a situation is open: its panels back in their default
@@ -290,6 +303,7 @@ class RulesetSwitch(QObject):
         for dock in self.workspace.docks.values():
             self.docks[dock.objectName()] = dock
             window.panels_menu.addAction(dock.toggleViewAction())
+        self.tab_titles = TabTitles(window, self.docks)
         self.toolbar = QToolBar("Board Tools", window)
         self.toolbar.setObjectName("tgx_tools_toolbar")
         self.toolbar.setOrientation(Qt.Orientation.Vertical)

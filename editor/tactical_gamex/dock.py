@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractScrollArea, QLabel, QWidget
 
 from editor.docks.base import DocumentDock
@@ -28,10 +27,10 @@ class TgxDock(DocumentDock):
         """Show another document (None: nothing open, or not a Tactical GameX one)."""
 
     def setWidget(self, widget: QWidget) -> None:
-        # A panel of the bottom area scrolls within the room the window's split gives it: the
-        # Situation grid's least height (over 500 pixels) would otherwise take the board's.
-        bottom = self.default_area == Qt.DockWidgetArea.BottomDockWidgetArea
-        if bottom and not isinstance(widget, QAbstractScrollArea):
+        # A panel scrolls within the room the window's split gives it: the Situation grid's
+        # least height (over 500 pixels) would otherwise take the board's, and the Panel
+        # Layout's push the window past a screen at 200 %.
+        if not isinstance(widget, QAbstractScrollArea):
             widget = scrolling_panel(widget, self)
         super().setWidget(widget)
 

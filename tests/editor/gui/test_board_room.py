@@ -99,7 +99,7 @@ def test_reset_layout_gives_the_board_its_room_back(qtbot, situation: Path) -> N
     window = _window(qtbot, situation, LAPTOP)
     dock = _in_front(window, "tgx_situation")
     window.resizeDocks([dock], [560], Qt.Orientation.Vertical)
-    assert _board_share(window) < 0.3
+    assert _board_share(window) < 0.4
     window.reset_layout_action.trigger()
     assert _board_share(window) >= 0.55
     assert window.findChild(QDockWidget, "tgx_forces").isVisible()
