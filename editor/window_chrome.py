@@ -411,8 +411,10 @@ class WindowChrome(QMainWindow):
     def _save_layout(self) -> None:
         store = app_settings.settings()
         store.setValue("window/geometry", self.saveGeometry())
-        store.setValue("window/state", self.saveState())
+        state = self.saveState()
+        store.setValue("window/state", state)
         store.setValue("window/ruleset_hidden", self.rulesets.hidden_names())
+        self.rulesets.layouts.save(store, state)
 
     def _restore_layout(self) -> None:
         store = app_settings.settings()
@@ -427,14 +429,16 @@ class WindowChrome(QMainWindow):
         if isinstance(state, QByteArray):
             self.restoreState(state)
             self.rulesets.restore_hidden(store.value("window/ruleset_hidden"))
+            self.rulesets.layouts.load(store)
         if not fits or not isinstance(state, QByteArray):
             self._default_sizes()
 
     def _reset_layout(self) -> None:
+        if self.rulesets.reset_layout():
+            return  # a situation's panels, the Panzer ones left hidden
         self.restoreState(self._default_state)
         for dock in self.docks.values():
             dock.show()
         for dock in self._area_fronts.values():
             dock.raise_()
         self._default_sizes()
-        self.rulesets.reset_layout()

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QDockWidget, QStackedWidget, QTabBar, QToolBar
 
 from editor import icons
 from editor.rulesets import TACTICAL_GAMEX, Family, profile_for
+from editor.window_layouts import FamilyLayouts
 from editor.window_room import BOARD_BOTTOM_SHARE, default_split
 from editor.window_tabs import TabTitles
 
@@ -61,6 +62,7 @@ class RulesetSwitch(QObject):
         self.family = Family.PANZER
         self._hidden: list[DocumentDock] = []
         self.tab_titles: TabTitles | None = None
+        self.layouts = FamilyLayouts()
         self._layers_are_board = False
 
     @property
@@ -86,6 +88,7 @@ class RulesetSwitch(QObject):
         window = self.window
         if profile.family is Family.TACTICAL_GAMEX:
             self._build()
+        self._switch_layout(profile.family)
         panzer_bar = window.findChild(QToolBar, "tools_toolbar")
         tgx = profile.family is Family.TACTICAL_GAMEX
         for dock in window.docks.values():
@@ -130,6 +133,22 @@ class RulesetSwitch(QObject):
             self.workspace.set_document(ours)
             for dock in self.docks.values():
                 dock.set_document(ours)
+
+    def _switch_layout(self, family: Family) -> None:
+        """Keep the arrangement of the family the window leaves and bring back the one of the
+        family it goes to (`editor.window_layouts`); a family never arranged yet gets the
+        default layout (Panzer) or its panels placed in their areas (`_place_docks`)."""
+        window = self.window
+        if family is self.layouts.on_screen:
+            return
+        state = self.layouts.switch(family, window.saveState())
+        if family is Family.PANZER:
+            for dock in self.docks.values():
+                dock.hide()  # out of the areas before the Panzer panels take them back
+        if state is not None:
+            window.restoreState(state)
+        elif family is Family.PANZER:
+            window._reset_layout()
 
     def toggle_testplay(self) -> bool:
         """Play > Test-play on a Tactical GameX situation: start a game of it as it now is in its
@@ -232,11 +251,13 @@ class RulesetSwitch(QObject):
         if self.tab_titles is not None:
             self.tab_titles.fit()
 
-    def reset_layout(self) -> None:
+    def reset_layout(self) -> bool:
         """View > Reset Layout while a situation is open: its panels back in their default
-        areas and the board given the default split, the Panzer panels kept hidden."""
+        areas and the board given the default split, the Panzer panels kept hidden (shown,
+        even for a moment, they would widen the window past the screen); False when no
+        situation is open."""
         if not self.is_tactical_gamex:
-            return
+            return False
         window = self.window
         for dock in window.docks.values():
             if not TACTICAL_GAMEX.offers_dock(dock.objectName()) and not dock.isHidden():
@@ -249,6 +270,7 @@ class RulesetSwitch(QObject):
             dock.show()
         self._tidy_tab_bars()
         QTimer.singleShot(0, self._tidy_tab_bars)
+        return True
 
     def _place_docks(self, restore: bool = True) -> None:
         """Put the Tactical GameX panels where the saved layout had them; the others in their

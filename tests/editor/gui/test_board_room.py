@@ -128,3 +128,28 @@ def test_a_split_the_user_dragged_survives_a_restart(
     assert again.docks["problems"].isVisible()
     assert again.docks["oob_tree"].isVisible()
     assert not dock.isVisible()
+
+
+def test_each_ruleset_keeps_its_own_arrangement_of_the_panels(
+    qtbot, ardennes: Path, situation: Path
+) -> None:
+    # Started on a situation, then a Panzer scenario: its panels come back as its layout has
+    # them, not squeezed where the situation's stood (the window grew past the screen).
+    window = _window(qtbot, situation, LAPTOP)
+    window.reset_layout_action.trigger()
+    assert window.open_path(ardennes)
+    QApplication.processEvents()
+    assert window.size() == LAPTOP
+    assert _board_share(window) > 0.5
+    for name in ("oob_tree", "unit", "problems"):
+        assert window.docks[name].isVisible(), name
+    problems = window.docks["problems"]
+    window.resizeDocks([problems], [330], Qt.Orientation.Vertical)
+    QApplication.processEvents()
+    dragged = problems.height()
+    assert window.open_path(situation)
+    assert _board_share(window) >= 0.55
+    assert window.open_path(ardennes)
+    QApplication.processEvents()
+    assert abs(problems.height() - dragged) <= 4, (problems.height(), dragged)
+    assert window.size() == LAPTOP
