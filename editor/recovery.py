@@ -28,6 +28,7 @@ from editor.commands import ReplaceFile
 from editor.document import Document, DocumentError, FileSlot
 from editor.settings import data_dir
 from editor.tactical_gamex.document import is_situation, open_situation
+from editor.tactical_gamex.panel_commands import HoldNewPanel
 from schemas.disk_identity import DiskIdentity
 from schemas.io import FileKind, dump_text, is_json, load_file, load_text, write_atomic
 from schemas.save_journal import digest_of
@@ -77,29 +78,35 @@ class RecoveryCopy:
             document = _open(self.scenario)
         except DocumentError:
             document = None
-        if document is None or not self._fits(document):
+        new_panels = [e for e in self.files if document is not None and _new_panel(document, e)]
+        if document is None or not self._fits(document, new_panels):
             return self._restore_unopened(keep_disk)
         changes = []
         for entry in self.files:
-            if not entry.get("copy"):
+            if not entry.get("copy") or entry in new_panels:
                 continue
             kind, path = FileKind(entry["kind"]), Path(entry["path"])
             part = _part(document, kind, path)
             text = self._text(entry)
             if self._use_recovered(document.slot(part), entry, text, keep_disk):
                 changes.append((part, self._model(kind, path, text)))
-        if changes:
+        if changes or new_panels:
             with document.macro(RESTORE_TEXT):
+                for entry in new_panels:  # held first: the recovered layout places them
+                    path = Path(entry["path"])
+                    model = self._model(FileKind.PANEL, path, self._text(entry))
+                    document.push(HoldNewPanel(document, path, model, RESTORE_TEXT))
                 for part, model in changes:
                     document.push(ReplaceFile(document, part, model, RESTORE_TEXT))
         return document
 
-    def _fits(self, document: Document) -> bool:
+    def _fits(self, document: Document, new_panels: list[dict[str, Any]]) -> bool:
         return all(
             (part := _part(document, FileKind(entry["kind"]), Path(entry["path"]))) is not None
             and document.has(part)
             and document.path(part).resolve() == Path(entry["path"]).resolve()
             for entry in self.files
+            if entry not in new_panels
         )
 
     def _use_recovered(
@@ -289,6 +296,21 @@ def _part(document: Any, kind: FileKind, path: Path) -> Any:
     if kind is FileKind.PANEL and hasattr(document, "part_at"):
         return document.part_at(path)
     return kind
+
+
+def _new_panel(document: Any, entry: dict[str, Any]) -> bool:
+    """Whether a recorded file is a Tactical GameX panel made by New Panel… and never saved:
+    it has a copy, was based on no disk version, is still not on disk, and the situation as
+    saved does not hold it (the recovered layout does)."""
+    path = Path(entry["path"])
+    return (
+        entry.get("kind") == FileKind.PANEL.value
+        and bool(entry.get("copy"))
+        and entry.get("base") is None
+        and hasattr(document, "part_at")
+        and document.part_at(path) is None
+        and not path.exists()
+    )
 
 
 def _identity(stored: Any) -> DiskIdentity | None:

@@ -78,6 +78,7 @@ TACTICAL_GAMEX = EditorProfile(
         "tgx_paint_hexsides",
         "tgx_paint_roads",
         "tgx_paint_features",
+        "tgx_panel_names",
     ),
     layers=(
         ("terrain", "Terrain"),

@@ -15,16 +15,17 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygon
 
 from editor.map import style
 from editor.map.content import MapContent
-from editor.map.geometry import Frame, HexRange, Offset
+from editor.map.geometry import Frame, HexRange
+from editor.map.grid_stamps import GridStamps, grid_pen
+from editor.map.hexside_lines import HexsideLines
 from editor.map.layers import LayerVisibility
 from editor.map.overview import TerrainImage
-from schemas.panzer_campaigns.map import CONNECTION_BITS, FullHexKind, HexsideFeature
-from schemas.vocabulary import ConnectionKind, CrossingKind, Direction, HexsideKind
+from schemas.panzer_campaigns.map import CONNECTION_BITS, FullHexKind
+from schemas.vocabulary import ConnectionKind, CrossingKind
 
 _LINK = re.compile("[1-7]")
 BRIDGE_LENGTH = 0.5
 """Length of a hexside bridge, in hexes (it spans the edge between two hex centres)."""
-_WATER_SIDES = (HexsideKind.RIVER, HexsideKind.STREAM, HexsideKind.CANAL)
 _ROW_LINKS_KEPT = 20_000
 """Connection rows read at most (a few per row of the largest maps and their recent edits)."""
 _ROAD_ORDER = (ConnectionKind.TRAIL, ConnectionKind.SECONDARY_ROAD, ConnectionKind.PRIMARY_ROAD)
@@ -36,7 +37,8 @@ class Scenery:
     def __init__(self, content: MapContent, terrain_image: TerrainImage) -> None:
         self.content = content
         self.terrain_image = terrain_image
-        self._column_paths: dict[tuple[float, int], QPainterPath] = {}
+        self.grid_stamps = GridStamps(content.geometry)
+        self.hexside_lines = HexsideLines(content)
         self._row_links: dict[str, tuple[list[int], list[int]]] = {}
         self.refresh_palette()
 
@@ -44,14 +46,24 @@ class Scenery:
         """Pick up new terrain colours or shading."""
         self.brushes = [QBrush(color) for color in self.content.palette]
 
-    def paint(self, painter: QPainter, frame: Frame, layers: LayerVisibility) -> None:
-        """Draw every shown static layer of the hexes in the frame."""
+    def paint(
+        self, painter: QPainter, frame: Frame, layers: LayerVisibility, *, piece: int = 0
+    ) -> None:
+        """Draw every shown static layer of the hexes in the frame. With a `piece` size, the
+        frame is a block of tiles that many pixels square, and its terrain images are
+        enlarged tile by tile, to the very pixels a tile drawn alone gets."""
         hexes = frame.hexes(margin=1)
         if hexes is None or not self._terrain_covers(frame, hexes):
             painter.fillRect(QRectF(0, 0, frame.width, frame.height), style.OUTSIDE)
         if hexes is None:
             return
-        self._terrain(painter, frame, hexes, layers)
+        self._enlarge(painter, frame, piece, shade=False)
+        if frame.zoom >= style.HEX_SHAPES_FROM:
+            self._hex_outlines(painter, frame, hexes, "terrain" in layers)
+        if "elevation" in layers:
+            # Smoothed, the hillshade has no edges to misplace: one pass over the whole
+            # frame differs from tile by tile by a level of grey at most, and costs less.
+            self._enlarge(painter, frame, 0, shade=True)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         zoom = frame.zoom
         if "grid" in layers and zoom >= style.GRID_FROM:
@@ -61,7 +73,7 @@ class Scenery:
         if (roads or rails) and zoom >= style.FEATURE_MARKS_FROM:
             self._raised(painter, frame, hexes)
         if "hexsides" in layers:
-            self._hexsides(painter, frame, hexes)
+            self.hexside_lines.draw(painter, frame, hexes)
         crossings = "crossings" in layers and zoom >= style.CROSSINGS_FROM
         if crossings:
             self._bridge_decks(painter, frame, hexes)
@@ -75,23 +87,43 @@ class Scenery:
 
     # Terrain -----------------------------------------------------------------------------------
 
-    def _terrain(
-        self, painter: QPainter, frame: Frame, hexes: HexRange, layers: LayerVisibility
+    def _enlarge(self, painter: QPainter, frame: Frame, piece: int, *, shade: bool) -> None:
+        """The terrain image (or the hillshade) enlarged over the frame; with a `piece` size,
+        square by square. Qt places the edges of enlarged pixels by adding a fixed-point step
+        from the target's corner, which drifts by up to a pixel across a block of tiles: each
+        tile of a block is enlarged from its own corner, to the pixels it gets drawn alone."""
+        if not piece:
+            hexes = frame.hexes(margin=1)
+            if hexes is not None:
+                self._enlarge_over(painter, frame, hexes, frame, shade=shade)
+            return
+        for part in _pieces(frame, piece):
+            hexes = part.hexes(margin=1)
+            if hexes is None:
+                continue
+            corner_x, corner_y = frame.shift_x - part.shift_x, frame.shift_y - part.shift_y
+            painter.setClipRect(QRectF(corner_x, corner_y, part.width, part.height))
+            self._enlarge_over(painter, part, hexes, frame, shade=shade)
+        painter.setClipping(False)
+
+    def _enlarge_over(
+        self, painter: QPainter, part: Frame, hexes: HexRange, frame: Frame, *, shade: bool
     ) -> None:
         image = self.terrain_image
         source = image.source_rect(hexes)
-        target = _scaled(image.to_world().mapRect(source), frame)
-        if frame.zoom < style.HEX_SHAPES_FROM:
+        target = _scaled(image.to_world().mapRect(source), part).translated(
+            frame.shift_x - part.shift_x, frame.shift_y - part.shift_y
+        )
+        if shade:
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+            painter.drawImage(target, image.shade, source)
+        elif part.zoom < style.HEX_SHAPES_FROM:
             # Enlarged pixels stay sharp-edged; shrunk ones are averaged.
-            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, frame.zoom < 2.0)
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, part.zoom < 2.0)
             painter.drawImage(target, image.pixels, source)
         else:
             painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
             painter.drawImage(target, image.interior, source)
-            self._hex_outlines(painter, frame, hexes, "terrain" in layers)
-        if "elevation" in layers:
-            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
-            painter.drawImage(target, image.shade, source)
 
     def _terrain_covers(self, frame: Frame, hexes: HexRange) -> bool:
         """Whether the terrain image alone sets every pixel of the frame, so nothing need be
@@ -142,18 +174,10 @@ class Scenery:
         geometry = self.content.geometry
         zoom = frame.zoom
         c0, c1, r0, r1 = hexes
-        pen = QPen(style.GRID, 1.0 if zoom < 40 else 1.3)
-        pen.setCosmetic(True)
-        painter.setPen(pen)
+        self.grid_stamps.draw(painter, frame, hexes)
+        painter.setPen(grid_pen(zoom))
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        # One path draws the upper and left edges of a column of hexes; every column reuses
-        # it, moved into place. The map's right and bottom borders are added hex by hex.
-        column_path = self._column_grid(zoom, r1 - r0 + 1)
-        xs, ys = frame.column_pixels(hexes)
-        for offset in range(c1 - c0 + 1):
-            painter.translate(QPointF(xs[offset], ys[offset] + r0 * zoom))
-            painter.drawPath(column_path)
-            painter.resetTransform()
+        # The map's right and bottom borders are added hex by hex.
         last_column, last_row = geometry.width - 1, geometry.height - 1
         lines = []
         border = [(last_column, row) for row in range(r0, r1 + 1)] if c1 == last_column else []
@@ -167,124 +191,7 @@ class Scenery:
         if lines:
             painter.drawLines(lines)
 
-    def _column_grid(self, zoom: float, rows: int) -> QPainterPath:
-        key = (zoom, rows)
-        path = self._column_paths.get(key)
-        if path is None:
-            edges = self.content.geometry.edges
-            path = QPainterPath()
-            for row in range(rows):
-                for direction in (Direction.UP, Direction.UP_LEFT, Direction.DOWN_LEFT):
-                    (ax, ay), (bx, by) = edges[direction].start, edges[direction].end
-                    path.moveTo(ax * zoom, (ay + row) * zoom)
-                    path.lineTo(bx * zoom, (by + row) * zoom)
-            if len(self._column_paths) > 64:
-                self._column_paths.clear()
-            self._column_paths[key] = path
-        return path
-
     # Hexsides ----------------------------------------------------------------------------------
-
-    def _hexsides(self, painter: QPainter, frame: Frame, hexes: HexRange) -> None:
-        geometry = self.content.geometry
-        grid = geometry.grid
-        zoom = frame.zoom
-        shown = {
-            kind
-            for kind in HexsideKind
-            if zoom >= style.HEXSIDE_MIN_ZOOM.get(kind, style.HEXSIDE_DETAIL_FROM)
-        }
-        if not shown:
-            return
-        # The whole map shows tens of thousands of hexsides: positions come from per-column
-        # lists and edge ends scaled once, as `Frame.point` computes them, without a call each.
-        c0, c1, r0, r1 = hexes
-        column_x, column_y = geometry.column_x, geometry.column_y
-        shift_x, shift_y = frame.shift_x, frame.shift_y
-        ends = {
-            side: (e.start[0] * zoom, e.start[1] * zoom, e.end[0] * zoom, e.end[1] * zoom)
-            for side, e in geometry.edges.items()
-        }
-        # An edge may carry several features (a river lined by a hedgerow): gather them per
-        # edge first so each gets a lane of its own instead of being painted over.
-        shared: dict[tuple[Offset, Direction], list[tuple[Offset, HexsideFeature]]] = {}
-        buckets = self.content.hexsides
-        for row in range(r0, r1 + 1):
-            for column, feature in buckets.in_row(row, c0, c1):
-                if feature.kind in shown:
-                    side = feature.side
-                    key = (
-                        ((column, row), side)
-                        if side in CONNECTION_BITS
-                        else grid.hexside_key(column, row, side)
-                    )
-                    entry = ((column, row), feature)
-                    features = shared.get(key)
-                    if features is None:
-                        shared[key] = [entry]
-                    else:
-                        features.append(entry)
-        # Kinds other than water are drawn in the order first met.
-        by_kind: dict[HexsideKind, list[QLineF]] = {}
-        ticks: dict[HexsideKind, list[QLineF]] = {}
-        marks = zoom >= style.FEATURE_MARKS_FROM
-        ticked = style.TICKED_HEXSIDES
-        for (_, key_side), features in shared.items():
-            if len(features) == 1 and not (marks and features[0][1].kind in ticked):
-                # A lone feature without ticks lies on the edge itself.
-                (column, row), feature = features[0]
-                x = column_x[column] * zoom + shift_x
-                y = (column_y[column] + row) * zoom + shift_y
-                ax, ay, bx, by = ends[feature.side]
-                line = QLineF(x + ax, y + ay, x + bx, y + by)
-                by_kind.setdefault(feature.kind, []).append(line)
-                continue
-            # Lanes are measured across the edge as its canonical name sees it, so features
-            # named from either hex agree on which side is which.
-            across = geometry.edges[key_side].toward
-            leanings: list[tuple[HexsideKind, int]] = []
-            lows: list[tuple[float, float] | None] = []
-            for hex_, feature in features:
-                low = None
-                # The low side places ticks, and the lane of a ticked feature beside water.
-                if feature.kind in ticked:
-                    low = self._low_side(hex_, feature.side, feature.kind)
-                lows.append(low)
-                leanings.append((feature.kind, 0 if low is None else _sign(low, across)))
-            lanes = _lanes(leanings, zoom)
-            for (hex_, feature), lane, low in zip(features, lanes, lows, strict=True):
-                kind = feature.kind
-                x, y = frame.point(hex_)
-                ax, ay, bx, by = ends[feature.side]
-                line = QLineF(x + ax, y + ay, x + bx, y + by)
-                if lane:
-                    line = _shifted(line, across, lane)
-                by_kind.setdefault(kind, []).append(line)
-                if low is not None and marks:
-                    ticks.setdefault(kind, []).extend(_ticks(line, low, zoom, kind))
-        order = [k for k in _WATER_SIDES if k in by_kind] + [
-            k for k in by_kind if k not in _WATER_SIDES
-        ]
-        for kind in order:
-            for pen in style.hexside_pens(kind, zoom):
-                painter.setPen(pen)
-                painter.drawLines(by_kind[kind])
-            if kind in ticks:
-                color, _ = ticked[kind]
-                painter.setPen(QPen(QColor(color), max(1.0, 0.025 * zoom)))
-                painter.drawLines(ticks[kind])
-
-    def _low_side(self, hex_: Offset, side: Direction, kind: HexsideKind) -> tuple[float, float]:
-        """The direction the ticks of an edge point: down the slope for cliffs and the like,
-        away from the hex that names the edge when both sides lie level."""
-        geometry = self.content.geometry
-        dx, dy = geometry.edges[side].toward
-        neighbour = geometry.grid.neighbor(*hex_, side)
-        if kind is not HexsideKind.AT_DITCH and geometry.contains(*neighbour):
-            here, there = self.content.elevation(hex_), self.content.elevation(neighbour)
-            if here < there:
-                return -dx, -dy
-        return dx, dy
 
     # Roads and railways ------------------------------------------------------------------------
 
@@ -434,6 +341,20 @@ class Scenery:
                 _ferry(painter, center, 1.0, 0.0, 0.8 * zoom)
 
 
+def _pieces(frame: Frame, piece: int) -> Iterator[Frame]:
+    """The `piece`-pixel squares of a frame, each as a frame of its own."""
+    for top in range(0, frame.height, piece):
+        for left in range(0, frame.width, piece):
+            yield Frame(
+                frame.geometry,
+                frame.zoom,
+                frame.shift_x - left,
+                frame.shift_y - top,
+                min(piece, frame.width - left),
+                min(piece, frame.height - top),
+            )
+
+
 def _scaled(world: QRectF, frame: Frame) -> QRectF:
     zoom = frame.zoom
     return QRectF(
@@ -442,73 +363,6 @@ def _scaled(world: QRectF, frame: Frame) -> QRectF:
         world.width() * zoom,
         world.height() * zoom,
     )
-
-
-def _pen_width(kind: HexsideKind, zoom: float) -> float:
-    return max(pen.widthF() for pen in style.hexside_pens(kind, zoom))
-
-
-def _sign(vector: tuple[float, float], across: tuple[float, float]) -> int:
-    return 1 if vector[0] * across[0] + vector[1] * across[1] > 0 else -1
-
-
-def _lanes(leanings: list[tuple[HexsideKind, int]], zoom: float) -> list[float]:
-    """How far (in pixels, along the edge's `across` direction) each feature of one edge is
-    drawn from it. Water keeps the edge itself; obstacles line its banks outward, each on the
-    side it leans to (a cliff's ticks point down its slope) or else on the emptier side, so
-    every feature stays visible. A lone feature stays on the edge."""
-    if len(leanings) < 2:
-        return [0.0] * len(leanings)
-    gap = max(1.0, 0.015 * zoom)
-    water = [_pen_width(kind, zoom) for kind, _ in leanings if kind in _WATER_SIDES]
-    start = max(water) / 2 + gap if water else gap / 2
-    reach = {1: start, -1: start}
-    lanes = []
-    for kind, leaning in leanings:
-        if kind in _WATER_SIDES:
-            lanes.append(0.0)
-            continue
-        side = leaning or (1 if reach[1] <= reach[-1] else -1)
-        width = _pen_width(kind, zoom)
-        # Whole pixels keep the line as crisp as it is on the edge itself.
-        lanes.append(side * float(round(reach[side] + width / 2)))
-        reach[side] += width + gap
-    return lanes
-
-
-def _shifted(line: QLineF, toward: tuple[float, float], distance: float) -> QLineF:
-    """The line moved `distance` pixels toward `toward` (negative: away from it), at right
-    angles to itself."""
-    dx, dy = line.dx(), line.dy()
-    length = math.hypot(dx, dy) or 1.0
-    nx, ny = -dy / length, dx / length
-    if nx * toward[0] + ny * toward[1] < 0:
-        nx, ny = -nx, -ny
-    return line.translated(nx * distance, ny * distance)
-
-
-def _positions(frame: Frame, hexes: HexRange) -> Iterator[tuple[Offset, tuple[float, float]]]:
-    c0, c1, r0, r1 = hexes
-    xs, ys = frame.column_pixels(hexes)
-    zoom = frame.zoom
-    for row in range(r0, r1 + 1):
-        dy = row * zoom
-        for offset, column in enumerate(range(c0, c1 + 1)):
-            yield (column, row), (xs[offset], ys[offset] + dy)
-
-
-def _ticks(
-    line: QLineF, toward: tuple[float, float], zoom: float, kind: HexsideKind
-) -> list[QLineF]:
-    """Short strokes from an edge toward one side, a quarter, half and three quarters along."""
-    _, length = style.TICKED_HEXSIDES[kind]
-    size = math.hypot(*toward)
-    tx, ty = toward[0] / size * length * zoom, toward[1] / size * length * zoom
-    ticks = []
-    for share in (0.2, 0.5, 0.8):
-        point = line.pointAt(share)
-        ticks.append(QLineF(point.x(), point.y(), point.x() + tx, point.y() + ty))
-    return ticks
 
 
 def band_polygon(middle: QPointF, ux: float, uy: float, length: float, width: float) -> QPolygonF:

@@ -1,5 +1,6 @@
 """The tile cache: the static layers drawn into 256-pixel pixmaps per quantised zoom level,
 rendered when first seen and evicted least recently used. A repaint then only copies pixmaps.
+The tiles a view lacks are drawn together, a rectangle of them in one pass, and cut apart.
 
 Zoom levels are quarter powers of two (1, 1.19, 1.41, 1.68, 2, …); the wheel and the keyboard
 step from level to level, so tiles are usually copied one to one. Any other zoom uses the tiles
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QPainter, QPixmap
@@ -111,6 +112,7 @@ class TileCache:
             scale == 1.0 and _covered(rows, columns, shift, (width, height))
         ):
             painter.fillRect(QRectF(0, 0, width, height), background)
+        self._render_missing(index, columns, rows)
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, not exact)
         for row in rows:
             for column in columns:
@@ -129,21 +131,52 @@ class TileCache:
             self._tiles.move_to_end(key)
             return pixmap
         pixmap = self._render(key)
+        self._store(key, pixmap)
+        return pixmap
+
+    def _store(self, key: TileKey, pixmap: QPixmap) -> None:
         self._tiles[key] = pixmap
         while len(self._tiles) > self.capacity:
             self._tiles.popitem(last=False)
-        return pixmap
 
     def _render(self, key: TileKey) -> QPixmap:
         index, column, row = key
-        # Opaque (the scenery fills the whole tile first): drawing into it and copying it to
+        return self._render_block(index, column, row, 1, 1)
+
+    def _render_missing(self, index: int, columns: range, rows: range) -> None:
+        """Render the view's missing tiles, each rectangle of them in one pass.
+
+        A cold 1920x1080 view lacks some forty tiles. Drawn one by one, every tile pays again
+        for its painter, its terrain images and the margin of hexes around it that it shares
+        with its neighbours; drawn as one picture they cost about half as much. The picture
+        differs from separate tiles only where antialiasing rounds differently on either side
+        of a tile's edge (a few pixels) and by one level in the smoothed hillshade."""
+        for left, top, width, height in _missing_blocks(self._tiles, index, columns, rows):
+            if width * height == 1:
+                continue  # `tile` renders it alone, as it would have anyway
+            block = self._render_block(index, left, top, width, height)
+            for row in range(height):
+                for column in range(width):
+                    tile = block.copy(column * TILE, row * TILE, TILE, TILE)
+                    self._store((index, left + column, top + row), tile)
+
+    def _render_block(self, index: int, left: int, top: int, width: int, height: int) -> QPixmap:
+        """A `width` x `height` block of tiles from tile (`left`, `top`), as one pixmap."""
+        # Opaque (the scenery fills the whole block first): drawing into it and copying it to
         # the view blend no alpha channel, which a transparent fill would have given it.
-        pixmap = QPixmap(TILE, TILE)
+        pixmap = QPixmap(width * TILE, height * TILE)
         painter = QPainter(pixmap)
-        frame = Frame(self.geometry, level_zoom(index), -column * TILE, -row * TILE, TILE, TILE)
-        self.scenery.paint(painter, frame, self.layers)
+        frame = Frame(
+            self.geometry,
+            level_zoom(index),
+            -left * TILE,
+            -top * TILE,
+            width * TILE,
+            height * TILE,
+        )
+        self.scenery.paint(painter, frame, self.layers, piece=TILE if width * height > 1 else 0)
         painter.end()
-        self.rendered += 1
+        self.rendered += width * height
         return pixmap
 
 
@@ -159,6 +192,34 @@ def _covered(rows: range, columns: range, shift: QPointF, size: tuple[int, int])
     right = round(columns[-1] * TILE + shift.x()) + TILE
     bottom = round(rows[-1] * TILE + shift.y()) + TILE
     return left <= 0 and top <= 0 and right >= size[0] and bottom >= size[1]
+
+
+def _missing_blocks(
+    cached: Mapping[TileKey, object], index: int, columns: range, rows: range
+) -> list[tuple[int, int, int, int]]:
+    """The tiles of `columns` x `rows` not in `cached`, as rectangles (left, top, width,
+    height): runs of missing tiles along each row, merged with the run of the row above when
+    they span the same columns. A cold view is one rectangle; a pan leaves a strip or an L."""
+    blocks: list[list[int]] = []
+    open_runs: dict[tuple[int, int], list[int]] = {}
+    for row in rows:
+        runs: dict[tuple[int, int], list[int]] = {}
+        start = None
+        for column in [*columns, None]:
+            missing = column is not None and (index, column, row) not in cached
+            if missing and start is None:
+                start = column
+            elif not missing and start is not None:
+                end = (column if column is not None else columns[-1] + 1) - 1
+                block = open_runs.get((start, end))
+                if block is None:
+                    block = [start, row, end - start + 1, 0]
+                    blocks.append(block)
+                block[3] += 1
+                runs[(start, end)] = block
+                start = None
+        open_runs = runs
+    return [(left, top, width, height) for left, top, width, height in blocks]
 
 
 _WHOLE = QRectF(0, 0, TILE, TILE)

@@ -74,6 +74,7 @@ MARKER_LABELS: dict[str, str] = {
     "fortification": "F",
     "block": "Blk",
     "wreck": "Wr",
+    "temporary_bridge": "TBr",
 }
 """What a neutral counter placed by the situation reads on the board [003 8.0]."""
 

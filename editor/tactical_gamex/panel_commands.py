@@ -1,9 +1,11 @@
 """The undo steps of the panel tools: `EditPanels` puts new models of one or more panel files
 in place (a seam hex writes two), a stroke merging into one step; `AddNewPanel` makes a blank
-panel file and lays it beside the board, one step that Undo takes back whole."""
+panel file and lays it beside the board, one step that Undo takes back whole; `HoldNewPanel`
+holds such a file again when a recovery copy brings it back."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -94,4 +96,22 @@ class AddNewPanel(QUndoCommand):
 
     def undo(self) -> None:
         self.insert.undo()
+        self.document.drop_panel(self.file)
+
+
+class HoldNewPanel(QUndoCommand):
+    """A panel file never saved, held again by the document (a recovery copy restoring a New
+    Panel…): the recovered layout that places it is the situation's own step after it."""
+
+    def __init__(self, document: TgxDocument, path: Path, model: Any, text: str) -> None:
+        super().__init__(text)
+        self.document = document
+        self.path = path
+        self.model = model
+        self.file = Path(os.path.relpath(path, document.scenario_path.parent)).as_posix()
+
+    def redo(self) -> None:
+        self.document.add_panel(self.file, self.path, self.model, None)
+
+    def undo(self) -> None:
         self.document.drop_panel(self.file)

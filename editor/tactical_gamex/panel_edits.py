@@ -14,6 +14,7 @@ A board hex belongs to one panel, or on a seam to two [003 3.0, 3.2]. The decisi
   both of them, in that panel's coordinates; where no panel holds both (the abutting rows of
   panels laid end to end), to the panel of the hex it was painted from, so it still leads off
   that panel's edge as printed roads do. Erasing takes it out of every panel, from either side.
+- A printed name is written to one panel only, the first holding its hex (`set_name`).
 - The hexes of a turned panel's unnumbered strip (no address) belong to no panel: nothing is
   painted there, as nothing is printed there ("hexes without terrain art are Clear").
 """
@@ -25,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from schemas.tactical_gamex.board import OPPOSITE, AssembledBoard, PlacedPanel, neighbor
-from schemas.tactical_gamex.panel import PanelHexside, StreamFeature
+from schemas.tactical_gamex.panel import PanelHexside, PanelName, StreamFeature
 from schemas.tactical_gamex.vocabulary import TERRAIN_CODES, HexFeature, HexsideKind, Terrain
 from schemas.vocabulary import Direction
 
@@ -121,6 +122,49 @@ class PanelEdit:
             rows = []  # a layer left blank everywhere is not written (a flat panel)
         if rows != list(getattr(panel, layer)):
             self._put(placed, panel.model_copy(update={layer: rows}))
+
+    # Printed names ----------------------------------------------------------------------------
+
+    def name_at(self, spot: Offset) -> str | None:
+        """The name printed in a board hex, if any (the first panel's on a seam, as the board
+        reads it)."""
+        for placed, local in self.holders(spot):
+            for item in self.model(placed).names:
+                if tuple(item.hex) == local:
+                    return str(item.name)
+        return None
+
+    def set_name(self, spot: Offset, name: str | None) -> bool:
+        """Print a name in a hex, or rename the one there (None: take it away); False when the
+        hex is on no panel's numbered hexes.
+
+        A name is printed once: on a seam hex it is written to the first panel holding the
+        hex (the one whose name the board shows) and taken out of the other, so that the two
+        halves never letter two names. A rename keeps the name's place in its panel's list."""
+        holders = self.holders(spot)
+        if not holders:
+            return False
+        kept_in: PlacedPanel | None = None
+        for placed, local in holders:
+            panel = self.model(placed)
+            names = list(panel.names)
+            at = next((i for i, n in enumerate(names) if tuple(n.hex) == local), None)
+            if at is None:
+                continue
+            if name is not None and kept_in is None:
+                kept_in = placed
+                if names[at].name != name:
+                    names[at] = PanelName(hex=local, name=name)
+            else:
+                del names[at]
+            if names != panel.names:
+                self._put(placed, panel.model_copy(update={"names": names}))
+        if name is not None and kept_in is None:
+            placed, local = holders[0]
+            panel = self.model(placed)
+            added = [*panel.names, PanelName(hex=local, name=name)]
+            self._put(placed, panel.model_copy(update={"names": added}))
+        return True
 
     # Edges ------------------------------------------------------------------------------------
 

@@ -83,6 +83,7 @@ class PanelMapDock(TgxDock):
             ("tgx_paint_hexsides", "Hexsides"),
             ("tgx_paint_roads", "Roads"),
             ("tgx_paint_features", "Fords/Bridges"),
+            ("tgx_panel_names", "Names"),
         ):
             button = QPushButton(label)
             button.setToolTip(f"Paint {label.lower()} on the board (the tool of the same name)")

@@ -1,6 +1,7 @@
 """The board tools that paint the panel files under the assembled board: Terrain, Hills (level
-and mass), Hexsides (slope, ridge, cliff, green, wooded), Roads, and Fords & Bridges; what they
-paint is chosen in the Panel Map panel (`PanelBrush`). A press-drag-release is one undo step.
+and mass), Hexsides (slope, ridge, cliff, green, wooded), Roads, Fords & Bridges, and the
+printed names; what they paint is chosen in the Panel Map panel (`PanelBrush`). A
+press-drag-release is one undo step.
 
 They paint on the assembled board, not on a panel opened alone: a designer draws a panel's
 hills, streams and roads to meet its neighbours', and only the board shows both sides of a
@@ -19,6 +20,7 @@ import math
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPen
+from PySide6.QtWidgets import QInputDialog
 
 from editor.tactical_gamex.board_tools import BoardTool, TgxSelection
 from editor.tactical_gamex.board_view import SIZE, BoardView
@@ -276,10 +278,93 @@ class FeaturePaintTool(PanelTool):
         self.commit(edit, f"Put {kind.value.title()}" if kind else "Remove Bridge or Ford")
 
 
+class PanelNamesTool(PanelTool):
+    """The panels' printed names (a village, a hill) on the board, as the Panzer map's Labels
+    tool letters place names: click a hex to print a name there or rename the one it has, drag
+    a name to another hex to move it, the right button deletes it. Each is one undo step."""
+
+    name = "tgx_panel_names"
+    label = "Panel Names"
+    icon = "type"
+    tip = (
+        "Click a hex to print a name there or rename its name, drag a name to another hex to "
+        "move it; the right button deletes it"
+    )
+
+    def __init__(self, view: BoardView, chosen: TgxSelection) -> None:
+        super().__init__(view, chosen)
+        self._from: Offset | None = None
+
+    def begin(self, spot: Offset, event: QMouseEvent) -> None:
+        self._from = spot
+        if not self._erase:
+            return
+        self._from = None
+        edit = self.edit()
+        if edit is None:
+            return
+        name = edit.name_at(spot)
+        if name is None:
+            self.chosen.message.emit("No name printed here to delete")
+            return
+        edit.set_name(spot, None)
+        self.commit(edit, f"Delete Name {name}")
+
+    def release(self, spot: Offset | None, event: QMouseEvent) -> None:
+        start, self._from = self._from, None
+        edit = self.edit()
+        if start is not None and edit is not None:
+            name = edit.name_at(start)
+            if spot is None or spot == start:
+                self._name_hex(edit, start, name)
+            elif name is not None:
+                self._move(edit, start, spot, name)
+        super().release(spot, event)  # the step is this press's own: no merging with the next
+
+    def _name_hex(self, edit: PanelEdit, spot: Offset, name: str | None) -> None:
+        if not edit.holders(spot):
+            self.chosen.message.emit("Refused — this hex is on no panel: nothing is printed here")
+            return
+        asked = self.ask_name(spot, name or "")
+        text = asked.strip() if asked is not None else None
+        if text is None or text == name:
+            return
+        if not text:
+            self.chosen.message.emit("Refused — a printed name cannot be empty")
+            return
+        edit.set_name(spot, text)
+        self.commit(edit, f"Rename {name} to {text}" if name else f"Print Name {text}")
+
+    def _move(self, edit: PanelEdit, start: Offset, spot: Offset, name: str) -> None:
+        if edit.name_at(spot) is not None:
+            self.chosen.message.emit(f"Refused — {edit.name_at(spot)} is printed there already")
+            return
+        if not edit.holders(spot):
+            self.chosen.message.emit("Refused — that hex is on no panel: nothing is printed there")
+            return
+        edit.set_name(start, None)
+        edit.set_name(spot, name)
+        self.commit(edit, f"Move Name {name}")
+
+    def ask_name(self, spot: Offset, current: str) -> str | None:
+        """The name to print in a hex, or None when the designer cancelled (tests replace it).
+        The addresses of the hex head the question."""
+        board = self.view.board()
+        where = " / ".join(board.addresses.get(spot, ())) if board is not None else ""
+        text, ok = QInputDialog.getText(
+            self.view,
+            "Rename Printed Name" if current else "Print a Name",
+            f"Name printed at {where}:",
+            text=current,
+        )
+        return text if ok else None
+
+
 PANEL_TOOL_CLASSES: tuple[type[BoardTool], ...] = (
     TerrainPaintTool,
     HillTool,
     HexsidePaintTool,
     RoadPaintTool,
     FeaturePaintTool,
+    PanelNamesTool,
 )

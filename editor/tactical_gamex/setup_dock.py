@@ -53,7 +53,11 @@ def allotment_columns() -> list[GridColumn]:
             "Kind",
             ("kind",),
             _tip(Allotment, "kind"),
-            choices=tuple(k.value for k in MarkerKind if k is not MarkerKind.WRECK),
+            choices=tuple(
+                k.value
+                for k in MarkerKind
+                if k not in (MarkerKind.WRECK, MarkerKind.TEMPORARY_BRIDGE)
+            ),
         ),
         GridColumn("Count", ("count",), _tip(Allotment, "count")),
         GridColumn("Strength", ("strength",), _tip(Allotment, "strength"), nullable_text=NONE_TEXT),

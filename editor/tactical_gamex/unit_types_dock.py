@@ -1,6 +1,7 @@
 """The Unit Types panel: the title's library of counter types (attack strength, weapon type,
 range with `*`, defense, movement, Armored/Soft/Aircraft, move class, the traits the rules
-single out), edited in a grid, with the chosen type drawn as its counter; types are added and
+single out, a bridge layer's bridge DS), edited in a grid under the library's own name and
+description, with the chosen type drawn as its counter; types are added and
 removed as undo steps, and a type the situation's counters use is not removed [003 2.1]."""
 
 from __future__ import annotations
@@ -8,7 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from editor.commands import InsertItems, RemoveItems
 from editor.selection import Selection
@@ -16,11 +24,11 @@ from editor.tactical_gamex.counter_art import counter_pixmap
 from editor.tactical_gamex.dock import TgxDock, message_label
 from editor.tactical_gamex.document import TgxDocument
 from editor.tactical_gamex.forces import free_id, iter_counters
-from editor.tactical_gamex.grid_model import FieldGrid, GridColumn
+from editor.tactical_gamex.grid_model import FieldGrid, GridColumn, RecordGrid
 from editor.tactical_gamex.grid_view import GridView
 from editor.widgets.button_rows import WrappingButtons
 from schemas.io import FileKind
-from schemas.tactical_gamex.unit_types import UnitType
+from schemas.tactical_gamex.unit_types import UnitType, UnitTypeLibrary
 from schemas.tactical_gamex.vocabulary import MoveClass, Nation, Trait, UnitKind, WeaponType
 
 
@@ -54,6 +62,7 @@ def unit_type_columns() -> list[GridColumn]:
         ),
         GridColumn("Calibre", ("calibre_mm",), _tip("calibre_mm"), nullable_text="—"),
         GridColumn("Carries", ("carries",), _tip("carries")),
+        GridColumn("Bridge DS", ("bridge_defense",), _tip("bridge_defense"), nullable_text="—"),
         GridColumn(
             "Air attacks",
             ("aircraft_attacks",),
@@ -61,6 +70,15 @@ def unit_type_columns() -> list[GridColumn]:
             reads=air_attacks_text,
             parses=parse_air_attacks,
         ),
+    ]
+
+
+def library_fields() -> list[GridColumn]:
+    """The library's own fields, as the rows of its record."""
+    fields = UnitTypeLibrary.model_fields
+    return [
+        GridColumn("Library name", ("name",), fields["name"].description or ""),
+        GridColumn("Description", ("description",), fields["description"].description or ""),
     ]
 
 
@@ -121,6 +139,21 @@ class UnitTypesDock(TgxDock):
         body = QWidget(self)
         layout = QVBoxLayout(body)
         layout.setContentsMargins(4, 4, 4, 4)
+        self.library = RecordGrid(FileKind.UNIT_TYPES, library_fields(), "unit-type library", self)
+        self.library_view = GridView(self.library, body)
+        self.library_view.setObjectName("library_record")
+        # two one-line rows: a long description scrolls in its cell's editor, not the panel
+        self.library_view.horizontalHeader().hide()
+        self.library_view.horizontalHeader().setStretchLastSection(True)
+        self.library_view.setWordWrap(False)
+        rows_header = self.library_view.verticalHeader()
+        rows_header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.library_view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.library_view.setFixedHeight(
+            len(library_fields()) * rows_header.defaultSectionSize()
+            + 2 * self.library_view.frameWidth()
+        )
+        layout.addWidget(self.library_view)
         self.grid = FieldGrid(
             FileKind.UNIT_TYPES, ("unit_types",), unit_type_columns(), "unit type", self
         )
@@ -146,12 +179,15 @@ class UnitTypesDock(TgxDock):
         layout.addWidget(self.message)
         self.setWidget(body)
         self.grid.refused.connect(lambda reason: self.message.setText(f"Refused — {reason}"))
+        self.library.refused.connect(lambda reason: self.message.setText(f"Refused — {reason}"))
         self.grid.modelReset.connect(self._show_preview)
         self.table.selectionModel().currentRowChanged.connect(lambda *_: self._show_preview())
         self.add_button.clicked.connect(self.add_type)
         self.remove_button.clicked.connect(self.remove_type)
 
     def show_document(self, document: TgxDocument | None) -> None:
+        self.library.set_document(document)
+        self.library.show_record(() if document is not None else None, library_fields())
         self.grid.set_document(document)
         self.message.clear()
         if self.grid.rowCount() > 0:

@@ -15,7 +15,7 @@ units an unmet exit condition needs once the turns left are just enough); a defe
 units into the objective hexes it must hold; units left with A or I weapons on opportunity
 fire; then it ends the impulse. Under Battlefield Chaos it first plays the held cards that help
 it (`chaos.sensible_plays`), and a die modifier just before an order whose first roll of its
-own the modifier helps (`chaos_policy`).
+own the modifier helps, or one on the enemy whose first roll it worsens (`computer_orders`).
 """
 
 from __future__ import annotations
@@ -26,14 +26,14 @@ from dataclasses import dataclass, replace
 from engine.tactical_gamex import (
     attacks,
     chaos,
-    chaos_policy,
+    computer_orders,
     counter_battery,
     field_of_fire,
     naval,
     sea,
 )
 from engine.tactical_gamex.combat import defense_of
-from engine.tactical_gamex.computer_artillery import assault_party, battery_calls, indirect_shots
+from engine.tactical_gamex.computer_artillery import assault_party, battery_calls
 from engine.tactical_gamex.computer_transport import pickups
 from engine.tactical_gamex.engineers import why_not_clear
 from engine.tactical_gamex.game import TacticalGame
@@ -106,8 +106,7 @@ class TgxComputerPlayer:
                 drawn = _dry_run(game, order)
             except IllegalOrder:
                 continue
-            # [003 24.5] a held die modifier goes first when it helps this order's first roll
-            return chaos_policy.modifier_to_play(game.state, self.side, drawn) or order
+            return computer_orders.card_to_play(game.state, self.side, drawn) or order  # [24.5]
         return EndImpulse()
 
     def _candidates(self, game: TacticalGame) -> Iterator[TgxOrder]:
@@ -141,11 +140,11 @@ class TgxComputerPlayer:
         # fire back at the assault that follows [003 6.3.5, 7.2]
         points = 1 if state.pool_pending else game.points_left  # [003 24.1] drawn at the order
         yield from battery_calls(state, self.side, goals, points, game.log)
-        yield from indirect_shots(state, self.side, ready, goals)
+        yield from computer_orders.indirect_shots(state, self.side, ready, goals)  # stressed
         # an attacker's units far from their objective advance rather than fire, but at 3:1
         # infantry that can assault a held objective keeps its activity for it [003 6.4.6]
         reserved = assault_party(state, self.side, ready, goals) if attacking else set()
-        firing = [u for u in ready if u.id not in reserved]
+        firing = [u for u in ready if u.id not in reserved] + computer_orders.kept(state, self.side)
         near = [
             u
             for u in firing
@@ -160,6 +159,7 @@ class TgxComputerPlayer:
             yield from _assaults_on_goals(game, ready, goals)
         yield from _air_attacks(state, self.side)
         yield from _support_fire(state, self.side)
+        yield from computer_orders.interdictions(state, self.side, ready)  # no better target
         yield from _clearings(state, ready, goals)
         exits = _exit_hexes(state, self.side)
         leaving = _exit_team(state, self.side, fresh, exits)
@@ -190,6 +190,7 @@ class TgxComputerPlayer:
                 hurried = _step_toward(game, unit, target, quick=True)
                 if hurried is not None:
                     yield Move(unit.id, hurried, quick_time=True)
+            yield from computer_orders.advance(state, unit, target)  # near contact [003 18.1]
             step = _step_toward(game, unit, target)
             if step is not None:
                 yield Move(unit.id, step)

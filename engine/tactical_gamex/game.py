@@ -47,6 +47,7 @@ from engine.tactical_gamex.orders import (
     EndImpulse,
     ExitBoard,
     Fire,
+    FireAtBridge,
     FireSmoke,
     IndirectFire,
     Load,
@@ -280,6 +281,8 @@ class TacticalGame(AttackOrders):
             return self._engineer(order)
         if isinstance(order, CounterBattery | NavalFire):
             return self._support(order)
+        if isinstance(order, FireAtBridge):
+            return self._fire_at_bridge(order)
         raise IllegalOrder(f"not a Tactical GameX order: {order!r}")
 
     # --- paying -----------------------------------------------------------------------------

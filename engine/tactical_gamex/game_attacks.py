@@ -10,6 +10,7 @@ from dataclasses import replace
 from engine.tactical_gamex import (
     attacks,
     banzai,
+    bridge_fire,
     chaos,
     combat,
     counter_battery,
@@ -23,7 +24,14 @@ from engine.tactical_gamex.events import ArtilleryCalled, OpportunityFireMarked,
 from engine.tactical_gamex.game_special import TURNED, SpecialOrders
 from engine.tactical_gamex.los import has_los
 from engine.tactical_gamex.movement import IllegalOrder, path_cost
-from engine.tactical_gamex.orders import CallArtillery, CloseAssault, Fire, IndirectFire, Overrun
+from engine.tactical_gamex.orders import (
+    CallArtillery,
+    CloseAssault,
+    Fire,
+    FireAtBridge,
+    IndirectFire,
+    Overrun,
+)
 from engine.tactical_gamex.units import Marker, Unit, Weapon
 from engine.tactical_gamex.walk import walk
 
@@ -75,6 +83,25 @@ class AttackOrders(SpecialOrders):
         mobile_fire.attacked(self.state, attackers)
         if added:
             events += self._stress_penalty(attackers, added)
+        return events
+
+    def _fire_at_bridge(self, order: FireAtBridge) -> list[object]:
+        """Fire at a temporary bridge [003 9.3] (`bridge_fire`): one point a firing hex, the
+        attackers Fired, an indirect fire's sighter Completed."""
+        attackers = self._shooters(order.units)
+        if order.sighter:
+            sighter = self._own(order.sighter)
+            if sighter.id in order.units:
+                raise IllegalOrder("a firing unit does not sight for itself [003 6.4.3]")
+            attack = bridge_fire.indirect_attack(self.state, attackers, order.hex, sighter)
+        else:
+            attack = bridge_fire.direct_attack(self.state, attackers, order.hex)
+        self._pay_hexes(attackers, "fire")
+        events = bridge_fire.fire(self.state, attack)
+        for a in attackers:
+            a.marker = Marker.FIRED
+        if order.sighter:
+            self.unit(order.sighter).marker = Marker.COMPLETED
         return events
 
     def _stress_penalty(self, attackers: Sequence[Unit], added: float) -> list[object]:
@@ -139,10 +166,16 @@ class AttackOrders(SpecialOrders):
         why = counter_battery.may_fire(self.state, battery)  # naval fire from the sea too
         if why:
             raise IllegalOrder(why)
+        if order.bridge:
+            bridge_fire.check_battery_call(self.state, order, battery)
         if order.sighter in self.state.aircraft:
             return self._spotter_call(order, battery)
         sighter = self._own(order.sighter)
-        if order.interdict:
+        if order.bridge:
+            why = bridge_fire.why_not_sighter(self.state, sighter, order.hex)
+            if why:
+                raise IllegalOrder(why)
+        elif order.interdict:
             # [003 21.1] the hex need not be spotted nor occupied: the sighter's sight is enough
             interdiction.check_placement(self.state, battery.attack)
             assert sighter.hex is not None
@@ -163,7 +196,9 @@ class AttackOrders(SpecialOrders):
         battery.fired = True
         battery.revealed = True  # [003 6.4.4] open to counter-battery fire from now on
         sighter.marker = Marker.COMPLETED
-        if lands is not None and order.interdict:
+        if lands is not None and order.bridge:
+            events += bridge_fire.battery_lands(self.state, battery, order.hex, lands)
+        elif lands is not None and order.interdict:
             self.state.counters.interdiction.append((lands, battery.side))
         elif lands is not None:
             specs = attacks.indirect_specs(self.state, [], lands, strength=battery.attack)

@@ -128,6 +128,7 @@ def _unit_type(model: UnitTypeModel) -> UnitType:
         frozenset(t.value for t in model.traits),
         model.calibre_mm,
         model.move_class.value,
+        model.bridge_defense,
     )
 
 
@@ -427,6 +428,10 @@ def _place_markers(state: TgxState, situation: SituationFile, assembled: Assembl
             counters.blocks.add(hex_)
         elif kind == "wreck":
             counters.wrecks[hex_] = counters.wrecks.get(hex_, 0) + 1
+        elif kind == "temporary_bridge":  # [003 9.3] a hastily constructed bridge
+            counters.laid_bridges.add(hex_)
+            if isinstance(marker.strength, int):
+                counters.bridge_defense[hex_] = marker.strength
 
 
 def _victory(state: TgxState, situation: SituationFile, assembled: AssembledBoard) -> None:

@@ -127,9 +127,11 @@ class CallArtillery:
     lowered: int = 0
     interdict: bool = False
     """Place an Interdiction marker rather than attack (optional rule 21)."""
+    bridge: bool = False
+    """Fire at the hex's temporary bridge on its own, not at its units [003 9.3]."""
 
     def describe(self) -> str:
-        what = "interdicts" if self.interdict else "at"
+        what = "interdicts" if self.interdict else "at the bridge at" if self.bridge else "at"
         return f"battery {self.battery} {what} {self.hex}, {self.sighter} sighting"
 
 
@@ -250,6 +252,21 @@ class BlowBridge:
 
     def describe(self) -> str:
         return f"{self.unit} works on blowing the bridge"
+
+
+@dataclass(frozen=True, slots=True)
+class FireAtBridge:
+    """Units of one hex, or of mutually adjacent hexes, fire at a temporary bridge on its own
+    (1 point a firing hex): directly, or indirectly with `sighter` [003 9.3]."""
+
+    units: tuple[str, ...]
+    hex: Offset
+    sighter: str = ""
+    """The sighting unit of indirect fire; empty = direct fire."""
+
+    def describe(self) -> str:
+        how = f"indirectly, {self.sighter} sighting" if self.sighter else "directly"
+        return f"{', '.join(self.units)} fire {how} at the temporary bridge at {self.hex}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -456,4 +473,5 @@ TgxOrder = (
     | UnloadAtSetup
     | LeaveMarkers
     | PlayCard
+    | FireAtBridge
 )

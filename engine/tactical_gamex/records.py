@@ -53,6 +53,7 @@ def order_to_model(order: o.TgxOrder) -> s.SavedOrder:
             sighter=order.sighter,
             lowered=order.lowered,
             interdict=order.interdict,
+            bridge=order.bridge,
         )
     if isinstance(order, o.Overrun):
         return s.OverrunOrder(
@@ -89,6 +90,10 @@ def order_to_model(order: o.TgxOrder) -> s.SavedOrder:
         return s.ClearObstacleOrder(unit=order.unit, hex=order.hex)
     if isinstance(order, o.BlowBridge):
         return s.BlowBridgeOrder(unit=order.unit, exit=order.exit, now=order.now)
+    if isinstance(order, o.FireAtBridge):
+        return s.FireAtBridgeOrder(
+            units=list(order.units), hex=order.hex, sighter=order.sighter or None
+        )
     if isinstance(order, o.BuildBlock):
         return s.BuildBlockOrder(unit=order.unit, exit=order.exit)
     if isinstance(order, o.RemoveWreck):
@@ -149,7 +154,12 @@ def order_of(model: s.SavedOrder) -> o.TgxOrder:
         )
     if isinstance(model, s.ArtilleryOrder):
         return o.CallArtillery(
-            model.battery, _hex(model.hex), model.sighter, model.lowered, model.interdict
+            model.battery,
+            _hex(model.hex),
+            model.sighter,
+            model.lowered,
+            model.interdict,
+            model.bridge,
         )
     if isinstance(model, s.OverrunOrder):
         return o.Overrun(
@@ -183,6 +193,8 @@ def order_of(model: s.SavedOrder) -> o.TgxOrder:
         return o.ClearObstacle(model.unit, _hex(model.hex))
     if isinstance(model, s.BlowBridgeOrder):
         return o.BlowBridge(model.unit, _hex(model.exit), model.now)
+    if isinstance(model, s.FireAtBridgeOrder):
+        return o.FireAtBridge(tuple(model.units), _hex(model.hex), model.sighter or "")
     if isinstance(model, s.BuildBlockOrder):
         return o.BuildBlock(model.unit, _hex(model.exit))
     if isinstance(model, s.RemoveWreckOrder):

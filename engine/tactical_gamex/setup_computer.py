@@ -21,11 +21,14 @@ Offset = tuple[int, int]
 
 def set_up(game: TacticalGame, side: Side) -> list[TgxOrder]:
     """Give the orders of `side`'s setup step under way, ending with FinishSetup; the orders
-    given. Markers first, so the counters may take the positions they make."""
+    given. Loads first (`setup_computer_loads`), then markers, so the counters may take the
+    positions they make."""
     state = game.state
     if not setup_phase.in_setup(state) or game.acting is not side:
         return []
-    given: list[TgxOrder] = []
+    from engine.tactical_gamex.setup_computer_loads import load_up  # noqa: PLC0415 - it reads goals here
+
+    given: list[TgxOrder] = [*load_up(game, side)]  # riders go with their carriers [003 5.2.1]
     for wanted in _marker_orders(state, side) + _unit_orders(state, side):
         order: TgxOrder
         if isinstance(wanted, PlaceMarker):

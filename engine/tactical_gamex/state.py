@@ -51,7 +51,10 @@ class NeutralCounters:
     destroyed_bridges: set[Offset] = field(default_factory=set)
     """Bridges demolished during the game [003 9.2] (the board itself never changes)."""
     laid_bridges: set[Offset] = field(default_factory=set)
-    """Temporary bridges a bridge layer laid in stream hexes [003 9.3]."""
+    """Temporary bridges in stream hexes: laid by a bridge layer, or the situation's hastily
+    constructed ones [003 9.3]."""
+    bridge_defense: dict[Offset, int] = field(default_factory=dict)
+    """The DS printed on each temporary bridge's marker, where the title states it [003 9.3]."""
 
 
 class VictoryKind(StrEnum):
@@ -258,6 +261,7 @@ class TgxState:
             list(c.interdiction),
             set(c.destroyed_bridges),
             set(c.laid_bridges),
+            dict(c.bridge_defense),
         )
         new.dice = self.dice.copy()
         bind = getattr(new.dice, "bind", None)

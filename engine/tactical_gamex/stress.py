@@ -2,8 +2,13 @@
 next odds column may add up to five unmodified points to reach it exactly, no more than a third
 of its strength; after the attack a die at or under the points added disrupts every attacker.
 
-Decision (12.2's "base attack strength"): the third is of the attack factor after the WEC, the
-strength the attack is fought with, before the stress points."""
+Decisions:
+- 12.2's "base attack strength": the third is of the attack factor after the WEC, the strength
+  the attack is fought with, before the stress points.
+- Off-board batteries (OBA, naval gunfire called as a battery) are never stressed: 12.3's
+  penalty disrupts "all attacking units", and a battery off the map has no unit to disrupt, so
+  the rule is read as one for the units on the board; on-board indirect fire stresses per
+  attack (12.2)."""
 
 from __future__ import annotations
 

@@ -11,7 +11,8 @@ Offset = tuple[int, int]
 
 
 def is_temporary(state: TgxState, hex_: Offset) -> bool:
-    """Whether the hex's bridge is a temporary one (laid during the game, no map bridge)."""
+    """Whether the hex's bridge is a temporary one (laid during the game or placed by the
+    situation, no map bridge)."""
     return hex_ in state.counters.laid_bridges and not state.bridge_at(hex_)
 
 
@@ -28,6 +29,7 @@ def destroy(state: TgxState, hex_: Offset) -> list[object]:
     since a vehicle or gun cannot stand in a stream hex without a bridge (6.3.9); towed guns
     count with vehicles for the same reason. Infantry stay, on the stream hex as it is."""
     state.counters.laid_bridges.discard(hex_)
+    state.counters.bridge_defense.pop(hex_, None)
     state.demolitions.pop(hex_, None)
     events: list[object] = []
     for unit in state.units_at(hex_):

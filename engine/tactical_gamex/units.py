@@ -85,6 +85,8 @@ class UnitType:
     calibre_mm: int | None = None
     move_class: str = "infantry"
     """The TEC column its movement costs are read from."""
+    bridge_defense: int | None = None
+    """A bridge layer's bridge marker DS, as the title states it [003 9.3]."""
 
     def has(self, trait: str) -> bool:
         """Whether the type has a trait (`INFANTRY`, `ENGINEER`…)."""

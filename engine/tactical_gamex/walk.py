@@ -94,6 +94,8 @@ def walk(
             events.append(EngineerWorked(state.turn, unit.id, to, "inverted marker taken over"))
         if s.lays is not None:
             state.counters.laid_bridges.add(s.lays)  # [003 9.3] a bridge in the hex just left
+            if unit.type.bridge_defense is not None:  # the DS printed on its marker
+                state.counters.bridge_defense[s.lays] = unit.type.bridge_defense
             events.append(EngineerWorked(state.turn, unit.id, s.lays, "bridge laid"))
         if s.clears is not None and state.counters.mines.pop(s.clears, None) is not None:
             # [003 9.3] the flail's half MA removes the minefield at once

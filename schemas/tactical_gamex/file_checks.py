@@ -14,7 +14,7 @@ from schemas.tactical_gamex.panel import PanelFile
 from schemas.tactical_gamex.situation import SituationFile
 from schemas.tactical_gamex.table_checks import check_tables
 from schemas.tactical_gamex.tables import RulesetTables
-from schemas.tactical_gamex.unit_types import UnitTypeLibrary
+from schemas.tactical_gamex.unit_types import UnitType, UnitTypeLibrary
 from schemas.tactical_gamex.vocabulary import TERRAIN_CODES, Terrain, Trait, UnitKind, WeaponType
 
 AIRCRAFT_WEAPONS = frozenset(
@@ -188,4 +188,29 @@ def check_unit_types(library: UnitTypeLibrary) -> list[Problem]:
                     path=(*where, "double_range"),
                 )
             )
+        problems += _bridge_marker(unit, where)
     return problems
+
+
+def _bridge_marker(unit: UnitType, where: tuple[str | int, ...]) -> list[Problem]:
+    """A bridge layer states its bridge marker's DS, and only a bridge layer has one [003 9.3]:
+    without it the bridges it lays cannot be fired on."""
+    layer = Trait.BRIDGE_LAYER in unit.traits
+    if unit.bridge_defense is not None and not layer:
+        return [
+            error(
+                "TGX004",
+                f"'{unit.id}' gives a bridge marker DS but is not a bridge layer [003 9.3]",
+                path=(*where, "bridge_defense"),
+            )
+        ]
+    if layer and unit.bridge_defense is None:
+        return [
+            warning(
+                "TGX004",
+                f"bridge layer '{unit.id}' gives no DS for its bridge marker: artillery cannot "
+                "fire on the bridges it lays [003 9.3]",
+                path=(*where, "bridge_defense"),
+            )
+        ]
+    return []

@@ -10,7 +10,7 @@ from collections import defaultdict
 
 from schemas.problems import Problem, error
 from schemas.tactical_gamex.board import AssembledBoard, Offset
-from schemas.tactical_gamex.situation import SituationFile
+from schemas.tactical_gamex.situation import Marker, SituationFile
 from schemas.tactical_gamex.table_checks import FORBIDDEN_MARKERS
 from schemas.tactical_gamex.tables import RulesetTables
 from schemas.tactical_gamex.unit_types import UnitType
@@ -55,6 +55,22 @@ def check_placements(
         *_mine_column_problems(situation, tables),
         *_sea_problems(situation, types, board),
     ]
+
+
+def _temporary_bridge_refusal(
+    marker: Marker, terrain: Terrain, features: frozenset[HexFeature], kinds: list[MarkerKind]
+) -> str:
+    """Why a temporary bridge may not stand where the situation puts it, or "": in a stream hex
+    [003 6.3.9, 9.3] with no printed bridge, one a hex, its DS a number when given."""
+    if terrain is not Terrain.STREAM:
+        return "a temporary bridge stands in a stream hex [003 9.3]"
+    if HexFeature.BRIDGE in features:
+        return "the hex has a printed bridge already [003 9.3]"
+    if kinds.count(MarkerKind.TEMPORARY_BRIDGE) > 1:
+        return "one temporary bridge per hex"
+    if marker.strength is not None and not isinstance(marker.strength, int):
+        return "a temporary bridge's strength is the DS on its marker, a number [003 9.3]"
+    return ""
 
 
 def stacking_problems(
@@ -223,6 +239,8 @@ def _marker_problems(situation: SituationFile, board: AssembledBoard) -> list[Pr
                 why = "mines in a bridge hex are not secret [003 8.2]"
             elif not isinstance(marker.strength, str):
                 why = "mines need the CRT column they attack on, e.g. '2:1' [003 8.2]"
+        elif marker.kind is MarkerKind.TEMPORARY_BRIDGE:
+            why = _temporary_bridge_refusal(marker, terrain, features, kinds)
         elif terrain in FORBIDDEN_MARKERS[marker.kind]:
             why = f"no {marker.kind.value.replace('_', ' ')} in {terrain.value} [003 8.0]"
         elif marker.kind is MarkerKind.IMPROVED_POSITION and (

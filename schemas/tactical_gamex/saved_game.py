@@ -103,6 +103,8 @@ class ArtilleryOrder(Tagged):
     """Points spent to lower the accuracy die."""
     interdict: bool = False
     """Places an Interdiction marker rather than attacking (optional rule 21)."""
+    bridge: bool = False
+    """Fires at the hex's temporary bridge on its own, not at its units [003 9.3]."""
 
 
 class CounterBatteryOrder(Tagged):
@@ -201,6 +203,16 @@ class BuildBlockOrder(Tagged):
     kind: Literal["build_block"] = "build_block"
     unit: Identifier
     exit: HexPos
+
+
+class FireAtBridgeOrder(Tagged):
+    """Units fire at a temporary bridge on its own, directly or with a sighter [003 9.3]."""
+
+    kind: Literal["fire_at_bridge"] = "fire_at_bridge"
+    units: list[Identifier] = Field(min_length=1)
+    hex: HexPos
+    sighter: Identifier | None = None
+    """The sighting unit of indirect fire; none = direct fire."""
 
 
 class BlowBridgeOrder(Tagged):
@@ -338,7 +350,8 @@ SavedOrder = Annotated[
     | LoadAtSetupOrder
     | UnloadAtSetupOrder
     | LeaveMarkersOrder
-    | PlayCardOrder,
+    | PlayCardOrder
+    | FireAtBridgeOrder,
     Field(discriminator="kind"),
 ]
 

@@ -33,7 +33,8 @@ RelativePath = Annotated[str, Field(min_length=1, max_length=400)]
 MarkerStrength = (
     Annotated[str, Field(pattern=r"^[1-9]:[1-9]$")] | Annotated[int, Field(ge=1, le=MAX_VALUE)]
 )
-"""Mines: the CRT column they attack on (`2:1`) [003 8.2]; a fortification: its DS [003 8.4]."""
+"""Mines: the CRT column they attack on (`2:1`) [003 8.2]; a fortification: its DS [003 8.4]; a
+temporary bridge: the DS printed on its marker [003 9.3]."""
 """A path relative to the situation file, inside the title folder."""
 
 
@@ -162,11 +163,13 @@ class Marker(Node):
     """A neutral counter placed by the situation itself."""
 
     kind: MarkerKind
-    """Mines, improved position, fortification, block or wreck."""
+    """Mines, improved position, fortification, block, wreck or a temporary bridge."""
     hex: Address
     """Where it stands."""
     strength: MarkerStrength | None = None
-    """Mines: the CRT column they attack on (`2:1`); a fortification: its DS."""
+    """Mines: the CRT column they attack on (`2:1`); a fortification: its DS; a temporary
+    bridge: the DS printed on its marker, which artillery fire reads (none: it cannot be fired
+    on) [003 9.3]."""
     side: Side | None = None
     """Who placed it (mines and fortifications)."""
     secret: bool = False

@@ -133,6 +133,11 @@ def _allotment_problems(situation: SituationFile) -> list[Problem]:
             why = f"its area '{allotment.area}' is the other side's"
         elif allotment.kind is MarkerKind.WRECK:
             why = "wrecks come of destroyed units, never of an allotment [003 8.1]"
+        elif allotment.kind is MarkerKind.TEMPORARY_BRIDGE:
+            why = (
+                "temporary bridges are placed by the situation (markers) or laid by a bridge "
+                "layer, not allotted [003 9.3]"
+            )
         elif allotment.kind is MarkerKind.MINES and not isinstance(allotment.strength, str):
             why = "mines need the CRT column they attack on, e.g. '2:1' [003 8.2]"
         elif allotment.kind is MarkerKind.FORTIFICATION and not isinstance(allotment.strength, int):

@@ -45,6 +45,7 @@ FORBIDDEN_MARKERS: dict[MarkerKind, frozenset[Terrain]] = {
     MarkerKind.FORTIFICATION: frozenset({Terrain.SWAMP, Terrain.WATER, Terrain.SEA}),
     MarkerKind.BLOCK: frozenset({Terrain.WATER, Terrain.SEA}),
     MarkerKind.WRECK: frozenset({Terrain.WATER, Terrain.SEA, Terrain.SWAMP}),
+    MarkerKind.TEMPORARY_BRIDGE: frozenset(Terrain) - {Terrain.STREAM},
 }
 """Where the rules forbid each neutral counter [003 8.1-8.5]. Mines go in Clear, Woods or road
 hexes, bridge hexes included (so a stream hex, at its bridge) [003 8.2]."""

@@ -60,6 +60,10 @@ class UnitType(Node):
     """How many units it may transport (C and C(I) carry one, an LVT two) [003 5.4, 10.1]."""
     aircraft_attacks: list[AircraftAttack] = []
     """An aircraft's attacks, one per weapon type [003 6.4.7]; empty for ground units."""
+    bridge_defense: int | None = Field(None, ge=1, le=MAX_VALUE)
+    """A bridge layer's temporary bridge marker: the defense strength printed on it, which
+    artillery fire reads [003 9.3] (the rules print no value); none = not stated, and the
+    bridges it lays cannot be fired on."""
 
 
 class UnitTypeLibrary(Node):

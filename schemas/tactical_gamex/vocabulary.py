@@ -177,6 +177,8 @@ class MarkerKind(StrEnum):
     FORTIFICATION = "fortification"
     BLOCK = "block"
     WRECK = "wreck"
+    TEMPORARY_BRIDGE = "temporary_bridge"
+    """A hastily constructed bridge in a stream hex, placed by the situation itself [003 9.3]."""
 
 
 class Compass(StrEnum):

@@ -82,6 +82,12 @@ MORE_TIPS = {
     "[003 12.2]",
     "Gun Interdict": "The indirect-fire units of the chosen unit's hex place an Interdiction "
     "marker on the aimed hex [003 21.0]",
+    "Bridge Fire": "The chosen unit (not I weapons) fires at the temporary bridge of the aimed "
+    "hex on its own; only an X destroys it, with the vehicles on it [003 9.3]",
+    "Bridge Indirect": "The chosen artillery fires indirectly at half AS at the temporary bridge "
+    "of the aimed hex, a unit of yours sighting [003 9.3]",
+    "Bridge Artillery": "Call your off-board battery on the temporary bridge of the aimed hex, "
+    "the chosen unit sighting, at half strength [003 9.3, 6.4.4]",
     "Counter-battery": "Your battery fires on an enemy battery, at half strength, once the "
     "enemy's OBA has attacked [003 6.4.4]",
     "CB + Aircraft": "Counter-battery fire at full strength, an unused aircraft of yours "

@@ -45,8 +45,9 @@ def marker_labels(state: TgxState) -> dict[Offset, list[str]]:
         add(hex_, "Int")
     for hex_ in counters.destroyed_bridges:
         add(hex_, "Br ✕")
-    for hex_ in counters.laid_bridges:
-        add(hex_, "Br laid")
+    for hex_ in counters.laid_bridges:  # temporary, with the DS fire reads [003 9.3]
+        defense = counters.bridge_defense.get(hex_)
+        add(hex_, "TBr" if defense is None else f"TBr {defense}")
     for hex_, done in state.works.items():
         add(hex_, f"EA {done}")
     for hex_, (_who, done, attempt) in state.demolitions.items():

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
         Spot,
         Unload,
     )
+    from engine.tactical_gamex.state import Battery
     from engine.tactical_gamex.units import Unit
 
 Offset = tuple[int, int]
@@ -92,8 +93,25 @@ def battery_call(
 
     Decision: the points lowering the die are spent with the call (the order is one value),
     so a battery that proves unavailable loses them too; the preview says so."""
-    from engine.tactical_gamex.attacks import accuracy_chances, indirect_specs  # noqa: PLC0415
+    from engine.tactical_gamex.attacks import indirect_specs  # noqa: PLC0415
     from engine.tactical_gamex.orders import CallArtillery  # noqa: PLC0415
+
+    state = game.state
+    battery, head = battery_chances(game, sighter_id, lowered, points)
+    order: CallArtillery = CallArtillery(battery.id, hex_, sighter_id, lowered)
+    lines = [f"Artillery: {head}"]
+    for spec in indirect_specs(state, [], hex_, strength=battery.attack):
+        lines.append(preview_of(game, spec).describe())
+    return Planned(order, tuple(lines))
+
+
+def battery_chances(
+    game: TacticalGame, sighter_id: str, lowered: int = 0, points: int = 1
+) -> tuple[Battery, str]:
+    """The first battery of the side to act that has not fired, and its call's chances: 2d6 at
+    or under the nation's morale to be available, then the accuracy die less `lowered`
+    [003 6.4.4]; ValueError when there is none or the points do not reach."""
+    from engine.tactical_gamex.attacks import accuracy_chances  # noqa: PLC0415
 
     state = game.state
     batteries = [b for b in state.batteries.values() if b.side is game.acting and not b.fired]
@@ -105,20 +123,17 @@ def battery_call(
             f"the call and {lowered} accuracy points need {points + lowered} activation "
             f"points; {game.points_left} left [003 6.4.4]"
         )
-    order: CallArtillery = CallArtillery(battery.id, hex_, sighter_id, lowered)
     level = state.morale[battery.nation]
     available = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= level) / 36
     odds = accuracy_chances(lowered)
     spent = f", die −{lowered} for {lowered} more points (spent even if unavailable)"
-    lines = [
-        f"Artillery: battery {battery.id} ({battery.attack}), {sighter_id} sighting; "
+    head = (
+        f"battery {battery.id} ({battery.attack}), {sighter_id} sighting; "
         f"available {available:.0%} (2d6 ≤ {level}), then on the hex {odds['hit']:.0%}, "
         f"scattered {odds['scattered']:.0%}, widely spread {odds['spread']:.0%}"
         + (spent if lowered else "")
-    ]
-    for spec in indirect_specs(state, [], hex_, strength=battery.attack):
-        lines.append(preview_of(game, spec).describe())
-    return Planned(order, tuple(lines))
+    )
+    return battery, head
 
 
 def overrun(game: TacticalGame, unit_id: str, hex_: Offset) -> Planned:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Signal
 
 from editor.tactical_gamex.testplay import (
+    bridge_orders,
     engineer_orders,
     more_orders,
     rule_orders,
@@ -300,7 +301,7 @@ class TgxPlayer(QObject):
         for name, (aimed, plan) in MORE.items():
             if aimed and spot is None:
                 continue
-            battery = name in ("Artillery", "Interdict")
+            battery = name in ("Artillery", "Interdict", "Bridge Artillery")
             extra = {"lowered": self.lowered} if battery and self.lowered else {}
             try:
                 if aimed is False:
@@ -360,6 +361,9 @@ MORE: dict[str, tuple[bool, Any]] = {
     "Keep Fire": (True, rule_orders.keep_fire),
     "Stress Indirect": (True, rule_orders.stressed_indirect),
     "Gun Interdict": (True, rule_orders.gun_interdict),
+    "Bridge Fire": (True, bridge_orders.bridge_fire),
+    "Bridge Indirect": (True, bridge_orders.bridge_indirect),
+    "Bridge Artillery": (True, bridge_orders.bridge_artillery),
 }
 """The orders the panel gives beside Move, Fire, Close Assault and Rally: whether each needs
 an aimed hex (True), takes none (False) or takes one when there is (None: the hex an
@@ -377,6 +381,9 @@ QUIET = frozenset(
         "Keep Fire",
         "Stress Indirect",
         "Gun Interdict",
+        "Bridge Fire",
+        "Bridge Indirect",
+        "Bridge Artillery",
     }
 )
 """Orders few units have (guns under rule 19, a battery of 14 AS, Japanese infantry, turreted

@@ -20,12 +20,13 @@ from editor.map.counters import counter_size
 from editor.map.geometry import Frame, HexRange
 from editor.map.scene import MapScene
 from editor.map.scenery import Scenery
-from editor.map.tiles import TILE, TileKey, level_index, level_zoom
+from editor.map.tiles import TILE, TileCache, TileKey, level_index, level_zoom
 from editor.map.view import MapView
 from editor.selection import Selection
 from schemas.io import FileKind
-from schemas.panzer_campaigns.map import CONNECTION_BITS
+from schemas.panzer_campaigns.map import CONNECTION_BITS, HexsideFeature
 from schemas.panzer_campaigns.scenario import Mode
+from schemas.vocabulary import Direction, HexsideKind
 
 LEVELS = (level_index(style.HEX_SHAPES_FROM), level_index(24.0), 21, 24, 26)
 """Zoom levels from the first drawing single hexes to about 90 pixels per hex."""
@@ -177,13 +178,24 @@ def test_a_count_badge_drawn_once_per_kind_gives_the_same_counter(
         assert a == b, (placement.unit, placement.mode, count, selected)
 
 
-def test_an_edited_map_repaints_as_a_fresh_view_draws_it(qtbot, document: Document) -> None:
+def _view_of_hex(qtbot, document: Document, zoom: float) -> MapView:
+    """A 700x500 view of the document centred on hex (30, 40)."""
     view = MapView(Selection())
     qtbot.addWidget(view)
     view.resize(700, 500)
     view.set_document(document)
-    view.set_zoom(level_zoom(22))
+    view.set_zoom(zoom)
     view.center_on((30, 40))
+    return view
+
+
+def test_an_edited_map_repaints_as_a_fresh_view_draws_it(
+    qtbot, document: Document, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Tile by tile, so that the pictures compare exactly: a block of tiles drawn in one pass
+    # rounds a few antialiased pixels otherwise (test_map_tile_blocks.py).
+    monkeypatch.setattr(TileCache, "_render_missing", lambda *args: None)
+    view = _view_of_hex(qtbot, document, level_zoom(22))
     before = view.render_view()
     # A hex of new terrain among old changes which hexes around it need outlines, and a road
     # run through it changes its connection row.
@@ -209,14 +221,44 @@ def test_an_edited_map_repaints_as_a_fresh_view_draws_it(qtbot, document: Docume
         )
     )
     edited = view.render_view()
-    fresh = MapView(Selection())
-    qtbot.addWidget(fresh)
-    fresh.resize(700, 500)
-    fresh.set_document(document)
-    fresh.set_zoom(level_zoom(22))
-    fresh.center_on((30, 40))
     assert edited != before
-    assert edited == fresh.render_view()
+    assert edited == _view_of_hex(qtbot, document, level_zoom(22)).render_view()
+    document.undo_stack.undo()
+    document.undo_stack.undo()
+    assert view.render_view() == before
+
+
+def test_a_new_river_and_a_changed_height_reach_the_hexside_lines_kept_per_zoom(
+    qtbot, document: Document, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lines kept for a zoom are dropped when the hexsides or the heights (the side a
+    cliff's ticks point to) change: the view shows the edit as a fresh view would."""
+    monkeypatch.setattr(TileCache, "_render_missing", lambda *args: None)  # exact pictures
+    view = _view_of_hex(qtbot, document, level_zoom(24))
+    before = view.render_view()
+    river = HexsideFeature(hex=(30, 40), side=Direction.DOWN, kind=HexsideKind.RIVER)
+    cliff = HexsideFeature(hex=(30, 40), side=Direction.UP, kind=HexsideKind.CLIFF)
+    document.push(
+        SetValue(
+            document,
+            FileKind.MAP,
+            ("hexsides",),
+            [*document.map.hexsides, river, cliff],
+            "Draw River",
+        )
+    )
+    with_river = view.render_view()
+    assert with_river != before
+    assert with_river == _view_of_hex(qtbot, document, level_zoom(24)).render_view()
+    # The cliff's ticks point down its slope: raise the hex across it above this one.
+    rows = list(document.map.elevation_rows)
+    heights = [int(height) for height in rows[39].split()]
+    heights[30] = max(heights) + 50
+    rows[39] = " ".join(str(height) for height in heights)
+    document.push(SetValue(document, FileKind.MAP, ("elevation_rows",), rows, "Raise Hex"))
+    raised = view.render_view()
+    assert raised != with_river
+    assert raised == _view_of_hex(qtbot, document, level_zoom(24)).render_view()
     document.undo_stack.undo()
     document.undo_stack.undo()
     assert view.render_view() == before

@@ -57,3 +57,31 @@ def test_an_aircraft_needs_its_attacks_with_aircraft_weapons() -> None:
 def test_a_double_range_off_an_infantry_unit_warns() -> None:
     problems = check_unit_types(_library({"double_range": True}))
     assert [(p.code, p.severity.value) for p in problems] == [("TGX004", "warning")]
+
+
+def test_a_bridge_layer_states_its_bridge_marker_ds() -> None:
+    """[003 9.3] prints no DS for the bridge marker: a bridge layer without one warns (its
+    bridges cannot be fired on), a DS on any other type is an error."""
+    layer = {"traits": ["bridge_layer"], "unit_kind": "armored"}
+    problems = check_unit_types(_library(layer))
+    assert [(p.code, p.severity.value, p.path[-1]) for p in problems] == [
+        ("TGX004", "warning", "bridge_defense")
+    ]
+    assert "cannot fire on the bridges it lays" in problems[0].message
+    assert check_unit_types(_library({**layer, "bridge_defense": 6})) == []
+    problems = check_unit_types(_library({"bridge_defense": 6}))
+    assert [(p.code, p.severity.value) for p in problems] == [("TGX004", "error")]
+
+
+def test_a_bridge_ds_out_of_range_names_the_file_line_and_field() -> None:
+    from schemas.io import FileKind, dump_text, load_text
+
+    library = _library({"traits": ["bridge_layer"], "bridge_defense": 6})
+    text = dump_text(library)
+    broken = text.replace("bridge_defense: 6", "bridge_defense: 0", 1)
+    loaded = load_text(broken, FileKind.UNIT_TYPES, name="x.units.yaml")
+    assert loaded.model is None
+    line = next(i for i, t in enumerate(broken.splitlines(), 1) if "bridge_defense: 0" in t)
+    [problem] = [p for p in loaded.problems if p.is_error]
+    assert (problem.file, problem.line) == ("x.units.yaml", line)
+    assert problem.path[-1] == "bridge_defense"
