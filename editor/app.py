@@ -10,7 +10,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
-from editor import icons, qt_imports  # noqa: F401  # qt_imports: before the window's modules
+from editor import icons, qt_imports, regex_cache  # noqa: F401  # qt_imports: before the window's modules
 from editor.disk_notice import choose
 from editor.document import DocumentError
 from editor.main_window import APP_NAME, MainWindow
@@ -127,4 +127,5 @@ def run(arguments: Sequence[str] = ()) -> int:
         window = start(arguments)
         window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
         window.show()
+    regex_cache.remember_start()  # kept for the next start when this process ends
     return app.exec()

@@ -428,7 +428,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"hexwright: {missing}", file=sys.stderr)
             return EXIT_UNREADABLE
         # The window is the only part that needs Qt: the headless commands never import it.
+        from editor import regex_cache  # noqa: PLC0415
         from editor.startup import paused_collection  # noqa: PLC0415
+
+        regex_cache.preload()  # before Qt compiles its patterns
 
         with paused_collection(keep=True):  # modules and classes stay to the end
             from editor.app import run  # noqa: PLC0415

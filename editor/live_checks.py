@@ -23,15 +23,8 @@ from PySide6.QtWidgets import QWidget
 
 from editor.check_process import CheckProcess, ProcessUnavailable, Progress, Superseded
 from editor.document import Change, Document
-from engine.panzer_campaigns.map_checks import check_map_geometry
 from schemas.io import FileKind, LoadedFile, dump_text, is_json, load_text
-from schemas.panzer_campaigns.checks import (
-    check_map,
-    check_oob,
-    check_scenario_header,
-    check_scenario_references,
-    check_weather,
-)
+from schemas.panzer_campaigns import checks
 from schemas.panzer_campaigns.oob_index import OobIndex
 from schemas.problems import Problem, Severity
 from schemas.title import ScenarioBundle
@@ -153,20 +146,24 @@ def check_file(loaded: LoadedFile, cache: CheckCache | None = None) -> CheckedFi
     placed.problems = _unique([*problems, *placed.place(_self_checks(loaded.kind, model, cache))])
     geometry: list[Problem] = []
     if loaded.kind is FileKind.MAP and not any(p.is_error for p in problems):
+        from engine.panzer_campaigns.map_checks import check_map_geometry  # noqa: PLC0415
+
         geometry = placed.place(check_map_geometry(model))
     return CheckedFile(model, placed, geometry)
 
 
 def _self_checks(kind: FileKind, model: Any, cache: CheckCache) -> list[Problem]:
     """The checks a file has on its own, as the title loader runs them."""
+    # Named through the package, which imports a check's module when it is first asked for:
+    # the checking process imports them, not the editor's start.
     if kind is FileKind.MAP:
-        return check_map(model)
+        return checks.check_map(model)
     if kind is FileKind.OOB:
-        return check_oob(model, cache.index(model))
+        return checks.check_oob(model, cache.index(model))
     if kind is FileKind.WEATHER:
-        return check_weather(model)
+        return checks.check_weather(model)
     if kind is FileKind.SCENARIO:
-        return check_scenario_header(model)
+        return checks.check_scenario_header(model)
     return []
 
 
@@ -183,7 +180,7 @@ def _cross_checks(checked: dict[FileKind, CheckedFile | None], cache: CheckCache
     known = cache.cross_problems(models)
     if known is not None:
         return known
-    cross = check_scenario_references(
+    cross = checks.check_scenario_references(
         scenario.model, map_file.model, oob.model, parameters.model, cache.index(oob.model)
     )
     references = [*scenario.place(cross.scenario), *parameters.place(cross.parameters)]

@@ -95,6 +95,7 @@ class MainWindow(WindowChrome):
         balance = self.docks.get("balance")
         if isinstance(balance, BalanceDock):
             balance.play_requested.connect(self.play_balance_game)
+            balance.open_requested.connect(self.open_balance_game)
         self._arrange_docks()
         aids = self.docks.get("map_aids")
         if isinstance(aids, MapAidsDock):
@@ -401,6 +402,21 @@ class MainWindow(WindowChrome):
             return False
         self.testplay.stop()
         return self.testplay.start(settings=testplay_settings(document, seed))
+
+    def open_balance_game(self, record: object) -> bool:
+        """Open a game of the Balance panel in test-play: the open scenario with its seed and
+        the runner's rules, its orders replayed one by one as `hexwright replay` replays them,
+        to the result the panel lists (the scenario being the version the run played)."""
+        from editor.docks.balance_run import testplay_settings  # noqa: PLC0415  # with the panel
+        from engine.balance.game_record import GameRecord  # noqa: PLC0415
+        from engine.panzer_campaigns.order_records import orders_from_json  # noqa: PLC0415
+
+        document = self.document
+        if document is None or not isinstance(record, GameRecord):
+            return False
+        self.testplay.stop()
+        settings = testplay_settings(document, record.seed)
+        return self.testplay.start(settings=settings, orders=orders_from_json(record.orders))
 
     def _new_title(self) -> None:
         from editor.mapops.dialogs import new_title_dialog  # noqa: PLC0415  # the menu's dialogs are imported when first used

@@ -227,8 +227,9 @@ class RulesetSwitch(QObject):
             )
             for d in docks
         }
-        for bar in window.findChildren(QTabBar):
-            if bar.parent() is not window or bar.count() == 0:
+        # The window's own bars only: the whole widget tree holds thousands of widgets.
+        for bar in window.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly):
+            if bar.count() == 0:
                 continue
             titles = {bar.tabText(i) for i in range(bar.count())}
             here = bar.geometry()

@@ -27,18 +27,19 @@ from editor.testplay.move_tool import TestPlayMoveTool
 from editor.testplay.overlays import TestPlayOverlays
 from editor.testplay.phase_text import end_text
 from editor.testplay.play_settings import TestPlaySettings
-from editor.testplay.session import TestPlaySession
-from engine.panzer_campaigns.orders import Order
 from schemas.io import FileKind
 from schemas.problems import Problem
 
 if TYPE_CHECKING:
     from editor.testplay.curtain import Curtain
+    from editor.testplay.session import TestPlaySession
     from editor.testplay.start_check import StartChoice
+    from engine.panzer_campaigns.orders import Order
     from schemas.panzer_campaigns.testplay import TestPlayRecord
 
 # The modules a running test-play needs and editing does not (its record files, the event log's
-# export, the start's check of errors, the curtain, Hex Info's notes) are imported where used:
+# export, the start's check of errors, the curtain, Hex Info's notes, the session itself and the
+# engine's orders under it) are imported where used:
 # the editor's start is spared them.
 
 STAYS_ON = frozenset({"testplay", "hex_info", "problems", "tool_options"})
@@ -228,6 +229,8 @@ class TestPlayController(QObject):
             return False
         if seed is None:
             seed = self.last[0].seed if self.last is not None else 1
+        from editor.testplay.session import TestPlaySession  # noqa: PLC0415
+
         try:
             session = TestPlaySession.start(document, seed, parent=self, settings=settings)
         except Exception as exc:  # a scenario the engine cannot build: say why, keep editing

@@ -161,7 +161,9 @@ def _report(args: argparse.Namespace, runs: dict[str, BalanceRun]) -> int:
     summary = summaries[next(iter(runs))]
     checks = [(e, e.holds(summary)) for e in args.expect]
     failures = {name: _failures(run.scenario, run.records) for name, run in runs.items()}
-    comparison = compare(main.records, runs["B"].records, main.kind) if "B" in runs else None
+    comparison = None
+    if "B" in runs:  # B's levels by its own names, a level it renamed matched to A's
+        comparison = compare(main.records, runs["B"].records, main.kind, runs["B"].kind)
     where = args.scheduler or f"{main.jobs} local worker processes"
     if args.json:
         document: dict[str, Any] = {

@@ -134,10 +134,16 @@ class LevelChart(_RunsChart):
         room = self._slot(0, plot).width() - 6
 
         def shortened(name: str, step: int) -> str:
-            words = name.split(" ")
-            if len(words) < 2 or step == 0:
+            if step == 0:
                 return name
-            return " ".join(([words[0][0] + "."] if step == 1 else []) + words[1:])
+            # A level B renamed ("German minor (was 'German marginal')") is marked with a star
+            # once shortened; its tool tip keeps the old name.
+            base, renamed, _ = name.partition(" (was ")
+            words = base.split(" ")
+            mark = "*" if renamed else ""
+            if len(words) < 2:
+                return base + mark
+            return " ".join(([words[0][0] + "."] if step == 1 else []) + words[1:]) + mark
 
         # A narrow chart names the sides by their initials ("S. marginal"), then not at all
         # when the axis title says which side is at which end, rather than leaving labels out;

@@ -22,8 +22,10 @@ SIGNIFICANT_COLOR = QColor("#b3261e")
 
 
 def outcome_text(outcome: str) -> str:
-    """An engine outcome as the panel writes it: "axis_minor_victory" -> "Axis minor victory"."""
-    return outcome.replace("_", " ").capitalize() if outcome else ""
+    """An engine outcome as the panel writes it: "axis_minor_victory" -> "Axis minor victory"
+    (only its first letter raised: a situation's level keeps its own capitals)."""
+    text = outcome.replace("_", " ")
+    return text[:1].upper() + text[1:]
 
 
 def marks_of(summary: BalanceSummary | None) -> dict[int, str]:

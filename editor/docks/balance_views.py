@@ -7,13 +7,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtCore import QModelIndex, QPoint, Qt, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QMenu,
     QPushButton,
     QStackedWidget,
     QTableView,
@@ -123,8 +124,8 @@ class GamesPage(QWidget):
         self.table.setModel(self.model)
         self.open_button = QPushButton(icons.icon("play"), "Open in Test-play", self)
         self.open_button.setToolTip(
-            "Test-play the selected game: the open scenario with its seed, the computer playing "
-            "both sides"
+            "Open the selected game in test-play: its orders replayed with its seed, the "
+            "computer playing both sides, to the result listed"
         )
         self.open_button.setEnabled(False)
         self.note = QLabel(self)
@@ -138,6 +139,8 @@ class GamesPage(QWidget):
         layout.addWidget(self.table, 1)
         self.open_button.clicked.connect(self._open_selected)
         self.table.doubleClicked.connect(self._open_at)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.customContextMenuRequested.connect(self._show_menu)
         self.table.selectionModel().selectionChanged.connect(self._selection_changed)
         self.model.modelReset.connect(self._selection_changed)
 
@@ -176,6 +179,25 @@ class GamesPage(QWidget):
         seed = self.selected_seed()
         if seed is not None:
             self.play_requested.emit(seed)
+
+    def menu_at(self, row: int) -> QMenu | None:
+        """The context menu of a listed game: Open in Test-play (None for a failed game)."""
+        record = self.model.record(row)
+        if record.error is not None:
+            return None
+        menu = QMenu(self.table)
+        action = menu.addAction(icons.icon("play"), f"Open Seed {record.seed} in Test-play")
+        action.setToolTip(self.open_button.toolTip())
+        action.triggered.connect(lambda: self.play_requested.emit(record.seed))
+        return menu
+
+    def _show_menu(self, position: QPoint) -> None:
+        index = self.table.indexAt(position)
+        menu = self.menu_at(index.row()) if index.isValid() else None
+        if menu is not None:
+            self.table.selectRow(index.row())
+            menu.exec(self.table.viewport().mapToGlobal(position))
+            menu.deleteLater()
 
     def _open_at(self, index: QModelIndex) -> None:
         record = self.model.record(index.row())

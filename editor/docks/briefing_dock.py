@@ -33,7 +33,6 @@ from editor import icons
 from editor.commands import SetValue
 from editor.docks.base import DocumentDock
 from editor.document import Change, ChangeAction, Document
-from editor.printing.paging import MARKDOWN
 from editor.selection import Selection
 from editor.widgets.undo_keys import undo_keys_to_window
 from schemas.io import FileKind
@@ -57,6 +56,14 @@ _PICTURE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
 """A picture in Markdown, left out of what is pasted."""
 
 
+def _markdown() -> QTextDocument.MarkdownFeature:
+    """The Markdown dialect briefings are read and printed in: the print layout's, imported
+    when a briefing is first shown rather than at the editor's start."""
+    from editor.printing.paging import MARKDOWN  # noqa: PLC0415
+
+    return MARKDOWN
+
+
 class BriefingEdit(QTextEdit):
     """A rich-text box whose undo is the document's (its own is off) and which takes only what
     Markdown keeps from a paste (no fonts, colours or pictures from another program)."""
@@ -77,8 +84,8 @@ class BriefingEdit(QTextEdit):
             # What Markdown keeps of it: a pasted web page brings no styles or remote pictures.
             scratch = QTextDocument()
             scratch.setHtml(source.html())
-            text = _PICTURE.sub("", scratch.toMarkdown(MARKDOWN))
-            self.textCursor().insertMarkdown(text, MARKDOWN)
+            text = _PICTURE.sub("", scratch.toMarkdown(_markdown()))
+            self.textCursor().insertMarkdown(text, _markdown())
             return
         super().insertFromMimeData(source)
 
@@ -201,7 +208,7 @@ class BriefingDock(DocumentDock):
         position = editor.textCursor().position()
         self._loading = True
         try:
-            editor.document().setMarkdown(value, MARKDOWN)
+            editor.document().setMarkdown(value, _markdown())
         finally:
             self._loading = False
         cursor = editor.textCursor()
@@ -221,7 +228,7 @@ class BriefingDock(DocumentDock):
         if self._loading or self.document is None:
             return
         editor = self.editors[field]
-        value = editor.document().toMarkdown(MARKDOWN)
+        value = editor.document().toMarkdown(_markdown())
         if value == self._shown.get(field):
             return
         now = time.monotonic()

@@ -15,7 +15,7 @@ from typing import Any, Generic, TypeVar
 
 from PySide6.QtGui import QColor
 
-from editor.map import style
+from editor.map import relief_cache, style
 from editor.map.geometry import HexRange, MapGeometry, Offset
 from schemas.panzer_campaigns.map import (
     Crossing,
@@ -143,8 +143,15 @@ class MapContent:
         self.geometry = MapGeometry.of(map_file)
         self._build_legend()
         self.terrain_rows = [self._terrain_row(row) for row in range(map_file.height)]
-        self.elevation_rows = [self._elevation_row(row) for row in range(map_file.height)]
-        self.shade_rows = self._shade_all()
+        # A large map's relief is read back as an earlier opening worked it out, if kept.
+        relief = relief_cache.read(map_file)
+        if relief is None:
+            self.elevation_rows = [self._elevation_row(row) for row in range(map_file.height)]
+            self.shade_rows = self._shade_all()
+            relief_cache.write(map_file, (self.elevation_rows, self.shade_rows))
+        else:
+            self.elevation_rows, self.shade_rows = relief
+            self._shades = _Shades(self._shade_gain())
         self._build_sparse()
 
     # Building ----------------------------------------------------------------------------------
@@ -182,8 +189,11 @@ class MapContent:
 
     def _shade_all(self) -> list[bytes]:
         """Every row's hillshade."""
-        self._shades = _Shades(style.SHADE_GAIN / (2.0 * max(10, self.map.hex_size_m)))
+        self._shades = _Shades(self._shade_gain())
         return [self._shade_row(row) for row in range(self.map.height)]
+
+    def _shade_gain(self) -> float:
+        return style.SHADE_GAIN / (2.0 * max(10, self.map.hex_size_m))
 
     def _shade_row(self, row: int) -> bytes:
         """Hillshade of a row, lit from the upper left, from 0 (darkest) through `FLAT` (level
@@ -195,7 +205,7 @@ class MapContent:
         below = self.elevation_rows[row + 1] if row + 1 < self.map.height else here
         left = here[:1] + here[:-1]
         right = here[1:] + here[-1:]
-        gain = style.SHADE_GAIN / (2.0 * max(10, self.map.hex_size_m))
+        gain = self._shade_gain()
         if self._shades.gain != gain:  # the hexes' size changed
             self._shades = _Shades(gain)
         shades = self._shades

@@ -8,7 +8,6 @@ import contextlib
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from pathlib import Path
 
 from PySide6.QtGui import QImage, QPagedPaintDevice, QPainter
@@ -23,6 +22,7 @@ from editor.printing.paging import (
     pdf_writer,
 )
 from editor.printing.reports import Report, briefing_report, oob_report
+from editor.printing.subjects import Subject
 from schemas.title import ScenarioBundle
 from schemas.vocabulary import Side
 
@@ -32,13 +32,6 @@ PICTURE_WIDTH = 2000
 PICTURE_SHARE = 0.5
 """The most of a page's height a briefing's map takes, so that it mostly fits under the
 briefing's first paragraphs rather than leaving the first page half empty."""
-
-
-class Subject(StrEnum):
-    """What can be printed."""
-
-    OOB = "oob"
-    BRIEFING = "briefing"
 
 
 @dataclass(frozen=True)

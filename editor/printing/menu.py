@@ -5,6 +5,7 @@ progress dialog that cancels a long document."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence, QPagedPaintDevice
@@ -20,9 +21,13 @@ from PySide6.QtWidgets import (
 )
 
 from editor import icons
-from editor.printing.jobs import PrintJob, Subject
-from editor.printing.paging import Progress
+from editor.printing.subjects import Subject
 from schemas.vocabulary import Side
+
+if TYPE_CHECKING:
+    # The jobs, their page layout and reports come with the first print, not the start.
+    from editor.printing.jobs import PrintJob
+    from editor.printing.paging import Progress
 
 CHOICES = (
     ("Order of &Battle…", Subject.OOB, None),
@@ -96,6 +101,8 @@ class PrintMenus(QObject):
         document = getattr(self.window, "document", None)
         if document is None:
             return None
+        from editor.printing.jobs import PrintJob  # noqa: PLC0415
+
         return PrintJob(document.bundle(), subject, side)
 
     def preview(self, subject: Subject, side: Side | None) -> QDialog | None:

@@ -8,84 +8,71 @@ The last run of each version is kept and shown again when the same content is op
 
 from __future__ import annotations
 
-import os
 import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QFileDialog,
-    QHBoxLayout,
     QInputDialog,
-    QLabel,
     QMenu,
     QPlainTextEdit,
-    QProgressBar,
-    QPushButton,
-    QSizePolicy,
-    QSpinBox,
     QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from editor import icons
 from editor.docks.balance_charts import ChartRun
 from editor.docks.balance_holds import hold_lines
-from editor.docks.balance_progress import RUN, RunProgress, run_clock
+from editor.docks.balance_panel import BalancePanel, Wording
+from editor.docks.balance_progress import RUN
 from editor.docks.balance_run import BalanceController, RunPart
-from editor.docks.balance_store import StoredRun, load_run, save_run
+from editor.docks.balance_store import StoredRun, load_run
 from editor.docks.balance_tables import outcome_text
 from editor.docks.balance_views import ChartsPage, ComparePage, GamesPage
 from editor.selection import Selection
-from editor.tactical_gamex.balance_versions import folder_key, played_copy, saved_key, title_files
+from editor.tactical_gamex.balance_versions import (
+    folder_key,
+    played_copy,
+    saved_key,
+    title_files,
+    write_saved_game,
+)
 from editor.tactical_gamex.dock import TgxDock
 from editor.tactical_gamex.document import TgxDocument
-from editor.widgets.button_rows import WrappingButtons
 
 if TYPE_CHECKING:
     from engine.balance import BalanceSummary, GameRecord
     from engine.balance.game_record import RecordKind
+    from engine.balance.level_match import LevelMatch
 
 DEFAULT_GAMES = 40
 SITUATION_FILTER = "Situations (*.situation.yaml *.situation.json);;All files (*)"
 
 
-class TgxBalanceDock(RunProgress, TgxDock):
+class TgxBalanceDock(BalancePanel, TgxDock):
     """Runs of the open situation: their charts, games, comparisons and report."""
 
     title = "Balance"
     object_name = "tgx_balance"
+    wording = Wording("situation", "Run finished:", "Run cancelled after")
     default_area = Qt.DockWidgetArea.BottomDockWidgetArea  # the charts want width
 
     testplay_requested = Signal(int)
-    """The seed of a game to test-play on the open situation, the computer at both sides."""
+    """The seed of a game to test-play afresh on the open situation, the computer at both
+    sides (a game kept without its orders, or the situation changed since the run)."""
+    open_requested = Signal(str)
+    """The saved game (`.tgxplay.yaml`) of a listed game to open in test-play: its orders
+    replayed on the open situation, which is the version the run played."""
 
     def __init__(self, selection: Selection, parent: QWidget | None = None) -> None:
         super().__init__(selection, parent)
         self.controller = BalanceController(self)
         body = QWidget(self)
-        self.games = QSpinBox(body)
-        self.games.setRange(2, 10_000)
-        self.games.setValue(DEFAULT_GAMES)
-        self.games.setPrefix("Games: ")
-        self.games.setToolTip("Games to play, on seeds 1 to this number")
-        self.jobs = QSpinBox(body)
-        self.jobs.setRange(1, max(1, os.cpu_count() or 1) * 4)
-        self.jobs.setValue(max(1, os.cpu_count() or 1))
-        self.jobs.setPrefix("Jobs: ")
-        self.jobs.setToolTip("Worker processes playing games at once (one per core is best)")
-        self.run_button = QPushButton(icons.icon("play"), "Run", body)
-        self.run_button.setToolTip("Play the open situation as it is now, saved or not")
-        self.cancel_button = QPushButton(icons.icon("circle-stop"), "Cancel", body)
-        self.cancel_button.setToolTip("Stop the run; the games already finished are kept")
-        self.saved_button = QPushButton(icons.icon("history"), "A/B Saved", body)
-        self.saved_button.setToolTip(
-            "Play the saved file and the open situation on the same seeds and compare them"
-        )
-        self.other_button = QPushButton(icons.icon("file-input"), "A/B Other", body)
+        self.build_controls(body, (2, 10_000, DEFAULT_GAMES))
+        self.games, self.jobs, self.note = self.games_count, self.jobs_count, self.message
         self.other_button.setToolTip(
             "Play another version and the open situation on the same seeds and compare them"
         )
@@ -94,17 +81,6 @@ class TgxBalanceDock(RunProgress, TgxDock):
         menu.addAction("This Situation in Another Folder…", self._ask_folder)
         menu.addAction("This Situation at a Git Revision…", self._ask_revision)
         self.other_button.setMenu(menu)
-        controls: list[Any] = [self.games, self.jobs, self.run_button, self.cancel_button]
-        controls += [self.saved_button, self.other_button]
-        self.buttons = WrappingButtons(controls)
-        self.progress = QProgressBar(body)
-        self.progress.setTextVisible(False)
-        self.progress.setMaximumHeight(self.fontMetrics().height())
-        self.progress.setMaximumWidth(self.fontMetrics().horizontalAdvance("0") * 20)
-        self.progress_label = QLabel(body)
-        self.note = QLabel(body)
-        self.note.setTextFormat(Qt.TextFormat.PlainText)
-        self.note.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
 
         self.charts = ChartsPage(body)
         self.charts.name_holds("Victory hexes", "Victory hexes held by their starting holder")
@@ -127,15 +103,7 @@ class TgxBalanceDock(RunProgress, TgxDock):
         self.tabs.addTab(self.compare_page, "A/B")
         self.tabs.addTab(self.report, "Report")
 
-        progress_row = QHBoxLayout()
-        progress_row.addWidget(self.progress, 1)
-        progress_row.addWidget(self.progress_label)
-        progress_row.addWidget(self.note, 3)
-        layout = QVBoxLayout(body)
-        layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(self.buttons)
-        layout.addLayout(progress_row)
-        layout.addWidget(self.tabs, 1)
+        self.lay_out_controls(QVBoxLayout(body))
         self.setWidget(body)
 
         self.kind: RecordKind | None = None
@@ -147,35 +115,18 @@ class TgxBalanceDock(RunProgress, TgxDock):
         """The version key of the situation whose games are shown."""
         self.labels: tuple[str, str] = ("", "")
         """The names of A and B of the comparison under way or shown; empty for a plain run."""
-        self._kept_parts: set[str] = set()
+        self.kinds: dict[str, RecordKind] = {}
+        """The levels of each part of the run under way or shown."""
         self._resumed: list[GameRecord] = []
         """The games of a cancelled run of the same version that a Run again goes on from."""
-        self._run_document: TgxDocument | None = None
-        self._clock = QTimer(self)
-        self._clock.setInterval(250)
-        self._clock.timeout.connect(self._show_progress)
-        self._redraw = QTimer(self)
-        self._redraw.setSingleShot(True)
-        self._redraw.setInterval(300)
-        self._redraw.timeout.connect(self._show_partial)
-        self.run_button.clicked.connect(self.run)
-        self.cancel_button.clicked.connect(self.cancel)
-        self.saved_button.clicked.connect(self.compare_with_saved)
-        self.controller.record_done.connect(lambda *_: self._redraw.start())
-        self.controller.progress.connect(self._show_progress)
-        self.controller.finished.connect(self._finished)
-        self.controller.run_failed.connect(self._failed)
+        self.connect_run()
         self.games_page.play_requested.connect(self.test_play)
         self._update_buttons()
 
     # Document ---------------------------------------------------------------------------------
 
     def show_document(self, document: TgxDocument | None) -> None:
-        if self.controller.is_running:
-            self.controller.cancel()
-            self.controller.wait(30)
-        self._redraw.stop()
-        self._clock.stop()
+        self.stop_run()
         self.kind = None
         self._show_run([], None)
         self.compare_page.model.set_comparison(None)
@@ -209,9 +160,7 @@ class TgxBalanceDock(RunProgress, TgxDock):
         self.games.setValue(max(2, len(stored.records)))
         self._show_run(stored.records, None)
         self.shown_key = self.key
-        when = stored.date.strftime("%d %b %Y %H:%M")
-        cut = ", cancelled" if stored.cancelled else ""
-        self._say(f"Last run of this version: {when}, {len(stored.records)} games{cut}.")
+        self._say(self.stored_note(stored))
 
     def _read_kind(self, *situations: Path) -> bool:
         """Read what the situation's records mean from the first of `situations` that loads;
@@ -228,10 +177,6 @@ class TgxBalanceDock(RunProgress, TgxDock):
 
     # Runs -------------------------------------------------------------------------------------
 
-    def seeds(self) -> list[int]:
-        """The seeds a run plays: 1 to the games count."""
-        return list(range(1, self.games.value() + 1))
-
     def _open_copy(self, name: str) -> RunPart | None:
         """The open situation written to the run's own folder as the part `name`; None after
         saying why it cannot be played (nothing of the designer's is touched)."""
@@ -246,8 +191,9 @@ class TgxBalanceDock(RunProgress, TgxDock):
             self._say(f"The situation cannot be played: {exc}")
             return None
         if not self._read_kind(situation):
+            why = _why(situation)  # before its copy is removed
             self.controller.release_temporary_folder()
-            self._say("The situation cannot be played: " + _why(situation))
+            self._say("The situation cannot be played: " + why)
             return None
         return RunPart(name, situation, "open situation", self.key, own=True)
 
@@ -267,11 +213,7 @@ class TgxBalanceDock(RunProgress, TgxDock):
         document = self.document
         if not isinstance(document, TgxDocument) or self.controller.is_running:
             return False
-        if document.is_untitled or not document.scenario_path.is_file():
-            self._say("The situation has not been saved yet: there is no file to compare.")
-            return False
-        if not document.is_dirty:
-            self._say("The open situation is the saved file: edit it, then compare the edit.")
+        if not self.saved_to_compare():
             return False
         part = self._open_copy("B")
         if part is None:
@@ -331,21 +273,25 @@ class TgxBalanceDock(RunProgress, TgxDock):
         if ok and revision.strip():
             self.compare_with("git:" + revision.strip())
 
-    def _kept(self, part: RunPart) -> list[GameRecord] | None:
-        """The games of a version already played on these seeds (shown, or kept from an
-        earlier run), so that a comparison or a run again plays only what it has not."""
-        if not part.key:
-            return None
-        stored = load_run(part.key)
-        if stored is not None and {r.seed for r in stored.records} == set(self.seeds()):
-            return stored.records
-        return None
+    def _part_kinds(self, parts: list[RunPart]) -> dict[str, RecordKind]:
+        """Each part's levels, read before the run (the open copy is gone once it ends): B's
+        may be named otherwise than A's."""
+        from engine.balance.rulesets import load_playable  # noqa: PLC0415
+
+        kinds = {}
+        for part in parts:
+            if part.own and self.kind is not None:
+                kinds[part.name] = self.kind
+                continue
+            try:
+                kinds[part.name] = load_playable(part.scenario).kind
+            except (OSError, ValueError):
+                continue  # the run says why it cannot play it
+        return kinds
 
     def _start(self, parts: list[RunPart]) -> None:
+        self.kinds = self._part_kinds(parts)
         kept = {p.name: records for p in parts if (records := self._kept(p)) is not None}
-        self._kept_parts = set(kept)
-        document = self.document
-        self._run_document = document if isinstance(document, TgxDocument) else None
         seeds = self.seeds()
         self._resumed = []
         if parts[0].name == RUN and RUN not in kept:
@@ -355,17 +301,10 @@ class TgxBalanceDock(RunProgress, TgxDock):
             if done and set(done) < set(seeds):
                 self._resumed = [done[s] for s in seeds if s in done]
                 seeds = [s for s in seeds if s not in done]
-        self.controller.start(parts, seeds, self.jobs.value(), kept)
-        playing = [p.label for p in parts if p.name not in kept]
+        note = None
         if self._resumed:
-            self._say(
-                f"Going on from the {len(self._resumed)} games of the last run of this version…"
-            )
-        elif playing:
-            self._say("Playing the " + " and the ".join(playing) + "…")
-        self._clock.start()
-        self._show_progress()
-        self._update_buttons()
+            note = f"Going on from the {len(self._resumed)} games of the last run of this version…"
+        self.start_parts(parts, kept, seeds, note)
 
     # Progress and results ---------------------------------------------------------------------
 
@@ -377,16 +316,24 @@ class TgxBalanceDock(RunProgress, TgxDock):
             records[RUN] = sorted(played, key=lambda r: r.seed)
         return records
 
-    def _show_partial(self) -> None:
-        records = self._records()
-        parts = None if self.labels == ("", "") else records
-        self._show_run(records.get(self._own_part(), []), parts)
+    def _is_comparison(self) -> bool:
+        return self.labels != ("", "")
 
-    def _summarize(self, records: list[GameRecord]) -> BalanceSummary:
+    def _summarize(
+        self, records: list[GameRecord], kind: RecordKind | None = None
+    ) -> BalanceSummary:
         from engine.balance import summarize  # noqa: PLC0415  # not before a run is shown
 
-        assert self.kind is not None
-        return summarize(records, self.kind)
+        kind = kind or self.kind
+        assert kind is not None
+        return summarize(records, kind)
+
+    def _level_match(self) -> LevelMatch | None:
+        """How A's levels match B's when B names them otherwise; None when they are alike."""
+        from engine.balance.level_match import match_levels  # noqa: PLC0415
+
+        a, b = self.kinds.get("A"), self.kinds.get("B")
+        return match_levels(a, b) if a is not None and b is not None and a != b else None
 
     def _show_run(
         self, records: list[GameRecord], parts: dict[str, list[GameRecord]] | None
@@ -398,16 +345,23 @@ class TgxBalanceDock(RunProgress, TgxDock):
             records, parts = [], None
         summary = self._summarize(records) if records else None
         runs: list[ChartRun] = []
+        levels = self.kind.levels if self.kind is not None else ()
+        level_names = {level: outcome_text(level) for level in levels}
         if parts is not None:
+            match = self._level_match()
+            chart_kind = self.kinds.get("B", self.kind) if match is not None else self.kind
+            assert chart_kind is not None
+            if match is not None:  # A's games by B's names for its levels
+                parts = dict(parts) | {"A": match.translated(parts.get("A", []))}
+                levels = (*chart_kind.levels, *match.only_a)
+                level_names = {lv: match.label(lv, outcome_text(lv)) for lv in levels}
             for name, label in zip(("A", "B"), self.labels, strict=True):
                 if parts.get(name):
-                    runs.append(
-                        ChartRun(f"{name}: {label}", parts[name], self._summarize(parts[name]))
-                    )
+                    summary_of = self._summarize(parts[name], chart_kind)
+                    runs.append(ChartRun(f"{name}: {label}", parts[name], summary_of))
         elif summary is not None:
             runs.append(ChartRun("this situation", records, summary))
-        levels = self.kind.levels if self.kind is not None else ()
-        self.charts.levels.set_level_names([(level, outcome_text(level)) for level in levels])
+        self.charts.levels.set_level_names([(level, level_names[level]) for level in levels])
         self.charts.levels.set_runs(runs)
         self.charts.score.set_runs(runs)
         self.charts.score.set_levels(None)  # a situation's levels are points, not a score
@@ -418,80 +372,61 @@ class TgxBalanceDock(RunProgress, TgxDock):
             names = self.charts.holds.side_names
             allied, axis = names.get("allied", "Allied"), names.get("axis", "Axis")
             self.charts.levels.x_title = f"Victory level: {allied} ← draw → {axis}"
+            if any(" (was " in name for name in level_names.values()):
+                self.charts.levels.x_title += " (* renamed in B)"
             self.charts.levels.sides_in_title = True
         self.charts.holds.set_lines(hold_lines(records, {}, {}))
         self.games_page.show_games(records, summary)
         self.report.setPlainText(summary.text() if summary is not None else "")
 
-    def _finished(self, cancelled: bool) -> None:
+    def _compare_parts(self, records: dict[str, list[GameRecord]]) -> None:
         from engine.balance import compare  # noqa: PLC0415
 
-        self._clock.stop()
-        self._redraw.stop()
-        self._show_progress()
-        controller = self.controller
-        records = self._records()
-        for part in controller.parts:
-            played = records.get(part.name, [])
-            if not part.key or not played or part.name in self._kept_parts:
-                continue
-            try:
-                save_run(part.key, part.scenario, played, cancelled=cancelled)
-            except OSError as exc:
-                self._say(f"The run could not be kept for next time: {exc}")
-        if self.document is None or self.document is not self._run_document:
-            self._update_buttons()  # another situation is open now: its own last run stays
-            return
-        self.shown_key = next((p.key for p in controller.parts if p.own), "")
-        if self.labels == ("", ""):
-            self._show_run(records.get(RUN, []), None)
-            self.tabs.setCurrentWidget(self.charts)
-        else:
-            self._show_run(records.get(self._own_part(), []), records)
-            assert self.kind is not None
-            result = compare(records.get("A", []), records.get("B", []), self.kind)
-            self.compare_page.show_comparison(result, self.labels, len(controller.seeds), {})
-            self.tabs.setCurrentWidget(self.compare_page)
-        kept = sum(len(records.get(name, [])) for name in self._kept_parts)
-        played, total = controller.done - kept, controller.total - kept
-        word = "Run cancelled after" if cancelled else "Run finished:"
-        text = f"{word} {played} of {total} games in {run_clock(controller.elapsed)}."
-        if kept:
-            text = text[:-1] + f" ({kept} more reused from a run of the same version)."
+        assert self.kind is not None
+        kind_a = self.kinds.get("A", self.kind)
+        result = compare(records.get("A", []), records.get("B", []), kind_a, self.kinds.get("B"))
+        self.compare_page.show_comparison(result, self.labels, len(self.controller.seeds), {})
+        self.report.appendPlainText("\n" + result.text())
+
+    def _end_text(self, cancelled: bool, records: dict[str, list[GameRecord]]) -> str:
+        text = super()._end_text(cancelled, records)
         if self._resumed:
             text = text[:-1] + f" after the {len(self._resumed)} of the last run."
-        if not self.note.text().startswith("The run failed"):
-            self._say(text)
-        self._update_buttons()
+        return text
 
     def test_play(self, seed: int) -> None:
-        """Test-play a game of the run shown: its seed, the computer at both sides, on the
-        situation as it now stands (the game the run played unless it was edited since)."""
+        """Open a listed game in test-play: the game itself, its saved game written from the
+        orders the run kept and replayed, while the open situation is the version the run
+        played; else its seed played afresh on the situation as it now stands, after saying
+        why."""
         document = self.document
-        if isinstance(document, TgxDocument) and self._version_key(document) != self.shown_key:
+        record = next((r for r in self.shown if r.seed == seed), None)
+        if not isinstance(document, TgxDocument):
+            return
+        if self._version_key(document) != self.shown_key:
             self._say(
                 f"Seed {seed} is test-played on the situation as it is now: it changed since "
                 "the run, so the game may differ from the one listed."
             )
+        elif record is not None and record.orders:
+            try:
+                path = write_saved_game(document, record, self.shown_key)
+            except OSError as exc:
+                self._say(f"The game could not be written to open it: {exc}")
+                return
+            orders = len(record.orders)
+            self._say(f"The game of seed {seed} opened: its {orders} orders from {path}.")
+            self.open_requested.emit(str(path))
+            return
+        elif record is not None:
+            self._say(f"Seed {seed} was kept without its orders: it is test-played afresh.")
         self.testplay_requested.emit(seed)
-
-    def _say(self, text: str) -> None:
-        """The message beside the bar; its whole text is its tool tip when it is cut."""
-        self.note.setText(text)
-        self.note.setToolTip(text)
 
     def _failed(self, message: str) -> None:
         self._say(f"The run failed: {message}. The games finished are kept.")
 
-    def _update_buttons(self) -> None:
-        running = self.controller.is_running
-        has = isinstance(self.document, TgxDocument)
-        for button in (self.run_button, self.saved_button, self.other_button):
-            button.setEnabled(has and not running)
-        self.cancel_button.setEnabled(running)
-        self.games.setEnabled(not running)
-        self.jobs.setEnabled(not running)
-        self.progress.setVisible(running or self.controller.total > 0)
+    def _has_document(self) -> bool:
+        return isinstance(self.document, TgxDocument)
 
 
 def _why(situation: Path) -> str:

@@ -8,9 +8,14 @@ import hashlib
 import os
 import shutil
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from editor.docks.balance_store import store_folder
 from editor.tactical_gamex.document import TgxDocument
 from schemas.io import dump_text, is_json
+
+if TYPE_CHECKING:
+    from engine.balance import GameRecord
 
 
 def title_files(document: TgxDocument) -> list[Path]:
@@ -61,3 +66,32 @@ def saved_key(document: TgxDocument) -> str:
         return folder_key(document.title_folder, title_files(document))
     except (OSError, ValueError):
         return ""
+
+
+def write_saved_game(document: TgxDocument, record: GameRecord, key: str) -> Path:
+    """A balance game written as the saved game `hexwright play --save` writes (its seed, the
+    computer at both sides setting up, its orders), naming the open situation, under the
+    panel's store: `games/<version>-seed-<N>.tgxplay.yaml`. OSError when it cannot be
+    written."""
+    from schemas.io import save_file  # noqa: PLC0415
+    from schemas.tactical_gamex.saved_game import SavedGame  # noqa: PLC0415
+
+    folder = store_folder() / "games"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{key[:16]}-seed-{record.seed}.tgxplay.yaml"
+    situation = os.path.relpath(document.scenario_path.resolve(), folder.resolve())
+    saved = SavedGame.model_validate(
+        {
+            "format_version": 1,
+            "ruleset": "tactical_gamex",
+            "situation": Path(situation).as_posix(),
+            "seed": record.seed,
+            "computer": ["allied", "axis"],
+            "setup": "players",  # the lab's computer sets up in the setup phase
+            "orders": list(record.orders),
+            "turn": record.turns,
+            "result": record.outcome,
+        }
+    )
+    save_file(saved, path)
+    return path

@@ -99,6 +99,7 @@ class TgxWorkspace(QObject):
         balance = self.docks["tgx_balance"]
         assert isinstance(balance, TgxBalanceDock)
         balance.testplay_requested.connect(self.testplay_seed)
+        balance.open_requested.connect(self.open_balance_game)
 
     def set_document(self, document: TgxDocument | None) -> None:
         """Show a situation on the board (None: none)."""
@@ -117,6 +118,14 @@ class TgxWorkspace(QObject):
         play.show()
         play.raise_()
         play.start()
+
+    def open_balance_game(self, path: str) -> bool:
+        """Open a game of a balance run from its saved game (`.tgxplay.yaml`): its orders
+        replayed on the open situation, as `hexwright replay` replays them, to its result."""
+        play = self.play_dock
+        play.show()
+        play.raise_()
+        return play.open_game(path)
 
     def use_tool(self, tool: BoardTool) -> None:
         """Make a tool the board's current one."""

@@ -23,13 +23,14 @@ from typing import TYPE_CHECKING, Protocol
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from editor.testplay.models import side_text
-from editor.testplay.session import TestPlaySession
-from engine.panzer_campaigns.orders import Assault, Fire, Order
 from schemas.vocabulary import Side
 
 if TYPE_CHECKING:
+    # The session and the engine's orders come with the first test-play, not the start.
+    from editor.testplay.session import TestPlaySession
     from engine.panzer_campaigns.events import Event
     from engine.panzer_campaigns.game import Game
+    from engine.panzer_campaigns.orders import Order
 
 log = logging.getLogger(__name__)
 
@@ -432,6 +433,8 @@ class ComputerTurns(QObject):
         )
 
     def _hex_of(self, order: Order) -> Offset | None:
+        from engine.panzer_campaigns.orders import Assault, Fire  # noqa: PLC0415
+
         if isinstance(order, Assault):
             return order.hex
         if isinstance(order, Fire):

@@ -3,6 +3,8 @@ objectives, the coming arrivals and the event log, and the buttons that end turn
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QModelIndex, QPoint, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -33,10 +35,13 @@ from editor.testplay.models import ArrivalsModel, LogModel, ObjectivesModel, sid
 from editor.testplay.phase_text import end_text, turn_text
 from editor.testplay.play_settings import TestPlaySettings
 from editor.testplay.players_bar import PlayersBar
-from editor.testplay.session import TestPlaySession
 from editor.testplay.settings_bar import SettingsBar
 from editor.widgets.undo_keys import undo_keys_to_window
 from schemas.panzer_campaigns.scenario import Header
+
+if TYPE_CHECKING:
+    # The session (and the rules engine's orders under it) comes with the first test-play.
+    from editor.testplay.session import TestPlaySession
 
 _TIPS = {
     "side": "The side whose player turn it is: its units can be given orders",

@@ -18,20 +18,11 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QMenu, QPushButton, QVBoxLayout, QWidget
 
 from editor.widgets.button_rows import WrappingButtons
-from engine.panzer_campaigns.orders import (
-    AbandonBridge,
-    BuildBridge,
-    ClearMines,
-    DamageBridge,
-    DismantleBridge,
-    EngineeringOrder,
-    Ferry,
-    LayMines,
-    WireBridge,
-)
 
 if TYPE_CHECKING:
+    # The engine's orders come with the first test-play, not the editor's start.
     from engine.panzer_campaigns.game import Game
+    from engine.panzer_campaigns.orders import EngineeringOrder
 
 Offset = tuple[int, int]
 
@@ -114,6 +105,8 @@ def tip(game: Game, unit_id: str, action: str) -> str:
 
 def choices(game: Game, unit_id: str, action: str) -> list[tuple[str, EngineeringOrder]]:
     """The menu of a Bridge, Demolish or Ferry button: each choice's text and its order."""
+    from engine.panzer_campaigns.orders import BuildBridge, DamageBridge, Ferry  # noqa: PLC0415
+
     if action == "bridge":
         return [
             (f"Towards {c},{r} ({chance:.0%} a turn)", BuildBridge(unit_id, (c, r)))
@@ -131,13 +124,22 @@ def choices(game: Game, unit_id: str, action: str) -> list[tuple[str, Engineerin
     ]
 
 
-_SIMPLE: dict[str, Callable[[str], EngineeringOrder]] = {
-    "clear": ClearMines,
-    "lay": LayMines,
-    "dismantle": DismantleBridge,
-    "abandon": AbandonBridge,
-    "wire": WireBridge,
-}
+SIMPLE = frozenset({"clear", "lay", "dismantle", "abandon", "wire"})
+"""The actions given at once, without a menu of choices."""
+
+
+def simple_order(action: str) -> Callable[[str], EngineeringOrder]:
+    """The order of an action given at once (one of `SIMPLE`), made from the unit's id."""
+    from engine.panzer_campaigns import orders  # noqa: PLC0415
+
+    made: dict[str, Callable[[str], EngineeringOrder]] = {
+        "clear": orders.ClearMines,
+        "lay": orders.LayMines,
+        "dismantle": orders.DismantleBridge,
+        "abandon": orders.AbandonBridge,
+        "wire": orders.WireBridge,
+    }
+    return made[action]
 
 
 class EngineeringButtons(QWidget):
@@ -186,8 +188,8 @@ class EngineeringButtons(QWidget):
         game, unit_id = self.game, self.unit_id
         if game is None or unit_id is None:
             return
-        if action in _SIMPLE:
-            self._give(_SIMPLE[action](unit_id))
+        if action in SIMPLE:
+            self._give(simple_order(action)(unit_id))
             return
         options = choices(game, unit_id, action)
         if choice is not None:

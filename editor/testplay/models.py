@@ -18,11 +18,11 @@ from PySide6.QtGui import QBrush, QColor
 from editor.docks.table_columns import label, place_name
 from editor.symbols import side_color
 from editor.testplay.event_places import event_place, hex_text
-from editor.testplay.session import TestPlaySession
 from schemas.panzer_campaigns.scenario import ObjectiveBase, Reinforcement
 from schemas.vocabulary import Side
 
 if TYPE_CHECKING:
+    from editor.testplay.session import TestPlaySession
     from engine.panzer_campaigns.events import Event
     from engine.panzer_campaigns.game import Game
 

@@ -5,6 +5,8 @@ the game need not restart."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
@@ -19,9 +21,12 @@ from PySide6.QtWidgets import (
 from editor import icons
 from editor.testplay.computer_turns import ComputerTurns, Speed
 from editor.testplay.models import side_text
-from editor.testplay.session import TestPlaySession
 from editor.widgets.elided_label import ElidedLabel
 from schemas.vocabulary import Side
+
+if TYPE_CHECKING:
+    # The session (and the rules engine's orders under it) comes with the first test-play.
+    from editor.testplay.session import TestPlaySession
 
 HUMAN, COMPUTER = "Human", "Computer"
 

@@ -12,64 +12,21 @@ from typing import TYPE_CHECKING, Protocol
 
 from pydantic import BaseModel
 
-from editor.testplay import engineering_records
 from editor.testplay.play_settings import TestPlaySettings
+from engine.panzer_campaigns.order_records import engine_order, recorded_order
 from engine.panzer_campaigns.orders import (
-    ENGINEERING_ORDERS,
-    AirRecon,
-    AirStrike,
-    Assault,
-    BreakDown,
-    CarpetBomb,
-    Carry,
-    ChangeAttachment,
-    ChangeMode,
-    Combine,
-    DamageRail,
-    DeployDeception,
-    DigIn,
-    EndPhase,
-    EndPlayerTurn,
-    ExitUnit,
-    Fire,
-    Move,
     Order,
-    Patrol,
-    ReconSpot,
-    Uncarry,
 )
 from engine.panzer_campaigns.play_options import OpFireRange
 from schemas.io import FileKind, LoadedFile, dump_text, load_file, save_file
 from schemas.panzer_campaigns.oob import Component
 from schemas.panzer_campaigns.testplay import (
     TESTPLAY_FORMAT_VERSION,
-    AirReconOrder,
-    AirStrikeOrder,
-    AssaultOrder,
-    AttachmentOrder,
-    BreakDownOrder,
-    CarpetBombOrder,
-    CarryOrder,
-    CombineOrder,
-    DamageRailOrder,
-    DeceptionOrder,
-    DigInOrder,
-    EndPhaseOrder,
-    EndTurnOrder,
-    EngineeringRecord,
-    ExitOrder,
-    FireOrder,
-    ModeOrder,
-    MoveOrder,
     OpFireSetting,
-    PatrolOrder,
     PlaySettings,
     Reached,
-    ReconOrder,
-    RecordedOrder,
     TestPlayRecord,
     TitleDigests,
-    UncarryOrder,
 )
 from schemas.problems import Problem
 from schemas.title import ScenarioBundle
@@ -227,96 +184,6 @@ def settings_of(record: TestPlayRecord) -> TestPlaySettings:
 
 
 # Orders --------------------------------------------------------------------------------------
-
-
-def recorded_order(order: Order) -> RecordedOrder:
-    """An engine order as a record writes it."""
-    if isinstance(order, ENGINEERING_ORDERS):
-        return engineering_records.recorded(order)
-    if isinstance(order, Move):
-        return MoveOrder(unit=order.unit, path=list(order.path))
-    if isinstance(order, ChangeMode):
-        return ModeOrder(unit=order.unit, mode=order.mode)
-    if isinstance(order, ExitUnit):
-        return ExitOrder(unit=order.unit)
-    if isinstance(order, ReconSpot):
-        return ReconOrder(unit=order.unit)
-    if isinstance(order, DigIn):
-        return DigInOrder(unit=order.unit)
-    if isinstance(order, Combine):
-        return CombineOrder(units=list(order.units))
-    if isinstance(order, BreakDown):
-        return BreakDownOrder(unit=order.unit)
-    if isinstance(order, Carry):
-        return CarryOrder(carrier=order.carrier, units=list(order.units))
-    if isinstance(order, Uncarry):
-        return UncarryOrder(carrier=order.carrier)
-    if isinstance(order, Fire):
-        return FireOrder(unit=order.unit, target=order.target)
-    if isinstance(order, Patrol):
-        return PatrolOrder(unit=order.unit)
-    if isinstance(order, DamageRail):
-        return DamageRailOrder(unit=order.unit)
-    if isinstance(order, ChangeAttachment):
-        return AttachmentOrder(subject=order.subject, attach_to=order.attach_to)
-    if isinstance(order, DeployDeception):
-        return DeceptionOrder(unit=order.unit, hex=order.hex)
-    if isinstance(order, AirStrike):
-        return AirStrikeOrder(aircraft=order.aircraft, target=order.target)
-    if isinstance(order, CarpetBomb):
-        return CarpetBombOrder(aircraft=order.aircraft, target=order.target)
-    if isinstance(order, AirRecon):
-        return AirReconOrder(aircraft=order.aircraft, target=order.target)
-    if isinstance(order, EndPhase):
-        return EndPhaseOrder()
-    if isinstance(order, Assault):
-        return AssaultOrder(hex=order.hex, units=list(order.units))
-    return EndTurnOrder()
-
-
-def engine_order(order: RecordedOrder) -> Order:
-    """A recorded order as the engine carries it out."""
-    if isinstance(order, EngineeringRecord):
-        return engineering_records.replayed(order)
-    if isinstance(order, MoveOrder):
-        return Move(order.unit, tuple((column, row) for column, row in order.path))
-    if isinstance(order, ModeOrder):
-        return ChangeMode(order.unit, order.mode)
-    if isinstance(order, ExitOrder):
-        return ExitUnit(order.unit)
-    if isinstance(order, ReconOrder):
-        return ReconSpot(order.unit)
-    if isinstance(order, DigInOrder):
-        return DigIn(order.unit)
-    if isinstance(order, CombineOrder):
-        return Combine(tuple(order.units))
-    if isinstance(order, BreakDownOrder):
-        return BreakDown(order.unit)
-    if isinstance(order, CarryOrder):
-        return Carry(order.carrier, tuple(order.units))
-    if isinstance(order, UncarryOrder):
-        return Uncarry(order.carrier)
-    if isinstance(order, FireOrder):
-        return Fire(order.unit, (order.target[0], order.target[1]))
-    if isinstance(order, PatrolOrder):
-        return Patrol(order.unit)
-    if isinstance(order, DamageRailOrder):
-        return DamageRail(order.unit)
-    if isinstance(order, AttachmentOrder):
-        return ChangeAttachment(order.subject, order.attach_to)
-    if isinstance(order, DeceptionOrder):
-        return DeployDeception(order.unit, (order.hex[0], order.hex[1]))
-    if isinstance(order, AirStrikeOrder):
-        return AirStrike(order.aircraft, (order.target[0], order.target[1]))
-    if isinstance(order, CarpetBombOrder):
-        return CarpetBomb(order.aircraft, (order.target[0], order.target[1]))
-    if isinstance(order, AirReconOrder):
-        return AirRecon(order.aircraft, (order.target[0], order.target[1]))
-    if isinstance(order, EndPhaseOrder):
-        return EndPhase()
-    if isinstance(order, AssaultOrder):
-        return Assault((order.hex[0], order.hex[1]), tuple(order.units))
-    return EndPlayerTurn()
 
 
 def orders_of(record: TestPlayRecord) -> list[Order]:

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
 from engine.balance.game_record import SIDE_RESULTS, GameRecord, RecordKind
+from engine.balance.level_match import match_levels
 from engine.balance.records import PANZER_KIND
 from engine.balance.stats import SIGN_TEST, sign_test, wilcoxon
 from schemas.vocabulary import Side
@@ -100,10 +101,17 @@ def _shown(figure: str, value: float, signed: bool = False) -> str:
 
 
 def compare(
-    a: Sequence[GameRecord], b: Sequence[GameRecord], kind: RecordKind = PANZER_KIND
+    a: Sequence[GameRecord],
+    b: Sequence[GameRecord],
+    kind: RecordKind = PANZER_KIND,
+    kind_b: RecordKind | None = None,
 ) -> Comparison:
     """Compare version A's records with version B's, paired by seed; their levels and losses
-    are `kind`'s.
+    are `kind`'s, B's levels `kind_b`'s when B has its own (a situation whose levels were
+    edited). Then A's levels are matched to B's (`match_levels`: by name, else by points, else
+    by rank among the side's levels), the rows are B's levels, a level B renamed says A's name
+    ("German decisive (was 'German major')"), and a level of A that B dropped has its own row
+    ("… (only in A)").
 
     Each victory level, each side's result, and each objective held by its starting owner at
     the end is a yes/no per game: its rate in A and B, and McNemar's test in its exact form,
@@ -111,14 +119,21 @@ def compare(
     losses are numbers per game: their means, and the Wilcoxon signed-rank test of the paired
     differences (exact up to 25 untied pairs, else the normal approximation with tie
     correction). Identical games give differences of 0 and p = 1."""
+    match = match_levels(kind, kind_b) if kind_b is not None and kind_b != kind else None
+    levels: list[tuple[str, str]] = [(lv, lv.replace("_", " ")) for lv in kind.levels]
+    if match is not None and kind_b is not None:
+        a = match.translated(a)
+        levels = [(lv, match.label(lv, lv.replace("_", " "))) for lv in kind_b.levels]
+        levels += [(lv, f"{lv.replace('_', ' ')} (only in A)") for lv in match.only_a]
+        kind = replace(kind_b, sides={**kind.sides, **kind_b.sides})  # A's dropped levels too
     mine = {r.seed: r for r in a if r.ok}
     theirs = {r.seed: r for r in b if r.ok}
     seeds = sorted(mine.keys() & theirs.keys())
     pairs = [(mine[s], theirs[s]) for s in seeds]
     everyone = {r.seed for r in a} | {r.seed for r in b}
     rows: list[ComparisonRow] = []
-    for level in kind.levels:
-        rows.append(_binary(level.replace("_", " "), pairs, partial(_is_level, level)))
+    for level, figure in levels:
+        rows.append(_binary(figure, pairs, partial(_is_level, level)))
     for result in SIDE_RESULTS:
         if result != "draw":
             rows.append(_binary(result, pairs, partial(_is_side_result, kind, result)))

@@ -5,8 +5,12 @@ engine: each ruleset's module that plays a game builds its records from this one
 
 from __future__ import annotations
 
+import base64
+import binascii
 import hashlib
+import json
 import traceback
+import zlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +34,9 @@ class RecordKind:
     early_endings: bool = False
     """Whether games may end before the last turn often enough that their length is worth
     reporting (a Tactical GameX sudden death)."""
+    points: Mapping[str, int] = field(default_factory=dict)
+    """Level -> the points it takes, where the ruleset's levels are graded by points (a
+    Tactical GameX situation's own levels); matches a renamed level across versions."""
 
     def side_result(self, outcome: str) -> str:
         """The side result of a level; an unknown level by its name's side, else a draw."""
@@ -65,6 +72,11 @@ class GameRecord:
     owners_at_start: dict[str, str | None] = field(default_factory=dict)
     """Objective id -> the side value holding it when the game started (before turn 1's
     orders), from which `by which turn it falls` is counted."""
+    orders: tuple[dict[str, Any], ...] = ()
+    """Every order of the game, first to last, as its ruleset's saved game writes them (a
+    `.testplay.yaml` or `.tgxplay.yaml` order, JSON-ready, fields at their default left out):
+    replayed on the same version and seed they give this very game, which the Balance panel
+    opens in test-play. Empty for a failed game or one kept before the lab kept orders."""
 
     @property
     def ok(self) -> bool:
@@ -84,6 +96,7 @@ class GameRecord:
             "losses": {side: dict(counts) for side, counts in self.losses.items()},
             "arrivals": dict(self.arrivals),
             "error": self.error,
+            "orders": pack_orders(self.orders),
         }
 
     @classmethod
@@ -103,12 +116,41 @@ class GameRecord:
             arrivals={str(k): (None if v is None else int(v)) for k, v in data["arrivals"].items()},
             error=data.get("error"),
             owners_at_start={str(k): v for k, v in data.get("owners_at_start", {}).items()},
+            orders=unpack_orders(data.get("orders", ())),
         )
 
     @classmethod
     def failed(cls, seed: int, message: str) -> GameRecord:
         """The record of a game that did not finish, with why."""
         return cls(seed, "", 0.0, 0, (), {}, {}, {}, error=message)
+
+
+def pack_orders(orders: tuple[dict[str, Any], ...]) -> str:
+    """A game's orders as a record's JSON keeps them: their JSON, deflated, in Base64. A game
+    has hundreds of orders and a run hundreds of games; packed, they take about an eighth of
+    their JSON (a line of `games.jsonl` stays a line)."""
+    text = json.dumps(list(orders), separators=(",", ":"), ensure_ascii=False)
+    return base64.b64encode(zlib.compress(text.encode("utf-8"), 9)).decode("ascii")
+
+
+def unpack_orders(data: object) -> tuple[dict[str, Any], ...]:
+    """The orders `pack_orders` packed (or a plain list of them); ValueError when they do not
+    read."""
+    if isinstance(data, str):
+        try:
+            data = json.loads(zlib.decompress(base64.b64decode(data, validate=True)))
+        except (binascii.Error, zlib.error) as exc:
+            raise ValueError(f"the game's orders do not read: {exc}") from exc
+    if not isinstance(data, list) or not all(isinstance(order, dict) for order in data):
+        raise ValueError("the game's orders are not a list of orders")
+    return tuple(data)
+
+
+def compact(order: Any) -> dict[str, Any]:
+    """A saved order (a ruleset's tagged pydantic model) as JSON-ready data without the fields
+    at their default: a game keeps hundreds of orders, and a field left out takes its default
+    again when the saved game's schema reads the order. Its `kind` stays: it names the order."""
+    return {"kind": order.kind, **order.model_dump(mode="json", exclude_defaults=True)}
 
 
 class _LoadedFile(Protocol):

@@ -5,11 +5,18 @@ and losses are (`PANZER_KIND`)."""
 
 from __future__ import annotations
 
-from engine.balance.game_record import GameRecord, RecordKind, files_digest, kept_on_failure
+from engine.balance.game_record import (
+    GameRecord,
+    RecordKind,
+    compact,
+    files_digest,
+    kept_on_failure,
+)
 from engine.panzer_campaigns.computer import ComputerPlayer
 from engine.panzer_campaigns.events import Arrived, Released
 from engine.panzer_campaigns.game import Game
 from engine.panzer_campaigns.objectives import Outcome
+from engine.panzer_campaigns.order_records import orders_from_json, recorded_order
 from schemas.title import ScenarioBundle
 from schemas.vocabulary import Side
 
@@ -88,7 +95,18 @@ def _play(bundle: ScenarioBundle, seed: int) -> GameRecord:
         },
         arrivals=arrivals,
         owners_at_start=start,
+        orders=tuple(compact(recorded_order(order)) for order in game.orders),
     )
+
+
+def replayed_game(bundle: ScenarioBundle, record: GameRecord) -> Game:
+    """A record's game played again from its orders, as `hexwright replay` replays its saved
+    test-play: on the same version and seed it is the very game the record keeps. ValueError
+    when an order does not read or the rules refuse it (another version of the scenario)."""
+    game = Game.from_bundle(bundle, record.seed)
+    for order in orders_from_json(record.orders):
+        game.apply(order)
+    return game
 
 
 def _owners(game: Game) -> dict[str, str | None]:

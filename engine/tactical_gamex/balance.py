@@ -8,11 +8,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.balance.game_record import GameRecord, RecordKind, files_digest, kept_on_failure
+from engine.balance.game_record import (
+    GameRecord,
+    RecordKind,
+    compact,
+    files_digest,
+    kept_on_failure,
+)
 from engine.balance.playable import Playable
 from engine.tactical_gamex.computer import TgxComputerPlayer
 from engine.tactical_gamex.game import TacticalGame
 from engine.tactical_gamex.loader import state_of
+from engine.tactical_gamex.records import order_to_model, orders_from_json
 from engine.tactical_gamex.state import Phase, TgxState, VictoryKind
 from engine.tactical_gamex.victory import points
 from schemas.tactical_gamex.loading import SituationBundle, load_situation
@@ -81,7 +88,18 @@ def _play(bundle: SituationBundle, seed: int) -> GameRecord:
         losses={side.value: {"units": game.state.eliminated[side]} for side in Side},
         arrivals={},
         owners_at_start=start,
+        orders=tuple(compact(order_to_model(order)) for order in game.orders),
     )
+
+
+def replayed_game(bundle: SituationBundle, record: GameRecord) -> TacticalGame:
+    """A record's game played again from its orders, as `hexwright replay` plays its saved
+    game: on the same version and seed it is the very game the record keeps. ValueError when an
+    order does not read or the rules refuse it (another version of the situation)."""
+    game = TacticalGame(state_of(bundle, record.seed, setup_phase=True))
+    for order in orders_from_json(record.orders):
+        game.apply(order)
+    return game
 
 
 def _score(state: TgxState) -> float:
@@ -124,6 +142,7 @@ def record_kind(bundle: SituationBundle, state: TgxState) -> RecordKind:
         sides=sides | {"draw": "draw"},
         losses=LOSSES,
         early_endings=True,
+        points={lv.name: lv.points for lv in state.levels},
     )
 
 

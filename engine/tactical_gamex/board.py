@@ -48,6 +48,9 @@ class Board:
         default_factory=dict, init=False, repr=False
     )
     """Lines of sight already traced, by their ends and the smoke on the board (`los`)."""
+    _walls: dict[frozenset[str], dict[Offset, frozenset[Offset]]] = field(
+        default_factory=dict, init=False, repr=False
+    )
 
     def __post_init__(self) -> None:
         self.road_hexes = {h for s in self.roads for h in s}
@@ -94,6 +97,20 @@ class Board:
         if side(a, b) in self.roads:
             return True
         return self.effects(a).counts_as_road and self.effects(b).counts_as_road
+
+    def walls(self, kinds: frozenset[str]) -> dict[Offset, frozenset[Offset]]:
+        """Per hex, the neighbours across a hexside holding any of `kinds` (the kinds that
+        block sight, for `los`), built once per set of kinds."""
+        found = self._walls.get(kinds)
+        if found is None:
+            across: dict[Offset, set[Offset]] = {}
+            for pair, on in self.hexsides.items():
+                if on & kinds and len(pair) == 2:
+                    one, two = pair
+                    across.setdefault(one, set()).add(two)
+                    across.setdefault(two, set()).add(one)
+            found = self._walls[kinds] = {h: frozenset(o) for h, o in across.items()}
+        return found
 
     def is_stream(self, hex_: Offset) -> bool:
         return self.effects(hex_).stream

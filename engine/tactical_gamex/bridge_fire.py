@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.tactical_gamex import temporary_bridges
+from engine.tactical_gamex.aircraft import WEAPON_RANGE, Aircraft
 from engine.tactical_gamex.attacks import check_indirect, indirect_specs, run
 from engine.tactical_gamex.chaos import drawing
 from engine.tactical_gamex.combat import may_attack, wec_attack
@@ -20,7 +21,7 @@ from engine.tactical_gamex.movement import IllegalOrder
 from engine.tactical_gamex.orders import CallArtillery
 from engine.tactical_gamex.state import Battery, TgxState
 from engine.tactical_gamex.tables import COLUMNS, Result, final_column
-from engine.tactical_gamex.units import TRUCK, Unit, UnitKind, Weapon
+from engine.tactical_gamex.units import TRUCK, Unit, UnitKind, UnitType, Weapon
 from schemas.vocabulary import Side
 
 Offset = tuple[int, int]
@@ -41,9 +42,13 @@ class BridgeAttack:
     """The side firing (whose card a roll draws under rule 24)."""
     names: tuple[str, ...]
     """The firing units, or the battery."""
+    label: str = ""
+    """The log's name of the attack when no unit or battery makes it (an aircraft's)."""
 
     @property
     def kind(self) -> str:
+        if self.label:
+            return self.label
         if not self.attackers:
             return "artillery at bridge"
         return "fire at bridge" if self.direct else "indirect fire at bridge"
@@ -187,6 +192,37 @@ def battery_lands(state: TgxState, battery: Battery, aimed: Offset, lands: Offse
     if lands == aimed:
         return fire(state, battery_attack(state, battery, aimed))
     return run(state, indirect_specs(state, [], lands, strength=battery.attack))
+
+
+def air_attack(state: TgxState, plane: Aircraft, weapon: Weapon, hex_: Offset) -> BridgeAttack:
+    """An aircraft's attack of one weapon type on the temporary bridge of `hex_`
+    [003 9.3, 6.4.7]; the AA fire before it is the pass's own (`aircraft.aa_fire`).
+
+    Decisions: 9.3 lets "non 'I' category weapons" attack a bridge "directly or indirectly"
+    and does not except aircraft, so an aircraft's G, A, H and (H) attacks may, its I attack
+    may not. G, A and H are direct: the WEC at the weapon's own range of 6.4.7 (G 12, A 3,
+    H 0 hexes) against the bridge read as Armored, as ground fire reads it (`direct_attack`).
+    (H) is indirect fire (6.4.7: "(H) weapon types use Indirect attacks"), so 9.3 halves it;
+    its "each unit is attacked separately" does not reach the units of the hex, the bridge
+    being "attacked separately from other units in the hex" (9.3). The marker needs no
+    spotting (6.4.7's "target unit must be spotted" is about units; a bridge is a neutral
+    counter in plain view)."""
+    defense = bridge_defense(state, hex_)
+    if weapon not in plane.attacks:
+        raise IllegalOrder(f"{plane.id} has no {weapon.value} attack")
+    if weapon is Weapon.I:
+        raise IllegalOrder(f"{plane.id}: I weapons may not attack a temporary bridge [003 9.3]")
+    strength = plane.attacks[weapon]
+    if weapon is Weapon.H_INDIRECT:
+        return BridgeAttack((), hex_, strength / 2, defense, False, plane.side, (plane.id,),
+                            "air attack at bridge")  # fmt: skip
+    kind = UnitType(plane.name, strength, weapon, WEAPON_RANGE[weapon], 0, 0)
+    attack = wec_attack(kind, WEAPON_RANGE[weapon], UnitKind.ARMORED)
+    if attack <= 0:
+        raise IllegalOrder(f"the {weapon.value} weapon cannot attack the bridge [003 6.3.6]")
+    return BridgeAttack(
+        (), hex_, attack, defense, True, plane.side, (plane.id,), "air attack at bridge"
+    )
 
 
 def result_chances(state: TgxState, attack: BridgeAttack) -> dict[str, float]:

@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from engine.tactical_gamex import (
     attacks,
     chaos,
+    computer_bridges,
     computer_orders,
     counter_battery,
     field_of_fire,
@@ -139,6 +140,7 @@ class TgxComputerPlayer:
         # [003 6.4.3, 6.4.4] artillery first: a garrison it disrupts defends at -1 and does not
         # fire back at the assault that follows [003 6.3.5, 7.2]
         points = 1 if state.pool_pending else game.points_left  # [003 24.1] drawn at the order
+        yield from computer_bridges.bridge_shots(state, self.side, ready, carrying=True)
         yield from battery_calls(state, self.side, goals, points, game.log)
         yield from computer_orders.indirect_shots(state, self.side, ready, goals)  # stressed
         # an attacker's units far from their objective advance rather than fire, but at 3:1
@@ -154,6 +156,7 @@ class TgxComputerPlayer:
             best = _best_attack(state, self.side, units, odds)
             if best is not None:
                 yield best
+        yield from computer_bridges.bridge_shots(state, self.side, firing, carrying=False)
         yield from _gun_turns(state, self.side, [u for u in ready if u.marker is None])
         if attacking:
             yield from _assaults_on_goals(game, ready, goals)

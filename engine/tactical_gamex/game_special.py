@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from engine.tactical_gamex import (
     aircraft,
     attacks,
+    bridge_fire,
     counter_battery,
     engineers,
     field_of_fire,
@@ -24,6 +25,7 @@ from engine.tactical_gamex import (
 )
 from engine.tactical_gamex.aircraft import Aircraft
 from engine.tactical_gamex.chaos import drawing
+from engine.tactical_gamex.combat import AttackSpec
 from engine.tactical_gamex.events import (
     AircraftFlew,
     ArtilleryCalled,
@@ -117,7 +119,8 @@ class SpecialOrders:
         return attacks.run(self.state, [spec])
 
     def _air_attack(self, order: AirAttack) -> list[object]:
-        """An aircraft's attack [003 6.4.7]: one point for its activation, AA fire first."""
+        """An aircraft's attack [003 6.4.7]: one point for its activation, AA fire first; at a
+        temporary bridge, the bridge on its own (`bridge_fire.air_attack`) [003 9.3]."""
         plane = self.state.aircraft.get(order.aircraft)
         if plane is None or plane.side is not self.acting:
             raise IllegalOrder(f"no aircraft {order.aircraft} of yours")
@@ -129,8 +132,13 @@ class SpecialOrders:
             raise IllegalOrder(f"no weapon type {order.weapon}") from None
         if weapon not in plane.attacks or weapon in plane.used:
             raise IllegalOrder(f"{plane.id} has no {order.weapon} attack left")
-        targets = [self.unit(t) for t in order.targets]
-        specs = aircraft.attack_specs(self.state, plane, weapon, order.hex, targets)
+        at_bridge = None
+        specs: list[AttackSpec] = []
+        if order.bridge:
+            at_bridge = bridge_fire.air_attack(self.state, plane, weapon, order.hex)
+        else:
+            targets = [self.unit(t) for t in order.targets]
+            specs = aircraft.attack_specs(self.state, plane, weapon, order.hex, targets)
         if not plane.activated:
             self._pay("air", order.hex, once=False)
             plane.activated = self.state.turn
@@ -142,7 +150,10 @@ class SpecialOrders:
         if result in ("D", "X"):
             plane.gone = True  # [003 6.4.7] driven off or destroyed: the other attacks are lost
             return events
-        events += attacks.run(self.state, specs)
+        if at_bridge is not None:
+            events += bridge_fire.fire(self.state, at_bridge)
+        else:
+            events += attacks.run(self.state, specs)
         if plane.used >= set(plane.attacks):
             plane.gone = True
         return events

@@ -77,6 +77,7 @@ def tables_of(model: RulesetTables) -> Tables:
             h.kind.value: {mc.value: cost for mc, cost in h.mp_extra.items()}
             for h in model.hexsides
         },
+        hexside_blocks_los=frozenset(h.kind.value for h in model.hexsides if h.blocks_los),
         scatter=tuple((q, r) for q, r in scatter),
         wrecks_negating_road=model.wrecks_negating_road,
         airborne_scatter={s.roll: (s.ahead, s.right) for s in model.airborne_scatter},

@@ -173,9 +173,12 @@ class AirAttack:
     weapon: str
     hex: Offset
     targets: tuple[str, ...] = ()
+    bridge: bool = False
+    """Attack the hex's temporary bridge on its own, not its units [003 9.3]."""
 
     def describe(self) -> str:
-        return f"{self.aircraft} attacks {self.hex} with {self.weapon}"
+        what = "the temporary bridge at " if self.bridge else ""
+        return f"{self.aircraft} attacks {what}{self.hex} with {self.weapon}"
 
 
 @dataclass(frozen=True, slots=True)

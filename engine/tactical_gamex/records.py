@@ -4,7 +4,11 @@ again from them: the engine's orders to the file's models and back."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
+
+from pydantic import TypeAdapter
 
 from engine.tactical_gamex import orders as o
 from engine.tactical_gamex.game import TacticalGame
@@ -77,6 +81,7 @@ def order_to_model(order: o.TgxOrder) -> s.SavedOrder:
             weapon=order.weapon,
             hex=order.hex,
             targets=list(order.targets),
+            bridge=order.bridge,
         )
     if isinstance(order, o.MobileFire):
         return s.MobileFireOrder(
@@ -182,7 +187,9 @@ def order_of(model: s.SavedOrder) -> o.TgxOrder:
     if isinstance(model, s.CounterBatteryOrder):
         return o.CounterBattery(model.battery, model.target, model.aircraft or "", model.lowered)
     if isinstance(model, s.AirAttackOrder):
-        return o.AirAttack(model.aircraft, model.weapon, _hex(model.hex), tuple(model.targets))
+        return o.AirAttack(
+            model.aircraft, model.weapon, _hex(model.hex), tuple(model.targets), model.bridge
+        )
     if isinstance(model, s.MobileFireOrder):
         return o.MobileFire(model.unit, tuple(_hex(h) for h in model.path), tuple(model.targets))
     if isinstance(model, s.TurnGunOrder):
@@ -237,3 +244,12 @@ def saved_game_of(
         turn=game.turn,
         result=game.result.outcome if game.result else "",
     )
+
+
+_SAVED: TypeAdapter[s.SavedOrder] = TypeAdapter(s.SavedOrder)
+
+
+def orders_from_json(data: Iterable[dict[str, Any]]) -> list[o.TgxOrder]:
+    """Saved orders read back from JSON-ready data (a balance record's `orders`); ValueError
+    (pydantic's ValidationError) when one does not read."""
+    return [order_of(_SAVED.validate_python(item)) for item in data]

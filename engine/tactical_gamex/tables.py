@@ -130,6 +130,9 @@ class Tables:
     hexside_costs: Mapping[str, Mapping[str, float | None]] = field(default_factory=dict)
     """Extra MP to cross a hexside of a kind (slope, ridge: only uphill), per move class; None
     prohibits (vehicles cross green hexsides by road only [003 3.2.3])."""
+    hexside_blocks_los: frozenset[str] = frozenset()
+    """The hexside kinds the chart marks as blocking line of sight (`los._side_blocks` says
+    how they block; a slope never does by itself) [003 3.2.2, 6.3.7]."""
     scatter: tuple[tuple[int, int], ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
     """OBA scatter, die 1-6 to one of the six directions as axial steps: 1 the top hexside,
     then clockwise [003 6.4.4; its diagram is not printed, B.16's orientation]."""

@@ -111,7 +111,9 @@ class Aggressiveness(Node):
 class AiSetup(Node):
     """The scenario's A/I orders and aggressiveness."""
 
-    aggressiveness: Aggressiveness = Aggressiveness()
+    # Not validated (every field takes its default: equal to `Aggressiveness()`): validating here
+    # would build the validator at import, which `defer_build` leaves to the first file read.
+    aggressiveness: Aggressiveness = Aggressiveness.model_construct()
     """Per-side aggressiveness."""
     organizations: list[OrganizationOrders] = Field([], max_length=MAX_ORGANIZATIONS)
     """The organizations that have orders of their own."""

@@ -275,7 +275,9 @@ class ParameterFile(Node):
     """Fortifications."""
     engineering: Engineering
     """Engineers and bridges."""
-    obstacles: Obstacles = Obstacles()
+    # Not validated (every field takes its default: equal to `Obstacles()`): validating here
+    # would build the validator at import, which `defer_build` leaves to the first file read.
+    obstacles: Obstacles = Obstacles.model_construct()
     """Congestion."""
     supply: Supply
     """Rail capacity and refuelling."""

@@ -140,7 +140,9 @@ class Victory(Node):
 
     levels: VictoryLevels
     """Score thresholds of the five outcomes."""
-    loss_points: LossPoints = LossPoints()
+    # Not validated (every field takes its default: equal to `LossPoints()`): validating here
+    # would build the validator at import, which `defer_build` leaves to the first file read.
+    loss_points: LossPoints = LossPoints.model_construct()
     """Points for inflicted losses."""
 
 
@@ -487,7 +489,7 @@ class ScenarioFile(Node):
     """Units on the map at the start."""
     attachments: list[Attachment] = []
     """Corps Attachments at the start."""
-    overlays: Overlays = Overlays()
+    overlays: Overlays = Overlays.model_construct()
     """Minefields, obstacles, congestion, bridges, rubble, rail damage, forts, wrecks."""
     objectives: list[Objective] = []
     """Objective hexes."""
@@ -497,11 +499,11 @@ class ScenarioFile(Node):
     """Scheduled departures."""
     releases: list[Release] = []
     """Releases of fixed organizations."""
-    supply: Supply = Supply()
+    supply: Supply = Supply.model_construct()
     """Supply sources and variations."""
-    air: AirSetup = AirSetup()
+    air: AirSetup = AirSetup.model_construct()
     """Air units and availability changes."""
-    ai: AiSetup = AiSetup()
+    ai: AiSetup = AiSetup.model_construct()
     """A/I orders per organization and per-side aggressiveness (format version 3)."""
-    briefings: Briefings = Briefings()
+    briefings: Briefings = Briefings.model_construct()
     """Each side's briefing and the designer's notes, printed with File > Print."""

@@ -160,6 +160,8 @@ class AirAttackOrder(Tagged):
     weapon: str = Field(min_length=1, max_length=4)
     hex: HexPos
     targets: list[Identifier] = []
+    bridge: bool = False
+    """At the hex's temporary bridge on its own, not its units [003 9.3]."""
 
 
 class MobileFireOrder(Tagged):

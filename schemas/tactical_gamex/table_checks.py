@@ -14,6 +14,7 @@ from schemas.tactical_gamex.tables import CombatResultsTable, RulesetTables
 from schemas.tactical_gamex.vocabulary import (
     ODDS_COLUMNS,
     RESULT_SEVERITY,
+    HexsideKind,
     MarkerKind,
     MoveClass,
     Terrain,
@@ -128,6 +129,16 @@ def _terrain_problems(tables: RulesetTables) -> list[Problem]:
                     )
                 )
     for i, side in enumerate(tables.hexsides):
+        if side.kind is HexsideKind.SLOPE and side.blocks_los:
+            problems.append(
+                warning(
+                    "TGX021",
+                    "the TEC marks slope hexsides as blocking LOS: hills block by their levels "
+                    "and a line straight down a slope hexside is clear, so the engine ignores "
+                    "it [003 3.2.2, 6.3.7 examples A-D, M-N]",
+                    path=("hexsides", i, "blocks_los"),
+                )
+            )
         missing = [c.value for c in MoveClass if c not in side.mp_extra]
         if missing:
             problems.append(

@@ -77,7 +77,10 @@ class HexsideEffects(Node):
     """Added cost to cross from lower to higher ground (slope, ridge) or at all; `null` =
     prohibited (vehicles cross green hexsides only by road [003 3.2.2])."""
     blocks_los: bool = False
-    """Blocks a line of sight drawn through it from below [003 6.3.7]."""
+    """Blocks a line of sight crossing it or running along it as an obstacle half a level above
+    the higher hex beside it, judged by the level rules (a ridge on the plain is seen over from
+    a hill) [003 6.3.7]. Not for slopes: a hill blocks by its levels, and a line straight down a
+    slope hexside is clear [003 3.2.2, 6.3.7 examples A-D, M-N]."""
 
 
 class CrtRow(Node):

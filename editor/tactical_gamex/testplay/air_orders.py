@@ -1,7 +1,9 @@
 """The aircraft orders the Test-play panel plans before they are given [003 6.4.7]: the
 aircraft of the side to act that may fly now, and for one of them at the aimed hex the enemy AA
 fire it meets there (each unit's strength, the chances of being driven off or destroyed),
-then its attack's preview, or a spotter aircraft's spotting roll or battery call. Qt-free.
+then its attack's preview, or a spotter aircraft's spotting roll or battery call. Aimed at a
+temporary bridge, each non-I weapon is offered "at bridge" too: the bridge attacked on its own
+[003 9.3]. Qt-free.
 
 The engine fires AA at the aircraft over the target hex, not along a traced flight line (the
 decision is in `engine.tactical_gamex.aircraft`'s docstring): the AA the preview lists is the
@@ -17,17 +19,25 @@ from editor.tactical_gamex.testplay.preview import preview_of
 if TYPE_CHECKING:
     from engine.tactical_gamex.aircraft import Aircraft
     from engine.tactical_gamex.game import TacticalGame
+    from engine.tactical_gamex.units import Weapon
 
 Offset = tuple[int, int]
 SPOT = "spot"
 SIGHT = "sight artillery"
 """A spotter aircraft's two missions, beside the attacking aircraft's weapons."""
+AT_BRIDGE = " at bridge"
+"""After a weapon: its attack on the aimed hex's temporary bridge [003 9.3]."""
 
 
-def air_choices(game: TacticalGame) -> list[tuple[str, str]]:
+def air_choices(game: TacticalGame, aimed: Offset | None = None) -> list[tuple[str, str]]:
     """(aircraft, weapon or mission) the side to act may fly now: each weapon not yet used of
     an aircraft available this turn, and a spotter's spot and battery call while it has its
-    activation of the turn."""
+    activation of the turn; with the aimed hex a temporary bridge, each non-I weapon at the
+    bridge too [003 9.3]."""
+    from engine.tactical_gamex.temporary_bridges import is_temporary  # noqa: PLC0415
+    from engine.tactical_gamex.units import Weapon  # noqa: PLC0415
+
+    bridge = aimed is not None and is_temporary(game.state, aimed)
     turn = game.state.turn
     found: list[tuple[str, str]] = []
     for plane in game.state.aircraft.values():
@@ -37,9 +47,10 @@ def air_choices(game: TacticalGame) -> list[tuple[str, str]]:
             if plane.activated != turn:
                 found += [(plane.id, SPOT), (plane.id, SIGHT)]
             continue
-        found += [
-            (plane.id, w.value) for w in sorted(plane.attacks, key=str) if w not in plane.used
-        ]
+        left = [w for w in sorted(plane.attacks, key=str) if w not in plane.used]
+        found += [(plane.id, w.value) for w in left]
+        if bridge:
+            found += [(plane.id, w.value + AT_BRIDGE) for w in left if w is not Weapon.I]
     return found
 
 
@@ -72,7 +83,7 @@ def plan_air(
 
     state = game.state
     plane = state.aircraft.get(plane_id)
-    if plane is None or (plane_id, action) not in air_choices(game):
+    if plane is None or (plane_id, action) not in air_choices(game, hex_):
         raise ValueError(f"{plane_id} cannot fly {action} now [003 6.4.7]")
     aa = _aa_lines(game, plane, hex_)
     if action == SPOT:
@@ -85,6 +96,8 @@ def plan_air(
     if action == SIGHT:
         call = battery_call(game, plane_id, hex_, lowered, points=2)
         return Planned(call.order, (*call.lines, *aa))
+    if action.endswith(AT_BRIDGE):
+        return _at_bridge(game, plane, Weapon(action.removesuffix(AT_BRIDGE)), hex_, aa)
     weapon = Weapon(action)
     targets = tuple(
         u for u in state.units_at(hex_) if u.side is not plane.side and u.carrier is None
@@ -95,3 +108,28 @@ def plan_air(
     lines = [f"Air strike: {plane.name} ({plane_id}) {action} at {hex_}, after:", *aa]
     lines += [preview_of(game, spec).describe() for spec in specs]
     return Planned(order, tuple(lines))
+
+
+def _at_bridge(
+    game: TacticalGame, plane: Aircraft, weapon: Weapon, hex_: Offset, aa: list[str]
+) -> Planned:
+    """The aircraft's attack of one weapon on the temporary bridge of the aimed hex, after the
+    AA fire: direct weapons at their WEC strength against the bridge read as armour, (H)
+    halved [003 9.3, 6.4.7]."""
+    from editor.tactical_gamex.testplay.bridge_orders import attack_lines  # noqa: PLC0415
+    from engine.tactical_gamex.bridge_fire import air_attack  # noqa: PLC0415
+    from engine.tactical_gamex.movement import IllegalOrder  # noqa: PLC0415
+    from engine.tactical_gamex.orders import AirAttack  # noqa: PLC0415
+
+    order: AirAttack = AirAttack(plane.id, weapon.value, hex_, bridge=True)
+    why = game.why_not(order)
+    if why:
+        raise ValueError(why)
+    try:
+        attack = air_attack(game.state, plane, weapon, hex_)
+    except IllegalOrder as exc:
+        raise ValueError(str(exc)) from None
+    where = game.state.board.names.get(hex_, str(hex_))
+    head = f"Air strike: {plane.name} ({plane.id}) {weapon.value} at the bridge at {where}, after:"
+    first, *rest = attack_lines(game, attack, head)
+    return Planned(order, (first, *aa, *rest))

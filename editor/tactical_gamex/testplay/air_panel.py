@@ -30,7 +30,8 @@ class AirOrders(QWidget):
         self.aircraft.setObjectName("tgx_aircraft")
         self.aircraft.setToolTip(
             "The aircraft of the side to act available this turn, by weapon (a spotter: spot "
-            "a hex, or sight for a battery with the accuracy points below) [003 6.4.7]"
+            "a hex, or sight for a battery with the accuracy points below); aimed at a "
+            "temporary bridge, its non-I weapons at the bridge too [003 6.4.7, 9.3]"
         )
         self.fly_button = QPushButton("Fly", self)
         self.fly_button.setObjectName("tgx_fly")
@@ -50,10 +51,10 @@ class AirOrders(QWidget):
         self.player = player
         session = player.session if player is not None else None
         game = session.game if session is not None else None
-        choices = air_choices(game) if game is not None and not game.is_over else []
+        target = player.marks.target if player is not None else None
+        choices = air_choices(game, target) if game is not None and not game.is_over else []
         self._show_choices(choices)
         self.planned = None
-        target = player.marks.target if player is not None else None
         data = self.aircraft.currentData()
         pick = tuple(data.split("\t")) if data else None
         if game is not None and pick is not None and target is not None and player is not None:

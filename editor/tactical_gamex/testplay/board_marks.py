@@ -37,7 +37,7 @@ class PlayMarks:
     chosen: str | None = None
     """The unit the player chose."""
     group: tuple[str, ...] = ()
-    """Units that joined the chosen one's Fire and Close Assault (Shift+click)."""
+    """Units that joined the chosen one's Fire, Close Assault and Bridge Fire (Shift+click)."""
     reach: dict[Offset, float] = field(default_factory=dict)
     path: tuple[Offset, ...] = ()
     target: Offset | None = None

@@ -1,9 +1,9 @@
-"""The Test-play panel's fire at a temporary bridge [003 9.3]: the chosen unit fires at the
-bridge of the aimed hex directly, or indirectly with the first unit of its side that may sight
-it, previewed with the factors, the CRT column and the chances of its row as the bridge reads
-them (only X counts); or an off-board battery called on it with the chosen unit sighting.
-The engine's own checks say why not. Qt-free; nothing here touches the
-game."""
+"""The Test-play panel's fire at a temporary bridge [003 9.3]: the chosen unit, with the units
+Shift+click joined to it (combined fire [003 6.4.1]), fires at the bridge of the aimed hex
+directly, or alone indirectly with the first unit of its side that may sight it, previewed with
+the factors, the CRT column and the chances of its row as the bridge reads them (only X
+counts); or an off-board battery called on it with the chosen unit sighting. The engine's own
+checks say why not. Qt-free; nothing here touches the game."""
 
 from __future__ import annotations
 
@@ -19,7 +19,9 @@ if TYPE_CHECKING:
 Offset = tuple[int, int]
 
 
-def _lines(game: TacticalGame, attack: BridgeAttack, head: str) -> tuple[str, ...]:
+def attack_lines(game: TacticalGame, attack: BridgeAttack, head: str) -> tuple[str, ...]:
+    """The preview of an attack on a bridge: `head`, the factors against the marker's DS and
+    the column, the chance of the X that alone counts and what goes with it, the CRT row."""
     from engine.tactical_gamex.bridge_fire import result_chances  # noqa: PLC0415
     from engine.tactical_gamex.tables import COLUMNS  # noqa: PLC0415
 
@@ -55,21 +57,27 @@ def _given(game: TacticalGame, order: FireAtBridge) -> None:
         raise ValueError(why)
 
 
-def bridge_fire(game: TacticalGame, unit_id: str, hex_: Offset) -> Planned:
-    """The chosen unit fires directly at the temporary bridge of the aimed hex, on its own
-    (non-I weapons, the bridge read as armour on the WEC) [003 9.3]."""
+def bridge_fire(
+    game: TacticalGame, unit_id: str, hex_: Offset, joined: tuple[str, ...] = ()
+) -> Planned:
+    """The chosen unit, with the units joined to it, fires directly at the temporary bridge of
+    the aimed hex, on its own (non-I weapons, the bridge read as armour on the WEC): their
+    strengths summed as combined fire from mutually adjacent hexes [003 9.3, 6.4.1]."""
     from engine.tactical_gamex.bridge_fire import direct_attack  # noqa: PLC0415
     from engine.tactical_gamex.movement import IllegalOrder  # noqa: PLC0415
     from engine.tactical_gamex.orders import FireAtBridge  # noqa: PLC0415
 
-    order: FireAtBridge = FireAtBridge((unit_id,), hex_)
+    units = (unit_id, *joined)
+    order: FireAtBridge = FireAtBridge(units, hex_)
     _given(game, order)
     try:
-        attack = direct_attack(game.state, [game.unit(unit_id)], hex_)
+        attack = direct_attack(game.state, [game.unit(u) for u in units], hex_)
     except IllegalOrder as exc:
         raise ValueError(str(exc)) from None
     where = game.state.board.names.get(hex_, str(hex_))
-    return Planned(order, _lines(game, attack, f"Bridge Fire: {unit_id} at {where}"))
+    who = " + ".join(units)
+    combined = f" (combined, {len(units)} units)" if joined else ""
+    return Planned(order, attack_lines(game, attack, f"Bridge Fire: {who} at {where}{combined}"))
 
 
 def bridge_indirect(game: TacticalGame, unit_id: str, hex_: Offset) -> Planned:
@@ -101,7 +109,7 @@ def bridge_indirect(game: TacticalGame, unit_id: str, hex_: Offset) -> Planned:
         raise ValueError(str(exc)) from None
     where = state.board.names.get(hex_, str(hex_))
     head = f"Bridge Indirect: {unit_id} at {where}, {sighter.id} sighting (AS halved)"
-    return Planned(order, _lines(game, attack, head))
+    return Planned(order, attack_lines(game, attack, head))
 
 
 def bridge_artillery(
@@ -125,5 +133,5 @@ def bridge_artillery(
     except IllegalOrder as exc:
         raise ValueError(str(exc)) from None
     where = game.state.board.names.get(hex_, str(hex_))
-    lines = _lines(game, attack, f"Bridge Artillery at {where}: {head}")
+    lines = attack_lines(game, attack, f"Bridge Artillery at {where}: {head}")
     return Planned(order, (*lines, "  scattered, it falls on the units where it lands"))

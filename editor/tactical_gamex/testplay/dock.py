@@ -82,8 +82,9 @@ MORE_TIPS = {
     "[003 12.2]",
     "Gun Interdict": "The indirect-fire units of the chosen unit's hex place an Interdiction "
     "marker on the aimed hex [003 21.0]",
-    "Bridge Fire": "The chosen unit (not I weapons) fires at the temporary bridge of the aimed "
-    "hex on its own; only an X destroys it, with the vehicles on it [003 9.3]",
+    "Bridge Fire": "The chosen unit (not I weapons), with the units Shift+click joined to it, "
+    "fires at the temporary bridge of the aimed hex on its own; only an X destroys it, with the "
+    "vehicles on it [003 9.3, 6.4.1]",
     "Bridge Indirect": "The chosen artillery fires indirectly at half AS at the temporary bridge "
     "of the aimed hex, a unit of yours sighting [003 9.3]",
     "Bridge Artillery": "Call your off-board battery on the temporary bridge of the aimed hex, "

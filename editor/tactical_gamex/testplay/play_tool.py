@@ -2,8 +2,8 @@
 side to act chooses it (again on the same hex: the next unit of the stack), a click in its reach
 moves it along the path shown under the mouse, a click on another hex aims at it (the Test-play
 panel shows the previews of the orders that take it), a right-click aims at any hex, a
-Shift+click adds a unit of yours to the chosen one's Fire and Close Assault (or takes it
-out). Before turn 1 a click places the counter the setup step has chosen, a drag moves one
+Shift+click adds a unit of yours to the chosen one's Fire, Close Assault and Bridge Fire (or
+takes it out). Before turn 1 a click places the counter the setup step has chosen, a drag moves one
 placed before."""
 
 from __future__ import annotations

@@ -158,9 +158,9 @@ class TgxPlayer(QObject):
         self._aim(self.marks.target)
 
     def join(self, spot: Offset) -> None:
-        """Shift+click: the first unit of yours in the hex joins the chosen unit's Fire and
-        Close Assault (combined fire from mutually adjacent hexes [003 6.4.1]), or leaves
-        them if it had joined; the previews follow."""
+        """Shift+click: the first unit of yours in the hex joins the chosen unit's Fire, Close
+        Assault and Bridge Fire (combined fire from mutually adjacent hexes [003 6.4.1, 9.3]),
+        or leaves them if it had joined; the previews follow."""
         if self.session is None or self.marks.chosen is None or self.session.game.is_over:
             return
         game = self.session.game
@@ -302,7 +302,9 @@ class TgxPlayer(QObject):
             if aimed and spot is None:
                 continue
             battery = name in ("Artillery", "Interdict", "Bridge Artillery")
-            extra = {"lowered": self.lowered} if battery and self.lowered else {}
+            extra: dict[str, Any] = {"lowered": self.lowered} if battery and self.lowered else {}
+            if name in COMBINED and self.marks.group:
+                extra["joined"] = self.marks.group
             try:
                 if aimed is False:
                     self.more[name] = plan(game, chosen)
@@ -368,6 +370,9 @@ MORE: dict[str, tuple[bool, Any]] = {
 """The orders the panel gives beside Move, Fire, Close Assault and Rally: whether each needs
 an aimed hex (True), takes none (False) or takes one when there is (None: the hex an
 engineer leaves to), and the function planning it (`more_orders`, `engineer_orders`)."""
+
+COMBINED = frozenset({"Bridge Fire"})
+"""Orders of `MORE` the units Shift+click joined to the chosen one give with it."""
 
 ENGINEER_ORDERS = frozenset({"Clear", "Remove Wreck", "Block", "Blow Bridge", "Blow Now"})
 AT_ENEMY = frozenset({"Indirect Fire", "Artillery", "Overrun", "Spot"})

@@ -1,8 +1,9 @@
 """The Balance panel on "Stoumont Station": a run of a few games shows its progress and then its
 charts and games, touching none of the scenario's files; the last run is shown again when the
-same scenario is reopened, and a listed game opens in test-play with its seed and the computer
-on both sides, playing the same game; Cancel keeps the games finished; and an edit that takes
-the Allies' reinforcements away shows as a difference against the saved file. The scenario is
+same scenario is reopened, and a listed game opens in test-play as that very game, its orders
+replayed to the result listed (played afresh, with a word, once the scenario changed); Cancel
+keeps the games finished; and an edit that takes the Allies' reinforcements away shows as a
+difference against the saved file. The scenario is
 cut to its first eight turns (past the 1st Battalion's arrival at 09:30, turn 6), which is all the
 panel needs to show: a game then takes about a third of a second."""
 
@@ -18,7 +19,6 @@ from editor.app import start
 from editor.commands import SetValue
 from editor.docks.balance_dock import BalanceDock
 from editor.main_window import MainWindow
-from editor.testplay.computer_turns import Speed
 from schemas.io import FileKind
 from schemas.vocabulary import Side
 
@@ -101,13 +101,12 @@ def test_a_run_shows_progress_then_its_charts_and_games_and_is_shown_again_on_re
     assert dock.charts.levels.has_data()
 
 
-def test_a_listed_game_plays_again_in_test_play_with_the_computer_on_both_sides(
-    window: MainWindow, qtbot
-) -> None:
-    dock = _dock(window, 1)
+def test_a_listed_game_opens_in_test_play_as_that_very_game(window: MainWindow, qtbot) -> None:
+    dock = _dock(window, 2)
     with qtbot.waitSignal(dock.controller.finished, timeout=RUN_SECONDS):
         dock.run()
-    record = dock.games.model.record(0)
+    record = dock.games.model.record(1)
+    assert record.orders  # the run kept the game's orders
     dock.tabs.setCurrentWidget(dock.games)
     dock.games.select_seed(record.seed)
     assert dock.games.open_button.isEnabled()
@@ -116,22 +115,42 @@ def test_a_listed_game_plays_again_in_test_play_with_the_computer_on_both_sides(
     assert session is not None
     assert session.seed == record.seed
     assert session.settings.computer_sides == frozenset(Side)
+    # Its orders replayed one by one, as `hexwright replay` does, to the result listed.
+    qtbot.waitUntil(lambda: not session.is_replaying, timeout=RUN_SECONDS)
     game = session.game
-    second_turn: list[tuple[dict[str, str | None], float]] = []
+    assert game.result is not None
+    assert (game.result.outcome, float(game.result.score)) == (record.outcome, record.score)
+    assert len(game.orders) == len(record.orders)
+    assert {k: (v.value if v else None) for k, v in game.objective_owners().items()} == {
+        k: held[-1] for k, held in record.owners_by_turn.items()
+    }
+    window.testplay.stop()
+    # The game's context menu opens it too.
+    menu = dock.games.menu_at(dock.games.model.row_of(record.seed))
+    assert menu is not None
+    (action,) = menu.actions()
+    assert action.text() == f"Open Seed {record.seed} in Test-play"
+    action.trigger()
+    session = window.testplay.session
+    assert session is not None
+    qtbot.waitUntil(lambda: not session.is_replaying, timeout=RUN_SECONDS)
+    assert session.game.result is not None
+    assert session.game.result.outcome == record.outcome
+    window.testplay.stop()
 
-    def note_second_turn() -> None:
-        # The first moment of turn 2, before the computer gives any of its orders.
-        if game.turn == 2 and not session.is_busy and not second_turn:
-            owners = {k: (v.value if v else None) for k, v in game.objective_owners().items()}
-            second_turn.append((owners, game.score().score))
-
-    session.changed.connect(note_second_turn)
-    window.testplay.turns.set_speed(Speed.INSTANT)
-    qtbot.waitUntil(lambda: bool(second_turn), timeout=RUN_SECONDS)
-    # The first game turn played as in the run: the same owners, the same score.
-    owners, score = second_turn[0]
-    assert owners == {k: held[0] for k, held in record.owners_by_turn.items()}
-    assert score == record.score_by_turn[0]
+    # Edited since the run: its seed is played afresh on the scenario as it is now, and the
+    # panel says the game may differ.
+    document = window.document
+    assert document is not None
+    title = document.scenario.header.title + " (edit)"
+    document.push(SetValue(document, FileKind.SCENARIO, ("header", "title"), title, "Rename"))
+    dock.games.open_button.click()
+    assert dock.status.text().startswith(f"Seed {record.seed} is test-played afresh")
+    session = window.testplay.session
+    assert session is not None
+    assert session.seed == record.seed
+    assert not session.is_replaying
+    assert session.game.result is None
     window.testplay.stop()
 
 

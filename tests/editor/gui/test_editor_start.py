@@ -101,10 +101,16 @@ LATER_MODULES = frozenset(
         "editor.docks.balance_charts",
         "editor.docks.balance_holds",
         "editor.docks.balance_views",
+        "editor.testplay.session",
+        "engine.panzer_campaigns.orders",
+        "editor.printing.jobs",
+        "editor.printing.paging",
+        "editor.printing.reports",
     }
 )
-"""Modules a test-play's record, its event log's export and its start need, and those of the
-Balance panel, built when first shown: not the start."""
+"""Modules a test-play's record, its event log's export and its start need, the test-play
+session itself with the engine's orders, the print jobs with their page layout, and those of
+the Balance panel, built when first shown: not the start."""
 
 
 def test_the_panels_behind_tabs_wait_and_test_play_files_are_not_read_at_start(

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import threading
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,8 @@ from editor.app import start
 from editor.document import Change, ChangeAction
 from editor.tactical_gamex.balance_dock import TgxBalanceDock
 from editor.tactical_gamex.testplay.dock import TgxTestPlayDock
+from engine.balance import GameRecord
+from engine.balance.playable import Playable
 from schemas.io import FileKind
 from schemas.vocabulary import Side
 from tests.conftest import REPO
@@ -54,6 +58,23 @@ def opened(qtbot, tmp_path: Path):
     if dock.controller.is_running:
         dock.controller.cancel()
         dock.controller.wait(30)
+
+
+@pytest.fixture
+def in_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lab's games played in this process, one after the other, rather than on fresh
+    worker processes (each some seconds to start under load): the same records
+    (tests/engine/test_balance_runner.py), which is all an A/B test of the panel needs."""
+
+    def play_here(
+        playable: Playable, seeds: Iterable[int], jobs: int, cancelled: threading.Event
+    ) -> Iterator[GameRecord]:
+        for seed in seeds:
+            if cancelled.is_set():
+                return
+            yield playable.play_seed(seed)
+
+    monkeypatch.setattr("engine.balance.run.play_locally", play_here)
 
 
 def _wait(qtbot, dock: TgxBalanceDock) -> None:
@@ -94,6 +115,8 @@ def test_a_run_charts_the_situations_levels_and_a_game_opens_in_test_play(
     qtmodeltester.check(model)
     assert model.rowCount() == 2
 
+    listed = next(r for r in dock.shown if r.seed == 2)
+    assert listed.orders  # the run kept the game's orders
     dock.games_page.play_requested.emit(2)
     play = workspace.docks["tgx_testplay"]
     assert isinstance(play, TgxTestPlayDock)
@@ -101,6 +124,14 @@ def test_a_run_charts_the_situations_levels_and_a_game_opens_in_test_play(
     assert play.session.seed == 2
     assert not dock.note.text().startswith("Seed")  # the game the run played
     assert play.computer_sides() == frozenset(Side)
+    # That very game, from its saved game (as `hexwright replay` reads it), to its listed result.
+    game = play.session.game
+    assert game.result is not None
+    assert (game.result.outcome, float(game.result.score)) == (listed.outcome, listed.score)
+    assert len(game.orders) == len(listed.orders)
+    saved = Path(dock.note.text().rsplit(" from ", 1)[1].rstrip("."))
+    assert saved.name.endswith("-seed-2.tgxplay.yaml")
+    assert saved.is_file()
     play.stop()
 
     # An edit after the run: the panel says the run shown is of the situation before it.
@@ -144,17 +175,30 @@ def test_cancel_keeps_the_games_played_and_run_goes_on_from_them(qtbot, opened) 
 
 
 def test_a_b_against_the_saved_file_and_another_copy(
-    qtbot, qtmodeltester, opened, tmp_path
+    qtbot, qtmodeltester, opened, tmp_path, in_process
 ) -> None:
     win, _workspace, dock = opened
     document = win.document
-    for turns in (7, 6):
-        situation = document.situation.model_copy(update={"turns": turns})
+    # A smaller situation, saved: 3 turns without the second wave (turn 3) and the
+    # Sturmoviks (turns 4 to 6). The edit plays 2 turns and renames "German marginal".
+    situation = document.situation.model_copy(update={"reinforcements": [], "aircraft": []})
+    for turns in (3, 2):
+        situation = situation.model_copy(update={"turns": turns})
+        if turns == 2:
+            victory = situation.victory
+            levels = [
+                lv.model_copy(update={"name": "German minor"})
+                if lv.name == "German marginal"
+                else lv
+                for lv in victory.levels
+            ]
+            renamed_levels = victory.model_copy(update={"levels": levels})
+            situation = situation.model_copy(update={"victory": renamed_levels})
         document.install(
             FileKind.SITUATION, situation, Change(FileKind.SITUATION, (), ChangeAction.RESET)
         )
-        if turns == 7:
-            document.save()  # the saved file: 7 turns
+        if turns == 3:
+            document.save()
     dock.games.setValue(2)
     qtbot.mouseClick(dock.saved_button, Qt.MouseButton.LeftButton)
     assert dock.controller.is_running, dock.note.text()
@@ -165,8 +209,18 @@ def test_a_b_against_the_saved_file_and_another_copy(
     assert model.rowCount() > 0
     assert "saved file" in dock.compare_page.heading.text()
     assert [run.name for run in dock.charts.levels.runs] == ["A: saved file", "B: open situation"]
-    # The saved 7 turns against the edit's 6: each followed for as long as it lasts.
-    assert [len(run.summary.score_by_turn) for run in dock.charts.score.runs] == [7, 6]
+    # The saved 3 turns against the edit's 2: each followed for as long as it lasts.
+    assert [len(run.summary.score_by_turn) for run in dock.charts.score.runs] == [3, 2]
+    # The renamed level is matched to its old self and says so, in the table, report and chart.
+    figures = [model.figure_text(row) for row in model.comparison.rows]
+    renamed = "German minor (was 'German marginal')"
+    assert renamed in figures
+    assert not any(f.startswith("German marginal") for f in figures)
+    assert renamed in dock.report.toPlainText()
+    assert renamed in [label for _, label in dock.charts.levels.levels()]  # its tool tip
+    narrow = [label for _, label in dock.charts.levels.x_ticks(QRectF(0, 0, 250, 100))]
+    assert narrow == ["decisive", "marginal", "Draw", "minor*", "decisive"]
+    assert dock.charts.levels.x_title.endswith("(* renamed in B)")
 
     # The saved files at a git revision, as `--against git:HEAD` plays them; the open
     # situation's games of the comparison above are reused, not played again.
@@ -179,7 +233,7 @@ def test_a_b_against_the_saved_file_and_another_copy(
     _wait(qtbot, dock)
     assert dock.tabs.currentWidget() is dock.compare_page
     assert "2 more reused" in dock.note.text()
-    assert [len(run.summary.score_by_turn) for run in dock.charts.score.runs] == [6, 7]
+    assert [len(run.summary.score_by_turn) for run in dock.charts.score.runs] == [2, 3]
 
     # A folder without the situation, or a revision that is not there: said, nothing played.
     (tmp_path / "empty").mkdir()

@@ -28,6 +28,7 @@ from engine.tactical_gamex.events import (
     TgxGameEnded,
     UnitMoved,
 )
+from engine.tactical_gamex.los import has_los
 from engine.tactical_gamex.tables import COLUMNS
 from schemas.io import FileKind
 from schemas.vocabulary import Side
@@ -140,6 +141,9 @@ def test_the_sample_situation_is_test_played_from_the_window(played, tmp_path: P
     assert seen is not None
     assert (21, 7) in seen
     assert 0 < len(seen) < board.width * board.height
+    # the engine's own answer, hexside terrain included, for every hex of the board
+    cells = [(c, r) for r in range(board.height) for c in range(board.width)]
+    assert seen == {h for h in cells if has_los(game.state, (22, 7), h)}
     dock.sight_box.setChecked(False)
     assert player.marks.sight is None
 

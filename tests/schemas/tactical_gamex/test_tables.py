@@ -142,3 +142,16 @@ def test_a_tec_that_lets_units_walk_into_the_sea_warns() -> None:
     problems = check_tables(_with(terrain=rows))
     assert [(p.code, p.path[-1]) for p in problems] == [("TGX021", "mp")]
     assert "infantry enter sea" in problems[0].message
+
+
+def test_a_tec_marking_slopes_as_blocking_sight_warns() -> None:
+    """[003 3.2.2, 6.3.7 A-D, M-N] a hill blocks by its levels; a slope hexside never blocks by
+    itself, so the chart's flag there would be ignored: the designer is told."""
+    slope = {
+        "kind": "slope",
+        "mp_extra": dict.fromkeys(("infantry", "tracked", "wheeled", "wagon"), 1),
+    }
+    ridge = {**slope, "kind": "ridge", "blocks_los": True}
+    assert _codes(_with(hexsides=[slope, ridge])) == []
+    problems = check_tables(_with(hexsides=[{**slope, "blocks_los": True}, ridge]))
+    assert [(p.code, p.path) for p in problems] == [("TGX021", ("hexsides", 0, "blocks_los"))]
