@@ -141,6 +141,9 @@ class RulesetSwitch(QObject):
         window = self.window
         if family is self.layouts.on_screen:
             return
+        if self.layouts.on_screen is None:  # the window's first title: nothing to keep
+            self.layouts.on_screen = family
+            return
         state = self.layouts.switch(family, window.saveState())
         if family is Family.PANZER:
             for dock in self.docks.values():

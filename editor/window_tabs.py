@@ -4,7 +4,7 @@ naming the panel in full, rather than hiding tabs behind scroll arrows (issue 19
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar
 
 SHORT_TITLES = {
@@ -37,8 +37,10 @@ class TabTitles(QObject):
     def fit(self) -> None:
         """Give each tab group the full titles when they fit its width, else the short ones."""
         self._pending = False
-        for bar in self.window.findChildren(QTabBar):
-            if bar.parent() is not self.window or bar.count() < 2 or not bar.isVisible():
+        # The window's own bars only: the whole widget tree holds thousands of widgets.
+        direct = Qt.FindChildOption.FindDirectChildrenOnly
+        for bar in self.window.findChildren(QTabBar, options=direct):
+            if bar.count() < 2 or not bar.isVisible():
                 continue
             self._fit_bar(bar)
 
