@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QSize, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QUndoGroup
@@ -19,6 +20,10 @@ from editor.printing.menu import PrintMenus
 from editor.tools.manager import ToolManager
 from editor.widgets.screen_fit import fits_screen, resize_within_screen
 from editor.window_keys import WindowKeys
+from editor.window_room import PANZER_BOTTOM_SHARE, default_split
+
+if TYPE_CHECKING:
+    from editor.window_rulesets import RulesetSwitch
 
 DEFAULT_SIZE = QSize(1600, 1000)
 """The window's size at the first start on a screen that has room for it."""
@@ -28,6 +33,7 @@ class WindowChrome(QMainWindow):
     """Actions, menus, tool bars, status bar and dock layout of the main window."""
 
     docks: dict[str, DocumentDock]
+    rulesets: RulesetSwitch
     tools: ToolManager
     keyboard: WindowKeys
 
@@ -60,22 +66,8 @@ class WindowChrome(QMainWindow):
 
     def _default_sizes(self) -> None:
         """The panels' widths and the bottom panel's height, shares of the window's size so that
-        a laptop's map keeps its room."""
-        fronts = self._area_fronts
-        sides = [
-            fronts[area]
-            for area in (
-                Qt.DockWidgetArea.LeftDockWidgetArea,
-                Qt.DockWidgetArea.RightDockWidgetArea,
-            )
-            if area in fronts
-        ]
-        width, height = self.width(), self.height()
-        widths = [min(380, width * 24 // 100), min(440, width * 24 // 100)]
-        self.resizeDocks(sides, widths[: len(sides)], Qt.Orientation.Horizontal)
-        bottom = fronts.get(Qt.DockWidgetArea.BottomDockWidgetArea)
-        if bottom is not None:
-            self.resizeDocks([bottom], [min(300, height * 42 // 100)], Qt.Orientation.Vertical)
+        a laptop's map keeps its room (`editor.window_room`)."""
+        default_split(self, self._area_fronts, PANZER_BOTTOM_SHARE)
 
     def _action(
         self,
@@ -419,7 +411,10 @@ class WindowChrome(QMainWindow):
     def _save_layout(self) -> None:
         store = app_settings.settings()
         store.setValue("window/geometry", self.saveGeometry())
-        store.setValue("window/state", self.saveState())
+        state = self.saveState()
+        store.setValue("window/state", state)
+        store.setValue("window/ruleset_hidden", self.rulesets.hidden_names())
+        self.rulesets.layouts.save(store, state)
 
     def _restore_layout(self) -> None:
         store = app_settings.settings()
@@ -433,10 +428,14 @@ class WindowChrome(QMainWindow):
             self._fit_to_screen()
         if isinstance(state, QByteArray):
             self.restoreState(state)
+            self.rulesets.restore_hidden(store.value("window/ruleset_hidden"))
+            self.rulesets.layouts.load(store)
         if not fits or not isinstance(state, QByteArray):
             self._default_sizes()
 
     def _reset_layout(self) -> None:
+        if self.rulesets.reset_layout():
+            return  # a situation's panels, the Panzer ones left hidden
         self.restoreState(self._default_state)
         for dock in self.docks.values():
             dock.show()

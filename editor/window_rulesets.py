@@ -14,6 +14,9 @@ from PySide6.QtWidgets import QDockWidget, QStackedWidget, QTabBar, QToolBar
 
 from editor import icons
 from editor.rulesets import TACTICAL_GAMEX, Family, profile_for
+from editor.window_layouts import FamilyLayouts
+from editor.window_room import BOARD_BOTTOM_SHARE, default_split
+from editor.window_tabs import TabTitles
 
 if TYPE_CHECKING:
     from editor.docks.base import DocumentDock
@@ -58,6 +61,8 @@ class RulesetSwitch(QObject):
         self.toolbar: QToolBar | None = None
         self.family = Family.PANZER
         self._hidden: list[DocumentDock] = []
+        self.tab_titles: TabTitles | None = None
+        self.layouts = FamilyLayouts()
         self._layers_are_board = False
 
     @property
@@ -83,6 +88,7 @@ class RulesetSwitch(QObject):
         window = self.window
         if profile.family is Family.TACTICAL_GAMEX:
             self._build()
+        self._switch_layout(profile.family)
         panzer_bar = window.findChild(QToolBar, "tools_toolbar")
         tgx = profile.family is Family.TACTICAL_GAMEX
         for dock in window.docks.values():
@@ -97,6 +103,14 @@ class RulesetSwitch(QObject):
             self._hidden.clear()
         if tgx:
             self._place_docks()
+        # Beside the board the bottom panels reach under the right-hand ones: its tab bar
+        # then has room for all six tabs at 200 % (the Panzer bottom keeps to the map).
+        window.setCorner(
+            Qt.Corner.BottomRightCorner,
+            Qt.DockWidgetArea.BottomDockWidgetArea
+            if tgx
+            else Qt.DockWidgetArea.RightDockWidgetArea,
+        )
         for dock in self.docks.values():
             dock.toggleViewAction().setVisible(tgx)
             dock.setVisible(tgx)
@@ -119,6 +133,25 @@ class RulesetSwitch(QObject):
             self.workspace.set_document(ours)
             for dock in self.docks.values():
                 dock.set_document(ours)
+
+    def _switch_layout(self, family: Family) -> None:
+        """Keep the arrangement of the family the window leaves and bring back the one of the
+        family it goes to (`editor.window_layouts`); a family never arranged yet gets the
+        default layout (Panzer) or its panels placed in their areas (`_place_docks`)."""
+        window = self.window
+        if family is self.layouts.on_screen:
+            return
+        if self.layouts.on_screen is None:  # the window's first title: nothing to keep
+            self.layouts.on_screen = family
+            return
+        state = self.layouts.switch(family, window.saveState())
+        if family is Family.PANZER:
+            for dock in self.docks.values():
+                dock.hide()  # out of the areas before the Panzer panels take them back
+        if state is not None:
+            window.restoreState(state)
+        elif family is Family.PANZER:
+            window._reset_layout()
 
     def toggle_testplay(self) -> bool:
         """Play > Test-play on a Tactical GameX situation: start a game of it as it now is in its
@@ -215,25 +248,75 @@ class RulesetSwitch(QObject):
             )
             if not used:
                 bar.hide()
-            # A label is never cut to "H…": a crowded bar scrolls instead.
+            # A label is never cut to "H…": a crowded bar shows short titles (`TabTitles`),
+            # and scrolls when even they do not fit.
             bar.setElideMode(Qt.TextElideMode.ElideNone)
             bar.setUsesScrollButtons(True)
+        if self.tab_titles is not None:
+            self.tab_titles.fit()
 
-    def _place_docks(self) -> None:
-        """Put the Tactical GameX panels in their areas, tabbed, the first of each in front."""
+    def reset_layout(self) -> bool:
+        """View > Reset Layout while a situation is open: its panels back in their default
+        areas and the board given the default split, the Panzer panels kept hidden (shown,
+        even for a moment, they would widen the window past the screen); False when no
+        situation is open."""
+        if not self.is_tactical_gamex:
+            return False
+        window = self.window
+        for dock in window.docks.values():
+            if not TACTICAL_GAMEX.offers_dock(dock.objectName()) and not dock.isHidden():
+                self._hidden.append(dock)
+                dock.hide()
+        for dock in self.docks.values():
+            window.removeDockWidget(dock)
+        self._place_docks(restore=False)
+        for dock in self.docks.values():
+            dock.show()
+        self._tidy_tab_bars()
+        QTimer.singleShot(0, self._tidy_tab_bars)
+        return True
+
+    def _place_docks(self, restore: bool = True) -> None:
+        """Put the Tactical GameX panels where the saved layout had them; the others in their
+        areas, tabbed, the first of each in front, and when none was saved, the board gets the
+        default split's room (`editor.window_room`): the panels are built when the first
+        situation opens, after the window restored its layout, so Qt kept their places
+        aside until now."""
         window = self.window
         first: dict[Qt.DockWidgetArea, DocumentDock] = {}
+        restored: dict[Qt.DockWidgetArea, DocumentDock] = {}
         for dock in self.docks.values():
             if window.dockWidgetArea(dock) != Qt.DockWidgetArea.NoDockWidgetArea:
                 continue
+            if restore and window.restoreDockWidget(dock):
+                restored.setdefault(window.dockWidgetArea(dock), dock)
+                continue
             area = dock.default_area
             window.addDockWidget(area, dock)
-            if area in first:
-                window.tabifyDockWidget(first[area], dock)
+            beside = first.get(area) or restored.get(area)
+            if beside is not None:
+                window.tabifyDockWidget(beside, dock)
             else:
                 first[area] = dock
         for dock in first.values():
             dock.raise_()
+        if first and not restored:
+            default_split(window, dict(first), BOARD_BOTTOM_SHARE)
+
+    def hidden_names(self) -> list[str]:
+        """The panels hidden because the open title's family does not offer them, for the
+        saved layout (`restore_hidden` shows them again with a title that does)."""
+        return [dock.objectName() for dock in self._hidden]
+
+    def restore_hidden(self, names: object) -> None:
+        """Take back the saved `hidden_names`: a layout saved while a situation was open has
+        the Panzer panels hidden, and a Panzer scenario opened next shows them again."""
+        wanted = (
+            {names} if isinstance(names, str) else set(names) if isinstance(names, list) else set()
+        )
+        self._hidden = [
+            dock for name, dock in self.window.docks.items() if name in wanted and dock.isHidden()
+        ]
 
     def _build(self) -> None:
         if self.workspace is not None:
@@ -246,6 +329,7 @@ class RulesetSwitch(QObject):
         for dock in self.workspace.docks.values():
             self.docks[dock.objectName()] = dock
             window.panels_menu.addAction(dock.toggleViewAction())
+        self.tab_titles = TabTitles(window, self.docks)
         self.toolbar = QToolBar("Board Tools", window)
         self.toolbar.setObjectName("tgx_tools_toolbar")
         self.toolbar.setOrientation(Qt.Orientation.Vertical)

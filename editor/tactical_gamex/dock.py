@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QAbstractScrollArea, QLabel, QWidget
 
 from editor.docks.base import DocumentDock
 from editor.tactical_gamex.document import TgxDocument
+from editor.widgets.short_room import scrolling_panel
 
 
 class TgxDock(DocumentDock):
@@ -24,6 +25,14 @@ class TgxDock(DocumentDock):
 
     def show_document(self, document: TgxDocument | None) -> None:
         """Show another document (None: nothing open, or not a Tactical GameX one)."""
+
+    def setWidget(self, widget: QWidget) -> None:
+        # A panel scrolls within the room the window's split gives it: the Situation grid's
+        # least height (over 500 pixels) would otherwise take the board's, and the Panel
+        # Layout's push the window past a screen at 200 %.
+        if not isinstance(widget, QAbstractScrollArea):
+            widget = scrolling_panel(widget, self)
+        super().setWidget(widget)
 
 
 def message_label(parent: QWidget | None = None) -> QLabel:

@@ -8,10 +8,12 @@ step, each grid passes the model tester, and what the rules forbid is reported."
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QMessageBox
 
 from editor.app import start
@@ -21,15 +23,27 @@ from tests.conftest import REPO
 from tests.editor.gui.tgx_title import write_title
 
 
+@pytest.fixture(scope="module")
+def shared_window(qapp, tmp_path_factory: pytest.TempPathFactory) -> Iterator[MainWindow]:
+    """One window for the module: building it and its Tactical GameX panels was most of each
+    test's time. Each test opens its own copy of a title in it, so no edit outlives a test."""
+    folder = tmp_path_factory.mktemp("tgx-items")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("HEXWRIGHT_DATA_DIR", str(folder / "app-data"))
+        win = start([str(write_title(folder / "first"))], ask=lambda *_: None)
+        win.ask = lambda *_: QMessageBox.StandardButton.Discard
+        win.show()
+        QTest.qWaitForWindowExposed(win)
+        yield win
+        win.close()
+        win.deleteLater()
+
+
 @pytest.fixture
-def tgx_window(qtbot, tmp_path: Path) -> MainWindow:
-    """The window opened on the small test title."""
-    win = start([str(write_title(tmp_path / "tgx"))], ask=lambda *_: None)
-    qtbot.addWidget(win)
-    win.ask = lambda *_: QMessageBox.StandardButton.Discard
-    win.show()
-    qtbot.waitExposed(win)
-    return win
+def tgx_window(shared_window: MainWindow, tmp_path: Path) -> MainWindow:
+    """The window opened on a fresh copy of the small test title."""
+    assert shared_window.open_path(write_title(tmp_path / "tgx"))
+    return shared_window
 
 
 def _column(grid, header: str) -> int:
@@ -207,13 +221,12 @@ def test_the_landings_tab_adds_an_amphibious_landing_and_an_airborne_assault(
 
 
 def test_the_samples_placed_counters_overrides_and_action_deck_pass_the_model_tester(
-    qtbot, tmp_path: Path, qtmodeltester
+    shared_window: MainWindow, tmp_path: Path, qtmodeltester
 ) -> None:
     shutil.copytree(REPO / "sample_data" / "tgx_steppe43", tmp_path / "steppe")
     situation = tmp_path / "steppe" / "scenarios" / "hill-at-krasnaya-polyana.situation.yaml"
-    win = start([str(situation)], ask=lambda *_: None)
-    qtbot.addWidget(win)
-    win.ask = lambda *_: QMessageBox.StandardButton.Discard
+    win = shared_window
+    assert win.open_path(situation)
     docks = win.rulesets.docks
     panel = docks["tgx_situation"]
     panel.raise_()
