@@ -40,6 +40,20 @@ from engine.tactical_gamex.units import (
 Offset = tuple[int, int]
 
 
+def firing_groups(state: TgxState, hexes: list[Offset]) -> list[tuple[Offset, ...]]:
+    """Each hex alone, then every pair and triple of mutually adjacent hexes: the hexes whose
+    units may fire together [003 6.4.1], for a player (or the computer) choosing who fires."""
+    adjacent = state.board.adjacent
+    groups: list[tuple[Offset, ...]] = [(h,) for h in hexes]
+    for i, a in enumerate(hexes):
+        for j in range(i + 1, len(hexes)):
+            b = hexes[j]
+            if adjacent(a, b):
+                groups.append((a, b))
+                groups += [(a, b, c) for c in hexes[j + 1 :] if adjacent(a, c) and adjacent(b, c)]
+    return groups
+
+
 def _mutually_adjacent(state: TgxState, hexes: set[Offset]) -> bool:
     """Activated hexes fire as one only when each is adjacent to every other [003 4.2.2]."""
     return all(state.board.adjacent(a, b) for a, b in combinations(sorted(hexes), 2))

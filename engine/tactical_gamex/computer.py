@@ -403,7 +403,7 @@ def _best_attack(
     for unit in ready:
         assert unit.hex is not None
         by_hex.setdefault(unit.hex, []).append(unit)
-    groups = _firing_groups(state, sorted(by_hex))
+    groups = attacks.firing_groups(state, sorted(by_hex))
     for target_hex in sorted(seen):
         defenders = [u for u in state.units_at(target_hex) if u.carrier is None]
         if not defenders:
@@ -466,23 +466,6 @@ def _gun_turns(state: TgxState, side: Side, ready: list[Unit]) -> Iterator[TgxOr
                 column = final_column(spec.attack, spec.defense, spec.shifts)
                 if column is not None and column >= GOOD_ODDS:
                     yield TurnGun(unit.id, facing.value)
-
-
-def _firing_groups(state: TgxState, hexes: list[Offset]) -> list[tuple[Offset, ...]]:
-    """Each hex alone, then every pair and triple of mutually adjacent hexes: the hexes whose
-    units may fire together [003 6.4.1]."""
-    board = state.board
-    groups: list[tuple[Offset, ...]] = [(h,) for h in hexes]
-    for i, a in enumerate(hexes):
-        for j in range(i + 1, len(hexes)):
-            b = hexes[j]
-            if not board.adjacent(a, b):
-                continue
-            groups.append((a, b))
-            for c in hexes[j + 1 :]:
-                if board.adjacent(a, c) and board.adjacent(b, c):
-                    groups.append((a, b, c))
-    return groups
 
 
 def _can_fire(state: TgxState, unit: Unit, hex_: Offset, defenders: list[Unit]) -> bool:

@@ -158,7 +158,7 @@ def _fires(
         if unit.hex is not None and unit.type.attack > 0 and unit.marker is None:
             by_hex.setdefault(unit.hex, []).append(unit)
     found: list[tuple[Fire, Odds, list[Unit]]] = []
-    for group in _groups(state, sorted(by_hex)):
+    for group in attacks.firing_groups(state, sorted(by_hex)):
         shooters = [u for h in group for u in by_hex[h] if _may_fire(state, u, fort, garrison)]
         if not shooters or {u.hex for u in shooters} != set(group):
             continue  # a group is tried only when every hex of it fires
@@ -202,21 +202,6 @@ def _fire_spec(state: TgxState, shooters: list[Unit], garrison: list[Unit]) -> A
 
 def _may_fire(state: TgxState, unit: Unit, fort: Offset, garrison: list[Unit]) -> bool:
     return _fire_spec(state, [unit], garrison) is not None
-
-
-def _groups(state: TgxState, hexes: list[Offset]) -> list[tuple[Offset, ...]]:
-    board = state.board
-    groups: list[tuple[Offset, ...]] = [(h,) for h in hexes]
-    for i, a in enumerate(hexes):
-        for j in range(i + 1, len(hexes)):
-            b = hexes[j]
-            if not board.adjacent(a, b):
-                continue
-            groups.append((a, b))
-            groups.extend(
-                (a, b, c) for c in hexes[j + 1 :] if board.adjacent(a, c) and board.adjacent(b, c)
-            )
-    return groups
 
 
 def _assault(

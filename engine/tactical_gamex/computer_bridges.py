@@ -216,23 +216,10 @@ def _direct(
             except IllegalOrder:
                 continue
             able.setdefault(here, []).append(unit)
-    for group in _groups(state, sorted(able)):
+    for group in attacks.firing_groups(state, sorted(able)):
         shooters = [u for h in group for u in able[h]]
         attack = bridge_fire.direct_attack(state, shooters, hex_)
         yield _x(state, attack), BY_ITSELF[0], FireAtBridge(tuple(u.id for u in shooters), hex_)
-
-
-def _groups(state: TgxState, hexes: list[Offset]) -> list[tuple[Offset, ...]]:
-    """Each hex, then every pair and triple of mutually adjacent hexes."""
-    adjacent = state.board.adjacent
-    groups: list[tuple[Offset, ...]] = [(h,) for h in hexes]
-    for i, a in enumerate(hexes):
-        for j in range(i + 1, len(hexes)):
-            b = hexes[j]
-            if adjacent(a, b):
-                groups.append((a, b))
-                groups += [(a, b, c) for c in hexes[j + 1 :] if adjacent(a, c) and adjacent(b, c)]
-    return groups
 
 
 def _indirect(
