@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QAction, QDragEnterEvent, QDragMoveEvent, QDropEvent, QMouseEvent
-from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from editor.app import start
@@ -30,23 +29,15 @@ from editor.tactical_gamex.panel_layout import LayoutView
 from schemas.io import FileKind
 from schemas.tactical_gamex.loading import load_situation
 from tests.conftest import REPO
-from tests.editor.gui.tgx_title import write_title
+from tests.editor.gui.tgx_title import window_on_title, write_title
 
 
 @pytest.fixture(scope="module")
 def shared_window(qapp, tmp_path_factory: pytest.TempPathFactory) -> Iterator[MainWindow]:
-    """One window for the module's situation tests: building it and its Tactical GameX panels
-    was most of each test's time. Each test opens its own copy of the title in it."""
-    folder = tmp_path_factory.mktemp("tgx-editor")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("HEXWRIGHT_DATA_DIR", str(folder / "app-data"))
-        win = start([str(write_title(folder / "first"))], ask=lambda *_: None)
-        win.ask = lambda *_: QMessageBox.StandardButton.Discard
-        win.show()
-        QTest.qWaitForWindowExposed(win)
+    """One window for the module's situation tests; each test opens its own copy of the
+    title in it."""
+    with window_on_title(tmp_path_factory.mktemp("tgx-editor")) as win:
         yield win
-        win.close()
-        win.deleteLater()
 
 
 @pytest.fixture

@@ -13,30 +13,19 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QMessageBox
 
-from editor.app import start
 from editor.main_window import MainWindow
 from editor.tactical_gamex.problems_dock import situation_problems
 from tests.conftest import REPO
-from tests.editor.gui.tgx_title import write_title
+from tests.editor.gui.tgx_title import window_on_title, write_title
 
 
 @pytest.fixture(scope="module")
 def shared_window(qapp, tmp_path_factory: pytest.TempPathFactory) -> Iterator[MainWindow]:
-    """One window for the module: building it and its Tactical GameX panels was most of each
-    test's time. Each test opens its own copy of a title in it, so no edit outlives a test."""
-    folder = tmp_path_factory.mktemp("tgx-items")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("HEXWRIGHT_DATA_DIR", str(folder / "app-data"))
-        win = start([str(write_title(folder / "first"))], ask=lambda *_: None)
-        win.ask = lambda *_: QMessageBox.StandardButton.Discard
-        win.show()
-        QTest.qWaitForWindowExposed(win)
+    """One window for the module; each test opens its own copy of a title in it, so no edit
+    outlives a test."""
+    with window_on_title(tmp_path_factory.mktemp("tgx-items")) as win:
         yield win
-        win.close()
-        win.deleteLater()
 
 
 @pytest.fixture

@@ -4,8 +4,16 @@ not the published charts (the tables' description says so)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QMessageBox
+
+from editor.app import start
+from editor.main_window import MainWindow
 from schemas.io import save_file
 from schemas.tactical_gamex.panel import PanelFile, PanelHexside, StreamFeature
 from schemas.tactical_gamex.situation import (
@@ -180,3 +188,19 @@ def write_title(folder: Path) -> Path:
     path = folder / "scenarios" / "test.situation.yaml"
     save_file(situation, path)
     return path
+
+
+@contextmanager
+def window_on_title(folder: Path) -> Iterator[MainWindow]:
+    """A shown window opened on a copy of the title written into `folder`, with settings of
+    its own there, for a test module to share: building the window and its Tactical GameX
+    panels is most of a GUI test's time. It discards unsaved edits when asked."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("HEXWRIGHT_DATA_DIR", str(folder / "app-data"))
+        win = start([str(write_title(folder / "first"))], ask=lambda *_: None)
+        win.ask = lambda *_: QMessageBox.StandardButton.Discard
+        win.show()
+        QTest.qWaitForWindowExposed(win)
+        yield win
+        win.close()
+        win.deleteLater()
