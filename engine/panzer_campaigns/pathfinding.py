@@ -39,8 +39,23 @@ distinct float priorities (much cheaper than tuples), about 2.5 microseconds a s
 time goes with the hexes settled, which the landmarks decide (a perfect lower bound would still
 settle 4-16 thousand on those paths, 20 ms on average; the landmarks settle 7-40 thousand).
 Sixteen landmarks would settle fewer but take over 4 s to build; weighted A* would be quicker
-but not exact. `reachable` reads the edge costs only when they are already built, since a
-turn's reach is a few hundred hexes.
+but not exact. What the second pass measured (CPU, best of 21, the old and new searches
+alternated in one process on the shared machine; the eight paths settle 7.0-39.2 thousand
+hexes, 19.4 thousand on average, and stay hex for hex what they were, which `python -m bench`
+checks): the neighbours, edge costs and axial coordinates read as lists instead of arrays
+(`_neighbor_list`, `_edge_list`, `_axial_lists`: about 20 MB for the board and 12 MB a profile
+on 500x500), 52.3 -> 48.4 ms a path; asking whether a hex is settled only when a step improves
+on it, and keeping the bucket of the least key between pops, no change beyond the noise, kept
+as they do less. Measured and left out: the bound of a hex worked out once and remembered
+(a third of the improving steps reach a hex again; no gain), the costs in an array of floats
+(slower), the edge costs and neighbours as 6-tuples per hex iterated together (no gain), the
+landmark terms by `max`/`abs` (slower in the loop, though quicker alone), and more landmarks
+or the distance bound beside them (6 or 8 of 8 settle 0-15 % fewer, 4 % on average, the
+distance bound 0-7 % fewer; each costs more a hex than it saves); the order of equal keys (the
+deepest first) settles the same hexes within 0.1 %. Where the time goes: with every bound of
+the map worked out beforehand the loop takes about 60 % of its time, so the bound is some 40 %
+of it; a step into a hex with units (about 840 a path) goes to `Mover.step`. `reachable` reads
+the edge costs only when they are already built, since a turn's reach is a few hundred hexes.
 
 Engineers' bridges, pontoons and destroyed AT ditches [000 7.4] are not in the cached edge
 costs: a search reads a copy with their edges asked step by step (about 1 ms to copy on the
@@ -368,9 +383,6 @@ def _a_star(
     best = [INF] * size
     previous = [-1] * size
     done = [False] * size
-    # the bound of a hex, once worked out: about a third of the steps that improve a hex
-    # reach it again (-1: not yet; INF: not connected to the target)
-    ahead_of = [-1.0] * size
     picked = bounds.active(_between(board, start, target), target, _ACTIVE) or [-1]
     rows = [bounds.distances[i] if i >= 0 else array("i", [0]) * size for i in picked]
     d0, d1, d2, d3 = (rows[i % len(rows)] for i in range(4))
@@ -423,45 +435,42 @@ def _a_star(
             if total < best[v] and not done[v]:
                 best[v] = total
                 previous[v] = u
-                ahead = ahead_of[v]
-                if ahead < 0:
-                    units = d0[v] - t0
-                    if units < 0:
-                        units = -units
-                    bound = d1[v] - t1
-                    if bound > units:
-                        units = bound
-                    elif -bound > units:
-                        units = -bound
-                    bound = d2[v] - t2
-                    if bound > units:
-                        units = bound
-                    elif -bound > units:
-                        units = -bound
-                    bound = d3[v] - t3
-                    if bound > units:
-                        units = bound
-                    elif -bound > units:
-                        units = -bound
-                    if units >= _CUT_OFF:
-                        ahead = INF  # v and the target are not connected: no way on from v
-                    else:
-                        ahead = units * _PER_UNIT
-                        if unit_cost:
-                            # The hex distance to the target, as `Hex.distance` computes it
-                            # (inline), times the cheapest step.
-                            dq = qs[v] - tq
-                            dr = rs[v] - tr
-                            ds = dq + dr
-                            if dq < 0:
-                                dq = -dq
-                            if dr < 0:
-                                dr = -dr
-                            if ds < 0:
-                                ds = -ds
-                            direct = unit_cost * ((dq + dr + ds) >> 1)
-                            ahead = direct if direct > ahead else ahead
-                    ahead_of[v] = ahead
+                units = d0[v] - t0
+                if units < 0:
+                    units = -units
+                bound = d1[v] - t1
+                if bound > units:
+                    units = bound
+                elif -bound > units:
+                    units = -bound
+                bound = d2[v] - t2
+                if bound > units:
+                    units = bound
+                elif -bound > units:
+                    units = -bound
+                bound = d3[v] - t3
+                if bound > units:
+                    units = bound
+                elif -bound > units:
+                    units = -bound
+                if units >= _CUT_OFF:
+                    ahead = INF  # v and the target are not connected: no way on from v
+                else:
+                    ahead = units * _PER_UNIT
+                    if unit_cost:
+                        # The hex distance to the target, as `Hex.distance` computes it
+                        # (inline), times the cheapest step.
+                        dq = qs[v] - tq
+                        dr = rs[v] - tr
+                        ds = dq + dr
+                        if dq < 0:
+                            dq = -dq
+                        if dr < 0:
+                            dr = -dr
+                        if ds < 0:
+                            ds = -ds
+                        direct = unit_cost * ((dq + dr + ds) >> 1)
+                        ahead = direct if direct > ahead else ahead
                 if ahead == INF:
                     continue
                 # total + the larger bound: the same float as the larger of total + each,
