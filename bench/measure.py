@@ -17,6 +17,8 @@ import subprocess
 import sys
 import tempfile
 import time
+import zlib
+from array import array
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -24,7 +26,15 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from bench.generate import MAP_NAME, OOB_NAME, PARAMETERS_NAME, SCENARIO_NAME, TITLE_FILES
+from bench.generate import (
+    DEFAULT_SEED,
+    MAP_NAME,
+    OOB_NAME,
+    PARAMETERS_NAME,
+    SCENARIO_NAME,
+    TITLE_FILES,
+    read_stamp,
+)
 from engine.panzer_campaigns import movement, spotting
 from engine.panzer_campaigns.allowance import movement_allowance
 from engine.panzer_campaigns.combat import assault, fire
@@ -310,15 +320,38 @@ def _local_supply(title: Title) -> Prepared:
     )
 
 
+_CROSSING_PATHS = {
+    "gb.d149.art.b2.hq": (471, 950.0, 4070454131),
+    "us.d6.r3.b1.hq": (394, 814.6, 3130856036),
+    "us.d82.r3.b2.5": (688, 1418.2, 3919790620),
+    "us.d61.r2.b1.1": (360, 747.7, 2291402680),
+    "us.k7.art.b1.hq": (544, 1147.4, 753632996),
+    "gb.d149.recon.2": (468, 948.0, 680400120),
+    "us.k7.art.b1.3": (629, 922.7, 436383078),
+    "gb.d149.art.b2.4": (691, 879.0, 392517694),
+}
+"""The paths `_min_path` times on the generated title (v1, 500x500, the default seed), by
+unit: hexes, cost in MP and the CRC-32 of the hexes (as 32-bit integers), as the search found
+them before it was made faster (`engine.panzer_campaigns.pathfinding`)."""
+
+
 @measurement("min-cost path across the map", BUDGETS["min-cost path across the map"])
 def _min_path(title: Title) -> Prepared:
     state = title.new_state()
     cases = _crossing_paths(state)
     found = {}
+    stamp = read_stamp(title.folder) or {}
+    title_of_record = (stamp.get("generator_version"), stamp.get("size"), stamp.get("seed"))
+    recorded = _CROSSING_PATHS if title_of_record == (1, 500, DEFAULT_SEED) else {}
     for unit, target in cases:  # the profiles' edge costs and landmark tables, built once
         path = movement.min_path(state, unit, target)
         assert path is not None
         found[unit.id] = path
+        # a faster search must find the very same paths (among equally cheap ones, too)
+        expected = recorded.get(unit.id)
+        if expected is not None:
+            seen = (len(path.hexes), round(path.cost, 6), zlib.crc32(array("i", path.hexes)))
+            assert seen == expected, f"the path of {unit.id} changed: {seen} != {expected}"
 
     def search() -> None:
         for unit, target in cases:

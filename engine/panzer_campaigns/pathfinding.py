@@ -39,8 +39,23 @@ distinct float priorities (much cheaper than tuples), about 2.5 microseconds a s
 time goes with the hexes settled, which the landmarks decide (a perfect lower bound would still
 settle 4-16 thousand on those paths, 20 ms on average; the landmarks settle 7-40 thousand).
 Sixteen landmarks would settle fewer but take over 4 s to build; weighted A* would be quicker
-but not exact. `reachable` reads the edge costs only when they are already built, since a
-turn's reach is a few hundred hexes.
+but not exact. What the second pass measured (CPU, best of 21, the old and new searches
+alternated in one process on the shared machine; the eight paths settle 7.0-39.2 thousand
+hexes, 19.4 thousand on average, and stay hex for hex what they were, which `python -m bench`
+checks): the neighbours, edge costs and axial coordinates read as lists instead of arrays
+(`_neighbor_list`, `_edge_list`, `_axial_lists`: about 20 MB for the board and 12 MB a profile
+on 500x500), 52.3 -> 48.4 ms a path; asking whether a hex is settled only when a step improves
+on it, and keeping the bucket of the least key between pops, no change beyond the noise, kept
+as they do less. Measured and left out: the bound of a hex worked out once and remembered
+(a third of the improving steps reach a hex again; no gain), the costs in an array of floats
+(slower), the edge costs and neighbours as 6-tuples per hex iterated together (no gain), the
+landmark terms by `max`/`abs` (slower in the loop, though quicker alone), and more landmarks
+or the distance bound beside them (6 or 8 of 8 settle 0-15 % fewer, 4 % on average, the
+distance bound 0-7 % fewer; each costs more a hex than it saves); the order of equal keys (the
+deepest first) settles the same hexes within 0.1 %. Where the time goes: with every bound of
+the map worked out beforehand the loop takes about 60 % of its time, so the bound is some 40 %
+of it; a step into a hex with units (about 840 a path) goes to `Mover.step`. `reachable` reads
+the edge costs only when they are already built, since a turn's reach is a few hundred hexes.
 
 Engineers' bridges, pontoons and destroyed AT ditches [000 7.4] are not in the cached edge
 costs: a search reads a copy with their edges asked step by step (about 1 ms to copy on the
@@ -102,11 +117,59 @@ _AXIAL: weakref.WeakKeyDictionary[Board, tuple[array[int], array[int]]] = (
 )
 
 
+_NEIGHBORS: weakref.WeakKeyDictionary[Board, list[int]] = weakref.WeakKeyDictionary()
+_AXIAL_LISTS: weakref.WeakKeyDictionary[Board, tuple[list[int], list[int]]] = (
+    weakref.WeakKeyDictionary()
+)
+_EDGES: weakref.WeakKeyDictionary[Board, list[tuple[array[float], list[float]]]] = (
+    weakref.WeakKeyDictionary()
+)
+_EDGE_LISTS = 4
+"""Edge-cost lists kept per board, as `MapCosts` keeps up to four profiles' arrays."""
+
+
 def _axial(board: Board) -> tuple[array[int], array[int]]:
     """Axial (q, r) of every hex index, for the distance in the heuristic."""
     found = _AXIAL.get(board)
     if found is None:
         found = _AXIAL[board] = board.grid.axial_table()
+    return found
+
+
+def _neighbor_list(board: Board) -> list[int]:
+    """`Board.neighbors` as a list, cached per board: a list is read about three times faster
+    than an array, and each of its numbers is one object (a list of the hex numbers, shared),
+    so the list costs 8 bytes an entry (12 MB on 500x500)."""
+    found = _NEIGHBORS.get(board)
+    if found is None:
+        numbers = list(range(-1, board.size))  # -1: off the map
+        found = _NEIGHBORS[board] = [numbers[n + 1] for n in board.neighbors]
+    return found
+
+
+def _edge_list(board: Board, edges: array[float]) -> list[float]:
+    """Edge costs (`MapCosts.edge_costs`) as a list, read faster than the array, its few
+    distinct costs shared (8 bytes an entry): kept for the last `_EDGE_LISTS` tables of a board,
+    each with its table, so that a table built again never finds the list of another."""
+    kept = _EDGES.get(board)
+    if kept is None:
+        kept = _EDGES[board] = []
+    for table, found in kept:
+        if table is edges:
+            return found
+    shared = {cost: cost for cost in set(edges)}
+    found = list(map(shared.__getitem__, edges))
+    kept.insert(0, (edges, found))
+    del kept[_EDGE_LISTS:]
+    return found
+
+
+def _axial_lists(board: Board) -> tuple[list[int], list[int]]:
+    """`_axial` as lists, read faster in the search's loop (2 MB each on 500x500)."""
+    found = _AXIAL_LISTS.get(board)
+    if found is None:
+        qs, rs = _axial(board)
+        found = _AXIAL_LISTS[board] = (qs.tolist(), rs.tolist())
     return found
 
 
@@ -121,7 +184,7 @@ def hex_distance(qs: array[int], rs: array[int], a: int, b: int) -> int:
     return _distance(qs, rs, a, b)
 
 
-def _distance(qs: array[int], rs: array[int], a: int, b: int) -> int:
+def _distance(qs: Sequence[int], rs: Sequence[int], a: int, b: int) -> int:
     """The hex distance between two hex indexes, from their axial coordinates."""
     dq, dr = qs[a] - qs[b], rs[a] - rs[b]
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
@@ -301,7 +364,7 @@ def _between(board: Board, source: int, target: int, count: int = _SAMPLES) -> l
 
 def _a_star(
     mover: Mover, target: int, bounds: Landmarks, *, avoid_mines: bool
-) -> tuple[list[float], array[int]]:
+) -> tuple[list[float], list[int]]:
     """Cheapest costs from the unit's hex to `target` (cost by hex, previous hex by hex; exact
     for the target), by A* guided by `_ACTIVE` of the landmarks of `bounds` (those that bound
     the cost best along the straight line) and the distance bound. As `_search`, written for
@@ -310,21 +373,21 @@ def _a_star(
     state = mover.state
     board = state.board
     start = mover.unit.hex
-    neighbors = board.neighbors
-    edges = with_engineering(state, mover.costs.edge_costs(), SLOW)
+    neighbors = _neighbor_list(board)
+    edges = _edge_list(board, with_engineering(state, mover.costs.edge_costs(), SLOW))
     marked = _occupied_or_marked(state)
     minefields = state.minefields if avoid_mines else {}
     zoc = mover.zoc
     step = mover.step
     size = board.size
     best = [INF] * size
-    previous = array("i", [-1]) * size
-    done = bytearray(size)
+    previous = [-1] * size
+    done = [False] * size
     picked = bounds.active(_between(board, start, target), target, _ACTIVE) or [-1]
     rows = [bounds.distances[i] if i >= 0 else array("i", [0]) * size for i in picked]
     d0, d1, d2, d3 = (rows[i % len(rows)] for i in range(4))
     t0, t1, t2, t3 = d0[target], d1[target], d2[target], d3[target]
-    qs, rs = _axial(board)
+    qs, rs = _axial_lists(board)
     tq, tr = qs[target], rs[target]
     unit_cost = mover.lowest_step
     start_bound = max(abs(d[start] - d[target]) for d in rows) * _PER_UNIT
@@ -334,16 +397,21 @@ def _a_star(
     keys = [0.0]
     waiting = {0.0: [start]}
     waiting_at = waiting.get
+    at = -1.0  # the key of `bucket`, kept while the queue's least key stays the same
+    bucket: list[int] = []
     while keys:
         key = keys[0]
-        bucket = waiting[key]
+        if key != at:
+            at = key
+            bucket = waiting[key]
         u = bucket.pop()
         if not bucket:
             heappop(keys)
             del waiting[key]
+            at = -1.0
         if done[u]:
             continue
-        done[u] = 1
+        done[u] = True
         if u == target:
             break
         spent = best[u]
@@ -351,58 +419,63 @@ def _a_star(
         in_zoc = zoc[u]
         for e in range(base, base + 6):
             cost = edges[e]
-            if cost == INF:
-                continue
             v = neighbors[e]
-            if done[v]:
-                continue
             if cost < 0 or marked[v] or (in_zoc and zoc[v]):
-                if v in minefields and v != target:
+                if cost == INF or done[v] or (v in minefields and v != target):
                     continue
                 taken = step(u, e - base, spent)
                 if isinstance(taken, str):
                     continue
                 total = spent + taken.cost + taken.loss
             else:
+                # INF (no step) gives an infinite total, which the test below turns away
                 total = spent + cost
-            if total < best[v]:
+            # a settled hex is never improved on (the heuristic is consistent), so asking
+            # whether it is settled waits for the rare step that looks cheaper
+            if total < best[v] and not done[v]:
                 best[v] = total
                 previous[v] = u
-                ahead = d0[v] - t0
-                if ahead < 0:
-                    ahead = -ahead
+                units = d0[v] - t0
+                if units < 0:
+                    units = -units
                 bound = d1[v] - t1
-                if bound > ahead:
-                    ahead = bound
-                elif -bound > ahead:
-                    ahead = -bound
+                if bound > units:
+                    units = bound
+                elif -bound > units:
+                    units = -bound
                 bound = d2[v] - t2
-                if bound > ahead:
-                    ahead = bound
-                elif -bound > ahead:
-                    ahead = -bound
+                if bound > units:
+                    units = bound
+                elif -bound > units:
+                    units = -bound
                 bound = d3[v] - t3
-                if bound > ahead:
-                    ahead = bound
-                elif -bound > ahead:
-                    ahead = -bound
-                if ahead >= _CUT_OFF:
-                    continue  # v and the target are not connected: no way on from v
-                key = total + ahead * _PER_UNIT
-                if unit_cost:
-                    # The hex distance to the target, as `Hex.distance` computes it (inline),
-                    # times the cheapest step.
-                    dq = qs[v] - tq
-                    dr = rs[v] - tr
-                    ds = dq + dr
-                    if dq < 0:
-                        dq = -dq
-                    if dr < 0:
-                        dr = -dr
-                    if ds < 0:
-                        ds = -ds
-                    direct = total + unit_cost * ((dq + dr + ds) >> 1)
-                    key = direct if direct > key else key
+                if bound > units:
+                    units = bound
+                elif -bound > units:
+                    units = -bound
+                if units >= _CUT_OFF:
+                    ahead = INF  # v and the target are not connected: no way on from v
+                else:
+                    ahead = units * _PER_UNIT
+                    if unit_cost:
+                        # The hex distance to the target, as `Hex.distance` computes it
+                        # (inline), times the cheapest step.
+                        dq = qs[v] - tq
+                        dr = rs[v] - tr
+                        ds = dq + dr
+                        if dq < 0:
+                            dq = -dq
+                        if dr < 0:
+                            dr = -dr
+                        if ds < 0:
+                            ds = -ds
+                        direct = unit_cost * ((dq + dr + ds) >> 1)
+                        ahead = direct if direct > ahead else ahead
+                if ahead == INF:
+                    continue
+                # total + the larger bound: the same float as the larger of total + each,
+                # since rounding keeps the order
+                key = total + ahead
                 queued = waiting_at(key)
                 if queued is None:
                     waiting[key] = [v]
@@ -458,7 +531,7 @@ def min_path(
     if not 0 <= target_hex < state.board.size or mover.end_problem(target_hex) is not None:
         return None
     best: dict[int, float] | list[float]
-    previous: dict[int, int] | array[int]
+    previous: dict[int, int] | list[int]
     if within_allowance:
         # A turn's move is short: as for `reachable`, no map-wide tables are built for it
         # (the landmarks alone take a second or more on a large map); A* with the distance

@@ -480,3 +480,33 @@ def test_min_path_equals_a_plain_dijkstra_whatever_the_landmarks(
             assert all(
                 b in state.board.neighbors[6 * a : 6 * a + 6] for a, b in pairwise(found.hexes)
             )
+
+
+@pytest.mark.parametrize("seed", range(50, 56))
+def test_a_path_costs_what_its_own_steps_add_up_to(seed: int) -> None:
+    """The hexes `min_path` returns are the path it costed: each step as `Mover.step` takes it,
+    minefield losses included, adds up to the path's cost."""
+    rng = Random(seed)
+    state = random_map(seed)
+    for unit in friends_of(state, "A"):
+        mover = Mover(state, unit, planning=True)
+        for target in rng.sample(range(state.board.size), 25):
+            found = min_path(state, unit, target)
+            if found is None:
+                continue
+            spent = 0.0
+            for a, b in pairwise(found.hexes):
+                taken = mover.step(a, state.board.neighbors[6 * a : 6 * a + 6].index(b), spent)
+                assert not isinstance(taken, str), taken
+                spent += taken.cost + taken.loss
+            assert spent == pytest.approx(found.cost)
+
+
+def test_the_search_reads_the_edge_costs_of_the_table_it_is_given() -> None:
+    """The search's list copy of a profile's edge costs belongs to that table alone: a table
+    built again (as after the cache let the old one go) gets its own, however many there were."""
+    state = ascii_title(SMALL).game()
+    tables = [array("d", [float(value), SLOW, float("inf")]) * 6 for value in range(7)]
+    for _ in range(2):
+        for table in tables:
+            assert pathfinding._edge_list(state.board, table) == list(table)
