@@ -168,9 +168,12 @@ class MapView(QWidget):
         if self._tool is not None:
             self._tool.deactivate()
             self._tool.preview_changed.disconnect(self.update)
+            if self in self._tool.views:
+                self._tool.views.remove(self)
         self._tool = tool
         self._tool_pressed = False
         if tool is not None:
+            tool.views.append(self)
             tool.set_scene(self.scene)
             tool.preview_changed.connect(self.update)
             tool.activate()

@@ -71,6 +71,9 @@ class MapTool(QObject):
         self.selection = selection
         self.document: Document | None = None
         self.scene: MapScene | None = None
+        self.views: list[QWidget] = []
+        """The map views that show the tool, kept by the views themselves (a tool taking keys
+        filters their events)."""
 
     def set_scene(self, scene: MapScene | None) -> None:
         """The map scene the tool works on, with its document (None: nothing open)."""

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from PySide6.QtCore import QEvent, QLineF, QObject, QPointF, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QKeyEvent, QPainter, QPen
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QWidget
 
 from editor.document import Document
 from editor.map.geometry import Frame
@@ -307,9 +307,10 @@ class RegionTool(MapTool):
     def activate(self) -> None:
         # The view hands tools only the mouse: Ctrl+C and Ctrl+V reach the tool through a
         # filter on the map views that show it.
-        self._views = [w for w in QApplication.allWidgets() if getattr(w, "tool", None) is self]
+        self._views = list(self.views)
         for view in self._views:
-            view.installEventFilter(self)
+            with suppress(RuntimeError):  # a view closed since it showed the tool
+                view.installEventFilter(self)
 
     def deactivate(self) -> None:
         super().deactivate()

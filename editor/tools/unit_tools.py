@@ -131,9 +131,10 @@ class UnitsTool(MapTool):
     def activate(self) -> None:
         # The view hands tools only the mouse: Delete reaches the tool through a filter on the
         # map views that show it.
-        self._views = [w for w in QApplication.allWidgets() if getattr(w, "tool", None) is self]
+        self._views = list(self.views)
         for view in self._views:
-            view.installEventFilter(self)
+            with suppress(RuntimeError):  # a view closed since it showed the tool
+                view.installEventFilter(self)
 
     def deactivate(self) -> None:
         super().deactivate()
