@@ -6,7 +6,6 @@ version and goes on from a cancelled one, and compares the open situation with a
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import threading
 from collections.abc import Iterable, Iterator
@@ -14,9 +13,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtWidgets import QMessageBox
 
-from editor.app import start
 from editor.document import Change, ChangeAction
 from editor.tactical_gamex.balance_dock import TgxBalanceDock
 from editor.tactical_gamex.testplay.dock import TgxTestPlayDock
@@ -24,10 +21,8 @@ from engine.balance import GameRecord
 from engine.balance.playable import Playable
 from schemas.io import FileKind
 from schemas.vocabulary import Side
-from tests.conftest import REPO
+from tests.editor.gui.tgx_title import open_sample
 
-SAMPLE = REPO / "sample_data" / "tgx_steppe43"
-SITUATION = "scenarios/hill-at-krasnaya-polyana.situation.yaml"
 LEVELS = ["Soviet decisive", "Soviet marginal", "Draw", "German marginal", "German decisive"]
 
 
@@ -35,12 +30,7 @@ LEVELS = ["Soviet decisive", "Soviet marginal", "Draw", "German marginal", "Germ
 def opened(qtbot, tmp_path: Path):
     """The sample situation open in a window, its Balance panel shown, cut to 6 turns (an
     unsaved edit) so that a game is quick."""
-    shutil.copytree(SAMPLE, tmp_path / "steppe")
-    win = start([str(tmp_path / "steppe" / SITUATION)], ask=lambda *_: None)
-    qtbot.addWidget(win)
-    win.ask = lambda *_: QMessageBox.StandardButton.Discard
-    win.show()
-    qtbot.waitExposed(win)
+    win = open_sample(qtbot, tmp_path / "steppe")
     workspace = win.rulesets.workspace
     assert workspace is not None
     dock = workspace.docks["tgx_balance"]

@@ -5,34 +5,23 @@ held Deus Ex Machina cards, and the acting side plays one with its button."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
 
-from editor.app import start
 from editor.commands import SetValue
 from editor.main_window import MainWindow
 from editor.tactical_gamex.testplay.dock import TgxTestPlayDock
 from engine.tactical_gamex.chaos_events import CardPlayed
 from schemas.io import FileKind
 from schemas.tactical_gamex.vocabulary import OptionalRule
-from tests.conftest import REPO
-
-SAMPLE = REPO / "sample_data" / "tgx_steppe43"
-SITUATION = "scenarios/hill-at-krasnaya-polyana.situation.yaml"
+from tests.editor.gui.tgx_title import open_sample
 
 
 @pytest.fixture
 def window(qtbot, tmp_path: Path) -> MainWindow:
-    shutil.copytree(SAMPLE, tmp_path / "steppe")
-    win = start([str(tmp_path / "steppe" / SITUATION)], ask=lambda *_: None)
-    qtbot.addWidget(win)
-    win.ask = lambda *_: QMessageBox.StandardButton.Discard
-    win.show()
-    qtbot.waitExposed(win)
+    win = open_sample(qtbot, tmp_path / "steppe")
     return win
 
 

@@ -4,18 +4,17 @@ at sea; passing through turn 1 brings it ashore at Housekeeping [003 10.3]."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
-from editor.app import start
 from editor.tactical_gamex.board_view import TERRAIN_COLOURS
 from editor.tactical_gamex.problems_dock import situation_problems
 from editor.tactical_gamex.testplay.dock import TgxTestPlayDock
 from schemas.tactical_gamex.vocabulary import Terrain
 from tests.conftest import REPO
+from tests.editor.gui.tgx_title import open_sample
 
 SAMPLE = REPO / "sample_data" / "tgx_landing44"
 SITUATION = "scenarios/exit-2-at-la-madeleine.situation.yaml"
@@ -24,13 +23,7 @@ SITUATION = "scenarios/exit-2-at-la-madeleine.situation.yaml"
 def test_the_landing_sample_opens_shows_the_sea_and_lands_in_test_play(
     qtbot, tmp_path: Path
 ) -> None:
-    shutil.copytree(SAMPLE, tmp_path / "landing")
-    win = start([str(tmp_path / "landing" / SITUATION)], ask=lambda *_: None)
-    qtbot.addWidget(win)
-    win.ask = lambda *_: QMessageBox.StandardButton.Discard
-    win.resize(1280, 720)
-    win.show()
-    qtbot.waitExposed(win)
+    win = open_sample(qtbot, tmp_path / "landing", SAMPLE, SITUATION, size=(1280, 720))
     workspace = win.rulesets.workspace
     assert workspace is not None
     qtbot.waitUntil(lambda: win.problems_label.text() == "0 errors, 0 warnings")

@@ -6,14 +6,11 @@ press hexes through the player, as the board's play tool does on a click."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
 
-from editor.app import start
 from editor.commands import SetValue
 from editor.main_window import MainWindow
 from editor.tactical_gamex.forces import counter_path
@@ -27,20 +24,14 @@ from engine.tactical_gamex.events import (
 )
 from schemas.io import FileKind
 from schemas.vocabulary import Side
-from tests.conftest import REPO
-
-SAMPLE = REPO / "sample_data" / "tgx_steppe43"
-SITUATION = "scenarios/hill-at-krasnaya-polyana.situation.yaml"
+from tests.editor.gui.tgx_title import open_sample
 
 
 @pytest.fixture
 def playing(qtbot, tmp_path: Path) -> tuple[MainWindow, TgxTestPlayDock]:
     """A hot-seat game of the sample, the Panzer IV set up next to the T-34 at (12, 2) and the
     Pioniere in their truck's hex."""
-    shutil.copytree(SAMPLE, tmp_path / "steppe")
-    win = start([str(tmp_path / "steppe" / SITUATION)], ask=lambda *_: None)
-    qtbot.addWidget(win)
-    win.ask = lambda *_: QMessageBox.StandardButton.Discard
+    win = open_sample(qtbot, tmp_path / "steppe", show=False)
     workspace = win.rulesets.workspace
     assert workspace is not None
     document = workspace.view.document

@@ -4,28 +4,18 @@ Stop button."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
-from editor.app import start
 from editor.tactical_gamex.testplay.dock import TgxTestPlayDock
-from tests.conftest import REPO
-
-SAMPLE = REPO / "sample_data" / "tgx_steppe43"
-SITUATION = "scenarios/hill-at-krasnaya-polyana.situation.yaml"
+from tests.editor.gui.tgx_title import open_sample
 
 
 def test_play_menu_starts_and_stops_the_situations_game(qtbot, tmp_path: Path) -> None:
-    shutil.copytree(SAMPLE, tmp_path / "steppe")
-    win = start([str(tmp_path / "steppe" / SITUATION)], ask=lambda *_: None)
-    qtbot.addWidget(win)
-    win.ask = lambda *_: QMessageBox.StandardButton.Discard
-    win.show()
-    qtbot.waitExposed(win)
+    win = open_sample(qtbot, tmp_path / "steppe")
     workspace = win.rulesets.workspace
     assert workspace is not None
     dock = workspace.docks["tgx_testplay"]

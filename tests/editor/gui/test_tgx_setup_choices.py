@@ -6,24 +6,20 @@ covered when the side setting up changes, each side's secret mines drawn for it 
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
-from editor.app import start
 from editor.settings import settings
 from editor.tactical_gamex.board_view import BoardView
 from editor.tactical_gamex.testplay.dock import TgxTestPlayDock
 from editor.tactical_gamex.testplay.setup_panel import SetupPanel
 from editor.tactical_gamex.testplay.tester_choices import SETUP_KEY
 from schemas.vocabulary import Side
-from tests.conftest import REPO
-from tests.editor.gui.test_tgx_testplay import SITUATION, _click, _log
-
-SAMPLE = REPO / "sample_data" / "tgx_steppe43"
+from tests.editor.gui.test_tgx_testplay import _click, _log
+from tests.editor.gui.tgx_title import open_sample
 
 
 def _drop(view: BoardView, panel: SetupPanel, spot: tuple[int, int]) -> None:
@@ -40,12 +36,7 @@ def _drop(view: BoardView, panel: SetupPanel, spot: tuple[int, int]) -> None:
 
 
 def test_setup_choices_by_drag_load_and_leave_in_hot_seat(qtbot, tmp_path: Path) -> None:
-    shutil.copytree(SAMPLE, tmp_path / "steppe")
-    win = start([str(tmp_path / "steppe" / SITUATION)], ask=lambda *_: None)
-    qtbot.addWidget(win)
-    win.ask = lambda *_: QMessageBox.StandardButton.Discard
-    win.show()
-    qtbot.waitExposed(win)
+    win = open_sample(qtbot, tmp_path / "steppe")
     workspace = win.rulesets.workspace
     assert workspace is not None
     dock = workspace.docks["tgx_testplay"]

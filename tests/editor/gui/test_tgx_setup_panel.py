@@ -5,21 +5,16 @@ set up by the computer in their turn of the order, and the game played on into t
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from PySide6.QtCore import QEvent
-from PySide6.QtWidgets import QMessageBox
 
-from editor.app import start
 from editor.tactical_gamex.board_view import BoardView
 from editor.tactical_gamex.testplay.dock import MODES, TgxTestPlayDock
 from engine.tactical_gamex.events import UnitMoved
 from schemas.vocabulary import Side
-from tests.conftest import REPO
-from tests.editor.gui.test_tgx_testplay import SITUATION, _click, _log, _mouse
-
-SAMPLE = REPO / "sample_data" / "tgx_steppe43"
+from tests.editor.gui.test_tgx_testplay import _click, _log, _mouse
+from tests.editor.gui.tgx_title import open_sample
 
 
 def _drag(view: BoardView, start: tuple[int, int], end: tuple[int, int]) -> None:
@@ -30,12 +25,7 @@ def _drag(view: BoardView, start: tuple[int, int], end: tuple[int, int]) -> None
 
 
 def test_the_sample_is_set_up_by_hand_then_by_seed_and_played(qtbot, tmp_path: Path) -> None:
-    shutil.copytree(SAMPLE, tmp_path / "steppe")
-    win = start([str(tmp_path / "steppe" / SITUATION)], ask=lambda *_: None)
-    qtbot.addWidget(win)
-    win.ask = lambda *_: QMessageBox.StandardButton.Discard
-    win.show()
-    qtbot.waitExposed(win)
+    win = open_sample(qtbot, tmp_path / "steppe")
     workspace = win.rulesets.workspace
     assert workspace is not None
     dock = workspace.docks["tgx_testplay"]

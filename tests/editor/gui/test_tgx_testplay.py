@@ -6,15 +6,13 @@ with the computer playing both sides; saved and replayed the same."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
-from editor.app import start
 from editor.commands import SetValue
 from editor.main_window import MainWindow
 from editor.tactical_gamex.board_view import BoardView
@@ -32,21 +30,13 @@ from engine.tactical_gamex.los import has_los
 from engine.tactical_gamex.tables import COLUMNS
 from schemas.io import FileKind
 from schemas.vocabulary import Side
-from tests.conftest import REPO
-
-SAMPLE = REPO / "sample_data" / "tgx_steppe43"
-SITUATION = "scenarios/hill-at-krasnaya-polyana.situation.yaml"
+from tests.editor.gui.tgx_title import open_sample
 
 
 @pytest.fixture
 def played(qtbot, tmp_path: Path) -> tuple[MainWindow, TgxTestPlayDock]:
     """The window on a copy of the sample situation, its Test-play panel in front."""
-    shutil.copytree(SAMPLE, tmp_path / "steppe")
-    win = start([str(tmp_path / "steppe" / SITUATION)], ask=lambda *_: None)
-    qtbot.addWidget(win)
-    win.ask = lambda *_: QMessageBox.StandardButton.Discard
-    win.show()
-    qtbot.waitExposed(win)
+    win = open_sample(qtbot, tmp_path / "steppe")
     workspace = win.rulesets.workspace
     assert workspace is not None
     dock = workspace.docks["tgx_testplay"]

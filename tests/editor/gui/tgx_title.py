@@ -4,6 +4,7 @@ not the published charts (the tables' description says so)."""
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -49,6 +50,7 @@ from schemas.tactical_gamex.vocabulary import (
     WeaponType,
 )
 from schemas.vocabulary import Direction, Ruleset, Side
+from tests.conftest import REPO
 
 TGX = Ruleset.TACTICAL_GAMEX
 
@@ -204,3 +206,31 @@ def window_on_title(folder: Path) -> Iterator[MainWindow]:
         yield win
         win.close()
         win.deleteLater()
+
+
+STEPPE = REPO / "sample_data" / "tgx_steppe43"
+"""The Tactical GameX sample title "The Hill at Krasnaya Polyana"."""
+STEPPE_SITUATION = "scenarios/hill-at-krasnaya-polyana.situation.yaml"
+
+
+def open_sample(
+    qtbot,
+    folder: Path,
+    sample: Path = STEPPE,
+    situation: str = STEPPE_SITUATION,
+    *,
+    size: tuple[int, int] | None = None,
+    show: bool = True,
+) -> MainWindow:
+    """A window on a copy of a sample title made in `folder` (the sample itself is never
+    edited), discarding unsaved edits when asked; shown and exposed unless `show` is off."""
+    shutil.copytree(sample, folder)
+    win = start([str(folder / situation)], ask=lambda *_: None)
+    qtbot.addWidget(win)
+    win.ask = lambda *_: QMessageBox.StandardButton.Discard
+    if size is not None:
+        win.resize(*size)
+    if show:
+        win.show()
+        qtbot.waitExposed(win)
+    return win
