@@ -31,7 +31,7 @@ NAMING_ONLY = frozenset(
 )
 """The engine's modules the start may import: vocabularies, the clock and the schedule."""
 
-OPEN_AND_PAINT = """
+_OPENED_AND_PAINTED = """
 import sys
 from pathlib import Path
 
@@ -46,6 +46,12 @@ if __name__ == "__main__":
     assert window.open_path(Path(sys.argv[1]))
     window.map_view.repaint()
     app.processEvents()
+"""
+"""A child process's script up to the title opened at 1920x1080 and its map painted once."""
+
+OPEN_AND_PAINT = (
+    _OPENED_AND_PAINTED
+    + """\
     # The live checks run in their own process; checked here, the UI process would need the
     # setup checks.
     assert window.docks["problems"].checker.wait(60)
@@ -53,6 +59,7 @@ if __name__ == "__main__":
     print(" ".join(sorted(name for name in sys.modules if name.startswith("engine"))))
     window.autosaver.close()
 """
+)
 
 
 def test_opening_and_painting_a_title_imports_no_rules_engine(
@@ -67,25 +74,14 @@ def test_opening_and_painting_a_title_imports_no_rules_engine(
     assert sorted(imported - NAMING_ONLY) == []
 
 
-OPEN_AND_LIST_WAITING = """
-import sys
-from pathlib import Path
-
-from editor.app import application
-from editor.main_window import MainWindow
-
-if __name__ == "__main__":
-    app = application()
-    window = MainWindow()
-    window.resize(1920, 1080)
-    window.show()
-    assert window.open_path(Path(sys.argv[1]))
-    window.map_view.repaint()
-    app.processEvents()
+OPEN_AND_LIST_WAITING = (
+    _OPENED_AND_PAINTED
+    + """\
     print(" ".join(sorted(name for name, dock in window.docks.items() if not dock.is_built)))
     print(" ".join(sorted(name for name in sys.modules if name.startswith(("editor", "schemas")))))
     window.autosaver.close()
 """
+)
 
 LAZY_PANELS = frozenset({"balance"})
 """Panels behind another's tab at start that build their widgets when first shown (the Map
