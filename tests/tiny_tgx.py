@@ -3,10 +3,12 @@ types, complete ruleset tables and a situation, for the tests and the broken fix
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from schemas.io import save_file
+from schemas.tactical_gamex.loading import SituationBundle
 from schemas.tactical_gamex.panel import PanelFile
 from schemas.tactical_gamex.situation import SituationFile
 from schemas.tactical_gamex.tables import RulesetTables
@@ -316,3 +318,20 @@ def write_tiny_tgx(folder: Path, situation: dict[str, Any] | None = None) -> Pat
     path = folder / "scenarios" / "tiny.situation.yaml"
     save_file(SituationFile.model_validate(situation or tiny_situation_data()), path)
     return path
+
+
+STEPPE = (
+    Path(__file__).parents[1]
+    / "sample_data/tgx_steppe43/scenarios/hill-at-krasnaya-polyana.situation.yaml"
+)
+"""The sample situation "The Hill at Krasnaya Polyana"."""
+
+
+def with_battlefield_chaos(loaded: SituationBundle) -> SituationBundle:
+    """A loaded situation with optional rule 24 (Battlefield Chaos) switched on."""
+    from schemas.tactical_gamex.situation import OptionalRule
+
+    model = loaded.situation.model
+    rules = [*model.optional_rules, OptionalRule.BATTLEFIELD_CHAOS]
+    situation = replace(loaded.situation, model=model.model_copy(update={"optional_rules": rules}))
+    return replace(loaded, situation=situation)

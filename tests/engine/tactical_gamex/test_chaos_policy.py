@@ -19,20 +19,13 @@ from engine.tactical_gamex.orders import PlayCard
 from engine.tactical_gamex.tables import Crt
 from schemas.tactical_gamex.action_deck import CardEffect
 from schemas.tactical_gamex.loading import SituationBundle, load_situation
-from schemas.tactical_gamex.vocabulary import OptionalRule
 from schemas.vocabulary import Side
-from tests.conftest import REPO
-
-SAMPLE = REPO / "sample_data/tgx_steppe43/scenarios/hill-at-krasnaya-polyana.situation.yaml"
+from tests.tiny_tgx import STEPPE, with_battlefield_chaos
 
 
 @pytest.fixture(scope="module")
 def bundle() -> SituationBundle:
-    loaded = load_situation(SAMPLE)
-    model = loaded.situation.model
-    rules = [*model.optional_rules, OptionalRule.BATTLEFIELD_CHAOS]
-    situation = replace(loaded.situation, model=model.model_copy(update={"optional_rules": rules}))
-    return replace(loaded, situation=situation)
+    return with_battlefield_chaos(load_situation(STEPPE))
 
 
 def _modifier(card_id: str, amount: int, on_enemy: bool = False) -> Card:

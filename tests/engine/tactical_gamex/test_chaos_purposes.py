@@ -4,8 +4,6 @@ engineers' work...), in direct calls of each roll and over whole computer games 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from engine.tactical_gamex import attacks, engineers, walk
@@ -17,21 +15,14 @@ from engine.tactical_gamex.loader import state_of
 from engine.tactical_gamex.orders import Spot
 from engine.tactical_gamex.state import TgxState
 from schemas.tactical_gamex.loading import SituationBundle, load_situation
-from schemas.tactical_gamex.vocabulary import OptionalRule
 from schemas.vocabulary import Side
-from tests.conftest import REPO
 from tests.engine.tactical_gamex.boards import RIFLE, board, state
-
-SAMPLE = REPO / "sample_data/tgx_steppe43/scenarios/hill-at-krasnaya-polyana.situation.yaml"
+from tests.tiny_tgx import STEPPE, with_battlefield_chaos
 
 
 @pytest.fixture(scope="module")
 def bundle() -> SituationBundle:
-    loaded = load_situation(SAMPLE)
-    model = loaded.situation.model
-    rules = [*model.optional_rules, OptionalRule.BATTLEFIELD_CHAOS]
-    situation = replace(loaded.situation, model=model.model_copy(update={"optional_rules": rules}))
-    return replace(loaded, situation=situation)
+    return with_battlefield_chaos(load_situation(STEPPE))
 
 
 def _purposes(state: TgxState) -> list[str]:

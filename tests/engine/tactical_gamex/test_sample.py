@@ -18,16 +18,6 @@ from schemas.tactical_gamex.loading import load_situation
 from schemas.vocabulary import Side
 from tests.conftest import TGX_SAMPLE_TITLES
 
-SAMPLE = (
-    Path(__file__).parents[3]
-    / "sample_data/tgx_steppe43/scenarios/hill-at-krasnaya-polyana.situation.yaml"
-)
-
-
-@pytest.fixture(scope="module")
-def bundle():
-    return load_situation(SAMPLE)
-
 
 def test_the_sample_loads_with_its_counters_markers_and_victory(bundle) -> None:
     state = state_of(bundle, seed=0)

@@ -31,17 +31,7 @@ from schemas.tactical_gamex.loading import load_situation
 from schemas.tactical_gamex.saved_game import SavedGame
 from schemas.tactical_gamex.unit_types import UnitType
 from schemas.vocabulary import Side
-from tests.tiny_tgx import PANEL_ROWS, tiny_situation_data, tiny_units, write_tiny_tgx
-
-SAMPLE = (
-    Path(__file__).parents[3]
-    / "sample_data/tgx_steppe43/scenarios/hill-at-krasnaya-polyana.situation.yaml"
-)
-
-
-@pytest.fixture(scope="module")
-def bundle() -> Any:
-    return load_situation(SAMPLE)
+from tests.tiny_tgx import PANEL_ROWS, STEPPE, tiny_situation_data, tiny_units, write_tiny_tgx
 
 
 def _hex(game: TacticalGame, address: str) -> tuple[int, int]:
@@ -237,7 +227,7 @@ def test_the_choices_are_saved_and_replayed(bundle: Any, tmp_path: Path) -> None
     for _ in range(4):
         TgxComputerPlayer(game.acting).play_impulse(game)
     target = tmp_path / "choices.tgxplay.yaml"
-    save_file(saved_game_of(game, SAMPLE, target, 4, []), target)
+    save_file(saved_game_of(game, STEPPE, target, 4, []), target)
     saved = load_file(target, FileKind.TGX_PLAY).model
     assert isinstance(saved, SavedGame)
     again = TacticalGame(state_of(bundle, 4, setup_phase=True))

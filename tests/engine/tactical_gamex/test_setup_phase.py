@@ -27,20 +27,9 @@ from engine.tactical_gamex.orders import (
 from engine.tactical_gamex.records import order_of, saved_game_of
 from engine.tactical_gamex.state import Phase
 from schemas.io import FileKind, load_file, save_file
-from schemas.tactical_gamex.loading import load_situation
 from schemas.tactical_gamex.saved_game import SavedGame
 from schemas.vocabulary import Side
-from tests.tiny_tgx import PANEL_ROWS, tiny_situation_data, write_tiny_tgx
-
-SAMPLE = (
-    Path(__file__).parents[3]
-    / "sample_data/tgx_steppe43/scenarios/hill-at-krasnaya-polyana.situation.yaml"
-)
-
-
-@pytest.fixture(scope="module")
-def bundle() -> Any:
-    return load_situation(SAMPLE)
+from tests.tiny_tgx import PANEL_ROWS, STEPPE, tiny_situation_data, write_tiny_tgx
 
 
 def _game(bundle: Any, seed: int = 1) -> TacticalGame:
@@ -155,7 +144,7 @@ def test_a_hand_setup_is_saved_and_replayed(bundle: Any, tmp_path: Path) -> None
     for _ in range(6):
         TgxComputerPlayer(game.acting).play_impulse(game)
     target = tmp_path / "hand.tgxplay.yaml"
-    save_file(saved_game_of(game, SAMPLE, target, 5, [Side.AXIS]), target)
+    save_file(saved_game_of(game, STEPPE, target, 5, [Side.AXIS]), target)
     saved = load_file(target, FileKind.TGX_PLAY).model
     assert isinstance(saved, SavedGame)
     assert saved.setup == "players"
@@ -170,7 +159,7 @@ def test_play_files_without_a_setup_replay_as_before(bundle: Any, tmp_path: Path
     for _ in range(4):
         TgxComputerPlayer(legacy.acting).play_impulse(legacy)
     target = tmp_path / "old.tgxplay.yaml"
-    save_file(saved_game_of(legacy, SAMPLE, target, 3, []), target)
+    save_file(saved_game_of(legacy, STEPPE, target, 3, []), target)
     assert "setup:" not in target.read_text()  # the default is left out, as files were before
     saved = load_file(target, FileKind.TGX_PLAY).model
     assert isinstance(saved, SavedGame)
