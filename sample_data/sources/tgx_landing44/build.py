@@ -18,9 +18,12 @@ ROOT = SOURCES.parents[2]
 sys.path.insert(0, str(ROOT))
 
 from sample_data.sources.mapkit import read_source  # noqa: E402
-from sample_data.sources.tgx_steppe43.build import action_deck, build_panel  # noqa: E402
+from sample_data.sources.tgx_steppe43.build import (  # noqa: E402
+    action_deck,
+    build_panel,
+    write_situation,
+)
 from schemas.io import save_file  # noqa: E402
-from schemas.tactical_gamex.situation import SituationFile  # noqa: E402
 from schemas.tactical_gamex.tables import RulesetTables  # noqa: E402
 from schemas.tactical_gamex.unit_types import UnitTypeLibrary  # noqa: E402
 
@@ -42,16 +45,7 @@ def main() -> None:
         {"format_version": 1, "ruleset": RULESET, **tables, "action_deck": action_deck()}
     )
     save_file(charts, OUT / "sample.tables.yaml")
-    name = situation.pop("file")
-    model = SituationFile.model_validate(
-        {
-            "format_version": 1,
-            "ruleset": RULESET,
-            **situation,
-            "files": {"units": "../landing44.units.yaml", "tables": "../sample.tables.yaml"},
-        }
-    )
-    save_file(model, OUT / "scenarios" / f"{name}.situation.yaml")
+    write_situation(OUT, situation, "landing44.units.yaml")
     print(f"wrote {OUT.relative_to(ROOT)}")
 
 

@@ -219,17 +219,24 @@ def main() -> None:
         }
     )
     save_file(charts, OUT / "sample.tables.yaml")
-    name = situation.pop("file")
+    write_situation(OUT, situation, "steppe43.units.yaml")
+    print(f"wrote {OUT.relative_to(ROOT)}")
+
+
+def write_situation(out: Path, situation: dict[str, Any], units: str) -> None:
+    """The situation source, with its `file` name, validated and written into `out`'s
+    scenarios folder, pointing at the title's unit types `units` and `sample.tables.yaml`."""
+    source = dict(situation)
+    name = source.pop("file")
     model = SituationFile.model_validate(
         {
             "format_version": 1,
             "ruleset": RULESET,
-            **situation,
-            "files": {"units": "../steppe43.units.yaml", "tables": "../sample.tables.yaml"},
+            **source,
+            "files": {"units": f"../{units}", "tables": "../sample.tables.yaml"},
         }
     )
-    save_file(model, OUT / "scenarios" / f"{name}.situation.yaml")
-    print(f"wrote {OUT.relative_to(ROOT)}")
+    save_file(model, out / "scenarios" / f"{name}.situation.yaml")
 
 
 if __name__ == "__main__":
