@@ -14,13 +14,12 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtWidgets import QMessageBox
 
-from editor.app import start
 from editor.document import Document
 from editor.main_window import MainWindow
 from editor.selection import Selection
 from tests.conftest import REPO, SAMPLE_DATA
+from tests.editor.gui.windows import opened_window
 
 
 @pytest.fixture(autouse=True)
@@ -65,11 +64,7 @@ def selection(qapp) -> Selection:
 def window(qtbot, ardennes: Path) -> MainWindow:
     """The main window on the Ardennes sample, shown; closing it discards edits without asking.
     Test modules that need another window (a laptop's layout, say) define their own."""
-    win = start([str(ardennes)], ask=lambda *_: None)
-    qtbot.addWidget(win)
-    win.ask = lambda *_: QMessageBox.StandardButton.Discard
-    win.show()
-    qtbot.waitExposed(win)
+    win = opened_window(qtbot, ardennes)
     return win
 
 

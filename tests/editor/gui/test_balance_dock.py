@@ -13,14 +13,14 @@ import hashlib
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
-from editor.app import start
 from editor.commands import SetValue
 from editor.docks.balance_dock import BalanceDock
 from editor.main_window import MainWindow
 from schemas.io import FileKind
 from schemas.vocabulary import Side
+from tests.editor.gui.windows import opened_window
 
 RUN_SECONDS = 120_000
 """The longest a test waits for a run (ms): a game takes about a third of a second here."""
@@ -41,11 +41,7 @@ def stoumont(stoumont: Path) -> Path:
 @pytest.fixture
 def window(qtbot, stoumont: Path) -> MainWindow:
     """The main window on a copy of Stoumont Station."""
-    win = start([str(stoumont)], ask=lambda *_: None)
-    qtbot.addWidget(win)
-    win.ask = lambda *_: QMessageBox.StandardButton.Discard
-    win.show()
-    qtbot.waitExposed(win)
+    win = opened_window(qtbot, stoumont)
     return win
 
 

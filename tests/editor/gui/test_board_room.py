@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QMessageBox, QScrollArea
+from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QScrollArea
 
-from editor.app import start
 from editor.main_window import MainWindow
 from tests.conftest import REPO
+from tests.editor.gui.windows import opened_window
 
 LAPTOP = QSize(1280, 720)
 SITUATION = "scenarios/hill-at-krasnaya-polyana.situation.yaml"
@@ -28,9 +28,7 @@ def situation(tmp_path: Path) -> Path:
 
 
 def _window(qtbot, path: Path, size: QSize | None = None) -> MainWindow:
-    win = start([str(path)], ask=lambda *_: None)
-    qtbot.addWidget(win)
-    win.ask = lambda *_: QMessageBox.StandardButton.Discard
+    win = opened_window(qtbot, path, show=False)
     win.show()
     if size is not None:
         win.resize(size)

@@ -7,13 +7,12 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
 
-from editor.app import start
 from editor.commands import SetValue
 from editor.document import Document
 from editor.main_window import MainWindow
 from schemas.io import FileKind
+from tests.editor.gui.windows import opened_window
 
 UNIT = "us.28id.110ir.1bn"
 """1/110 Infantry, alone in Clervaux at the start of "The Road to Bastogne"."""
@@ -21,12 +20,7 @@ UNIT = "us.28id.110ir.1bn"
 
 @pytest.fixture
 def window(qtbot, ardennes: Path) -> MainWindow:
-    win = start([str(ardennes)], ask=lambda *_: None)
-    qtbot.addWidget(win)
-    win.ask = lambda *_: QMessageBox.StandardButton.Discard
-    win.resize(1600, 1000)
-    win.show()
-    qtbot.waitExposed(win)
+    win = opened_window(qtbot, ardennes, size=(1600, 1000))
     return win
 
 

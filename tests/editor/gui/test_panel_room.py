@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QRect, QSize, Qt
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+from PySide6.QtWidgets import QApplication, QFileDialog
 
-from editor.app import start
 from editor.docks.parameters_dock import ParametersDock
 from editor.docks.problems_dock import ProblemsDock
 from editor.docks.problems_model import Column
 from editor.live_checks import check_document_files
 from editor.main_window import MainWindow
+from tests.editor.gui.windows import opened_window
 
 LAPTOP = QSize(1280, 720)
 
@@ -23,9 +23,7 @@ LAPTOP = QSize(1280, 720)
 @pytest.fixture
 def window(qtbot, ardennes: Path) -> MainWindow:
     """The window as it first opens on a laptop: the default layout at 1280x720."""
-    win = start([str(ardennes)], ask=lambda *_: None)
-    qtbot.addWidget(win)
-    win.ask = lambda *_: QMessageBox.StandardButton.Discard
+    win = opened_window(qtbot, ardennes, show=False)
     win.show()
     win.resize(LAPTOP)
     win.reset_layout_action.trigger()

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSize
-from PySide6.QtWidgets import QApplication, QMessageBox, QTabBar
+from PySide6.QtWidgets import QApplication, QTabBar
 
-from editor.app import start
 from editor.main_window import MainWindow
 from tests.conftest import REPO
+from tests.editor.gui.windows import opened_window
 
 AT_200_PERCENT = QSize(960, 540)
 LAPTOP = QSize(1280, 720)
@@ -27,9 +27,7 @@ def situation(tmp_path: Path) -> Path:
 
 def _window_at(qtbot, size: QSize, ardennes: Path, situation: Path) -> MainWindow:
     # The window has its size when the first situation places its panels, as at a start.
-    win = start([str(ardennes)], ask=lambda *_: None)
-    qtbot.addWidget(win)
-    win.ask = lambda *_: QMessageBox.StandardButton.Discard
+    win = opened_window(qtbot, ardennes, show=False)
     win.show()
     win.resize(size)
     qtbot.waitExposed(win)

@@ -10,9 +10,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QMessageBox
 
-from editor.app import start
 from editor.main_window import MainWindow
 from editor.testplay.air_mode import AIR
 from editor.testplay.play_settings import TestPlaySettings
@@ -21,6 +19,7 @@ from engine.panzer_campaigns.combat.kinds import CombatKind
 from engine.panzer_campaigns.orders import AirStrike
 from tests.conftest import SAMPLE_DATA
 from tests.editor.gui.feature_tool_input import hex_point, hover
+from tests.editor.gui.windows import opened_window
 
 FIGHTERS = "us.9af.362fg"
 
@@ -35,12 +34,7 @@ def window(qtbot, tmp_path: Path, scenario_name: str) -> MainWindow:
     title = tmp_path / "ardennes44"
     shutil.copytree(SAMPLE_DATA / "ardennes44", title)
     scenario = title / "scenarios" / f"{scenario_name}.scenario.yaml"
-    win = start([str(scenario)], ask=lambda *_: None)
-    qtbot.addWidget(win)
-    win.ask = lambda *_: QMessageBox.StandardButton.Discard
-    win.resize(1280, 720)
-    win.show()
-    qtbot.waitExposed(win)
+    win = opened_window(qtbot, scenario, size=(1280, 720))
     return win
 
 

@@ -11,9 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QMessageBox
 
-from editor.app import start
 from editor.main_window import MainWindow
 from editor.map.view import MapView
 from editor.testplay.combat_marks import CombatMarks, loss_text
@@ -37,6 +35,7 @@ from tests.editor.gui.feature_combat_title import (
     write_combat_title,
 )
 from tests.editor.gui.feature_tool_input import hex_point, hover
+from tests.editor.gui.windows import opened_window
 
 DISRUPTING_SEED = 3
 """A seed with which the grenadiers' first fire disrupts the defenders (found once, kept)."""
@@ -49,12 +48,7 @@ def combat_title(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def window(qtbot, combat_title: Path) -> MainWindow:
-    win = start([str(combat_title)], ask=lambda *_: None)
-    qtbot.addWidget(win)
-    win.ask = lambda *_: QMessageBox.StandardButton.Discard
-    win.resize(1280, 720)
-    win.show()
-    qtbot.waitExposed(win)
+    win = opened_window(qtbot, combat_title, size=(1280, 720))
     return win
 
 

@@ -11,9 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QMessageBox
 
-from editor.app import start
 from editor.main_window import MainWindow
 from editor.shortcuts import action_rows
 from editor.testplay.deception_mode import DECEPTION
@@ -22,6 +20,7 @@ from engine.panzer_campaigns.orders import DeployDeception
 from engine.panzer_campaigns.units import UnitStatus
 from tests.conftest import SAMPLE_DATA
 from tests.editor.gui.feature_tool_input import hex_point, hover
+from tests.editor.gui.windows import opened_window
 
 DECEIVER = "de.47pzk.vwb15"
 """A Werfer brigade alone on 47,53 at the start, made a deception unit for these tests."""
@@ -41,12 +40,7 @@ def window(qtbot, tmp_path: Path) -> MainWindow:
     lines.insert(at + 1, f"{indent}deception: true\n")
     oob.write_text("".join(lines), encoding="utf-8")
     scenario = title / "scenarios" / "road_to_bastogne.scenario.yaml"
-    win = start([str(scenario)], ask=lambda *_: None)
-    qtbot.addWidget(win)
-    win.ask = lambda *_: QMessageBox.StandardButton.Discard
-    win.resize(1280, 720)
-    win.show()
-    qtbot.waitExposed(win)
+    win = opened_window(qtbot, scenario, size=(1280, 720))
     return win
 
 

@@ -10,12 +10,12 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
 
-from editor.app import start
 from editor.commands import SetValue
 from editor.docks.problems_dock import ProblemsDock
 from editor.main_window import MainWindow
 from schemas.io import FileKind
 from schemas.problems import Severity
+from tests.editor.gui.windows import opened_window
 
 WAIT_MS = 20_000
 """Generous: the first check of a session starts the checking process."""
@@ -23,9 +23,7 @@ WAIT_MS = 20_000
 
 @pytest.fixture
 def window(qtbot, ardennes: Path) -> MainWindow:
-    win = start([str(ardennes)], ask=lambda *_: None)
-    qtbot.addWidget(win)
-    win.ask = lambda *_: QMessageBox.StandardButton.Discard
+    win = opened_window(qtbot, ardennes, show=False)
     win.show()
     yield win
     problems = win.docks["problems"]

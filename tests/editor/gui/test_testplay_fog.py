@@ -8,9 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
 
-from editor.app import start
 from editor.document import Document
 from editor.main_window import MainWindow
 from editor.map.view import MapView
@@ -25,6 +23,7 @@ from engine.panzer_campaigns.sightings import Sight, Sighting
 from engine.panzer_campaigns.state import other_side
 from engine.panzer_campaigns.zoc import zoc_map
 from schemas.panzer_campaigns.scenario import DayPhase
+from tests.editor.gui.windows import opened_window
 
 FOG = TestPlaySettings(seed=1, fog_of_war=True)
 
@@ -100,9 +99,7 @@ def test_unknown_enemy_units_are_a_question_mark_not_a_counter(document: Documen
 
 @pytest.fixture
 def window(qtbot, ardennes: Path) -> MainWindow:
-    win = start([str(ardennes)], ask=lambda *_: None)
-    qtbot.addWidget(win)
-    win.ask = lambda *_: QMessageBox.StandardButton.Discard
+    win = opened_window(qtbot, ardennes, show=False)
     return win
 
 

@@ -7,15 +7,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QMessageBox
 
-from editor.app import start
 from editor.main_window import MainWindow
 from editor.testplay.play_settings import TestPlaySettings
 from schemas.io import load_file, save_file
 from schemas.panzer_campaigns.scenario import ScenarioFile
 from schemas.vocabulary import Ruleset
 from tests.editor.gui.feature_combat_title import GRENADIERS, GUNS, VILLAGE, write_combat_title
+from tests.editor.gui.windows import opened_window
 
 
 @pytest.fixture
@@ -25,12 +24,7 @@ def window(qtbot, tmp_path: Path) -> MainWindow:
     assert isinstance(scenario, ScenarioFile)
     header = scenario.header.model_copy(update={"ruleset": Ruleset.PANZER_BATTLES})
     save_file(scenario.model_copy(update={"header": header}), path)
-    win = start([str(path)], ask=lambda *_: None)
-    qtbot.addWidget(win)
-    win.ask = lambda *_: QMessageBox.StandardButton.Discard
-    win.resize(1280, 720)
-    win.show()
-    qtbot.waitExposed(win)
+    win = opened_window(qtbot, path, size=(1280, 720))
     return win
 
 

@@ -10,9 +10,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QMessageBox
 
-from editor.app import start
 from editor.cli import main
 from editor.main_window import MainWindow
 from editor.testplay.play_settings import TestPlaySettings
@@ -21,15 +19,14 @@ from engine.panzer_campaigns.movement import IllegalMove
 from engine.panzer_campaigns.orders import EndPhase
 from engine.panzer_campaigns.phases import Step
 from schemas.vocabulary import OptionalRule
+from tests.editor.gui.windows import opened_window
 
 MANUAL = frozenset({OptionalRule.MANUAL_DEFENSIVE_FIRE})
 
 
 @pytest.fixture
 def window(qtbot, ardennes: Path) -> MainWindow:
-    win = start([str(ardennes)], ask=lambda *_: None)
-    qtbot.addWidget(win)
-    win.ask = lambda *_: QMessageBox.StandardButton.Discard
+    win = opened_window(qtbot, ardennes, show=False)
     return win
 
 

@@ -6,19 +6,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QMessageBox
 
-from editor.app import start
 from editor.commands import SetValue
 from editor.main_window import MainWindow
 from schemas.io import FileKind, dump_text
+from tests.editor.gui.windows import opened_window
 
 
 @pytest.fixture
 def window(qtbot, ardennes: Path) -> MainWindow:
-    win = start([str(ardennes)], ask=lambda *_: None)
-    qtbot.addWidget(win)
-    win.ask = lambda *_: QMessageBox.StandardButton.Discard
+    win = opened_window(qtbot, ardennes, show=False)
     return win
 
 

@@ -6,24 +6,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QMessageBox
 
-from editor.app import start
 from editor.commands import SetValue
 from editor.disk_changes import CANCEL, OVERWRITE, RELOAD_THEIRS
 from editor.main_window import MainWindow
 from editor.tactical_gamex.document import TgxDocument
 from schemas.io import FileKind, load_file, save_file
 from tests.editor.gui.tgx_title import write_title
+from tests.editor.gui.windows import opened_window
 
 
 @pytest.fixture
 def window(qtbot, tmp_path: Path) -> MainWindow:
-    win = start([str(write_title(tmp_path / "tgx"))], ask=lambda *_: None)
-    qtbot.addWidget(win)
-    win.ask = lambda *_: QMessageBox.StandardButton.Discard
-    win.show()
-    qtbot.waitExposed(win)
+    win = opened_window(qtbot, write_title(tmp_path / "tgx"))
     assert isinstance(win.document, TgxDocument)
     return win
 

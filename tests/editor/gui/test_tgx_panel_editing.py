@@ -10,9 +10,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
-from editor.app import start
 from editor.main_window import MainWindow
 from editor.tactical_gamex.document import PanelPart, TgxDocument, open_situation
 from editor.tactical_gamex.new_panel import NewPanelDialog, add_new_panel
@@ -24,6 +23,7 @@ from schemas.tactical_gamex.vocabulary import HexFeature, HexsideKind, Terrain
 from schemas.vocabulary import Direction
 from tests.editor.gui.test_tgx_editor import drag, on_board, tool_action
 from tests.editor.gui.tgx_title import write_title
+from tests.editor.gui.windows import opened_window
 
 A = "../panels/a.panel.yaml"
 B = "../panels/b.panel.yaml"
@@ -33,12 +33,7 @@ B = "../panels/b.panel.yaml"
 def window(qtbot, tmp_path: Path) -> MainWindow:
     """The window on the small test title: panels A and B side by side, board column 6 the
     seam (A's last column, B's first)."""
-    win = start([str(write_title(tmp_path / "tgx"))], ask=lambda *_: None)
-    qtbot.addWidget(win)
-    win.ask = lambda *_: QMessageBox.StandardButton.Discard
-    win.resize(1280, 720)
-    win.show()
-    qtbot.waitExposed(win)
+    win = opened_window(qtbot, write_title(tmp_path / "tgx"), size=(1280, 720))
     assert isinstance(win.document, TgxDocument)
     return win
 

@@ -21,18 +21,14 @@ from schemas.io import load_file, save_file
 from schemas.tactical_gamex.vocabulary import Terrain
 from tests.conftest import REPO
 from tests.editor.gui.tgx_title import write_title
+from tests.editor.gui.windows import opened_window
 
 A = "../panels/a.panel.yaml"
 
 
 @pytest.fixture
 def window(qtbot, tmp_path: Path) -> MainWindow:
-    win = start([str(write_title(tmp_path / "tgx"))], ask=lambda *_: None)
-    qtbot.addWidget(win)
-    win.ask = lambda *_: QMessageBox.StandardButton.Discard
-    win.resize(1280, 720)
-    win.show()
-    qtbot.waitExposed(win)
+    win = opened_window(qtbot, write_title(tmp_path / "tgx"), size=(1280, 720))
     assert isinstance(win.document, TgxDocument)
     return win
 

@@ -8,13 +8,12 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
 
-from editor.app import start
 from editor.main_window import MainWindow
 from editor.tactical_gamex.document import PanelPart, TgxDocument, open_situation
 from tests.editor.gui.test_tgx_editor import drag, on_board, tool_action
 from tests.editor.gui.tgx_title import write_title
+from tests.editor.gui.windows import opened_window
 
 A = "../panels/a.panel.yaml"
 B = "../panels/b.panel.yaml"
@@ -23,12 +22,7 @@ B = "../panels/b.panel.yaml"
 @pytest.fixture
 def window(qtbot, tmp_path: Path) -> MainWindow:
     """Panels A and B side by side, board column 6 the seam."""
-    win = start([str(write_title(tmp_path / "tgx"))], ask=lambda *_: None)
-    qtbot.addWidget(win)
-    win.ask = lambda *_: QMessageBox.StandardButton.Discard
-    win.resize(1280, 720)
-    win.show()
-    qtbot.waitExposed(win)
+    win = opened_window(qtbot, write_title(tmp_path / "tgx"), size=(1280, 720))
     assert isinstance(win.document, TgxDocument)
     return win
 

@@ -6,19 +6,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QMessageBox
 
-from editor.app import start
 from editor.main_window import MainWindow
 from schemas.io import FileKind, load_file
 from tests.editor.gui.tgx_title import write_title
+from tests.editor.gui.windows import opened_window
 
 
 @pytest.fixture
 def tgx_window(qtbot, tmp_path: Path) -> MainWindow:
-    win = start([str(write_title(tmp_path / "tgx"))], ask=lambda *_: None)
-    qtbot.addWidget(win)
-    win.ask = lambda *_: QMessageBox.StandardButton.Discard
+    win = opened_window(qtbot, write_title(tmp_path / "tgx"), show=False)
     return win
 
 

@@ -9,15 +9,15 @@ from pathlib import Path
 
 from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
-from editor.app import start
 from editor.commands import SetValue
 from editor.tactical_gamex.forces import counter_path
 from editor.tactical_gamex.testplay.dock import TgxTestPlayDock
 from schemas.io import FileKind
 from schemas.vocabulary import Side
 from tests.conftest import REPO
+from tests.editor.gui.windows import opened_window
 
 SAMPLE = REPO / "sample_data" / "tgx_steppe43"
 SITUATION = "scenarios/hill-at-krasnaya-polyana.situation.yaml"
@@ -39,9 +39,7 @@ def play_window(
         text = edited.read_text()
         assert old in text
         edited.write_text(text.replace(old, new, 1))
-    win = start([str(path)], ask=lambda *_: None)
-    qtbot.addWidget(win)
-    win.ask = lambda *_: QMessageBox.StandardButton.Discard
+    win = opened_window(qtbot, path, show=False)
     workspace = win.rulesets.workspace
     document = workspace.view.document
     board = document.board()

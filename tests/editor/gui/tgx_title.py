@@ -51,6 +51,7 @@ from schemas.tactical_gamex.vocabulary import (
 )
 from schemas.vocabulary import Direction, Ruleset, Side
 from tests.conftest import REPO
+from tests.editor.gui.windows import opened_window
 
 TGX = Ruleset.TACTICAL_GAMEX
 
@@ -225,12 +226,4 @@ def open_sample(
     """A window on a copy of a sample title made in `folder` (the sample itself is never
     edited), discarding unsaved edits when asked; shown and exposed unless `show` is off."""
     shutil.copytree(sample, folder)
-    win = start([str(folder / situation)], ask=lambda *_: None)
-    qtbot.addWidget(win)
-    win.ask = lambda *_: QMessageBox.StandardButton.Discard
-    if size is not None:
-        win.resize(*size)
-    if show:
-        win.show()
-        qtbot.waitExposed(win)
-    return win
+    return opened_window(qtbot, folder / situation, size=size, show=show)
