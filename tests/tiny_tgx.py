@@ -3,9 +3,12 @@ types, complete ruleset tables and a situation, for the tests and the broken fix
 
 from __future__ import annotations
 
+import copy
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import pytest
 
 from schemas.io import save_file
 from schemas.tactical_gamex.loading import SituationBundle
@@ -14,6 +17,9 @@ from schemas.tactical_gamex.situation import SituationFile
 from schemas.tactical_gamex.tables import RulesetTables
 from schemas.tactical_gamex.unit_types import UnitTypeLibrary
 from schemas.tactical_gamex.vocabulary import MoveClass, Terrain
+
+if TYPE_CHECKING:
+    from engine.tactical_gamex.game import TacticalGame
 
 HEAD = {"format_version": 1, "ruleset": "tactical_gamex"}
 
@@ -335,3 +341,34 @@ def with_battlefield_chaos(loaded: SituationBundle) -> SituationBundle:
     rules = [*model.optional_rules, OptionalRule.BATTLEFIELD_CHAOS]
     situation = replace(loaded.situation, model=model.model_copy(update={"optional_rules": rules}))
     return replace(loaded, situation=situation)
+
+
+def tiny_airborne_data() -> dict[str, Any]:
+    """The tiny situation's data with a German airborne assault (a Ju 52 carrying a rifle
+    company to B D3 from the west) and one Soviet block to place, engineers and airborne on."""
+    data = copy.deepcopy(tiny_situation_data())
+    germans = data["sides"][1]["nations"][0]["counters"]
+    germans.append({"id": "plane", "type": "ju52", "off_map": True})
+    germans.append({"id": "para", "type": "rifle", "off_map": True})
+    data["airborne"] = {
+        "side": "axis",
+        "approach": "west",
+        "lifts": [{"carrier": "plane", "cargo": ["para"], "target": "B D3"}],
+    }
+    data["modules"] = ["engineers", "airborne"]
+    data["allotments"] = [{"side": "allied", "kind": "block", "count": 1, "area": "east"}]
+    return data
+
+
+def hex_named(game: TacticalGame, address: str) -> tuple[int, int]:
+    """The board hex a panel address ("A K2") names."""
+    return next(h for h, name in game.state.board.names.items() if name == address)
+
+
+def refusal_of(game: TacticalGame, order: object) -> str:
+    """The reason the game gives for refusing an order, which it must not record."""
+    before = list(game.orders)
+    with pytest.raises(ValueError, match=r"\w") as refused:
+        game.apply(order)
+    assert list(game.orders) == before
+    return str(refused.value)

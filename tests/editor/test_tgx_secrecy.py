@@ -5,7 +5,6 @@ the airborne side's setup step lists its lifts' target hexes to note."""
 
 from __future__ import annotations
 
-import copy
 from pathlib import Path
 
 from editor.tactical_gamex.document import open_situation
@@ -14,21 +13,11 @@ from editor.tactical_gamex.testplay.session import TgxPlaySession
 from editor.tactical_gamex.testplay.setup_panel import SetupPanel
 from engine.tactical_gamex.orders import FinishSetup, PlaceMarker
 from schemas.vocabulary import Side
-from tests.tiny_tgx import tiny_situation_data, write_tiny_tgx
+from tests.tiny_tgx import tiny_airborne_data, write_tiny_tgx
 
 
 def _airborne(tmp_path: Path) -> Path:
-    data = copy.deepcopy(tiny_situation_data())
-    germans = data["sides"][1]["nations"][0]["counters"]
-    germans.append({"id": "plane", "type": "ju52", "off_map": True})
-    germans.append({"id": "para", "type": "rifle", "off_map": True})
-    data["airborne"] = {
-        "side": "axis",
-        "approach": "west",
-        "lifts": [{"carrier": "plane", "cargo": ["para"], "target": "B D3"}],
-    }
-    data["modules"] = ["engineers", "airborne"]
-    data["allotments"] = [{"side": "allied", "kind": "block", "count": 1, "area": "east"}]
+    data = tiny_airborne_data()
     return write_tiny_tgx(tmp_path, data)
 
 

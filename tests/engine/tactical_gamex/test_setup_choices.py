@@ -31,19 +31,15 @@ from schemas.tactical_gamex.loading import load_situation
 from schemas.tactical_gamex.saved_game import SavedGame
 from schemas.tactical_gamex.unit_types import UnitType
 from schemas.vocabulary import Side
-from tests.tiny_tgx import PANEL_ROWS, STEPPE, tiny_situation_data, tiny_units, write_tiny_tgx
-
-
-def _hex(game: TacticalGame, address: str) -> tuple[int, int]:
-    return next(h for h, name in game.state.board.names.items() if name == address)
-
-
-def _refusal(game: TacticalGame, order: object) -> str:
-    before = list(game.orders)
-    with pytest.raises(ValueError, match=r"\w") as refused:
-        game.apply(order)
-    assert list(game.orders) == before
-    return str(refused.value)
+from tests.tiny_tgx import (
+    PANEL_ROWS,
+    STEPPE,
+    hex_named,
+    refusal_of,
+    tiny_situation_data,
+    tiny_units,
+    write_tiny_tgx,
+)
 
 
 def _german_step(bundle: Any, seed: int = 1) -> TacticalGame:
@@ -65,15 +61,15 @@ def test_a_passenger_is_unloaded_placed_and_loaded_elsewhere(bundle: Any) -> Non
     assert units["ger.gren1"].carrier is None
     assert units["ger.ht1"].passenger is None
     assert "ger.gren1" in setup_phase.unplaced(game.state)  # its carrier was not placed: to place
-    a1, a2 = _hex(game, "B A1"), _hex(game, "B A2")
+    a1, a2 = hex_named(game, "B A1"), hex_named(game, "B A2")
     game.apply(PlaceUnit("ger.gren1", a1))
     game.apply(PlaceUnit("ger.opel1", a2))
     [on] = game.apply(LoadAtSetup("ger.gren1", "ger.opel1"))
     assert on.describe() == "ger.gren1 is set up riding on ger.opel1"
     assert units["ger.gren1"].hex == a2  # it joins its carrier's hex
     assert (game.state.stack_count(a1), game.state.stack_count(a2)) == (0, 1)  # [003 5.2.1]
-    game.apply(PlaceUnit("ger.opel1", _hex(game, "B A3")))
-    assert units["ger.gren1"].hex == _hex(game, "B A3")  # the passenger goes with it
+    game.apply(PlaceUnit("ger.opel1", hex_named(game, "B A3")))
+    assert units["ger.gren1"].hex == hex_named(game, "B A3")  # the passenger goes with it
     game.undo()
     game.undo()
     assert units is not game.state.units  # the take-back restored the state before the load
@@ -83,23 +79,23 @@ def test_a_passenger_is_unloaded_placed_and_loaded_elsewhere(bundle: Any) -> Non
 
 def test_loads_are_refused_with_the_transport_rules_sentence(bundle: Any) -> None:
     game = _german_step(bundle)
-    assert "ger.ht1 already carries ger.gren1: one unit a carrier [003 5.2.1]" in _refusal(
+    assert "ger.ht1 already carries ger.gren1: one unit a carrier [003 5.2.1]" in refusal_of(
         game, LoadAtSetup("ger.mg", "ger.ht1")
     )
-    assert "ger.1pz is not a transport [003 5.2]" in _refusal(
+    assert "ger.1pz is not a transport [003 5.2]" in refusal_of(
         game, LoadAtSetup("ger.mg", "ger.1pz")
     )
-    assert "ger.2pz cannot be transported: only infantry and guns ride [003 5.2]" in _refusal(
+    assert "ger.2pz cannot be transported: only infantry and guns ride [003 5.2]" in refusal_of(
         game, LoadAtSetup("ger.2pz", "ger.opel1")
     )
-    assert "a carrier does not ride [003 5.2.1]" in _refusal(
+    assert "a carrier does not ride [003 5.2.1]" in refusal_of(
         game, LoadAtSetup("ger.ht1", "ger.opel1")
     )
-    assert "not a counter of the side setting up" in _refusal(
+    assert "not a counter of the side setting up" in refusal_of(
         game, LoadAtSetup("sov.1rc", "ger.opel1")
     )
-    assert "rides on ger.ht1: set up the carrier, or unload it" in _refusal(
-        game, PlaceUnit("ger.gren1", _hex(game, "B A1"))
+    assert "rides on ger.ht1: set up the carrier, or unload it" in refusal_of(
+        game, PlaceUnit("ger.gren1", hex_named(game, "B A1"))
     )
 
 
@@ -107,12 +103,12 @@ def test_unloading_in_a_full_hex_is_refused(bundle: Any) -> None:
     """[003 5.2.3] a passenger set down counts one for stacking: with a limit of four the
     halftrack and three tanks fill the hex, so its grenadiers stay aboard."""
     game = _german_step(bundle)
-    a1 = _hex(game, "B A1")
+    a1 = hex_named(game, "B A1")
     for unit in ("ger.ht1", "ger.1pz", "ger.2pz", "ger.stug1"):
         game.apply(PlaceUnit(unit, a1))
     limit = game.state.stacking_limit(Side.AXIS)
     assert game.state.stack_count(a1) == limit == 4
-    refusal = _refusal(game, UnloadAtSetup("ger.gren1"))
+    refusal = refusal_of(game, UnloadAtSetup("ger.gren1"))
     assert refusal.startswith("unloading would break the stacking limit: B A1 already counts 4")
     assert refusal.endswith("[003 5.2.3]")
     game.undo()
@@ -156,19 +152,19 @@ def test_an_lvt_carries_two_and_a_dukw_one_i_unit(
     sea = setup_phase.step(game.state)
     assert sea.sea
     assert set(sea.units) == {"l1", "d1", "s3", "s5", "s4"}
-    at_sea = _hex(game, "B D1")
+    at_sea = hex_named(game, "B D1")
     game.apply(PlaceUnit("l1", at_sea))
     assert {game.unit(u).hex for u in ("s3", "s5")} == {at_sea}  # both ride it
     assert game.state.stack_count(at_sea) == 1
-    assert "a DUKW carries I-category units only [003 10.1]; s5 is not one" in _refusal(
+    assert "a DUKW carries I-category units only [003 10.1]; s5 is not one" in refusal_of(
         game, LoadAtSetup("s5", "d1")
     )
-    assert "l1 already carries s3 and s5: an LVT two [003 10.1]" in _refusal(
+    assert "l1 already carries s3 and s5: an LVT two [003 10.1]" in refusal_of(
         game, LoadAtSetup("s4", "l1")
     )
-    assert "stays under a landing craft" in _refusal(game, UnloadAtSetup("s3"))
-    assert "d1 already carries s4" in _refusal(game, LoadAtSetup("s3", "d1"))
-    game.apply(PlaceUnit("d1", _hex(game, "B E1")))
+    assert "stays under a landing craft" in refusal_of(game, UnloadAtSetup("s3"))
+    assert "d1 already carries s4" in refusal_of(game, LoadAtSetup("s3", "d1"))
+    game.apply(PlaceUnit("d1", hex_named(game, "B E1")))
     game.apply(FinishSetup())
     assert (game.phase, game.acting) == (Phase.SETUP, Side.AXIS)
 
@@ -198,20 +194,22 @@ def test_allotted_markers_may_be_left_unplaced(bundle: Any) -> None:
     """Decision [003 8.0-8.5]: a side may decline its allotted markers; those placed stay."""
     game = TacticalGame(state_of(bundle, 1, setup_phase=True))
     improved, mines = 0, 1
-    game.apply(PlaceMarker(improved, _hex(game, "A B3")))
+    game.apply(PlaceMarker(improved, hex_named(game, "A B3")))
     [left] = game.apply(LeaveMarkers(improved))
     assert left.describe() == "allied leaves 1 allotted improved position unplaced [003 8.0]"
-    assert "every improved position of the allotment is placed" in _refusal(
-        game, PlaceMarker(improved, _hex(game, "A D2"))
+    assert "every improved position of the allotment is placed" in refusal_of(
+        game, PlaceMarker(improved, hex_named(game, "A D2"))
     )
-    assert "no improved position of the allotment is left" in _refusal(game, LeaveMarkers(improved))
-    game.apply(PlaceMarker(improved, _hex(game, "A D2"), origin=_hex(game, "A B3")))
+    assert "no improved position of the allotment is left" in refusal_of(
+        game, LeaveMarkers(improved)
+    )
+    game.apply(PlaceMarker(improved, hex_named(game, "A D2"), origin=hex_named(game, "A B3")))
     game.apply(LeaveMarkers(mines))
     game.apply(PlaceRest())  # the seed places the counters, no marker
-    assert game.state.counters.improved - {_hex(game, "A C3")} == {_hex(game, "A D2")}
+    assert game.state.counters.improved - {hex_named(game, "A C3")} == {hex_named(game, "A D2")}
     game.apply(FinishSetup())
     assert game.acting is Side.AXIS
-    assert "not placed in this step" in _refusal(game, LeaveMarkers(mines))
+    assert "not placed in this step" in refusal_of(game, LeaveMarkers(mines))
 
 
 def test_the_choices_are_saved_and_replayed(bundle: Any, tmp_path: Path) -> None:
@@ -220,7 +218,7 @@ def test_the_choices_are_saved_and_replayed(bundle: Any, tmp_path: Path) -> None
     game.apply(PlaceRest())
     game.apply(FinishSetup())
     game.apply(UnloadAtSetup("ger.gren1"))
-    game.apply(PlaceUnit("ger.opel1", _hex(game, "B A2")))
+    game.apply(PlaceUnit("ger.opel1", hex_named(game, "B A2")))
     game.apply(LoadAtSetup("ger.gren1", "ger.opel1"))
     game.apply(PlaceRest())
     game.apply(FinishSetup())
@@ -259,14 +257,14 @@ def test_a_carrier_goes_only_where_its_passenger_may_be_set_up(tmp_path: Path) -
     data["setup_areas"].append({"id": "front", "side": "axis", "hexes": ["A C1", "A D1"]})
     game = new_game(write_tiny_tgx(tmp_path, data), 0, setup_phase=True)
     assert game.acting is Side.AXIS
-    assert _refusal(game, PlaceUnit("g4", _hex(game, "A D4"))) == (
+    assert refusal_of(game, PlaceUnit("g4", hex_named(game, "A D4"))) == (
         "A D4 is outside the setup area of g7, riding on g4 (front)"
     )
-    game.apply(PlaceUnit("g4", _hex(game, "A C1")))
-    assert game.unit("g7").hex == _hex(game, "A C1")
+    game.apply(PlaceUnit("g4", hex_named(game, "A C1")))
+    assert game.unit("g7").hex == hex_named(game, "A C1")
     game.apply(UnloadAtSetup("g7"))
-    game.apply(PlaceUnit("g4", _hex(game, "A D4")))
-    assert "g4 stands at A D4, outside g7's setup area (front)" in _refusal(
+    game.apply(PlaceUnit("g4", hex_named(game, "A D4")))
+    assert "g4 stands at A D4, outside g7's setup area (front)" in refusal_of(
         game, LoadAtSetup("g7", "g4")
     )
 
@@ -279,7 +277,7 @@ def test_a_loaded_carrier_stands_on_top_of_a_fortification(tmp_path: Path) -> No
         {"side": "axis", "kind": "fortification", "count": 1, "strength": 20, "area": "west"}
     ]
     game = new_game(write_tiny_tgx(tmp_path, data), 0, setup_phase=True)
-    fort = _hex(game, "A C1")
+    fort = hex_named(game, "A C1")
     game.apply(PlaceMarker(0, fort))
     game.apply(LoadAtSetup("g3", "g4"))
     game.apply(PlaceUnit("g4", fort))

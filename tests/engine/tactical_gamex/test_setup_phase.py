@@ -29,39 +29,35 @@ from engine.tactical_gamex.state import Phase
 from schemas.io import FileKind, load_file, save_file
 from schemas.tactical_gamex.saved_game import SavedGame
 from schemas.vocabulary import Side
-from tests.tiny_tgx import PANEL_ROWS, STEPPE, tiny_situation_data, write_tiny_tgx
+from tests.tiny_tgx import (
+    PANEL_ROWS,
+    STEPPE,
+    hex_named,
+    refusal_of,
+    tiny_airborne_data,
+    tiny_situation_data,
+    write_tiny_tgx,
+)
 
 
 def _game(bundle: Any, seed: int = 1) -> TacticalGame:
     return TacticalGame(state_of(bundle, seed, setup_phase=True))
 
 
-def _hex(game: TacticalGame, address: str) -> tuple[int, int]:
-    return next(h for h, name in game.state.board.names.items() if name == address)
-
-
-def _refusal(game: TacticalGame, order: object) -> str:
-    before = list(game.orders)
-    with pytest.raises(ValueError, match=r"\w") as refused:
-        game.apply(order)
-    assert list(game.orders) == before
-    return str(refused.value)
-
-
 def test_the_sides_set_up_in_the_order_of_their_areas(bundle: Any) -> None:
     game = _game(bundle)
     played: PlayableGame = game  # the protocol says who sets up, and that it is the setup
     assert (played.phase, played.acting, played.turn) == (Phase.SETUP, Side.ALLIED, 1)
-    assert "sets up" in _refusal(game, EndImpulse())
-    assert game.state.units["sov.3rc"].hex == _hex(game, "A K2")  # the designer's hex
+    assert "sets up" in refusal_of(game, EndImpulse())
+    assert game.state.units["sov.3rc"].hex == hex_named(game, "A K2")  # the designer's hex
     assert game.state.units["sov.1rc"].hex is None
     assert game.state.units["ger.1pz"].hex is None
-    assert "set up sov.1rc" in _refusal(game, FinishSetup())
+    assert "set up sov.1rc" in refusal_of(game, FinishSetup())
     game.apply(PlaceRest())
     game.apply(FinishSetup())
     assert (game.phase, game.acting) == (Phase.SETUP, Side.AXIS)  # order 2 after order 1
-    assert "not a counter of the side setting up" in _refusal(
-        game, PlaceUnit("sov.1rc", _hex(game, "A K3"))
+    assert "not a counter of the side setting up" in refusal_of(
+        game, PlaceUnit("sov.1rc", hex_named(game, "A K3"))
     )
     game.apply(PlaceRest())
     game.apply(FinishSetup())
@@ -70,23 +66,23 @@ def test_the_sides_set_up_in_the_order_of_their_areas(bundle: Any) -> None:
     assert all(
         u.hex is not None for u in game.state.units.values() if u.id in ("ger.ht1", "ger.gren1")
     )
-    assert "setup is over" in _refusal(game, PlaceRest())
+    assert "setup is over" in refusal_of(game, PlaceRest())
 
 
 def test_placements_are_refused_with_the_rules_sentence(bundle: Any) -> None:
     game = _game(bundle)
-    k2 = _hex(game, "A K2")
-    assert "outside sov.1rc's setup area (anywhere on panel A)" in _refusal(
-        game, PlaceUnit("sov.1rc", _hex(game, "B B3"))
+    k2 = hex_named(game, "A K2")
+    assert "outside sov.1rc's setup area (anywhere on panel A)" in refusal_of(
+        game, PlaceUnit("sov.1rc", hex_named(game, "B B3"))
     )
-    assert "placed by the situation at A K2" in _refusal(game, PlaceUnit("sov.3rc", k2))
-    assert "rides on sov.gaz1" in _refusal(game, PlaceUnit("sov.at1", k2))
+    assert "placed by the situation at A K2" in refusal_of(game, PlaceUnit("sov.3rc", k2))
+    assert "rides on sov.gaz1" in refusal_of(game, PlaceUnit("sov.at1", k2))
     # [003 3.2.5, 8.4] two Soviet units a hex; the fort counts one and its garrison of two none
     game.apply(PlaceUnit("sov.1rc", k2))
     assert game.state.units["sov.1rc"].in_fort
     game.apply(PlaceUnit("sov.2rc", k2))
     assert not game.state.units["sov.2rc"].in_fort
-    assert _refusal(game, PlaceUnit("sov.t34a", k2)) == (
+    assert refusal_of(game, PlaceUnit("sov.t34a", k2)) == (
         "A K2 already counts 2 of 2 for stacking (sov.2rc, a fortification) [003 3.2.5]"
     )
 
@@ -94,27 +90,29 @@ def test_placements_are_refused_with_the_rules_sentence(bundle: Any) -> None:
 def test_allotted_markers_go_where_the_rules_allow(bundle: Any) -> None:
     game = _game(bundle)
     improved, mines = 0, 1  # the situation's allotments: two improved positions, one minefield
-    town = _hex(game, "A K3")
-    assert "no improved position in town [003 8.3]" in _refusal(game, PlaceMarker(improved, town))
-    mined = _hex(game, "A F5")  # the situation's own minefield
-    assert "stands alone" in _refusal(game, PlaceMarker(improved, mined))
-    assert "already has mines" in _refusal(game, PlaceMarker(mines, mined))
-    assert "outside the mines area" in _refusal(game, PlaceMarker(mines, _hex(game, "B B3")))
-    first, second = _hex(game, "A B3"), _hex(game, "A B2")
+    town = hex_named(game, "A K3")
+    assert "no improved position in town [003 8.3]" in refusal_of(game, PlaceMarker(improved, town))
+    mined = hex_named(game, "A F5")  # the situation's own minefield
+    assert "stands alone" in refusal_of(game, PlaceMarker(improved, mined))
+    assert "already has mines" in refusal_of(game, PlaceMarker(mines, mined))
+    assert "outside the mines area" in refusal_of(game, PlaceMarker(mines, hex_named(game, "B B3")))
+    first, second = hex_named(game, "A B3"), hex_named(game, "A B2")
     game.apply(PlaceMarker(improved, first))
     game.apply(PlaceMarker(improved, second))
-    assert "every improved position" in _refusal(game, PlaceMarker(improved, _hex(game, "A D2")))
-    moved = game.apply(PlaceMarker(improved, _hex(game, "A D2"), origin=first))
+    assert "every improved position" in refusal_of(
+        game, PlaceMarker(improved, hex_named(game, "A D2"))
+    )
+    moved = game.apply(PlaceMarker(improved, hex_named(game, "A D2"), origin=first))
     assert first not in game.state.counters.improved
-    assert _hex(game, "A D2") in game.state.counters.improved
+    assert hex_named(game, "A D2") in game.state.counters.improved
     assert moved[0].origin == first
-    [event] = game.apply(PlaceMarker(mines, _hex(game, "A E2")))
+    [event] = game.apply(PlaceMarker(mines, hex_named(game, "A E2")))
     assert event.describe() == "allied notes mines secretly [003 8.2]"  # [003 8.2]
 
 
 def test_moving_a_counter_and_taking_back_the_setup(bundle: Any) -> None:
     game = _game(bundle)
-    a, b = _hex(game, "A D3"), _hex(game, "A D4")
+    a, b = hex_named(game, "A D3"), hex_named(game, "A D4")
     game.apply(PlaceUnit("sov.t34a", a))
     [moved] = game.apply(PlaceUnit("sov.t34a", b))
     assert moved.describe() == "sov.t34a moves at A D4"
@@ -136,8 +134,8 @@ def test_moving_a_counter_and_taking_back_the_setup(bundle: Any) -> None:
 
 def test_a_hand_setup_is_saved_and_replayed(bundle: Any, tmp_path: Path) -> None:
     game = _game(bundle, seed=5)
-    game.apply(PlaceUnit("sov.t34a", _hex(game, "A C3")))
-    game.apply(PlaceMarker(0, _hex(game, "A B3")))
+    game.apply(PlaceUnit("sov.t34a", hex_named(game, "A C3")))
+    game.apply(PlaceMarker(0, hex_named(game, "A B3")))
     game.apply(PlaceRest())
     game.apply(FinishSetup())
     TgxComputerPlayer(Side.AXIS).play_impulse(game)  # the computer's setup
@@ -192,11 +190,11 @@ def test_the_computer_sets_up_legally_and_the_same_for_a_seed(bundle: Any) -> No
         assert len(sides) == 1
         assert state.stack_count(hex_) <= state.stacking_limit(sides.pop())
     # the defenders stand by each hex the Germans must take, their positions near them too
-    defended = [_hex(game, a) for a in ("A K2", "A L3", "A C3")]
+    defended = [hex_named(game, a) for a in ("A K2", "A L3", "A C3")]
     soviets = [u.hex for u in state.iter_units(Side.ALLIED) if u.hex is not None]
     for target in defended:
         assert min(board.distance(target, h) for h in soviets) <= 1
-    for position in state.counters.improved - {_hex(game, "A C3")}:
+    for position in state.counters.improved - {hex_named(game, "A C3")}:
         assert min(board.distance(position, t) for t in defended) <= 2
 
 
@@ -234,14 +232,14 @@ def test_amphibious_setup_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
         (Side.ALLIED, ("s2",), (), False),
     ]
     assert game.acting is Side.AXIS
-    game.apply(PlaceMarker(0, _hex(game, "A A2")))
+    game.apply(PlaceMarker(0, hex_named(game, "A A2")))
     game.apply(FinishSetup())
-    assert "outside d1's setup area (all-sea hexes)" in _refusal(
-        game, PlaceUnit("d1", _hex(game, "B C1"))
+    assert "outside d1's setup area (all-sea hexes)" in refusal_of(
+        game, PlaceUnit("d1", hex_named(game, "B C1"))
     )
-    sea = _hex(game, "B D1")
+    sea = hex_named(game, "B D1")
     game.apply(PlaceUnit("d1", sea))
-    assert "one craft a sea hex [003 10.2]" in _refusal(game, PlaceUnit("d2", sea))
+    assert "one craft a sea hex [003 10.2]" in refusal_of(game, PlaceUnit("d2", sea))
 
 
 def test_the_computer_sets_up_a_landing_legally(
@@ -268,7 +266,7 @@ def test_the_computer_sets_up_a_landing_legally(
     craft = [game.unit(f"d{i}").hex for i in (1, 2, 3)]
     assert len(set(craft)) == 3
     assert all(h is not None and board.terrain.get(h) == "sea" for h in craft)
-    mines = set(game.state.counters.mines) - {_hex(game, "A A3")}  # the situation's own
+    mines = set(game.state.counters.mines) - {hex_named(game, "A A3")}  # the situation's own
     assert len(mines) == 2
     for hex_ in mines:
         assert board.terrain.get(hex_, "clear") in ("clear", "woods") or board.is_road(hex_)
@@ -279,17 +277,7 @@ def test_airborne_targets_are_noted_after_the_barriers(
 ) -> None:
     """[003 11.1] the target hexes follow the opponent's barriers and come before its
     counters; noting one changes where the lift flies, and the log keeps it secret."""
-    data = copy.deepcopy(tiny_situation_data())
-    germans = data["sides"][1]["nations"][0]["counters"]
-    germans.append({"id": "plane", "type": "ju52", "off_map": True})
-    germans.append({"id": "para", "type": "rifle", "off_map": True})
-    data["airborne"] = {
-        "side": "axis",
-        "approach": "west",
-        "lifts": [{"carrier": "plane", "cargo": ["para"], "target": "B D3"}],
-    }
-    data["modules"] = ["engineers", "airborne"]
-    data["allotments"] = [{"side": "allied", "kind": "block", "count": 1, "area": "east"}]
+    data = tiny_airborne_data()
     game = new_game(write_tiny_tgx(tmp_path, data), 0, setup_phase=True)
     steps = setup_phase.plan(game.state).steps
     assert [(s.side, s.targets, s.allotments) for s in steps] == [
@@ -298,21 +286,21 @@ def test_airborne_targets_are_noted_after_the_barriers(
         (Side.AXIS, False, ()),
         (Side.ALLIED, False, ()),
     ]
-    game.apply(PlaceMarker(0, _hex(game, "B C1")))
+    game.apply(PlaceMarker(0, hex_named(game, "B C1")))
     game.apply(FinishSetup())
-    [noted] = game.apply(NoteTarget("plane", _hex(game, "B C2")))
+    [noted] = game.apply(NoteTarget("plane", hex_named(game, "B C2")))
     assert "B C2" not in noted.describe()
     assert "secretly" in noted.describe()
-    assert game.state.lifts[0].target == _hex(game, "B C2")
+    assert game.state.lifts[0].target == hex_named(game, "B C2")
 
 
 def test_the_log_does_not_tell_where_secret_mines_are(bundle: Any) -> None:
     """[003 8.2] mines off a bridge are noted secretly: their event names no hex (the window's
     log centres the board on an event's hex), an improved position's does."""
     game = _game(bundle)
-    [mines] = game.apply(PlaceMarker(1, _hex(game, "A E2")))
-    [position] = game.apply(PlaceMarker(0, _hex(game, "A B3")))
+    [mines] = game.apply(PlaceMarker(1, hex_named(game, "A E2")))
+    [position] = game.apply(PlaceMarker(0, hex_named(game, "A B3")))
     assert mines.hex is None
     assert "A E2" not in mines.describe()
-    assert position.hex == _hex(game, "A B3")
+    assert position.hex == hex_named(game, "A B3")
     assert position.describe() == "allied places improved position at A B3"
