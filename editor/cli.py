@@ -444,10 +444,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command not in PAUSED_COMMANDS:
             return int(handler_of(args.handler)(args))
-        from editor.startup import paused_collection  # noqa: PLC0415
+        from editor.startup import leave_now, paused_collection  # noqa: PLC0415
 
         with paused_collection():
-            return int(handler_of(args.handler)(args))
+            status = int(handler_of(args.handler)(args))
+        if argv is None:  # this process's own command line: nothing runs after it
+            leave_now(status)
+        return status
     except BrokenPipeError:
         return EXIT_OK
     except KeyboardInterrupt:

@@ -26,7 +26,7 @@ from engine.panzer_campaigns.events import (
     Released,
     Withdrew,
 )
-from engine.panzer_campaigns.movement import is_enterable
+from engine.panzer_campaigns.movement_costs import is_enterable
 from engine.panzer_campaigns.objectives import apply_loss, eliminate
 from engine.panzer_campaigns.spotting import spotted_by
 from engine.panzer_campaigns.state import GameState, other_side

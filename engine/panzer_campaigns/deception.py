@@ -17,7 +17,7 @@ from engine.panzer_campaigns.irregular_events import (
     DeceptionDetected,
     DeceptionRecalled,
 )
-from engine.panzer_campaigns.movement import is_enterable
+from engine.panzer_campaigns.movement_costs import is_enterable
 from engine.panzer_campaigns.objectives import eliminate
 from engine.panzer_campaigns.stacking import per_side
 from engine.panzer_campaigns.state import GameState, other_side

@@ -25,7 +25,7 @@ from engine.panzer_campaigns import (
     patrols,
     phases,
     spotting,
-    supply,
+    supply_turn,
 )
 from engine.panzer_campaigns.air.fleet import enlist_aircraft
 from engine.panzer_campaigns.allowance import movement_allowance
@@ -132,7 +132,7 @@ class Game(
         midnight, storm = state.clock.is_midnight_turn(state.turn), state.weather.storm
         if midnight or storm:
             self._emit(
-                supply.apply_supply_variations(
+                supply_turn.apply_supply_variations(
                     state, storm_started=storm, storm_ended=False, midnight=midnight
                 )
             )

@@ -19,7 +19,7 @@ from engine.panzer_campaigns import (
     patrols,
     phases,
     spotting,
-    supply,
+    supply_turn,
 )
 from engine.panzer_campaigns.air import missions as air_missions
 from engine.panzer_campaigns.combat import artillery_setup, dig_in
@@ -170,7 +170,7 @@ class TurnLoop:
         self._emit(list(weather_events))
         storm = [e for e in weather_events if isinstance(e, StormChanged)]
         self._emit(
-            supply.apply_supply_variations(
+            supply_turn.apply_supply_variations(
                 state,
                 storm_started=any(e.storm for e in storm),
                 storm_ended=any(not e.storm for e in storm),
@@ -205,7 +205,7 @@ class TurnLoop:
         self._emit(fix_scheduled_units(state, side))  # [000 4.6] fixed after the start
         self._emit(arrivals.free_spotted_units(state, side))
         self._emit(objectives.update_owners(state))
-        isolation = supply.update_isolation(state, side)
+        isolation = supply_turn.update_isolation(state, side)
         if isolation is not None:
             self._emit([isolation])
         self._emit(logistics.start_of_turn_logistics(state, side))

@@ -361,7 +361,7 @@ def refuel(state: GameState, side: Side) -> FuelChanged | None:
 def start_of_turn_logistics(state: GameState, side: Side) -> list[Event]:
     """The Command Test, disruption recovery, ammunition and fuel steps of `side`'s player
     turn, in that order (digest 1.3: the last three depend on the Command Test), after Local
-    Supply and isolation have been updated (`engine.panzer_campaigns.supply.update_isolation`).
+    Supply and isolation have been updated (`engine.panzer_campaigns.supply_turn.update_isolation`).
     Returns the
     events of the changes. Under Explicit Supply the supply units resupply instead of the HQs'
     range tests [000 10.4], after the refuelling test so that a unit running low at midnight

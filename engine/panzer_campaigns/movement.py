@@ -25,7 +25,7 @@ from engine.panzer_campaigns.allowance import (
 from engine.panzer_campaigns.combat.activity import mark_active, player_turn_index
 from engine.panzer_campaigns.combat.artillery_setup import note_moved
 from engine.panzer_campaigns.hedgerow import mark_crossing
-from engine.panzer_campaigns.movement_costs import INF, MapCosts, MoveProfile
+from engine.panzer_campaigns.movement_costs import MapCosts, MoveProfile, is_enterable
 from engine.panzer_campaigns.movement_steps import EPSILON, IllegalMove, Mover, Step, describe
 from engine.panzer_campaigns.mp_text import cost_text, left_text
 from engine.panzer_campaigns.pathfinding import Path, Reach, min_path, reachable
@@ -363,36 +363,3 @@ def _check_deploying(state: GameState, unit: UnitState, mode: Mode) -> None:
                 f"{who} cannot deploy on {where}: the {unit.side.value} Towed Gun Limitation "
                 f"is {limit} deployed towed guns per hex [000 3.3]"
             )
-
-
-# --- standing on a hex -------------------------------------------------------------------------
-
-
-def is_enterable(state: GameState, unit: UnitState, hex_index: int) -> bool:
-    """Whether the unit could stand on a hex in some mode it may use, in the current weather:
-    terrain its class may enter, a road or railway it may follow through road-only or
-    impassable land, a full-hex bridge or ferry, open water for ships and (under the Amphibious
-    optional rule) amphibious units, a railway for rail units [000 4.1, 4.2, 4.5]. For the
-    setup checks ("units in impassable terrain", "arrival hex impassable")."""
-    static = unit.unit
-    if static.air is not None:
-        return True
-    board = state.board
-    if not 0 <= hex_index < board.size:
-        return False
-    rail = board.connections.get(ConnectionKind.RAILROAD)
-    on_rail = rail is not None and bool(rail[hex_index])
-    if is_rail_unit(unit):
-        return on_rail
-    travel = Mode.DEPLOYED if is_ship(unit) else Mode.TRAVEL
-    costs = MapCosts(board, MoveProfile.of(state, replace(unit, mode=travel)))
-    number = board.terrain[hex_index]
-    if costs.entry[number] < INF:
-        return True
-    if is_ship(unit):
-        return False
-    if number in costs.facts.water_numbers:
-        return hex_index in board.full_hex or (
-            static.amphibious and state.is_rule_on(OptionalRule.AMPHIBIOUS)
-        )
-    return on_rail or any(masks[hex_index] for _kind, masks, _cost in costs.links)

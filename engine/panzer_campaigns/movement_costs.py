@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Container
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import repeat
 from operator import add, mul
 from typing import NamedTuple
@@ -45,6 +45,7 @@ from typing import NamedTuple
 from engine.panzer_campaigns.allowance import (
     VEHICLE_CLASSES,
     is_armoured,
+    is_rail_unit,
     movement_class_of,
 )
 from engine.panzer_campaigns.board import CROSSING_CODE, HEXSIDE_BIT, IMPASSABLE, Board
@@ -550,3 +551,36 @@ class MapCosts:
 def map_costs(state: GameState, unit: UnitState) -> MapCosts:
     """The static costs of `unit` on the state's board in the current weather."""
     return MapCosts(state.board, MoveProfile.of(state, unit))
+
+
+# --- standing on a hex -------------------------------------------------------------------------
+
+
+def is_enterable(state: GameState, unit: UnitState, hex_index: int) -> bool:
+    """Whether the unit could stand on a hex in some mode it may use, in the current weather:
+    terrain its class may enter, a road or railway it may follow through road-only or
+    impassable land, a full-hex bridge or ferry, open water for ships and (under the Amphibious
+    optional rule) amphibious units, a railway for rail units [000 4.1, 4.2, 4.5]. For the
+    setup checks ("units in impassable terrain", "arrival hex impassable")."""
+    static = unit.unit
+    if static.air is not None:
+        return True
+    board = state.board
+    if not 0 <= hex_index < board.size:
+        return False
+    rail = board.connections.get(ConnectionKind.RAILROAD)
+    on_rail = rail is not None and bool(rail[hex_index])
+    if is_rail_unit(unit):
+        return on_rail
+    travel = Mode.DEPLOYED if is_ship(unit) else Mode.TRAVEL
+    costs = MapCosts(board, MoveProfile.of(state, replace(unit, mode=travel)))
+    number = board.terrain[hex_index]
+    if costs.entry[number] < INF:
+        return True
+    if is_ship(unit):
+        return False
+    if number in costs.facts.water_numbers:
+        return hex_index in board.full_hex or (
+            static.amphibious and state.is_rule_on(OptionalRule.AMPHIBIOUS)
+        )
+    return on_rail or any(masks[hex_index] for _kind, masks, _cost in costs.links)

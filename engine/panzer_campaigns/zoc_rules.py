@@ -5,7 +5,6 @@ the hexes a unit's zone covers. The maps of whole sides are `engine.panzer_campa
 from __future__ import annotations
 
 from engine.panzer_campaigns.ruleset import RulesetProfile
-from engine.panzer_campaigns.spotting import is_concealed
 from engine.panzer_campaigns.state import GameState
 from engine.panzer_campaigns.units import UnitState
 
@@ -18,8 +17,7 @@ def exerts_zoc(unit: UnitState, profile: RulesetProfile) -> bool:
     No ZOC [000 3.3, 4.2]: HQs, supply units, broken units, partisans; in Panzer Campaigns also
     towed anti-tank and towed heavy AA guns and irregulars. Panzer Battles lists concealed units
     instead [001 1.2]: those that `engine.panzer_campaigns.spotting.is_concealed` finds hidden by
-    their hex's
-    cover from the enemy (see `exerts_zoc_now`).
+    their hex's cover from the enemy (see `exerts_zoc_now`).
     """
     static = unit.unit
     if unit.is_hq or static.supply_unit or unit.broken or static.partisan:
@@ -40,7 +38,13 @@ def exerts_zoc_now(state: GameState, unit: UnitState) -> bool:
     and in Panzer Battles not while concealed [001 1.2]."""
     if not exerts_zoc(unit, state.profile):
         return False
-    return not (state.profile.concealed_without_zoc and is_concealed(state, unit))
+    if not state.profile.concealed_without_zoc:
+        return True
+    # Imported here: spotting brings the event models, which the Panzer Campaigns ZOC (and
+    # so the supply lines of `hexwright validate`) never needs.
+    from engine.panzer_campaigns.spotting import is_concealed  # noqa: PLC0415
+
+    return not is_concealed(state, unit)
 
 
 def zoc_directions(unit: UnitState) -> tuple[int, ...]:

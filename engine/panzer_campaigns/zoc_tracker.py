@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from array import array
 
-from engine.panzer_campaigns.spotting import conceals, sync
 from engine.panzer_campaigns.state import GameState, other_side
 from engine.panzer_campaigns.units import UnitState
 from engine.panzer_campaigns.zoc_rules import exerts_zoc, zoc_directions
@@ -73,6 +72,10 @@ class ZocTracker:
         able = [u for u in state.iter_units(side) if exerts_zoc(u, profile)]
         hidden: set[str] = set()
         if profile.concealed_without_zoc:
+            # Imported only here: spotting brings the event models, which Panzer Campaigns'
+            # zones (and so `hexwright validate`'s supply lines) never need.
+            from engine.panzer_campaigns.spotting import conceals, sync  # noqa: PLC0415
+
             self.hideable = {u.id for u in able if conceals(state, u, u.hex)}
             if self.hideable:
                 sync(state)  # as `_judge` does
@@ -100,6 +103,8 @@ class ZocTracker:
         units = state.units
         profile = state.profile
         concealing = profile.concealed_without_zoc
+        if concealing:
+            from engine.panzer_campaigns.spotting import conceals, sync  # noqa: PLC0415
         able: dict[str, UnitState | None] = {}
         for unit_id in changed:
             unit = units.get(unit_id)

@@ -78,6 +78,20 @@ def test_validating_a_map_builds_no_scenario_oob_or_rules_engine() -> None:
     assert _loaded(modules, "editor.testplay") == []
 
 
+def test_validating_a_title_checks_its_setup_without_the_play_machinery() -> None:
+    # The setup checks build a game and trace supply, but move, spot and log nothing.
+    modules = _modules_after(["validate", str(SAMPLE_DATA / "stoumont44")])
+    assert "engine.panzer_campaigns.setup.supply_lines" in modules  # the checks ran
+    unwanted = (
+        "engine.panzer_campaigns.events",
+        "engine.panzer_campaigns.spotting",
+        "engine.panzer_campaigns.movement",
+        "engine.panzer_campaigns.game",
+        "PySide6",
+    )
+    assert {p: _loaded(modules, p) for p in unwanted} == {p: [] for p in unwanted}
+
+
 def test_diffing_two_titles_wakes_no_rules_engine_and_no_qt() -> None:
     title = str(SAMPLE_DATA / "stoumont44")
     modules = _modules_after(["diff", title, title])

@@ -22,7 +22,7 @@ from engine.panzer_campaigns.logistics import (
     uses_fuel,
 )
 from engine.panzer_campaigns.state import GameState
-from engine.panzer_campaigns.supply import update_isolation
+from engine.panzer_campaigns.supply_turn import update_isolation
 from engine.panzer_campaigns.units import UnitState, UnitStatus
 from schemas.panzer_campaigns.oob import Nation, OobFile, Organization, OrgLevel, SideOob, Unit
 from schemas.vocabulary import Side

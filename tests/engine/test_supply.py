@@ -16,12 +16,9 @@ from engine.panzer_campaigns.events import IsolationChanged, SupplyChanged
 from engine.panzer_campaigns.game import Game
 from engine.panzer_campaigns.report import side_supply
 from engine.panzer_campaigns.state import GameState
-from engine.panzer_campaigns.supply import (
-    apply_supply_variations,
-    local_supply,
-    update_isolation,
-)
+from engine.panzer_campaigns.supply import local_supply
 from engine.panzer_campaigns.supply_network import SupplyNetwork
+from engine.panzer_campaigns.supply_turn import apply_supply_variations, update_isolation
 from engine.panzer_campaigns.units import UnitStatus
 from schemas.panzer_campaigns.map import (
     Crossing,

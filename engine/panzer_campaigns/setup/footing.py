@@ -1,9 +1,8 @@
 """Whether a unit may stand on a hex in a mode: the terrain, water, road-only and rail rules that
 a placement and a reinforcement's arrival hex must both obey [000 4.1, 4.2].
 
-Whether a unit can stand on a hex at all is `engine.panzer_campaigns.movement.is_enterable`; this
-module adds
-what the mode it starts in asks of the hex, and why, in the words a designer needs.
+Whether a unit can stand on a hex at all is `engine.panzer_campaigns.movement_costs.is_enterable`;
+this module adds what the mode it starts in asks of the hex, and why, in the words a designer needs.
 """
 
 from __future__ import annotations
@@ -19,8 +18,7 @@ from engine.panzer_campaigns.allowance import (
     movement_class_of,
 )
 from engine.panzer_campaigns.board import IMPASSABLE
-from engine.panzer_campaigns.movement import is_enterable
-from engine.panzer_campaigns.movement_costs import map_costs
+from engine.panzer_campaigns.movement_costs import is_enterable, map_costs
 from engine.panzer_campaigns.stacking import is_ship, road_stacking_limit
 from engine.panzer_campaigns.state import GameState
 from engine.panzer_campaigns.units import UnitState
