@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import heapq
 import math
+import sys
 from array import array
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -363,26 +364,49 @@ class Grid:
         -1
         """
         width, height = self.width, self.height
-        table = array("i", [-1]) * (6 * width * height)
-        for column in range(width):
-            center = self.hex_at(column, 0)
-            for d, direction in enumerate(DIRECTIONS):
-                target_column, row_shift = self.offset_of(center.neighbor(direction))
-                if not 0 <= target_column < width:
-                    continue
-                # The same column step and row shift apply down the whole column.
-                first = max(0, -row_shift)
-                last = min(height, height - row_shift)
-                sources = range(first * width + column, last * width + column, width)
-                targets = range(
-                    (first + row_shift) * width + target_column,
-                    (last + row_shift) * width + target_column,
-                    width,
-                )
-                table[6 * sources.start + d : 6 * sources.stop + d : 6 * width] = array(
-                    "i", targets
-                )
+        if height < 4:
+            return array("i", self._neighbor_rows(range(height)))
+        # Rows 1 to height - 2 differ only by `width` in every entry that is on the map: the
+        # middle rows are the second row's entries plus a multiple of `width`, added to all
+        # entries of a row at once as one large integer (no entry carries into the next), and
+        # the off-map entries at the left and right edges put back afterwards.
+        second = array("i", self._neighbor_rows(range(1, 2)))
+        off_map = [k for k, target in enumerate(second) if target < 0]
+        for k in off_map:
+            second[k] = 0
+        order: Literal["little", "big"] = sys.byteorder
+        start = int.from_bytes(second.tobytes(), order)
+        ones = int.from_bytes(array("i", [1]).tobytes() * len(second), order)
+        length = 4 * len(second)
+        middle = b"".join(
+            (start + ones * (step * width)).to_bytes(length, order) for step in range(height - 2)
+        )
+        table = array("i", self._neighbor_rows(range(1)))
+        table.frombytes(middle)
+        table.extend(self._neighbor_rows(range(height - 1, height)))
+        row_length = 6 * width
+        for k in off_map:
+            table[row_length + k : row_length * (height - 1) : row_length] = array("i", [-1]) * (
+                height - 2
+            )
         return table
+
+    def _neighbor_rows(self, rows: range) -> list[int]:
+        """The neighbour table's entries of some consecutive rows, hex by hex."""
+        width, height = self.width, self.height
+        steps = []
+        for column in range(2):
+            center = self.hex_at(column, 0)
+            steps.append([self.offset_of(center.neighbor(d)) for d in DIRECTIONS])
+        entries = []
+        for row in rows:
+            for column in range(width):
+                for step_column, step_row in steps[column & 1]:
+                    target_column = column + step_column - (column & 1)
+                    target_row = row + step_row
+                    on_map = 0 <= target_column < width and 0 <= target_row < height
+                    entries.append(target_row * width + target_column if on_map else -1)
+        return entries
 
     def direction_between(self, a: Offset, b: Offset) -> Direction | None:
         """The direction from offset `a` to adjacent offset `b`, or None if not adjacent."""

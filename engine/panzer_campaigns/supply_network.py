@@ -125,6 +125,47 @@ class Fill:
         return self.owner[self.node[hex_index]]
 
 
+class _InteriorTiles:
+    """The exits of whole tiles away from the map edge, worked out once: a full TILE x TILE
+    tile with every hex of its surrounding ring on the map has the same exits, shifted by its
+    first hex's index, wherever it lies (TILE is even, so every tile starts on the same column
+    and row parity, and offset hex neighbours differ only by parity); and a whole tile's exits
+    are all its rim's neighbours outside it, since no edge of a hex without a cut edge or a
+    blocked neighbour is cut. Edge tiles and rough ones are worked out hex by hex."""
+
+    __slots__ = ("height", "offsets", "width")
+
+    def __init__(self, network: SupplyNetwork) -> None:
+        self.width, self.height = network.board.width, network.board.height
+        self.offsets: tuple[int, ...] | None = None
+
+    def _is_interior(self, spans: list[tuple[int, int]]) -> bool:
+        first, last = spans[0][0], spans[-1][1] - 1
+        width = self.width
+        row, column = divmod(first, width)
+        return (
+            len(spans) == TILE
+            and last - spans[-1][0] == TILE - 1
+            and row >= 1
+            and column >= 1
+            and last // width <= self.height - 2
+            and last % width <= width - 2
+        )
+
+    def exits(self, spans: list[tuple[int, int]]) -> tuple[int, ...] | None:
+        """The tile's exits if it is interior and they are known."""
+        if self.offsets is None or not self._is_interior(spans):
+            return None
+        first = spans[0][0]
+        return tuple([first + offset for offset in self.offsets])
+
+    def learn(self, spans: list[tuple[int, int]], exits: tuple[int, ...]) -> None:
+        """Keep the exits of the first interior tile worked out hex by hex."""
+        if self.offsets is None and self._is_interior(spans):
+            first = spans[0][0]
+            self.offsets = tuple(exit - first for exit in exits)
+
+
 class SupplyNetwork:
     """The static part of supply tracing on one board (see the module docstring)."""
 
@@ -204,17 +245,24 @@ class SupplyNetwork:
             pattern = array("i", [tile_row * tiles_across + c // TILE for c in range(width)])
             for row in range(tile_row * TILE, min(height, tile_row * TILE + TILE)):
                 self.tile_of[row * width : row * width + width] = pattern
+        rough_tiles = {self.tile_of[h] for h in iter_ones(rough)}
+        interior = _InteriorTiles(self)
         for tile_row in range(tiles_down):
             rows = range(tile_row * TILE, min(height, tile_row * TILE + TILE))
             for tile_column in range(tiles_across):
+                tile = tile_row * tiles_across + tile_column
                 columns = range(tile_column * TILE, min(width, tile_column * TILE + TILE))
                 spans = [(row * width + columns.start, row * width + columns.stop) for row in rows]
-                members = [h for a, b in spans for h in range(a, b) if not blocked[h]]
-                self.tile_hexes.append(members)
-                if any(rough[a:b].count(1) for a, b in spans):
-                    self._search_pieces(tile_row * tiles_across + tile_column, members)
+                if tile in rough_tiles:
+                    members = [h for a, b in spans for h in range(a, b) if not blocked[h]]
+                    self.tile_hexes.append(members)
+                    self._search_pieces(tile, members)
                 else:
-                    self._whole_piece(spans)
+                    members = []
+                    for a, b in spans:
+                        members.extend(range(a, b))
+                    self.tile_hexes.append(members)
+                    self._whole_piece(spans, interior)
         self.nodes = size + len(self.exits) + 1
         sentinel = self.nodes - 1
         # A hex's node is its tile piece (size + piece); blocked hexes and -1 (the extra last
@@ -226,19 +274,23 @@ class SupplyNetwork:
         self.owner_template[sentinel] = BLOCKED
         del self._rough
 
-    def _whole_piece(self, spans: list[tuple[int, int]]) -> None:
+    def _whole_piece(self, spans: list[tuple[int, int]], interior: _InteriorTiles) -> None:
         """A tile with no blocked hex and no cut edge: one piece; only its rim has exits."""
         node = self.size + len(self.exits)
-        table, tile_of = self.neighbors, self.tile_of
-        tile = tile_of[spans[0][0]]
-        outside: set[int] = set()
-        rim = [h for a, b in (spans[0], spans[-1]) for h in range(a, b)]
-        rim += [h for a, b in spans[1:-1] for h in (a, b - 1)]
-        for here in rim:
-            for there in table[6 * here : 6 * here + 6]:
-                if there >= 0 and tile_of[there] != tile:
-                    outside.add(there)
-        self.exits.append(tuple(sorted(outside)))
+        exits = interior.exits(spans)
+        if exits is None:
+            table, tile_of = self.neighbors, self.tile_of
+            tile = tile_of[spans[0][0]]
+            outside: set[int] = set()
+            rim = [h for a, b in (spans[0], spans[-1]) for h in range(a, b)]
+            rim += [h for a, b in spans[1:-1] for h in (a, b - 1)]
+            for here in rim:
+                for there in table[6 * here : 6 * here + 6]:
+                    if there >= 0 and tile_of[there] != tile:
+                        outside.add(there)
+            exits = tuple(sorted(outside))
+            interior.learn(spans, exits)
+        self.exits.append(exits)
         for a, b in spans:
             self.static_node[a:b] = array("i", [node]) * (b - a)
 
