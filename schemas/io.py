@@ -31,9 +31,10 @@ from schemas.disk_identity import DiskIdentity
 from schemas.migrations import current_version, migrate
 from schemas.problems import ModelPath, Problem, error, format_path, info
 from schemas.reading import read_regular_file
+from schemas.text_marks import Mark
 
 if TYPE_CHECKING:
-    from schemas import yamlio
+    pass
 
 
 class FileKind(StrEnum):
@@ -119,7 +120,7 @@ class LoadedFile:
     """That entry's bytes (`parse_cache.loads` gives back what reading gave, the model
     included), kept so that the editor's checking process gets the model without the editor
     pickling it again; whoever sends them may drop them."""
-    _marks: dict[ModelPath, yamlio.Mark] = field(default_factory=dict, repr=False)
+    _marks: dict[ModelPath, Mark] = field(default_factory=dict, repr=False)
     _searched: set[ModelPath] = field(default_factory=set, repr=False)
 
     @property
@@ -151,18 +152,18 @@ class LoadedFile:
             located[path] = (mark.line, mark.column) if mark else (1, 1)
         return located
 
-    def _find(self, paths: list[ModelPath]) -> dict[ModelPath, yamlio.Mark]:
+    def _find(self, paths: list[ModelPath]) -> dict[ModelPath, Mark]:
         """The marks of paths and their ancestors: from the parse cache when a run over the
         same bytes searched for them all (the same text gives the same marks), else from
         reading the text, kept for the next run."""
+        kept = None if self.cache_entry is None else parse_cache.lookup_marks(self.cache_entry)
+        if kept is not None and kept.searched.issuperset(paths):
+            return dict(kept.found)  # without importing the YAML parser
         from schemas import yamlio  # noqa: PLC0415  # see parse_text
 
-        if self.cache_entry is None:
-            return yamlio.locate(self.text, paths)
-        kept = parse_cache.lookup_marks(self.cache_entry)
-        if kept is not None and kept.searched.issuperset(paths):
-            return dict(kept.found)
         found = yamlio.locate(self.text, paths)
+        if self.cache_entry is None:
+            return found
         if kept is not None:
             found = {**kept.found, **found}
             paths = [*kept.searched, *paths]

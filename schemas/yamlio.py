@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from typing import Any
 
 import yaml
 from yaml.constructor import SafeConstructor
 from yaml.nodes import ScalarNode
 from yaml.resolver import Resolver
+
+from schemas.text_marks import Mark
 
 Path = tuple[str | int, ...]
 
@@ -60,14 +61,6 @@ class TooDeepError(YamlLimitError):
     """Mappings and lists nested deeper than MAX_DEPTH."""
 
     code = "LOAD005"
-
-
-@dataclass(frozen=True, slots=True)
-class Mark:
-    """Where a value starts in the text: 1-based line and column."""
-
-    line: int
-    column: int
 
 
 _RESOLVERS = Resolver.yaml_implicit_resolvers

@@ -358,7 +358,9 @@ class Organization(Tagged):
     """Id of the HQ unit of this organization; it must be one of its direct children."""
     replacements: int = measured(0, unit="%", ge=0, le=100)
     """Replacements for its units, % of full strength [000 12.0]."""
-    children: list[OobNode] = []
+    # Spelt out rather than `OobNode` (defined below, as it names this class) so that pydantic
+    # resolves the fields as it builds the class.
+    children: list[Annotated[Organization | Unit, Field(discriminator="kind")]] = []
     """Sub-organizations and units."""
 
 
@@ -431,7 +433,3 @@ class OobFile(Node):
         return leave_out_inherited(self, data, json=info.mode_is_json())
 
 
-# `Organization` names itself: its fields are resolved here, as the editor reads them by their
-# annotations (`editor.model_paths`). This builds the OOB's validator at import (pydantic has no
-# public way to resolve the fields alone), some 45 ms of each start.
-Organization.model_rebuild()

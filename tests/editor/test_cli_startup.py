@@ -109,6 +109,16 @@ def test_validating_a_map_read_before_reads_no_yaml(tmp_path: Path) -> None:
     assert _loaded(_modules_after(["validate", str(large)], cache), "yaml") == []
 
 
+def test_validating_a_title_read_before_reads_no_yaml(tmp_path: Path) -> None:
+    # Its parameter and weather files too: the first file of a kind read in a process would
+    # import the YAML parser and build its validator, which the cache's entry skips.
+    title = SAMPLE_DATA / "stoumont44"
+    assert min(p.stat().st_size for p in title.rglob("*.yaml")) >= 512
+    cache = {"HEXWRIGHT_CACHE_DIR": str(tmp_path / "cache")}
+    assert "yaml" in _modules_after(["validate", str(title)], cache)
+    assert _loaded(_modules_after(["validate", str(title)], cache), "yaml") == []
+
+
 def test_the_sides_offered_are_the_sides_of_the_file_format() -> None:
     assert list(SIDES) == [side.value for side in Side]
 

@@ -102,7 +102,9 @@ def test_a_damaged_or_foreign_writable_entry_is_never_used(cache: Path, tmp_path
 def test_small_files_and_a_cache_turned_off_write_nothing(
     cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert load_file(SAMPLE_DATA / "stoumont44" / "stoumont44.map.yaml").ok
+    small = SAMPLE_DATA / "broken" / "base.weather.yaml"
+    assert small.stat().st_size < parse_cache.MIN_BYTES
+    assert load_file(small).ok
     assert not cache.exists()
     monkeypatch.setenv("HEXWRIGHT_CACHE_DIR", parse_cache.OFF)
     assert load_file(_large_map(tmp_path)).ok
