@@ -182,6 +182,12 @@ def entry_name(
     return key(raw, kind, as_json, digest)
 
 
+def has_entry(raw: bytes, kind: str, as_json: bool) -> bool:
+    """Whether the cache holds an entry for these bytes, without loading it."""
+    where, name = folder(), entry_name(raw, kind, as_json)
+    return where is not None and name is not None and (where / (name + _SUFFIX)).is_file()
+
+
 @dataclass(frozen=True)
 class Marks:
     """Where model paths stand in an entry's text, as `schemas.yamlio.locate` found them: the

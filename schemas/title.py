@@ -324,8 +324,13 @@ class ValidationReport:
 _UNREADABLE = {"LOAD001", "LOAD002"}
 
 
-def validate_paths(paths: Sequence[Path | str], store: FileStore | None = None) -> ValidationReport:
-    """Validate files and title folders (folders holding titles are searched one level down)."""
+def validate_paths(
+    paths: Sequence[Path | str], store: FileStore | None = None, *, two_cores: bool = False
+) -> ValidationReport:
+    """Validate files and title folders (folders holding titles are searched one level down).
+
+    `two_cores` (the command line): files the parse cache does not hold are read on two cores
+    where the system allows it (`schemas.read_ahead`); the report is the same."""
     store = store or FileStore()
     report = ValidationReport()
     targets: list[Path] = []
@@ -351,6 +356,10 @@ def validate_paths(paths: Sequence[Path | str], store: FileStore | None = None) 
             targets += files
         else:
             targets.append(path)
+    if two_cores:
+        from schemas.read_ahead import read_ahead  # noqa: PLC0415  # the command line only
+
+        read_ahead(targets, store)
     for path in dict.fromkeys(targets):
         report.files.append(path)
         if FileKind.from_path(path) is FileKind.SCENARIO:

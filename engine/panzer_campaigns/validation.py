@@ -20,7 +20,7 @@ def validate_paths(paths: Sequence[Path | str], *, setup_checks: bool = True) ->
     """Validate files and title folders with every check there is (the rules engine's setup
     checks of each scenario only with `setup_checks`)."""
     store = FileStore()
-    report = validate_files(paths, store)
+    report = validate_files(paths, store, two_cores=True)
     for loaded in store.files.values():
         if (
             loaded.kind is FileKind.MAP

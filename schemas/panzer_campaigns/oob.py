@@ -431,5 +431,3 @@ class OobFile(Node):
         if not self.unit_types:
             return data
         return leave_out_inherited(self, data, json=info.mode_is_json())
-
-
