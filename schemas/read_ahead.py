@@ -30,7 +30,8 @@ WORTH_FORKING = 1024 * 1024
 
 
 def can_fork() -> bool:
-    """Whether this process may fork a copy to read in (one thread, two cores, a fork)."""
+    """Whether this process may fork a copy of itself to work in (one thread, two cores, a fork);
+    the setup checks of `hexwright validate` ask too (`engine.panzer_campaigns.setup.forked`)."""
     return hasattr(os, "fork") and threading.active_count() == 1 and (os.cpu_count() or 1) >= 2
 
 

@@ -12,21 +12,18 @@ from __future__ import annotations
 
 import os
 import pickle
-import threading
 
 from engine.panzer_campaigns.setup import CHECKS, SetupCheck, check, run_check
 from engine.panzer_campaigns.setup._context import SetupContext
 from engine.panzer_campaigns.setup.supply_lines import check_supply_lines
 from engine.panzer_campaigns.state import GameState
 from schemas.problems import Problem
+from schemas.read_ahead import can_fork
+
+__all__ = ["FORKED", "can_fork", "check_forked"]
 
 FORKED: tuple[SetupCheck, ...] = (check_supply_lines,)
 """The checks the forked copy runs: about as long as all the others together."""
-
-
-def can_fork() -> bool:
-    """Whether this process may fork a copy to check in (one thread, two cores, a fork)."""
-    return hasattr(os, "fork") and threading.active_count() == 1 and (os.cpu_count() or 1) >= 2
 
 
 def check_forked(state: GameState) -> list[Problem]:
