@@ -1,6 +1,6 @@
 """The pages of the Balance panel below its controls: the three charts (side by side when the
-panel is wide enough, else as tabs), the list of games with Open in Test-play, and the A/B
-view of a comparison."""
+panel is wide enough, else as tabs), the list of games with Open in Test-play and Save Play
+File…, and the A/B view of a comparison."""
 
 from __future__ import annotations
 
@@ -34,6 +34,24 @@ if TYPE_CHECKING:
 
 SIDE_BY_SIDE_CHART = 300
 """From this width per chart on, the three charts sit side by side; narrower, they are tabs."""
+
+SAVE_TIP = (
+    "Save the selected game as a play file: its seed and orders, which the test-play opens "
+    "and `hexwright replay` replays to the result listed"
+)
+NOTHING_TO_SAVE = "Select a game to save it as a play file"
+
+
+def why_not_saved(record: GameRecord) -> str:
+    """Why a listed game cannot be saved as a play file; empty when it can."""
+    if record.error is not None:
+        return (
+            f"Seed {record.seed} failed, so there is no game to save "
+            "(test-play the seed to see why)"
+        )
+    if not record.orders:
+        return f"Seed {record.seed} was kept without its orders: run again to save its game"
+    return ""
 
 
 class ChartsPage(QWidget):
@@ -112,10 +130,13 @@ def _table(parent: QWidget, name: str) -> QTableView:
 
 class GamesPage(QWidget):
     """The games of the open document's run, highest score first, the median and extreme games
-    in bold; Open in Test-play (or a double-click) watches a game again."""
+    in bold; Open in Test-play (or a double-click) watches a game again, Save Play File… writes
+    it as the file the test-play opens and `hexwright replay` replays."""
 
     play_requested = Signal(int)
     """The seed of a game to open in test-play."""
+    save_requested = Signal(int)
+    """The seed of a game to save as a play file."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -128,16 +149,21 @@ class GamesPage(QWidget):
             "computer playing both sides, to the result listed"
         )
         self.open_button.setEnabled(False)
+        self.save_button = QPushButton(icons.icon("save"), "Save Play File…", self)
+        self.save_button.setEnabled(False)
+        self.save_button.setToolTip(NOTHING_TO_SAVE)
         self.note = QLabel(self)
         self.note.setWordWrap(True)
         buttons = QHBoxLayout()
         buttons.addWidget(self.open_button)
+        buttons.addWidget(self.save_button)
         buttons.addWidget(self.note, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(buttons)
         layout.addWidget(self.table, 1)
         self.open_button.clicked.connect(self._open_selected)
+        self.save_button.clicked.connect(self._save_selected)
         self.table.doubleClicked.connect(self._open_at)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.table.customContextMenuRequested.connect(self._show_menu)
@@ -158,13 +184,15 @@ class GamesPage(QWidget):
             notes.append(f"Failed: seed {seeds} (test-play them to see why).")
         self.note.setText(" ".join(notes))
 
+    def selected_record(self) -> GameRecord | None:
+        """The selected game, failed or not."""
+        rows = self.table.selectionModel().selectedRows()
+        return self.model.record(rows[0].row()) if rows else None
+
     def selected_seed(self) -> int | None:
         """The seed of the selected game, if one is selected and did not fail."""
-        rows = self.table.selectionModel().selectedRows()
-        if not rows:
-            return None
-        record = self.model.record(rows[0].row())
-        return record.seed if record.error is None else None
+        record = self.selected_record()
+        return record.seed if record is not None and record.error is None else None
 
     def select_seed(self, seed: int) -> None:
         """Select a game by its seed."""
@@ -174,27 +202,42 @@ class GamesPage(QWidget):
 
     def _selection_changed(self, *_args: object) -> None:
         self.open_button.setEnabled(self.selected_seed() is not None)
+        record = self.selected_record()
+        why_not = why_not_saved(record) if record is not None else NOTHING_TO_SAVE
+        self.save_button.setEnabled(not why_not)
+        self.save_button.setToolTip(why_not or SAVE_TIP)
 
     def _open_selected(self) -> None:
         seed = self.selected_seed()
         if seed is not None:
             self.play_requested.emit(seed)
 
-    def menu_at(self, row: int) -> QMenu | None:
-        """The context menu of a listed game: Open in Test-play (None for a failed game)."""
+    def _save_selected(self) -> None:
+        record = self.selected_record()
+        if record is not None and not why_not_saved(record):
+            self.save_requested.emit(record.seed)
+
+    def menu_at(self, row: int) -> QMenu:
+        """The context menu of a listed game: Open in Test-play (not for a failed game) and
+        Save Play File… (disabled, saying why, for a failed game)."""
         record = self.model.record(row)
-        if record.error is not None:
-            return None
         menu = QMenu(self.table)
-        action = menu.addAction(icons.icon("play"), f"Open Seed {record.seed} in Test-play")
-        action.setToolTip(self.open_button.toolTip())
-        action.triggered.connect(lambda: self.play_requested.emit(record.seed))
+        menu.setToolTipsVisible(True)
+        if record.error is None:
+            action = menu.addAction(icons.icon("play"), f"Open Seed {record.seed} in Test-play")
+            action.setToolTip(self.open_button.toolTip())
+            action.triggered.connect(lambda: self.play_requested.emit(record.seed))
+        save = menu.addAction(icons.icon("save"), "Save Play File…")
+        why_not = why_not_saved(record)
+        save.setEnabled(not why_not)
+        save.setToolTip(why_not or SAVE_TIP)
+        save.triggered.connect(lambda: self.save_requested.emit(record.seed))
         return menu
 
     def _show_menu(self, position: QPoint) -> None:
         index = self.table.indexAt(position)
-        menu = self.menu_at(index.row()) if index.isValid() else None
-        if menu is not None:
+        if index.isValid():
+            menu = self.menu_at(index.row())
             self.table.selectRow(index.row())
             menu.exec(self.table.viewport().mapToGlobal(position))
             menu.deleteLater()

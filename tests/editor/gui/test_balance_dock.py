@@ -10,6 +10,7 @@ panel needs to show: a game then takes about a third of a second."""
 from __future__ import annotations
 
 import hashlib
+import json
 from pathlib import Path
 
 import pytest
@@ -124,8 +125,9 @@ def test_a_listed_game_opens_in_test_play_as_that_very_game(window: MainWindow, 
     # The game's context menu opens it too.
     menu = dock.games.menu_at(dock.games.model.row_of(record.seed))
     assert menu is not None
-    (action,) = menu.actions()
+    action, save = menu.actions()
     assert action.text() == f"Open Seed {record.seed} in Test-play"
+    assert save.text() == "Save Play File…"
     action.trigger()
     session = window.testplay.session
     assert session is not None
@@ -219,3 +221,82 @@ def test_a_run_that_cannot_start_says_why_and_keeps_what_is_open(
     assert document.is_dirty
     assert document.scenario.reinforcements == []
     assert dock.run_button.isEnabled()
+
+
+def test_a_listed_game_saved_as_a_play_file_replays_to_its_result(
+    window: MainWindow, qtbot, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch
+) -> None:
+    from editor.cli import main
+    from editor.testplay.session_file import load_record, orders_of, scenario_of, settings_of
+    from engine.balance import GameRecord
+    from schemas.title import load_scenario
+
+    dock = _dock(window, 2)
+    with qtbot.waitSignal(dock.controller.finished, timeout=RUN_SECONDS):
+        dock.run()
+    record = dock.games.model.record(1)
+    dock.tabs.setCurrentWidget(dock.games)
+    dock.games.select_seed(record.seed)
+    assert dock.games.save_button.isEnabled()
+    # The dialog starts beside the scenario the first time, then where the last file went.
+    asked: list[str] = []
+    plays = tmp_path / "plays"
+    plays.mkdir()
+
+    def choose(_parent, _title, start, _filter):
+        asked.append(start)
+        return str(plays / f"game-{len(asked)}"), ""
+
+    monkeypatch.setattr("editor.docks.balance_files.QFileDialog.getSaveFileName", choose)
+    dock.games.save_button.click()
+    saved = plays / "game-1.testplay.yaml"
+    assert saved.is_file(), dock.status.text()
+    assert dock.status.text().startswith(f"Seed {record.seed} saved as {saved}")
+    scenario = window.document.scenario_path
+    assert asked == [str(scenario.parent / f"stoumont-station-seed-{record.seed}.testplay.yaml")]
+    menu = dock.games.menu_at(dock.games.model.row_of(record.seed))
+    save_action = menu.actions()[-1]
+    assert save_action.text() == "Save Play File…"
+    save_action.trigger()
+    assert asked[-1] == str(plays / f"stoumont-station-seed-{record.seed}.testplay.yaml")
+    assert (plays / "game-2.testplay.yaml").is_file()
+
+    # The file is the game listed: read as `hexwright replay` reads it, its orders replayed on
+    # the scenario it names end at the listed result.
+    played = load_record(saved)
+    assert scenario_of(played, saved).resolve() == scenario.resolve()
+    assert played.settings.seed == record.seed
+    assert set(played.settings.computer) == set(Side)
+    game = settings_of(played).new_game(load_scenario(scenario_of(played, saved)))
+    for order in orders_of(played):
+        game.apply(order)
+    assert game.result is not None
+    assert (game.result.outcome, float(game.result.score)) == (record.outcome, record.score)
+    assert played.reached.game_over
+    capsys.readouterr()
+    assert main(["replay", str(saved), "--json"]) == 0
+    replayed = json.loads(capsys.readouterr().out)
+    assert replayed["refused"] is None
+    assert replayed["changed_files"] == []
+    assert replayed["replayed"] == replayed["orders"] == len(record.orders)
+    assert replayed["events"][-1]["type"] == "GameEnded"
+
+    # A failed game has no orders to save: disabled, its tool tip and menu saying why.
+    failed = GameRecord.failed(3, "RuntimeError: the computer gave up (at player.py:1)")
+    dock.games.show_games([record, failed], None)
+    dock.games.select_seed(3)
+    assert not dock.games.save_button.isEnabled()
+    assert dock.games.save_button.toolTip().startswith("Seed 3 failed")
+    (action,) = dock.games.menu_at(dock.games.model.row_of(3)).actions()
+    assert action.text() == "Save Play File…"
+    assert not action.isEnabled()
+    assert "failed" in action.toolTip()
+
+    # An unsaved edit: the file would name a scenario the game was not played on.
+    document = window.document
+    dock.games.show_games(dock.shown, None)
+    title = document.scenario.header.title + " (edit)"
+    document.push(SetValue(document, FileKind.SCENARIO, ("header", "title"), title, "Rename"))
+    assert not dock.save_play_file(record.seed, plays / "edited.testplay.yaml")
+    assert dock.status.text().startswith(f"Seed {record.seed} is not saved: the scenario changed")
+    assert not (plays / "edited.testplay.yaml").exists()

@@ -6,6 +6,7 @@ version and goes on from a cancelled one, and compares the open situation with a
 
 from __future__ import annotations
 
+import json
 import subprocess
 import threading
 from collections.abc import Iterable, Iterator
@@ -233,3 +234,80 @@ def test_a_b_against_the_saved_file_and_another_copy(
     assert dock.note.text().startswith("No version to compare with")
     assert not dock.controller.is_running
     assert document.is_dirty  # the designer's edit untouched
+
+
+@pytest.mark.usefixtures("in_process")
+def test_a_listed_game_saved_as_a_play_file_replays_to_its_result(
+    qtbot, opened, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch
+) -> None:
+    from editor.cli import main
+    from engine.tactical_gamex.game import TacticalGame
+    from engine.tactical_gamex.loader import state_of
+    from engine.tactical_gamex.records import order_of
+    from schemas.io import load_file
+    from schemas.tactical_gamex.loading import load_situation
+
+    win, _workspace, dock = opened
+    dock.games.setValue(2)
+    assert dock.run()
+    _wait(qtbot, dock)
+    record = next(r for r in dock.shown if r.seed == 2)
+    page = dock.games_page
+    dock.tabs.setCurrentWidget(page)
+    page.select_seed(2)
+    assert page.save_button.isEnabled()
+    plays = tmp_path / "plays"
+    plays.mkdir()
+    # The run played the unsaved cut to 6 turns, which the file cannot name: said, nothing
+    # written, until the situation is saved (the same content, so the same version).
+    assert not dock.save_play_file(2, plays / "unsaved.tgxplay.yaml")
+    assert "save the situation first" in dock.note.text()
+    assert not (plays / "unsaved.tgxplay.yaml").exists()
+    win.document.save()
+    asked: list[str] = []
+
+    def choose(_parent, _title, start, _filter):
+        asked.append(start)
+        return str(plays / f"game-{len(asked)}"), ""
+
+    monkeypatch.setattr("editor.docks.balance_files.QFileDialog.getSaveFileName", choose)
+    page.save_button.click()
+    saved = plays / "game-1.tgxplay.yaml"
+    assert saved.is_file(), dock.note.text()
+    assert dock.note.text().startswith(f"Seed 2 saved as {saved}")
+    situation = win.document.scenario_path
+    name = "hill-at-krasnaya-polyana-seed-2.tgxplay.yaml"
+    assert asked == [str(situation.parent / name)]  # beside the situation the first time
+    save_action = page.menu_at(page.model.row_of(2)).actions()[-1]
+    assert save_action.text() == "Save Play File…"
+    save_action.trigger()
+    assert asked[-1] == str(plays / name)  # then where the last one went
+    assert (plays / "game-2.tgxplay.yaml").is_file()
+
+    # The file is the game listed: its orders replayed on the situation it names end at the
+    # listed result, here and in `hexwright replay`.
+    played = load_file(saved, FileKind.TGX_PLAY).model
+    assert played is not None
+    assert (saved.parent / played.situation).resolve() == situation.resolve()
+    assert (played.seed, set(played.computer)) == (2, set(Side))
+    game = TacticalGame(state_of(load_situation(situation), 2, setup_phase=True))
+    for order in played.orders:
+        game.apply(order_of(order))
+    assert game.result is not None
+    assert (game.result.outcome, float(game.result.score)) == (record.outcome, record.score)
+    capsys.readouterr()
+    assert main(["replay", str(saved), "--json"]) == 0
+    replayed = json.loads(capsys.readouterr().out)
+    assert replayed["refused"] is None
+    assert replayed["replayed"] == replayed["orders"] == len(record.orders)
+    assert replayed["result"]["type"] == "TgxGameEnded"
+
+    # A failed game has no orders to save: disabled, its tool tip and menu saying why.
+    failed = GameRecord.failed(3, "RuntimeError: the computer gave up (at computer.py:1)")
+    page.show_games([record, failed], None)
+    page.select_seed(3)
+    assert not page.save_button.isEnabled()
+    assert page.save_button.toolTip().startswith("Seed 3 failed")
+    (action,) = page.menu_at(page.model.row_of(3)).actions()
+    assert not action.isEnabled()
+    assert "failed" in action.toolTip()
