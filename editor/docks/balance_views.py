@@ -7,16 +7,28 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, QPoint, Qt, Signal
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtCore import (
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QPoint,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QFontMetrics, QPainter, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QMenu,
     QPushButton,
     QStackedWidget,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTableView,
     QTabWidget,
     QVBoxLayout,
@@ -27,13 +39,19 @@ from editor import icons
 from editor.docks.balance_charts import LevelChart, ScoreChart
 from editor.docks.balance_holds import HoldChart
 from editor.docks.balance_plot import PlotFrame
-from editor.docks.balance_tables import ComparisonModel, GamesModel
+from editor.docks.balance_tables import COMPARISON_COLUMNS, ComparisonModel, GamesModel
 
 if TYPE_CHECKING:
     from engine.balance import BalanceSummary, Comparison, GameRecord
 
 SIDE_BY_SIDE_CHART = 300
 """From this width per chart on, the three charts sit side by side; narrower, they are tabs."""
+
+FIGURE_LEAST = 18
+"""The A/B table's figure column is never narrower than this many M's (where its names need
+them): a victory level's name whole, on the narrowest panel too."""
+TEST_LEAST = 8
+"""… nor so wide that the test's column (last) has fewer than this many M's."""
 
 SAVE_TIP = (
     "Save the selected game as a play file: its seed and orders, which the test-play opens "
@@ -248,6 +266,42 @@ class GamesPage(QWidget):
             self.play_requested.emit(record.seed)
 
 
+def figure_elided(text: str, metrics: QFontMetrics, width: int) -> str:
+    """A figure's name within `width`: whole if it fits; a renamed level ("German minor (was
+    'German marginal')") then loses its old name first ("German minor (was …)", then "German
+    minor*", as the chart marks it); what is still too long is cut in its middle, keeping both
+    of its ends (an objective's name and its side)."""
+    if metrics.horizontalAdvance(text) <= width:
+        return text
+    new, renamed, _old = text.partition(" (was ")
+    if renamed:
+        for shorter in (f"{new} (was …)", f"{new}*"):
+            if metrics.horizontalAdvance(shorter) <= width:
+                return shorter
+        text = f"{new}*"
+    return metrics.elidedText(text, Qt.TextElideMode.ElideMiddle, width)
+
+
+class _FigureCells(QStyledItemDelegate):
+    """The figure's column: a name too long for it shortened by `figure_elided` (its whole
+    text is the row's tool tip)."""
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionViewItem,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> None:
+        cell = QStyleOptionViewItem(option)
+        self.initStyleOption(cell, index)
+        widget = cell.widget
+        style = widget.style() if widget is not None else QApplication.style()
+        text_rect = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, cell, widget)
+        margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, widget) + 1
+        cell.text = figure_elided(cell.text, cell.fontMetrics, text_rect.width() - 2 * margin)
+        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, cell, painter, widget)
+
+
 class ComparePage(QWidget):
     """The A/B view: which two versions were played on which seeds, and the table of figures
     with their differences, p-values and tests."""
@@ -265,14 +319,62 @@ class ComparePage(QWidget):
         )
         self.table = _table(self, "balance-comparison")
         self.table.setModel(self.model)
-        # Objectives' figures are long; the verdict must stay in view on a laptop.
+        # Objectives' figures and renamed levels ("German minor (was 'German marginal')") are
+        # long, and the verdict must stay in view on a laptop: the figure's column takes what
+        # its names need of the room the figures leave, the test's names (last) the rest, and
+        # a name longer than that is cut in its middle, keeping both of its ends.
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
-        self.table.setColumnWidth(0, self.fontMetrics().horizontalAdvance("M" * 18))
+        header.setSectionResizeMode(len(COMPARISON_COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
+        self.table.setItemDelegateForColumn(0, _FigureCells(self.table))
+        self.table.setColumnWidth(0, self.fontMetrics().horizontalAdvance("M" * FIGURE_LEAST))
+        self.fitted_by_hand = False
+        """Whether the designer dragged the figure's column: it then keeps their width."""
+        self._fitting = False
+        header.sectionResized.connect(self._column_dragged)
+        self.model.modelReset.connect(self.fit_figures)
+        self.table.installEventFilter(self)
+        self.table.viewport().installEventFilter(self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.heading)
         layout.addWidget(self.table, 1)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # The viewport's new size (the table's own event comes before its viewport is laid
+        # out), and the table shown: a page of the tabs is laid out while hidden.
+        watching = (self.table.viewport(), QEvent.Type.Resize), (self.table, QEvent.Type.Show)
+        if (watched, event.type()) in watching:
+            self.fit_figures()
+        return super().eventFilter(watched, event)
+
+    def fit_figures(self) -> None:
+        """Widen the figure's column to its longest name, within the room the other columns
+        leave (the test's at least `TEST_LEAST` M's) but never below `FIGURE_LEAST` M's."""
+        if self.fitted_by_hand:
+            return
+        table, header = self.table, self.table.horizontalHeader()
+        metrics = table.fontMetrics()
+        last = len(COMPARISON_COLUMNS) - 1
+        # The figures' columns fit their contents, which they may not have been laid out to yet.
+        others = sum(
+            max(table.columnWidth(c), table.sizeHintForColumn(c), header.sectionSizeHint(c))
+            for c in range(1, last)
+        )
+        room = table.viewport().width() - others - metrics.horizontalAdvance("M" * TEST_LEAST)
+        wanted = max(table.sizeHintForColumn(0), header.sectionSizeHint(0))
+        width = min(wanted, max(metrics.horizontalAdvance("M" * FIGURE_LEAST), room))
+        self._fitting = True
+        try:
+            table.setColumnWidth(0, width)
+        finally:
+            self._fitting = False
+
+    def _column_dragged(self, index: int, _old: int, _new: int) -> None:
+        # Only the fitting and the designer's drag resize this column (the others fit their
+        # contents or stretch).
+        if index == 0 and not self._fitting:
+            self.fitted_by_hand = True
 
     def show_comparison(
         self, result: Comparison, labels: tuple[str, str], seeds: int, names: dict[str, str]
@@ -285,7 +387,14 @@ class ComparePage(QWidget):
             left_out = (
                 f" Left out (failed in A or B): seeds {', '.join(map(str, result.unpaired_seeds))}."
             )
+        renamed = ""
+        if any(" (was " in self.model.figure_text(row) for row in self.model.rows):
+            renamed = (
+                " A level B renamed gives its old name after it, or a * where the column is too "
+                "narrow (its tool tip gives it whole)."
+            )
         self.heading.setText(
             f"<b>A</b>: {a} &nbsp; <b>B</b>: {b} &nbsp; — {result.pairs} games paired by seed "
             f"(seeds 1 to {seeds}); a difference is significant at p &lt; 0.05.{left_out}"
+            f"{renamed}"
         )
