@@ -51,11 +51,24 @@ def opened(qtbot, tmp_path: Path):
         dock.controller.wait(30)
 
 
+PLAYED: dict[tuple[str, int], GameRecord] = {}
+"""The games this module's tests played, by the digest of the version's files and the seed: a
+game depends on nothing else (tests/engine/test_balance_runner.py), so each is played once."""
+
+
+def _played(playable: Playable, seed: int) -> GameRecord:
+    key = (playable.digest, seed)
+    if key not in PLAYED:
+        PLAYED[key] = playable.play_seed(seed)
+    return PLAYED[key]
+
+
 @pytest.fixture
 def in_process(monkeypatch: pytest.MonkeyPatch) -> None:
     """The lab's games played in this process, one after the other, rather than on fresh
-    worker processes (each some seconds to start under load): the same records
-    (tests/engine/test_balance_runner.py), which is all an A/B test of the panel needs."""
+    worker processes (each some seconds to start under load), and each version's game of a
+    seed played once for the module: the same records (tests/engine/test_balance_runner.py),
+    which is all the panel's tests past the first need. The first test plays on the workers."""
 
     def play_here(
         playable: Playable, seeds: Iterable[int], jobs: int, cancelled: threading.Event
@@ -63,9 +76,32 @@ def in_process(monkeypatch: pytest.MonkeyPatch) -> None:
         for seed in seeds:
             if cancelled.is_set():
                 return
-            yield playable.play_seed(seed)
+            yield _played(playable, seed)
 
     monkeypatch.setattr("engine.balance.run.play_locally", play_here)
+
+
+@pytest.fixture
+def held_after_one(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """As `in_process`, but the first run holds after its first game until it is cancelled
+    (or the event returned is set), so that Cancel comes mid-run every time; later runs play
+    on."""
+    release = threading.Event()
+
+    def play_held(
+        playable: Playable, seeds: Iterable[int], jobs: int, cancelled: threading.Event
+    ) -> Iterator[GameRecord]:
+        for number, seed in enumerate(seeds):
+            if number == 1 and not release.is_set():
+                release.set()
+                while not cancelled.wait(0.01):
+                    pass
+            if cancelled.is_set():
+                return
+            yield _played(playable, seed)
+
+    monkeypatch.setattr("engine.balance.run.play_locally", play_held)
+    return release
 
 
 def _wait(qtbot, dock: TgxBalanceDock) -> None:
@@ -146,23 +182,30 @@ def test_a_run_charts_the_situations_levels_and_a_game_opens_in_test_play(
     assert dock.games_page.model.rowCount() == 2
 
 
+@pytest.mark.usefixtures("held_after_one")
 def test_cancel_keeps_the_games_played_and_run_goes_on_from_them(qtbot, opened) -> None:
     _win, _workspace, dock = opened
+    document = dock.document
+    # Quicker games: 2 turns, without the second wave (turn 3) and the Sturmoviks (4 to 6).
+    cut = {"turns": 2, "reinforcements": [], "aircraft": []}
+    situation = document.situation.model_copy(update=cut)
+    document.install(
+        FileKind.SITUATION, situation, Change(FileKind.SITUATION, (), ChangeAction.RESET)
+    )
     dock.games.setValue(4)
     assert dock.run()
     qtbot.waitUntil(lambda: dock.controller.done >= 1, timeout=60_000)
     qtbot.mouseClick(dock.cancel_button, Qt.MouseButton.LeftButton)
     _wait(qtbot, dock)
-    assert dock.note.text().startswith("Run cancelled after")
-    first = len(dock.shown)
-    assert 1 <= first < 4
+    assert dock.note.text().startswith("Run cancelled after 1 of 4 games")
+    assert [r.seed for r in dock.shown] == [1]
     assert dock.run_button.isEnabled()
 
     assert dock.run()
-    assert dock.controller.total == 4 - first  # only the seeds not played yet
+    assert dock.controller.total == 3  # only the seeds not played yet
     _wait(qtbot, dock)
     assert [r.seed for r in dock.shown] == [1, 2, 3, 4]
-    assert f"after the {first} of the last run" in dock.note.text()
+    assert "after the 1 of the last run" in dock.note.text()
 
 
 def test_a_b_against_the_saved_file_and_another_copy(
