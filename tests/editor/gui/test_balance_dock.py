@@ -234,9 +234,8 @@ def test_a_listed_game_saved_as_a_play_file_replays_to_its_result(
     window: MainWindow, qtbot, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch
 ) -> None:
     from editor.cli import main
-    from editor.testplay.session_file import load_record, orders_of, scenario_of, settings_of
+    from editor.testplay.session_file import load_record, scenario_of
     from engine.balance import GameRecord
-    from schemas.title import load_scenario
 
     dock = _dock(window, 2)
     with qtbot.waitSignal(dock.controller.finished, timeout=RUN_SECONDS):
@@ -260,25 +259,27 @@ def test_a_listed_game_saved_as_a_play_file_replays_to_its_result(
     assert saved.is_file(), dock.status.text()
     assert dock.status.text().startswith(f"Seed {record.seed} saved as {saved}")
     scenario = window.document.scenario_path
-    assert asked == [str(scenario.parent / f"stoumont-station-seed-{record.seed}.testplay.yaml")]
-    menu = dock.games.menu_at(dock.games.model.row_of(record.seed))
-    save_action = menu.actions()[-1]
+    name = f"stoumont-station-seed-{record.seed}.testplay.yaml"
+    assert asked == [str(scenario.parent / name)]
+    # The game's context menu saves it too; cancelled while the game is replayed, nothing is
+    # written.
+    monkeypatch.setattr(
+        "editor.docks.balance_files.QProgressDialog.wasCanceled", lambda _dialog: True
+    )
+    save_action = dock.games.menu_at(dock.games.model.row_of(record.seed)).actions()[-1]
     assert save_action.text() == "Save Play File…"
     save_action.trigger()
-    assert asked[-1] == str(plays / f"stoumont-station-seed-{record.seed}.testplay.yaml")
-    assert (plays / "game-2.testplay.yaml").is_file()
+    assert asked[-1] == str(plays / name)
+    assert dock.status.text() == f"Seed {record.seed} was not saved: cancelled."
+    assert not (plays / "game-2.testplay.yaml").exists()
 
-    # The file is the game listed: read as `hexwright replay` reads it, its orders replayed on
-    # the scenario it names end at the listed result.
+    # The file is the game listed: it names the scenario, the seed and the computer on both
+    # sides, and `hexwright replay` replays all its orders on the files as saved (unchanged
+    # since) to the listed result.
     played = load_record(saved)
     assert scenario_of(played, saved).resolve() == scenario.resolve()
     assert played.settings.seed == record.seed
     assert set(played.settings.computer) == set(Side)
-    game = settings_of(played).new_game(load_scenario(scenario_of(played, saved)))
-    for order in orders_of(played):
-        game.apply(order)
-    assert game.result is not None
-    assert (game.result.outcome, float(game.result.score)) == (record.outcome, record.score)
     assert played.reached.game_over
     capsys.readouterr()
     assert main(["replay", str(saved), "--json"]) == 0
@@ -286,7 +287,9 @@ def test_a_listed_game_saved_as_a_play_file_replays_to_its_result(
     assert replayed["refused"] is None
     assert replayed["changed_files"] == []
     assert replayed["replayed"] == replayed["orders"] == len(record.orders)
-    assert replayed["events"][-1]["type"] == "GameEnded"
+    ended = replayed["events"][-1]
+    assert ended["type"] == "GameEnded"
+    assert (ended["outcome"], float(ended["score"])) == (record.outcome, record.score)
 
     # A failed game has no orders to save: disabled, its tool tip and menu saying why.
     failed = GameRecord.failed(3, "RuntimeError: the computer gave up (at player.py:1)")
