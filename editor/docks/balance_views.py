@@ -20,6 +20,7 @@ from PySide6.QtGui import QFontMetrics, QPainter, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
+    QBoxLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -175,10 +176,15 @@ class GamesPage(QWidget):
         buttons = QHBoxLayout()
         buttons.addWidget(self.open_button)
         buttons.addWidget(self.save_button)
-        buttons.addWidget(self.note, 1)
+        buttons.addStretch(1)
+        # The note beside the buttons, or under them on a narrow panel (200 %), where beside
+        # them it would wrap into a column of words and push the games out of sight.
+        self.top = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        self.top.addLayout(buttons)
+        self.top.addWidget(self.note, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(buttons)
+        layout.addLayout(self.top)
         layout.addWidget(self.table, 1)
         self.open_button.clicked.connect(self._open_selected)
         self.save_button.clicked.connect(self._save_selected)
@@ -187,6 +193,14 @@ class GamesPage(QWidget):
         self.table.customContextMenuRequested.connect(self._show_menu)
         self.table.selectionModel().selectionChanged.connect(self._selection_changed)
         self.model.modelReset.connect(self._selection_changed)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        buttons = self.open_button.sizeHint().width() + self.save_button.sizeHint().width()
+        room = event.size().width() - buttons - self.fontMetrics().horizontalAdvance("M" * 24)
+        self.top.setDirection(
+            QBoxLayout.Direction.LeftToRight if room >= 0 else QBoxLayout.Direction.TopToBottom
+        )
+        super().resizeEvent(event)
 
     def show_games(self, records: Sequence[GameRecord], summary: BalanceSummary | None) -> None:
         """List a run's games, with its mean score and failed seeds above them."""

@@ -222,3 +222,21 @@ def test_the_comparison_names_fit_their_column_or_keep_their_new_name(qtbot) -> 
     page.resize(1400, 300)
     qtbot.wait(10)
     assert table.columnWidth(0) == 400
+
+
+def test_the_games_note_goes_under_the_buttons_on_a_narrow_panel(qtbot) -> None:
+    from editor.docks.balance_views import GamesPage
+
+    page = GamesPage()
+    qtbot.addWidget(page)
+    page.show_games(GAMES, summarize(GAMES))
+    page.resize(1200, 300)
+    page.show()
+    qtbot.waitExposed(page)
+    # Wide: the note beside the buttons, on their row.
+    assert page.note.geometry().top() < page.save_button.geometry().bottom()
+    assert page.note.geometry().left() > page.save_button.geometry().right()
+    # Narrow (a laptop's panel, 200 %): under them, on one line rather than a column of words.
+    page.resize(page.open_button.width() + page.save_button.width() + 40, 300)
+    qtbot.waitUntil(lambda: page.note.geometry().top() > page.save_button.geometry().bottom())
+    assert page.note.geometry().left() == page.open_button.geometry().left()
