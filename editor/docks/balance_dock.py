@@ -10,14 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (
-    QFileDialog,
-    QFrame,
-    QScrollArea,
-    QTabWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QFileDialog, QTabWidget, QWidget
 
 from editor.docks.balance_panel import BalancePanel
 from editor.docks.balance_progress import RUN
@@ -40,15 +33,6 @@ def _summarize(records: list[GameRecord]) -> BalanceSummary:
     from engine.balance import summarize  # noqa: PLC0415  # not before a run is shown
 
     return summarize(records)
-
-
-class _BodyLayout(QVBoxLayout):
-    """The panel's layout in its scroll area, fitted to the panel's height: its wrapped
-    messages would otherwise have the scroll area ask for the layout's preferred height, and
-    the charts would scroll on a screen with room for them."""
-
-    def hasHeightForWidth(self) -> bool:
-        return False
 
 
 class BalanceDock(BalancePanel, DocumentDock):
@@ -88,14 +72,7 @@ class BalanceDock(BalancePanel, DocumentDock):
         self.tabs.addTab(self.games, "Games")
         self.tabs.addTab(self.compare_page, "A/B")
 
-        self.lay_out_controls(_BodyLayout(body))
-        # A scroll area under the panel: on a 1920x1080 screen at 200 % the bottom panels are
-        # shorter than the charts want, and the window must still fit the screen.
-        self.scroll = QScrollArea(self)
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll.setWidget(body)
-        self.setWidget(self.scroll)
+        self.lay_out_scrolled(body)
 
         self.key = ""
         """The version key of the open document when it was opened or last run."""

@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QMenu,
     QPlainTextEdit,
     QTabWidget,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -107,8 +106,7 @@ class TgxBalanceDock(BalancePanel, TgxDock):
         self.tabs.addTab(self.compare_page, "A/B")
         self.tabs.addTab(self.report, "Report")
 
-        self.lay_out_controls(QVBoxLayout(body))
-        self.setWidget(body)
+        self.lay_out_scrolled(body)
 
         self.kind: RecordKind | None = None
         """What the open situation's records mean (its victory levels), once a run is shown."""
