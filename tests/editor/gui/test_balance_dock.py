@@ -9,6 +9,7 @@ panel needs to show: a game then takes about a third of a second."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from pathlib import Path
@@ -301,6 +302,12 @@ def test_a_listed_game_saved_as_a_play_file_replays_to_its_result(
     assert action.text() == "Save Play File…"
     assert not action.isEnabled()
     assert "failed" in action.toolTip()
+    # Nor has a game kept before the lab kept orders.
+    dock.games.show_games([dataclasses.replace(record, seed=4, orders=())], None)
+    dock.games.select_seed(4)
+    assert not dock.games.save_button.isEnabled()
+    assert "kept without its orders" in dock.games.save_button.toolTip()
+    assert not dock.games.menu_at(0).actions()[-1].isEnabled()
 
     # An unsaved edit: the file would name a scenario the game was not played on.
     document = window.document
