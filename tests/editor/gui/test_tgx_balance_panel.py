@@ -161,19 +161,24 @@ def test_a_run_charts_the_situations_levels_and_a_game_opens_in_test_play(
     assert saved.is_file()
     play.stop()
 
-    # An edit after the run: the panel says the run shown is of the situation before it.
+    # An edit after the run: the panel says the run shown is of the situation before it, and
+    # the seed is played afresh on the edit (2 turns without the second wave and the
+    # Sturmoviks: the computer plays it through at once, in the window's thread).
     document = dock.document
-    situation = document.situation.model_copy(update={"turns": 7})
+    run_version = document.situation
+    cut = {"turns": 2, "reinforcements": [], "aircraft": []}
+    situation = run_version.model_copy(update=cut)
     document.install(
         FileKind.SITUATION, situation, Change(FileKind.SITUATION, (), ChangeAction.RESET)
     )
     assert "the situation changed since" in dock.note.text()
     dock.games_page.play_requested.emit(1)
     assert dock.note.text().startswith("Seed 1 is test-played on the situation as it is now")
+    assert play.session is not None
+    assert play.session.seed == 1
     play.stop()
-    situation = document.situation.model_copy(update={"turns": 6})
     document.install(
-        FileKind.SITUATION, situation, Change(FileKind.SITUATION, (), ChangeAction.RESET)
+        FileKind.SITUATION, run_version, Change(FileKind.SITUATION, (), ChangeAction.RESET)
     )
 
     # The run is kept: the same content shown again shows it without playing.
