@@ -271,7 +271,7 @@ class BalanceDock(BalancePanel, DocumentDock):
         )
         from editor.docks.balance_store import version_key  # noqa: PLC0415
         from editor.docks.balance_tables import outcome_text  # noqa: PLC0415
-        from editor.testplay.session_file import FILE_FILTER  # noqa: PLC0415
+        from editor.testplay.session_file import FILE_FILTER, TESTPLAY_SUFFIX  # noqa: PLC0415
 
         record = next((r for r in self.shown if r.seed == seed), None)
         document = self.document
@@ -291,7 +291,8 @@ class BalanceDock(BalancePanel, DocumentDock):
             return False
         if path is None:
             name = panzer_file_name(document, seed)
-            path = ask_play_file(self, name, document.scenario_path.parent, FILE_FILTER)
+            folder = document.scenario_path.parent
+            path = ask_play_file(self, name, TESTPLAY_SUFFIX, folder, FILE_FILTER)
             if path is None:
                 return False
         path = Path(path)

@@ -43,16 +43,17 @@ def play_file_folder(default: Path) -> Path:
     return default
 
 
-def ask_play_file(parent: QWidget, name: str, default: Path, file_filter: str) -> Path | None:
-    """Ask where to save a play file named `name` (the folder remembered for the next time);
-    None when the designer cancels."""
+def ask_play_file(
+    parent: QWidget, name: str, suffix: str, default: Path, file_filter: str
+) -> Path | None:
+    """Ask where to save a play file offered as `name` (`suffix` added to a name typed
+    without it; the folder remembered for the next time); None when the designer cancels."""
     start = play_file_folder(default) / name
     chosen, _ = QFileDialog.getSaveFileName(parent, "Save Play File", str(start), file_filter)
     if not chosen:
         return None
     path = Path(chosen)
-    suffix = name[name.index(".") :] if "." in name else ""
-    if suffix and not path.name.endswith(suffix):
+    if not path.name.endswith(suffix):
         path = path.with_name(path.name + suffix)
     settings().setValue(FOLDER_KEY, str(path.parent))
     return path

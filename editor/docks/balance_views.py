@@ -336,7 +336,7 @@ class ComparePage(QWidget):
         # Objectives' figures and renamed levels ("German minor (was 'German marginal')") are
         # long, and the verdict must stay in view on a laptop: the figure's column takes what
         # its names need of the room the figures leave, the test's names (last) the rest, and
-        # a name longer than that is cut in its middle, keeping both of its ends.
+        # a name longer than that is shortened by `figure_elided`.
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(len(COMPARISON_COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
@@ -363,8 +363,9 @@ class ComparePage(QWidget):
         return super().eventFilter(watched, event)
 
     def fit_figures(self) -> None:
-        """Widen the figure's column to its longest name, within the room the other columns
-        leave (the test's at least `TEST_LEAST` M's) but never below `FIGURE_LEAST` M's."""
+        """Size the figure's column to its longest name, within the room the other columns
+        leave (the test's at least `TEST_LEAST` M's), but to `FIGURE_LEAST` M's at least where
+        its names need them; a width the designer dragged stays."""
         if self.fitted_by_hand:
             return
         table, header = self.table, self.table.horizontalHeader()

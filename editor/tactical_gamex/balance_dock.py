@@ -52,7 +52,8 @@ if TYPE_CHECKING:
 
 DEFAULT_GAMES = 40
 SITUATION_FILTER = "Situations (*.situation.yaml *.situation.json);;All files (*)"
-SAVED_GAME_FILTER = "Tactical GameX games (*.tgxplay.yaml)"
+SAVED_GAME_SUFFIX = ".tgxplay.yaml"
+SAVED_GAME_FILTER = f"Tactical GameX games (*{SAVED_GAME_SUFFIX})"
 
 
 class TgxBalanceDock(BalancePanel, TgxDock):
@@ -458,8 +459,8 @@ class TgxBalanceDock(BalancePanel, TgxDock):
         situation = document.scenario_path
         if path is None:
             stem = situation.name.removesuffix(".situation.yaml").removesuffix(".situation.json")
-            name = f"{stem}-seed-{seed}.tgxplay.yaml"
-            path = ask_play_file(self, name, situation.parent, SAVED_GAME_FILTER)
+            name = f"{stem}-seed-{seed}{SAVED_GAME_SUFFIX}"
+            path = ask_play_file(self, name, SAVED_GAME_SUFFIX, situation.parent, SAVED_GAME_FILTER)
             if path is None:
                 return False
         path = Path(path)
