@@ -5,18 +5,12 @@ each version of a scenario is kept and shown again when the same content is open
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (
-    QFileDialog,
-    QFrame,
-    QScrollArea,
-    QTabWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QFileDialog, QTabWidget, QWidget
 
 from editor.docks.balance_panel import BalancePanel
 from editor.docks.balance_progress import RUN
@@ -39,15 +33,6 @@ def _summarize(records: list[GameRecord]) -> BalanceSummary:
     from engine.balance import summarize  # noqa: PLC0415  # not before a run is shown
 
     return summarize(records)
-
-
-class _BodyLayout(QVBoxLayout):
-    """The panel's layout in its scroll area, fitted to the panel's height: its wrapped
-    messages would otherwise have the scroll area ask for the layout's preferred height, and
-    the charts would scroll on a screen with room for them."""
-
-    def hasHeightForWidth(self) -> bool:
-        return False
 
 
 class BalanceDock(BalancePanel, DocumentDock):
@@ -87,14 +72,7 @@ class BalanceDock(BalancePanel, DocumentDock):
         self.tabs.addTab(self.games, "Games")
         self.tabs.addTab(self.compare_page, "A/B")
 
-        self.lay_out_controls(_BodyLayout(body))
-        # A scroll area under the panel: on a 1920x1080 screen at 200 % the bottom panels are
-        # shorter than the charts want, and the window must still fit the screen.
-        self.scroll = QScrollArea(self)
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll.setWidget(body)
-        self.setWidget(self.scroll)
+        self.lay_out_scrolled(body)
 
         self.key = ""
         """The version key of the open document when it was opened or last run."""
@@ -106,6 +84,7 @@ class BalanceDock(BalancePanel, DocumentDock):
         self.connect_run()
         self.other_button.clicked.connect(lambda: self.compare_with())  # noqa: PLW0108
         self.games.play_requested.connect(self.open_game)
+        self.games.save_requested.connect(self.save_play_file)
         self._update_buttons()
 
     # Document ---------------------------------------------------------------------------------
@@ -277,6 +256,61 @@ class BalanceDock(BalancePanel, DocumentDock):
         elif record is not None:
             self._say(f"Seed {seed} was kept without its orders: it is test-played afresh.")
         self.play_requested.emit(seed)
+
+    def save_play_file(self, seed: int, path: Path | str | None = None) -> bool:
+        """Save a listed game as the saved test-play (`.testplay.yaml`) File > Open Test-play
+        opens and `hexwright replay` replays, asking where when `path` is None; whether it was
+        written. The game is replayed on the open scenario first, which must be the saved
+        version the run played: the file names the scenario's file and replays on it."""
+        from editor.docks.balance_files import (  # noqa: PLC0415
+            ReplayCancelled,
+            ask_play_file,
+            panzer_file_name,
+            panzer_play_file,
+            replay_with_progress,
+        )
+        from editor.docks.balance_store import version_key  # noqa: PLC0415
+        from editor.docks.balance_tables import outcome_text  # noqa: PLC0415
+        from editor.testplay.session_file import FILE_FILTER, TESTPLAY_SUFFIX  # noqa: PLC0415
+
+        record = next((r for r in self.shown if r.seed == seed), None)
+        document = self.document
+        if record is None or document is None or not record.ok or not record.orders:
+            return False
+        if version_key(document) != self.shown_key:
+            self._say(
+                f"Seed {seed} is not saved: the scenario changed since the run, so its orders "
+                "would replay another game. Run it again to save its games."
+            )
+            return False
+        if document.is_untitled or document.is_dirty:
+            self._say(
+                f"Seed {seed} is not saved: save the scenario first, as the play file replays "
+                "on the scenario's files as saved."
+            )
+            return False
+        if path is None:
+            name = panzer_file_name(document, seed)
+            folder = document.scenario_path.parent
+            path = ask_play_file(self, name, TESTPLAY_SUFFIX, folder, FILE_FILTER)
+            if path is None:
+                return False
+        path = Path(path)
+
+        def replay(orders: list[object], apply: Callable[[object], object]) -> None:
+            replay_with_progress(self, orders, apply, f"the {len(orders)} orders of seed {seed}")
+
+        try:
+            panzer_play_file(document, record, path, replay)
+        except ReplayCancelled:
+            self._say(f"Seed {seed} was not saved: cancelled.")
+            return False
+        except (OSError, ValueError) as exc:
+            self._say(f"Seed {seed} could not be saved: {exc}")
+            return False
+        outcome = outcome_text(record.outcome)
+        self._say(f"Seed {seed} saved as {path} ({len(record.orders)} orders, {outcome}).")
+        return True
 
     def _failed(self, message: str) -> None:
         self._say(

@@ -14,13 +14,16 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QBoxLayout,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QProgressBar,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QSpinBox,
     QTabWidget,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -48,6 +51,15 @@ class Wording:
     """… when the run was cancelled."""
 
 
+class _BodyLayout(QVBoxLayout):
+    """The panel's layout in its scroll area, fitted to the panel's height: its wrapped
+    messages would otherwise have the scroll area ask for the layout's preferred height, and
+    the charts would scroll on a screen with room for them."""
+
+    def hasHeightForWidth(self) -> bool:
+        return False
+
+
 class BalancePanel(RunProgress):
     """A Balance panel (a mixin of the ruleset's dock): builds the shared controls with
     `build_controls`, starts runs with `start_parts` and ends them in `_finished`. The dock
@@ -65,6 +77,8 @@ class BalancePanel(RunProgress):
         tabs: QTabWidget
 
         def fontMetrics(self) -> QFontMetrics: ...  # the dock's
+
+        def setWidget(self, widget: QWidget) -> None: ...  # the dock's
 
         @property
         def document(self) -> Any: ...
@@ -116,6 +130,17 @@ class BalancePanel(RunProgress):
         self.message.setTextFormat(Qt.TextFormat.PlainText)
         self.message.setWordWrap(False)
         self.message.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+
+    def lay_out_scrolled(self, body: QWidget) -> None:
+        """Lay the controls and tabs out on `body`, in a scroll area filling the panel: on a
+        1920x1080 screen at 200 % the bottom panels are shorter than the charts want, and the
+        window must still fit the screen."""
+        self.lay_out_controls(_BodyLayout(body))
+        self.scroll = QScrollArea(self)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setWidget(body)
+        self.setWidget(self.scroll)
 
     def lay_out_controls(self, layout: QBoxLayout) -> None:
         """The buttons, the bar's row and the tabs, top to bottom."""

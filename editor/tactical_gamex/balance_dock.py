@@ -9,6 +9,7 @@ The last run of each version is kept and shown again when the same content is op
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +21,6 @@ from PySide6.QtWidgets import (
     QMenu,
     QPlainTextEdit,
     QTabWidget,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -36,7 +36,9 @@ from editor.selection import Selection
 from editor.tactical_gamex.balance_versions import (
     folder_key,
     played_copy,
+    replay_outcome,
     saved_key,
+    stored_game_path,
     title_files,
     write_saved_game,
 )
@@ -50,6 +52,8 @@ if TYPE_CHECKING:
 
 DEFAULT_GAMES = 40
 SITUATION_FILTER = "Situations (*.situation.yaml *.situation.json);;All files (*)"
+SAVED_GAME_SUFFIX = ".tgxplay.yaml"
+SAVED_GAME_FILTER = f"Tactical GameX games (*{SAVED_GAME_SUFFIX})"
 
 
 class TgxBalanceDock(BalancePanel, TgxDock):
@@ -103,8 +107,7 @@ class TgxBalanceDock(BalancePanel, TgxDock):
         self.tabs.addTab(self.compare_page, "A/B")
         self.tabs.addTab(self.report, "Report")
 
-        self.lay_out_controls(QVBoxLayout(body))
-        self.setWidget(body)
+        self.lay_out_scrolled(body)
 
         self.kind: RecordKind | None = None
         """What the open situation's records mean (its victory levels), once a run is shown."""
@@ -121,6 +124,7 @@ class TgxBalanceDock(BalancePanel, TgxDock):
         """The games of a cancelled run of the same version that a Run again goes on from."""
         self.connect_run()
         self.games_page.play_requested.connect(self.test_play)
+        self.games_page.save_requested.connect(self.save_play_file)
         self._update_buttons()
 
     # Document ---------------------------------------------------------------------------------
@@ -410,7 +414,7 @@ class TgxBalanceDock(BalancePanel, TgxDock):
             )
         elif record is not None and record.orders:
             try:
-                path = write_saved_game(document, record, self.shown_key)
+                path = write_saved_game(document, record, stored_game_path(record, self.shown_key))
             except OSError as exc:
                 self._say(f"The game could not be written to open it: {exc}")
                 return
@@ -421,6 +425,63 @@ class TgxBalanceDock(BalancePanel, TgxDock):
         elif record is not None:
             self._say(f"Seed {seed} was kept without its orders: it is test-played afresh.")
         self.testplay_requested.emit(seed)
+
+    def save_play_file(self, seed: int, path: Path | str | None = None) -> bool:
+        """Save a listed game as the saved game (`.tgxplay.yaml`) the Test-play panel's Open
+        opens and `hexwright replay` replays, asking where when `path` is None; whether it was
+        written. Its orders are replayed on the situation as saved first, which must be the
+        version the run played: the file names the situation's file and replays on it."""
+        from editor.docks.balance_files import (  # noqa: PLC0415
+            ReplayCancelled,
+            ask_play_file,
+            replay_with_progress,
+            result_differs,
+        )
+
+        document = self.document
+        record = next((r for r in self.shown if r.seed == seed), None)
+        if not isinstance(document, TgxDocument) or record is None:
+            return False
+        if not record.ok or not record.orders:
+            return False
+        if self._version_key(document) != self.shown_key:
+            self._say(
+                f"Seed {seed} is not saved: the situation changed since the run, so its orders "
+                "would replay another game. Run it again to save its games."
+            )
+            return False
+        if document.is_untitled or document.is_dirty:
+            self._say(
+                f"Seed {seed} is not saved: save the situation first, as the play file replays "
+                "on the situation's files as saved."
+            )
+            return False
+        situation = document.scenario_path
+        if path is None:
+            stem = situation.name.removesuffix(".situation.yaml").removesuffix(".situation.json")
+            name = f"{stem}-seed-{seed}{SAVED_GAME_SUFFIX}"
+            path = ask_play_file(self, name, SAVED_GAME_SUFFIX, situation.parent, SAVED_GAME_FILTER)
+            if path is None:
+                return False
+        path = Path(path)
+
+        def replay(orders: list[Any], apply: Callable[[Any], object]) -> None:
+            replay_with_progress(self, orders, apply, f"the {len(orders)} orders of seed {seed}")
+
+        try:
+            differs = result_differs(record, *replay_outcome(situation, record, replay))
+            if differs:
+                raise ValueError(differs)
+            write_saved_game(document, record, path)
+        except ReplayCancelled:
+            self._say(f"Seed {seed} was not saved: cancelled.")
+            return False
+        except (OSError, ValueError) as exc:
+            self._say(f"Seed {seed} could not be saved: {exc}")
+            return False
+        outcome = outcome_text(record.outcome)
+        self._say(f"Seed {seed} saved as {path} ({len(record.orders)} orders, {outcome}).")
+        return True
 
     def _failed(self, message: str) -> None:
         self._say(f"The run failed: {message}. The games finished are kept.")

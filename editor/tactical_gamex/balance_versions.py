@@ -7,8 +7,9 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from editor.docks.balance_store import store_folder
 from editor.tactical_gamex.document import TgxDocument
@@ -68,18 +69,24 @@ def saved_key(document: TgxDocument) -> str:
         return ""
 
 
-def write_saved_game(document: TgxDocument, record: GameRecord, key: str) -> Path:
-    """A balance game written as the saved game `hexwright play --save` writes (its seed, the
-    computer at both sides setting up, its orders), naming the open situation, under the
-    panel's store: `games/<version>-seed-<N>.tgxplay.yaml`. OSError when it cannot be
-    written."""
+def stored_game_path(record: GameRecord, key: str) -> Path:
+    """Where a listed game is written to open it in test-play: under the panel's store,
+    `games/<version>-seed-<N>.tgxplay.yaml`."""
+    return store_folder() / "games" / f"{key[:16]}-seed-{record.seed}.tgxplay.yaml"
+
+
+def write_saved_game(document: TgxDocument, record: GameRecord, path: Path) -> Path:
+    """A balance game written at `path` as the saved game `hexwright play --save` writes (its
+    seed, the computer at both sides setting up, its orders), naming the open situation
+    relative to it; `path`. OSError when it cannot be written."""
     from schemas.io import save_file  # noqa: PLC0415
     from schemas.tactical_gamex.saved_game import SavedGame  # noqa: PLC0415
 
-    folder = store_folder() / "games"
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{key[:16]}-seed-{record.seed}.tgxplay.yaml"
-    situation = os.path.relpath(document.scenario_path.resolve(), folder.resolve())
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        situation = os.path.relpath(document.scenario_path.resolve(), path.parent.resolve())
+    except ValueError:  # another drive: no relative path leads there
+        situation = str(document.scenario_path.resolve())
     saved = SavedGame.model_validate(
         {
             "format_version": 1,
@@ -95,3 +102,28 @@ def write_saved_game(document: TgxDocument, record: GameRecord, key: str) -> Pat
     )
     save_file(saved, path)
     return path
+
+
+Replay = Callable[[list[Any], Callable[[Any], object]], None]
+"""Applies a game's orders (with progress, in the panel)."""
+
+
+def replay_outcome(situation: Path, record: GameRecord, replay: Replay) -> tuple[str, float]:
+    """The outcome and score a game's orders replay to on the situation as saved at
+    `situation`, as `hexwright replay` plays them (`replay` applies the orders, with
+    progress). ValueError when the situation cannot be played, an order is refused or the
+    orders end before the game does."""
+    from engine.tactical_gamex.game import TacticalGame  # noqa: PLC0415
+    from engine.tactical_gamex.loader import state_of  # noqa: PLC0415
+    from engine.tactical_gamex.records import orders_from_json  # noqa: PLC0415
+    from schemas.tactical_gamex.loading import load_situation  # noqa: PLC0415
+
+    bundle = load_situation(situation)
+    if not bundle.is_complete or any(p.is_error for p in bundle.problems):
+        raise ValueError(f"{situation.name} cannot be played as saved")
+    game = TacticalGame(state_of(bundle, record.seed, setup_phase=True))
+    orders = orders_from_json(record.orders)
+    replay(list(orders), game.apply)
+    if game.result is None:
+        raise ValueError(f"its {len(orders)} orders end before the game does")
+    return game.result.outcome, float(game.result.score)

@@ -178,3 +178,65 @@ def test_the_comparison_says_significant_in_words_and_bold(qtmodeltester) -> Non
     assert model.index(texts.index(draw), 0).data(Qt.ItemDataRole.FontRole) is None
     model.set_comparison(None)
     qtmodeltester.check(model)
+
+
+def test_the_comparison_names_fit_their_column_or_keep_their_new_name(qtbot) -> None:
+    from PySide6.QtGui import QFontMetrics
+
+    from editor.docks.balance_views import FIGURE_LEAST, ComparePage, figure_elided
+    from engine.balance.comparison import Comparison, ComparisonRow
+
+    renamed = "German minor (was 'German marginal')"
+    longest = "Soviet overwhelming decisive (was 'Soviet decisive')"
+    rows = [
+        ComparisonRow(figure, 0.25, 0.5, 0.25, 0.5, "exact binomial test on the discordant", False)
+        for figure in (longest, renamed, "Draw")
+    ]
+    page = ComparePage()
+    qtbot.addWidget(page)
+    page.resize(1400, 300)
+    page.show()
+    qtbot.waitExposed(page)
+    page.show_comparison(Comparison(4, rows, []), ("saved file", "open situation"), 4, {})
+    table = page.table
+    # Room enough: the longest name whole, the figures and the verdict beside it.
+    assert table.columnWidth(0) >= table.sizeHintForColumn(0)
+    assert "renamed" in page.heading.text()
+    # A laptop's narrow panel: the column keeps its least width, and a name too long for it
+    # keeps its new name, losing the old one first.
+    metrics = QFontMetrics(table.font())
+    least = metrics.horizontalAdvance("M" * FIGURE_LEAST)
+    assert table.sizeHintForColumn(0) > least
+    page.resize(450, 300)
+    qtbot.waitUntil(lambda: table.columnWidth(0) == least)
+    width = metrics.horizontalAdvance("German minor (was …)")
+    assert figure_elided(renamed, metrics, width) == "German minor (was …)"
+    assert figure_elided(renamed, metrics, width - 1) == "German minor*"
+    assert figure_elided(renamed, metrics, 10_000) == renamed
+    held = "Château de Froidcour held by allied"
+    cut = figure_elided(held, metrics, metrics.horizontalAdvance("Château de Froi… allied"))
+    assert cut.startswith("Château")
+    assert cut.endswith("allied")
+    # Dragged by hand, the column stays as the designer left it.
+    table.horizontalHeader().resizeSection(0, 400)
+    page.resize(1400, 300)
+    qtbot.wait(10)
+    assert table.columnWidth(0) == 400
+
+
+def test_the_games_note_goes_under_the_buttons_on_a_narrow_panel(qtbot) -> None:
+    from editor.docks.balance_views import GamesPage
+
+    page = GamesPage()
+    qtbot.addWidget(page)
+    page.show_games(GAMES, summarize(GAMES))
+    page.resize(1200, 300)
+    page.show()
+    qtbot.waitExposed(page)
+    # Wide: the note beside the buttons, on their row.
+    assert page.note.geometry().top() < page.save_button.geometry().bottom()
+    assert page.note.geometry().left() > page.save_button.geometry().right()
+    # Narrow (a laptop's panel, 200 %): under them, on one line rather than a column of words.
+    page.resize(page.open_button.width() + page.save_button.width() + 40, 300)
+    qtbot.waitUntil(lambda: page.note.geometry().top() > page.save_button.geometry().bottom())
+    assert page.note.geometry().left() == page.open_button.geometry().left()

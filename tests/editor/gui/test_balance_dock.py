@@ -9,7 +9,9 @@ panel needs to show: a game then takes about a third of a second."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import json
 from pathlib import Path
 
 import pytest
@@ -106,6 +108,10 @@ def test_a_listed_game_opens_in_test_play_as_that_very_game(window: MainWindow, 
     dock.tabs.setCurrentWidget(dock.games)
     dock.games.select_seed(record.seed)
     assert dock.games.open_button.isEnabled()
+    # The window is not repainted while the game is replayed: it repaints after each of the
+    # game's hundreds of orders (the test-play tests look at that), which took two thirds of
+    # this test's time.
+    window.setUpdatesEnabled(False)
     dock.games.open_button.click()
     session = window.testplay.session
     assert session is not None
@@ -113,6 +119,7 @@ def test_a_listed_game_opens_in_test_play_as_that_very_game(window: MainWindow, 
     assert session.settings.computer_sides == frozenset(Side)
     # Its orders replayed one by one, as `hexwright replay` does, to the result listed.
     qtbot.waitUntil(lambda: not session.is_replaying, timeout=RUN_SECONDS)
+    window.setUpdatesEnabled(True)
     game = session.game
     assert game.result is not None
     assert (game.result.outcome, float(game.result.score)) == (record.outcome, record.score)
@@ -121,17 +128,20 @@ def test_a_listed_game_opens_in_test_play_as_that_very_game(window: MainWindow, 
         k: held[-1] for k, held in record.owners_by_turn.items()
     }
     window.testplay.stop()
-    # The game's context menu opens it too.
+    # The game's context menu opens it too: that seed, the same orders replayed (to the result
+    # above; seen to start, not replayed again to the end, which takes seconds in the window).
     menu = dock.games.menu_at(dock.games.model.row_of(record.seed))
     assert menu is not None
-    (action,) = menu.actions()
+    action, save = menu.actions()
     assert action.text() == f"Open Seed {record.seed} in Test-play"
+    assert save.text() == "Save Play File…"
     action.trigger()
     session = window.testplay.session
     assert session is not None
-    qtbot.waitUntil(lambda: not session.is_replaying, timeout=RUN_SECONDS)
-    assert session.game.result is not None
-    assert session.game.result.outcome == record.outcome
+    assert (session.seed, session.is_replaying) == (record.seed, True)
+    with qtbot.waitSignal(session.replay_progress) as progress:
+        pass
+    assert progress.args == [1, len(record.orders)]
     window.testplay.stop()
 
     # Edited since the run: its seed is played afresh on the scenario as it is now, and the
@@ -219,3 +229,91 @@ def test_a_run_that_cannot_start_says_why_and_keeps_what_is_open(
     assert document.is_dirty
     assert document.scenario.reinforcements == []
     assert dock.run_button.isEnabled()
+
+
+def test_a_listed_game_saved_as_a_play_file_replays_to_its_result(
+    window: MainWindow, qtbot, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch
+) -> None:
+    from editor.cli import main
+    from editor.testplay.session_file import load_record, scenario_of
+    from engine.balance import GameRecord
+
+    dock = _dock(window, 2)
+    with qtbot.waitSignal(dock.controller.finished, timeout=RUN_SECONDS):
+        dock.run()
+    record = dock.games.model.record(1)
+    dock.tabs.setCurrentWidget(dock.games)
+    dock.games.select_seed(record.seed)
+    assert dock.games.save_button.isEnabled()
+    # The dialog starts beside the scenario the first time, then where the last file went.
+    asked: list[str] = []
+    plays = tmp_path / "plays"
+    plays.mkdir()
+
+    def choose(_parent, _title, start, _filter):
+        asked.append(start)
+        return str(plays / f"game-{len(asked)}"), ""
+
+    monkeypatch.setattr("editor.docks.balance_files.QFileDialog.getSaveFileName", choose)
+    dock.games.save_button.click()
+    saved = plays / "game-1.testplay.yaml"
+    assert saved.is_file(), dock.status.text()
+    assert dock.status.text().startswith(f"Seed {record.seed} saved as {saved}")
+    scenario = window.document.scenario_path
+    name = f"stoumont-station-seed-{record.seed}.testplay.yaml"
+    assert asked == [str(scenario.parent / name)]
+    # The game's context menu saves it too; cancelled while the game is replayed, nothing is
+    # written.
+    monkeypatch.setattr(
+        "editor.docks.balance_files.QProgressDialog.wasCanceled", lambda _dialog: True
+    )
+    save_action = dock.games.menu_at(dock.games.model.row_of(record.seed)).actions()[-1]
+    assert save_action.text() == "Save Play File…"
+    save_action.trigger()
+    assert asked[-1] == str(plays / name)
+    assert dock.status.text() == f"Seed {record.seed} was not saved: cancelled."
+    assert not (plays / "game-2.testplay.yaml").exists()
+
+    # The file is the game listed: it names the scenario, the seed and the computer on both
+    # sides, and `hexwright replay` replays all its orders on the files as saved (unchanged
+    # since) to the listed result.
+    played = load_record(saved)
+    assert scenario_of(played, saved).resolve() == scenario.resolve()
+    assert played.settings.seed == record.seed
+    assert set(played.settings.computer) == set(Side)
+    assert played.reached.game_over
+    capsys.readouterr()
+    assert main(["replay", str(saved), "--json"]) == 0
+    replayed = json.loads(capsys.readouterr().out)
+    assert replayed["refused"] is None
+    assert replayed["changed_files"] == []
+    assert replayed["replayed"] == replayed["orders"] == len(record.orders)
+    ended = replayed["events"][-1]
+    assert ended["type"] == "GameEnded"
+    assert (ended["outcome"], float(ended["score"])) == (record.outcome, record.score)
+
+    # A failed game has no orders to save: disabled, its tool tip and menu saying why.
+    failed = GameRecord.failed(3, "RuntimeError: the computer gave up (at player.py:1)")
+    dock.games.show_games([record, failed], None)
+    dock.games.select_seed(3)
+    assert not dock.games.save_button.isEnabled()
+    assert dock.games.save_button.toolTip().startswith("Seed 3 failed")
+    (action,) = dock.games.menu_at(dock.games.model.row_of(3)).actions()
+    assert action.text() == "Save Play File…"
+    assert not action.isEnabled()
+    assert "failed" in action.toolTip()
+    # Nor has a game kept before the lab kept orders.
+    dock.games.show_games([dataclasses.replace(record, seed=4, orders=())], None)
+    dock.games.select_seed(4)
+    assert not dock.games.save_button.isEnabled()
+    assert "kept without its orders" in dock.games.save_button.toolTip()
+    assert not dock.games.menu_at(0).actions()[-1].isEnabled()
+
+    # An unsaved edit: the file would name a scenario the game was not played on.
+    document = window.document
+    dock.games.show_games(dock.shown, None)
+    title = document.scenario.header.title + " (edit)"
+    document.push(SetValue(document, FileKind.SCENARIO, ("header", "title"), title, "Rename"))
+    assert not dock.save_play_file(record.seed, plays / "edited.testplay.yaml")
+    assert dock.status.text().startswith(f"Seed {record.seed} is not saved: the scenario changed")
+    assert not (plays / "edited.testplay.yaml").exists()

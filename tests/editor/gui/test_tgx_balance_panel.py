@@ -6,6 +6,7 @@ version and goes on from a cancelled one, and compares the open situation with a
 
 from __future__ import annotations
 
+import json
 import subprocess
 import threading
 from collections.abc import Iterable, Iterator
@@ -50,11 +51,24 @@ def opened(qtbot, tmp_path: Path):
         dock.controller.wait(30)
 
 
+PLAYED: dict[tuple[str, int], GameRecord] = {}
+"""The games this module's tests played, by the digest of the version's files and the seed: a
+game depends on nothing else (tests/engine/test_balance_runner.py), so each is played once."""
+
+
+def _played(playable: Playable, seed: int) -> GameRecord:
+    key = (playable.digest, seed)
+    if key not in PLAYED:
+        PLAYED[key] = playable.play_seed(seed)
+    return PLAYED[key]
+
+
 @pytest.fixture
 def in_process(monkeypatch: pytest.MonkeyPatch) -> None:
     """The lab's games played in this process, one after the other, rather than on fresh
-    worker processes (each some seconds to start under load): the same records
-    (tests/engine/test_balance_runner.py), which is all an A/B test of the panel needs."""
+    worker processes (each some seconds to start under load), and each version's game of a
+    seed played once for the module: the same records (tests/engine/test_balance_runner.py),
+    which is all the panel's tests past the first need. The first test plays on the workers."""
 
     def play_here(
         playable: Playable, seeds: Iterable[int], jobs: int, cancelled: threading.Event
@@ -62,9 +76,32 @@ def in_process(monkeypatch: pytest.MonkeyPatch) -> None:
         for seed in seeds:
             if cancelled.is_set():
                 return
-            yield playable.play_seed(seed)
+            yield _played(playable, seed)
 
     monkeypatch.setattr("engine.balance.run.play_locally", play_here)
+
+
+@pytest.fixture
+def held_after_one(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """As `in_process`, but the first run holds after its first game until it is cancelled
+    (or the event returned is set), so that Cancel comes mid-run every time; later runs play
+    on."""
+    release = threading.Event()
+
+    def play_held(
+        playable: Playable, seeds: Iterable[int], jobs: int, cancelled: threading.Event
+    ) -> Iterator[GameRecord]:
+        for number, seed in enumerate(seeds):
+            if number == 1 and not release.is_set():
+                release.set()
+                while not cancelled.wait(0.01):
+                    pass
+            if cancelled.is_set():
+                return
+            yield _played(playable, seed)
+
+    monkeypatch.setattr("engine.balance.run.play_locally", play_held)
+    return release
 
 
 def _wait(qtbot, dock: TgxBalanceDock) -> None:
@@ -124,19 +161,24 @@ def test_a_run_charts_the_situations_levels_and_a_game_opens_in_test_play(
     assert saved.is_file()
     play.stop()
 
-    # An edit after the run: the panel says the run shown is of the situation before it.
+    # An edit after the run: the panel says the run shown is of the situation before it, and
+    # the seed is played afresh on the edit (2 turns without the second wave and the
+    # Sturmoviks: the computer plays it through at once, in the window's thread).
     document = dock.document
-    situation = document.situation.model_copy(update={"turns": 7})
+    run_version = document.situation
+    cut = {"turns": 2, "reinforcements": [], "aircraft": []}
+    situation = run_version.model_copy(update=cut)
     document.install(
         FileKind.SITUATION, situation, Change(FileKind.SITUATION, (), ChangeAction.RESET)
     )
     assert "the situation changed since" in dock.note.text()
     dock.games_page.play_requested.emit(1)
     assert dock.note.text().startswith("Seed 1 is test-played on the situation as it is now")
+    assert play.session is not None
+    assert play.session.seed == 1
     play.stop()
-    situation = document.situation.model_copy(update={"turns": 6})
     document.install(
-        FileKind.SITUATION, situation, Change(FileKind.SITUATION, (), ChangeAction.RESET)
+        FileKind.SITUATION, run_version, Change(FileKind.SITUATION, (), ChangeAction.RESET)
     )
 
     # The run is kept: the same content shown again shows it without playing.
@@ -145,23 +187,30 @@ def test_a_run_charts_the_situations_levels_and_a_game_opens_in_test_play(
     assert dock.games_page.model.rowCount() == 2
 
 
+@pytest.mark.usefixtures("held_after_one")
 def test_cancel_keeps_the_games_played_and_run_goes_on_from_them(qtbot, opened) -> None:
     _win, _workspace, dock = opened
+    document = dock.document
+    # Quicker games: 2 turns, without the second wave (turn 3) and the Sturmoviks (4 to 6).
+    cut = {"turns": 2, "reinforcements": [], "aircraft": []}
+    situation = document.situation.model_copy(update=cut)
+    document.install(
+        FileKind.SITUATION, situation, Change(FileKind.SITUATION, (), ChangeAction.RESET)
+    )
     dock.games.setValue(4)
     assert dock.run()
     qtbot.waitUntil(lambda: dock.controller.done >= 1, timeout=60_000)
     qtbot.mouseClick(dock.cancel_button, Qt.MouseButton.LeftButton)
     _wait(qtbot, dock)
-    assert dock.note.text().startswith("Run cancelled after")
-    first = len(dock.shown)
-    assert 1 <= first < 4
+    assert dock.note.text().startswith("Run cancelled after 1 of 4 games")
+    assert [r.seed for r in dock.shown] == [1]
     assert dock.run_button.isEnabled()
 
     assert dock.run()
-    assert dock.controller.total == 4 - first  # only the seeds not played yet
+    assert dock.controller.total == 3  # only the seeds not played yet
     _wait(qtbot, dock)
     assert [r.seed for r in dock.shown] == [1, 2, 3, 4]
-    assert f"after the {first} of the last run" in dock.note.text()
+    assert "after the 1 of the last run" in dock.note.text()
 
 
 def test_a_b_against_the_saved_file_and_another_copy(
@@ -233,3 +282,80 @@ def test_a_b_against_the_saved_file_and_another_copy(
     assert dock.note.text().startswith("No version to compare with")
     assert not dock.controller.is_running
     assert document.is_dirty  # the designer's edit untouched
+
+
+@pytest.mark.usefixtures("in_process")
+def test_a_listed_game_saved_as_a_play_file_replays_to_its_result(
+    qtbot, opened, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch
+) -> None:
+    from editor.cli import main
+    from engine.tactical_gamex.game import TacticalGame
+    from engine.tactical_gamex.loader import state_of
+    from engine.tactical_gamex.records import order_of
+    from schemas.io import load_file
+    from schemas.tactical_gamex.loading import load_situation
+
+    win, _workspace, dock = opened
+    dock.games.setValue(2)
+    assert dock.run()
+    _wait(qtbot, dock)
+    record = next(r for r in dock.shown if r.seed == 2)
+    page = dock.games_page
+    dock.tabs.setCurrentWidget(page)
+    page.select_seed(2)
+    assert page.save_button.isEnabled()
+    plays = tmp_path / "plays"
+    plays.mkdir()
+    # The run played the unsaved cut to 6 turns, which the file cannot name: said, nothing
+    # written, until the situation is saved (the same content, so the same version).
+    assert not dock.save_play_file(2, plays / "unsaved.tgxplay.yaml")
+    assert "save the situation first" in dock.note.text()
+    assert not (plays / "unsaved.tgxplay.yaml").exists()
+    win.document.save()
+    asked: list[str] = []
+
+    def choose(_parent, _title, start, _filter):
+        asked.append(start)
+        return str(plays / f"game-{len(asked)}"), ""
+
+    monkeypatch.setattr("editor.docks.balance_files.QFileDialog.getSaveFileName", choose)
+    page.save_button.click()
+    saved = plays / "game-1.tgxplay.yaml"
+    assert saved.is_file(), dock.note.text()
+    assert dock.note.text().startswith(f"Seed 2 saved as {saved}")
+    situation = win.document.scenario_path
+    name = "hill-at-krasnaya-polyana-seed-2.tgxplay.yaml"
+    assert asked == [str(situation.parent / name)]  # beside the situation the first time
+    save_action = page.menu_at(page.model.row_of(2)).actions()[-1]
+    assert save_action.text() == "Save Play File…"
+    save_action.trigger()
+    assert asked[-1] == str(plays / name)  # then where the last one went
+    assert (plays / "game-2.tgxplay.yaml").is_file()
+
+    # The file is the game listed: its orders replayed on the situation it names end at the
+    # listed result, here and in `hexwright replay`.
+    played = load_file(saved, FileKind.TGX_PLAY).model
+    assert played is not None
+    assert (saved.parent / played.situation).resolve() == situation.resolve()
+    assert (played.seed, set(played.computer)) == (2, set(Side))
+    game = TacticalGame(state_of(load_situation(situation), 2, setup_phase=True))
+    for order in played.orders:
+        game.apply(order_of(order))
+    assert game.result is not None
+    assert (game.result.outcome, float(game.result.score)) == (record.outcome, record.score)
+    capsys.readouterr()
+    assert main(["replay", str(saved), "--json"]) == 0
+    replayed = json.loads(capsys.readouterr().out)
+    assert replayed["refused"] is None
+    assert replayed["replayed"] == replayed["orders"] == len(record.orders)
+    assert replayed["result"]["type"] == "TgxGameEnded"
+
+    # A failed game has no orders to save: disabled, its tool tip and menu saying why.
+    failed = GameRecord.failed(3, "RuntimeError: the computer gave up (at computer.py:1)")
+    page.show_games([record, failed], None)
+    page.select_seed(3)
+    assert not page.save_button.isEnabled()
+    assert page.save_button.toolTip().startswith("Seed 3 failed")
+    (action,) = page.menu_at(page.model.row_of(3)).actions()
+    assert not action.isEnabled()
+    assert "failed" in action.toolTip()
