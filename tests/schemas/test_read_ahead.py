@@ -4,73 +4,97 @@ is exactly the one reading them one after the other gives."""
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
 import pytest
 
 from schemas import parse_cache, read_ahead
-from schemas.io import FileKind, is_json
-from schemas.title import FileStore, discover, resolved, validate_paths
-from tests.conftest import SAMPLE_DATA
+from schemas.title import FileStore, discover
+from tests.conftest import REPO, SAMPLE_DATA
 
 
 @pytest.fixture
 def title(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A copy of a sample title with a broken reference, read with an empty cache, and every
-    size of read worth forking."""
+    """A copy of a sample title with a broken reference, read with an empty cache."""
     folder = tmp_path / "ardennes44"
     shutil.copytree(SAMPLE_DATA / "ardennes44", folder)
     scenario = next((folder / "scenarios").glob("*.scenario.yaml"))
     text = scenario.read_text(encoding="utf-8")
     scenario.write_text(text.replace("map: ", "map: missing-", 1), encoding="utf-8")
     monkeypatch.setenv("HEXWRIGHT_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setattr(read_ahead, "WORTH_FORKING", 0)
     return folder
 
 
-def _cached(path: Path) -> bool:
+_IN_A_FRESH_PROCESS = """
+import os, sys
+from pathlib import Path
+from schemas import parse_cache, read_ahead
+from schemas.io import FileKind, is_json
+from schemas.title import FileStore, discover, resolved, validate_paths
+
+title, cache = Path(sys.argv[1]), Path(sys.argv[2])
+read_ahead.WORTH_FORKING = 0  # the sample is small: fork for any read
+assert read_ahead.can_fork(), "a fresh interpreter runs no threads: it can fork"
+
+
+def entry(path):
     kind = FileKind.from_path(path)
-    assert kind is not None
-    return parse_cache.has_entry(path.read_bytes(), kind, is_json(path))
+    name = parse_cache.entry_name(path.read_bytes(), kind, is_json(path))
+    return cache / f"{name}.parsed"
 
 
-def test_a_title_read_on_two_cores_reports_what_one_core_reports(
-    title: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    assert read_ahead.can_fork()
-    both = validate_paths([title], two_cores=True)
-    monkeypatch.setenv("HEXWRIGHT_CACHE_DIR", parse_cache.OFF)
-    one = validate_paths([title])
-    assert any(p.is_error for p in one.problems)  # the broken reference, with its line
-    assert both.problems == one.problems
-    assert both.files == one.files
+# The copy reads the largest file into the cache; this process reads the rest meanwhile.
+files = discover(title)
+store = FileStore()
+os.environ["HEXWRIGHT_CACHE_DIR"] = str(cache)
+read_ahead.read_ahead(files, store)
+largest = max(files, key=lambda p: p.stat().st_size)
+assert entry(largest).is_file(), "the copy left the largest file in the cache"
+assert resolved(largest) not in store.files, "read by the copy, not here"
+assert store.files, "the rest read here meanwhile"
+assert all(entry(p).is_file() for p in files)
+written = entry(largest).stat().st_mtime_ns
+read_ahead.read_ahead(files, FileStore())  # all cached: the copy neither reads nor writes
+assert entry(largest).stat().st_mtime_ns == written
+
+# The report on two cores, on a fresh cache, is the report of one core without a cache.
+os.environ["HEXWRIGHT_CACHE_DIR"] = str(cache.with_name("fresh"))
+both = validate_paths([title], two_cores=True)
+os.environ["HEXWRIGHT_CACHE_DIR"] = parse_cache.OFF
+one = validate_paths([title])
+assert any(p.is_error for p in one.problems), "the broken reference"
+assert both.problems == one.problems
+assert both.files == one.files
+print(len(one.problems))
+"""
 
 
-def test_the_copy_leaves_the_largest_files_in_the_cache_and_this_process_reads_the_rest(
+def test_the_copy_reads_the_largest_files_into_the_cache_and_the_report_is_unchanged(
     title: Path,
 ) -> None:
-    files = discover(title)
-    store = FileStore()
-    read_ahead.read_ahead(files, store)
-    largest = max(files, key=lambda p: p.stat().st_size)
-    assert _cached(largest)
-    assert resolved(largest) not in store.files  # read by the copy, not here
-    assert store.files  # the rest read here meanwhile
-    assert all(_cached(p) for p in files)
-    kind = FileKind.from_path(largest)
-    assert kind is not None
-    name = parse_cache.entry_name(largest.read_bytes(), kind, is_json(largest))
-    entry = title.parent / "cache" / f"{name}.parsed"
-    written = entry.stat().st_mtime_ns
-    read_ahead.read_ahead(files, FileStore())  # all cached: the copy neither reads nor writes
-    assert entry.stat().st_mtime_ns == written
+    # In a process of its own: this one runs the GUI tests' threads, and a process with
+    # threads is never forked (`read_ahead.can_fork`), so the copy would not be tried here.
+    done = subprocess.run(
+        [sys.executable, "-c", _IN_A_FRESH_PROCESS, str(title), os.environ["HEXWRIGHT_CACHE_DIR"]],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout.strip()) > 0
 
 
 def test_nothing_is_forked_beside_threads_or_without_a_cache(
     title: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr(read_ahead, "WORTH_FORKING", 0)
     files = discover(title)
     release = threading.Event()
     worker = threading.Thread(target=release.wait)
