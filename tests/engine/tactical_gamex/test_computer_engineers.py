@@ -1,11 +1,14 @@
-"""The computer's engineers clear the minefield that bars its way [003 9.1, 8.2]: on a causeway
-over water, the only way to the exit edge, the engineer beside the mines clears them while the
-tank behind waits out the turn, and the tank then drives through and off the board; an
-engineer is not sent when the clearing would finish too late for the exit; a minefield with a
-way round it of less than an activation bars nothing; and a unit bound for the exit edge does
-not drive where the enemy's fire would more likely than not destroy it."""
+"""The computer's engineers clear the minefield or block that bars its way [003 9.1, 9.2,
+8.2, 8.5]: on a causeway over water, the only way to the exit edge, the engineer beside the
+obstacle clears it while the tank behind waits out the turn, and the tank then drives through
+and off the board; an engineer is not sent when the clearing would finish too late for the
+exit, and under fire it waits beside the mines while it has a turn to spare; a minefield with
+a way round it of less than an activation bars nothing; and a unit bound for the exit edge goes
+round the mines and does not drive where the enemy's fire would likely destroy it."""
 
 from __future__ import annotations
+
+import pytest
 
 from engine.tactical_gamex import computer_engineers
 from engine.tactical_gamex.computer import TgxComputerPlayer
@@ -14,7 +17,7 @@ from engine.tactical_gamex.orders import ClearObstacle, ExitBoard, Move
 from engine.tactical_gamex.state import VictoryCondition, VictoryKind, VictoryLevel
 from engine.tactical_gamex.units import Unit
 from schemas.vocabulary import Side
-from tests.engine.tactical_gamex.boards import ENGINEERS, PZ4H, board, state
+from tests.engine.tactical_gamex.boards import ENGINEERS, PZ4H, RIFLE, board, state
 
 CAUSEWAY = ["..~~~..", "..~~~..", ".......", "..~~~..", "..~~~.."]
 """Water in columns 2-4 but on row 2: the causeway is the only way west."""
@@ -48,14 +51,20 @@ def _play_turn(game: TacticalGame, players: dict[Side, TgxComputerPlayer]) -> li
     return given
 
 
-def test_the_engineer_clears_the_causeway_and_the_tank_then_leaves_by_it() -> None:
+@pytest.mark.parametrize("obstacle", ["mines", "block"])
+def test_the_engineer_clears_the_causeway_and_the_tank_then_leaves_by_it(obstacle: str) -> None:
+    """Blocks are removed as minefields are cleared [003 9.2, 8.5]."""
     game = _game(CAUSEWAY, count=2)
+    if obstacle == "block":
+        del game.state.counters.mines[MINE]
+        game.state.counters.blocks.add(MINE)
     players = {side: TgxComputerPlayer(side) for side in Side}
     first = _play_turn(game, players)
     assert ClearObstacle("eng", MINE) in first
     # the tank kept out of the minefield the engineer was clearing (two attacks at 1:1)
     assert not any(isinstance(o, Move) and MINE in o.path for o in first)
     assert MINE not in game.state.counters.mines  # gone at Housekeeping [003 9.1]
+    assert MINE not in game.state.counters.blocks
     later: list[object] = []
     while not game.is_over and game.turn <= 3:
         later += _play_turn(game, players)
@@ -117,3 +126,21 @@ def test_no_suicidal_run_for_the_exit() -> None:
     assert isinstance(order, Move)
     assert order.unit == "tank"
     assert order.path[-1][0] == 0
+
+
+def test_under_fire_the_engineer_waits_while_it_has_a_turn_to_spare() -> None:
+    """A German rifle company three hexes from the mines, out of range of the engineer's hex
+    beside them, would fire at it in the minefield at 1:1 (6 against 4): disrupted on a 1-4,
+    and a disrupted engineer's clearing fails [003 9.1]. With turns to spare it waits beside
+    the mines; on the last turn that still lets the tank get off, it goes in."""
+    spare = _game(CAUSEWAY, last_turn=5)
+    short = _game(CAUSEWAY, last_turn=3)
+    for game in (spare, short):
+        game.state.units["rifle"] = Unit("rifle", Side.AXIS, "germany", RIFLE, (1, 4))
+        game.state.spotted.add((1, 4))
+    waiting = computer_engineers.plan(spare.state, Side.ALLIED, {})
+    assert waiting.clears == []
+    assert "eng" in waiting.kept  # kept beside the mines, not sent elsewhere
+    assert computer_engineers.plan(short.state, Side.ALLIED, {}).clears == [
+        ClearObstacle("eng", MINE)
+    ]
