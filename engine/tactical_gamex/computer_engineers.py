@@ -14,6 +14,7 @@ from __future__ import annotations
 import heapq
 import math
 from collections.abc import Iterable, Iterator
+from copy import copy
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
@@ -34,7 +35,7 @@ as long as a later turn still finishes the clearing in time."""
 
 Field = dict[Offset, tuple[float, Offset | None]]
 """The MP from each hex to the nearest target hex, and the next hex on that way."""
-WayCache = dict[tuple[object, ...], Field]
+WayCache = dict[tuple[object, ...], "Field | _Steps"]
 
 
 @dataclass(frozen=True)
@@ -77,13 +78,16 @@ def plan(state: TgxState, side: Side, ways: WayCache) -> Plan:
     """The engineers' plan for the side's impulse (`Plan`); empty when it has no engineer or
     nothing bars its way."""
     result = Plan()
+    taken = {h for h, who in state.clearing.items() if _still_clearing(state, h, who, side)}
+    # [003 9.1] a minefield an engineer clears now is gone at Housekeeping: the others wait
+    # the turn out rather than take its attacks; one only planned is no reason to wait
+    result.reserved = {h for h in taken if h in state.counters.mines}
     engineers = [u for u in state.iter_units(side) if u.type.has(ENGINEER) and u.hex is not None]
-    if not engineers:
-        return result
+    if not any(_may_act(state, u) for u in engineers):
+        return result  # the search is spared while no engineer can do anything
     found = blockers(state, side, ways)
     if not found:
         return result
-    taken = {h for h, who in state.clearing.items() if _still_clearing(state, h, who)}
     for engineer in sorted(engineers, key=lambda u: u.id):
         if engineer.hex in taken and state.clearing.get(engineer.hex) == engineer.id:
             result.kept.add(engineer.id)  # [003 9.1] it may neither move nor attack
@@ -103,10 +107,15 @@ def plan(state: TgxState, side: Side, ways: WayCache) -> Plan:
             result.clears.append(order)
         elif order is not None:
             result.orders.append(order)
-    # [003 9.1] a minefield an engineer clears now is gone at Housekeeping: the others wait
-    # the turn out rather than take its attacks; one only planned is no reason to wait
-    result.reserved = {h for h in taken if h in state.clearing and h in state.counters.mines}
     return result
+
+
+def _may_act(state: TgxState, engineer: Unit) -> bool:
+    """Whether the engineer, or the carrier it rides, has yet to act this turn."""
+    carrier = state.units.get(engineer.carrier or "")
+    if carrier is not None:
+        return carrier.marker is None and not carrier.at_sea
+    return engineer.marker is None
 
 
 def _set_down(state: TgxState, carrier: Unit, blocker: Blocker) -> list[TgxOrder]:
@@ -151,9 +160,9 @@ def _beside(state: TgxState, unit: Unit, hex_: Offset) -> list[Offset]:
     ]
 
 
-def _still_clearing(state: TgxState, hex_: Offset, who: str) -> bool:
+def _still_clearing(state: TgxState, hex_: Offset, who: str, side: Side) -> bool:
     unit = state.units.get(who)
-    return unit is not None and unit.hex == hex_ and not unit.disrupted
+    return unit is not None and unit.side is side and unit.hex == hex_ and not unit.disrupted
 
 
 def _choose(state: TgxState, engineer: Unit, found: list[Blocker]) -> tuple[Blocker, bool] | None:
@@ -256,6 +265,8 @@ def blockers(state: TgxState, side: Side, ways: WayCache) -> list[Blocker]:
     found: dict[Offset, Blocker] = {}
     for targets, exit_ in _targets(state, side):
         for kind, group in _by_movement(movers).items():
+            if not _between(state, group, obstacles, targets):
+                continue  # the full search is spared: no obstacle near any unit's way
             fastest = max(group, key=lambda u: (u.type.movement, u.id))
             open_way = _field(state, fastest, targets, frozenset(), ways=ways, kind=kind)
             for unit in group:
@@ -276,16 +287,45 @@ def blockers(state: TgxState, side: Side, ways: WayCache) -> list[Blocker]:
     return [found[h] for h in sorted(found)]
 
 
+DETOUR_HEXES = 3
+"""An obstacle more hexes than this off the straight line from a unit to its target is not
+searched for: a way through it is no way a player would take."""
+
+
+def _between(
+    state: TgxState, units: list[Unit], obstacles: frozenset[Offset], targets: frozenset[Offset]
+) -> bool:
+    """Whether an obstacle lies within `DETOUR_HEXES` of the straight way of a unit to the
+    targets, or in a target."""
+    board = state.board
+    if obstacles & targets:
+        return True
+    for hex_ in obstacles:
+        onward = min(board.distance(hex_, t) for t in targets)
+        for unit in units:
+            assert unit.hex is not None
+            straight = min(board.distance(unit.hex, t) for t in targets)
+            if board.distance(unit.hex, hex_) + onward <= straight + DETOUR_HEXES:
+                return True
+    return False
+
+
 def _targets(state: TgxState, side: Side) -> Iterator[tuple[frozenset[Offset], bool]]:
+    """The objective hexes the side must take and does not hold, together (the way to the
+    nearest of them), and the edge of each exit condition not yet met."""
+    hold = frozenset(
+        hex_
+        for c in state.victory
+        if c.side is side and c.points > 0 and c.kind is VictoryKind.HOLD
+        for hex_ in c.hexes
+        if not (state.units_at(hex_) and all(u.side is side for u in state.units_at(hex_)))
+    )
+    if hold:
+        yield hold, False
     for condition in state.victory:
         if condition.side is not side or condition.points <= 0:
             continue
-        if condition.kind is VictoryKind.HOLD:
-            for hex_ in condition.hexes:
-                here = state.units_at(hex_)
-                if not (here and all(u.side is side for u in here)):
-                    yield frozenset({hex_}), False
-        elif condition.kind is VictoryKind.EXIT and len(state.exited[side]) < condition.count:
+        if condition.kind is VictoryKind.EXIT and len(state.exited[side]) < condition.count:
             yield frozenset(condition.hexes), True
 
 
@@ -320,17 +360,20 @@ def _field(
     kind: str,
 ) -> Field:
     """The MP from every hex to the nearest of `targets` for units like `mover`, the hexes of
-    `closed` impassable, searched back from the targets over `movement.step`; a step that ends
-    the move (a block, a stream, a garrisoned fort) or costs more than a whole move counts one
-    activation [003 5.1, 8.5]. Kept for the turn, the obstacles and the enemy's hexes."""
-    enemies = frozenset(u.hex for u in state.iter_units() if u.side is not mover.side and u.hex)
-    key = (state.turn, kind, mover.type.movement, targets, closed, enemies, _obstacle_key(state))
+    `closed` and those the enemy holds impassable (but a target, taken by the fight beside it),
+    searched back from the targets over `movement.step` on the terrain and its markers; a step
+    that ends the move (a block, a stream) or costs more than a whole move counts one
+    activation [003 5.1, 8.5]. Kept for the turn and the obstacles left (decision: the enemy's
+    moves within the turn do not renew it, nor does stacking on the way count: the way is a
+    plan, and every move is tried by the game's check)."""
+    key = (state.turn, mover.side, kind, mover.type.movement, targets, closed, _obstacle_key(state))
     known = ways.get(key)
-    if known is not None:
+    if isinstance(known, dict):
         return known
     if len(ways) > 256:
-        ways.clear()
-    phantom = replace(mover, stream=None, moved_mp=0.0, disrupted=False, marker=None)
+        ways.clear()  # a long game's old turns
+    enemies = {u.hex for u in state.iter_units() if u.side is not mover.side}
+    steps = _steps(state, mover, kind, ways)
     whole = max(mover.type.movement, 1.0)
     board = state.board
     way: Field = dict.fromkeys(targets, (0.0, None))
@@ -339,15 +382,15 @@ def _field(
         spent, here = heapq.heappop(heap)
         if spent > way[here][0]:
             continue
+        if here in enemies and here not in targets:
+            continue
         for frm in board.neighbors(here):
-            if frm in closed:
+            if frm in closed or frm in enemies:
                 continue
-            try:
-                taken = step(state, phantom, frm, here, frm)
-                cost = whole if taken.all_mp or taken.halt else min(taken.cost, whole)
-            except IllegalOrder:
-                if here not in targets or frm in targets:
-                    continue
+            cost = steps.cost(frm, here)
+            if cost is None:
+                continue
+            if here in targets and here in enemies:
                 cost = whole  # an enemy's objective hex: taken by the fight beside it
             total = spent + cost
             if total < way.get(frm, (math.inf, None))[0]:
@@ -355,6 +398,54 @@ def _field(
                 heapq.heappush(heap, (total, frm))
     ways[key] = way
     return way
+
+
+@dataclass
+class _Steps:
+    """The step costs found so far for units like one mover on the terrain and its markers
+    as they stand, without the units (kept while the markers stay): far cheaper than steps
+    among the units, and the same from one turn to the next."""
+
+    bare: TgxState
+    phantom: Unit
+    costs: dict[tuple[Offset, Offset], float | None] = field(default_factory=dict)
+
+    def cost(self, frm: Offset, to: Offset) -> float | None:
+        """The MP of one step (None where the rules forbid it); a step that ends the move
+        counts the whole move [003 5.1, 8.5]."""
+        key = (frm, to)
+        if key in self.costs:
+            return self.costs[key]
+        whole = max(self.phantom.type.movement, 1.0)
+        try:
+            taken = step(self.bare, self.phantom, frm, to, frm)
+        except IllegalOrder:
+            found = None
+        else:
+            found = whole if taken.all_mp or taken.halt else min(taken.cost, whole)
+        self.costs[key] = found
+        return found
+
+
+def _steps(state: TgxState, mover: Unit, kind: str, ways: WayCache) -> _Steps:
+    counters = state.counters
+    markers = (
+        _obstacle_key(state),
+        frozenset(counters.forts),
+        frozenset(counters.wrecks.items()),
+        frozenset(counters.destroyed_bridges),
+        frozenset(counters.laid_bridges),
+    )
+    key = ("steps", mover.side, kind, mover.type.movement, markers)
+    known = ways.get(key)
+    if isinstance(known, _Steps):
+        return known
+    bare = copy(state)
+    bare.units = {}
+    phantom = replace(mover, stream=None, moved_mp=0.0, disrupted=False, marker=None)
+    made = _Steps(bare, phantom)
+    ways[key] = made
+    return made
 
 
 def _obstacle_key(state: TgxState) -> tuple[frozenset[Offset], frozenset[Offset]]:
