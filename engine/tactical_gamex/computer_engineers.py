@@ -33,9 +33,8 @@ DISRUPT_LIMIT = Fraction(1, 2)
 often than this and than where it stands - a disrupted engineer's clearing fails [003 9.1] -
 as long as a later turn still finishes the clearing in time."""
 
-Field = dict[Offset, tuple[float, Offset | None]]
-"""The MP from each hex to the nearest target hex, and the next hex on that way."""
-WayCache = dict[tuple[object, ...], "Field | _Steps"]
+WayCache = dict[tuple[object, ...], "_Way | _Steps"]
+"""The ways and steps a player has searched (`_field`, `_steps`)."""
 
 
 @dataclass(frozen=True)
@@ -271,16 +270,15 @@ def blockers(state: TgxState, side: Side, ways: WayCache) -> list[Blocker]:
             open_way = _field(state, fastest, targets, frozenset(), ways=ways, kind=kind)
             for unit in group:
                 assert unit.hex is not None
-                cost = open_way[unit.hex][0] if unit.hex in open_way else math.inf
+                cost = open_way.to(unit.hex)
                 for hex_ in _obstacles_on(open_way, unit.hex, obstacles):
                     if hex_ not in targets:
                         closed = _field(
                             state, fastest, targets, frozenset({hex_}), ways=ways, kind=kind
                         )
-                        detour = closed.get(unit.hex, (math.inf, None))[0]
-                        if detour - cost < fastest.type.movement:
+                        if closed.to(unit.hex) - cost < fastest.type.movement:
                             continue  # a way round it costs less than an activation more
-                    blocker = Blocker(hex_, exit_, open_way[hex_][0], fastest.type.movement)
+                    blocker = Blocker(hex_, exit_, open_way.to(hex_), fastest.type.movement)
                     known = found.get(hex_)
                     if known is None or (known.exit and not exit_):
                         found[hex_] = blocker  # an objective's way outlasts the exit's
@@ -336,17 +334,17 @@ def _by_movement(units: Iterable[Unit]) -> dict[str, list[Unit]]:
     return kinds
 
 
-def _obstacles_on(way: Field, start: Offset, obstacles: frozenset[Offset]) -> list[Offset]:
+def _obstacles_on(way: _Way, start: Offset, obstacles: frozenset[Offset]) -> list[Offset]:
     """The obstacle hexes on the cheapest way from `start` to its target (the target too), in
     their order along it; the start itself is not one (the unit is past it)."""
-    if start not in way:
+    if way.to(start) == math.inf:
         return []
     found: list[Offset] = []
-    here: Offset | None = way[start][1]
+    here = way.next_of(start)
     while here is not None:
         if here in obstacles:
             found.append(here)
-        here = way[here][1]
+        here = way.next_of(here)
     return found
 
 
@@ -358,46 +356,76 @@ def _field(
     *,
     ways: WayCache,
     kind: str,
-) -> Field:
-    """The MP from every hex to the nearest of `targets` for units like `mover`, the hexes of
-    `closed` and those the enemy holds impassable (but a target, taken by the fight beside it),
-    searched back from the targets over `movement.step` on the terrain and its markers; a step
-    that ends the move (a block, a stream) or costs more than a whole move counts one
-    activation [003 5.1, 8.5]. Kept for the turn and the obstacles left (decision: the enemy's
-    moves within the turn do not renew it, nor does stacking on the way count: the way is a
-    plan, and every move is tried by the game's check)."""
+) -> _Way:
+    """The way from every hex to the nearest of `targets` for units like `mover` (`_Way`),
+    the hexes of `closed` and those the enemy holds impassable (but a target, taken by the
+    fight beside it). Kept for the turn and the obstacles left (decision: the enemy's moves
+    within the turn do not renew it, nor does stacking on the way count: the way is a plan,
+    and every move is tried by the game's check)."""
     key = (state.turn, mover.side, kind, mover.type.movement, targets, closed, _obstacle_key(state))
     known = ways.get(key)
-    if isinstance(known, dict):
+    if isinstance(known, _Way):
         return known
     if len(ways) > 256:
         ways.clear()  # a long game's old turns
-    enemies = {u.hex for u in state.iter_units() if u.side is not mover.side}
-    steps = _steps(state, mover, kind, ways)
-    whole = max(mover.type.movement, 1.0)
-    board = state.board
-    way: Field = dict.fromkeys(targets, (0.0, None))
-    heap = [(0.0, t) for t in sorted(targets)]
-    while heap:
-        spent, here = heapq.heappop(heap)
-        if spent > way[here][0]:
-            continue
-        if here in enemies and here not in targets:
-            continue
-        for frm in board.neighbors(here):
-            if frm in closed or frm in enemies:
-                continue
-            cost = steps.cost(frm, here)
-            if cost is None:
-                continue
-            if here in targets and here in enemies:
-                cost = whole  # an enemy's objective hex: taken by the fight beside it
-            total = spent + cost
-            if total < way.get(frm, (math.inf, None))[0]:
-                way[frm] = (total, here)
-                heapq.heappush(heap, (total, frm))
+    enemies = frozenset(u.hex for u in state.iter_units() if u.side is not mover.side and u.hex)
+    way = _Way(state, _steps(state, mover, kind, ways), targets, closed, enemies)
     ways[key] = way
     return way
+
+
+class _Way:
+    """A search back from the targets over `movement.step` on the terrain and its markers,
+    carried on only as far as a hex asked for: a step that ends the move (a block, a stream)
+    or costs more than a whole move counts one activation [003 5.1, 8.5]."""
+
+    def __init__(
+        self,
+        state: TgxState,
+        steps: _Steps,
+        targets: frozenset[Offset],
+        closed: frozenset[Offset],
+        enemies: frozenset[Offset],
+    ) -> None:
+        self.board = state.board
+        self.steps = steps
+        self.targets = targets
+        self.closed = closed
+        self.enemies = enemies
+        self.whole = max(steps.phantom.type.movement, 1.0)
+        self.best: dict[Offset, tuple[float, Offset | None]] = dict.fromkeys(targets, (0.0, None))
+        self.heap = [(0.0, t) for t in sorted(targets)]
+        self.done: set[Offset] = set()
+
+    def to(self, hex_: Offset) -> float:
+        """The MP from `hex_` to the nearest target (infinite if there is no way)."""
+        while hex_ not in self.done and self.heap:
+            self._settle_next()
+        return self.best[hex_][0] if hex_ in self.done else math.inf
+
+    def next_of(self, hex_: Offset) -> Offset | None:
+        """The next hex on the way from a hex `to` has reached (None at a target)."""
+        return self.best[hex_][1]
+
+    def _settle_next(self) -> None:
+        spent, here = heapq.heappop(self.heap)
+        if here in self.done or spent > self.best[here][0]:
+            return
+        self.done.add(here)
+        if here in self.enemies and here not in self.targets:
+            return
+        for frm in self.board.neighbors(here):
+            if frm in self.closed or frm in self.enemies or frm in self.done:
+                continue
+            cost = self.steps.cost(frm, here)
+            if cost is None:
+                continue
+            if here in self.targets and here in self.enemies:
+                cost = self.whole  # an enemy's objective hex: taken by the fight beside it
+            total = spent + cost
+            if total < self.best.get(frm, (math.inf, None))[0]:
+                self.best[frm] = (total, here)
+                heapq.heappush(self.heap, (total, frm))
 
 
 @dataclass
