@@ -110,10 +110,11 @@ def plan(state: TgxState, side: Side, ways: WayCache) -> Plan:
 
 
 def _may_act(state: TgxState, engineer: Unit) -> bool:
-    """Whether the engineer, or the carrier it rides, has yet to act this turn."""
+    """Whether the engineer has yet to act this turn, or rides a carrier ashore (which may
+    still set it down after its move [003 5.2.3])."""
     carrier = state.units.get(engineer.carrier or "")
     if carrier is not None:
-        return carrier.marker is None and not carrier.at_sea
+        return not carrier.at_sea and not carrier.disrupted
     return engineer.marker is None
 
 
@@ -309,21 +310,19 @@ def _between(
 
 
 def _targets(state: TgxState, side: Side) -> Iterator[tuple[frozenset[Offset], bool]]:
-    """The objective hexes the side must take and does not hold, together (the way to the
-    nearest of them), and the edge of each exit condition not yet met."""
-    hold = frozenset(
-        hex_
-        for c in state.victory
-        if c.side is side and c.points > 0 and c.kind is VictoryKind.HOLD
-        for hex_ in c.hexes
-        if not (state.units_at(hex_) and all(u.side is side for u in state.units_at(hex_)))
-    )
-    if hold:
-        yield hold, False
+    """Each objective hex the side must take and does not hold, and the edge of each exit
+    condition not yet met. Decision: the objectives one by one, not the nearest of them, so
+    that the mines in an objective hex or on the way to a farther one are found too (on the
+    landing the causeway's A H5 lies beyond the strongpoint as seen from the beach)."""
     for condition in state.victory:
         if condition.side is not side or condition.points <= 0:
             continue
-        if condition.kind is VictoryKind.EXIT and len(state.exited[side]) < condition.count:
+        if condition.kind is VictoryKind.HOLD:
+            for hex_ in condition.hexes:
+                here = state.units_at(hex_)
+                if not (here and all(u.side is side for u in here)):
+                    yield frozenset({hex_}), False
+        elif condition.kind is VictoryKind.EXIT and len(state.exited[side]) < condition.count:
             yield frozenset(condition.hexes), True
 
 
