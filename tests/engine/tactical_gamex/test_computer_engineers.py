@@ -2,7 +2,8 @@
 8.2, 8.5]: on a causeway over water, the only way to the exit edge, the engineer beside the
 obstacle clears it while the tank behind waits out the turn, and the tank then drives through
 and off the board; an engineer is not sent when the clearing would finish too late for the
-exit, and under fire it waits beside the mines while it has a turn to spare; a minefield with
+exit, under fire it waits beside the mines while it has a turn to spare, and aboard a truck
+it is driven beside them and set down; a minefield with
 a way round it of less than an activation bars nothing; and a unit bound for the exit edge goes
 round the mines and does not drive where the enemy's fire would likely destroy it."""
 
@@ -13,11 +14,11 @@ import pytest
 from engine.tactical_gamex import computer_engineers
 from engine.tactical_gamex.computer import TgxComputerPlayer
 from engine.tactical_gamex.game import TacticalGame
-from engine.tactical_gamex.orders import ClearObstacle, ExitBoard, Move
+from engine.tactical_gamex.orders import ClearObstacle, ExitBoard, Move, Unload
 from engine.tactical_gamex.state import VictoryCondition, VictoryKind, VictoryLevel
 from engine.tactical_gamex.units import Unit
 from schemas.vocabulary import Side
-from tests.engine.tactical_gamex.boards import ENGINEERS, PZ4H, RIFLE, board, state
+from tests.engine.tactical_gamex.boards import ENGINEERS, PZ4H, RIFLE, TRUCK_TYPE, board, state
 
 CAUSEWAY = ["..~~~..", "..~~~..", ".......", "..~~~..", "..~~~.."]
 """Water in columns 2-4 but on row 2: the causeway is the only way west."""
@@ -144,3 +145,21 @@ def test_under_fire_the_engineer_waits_while_it_has_a_turn_to_spare() -> None:
     assert computer_engineers.plan(short.state, Side.ALLIED, {}).clears == [
         ClearObstacle("eng", MINE)
     ]
+
+
+def test_the_engineers_truck_drives_it_beside_the_mines_and_sets_it_down() -> None:
+    """Aboard a truck two hexes off, the engineer is driven next to the minefield and set
+    down in the same activation [003 5.2.3], to clear it on the next turn."""
+    game = _game(CAUSEWAY)
+    s = game.state
+    s.units["truck"] = Unit("truck", Side.ALLIED, "us", TRUCK_TYPE, (6, 2), passenger="eng")
+    s.units["eng"].hex = (6, 2)
+    s.units["eng"].carrier = "truck"
+    player = TgxComputerPlayer(Side.ALLIED)
+    drive = player._next(game)
+    assert isinstance(drive, Move)
+    assert drive.unit == "truck"
+    assert s.board.adjacent(drive.path[-1], MINE)
+    assert MINE not in drive.path
+    game.apply(drive)
+    assert player._next(game) == Unload("truck")
