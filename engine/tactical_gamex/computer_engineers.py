@@ -248,7 +248,11 @@ def blockers(state: TgxState, side: Side, ways: WayCache) -> list[Blocker]:
     [003 4.4]. Closing an obstacle on a unit's cheapest way (by `movement.step`: the TEC,
     roads, streams, enemy hexes) must leave it no way, or one dearer by a whole activation;
     an obstacle in the target hex always bars it. One mover of each kind of movement
-    represents its kind (from the hexes of all of them)."""
+    represents its kind (from the hexes of all of them).
+
+    Decision (a gap this player shares with `computer._clearings` and `computer_exits`): the
+    minefields are read as the engine knows them, also those the enemy noted secretly and no
+    unit has entered yet [003 8.2]; a player is told of them only by entering."""
     obstacles = frozenset(state.counters.mines) | frozenset(state.counters.blocks)
     if not obstacles:
         return []
