@@ -28,6 +28,7 @@ from engine.tactical_gamex import (
     attacks,
     chaos,
     computer_bridges,
+    computer_engineers,
     computer_orders,
     counter_battery,
     field_of_fire,
@@ -90,6 +91,11 @@ class TgxComputerPlayer:
     side: Side
     routes: RouteCache = field(default_factory=dict, repr=False, compare=False)
     """The ways to the exit edge found so far (`computer_exits`)."""
+    ways: computer_engineers.WayCache = field(default_factory=dict, repr=False, compare=False)
+    """The ways to its targets past the obstacles (`computer_engineers`)."""
+    engineers: computer_engineers.Plan = field(
+        default_factory=computer_engineers.Plan, repr=False, compare=False
+    )
 
     def play_impulse(self, game: TacticalGame) -> list[TgxOrder]:
         """Give orders while the side acts in this impulse (or its setup step before turn 1,
@@ -107,7 +113,10 @@ class TgxComputerPlayer:
         return given
 
     def _next(self, game: TacticalGame) -> TgxOrder:
+        self.engineers = computer_engineers.plan(game.state, self.side, self.ways)
         for order in self._candidates(game):
+            if self.engineers.holds_back(order):
+                continue  # [003 8.2, 9.1] the obstacle an engineer clears in time
             try:
                 drawn = _dry_run(game, order)
             except IllegalOrder:
@@ -128,6 +137,7 @@ class TgxComputerPlayer:
             if unit.disrupted:
                 assert unit.hex is not None
                 yield Rally(unit.hex)
+        yield from self.engineers.orders  # ashore and next to the obstacle barring the way
         goals = _goals(state, self.side)
         # [003 19.3] a gun turned this impulse still fires in the same activation
         turned = [
@@ -174,6 +184,7 @@ class TgxComputerPlayer:
         yield from _air_attacks(state, self.side)
         yield from _support_fire(state, self.side)
         yield from computer_orders.interdictions(state, self.side, ready)  # no better target
+        yield from self.engineers.clears  # after the fire that may silence its cover
         yield from _clearings(state, ready, goals)
         if attacking:
             yield from fort_approaches(game, ready, goals)

@@ -12,12 +12,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from engine.tactical_gamex.combat import wec_attack
+from engine.tactical_gamex.computer_threats import LOSS_LIMIT, threat_at
 from engine.tactical_gamex.los import has_los
 from engine.tactical_gamex.movement import path_to, reach
 from engine.tactical_gamex.orders import ExitBoard, Move, TgxOrder
+from engine.tactical_gamex.sea import is_landing_craft
 from engine.tactical_gamex.state import TgxState, VictoryCondition, VictoryKind
 from engine.tactical_gamex.units import Marker, Unit
 from engine.tactical_gamex.victory import condition_met, outcome, points
+from engine.tactical_gamex.walk import mine_proof
 from schemas.vocabulary import Side
 
 Offset = tuple[int, int]
@@ -42,9 +45,11 @@ class Route:
     """This activation's path to `first` (`movement.path_to`), None when it stays."""
 
 
-RouteCache = dict[tuple[str, Offset, float, frozenset[Offset], int], tuple[Route | None, int]]
-"""Routes a player has found, by unit, hex, MP spent, edge and beam, with the activations
-searched:
+RouteCache = dict[
+    tuple[str, Offset, float, frozenset[Offset], int, frozenset[Offset]], tuple[Route | None, int]
+]
+"""Routes a player has found, by unit, hex, MP spent, edge, beam and the minefields left,
+with the activations searched:
 kept while the unit stands there, also into later turns (a route found within fewer
 activations stays found; none found within more stays none). Decision: enemies moving
 meanwhile are not foreseen, and a move they now bar is refused on its trial and the unit
@@ -62,10 +67,13 @@ def route(
     first activation (it rallies before it can go far), mines, morale checks and opportunity
     fire are not foreseen (as `reach` does not); hexes already reached are not searched
     again, so the count is the fewest activations the beam finds, never fewer than the
-    rules allow."""
+    rules allow. The way keeps out of minefields (but for an engineer or a flail, which they
+    do not attack [003 8.2]): `exit_orders` would not send a unit into one anyway, and on the
+    landing a way round the causeway's mines on open ground was found only so."""
     assert unit.hex is not None
     if unit.hex in edge:
         return Route(0, unit.hex)
+    avoid = frozenset() if mine_proof(unit) else frozenset(state.counters.mines)
     board = state.board
     layer: dict[Offset, Offset] = {unit.hex: unit.hex}
     seen = {unit.hex}
@@ -74,10 +82,10 @@ def route(
         nearest = sorted(layer, key=lambda h: (min(board.distance(h, e) for e in edge), h))
         for hex_ in nearest[:beam]:
             mover = unit if activation == 1 else _fresh(unit, hex_)
-            for to in sorted(reach(state, mover)):
+            for to in sorted(reach(state, mover, avoid=avoid)):
                 first = to if activation == 1 else layer[hex_]
                 if to in edge:
-                    return Route(activation, first, path_to(state, unit, first))
+                    return Route(activation, first, path_to(state, unit, first, avoid=avoid))
                 if to not in seen and to not in ahead:
                     ahead[to] = first
         if not ahead:
@@ -102,7 +110,7 @@ def _cached(
     beam: int = BEAM,
 ) -> Route | None:
     assert unit.hex is not None
-    key = (unit.id, unit.hex, unit.moved_mp, edge, beam)
+    key = (unit.id, unit.hex, unit.moved_mp, edge, beam, frozenset(state.counters.mines))
     known = cache.get(key)
     if known is not None:
         found, searched = known
@@ -141,6 +149,7 @@ def exit_team(
         and u.type.movement >= 1
         and u.hex is not None
         and (u.type.attack > 0 or u.passenger is not None)
+        and not is_landing_craft(u.type)  # [003 10.3] it moves from beach hex to beach hex
         and not _sole_holder(state, u)
     ]
     for condition in state.victory:
@@ -246,8 +255,15 @@ def exit_orders(
 ) -> dict[str, TgxOrder]:
     """The leaving units' orders now, by unit: off the board from the edge [003 4.4], else
     this activation's move along the route - unless the move would cross a minefield or pass
-    in the sight of an enemy unit waiting on opportunity fire that can harm it (`watched`):
-    then it waits for a later impulse and may fight meanwhile."""
+    in the sight of an enemy unit waiting on opportunity fire that can harm it (`watched`,
+    unless it is the last chance), or end where the spotted enemy's strongest fire would
+    destroy it more often than `LOSS_LIMIT` (`computer_threats`): then it waits for a later
+    impulse and may fight meanwhile.
+
+    Decision, found on the landing (seeds 1-20): once the way round the causeway's mines was
+    found, the DD Shermans sent along it past the strongpoint and toward the StuGs waiting
+    on the exit edge were destroyed in half the games (the Germans' five kills) and got off
+    in none."""
     orders: dict[str, TgxOrder] = {}
     for unit in fresh:
         found = leaving.get(unit.id)
@@ -257,9 +273,21 @@ def exit_orders(
             orders[unit.id] = ExitBoard(unit.id)
             continue
         path = found.path
-        if path and not watched(state, unit, path):
+        if not path or threat_at(state, unit, path[-1]).destroys > LOSS_LIMIT:
+            continue  # no suicidal run: it waits, and fights meanwhile
+        if not watched(state, unit, path) or _last_chance(state, found, path):
             orders[unit.id] = Move(unit.id, path)
     return orders
+
+
+def _last_chance(state: TgxState, found: Route, path: Iterable[Offset]) -> bool:
+    """Whether the unit must go now, under the enemy's opportunity fire, or not get off by the
+    last turn: its route's activations and the one off the edge fill the turns left. Decision:
+    waiting for the fire to be spent is worth a spare turn, never the exit itself; a minefield
+    is never entered (its attacks come on entering and again on leaving [003 8.2])."""
+    if any(h in state.counters.mines for h in path):
+        return False
+    return found.activations + 1 >= state.last_turn - state.turn + 1
 
 
 def watched(state: TgxState, unit: Unit, path: Iterable[Offset]) -> bool:

@@ -266,10 +266,13 @@ def path_cost(state: TgxState, unit: Unit, path: Sequence[Offset]) -> float:
     return spent
 
 
-def reach(state: TgxState, unit: Unit, *, quick: bool = False) -> dict[Offset, float]:
+def reach(
+    state: TgxState, unit: Unit, *, quick: bool = False, avoid: frozenset[Offset] = frozenset()
+) -> dict[Offset, float]:
     """Every hex the unit can end a move in this activation, with the least MP, as a
     Dijkstra search over `step` (mines, morale checks and opportunity fire not foreseen);
-    `quick`: at Infantry Quick-Time, one MP more (optional rule 15).
+    `quick`: at Infantry Quick-Time, one MP more (optional rule 15); `avoid`: hexes the mover
+    keeps out of (a player's choice, such as a minefield).
 
     A hex reached where the unit must stop (a stream entered off the bridge, a block) may be
     reached dearer on a step that lets it go on (the bridge by road): the search keeps the
@@ -287,7 +290,7 @@ def reach(state: TgxState, unit: Unit, *, quick: bool = False) -> dict[Offset, f
         if spent > onward.get(here, math.inf) + 1e-9:
             continue
         for to in state.board.neighbors(here):
-            if enemies and not moves_away(state, here, to, enemies):
+            if to in avoid or (enemies and not moves_away(state, here, to, enemies)):
                 continue
             try:
                 s = step(state, unit, here, to, start, quick=quick, spent=spent)
@@ -313,11 +316,16 @@ def reach(state: TgxState, unit: Unit, *, quick: bool = False) -> dict[Offset, f
 
 
 def path_to(
-    state: TgxState, unit: Unit, end: Offset, *, quick: bool = False
+    state: TgxState,
+    unit: Unit,
+    end: Offset,
+    *,
+    quick: bool = False,
+    avoid: frozenset[Offset] = frozenset(),
 ) -> tuple[Offset, ...] | None:
     """A cheapest path from the unit's hex to a hex of its reach (without the start), walked
     back through the reach's costs: the move the players' path preview shows and the computer
-    orders; None when the hex is out of reach."""
+    orders; None when the hex is out of reach (or only through the hexes of `avoid`)."""
     assert unit.hex is not None
     start = unit.hex
     allowance = unit.type.movement - unit.moved_mp + (1 if quick else 0)
@@ -332,7 +340,7 @@ def path_to(
         if spent > best.get(here, 1e9):
             continue
         for to in state.board.neighbors(here):
-            if enemies and not moves_away(state, here, to, enemies):
+            if to in avoid or (enemies and not moves_away(state, here, to, enemies)):
                 continue
             try:
                 s = step(state, unit, here, to, start, quick=quick, spent=spent)

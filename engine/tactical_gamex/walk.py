@@ -80,7 +80,7 @@ def walk(
             if unit.hex is None or (steady and unit.disrupted):
                 halted = "interdiction fire before it spent its MP"
                 break
-        if here in state.counters.mines and not _mine_proof(unit):
+        if here in state.counters.mines and not mine_proof(unit):
             events += mine_attack(state, unit, here)
             if unit.hex is None or (steady and unit.disrupted):
                 halted = "a mine attack as it left the minefield"
@@ -100,7 +100,7 @@ def walk(
         if s.clears is not None and state.counters.mines.pop(s.clears, None) is not None:
             # [003 9.3] the flail's half MA removes the minefield at once
             events.append(EngineerWorked(state.turn, unit.id, s.clears, "minefield flailed"))
-        if to in state.counters.mines and not _mine_proof(unit):
+        if to in state.counters.mines and not mine_proof(unit):
             events += mine_attack(state, unit, to)
             if unit.hex is None or (steady and unit.disrupted):
                 halted = "the minefield"
@@ -172,7 +172,7 @@ def _place(state: TgxState, unit: Unit, to: Offset, down: bool) -> None:
             passenger.transported = True
 
 
-def _mine_proof(unit: Unit) -> bool:
+def mine_proof(unit: Unit) -> bool:
     """Engineers and flails are immune to mines [003 8.2]."""
     return unit.type.has(ENGINEER) or unit.type.has(FLAIL)
 
