@@ -5,7 +5,6 @@ each version of a scenario is kept and shown again when the same content is open
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -263,54 +262,35 @@ class BalanceDock(BalancePanel, DocumentDock):
         written. The game is replayed on the open scenario first, which must be the saved
         version the run played: the file names the scenario's file and replays on it."""
         from editor.docks.balance_files import (  # noqa: PLC0415
-            ReplayCancelled,
+            ListedGame,
             ask_play_file,
             panzer_file_name,
             panzer_play_file,
-            replay_with_progress,
+            save_listed_game,
         )
         from editor.docks.balance_store import version_key  # noqa: PLC0415
-        from editor.docks.balance_tables import outcome_text  # noqa: PLC0415
         from editor.testplay.session_file import FILE_FILTER, TESTPLAY_SUFFIX  # noqa: PLC0415
 
         record = next((r for r in self.shown if r.seed == seed), None)
         document = self.document
         if record is None or document is None or not record.ok or not record.orders:
             return False
-        if version_key(document) != self.shown_key:
-            self._say(
-                f"Seed {seed} is not saved: the scenario changed since the run, so its orders "
-                "would replay another game. Run it again to save its games."
-            )
-            return False
-        if document.is_untitled or document.is_dirty:
-            self._say(
-                f"Seed {seed} is not saved: save the scenario first, as the play file replays "
-                "on the scenario's files as saved."
-            )
-            return False
-        if path is None:
-            name = panzer_file_name(document, seed)
-            folder = document.scenario_path.parent
-            path = ask_play_file(self, name, TESTPLAY_SUFFIX, folder, FILE_FILTER)
-            if path is None:
-                return False
-        path = Path(path)
-
-        def replay(orders: list[object], apply: Callable[[object], object]) -> None:
-            replay_with_progress(self, orders, apply, f"the {len(orders)} orders of seed {seed}")
-
-        try:
-            panzer_play_file(document, record, path, replay)
-        except ReplayCancelled:
-            self._say(f"Seed {seed} was not saved: cancelled.")
-            return False
-        except (OSError, ValueError) as exc:
-            self._say(f"Seed {seed} could not be saved: {exc}")
-            return False
-        outcome = outcome_text(record.outcome)
-        self._say(f"Seed {seed} saved as {path} ({len(record.orders)} orders, {outcome}).")
-        return True
+        game = ListedGame(
+            seed,
+            record,
+            "scenario",
+            changed_since_run=version_key(document) != self.shown_key,
+            unsaved=document.is_untitled or document.is_dirty,
+        )
+        name, folder = panzer_file_name(document, seed), document.scenario_path.parent
+        return save_listed_game(
+            self,
+            self._say,
+            game,
+            path,
+            ask=lambda: ask_play_file(self, name, TESTPLAY_SUFFIX, folder, FILE_FILTER),
+            write=lambda chosen, replay: panzer_play_file(document, record, chosen, replay),
+        )
 
     def _failed(self, message: str) -> None:
         self._say(

@@ -94,6 +94,71 @@ def result_differs(record: GameRecord, outcome: str, score: float) -> str:
     )
 
 
+Replay = Callable[[list[Any], Callable[[Any], object]], None]
+"""Replays orders with an `apply` of them (`replay_with_progress` bound to its panel)."""
+
+
+@dataclass(frozen=True)
+class ListedGame:
+    """A listed game a panel is asked to save, and what the panel knows of its document."""
+
+    seed: int
+    record: GameRecord
+    document_kind: str
+    """"scenario" or "situation", for the messages."""
+    changed_since_run: bool
+    unsaved: bool
+
+
+def save_listed_game(
+    panel: QWidget,
+    say: Callable[[str], None],
+    game: ListedGame,
+    path: Path | str | None,
+    *,
+    ask: Callable[[], Path | None],
+    write: Callable[[Path, Replay], object],
+) -> bool:
+    """Save Play File… of a listed game, as both rulesets' panels do it: refused (and why) when
+    the document changed since the run or is not saved as the run played it, the path asked
+    for when `path` is None, then `write(path, replay)`, which replays the game with progress
+    and writes it (ValueError when the replay ends elsewhere than the list shows). Whether the
+    file was written; the panel is told what happened through `say`."""
+    seed, kind = game.seed, game.document_kind
+    if game.changed_since_run:
+        say(
+            f"Seed {seed} is not saved: the {kind} changed since the run, so its orders would "
+            "replay another game. Run it again to save its games."
+        )
+        return False
+    if game.unsaved:
+        say(
+            f"Seed {seed} is not saved: save the {kind} first, as the play file replays on the "
+            f"{kind}'s files as saved."
+        )
+        return False
+    chosen = ask() if path is None else Path(path)
+    if chosen is None:
+        return False
+
+    def replay(orders: list[Any], apply: Callable[[Any], object]) -> None:
+        replay_with_progress(panel, orders, apply, f"the {len(orders)} orders of seed {seed}")
+
+    try:
+        write(chosen, replay)
+    except ReplayCancelled:
+        say(f"Seed {seed} was not saved: cancelled.")
+        return False
+    except (OSError, ValueError) as exc:
+        say(f"Seed {seed} could not be saved: {exc}")
+        return False
+    from editor.docks.balance_tables import outcome_text  # noqa: PLC0415
+
+    outcome = outcome_text(game.record.outcome)
+    say(f"Seed {seed} saved as {chosen} ({len(game.record.orders)} orders, {outcome}).")
+    return True
+
+
 # Panzer Campaigns ----------------------------------------------------------------------------
 
 
@@ -110,7 +175,7 @@ def panzer_play_file(
     document: Document,
     record: GameRecord,
     path: Path,
-    replay: Callable[[list[Any], Callable[[Any], object]], None] | None = None,
+    replay: Replay | None = None,
 ) -> Game:
     """Write a Panzer Campaigns balance game as the saved test-play `hexwright play --save`
     writes (the runner's rules, its seed, the computer on both sides, its orders), naming the

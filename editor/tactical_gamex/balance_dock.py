@@ -9,7 +9,6 @@ The last run of each version is kept and shown again when the same content is op
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -432,10 +431,11 @@ class TgxBalanceDock(BalancePanel, TgxDock):
         written. Its orders are replayed on the situation as saved first, which must be the
         version the run played: the file names the situation's file and replays on it."""
         from editor.docks.balance_files import (  # noqa: PLC0415
-            ReplayCancelled,
+            ListedGame,
+            Replay,
             ask_play_file,
-            replay_with_progress,
             result_differs,
+            save_listed_game,
         )
 
         document = self.document
@@ -444,44 +444,33 @@ class TgxBalanceDock(BalancePanel, TgxDock):
             return False
         if not record.ok or not record.orders:
             return False
-        if self._version_key(document) != self.shown_key:
-            self._say(
-                f"Seed {seed} is not saved: the situation changed since the run, so its orders "
-                "would replay another game. Run it again to save its games."
-            )
-            return False
-        if document.is_untitled or document.is_dirty:
-            self._say(
-                f"Seed {seed} is not saved: save the situation first, as the play file replays "
-                "on the situation's files as saved."
-            )
-            return False
+        game = ListedGame(
+            seed,
+            record,
+            "situation",
+            changed_since_run=self._version_key(document) != self.shown_key,
+            unsaved=document.is_untitled or document.is_dirty,
+        )
         situation = document.scenario_path
-        if path is None:
-            stem = situation.name.removesuffix(".situation.yaml").removesuffix(".situation.json")
-            name = f"{stem}-seed-{seed}{SAVED_GAME_SUFFIX}"
-            path = ask_play_file(self, name, SAVED_GAME_SUFFIX, situation.parent, SAVED_GAME_FILTER)
-            if path is None:
-                return False
-        path = Path(path)
+        stem = situation.name.removesuffix(".situation.yaml").removesuffix(".situation.json")
+        name = f"{stem}-seed-{seed}{SAVED_GAME_SUFFIX}"
 
-        def replay(orders: list[Any], apply: Callable[[Any], object]) -> None:
-            replay_with_progress(self, orders, apply, f"the {len(orders)} orders of seed {seed}")
-
-        try:
+        def write(chosen: Path, replay: Replay) -> None:
             differs = result_differs(record, *replay_outcome(situation, record, replay))
             if differs:
                 raise ValueError(differs)
-            write_saved_game(document, record, path)
-        except ReplayCancelled:
-            self._say(f"Seed {seed} was not saved: cancelled.")
-            return False
-        except (OSError, ValueError) as exc:
-            self._say(f"Seed {seed} could not be saved: {exc}")
-            return False
-        outcome = outcome_text(record.outcome)
-        self._say(f"Seed {seed} saved as {path} ({len(record.orders)} orders, {outcome}).")
-        return True
+            write_saved_game(document, record, chosen)
+
+        return save_listed_game(
+            self,
+            self._say,
+            game,
+            path,
+            ask=lambda: ask_play_file(
+                self, name, SAVED_GAME_SUFFIX, situation.parent, SAVED_GAME_FILTER
+            ),
+            write=write,
+        )
 
     def _failed(self, message: str) -> None:
         self._say(f"The run failed: {message}. The games finished are kept.")

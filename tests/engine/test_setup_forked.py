@@ -3,16 +3,14 @@ checks run one after the other, whether the forked copy works or fails."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
 from engine.panzer_campaigns.setup import check, forked
 from engine.panzer_campaigns.setup.forked import FORKED, check_forked
 from engine.panzer_campaigns.state import GameState
 from schemas.title import load_scenario
-from tests.conftest import REPO, SAMPLE_DATA
+from tests.conftest import SAMPLE_DATA
+from tests.fresh_interpreter import run_fresh
 
 BASTOGNE = SAMPLE_DATA / "ardennes44" / "scenarios" / "road_to_bastogne.scenario.yaml"
 
@@ -41,18 +39,7 @@ print(len(expected))
 
 
 def test_the_forked_copy_finds_what_the_checks_in_turn_find() -> None:
-    # In a process of its own: this one runs the GUI tests' threads, and a process with
-    # threads is never forked (`forked.can_fork`), so the copy would not be tried here.
-    done = subprocess.run(
-        [sys.executable, "-c", _IN_A_FRESH_PROCESS, str(BASTOGNE)],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    assert int(done.stdout.strip()) > 0
+    assert int(run_fresh(_IN_A_FRESH_PROCESS, str(BASTOGNE)).strip()) > 0
 
 
 def test_a_copy_that_fails_is_checked_for_here(

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
-import sys
 import threading
 from pathlib import Path
 
@@ -15,7 +13,8 @@ import pytest
 
 from schemas import parse_cache, read_ahead
 from schemas.title import FileStore, discover
-from tests.conftest import REPO, SAMPLE_DATA
+from tests.conftest import SAMPLE_DATA
+from tests.fresh_interpreter import run_fresh
 
 
 @pytest.fixture
@@ -77,18 +76,8 @@ print(len(one.problems))
 def test_the_copy_reads_the_largest_files_into_the_cache_and_the_report_is_unchanged(
     title: Path,
 ) -> None:
-    # In a process of its own: this one runs the GUI tests' threads, and a process with
-    # threads is never forked (`read_ahead.can_fork`), so the copy would not be tried here.
-    done = subprocess.run(
-        [sys.executable, "-c", _IN_A_FRESH_PROCESS, str(title), os.environ["HEXWRIGHT_CACHE_DIR"]],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    assert int(done.stdout.strip()) > 0
+    problems = run_fresh(_IN_A_FRESH_PROCESS, str(title), os.environ["HEXWRIGHT_CACHE_DIR"])
+    assert int(problems.strip()) > 0
 
 
 def test_nothing_is_forked_beside_threads_or_without_a_cache(
