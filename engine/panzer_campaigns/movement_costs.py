@@ -2,7 +2,8 @@
 crossing, road and railway, elevation, ground-condition, frozen-ground and storm costs of moving
 from one hex to the next [000 4.0-4.5, 11.0]. The state-dependent rules (zones of control,
 overlays, stacking) are `engine.panzer_campaigns.movement_steps`; this module knows only the map and
-the weather.
+the weather, and so also answers whether a unit can stand on a hex at all (`is_enterable`, which
+the setup checks ask without the movement machinery).
 
 Costs are Parameter Data per movement class [000 4.0]; -1 is impassable [000 4.2]. A step costs
 
