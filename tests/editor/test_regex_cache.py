@@ -4,16 +4,13 @@ matches as freshly compiled patterns do; a damaged file is compiled around."""
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from editor import regex_cache
-from tests.conftest import REPO
+from tests.fresh_interpreter import run_fresh
 
 START = """
 import re
@@ -49,18 +46,8 @@ print(at_start)
 
 
 def _start(cache: Path) -> list[str]:
-    environment = {**os.environ, "HEXWRIGHT_CACHE_DIR": str(cache), "QT_QPA_PLATFORM": "offscreen"}
-    done = subprocess.run(
-        [sys.executable, "-c", START],
-        cwd=REPO,
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    return done.stdout.split()
+    environment = {"HEXWRIGHT_CACHE_DIR": str(cache), "QT_QPA_PLATFORM": "offscreen"}
+    return run_fresh(START, environment=environment).split()
 
 
 def test_a_second_start_imports_qt_without_compiling_its_patterns(tmp_path: Path) -> None:

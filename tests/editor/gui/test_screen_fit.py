@@ -4,9 +4,6 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -28,7 +25,7 @@ from editor.mapops.subscenario_dialog import SubScenarioDialog
 from editor.snapshots import resting_mouse
 from editor.widgets.adaptive_splitter import AdaptiveSplitter
 from editor.widgets.field_layout import FieldGrid
-from tests.conftest import REPO
+from tests.fresh_interpreter import run_fresh
 
 LAPTOP = QSize(1280, 720)
 
@@ -340,21 +337,12 @@ def _first_start(
     screen = {"name": "test", "x": 0, "y": 0, "width": width, "height": height}
     config.write_text(json.dumps({"screens": [{**screen, "logicalDpi": 96, "dpr": 1}]}))
     environment = {
-        **os.environ,
         "QT_QPA_PLATFORM": f"offscreen:configfile={config}",
         "QT_SCALE_FACTOR": str(scale),
         "HEXWRIGHT_DATA_DIR": str(tmp_path / (data or f"data-{width}-{scale}")),
     }
-    done = subprocess.run(
-        [sys.executable, "-c", script, str(scenario)],
-        env=environment,
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
-    result: dict[str, list[int]] = json.loads(done.stdout.strip().splitlines()[-1])
+    printed = run_fresh(script, str(scenario), environment=environment)
+    result: dict[str, list[int]] = json.loads(printed.strip().splitlines()[-1])
     return result
 
 
